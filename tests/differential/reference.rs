@@ -1678,7 +1678,10 @@ impl RefNode {
                             *pos = (*pos + 1) % children.len();
                         }
                     }
-                    _ => *count = 0,
+                    _ => {
+                        *count = 0;
+                        *pos = 0;
+                    }
                 }
             }
             RefNode::Ported {

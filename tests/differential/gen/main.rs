@@ -545,11 +545,11 @@ fn gen_ext_decorator(
     avail: &Avail,
 ) -> Node {
     let entries = avail.as_deref().unwrap_or(&[]);
-    // 1 to 3, or now and then forever (`with_zero`: 0 as well).
-    let count = |rng: &mut Rng, with_zero: bool| match rng.below(if with_zero { 6 } else { 5 }) {
-        4 => Count::Forever,
-        5 => Count::Times(0),
-        n => Count::Times(n as u32 + 1),
+    // 1 to 3 or forever (`with_zero`: 0 as well).
+    let count = |rng: &mut Rng, with_zero: bool| match rng.below(if with_zero { 8 } else { 6 }) {
+        0..=2 => Count::Times(rng.range(1, 3) as u32),
+        3..=5 => Count::Forever,
+        _ => Count::Times(0),
     };
     let two = [StatusName::Success, StatusName::Failure];
     let ext = match kind {

@@ -5,7 +5,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0000Sub1 for Ctx {
-        Condition(Cond<0>)
+        StatefulAction(Task<2>)
     }
 }
 
@@ -17,32 +17,64 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
-        ParallelAll(max_failures = -1) {
-            SubTree(Tree0000Sub0),
+        Fallback {
+            RepeatUntilFailure(3) {
+                RepeatUntilFailure(1) {
+                    Fallback {
+                        Repeat(4) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Condition(|ctx| ctx.check(1)),
+                        RunOnce(then_skip = false) {
+                            SubTree(Tree0000Sub0),
+                        },
+                        SequenceWithMemory {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        SequenceStar {
+                            StatefulAction(Task<7>),
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        ReactiveFallback {
-            Invert {
-                Condition(Cond<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Timeout(0) {
+                Limiter(1) {
+                    Succeeder,
+                },
             },
-            Condition(Cond<1>),
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Sleep(100),
+            },
         }
     }
 }
 
+board!(Tree0001Blackboard { q0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0002Sub0 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 12,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 11,
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            AlwaysSuccess,
+        RetryUntilSuccessful(3) {
+            Condition(PCond<1>, b0 = {b0}),
         }
     }
 }
@@ -50,13 +82,13 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
         }
-        Parallel(failure = 1) {
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+        AsyncSequence {
+            SetBlackboard(t0 = 5),
+            Condition(PCond<4>, b0 = 9),
         }
     }
 }
@@ -64,64 +96,47 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
             #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-            StatefulAction(PTask<0>, b0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            SubTree(Tree0002Sub1, q0 = {=}, b0 = {b0}, t0 = {=}),
-            Script(|bb| *bb.t0 += 1),
-        }
-    }
-}
-
-board!(Tree0002Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0003Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Precondition(|bb| bb.o0.is_none(), else = Failure) {
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0003 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        RetryUntilSuccessful(3) {
-            Invert {
-                TryCatch {
-                    #[post(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    StatefulAction(Task<0>),
-                    #[run_while(|bb| bb.b0 == 1)]
-                    ForceSuccess {
-                        Condition(PCond<1>, b0 = 4),
-                    },
-                    SubTree(Tree0003Sub0, ..),
-                    Timeout(50) {
-                        Precondition(|bb| *bb.t0 > 3) {
-                            Condition(Cond<3>),
+        ReactiveFallback {
+            IfThenElse {
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 == 2)]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[on_success(|bb| bb.b0 = 7)]
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        Repeater(2) {
+                            Precondition(|bb| bb.b0 % 3 > 0, else = Success) {
+                                Action(Act<0>),
+                            },
                         },
                     },
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        SetBlackboard(b0 = 6),
-                        SetBlackboard(b0 = 6),
+                    SubTree(Tree0002Sub0, ..),
+                    Condition(PCond<2>, b0 = {t0}),
+                    StatefulAction(Task<3>),
+                    #[skip_if(|bb| *bb.t0 == 6)]
+                    SubTree(Tree0002Sub1, t0 = {=}, o0 = {o0}, b0 = {=}),
+                },
+                WaitValueUpdate(t0) {
+                    Retry(forever) {
+                        ReactiveSequence {
+                            Parallel(success = 1) {
+                                MaxTime(30) {
+                                    Script(|bb| { if bb.b0 > *bb.t0 + 2 { bb.o0 = Some(bb.b0) }; bb.t0.set(bb.b0) }),
+                                },
+                            },
+                            StatefulAction(Task<5> = Task::<5>),
+                            StepSequencer {
+                                Action(PAct<6>, b0 = {b0}, b1 = {b0}),
+                                ParallelAll {
+                                    StatefulAction(PTask<7>, b0 = {t0}),
+                                    Condition(Cond<8>),
+                                },
+                                StatefulAction(Task<9>),
+                            },
+                        },
                     },
                 },
             },
@@ -129,31 +144,18 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0003Blackboard { o0 t0 b0 });
+board!(Tree0002Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0004Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<3>),
-            Condition(PCond<4>, b0 = {=}),
-        }
+    pub tree Tree0003Sub0 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0004Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-            #[tracked] t0: i64 = 15,
-        }
-        Repeat(1) {
-            SetBlackboard(t0 = 0),
+    pub tree Tree0003 for Ctx {
+        Remap(success = Success, failure = Failure) {
+            SubTree(Tree0003Sub0),
         }
     }
 }
@@ -161,37 +163,49 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+            b1: i64 = 2,
         }
-        IfThenElse {
-            ParallelAll(3) {
-                Condition(|ctx| ctx.check(0)),
-                ScriptCondition(|bb| bb.b1 > 6),
-                Condition(Cond<1>),
-                ForceFailure {
-                    Sequence {
-                        #[on_halted(|bb| { bb.b0 += 4; if bb.b0 == 7 { bb.b0 = *bb.t0 + 2 } })]
-                        ScriptCondition(|bb| bb.b1 != 7),
-                        StatefulAction(PTask<2>, b0 = 4),
-                    },
-                },
+        Switch(b1) {
+            case 2 => ScriptCondition(|bb| bb.b0 == *bb.t0 % 3),
+            case 0 => StatefulAction(Task<0>),
+            case 5 => Fallback {
+                Action(Act<1>),
+                WasEntryUpdated(t0),
+                Condition(Cond<2> = Cond::<2>),
             },
-            MemSequence {
-                SubTree(Tree0004Sub0, ..),
-                Action(Act<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                SubTree(Tree0004Sub1, ..),
+            _ => #[skip_if(|bb| *bb.t0 > *bb.t1 + 3)]
+            #[run_while(|bb| bb.o0.unwrap_or(0) != bb.b1 % 4)]
+            #[failure_if(|bb| *bb.t1 + 4 < 4)]
+            Fallback {
+                StatefulAction(Task<3> = Task::<3>),
+                SetBlackboard(o0 = Some(7)),
             },
-            Sequence {
-                AlwaysSuccess,
-                #[success_if(|bb| bb.b1 + 4 > 5)]
-                StatefulAction(Task<7>),
-                #[on_failure(|bb| bb.b1 = *bb.t0 + 2)]
-                KeepRunningUntilFailure {
-                    SkipUnlessUpdated(t0) {
-                        Condition(PCond<8>, b0 = 2),
+        }
+    }
+}
+
+board!(Tree0004Blackboard { t0 o0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0005Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 11,
+            b0: i64 = 12,
+        }
+        Precondition(|bb| bb.o0.unwrap_or(2) < 7, else = Success) {
+            ForceSuccess {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_success(|bb| bb.b1 = bb.b0 + 2)]
+                    #[on_halted(|bb| bb.b1 = *bb.t0)]
+                    Repeater(0) {
+                        Action(Act<0>),
                     },
                 },
             },
@@ -199,972 +213,764 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0004Blackboard { b1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0005Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 11,
+            b0: i64 = 12,
+        }
+        SubTree(Tree0005Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 2,
         }
-        Precondition(|bb| *bb.t1 == *bb.t0 % 4) {
-            Sequence {
-                MemPriority {
-                    Action(Act<0> = Act::<0>),
-                    Loop(q0, value = {t0}) {
-                        #[post(|bb| { bb.t1.set((*bb.t1 + 4) % 2); bb.b0 = *bb.t1 })]
-                        ParallelAll(0) {
-                            Condition(Cond<1>),
-                            SetBlackboard(b1 = 4),
-                        },
-                    },
-                    ForceSuccess {
-                        IfThenElse {
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
-                            #[on_failure(|bb| { bb.b0 += 4; bb.b0 += 2 })]
-                            ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                        },
-                    },
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    Retry(forever) {
-                        ScriptCondition(|bb| *bb.t1 + 1 == 5),
-                    },
-                },
-                Delay(20) {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<4>),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Fallback {
-                            #[post(|bb| *bb.t0 += 1)]
-                            ParallelAll(0) {
-                                AlwaysSuccess,
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-            },
+        RepeatUntilFailure(2) {
+            SubTree(Tree0005Sub0, ..),
         }
     }
 }
 
-board!(Tree0005Blackboard { q0 b1 t1 t0 b0 });
+board!(Tree0005Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
         }
-        Parallel(failure = 1) {
-            WaitValueUpdate(t0) {
-                TryCatch {
-                    Loop(q0, if_empty = Skipped) {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    AsyncFallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, 3)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0006Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0007 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        Delay(50) {
-            Switch(b1) {
-                case 4 => WasEntryUpdated(t0),
-                case 0 => Script(|bb| bb.b0 = bb.b0 % 3),
-                case 2 => Condition(Cond<0>),
-                _ => Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0007Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0008Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0008 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveSequence {
-            SubTree(Tree0008Sub0, ..),
-            Action(|ctx| ctx.exec(2)),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0008Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0009 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll(max_failures = -1) {
-            Delay(20) {
-                Condition(Cond<0>),
-            },
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            Retry(2) {
-                Condition(|ctx| ctx.check(3)),
-            },
-            RunOnce {
-                Precondition(|bb| *bb.t0 + 4 < 6) {
-                    AlwaysRunning,
-                },
-            },
-            Switch(b1) {
-                case 0 => #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
-                StatefulAction(Task<4>),
-                _ => Condition(PCond<5>, b0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0009Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0010 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Switch(b1) {
-            case 2 => Action(Act<0>),
-            case 4 => RunOnce(then_skip = false) {
-                Inverter {
-                    Repeat(1) {
-                        Delay(10) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            _ => StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0010Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0011 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| { bb.b0 += 1; bb.o0 = None })]
-        Fallback {
-            MemSequence {
-                IfThenElse {
-                    Action(Act<0>),
-                    Action(PIo<1>, t0 = {=}),
-                },
-                Repeat(3) {
-                    Invert {
-                        Condition(Cond<2>),
-                    },
-                },
-                ScriptCondition(|bb| bb.b0 + 4 > 1),
-            },
-            RunOnce {
-                WhileDoElse {
-                    StatefulAction(Task<3> = Task::<3>),
-                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0011Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0012 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| bb.b0 > 6)]
-        #[success_if(|bb| (*bb.t1 + 3) % 2 < 0)]
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
+        Parallel {
+            #[on_success(|bb| *bb.t0 += 3)]
+            #[post(|bb| { if *bb.t1 % 2 > 0 { bb.t0.set((*bb.t1 + 4) % 3) }; *bb.t0 += 2 })]
+            FlipSelector {
+                Action(Act<0> = Act::<0>),
                 Fallback {
-                    IfThenElse {
-                        Action(Act<0>),
-                        #[skip_if(|bb| *bb.t0 < 0)]
-                        Condition(Cond<1>),
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Sleep(20),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<2> = Act::<2>),
+                    Condition(|ctx| ctx.check(1)),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+                Precondition(|bb| *bb.t1 > 3, else = Skipped) {
+                    RunOnce {
                         Action(Act<3>),
                     },
                 },
             },
+            SequenceWithMemory {
+                WaitValueUpdate(t1) {
+                    Selector {
+                        WasEntryUpdated(t0),
+                        AlwaysRunning,
+                    },
+                },
+                Delay(10) {
+                    Selector {
+                        Condition(Cond<4> = Cond::<4>),
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(0) + 1))]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                #[on_success(|bb| bb.b0 += 2)]
+                FlipSelector {
+                    Runner,
+                    Wait(0),
+                    Script(|bb| { bb.t0.set(*bb.t1 + 4); bb.b0 = bb.o0.unwrap_or(2) }),
+                },
+            },
         }
     }
 }
 
-board!(Tree0012Blackboard { b0 q0 t1 t0 });
+board!(Tree0006Blackboard { b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0007 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        MemSequence {
+            BinarySelector(|bb| bb.b0 + 3 != bb.b0 + 1) {
+                Action(|ctx| ctx.exec(0)),
+                Action(PIo<1>, t0 = {=}),
+            },
+            StatefulAction(Task<2>),
+            #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b0 > *bb.t0 + 4)]
+            ReactiveFallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            Condition(|ctx| ctx.check(5)),
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                MemPriority {
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                    Loop(q0, if_empty = Running) {
+                        StatefulAction(PTask<7>, b0 = 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0007Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0008 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+        }
+        IfThenElse {
+            Parallel(failure = -1) {
+                Retry(2) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RepeatTimes(2) {
+                #[post(|bb| *bb.t1 += 1)]
+                #[on_success(|bb| { bb.b0 = bb.b1 % 3; bb.b0 += 3 })]
+                AsyncFallback {
+                    Action(Act<1>),
+                    Script(|bb| if (bb.b1 + 4) % 3 == 0 { bb.t1.set(*bb.t0) }),
+                },
+            },
+            MemPriority {
+                ReactiveSequence {
+                    Wait(10),
+                    #[on_halted(|bb| bb.b1 = *bb.t1)]
+                    #[success_if(|bb| bb.b0 != 3)]
+                    #[on_failure(|bb| bb.t0.set(bb.b1))]
+                    Condition(Cond<2>),
+                },
+                Delay(10) {
+                    #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0008Blackboard { b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0009Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0009 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            SubTree(Tree0009Sub0, ..),
+            SequenceWithMemory {
+                #[success_if(|bb| bb.o0.unwrap_or(5) + 2 != *bb.t0 % 2)]
+                #[post(|bb| if bb.b0 == *bb.t0 { bb.b0 += 1 })]
+                Delay(10) {
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        #[failure_if(|bb| *bb.t1 > 6)]
+                        #[success_if(|bb| (bb.b0 + 3) % 2 < 0)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0009Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0010 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        Fallback {
+            Limiter(1) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {b1}),
+                    Repeater(forever) {
+                        MaxTime(10) {
+                            Script(|bb| *bb.t0 += 2),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0010Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0011 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceWithMemory {
+            StepSequencer {
+                Sequence {
+                    RetryUntilSuccessful(4) {
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                    Precondition(|bb| *bb.t0 % 3 != 2, else = Failure) {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                    },
+                },
+            },
+            ParallelAll {
+                Script(|bb| *bb.t0 += 1),
+                ForceSuccess {
+                    Action(Act<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0011Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0012 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                StatefulAction(Task<0>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<1>),
+                Action(Act<2> = Act::<2>),
+                Action(Act<3>),
+            },
+            AsyncFallback {
+                TryCatch(catch_on_halt = true) {
+                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0012Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Repeat(3) {
-                    RetryUntilSuccessful(1) {
-                        IfThenElse {
-                            Condition(Cond<0>),
-                            ParallelAll {
-                                Sleep(20),
-                                Condition(|ctx| ctx.check(1)),
-                            },
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        FlipSelector {
+            Priority {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StatefulAction(PTask<0>, b0 = 9),
+                },
+                Loop(q0, value = {b0}) {
+                    StepSequencer {
+                        Condition(PCond<1>, b0 = 3),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                ParallelAll(max_failures = -5) {
+                    #[run_while(|bb| (*bb.t0 + 2) % 3 == 0)]
+                    Sleep(10),
+                    StatefulAction(Task<3>),
+                    Action(PAct<4>, b0 = {=}),
+                    AlwaysFailure,
+                    Condition(PCond<5>, b0 = {t0}),
+                },
+            },
+            #[success_if(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
+            #[on_success(|bb| *bb.t1 += 3)]
+            Repeater(forever) {
+                FlipSelector {
+                    #[skip_if(|bb| (*bb.t1 + 2) % 3 != 2)]
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                    ParallelAll {
+                        Action(PIo<8>, t0 = {t0}),
+                        StatefulAction(Task<9>),
+                    },
+                    #[on_halted(|bb| if (*bb.t0 + 4) % 4 < 2 { *bb.t0 += 1 })]
+                    Repeat(1) {
+                        TryCatch(catch_on_halt = false) {
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Script(|bb| { bb.o0 = None; if bb.b0 + 2 > 1 { *bb.t1 += 3 } }),
+                            StatefulAction(Task<10>),
                         },
                     },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<2>),
-                Repeat(3) {
-                    Fallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
+                    ParallelAll {
+                        #[on_success(|bb| bb.b0 = *bb.t1)]
+                        Condition(PCond<11>, b0 = {b0}),
+                        #[on_halted(|bb| { bb.o0 = Some(*bb.t1 + 4); if bb.o0.is_some() { *bb.t0 += 1 } })]
+                        Condition(|ctx| ctx.check(12)),
+                        ScriptCondition(|bb| *bb.t0 > 3),
+                        StatefulAction(Task<13>),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        AlwaysRunning,
+                        StatefulAction(PTask<14>, b0 = {b0}, b1 = {b0}),
                     },
                 },
-                StatefulAction(Task<5>),
-                AlwaysRunning,
             },
-            AsyncFallback {
-                WhileDoElse {
-                    StatefulAction(Task<6>),
-                    Condition(|ctx| ctx.check(7)),
-                },
-                StatefulAction(Task<8>),
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<9>),
-                },
-                Repeat(3) {
-                    Selector {
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
+            RetryUntilSuccessful(4) {
+                TryCatch {
+                    Delay(50) {
+                        Sleep(20),
                     },
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<15>),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<16>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0014Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0013Blackboard { q0 t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
-        ForceSuccess {
-            Fallback {
-                Parallel {
-                    AlwaysRunning,
-                    Condition(Cond<0> = Cond::<0>),
-                    WhileDoElse {
-                        Parallel(success = -2) {
-                            AlwaysSuccess,
-                            SubTree(Tree0014Sub0),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        RunOnce {
+            Repeater(forever) {
+                ReactiveSequence {
+                    SetBlackboard(t0 = 2),
+                    AlwaysSuccess,
                 },
-                Condition(Cond<6>),
             },
         }
     }
 }
+
+board!(Tree0014Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0015Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Repeat(2) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0015Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(PTask<2>, b0 = {b0})
+        Action(|ctx, bb| ctx.exec_in(12, 5, &mut bb.b1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
             b1: i64,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Sequence {
-            Sequence {
-                RunOnce(then_skip = false) {
-                    SubTree(Tree0015Sub0, o0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
+        FlipSelector {
+            SequenceWithMemory {
+                TryCatch {
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(PCond<1>, b0 = {=}),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    ScriptCondition(|bb| *bb.t1 < bb.b1),
+                },
+                Sequence {
+                    WhileDoElse {
+                        #[run_while(|bb| *bb.t0 > 3)]
+                        #[on_failure(|bb| if (*bb.t1 + 3) % 2 > 0 { *bb.t1 += 1 })]
+                        StatefulAction(Task<4> = Task::<4>),
+                        AlwaysSuccess,
+                    },
+                    Succeeder,
+                },
+                SequenceWithMemory {
+                    Action(PAct<5>, b0 = {b1}),
+                    #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+                    #[skip_if(|bb| *bb.t0 != bb.b0 % 3)]
+                    Action(PIo<6>, t0 = {=}),
+                    SequenceWithMemory {
+                        Parallel(success = -1, failure = 1) {
+                            #[post(|bb| bb.b1 += 1)]
+                            #[success_if(|bb| bb.b0 == 0)]
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            Wait(0),
+                        },
+                        #[post(|bb| *bb.t1 += 1)]
+                        #[on_success(|bb| bb.b0 = bb.b1)]
+                        #[failure_if(|bb| *bb.t1 + 3 != 5)]
+                        Condition(Cond<7> = Cond::<7>),
+                    },
                 },
             },
-            #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(bb.b1) })]
-            Parallel(success = -1) {
-                Condition(PCond<1>, b0 = {t0}),
-                SubTree(Tree0015Sub1, o0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
+            Repeat(4) {
+                Repeater(1) {
+                    Inverter {
+                        RunOnce(then_skip = false) {
+                            Loop(q0, value = {t1}) {
+                                KeepRunningUntilFailure {
+                                    SetBlackboard(b1 = 1),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            Condition(|ctx| ctx.check(3)),
+            ReactiveFallback {
+                Repeat(4) {
+                    FlipSelector {
+                        FlipSelector {
+                            SkipUnlessUpdated(t1) {
+                                StatefulAction(Task<8>),
+                            },
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                        ReactiveSequence {
+                            #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
+                            #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
+                            Condition(Cond<10>),
+                            Action(Act<11> = Act::<11>),
+                            SubTree(Tree0015Sub0, ..),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0015Blackboard { o0 b0 b1 t0 });
+board!(Tree0015Blackboard { t0 b0 t1 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
         }
-        ParallelAll {
-            Repeat(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    MemPriority {
-                        Condition(|ctx, bb| ctx.check_in(1, 8)),
-                        Condition(|ctx| ctx.check(2)),
-                        Delay(0) {
-                            Action(Act<3>),
-                        },
+        Precondition(|bb| bb.b0 != bb.o0.unwrap_or(5) + 2, else = Success) {
+            RepeatUntilFailure(3) {
+                Fallback {
+                    ForceSuccess {
+                        StatefulAction(PTask<0>, b0 = 6),
                     },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            MemPriority {
-                Inverter {
-                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 = (bb.b1 + 4) % 4 })]
-                    #[failure_if(|bb| bb.b1 == 6)]
-                    #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
-                    Sequence {
-                        ScriptCondition(|bb| bb.b0 % 2 < 1),
-                        #[run_while(|bb| (bb.b0 + 4) % 3 < 0)]
-                        #[success_if(|bb| bb.b1 + 4 < 3)]
-                        #[skip_if(|bb| bb.b0 == 3)]
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                #[run_while(|bb| *bb.t0 % 3 > 0)]
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(7, 9)),
-                    AlwaysSuccess,
-                    #[on_halted(|bb| { *bb.t0 += 4; bb.b1 = 5 })]
-                    Condition(|ctx| ctx.check(8)),
-                    SetBlackboard(b0 = 9),
-                },
-            },
-            #[success_if(|bb| (bb.b0 + 2) % 4 < 2)]
-            #[on_success(|bb| bb.b1 += 3)]
-            RunOnce(then_skip = true) {
-                ReactiveSelector {
-                    Condition(Cond<9>),
-                    ScriptCondition(|bb| (bb.b1 + 3) % 4 < 3),
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0017Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 11,
-        }
-        Sequence {
-            SequenceStar {
-                ReactiveFallback {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        SetBlackboard(t1 = 7),
-                        Action(PIo<1>, t0 = {t0}),
-                    },
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Script(|bb| { *bb.t0 += 1; bb.t1.set((*bb.t0 + 2) % 4) }),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            IfThenElse {
-                Parallel(success = -1, failure = 2) {
-                    Condition(Cond<7>),
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-                AsyncSequence {
-                    Action(PIo<9>, t0 = {t1}),
-                    Fallback {
-                        #[failure_if(|bb| *bb.t1 > 7)]
-                        #[success_if(|bb| *bb.t0 % 3 < 1)]
-                        AlwaysRunning,
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0016Blackboard { t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        ForceSuccess {
-            SubTree(Tree0017Sub0, ..),
+        Timeout(50) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0017Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            o0: Option<i64>,
         }
-        SequenceStar {
-            ReactiveFallback {
-                #[post(|bb| bb.b0 = bb.b0 % 4)]
-                #[on_success(|bb| { bb.b0 += 1; if bb.b1 > bb.b0 { bb.t0.set(bb.b0 % 3) } })]
-                #[skip_if(|bb| bb.b1 < 6)]
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                #[success_if(|bb| *bb.t0 < 1)]
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.t1.set(bb.b0 % 4))]
-                Action(PIo<1>, t0 = {t0}),
-                Condition(|ctx| ctx.check(2)),
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                Action(PIo<4>, t0 = {t1}),
-            },
-            TryCatch {
-                Precondition(|bb| bb.b0 > 4, else = Success) {
-                    KeepRunningUntilFailure {
-                        Condition(PCond<5>, b0 = {=}),
+        Filter(times = 3, filtered = Failure) {
+            Loop(q0, if_empty = Running) {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    TryCatch(catch_on_halt = true) {
+                        SequenceWithMemory {
+                            Action(Act<0>),
+                            Action(PIo<1>, t0 = {=}),
+                        },
+                        StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
+                        #[failure_if(|bb| bb.b1 < 2)]
+                        Selector {
+                            Condition(PCond<3>, b0 = {b0}),
+                            StatefulAction(Task<4>),
+                        },
+                        Timeout(20) {
+                            Script(|bb| bb.o0 = None),
+                        },
+                        AsyncFallback {
+                            Action(Act<5> = Act::<5>),
+                            Action(Act<6>),
+                        },
                     },
-                },
-                #[post(|bb| bb.t1.set(bb.b0 + 4))]
-                Fallback {
-                    StatefulAction(Task<6>),
-                    #[on_success(|bb| bb.b0 += 1)]
-                    ScriptCondition(|bb| *bb.t1 != *bb.t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0018Blackboard { b1 t1 t0 b0 });
+board!(Tree0018Blackboard { q0 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        RunOnce(then_skip = true) {
-            Parallel(success = 2, failure = -2) {
-                Parallel(success = -1, failure = 3) {
-                    ParallelAll {
-                        Action(Act<0>),
-                        #[skip_if(|bb| *bb.t0 + 3 < 1)]
-                        Parallel(success = 1, failure = 1) {
-                            Condition(PCond<1>, b0 = {=}),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    AlwaysRunning,
-                    Switch(b1) {
-                        case 2 => Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                        _ => StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Action(PIo<5>, t0 = {t1}),
-                        Action(PAct<6>, b0 = {t1}),
-                        Inverter {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    Switch(b1) {
-                        case 3 => StatefulAction(PTask<8>, b0 = {b0}),
-                        case 0 => StatefulAction(Task<9>),
-                        _ => Precondition(|bb| *bb.t1 + 4 == *bb.t0, else = Running) {
-                            Action(PAct<10>, b0 = {t1}),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<11>),
-                        SetBlackboard(t1 = {t0}),
-                        Script(|bb| bb.t0.set(bb.b1 % 2)),
-                        Action(PAct<12>, b0 = {=}, b1 = {t1}),
-                        StatefulAction(Task<13>),
-                    },
-                },
+        Repeat(1) {
+            Repeat(forever) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0019Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        Sequence {
-            Fallback {
-                StatefulAction(Task<0>),
-            },
-            ForceFailure {
-                ReactiveSelector {
-                    ForceFailure {
-                        ReactiveSequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            Sleep(10),
-                            Condition(Cond<2>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    MemSequence {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Parallel(success = 0) {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    AsyncFallback {
-                        Condition(Cond<7> = Cond::<7>),
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                    Sequence {
-                        Condition(Cond<11>),
-                        StatefulAction(Task<12> = Task::<12>),
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeat(1) {
+            Conditional(|bb| (bb.b0 + 4) % 4 != 3, else = Success) {
+                #[on_success(|bb| bb.b1 += 2)]
+                #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
+                Sequence {
+                    StatefulAction(Task<0>),
+                    ParallelAll(max_failures = -2) {
+                        Sleep(30),
+                        StatefulAction(Task<1>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0020Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
             b1: i64,
             #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
         }
-        Delay(0) {
-            ReactiveSequence {
-                WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    Condition(Cond<1>),
+        ReactiveFallback {
+            ParallelAll(2) {
+                SetBlackboard(b1 = {b0}),
+                SetBlackboard(t1 = 5),
+                WasEntryUpdated(t0),
+            },
+            AsyncFallback {
+                Action(Act<0>),
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    WasEntryUpdated(t0),
                 },
-                #[skip_if(|bb| bb.b0 % 4 > 2)]
-                ReactiveSequence {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_success(|bb| bb.b1 = bb.b0 + 1)]
-                #[failure_if(|bb| *bb.t0 + 1 == 4)]
-                RetryUntilSuccessful(3) {
-                    Action(PIo<4>, t0 = {t0}),
-                },
-                TryCatch {
-                    RetryUntilSuccessful(2) {
-                        Action(PAct<5>, b0 = {b0}, b1 = {=}),
-                    },
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b1 % 4 == 1)]
-                        StatefulAction(Task<6>),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<8>),
-                    SetBlackboard(t0 = 0),
-                    AsyncSequence {
-                        Action(Act<9>),
-                        Script(|bb| bb.b0 = 0),
-                    },
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+            },
+            #[post(|bb| bb.b0 = *bb.t0)]
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[on_halted(|bb| { *bb.t1 += 1; bb.b0 = *bb.t0 + 4 })]
+            WasEntryUpdated(t1),
+            #[on_success(|bb| { bb.t1.set(bb.b0 + 2); bb.t1.set(bb.b1) })]
+            Timeout(100) {
+                Sequence {
+                    Script(|bb| { *bb.t0 += 2; *bb.t1 += 1 }),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0021Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0022Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        UnsetBlackboard(o0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0022Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<6>)
-    }
-}
+board!(Tree0021Blackboard { t1 b0 q0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        #[post(|bb| bb.b0 = (bb.b1 + 1) % 3)]
-        #[on_halted(|bb| if bb.b1 + 3 == 2 { bb.t0.set((*bb.t0 + 4) % 2) })]
-        Parallel(failure = 2) {
-            TryCatch {
-                SetBlackboard(o0 = Some(8)),
-                SubTree(Tree0022Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3) + 3)),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Loop(q0, value = {t0}) {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(3) {
-                    AlwaysRunning,
-                },
-            },
-            Sequence {
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<4>),
-                    _ => StatefulAction(PTask<5>, b0 = {=}, b1 = {b1}),
-                },
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    SubTree(Tree0022Sub1, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}, o0 = {=}),
-                },
-            },
+        ReactiveFallback {
+            AlwaysFailure,
+            Sleep(0),
         }
     }
 }
 
-board!(Tree0022Blackboard { b0 t0 q0 b1 o0 });
+bt::behavior_tree! {
+    pub tree Tree0023Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        MemPriority {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            b0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = true) {
-                Timeout(0) {
-                    ScriptCondition(|bb| bb.b1 % 2 > 0),
-                },
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b1)),
-                Precondition(|bb| *bb.t0 < 1) {
-                    Script(|bb| if bb.b0 + 1 > 6 { bb.b0 = *bb.t0 }),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                #[on_failure(|bb| bb.b1 = 3)]
-                Sequence {
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<7>),
-                    },
-                    Action(PAct<8>, b0 = {=}),
-                    Condition(Cond<9>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                #[skip_if(|bb| (bb.b1 + 3) % 4 != 3)]
-                KeepRunningUntilFailure {
-                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0 % 2, &mut bb.b0)),
-                },
-            },
-            TryCatch {
-                SetBlackboard(b1 = {t0}),
-                SkipUnlessUpdated(t0) {
-                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 2 })]
-                    #[post(|bb| bb.t0.set((bb.b1 + 2) % 3))]
-                    StatefulAction(Task<11>),
-                },
-                ForceSuccess {
-                    AlwaysRunning,
-                },
-                Precondition(|bb| (*bb.t0 + 2) % 4 == 2, else = Skipped) {
-                    Fallback {
-                        Action(PAct<12>, b0 = 5, b1 = {=}),
-                        Sleep(30),
-                    },
-                },
-            },
+        ParallelAll(2) {
+            SubTree(Tree0023Sub0, ..),
+            SetBlackboard(t1 = 3),
         }
     }
 }
 
-board!(Tree0023Blackboard { t0 b1 b0 });
+board!(Tree0023Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.b0 + 3 < *bb.t0, else = Skipped) {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Sleep(30),
-                    Condition(PCond<1>, b0 = {b0}),
-                },
+        KeepRunningUntilFailure {
+            KeepRunningUntilFailure {
+                #[failure_if(|bb| *bb.t0 + 4 > (*bb.t0 + 1) % 2)]
+                Condition(PCond<0>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { t0 b0 });
+board!(Tree0024Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
+            b0: i64,
         }
-        SkipUnlessUpdated(t1) {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[on_success(|bb| *bb.t1 += 1)]
-            #[run_while(|bb| bb.b0 % 3 == 1)]
-            ParallelAll(1) {
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-                    SetBlackboard(t1 = {t0}),
+        MemSequence {
+            MaxTime(0) {
+                Loop(q0, value = {b0}) {
+                    AlwaysSuccess,
                 },
-                Selector {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                },
+            },
+            Loop(q0, if_empty = Failure) {
+                Script(|bb| *bb.t0 += 2),
             },
         }
     }
 }
 
-board!(Tree0025Blackboard { b0 t0 t1 });
+board!(Tree0025Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 3)]
-            #[skip_if(|bb| bb.o0.unwrap_or(2) != 1)]
-            MemPriority {
-                SequenceStar {
-                    RunOnce {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    RetryUntilSuccessful(0) {
-                        Action(Act<1>),
-                    },
-                },
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            Retry(1) {
+                Condition(Cond<1>),
             },
-            Fallback {
-                StatefulAction(Task<2>),
+            RunOnce {
+                AlwaysSuccess,
+            },
+            Condition(|ctx| ctx.check(2)),
+            AsyncSequence {
+                AlwaysSuccess,
                 Action(Act<3>),
-                Condition(Cond<4> = Cond::<4>),
-                #[failure_if(|bb| bb.b0 + 3 == 0)]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                Condition(Cond<5>),
-                ScriptCondition(|bb| *bb.t0 > 4),
+                Sleep(10),
             },
         }
     }
 }
-
-board!(Tree0026Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
         }
-        ParallelAll(1) {
-            Action(Act<0> = Act::<0>),
-            ParallelAll {
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
-                #[on_success(|bb| bb.o0 = None)]
-                MemPriority {
-                    Action(PIo<1>, t0 = {=}),
-                    AlwaysFailure,
+        ForceSuccess {
+            ReactiveSequence {
+                Cooldown(0, filtered = Skipped) {
+                    Action(PAct<0>, b0 = 1, b1 = {=}),
                 },
+                WaitUntil(|bb| *bb.t0 == 7) {
+                    ForceSuccess {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                SetBlackboard(b0 = 8),
             },
-            Action(Act<2>),
-            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-            Condition(PCond<4>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0027Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0028Sub1 for Ctx {
-        Inverter {
-            StatefulAction(Task<2>),
-        }
-    }
-}
+board!(Tree0027Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0028Sub0 for Ctx {
-        Repeat(3) {
-            WhileDoElse {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                SubTree(Tree0028Sub1),
-                Condition(Cond<3>),
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0028Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+        }
+        Precondition(|bb| *bb.t0 + 2 > 6) {
+            Remap(success = Success, failure = Success) {
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
@@ -1172,148 +978,97 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
-        ReactiveSelector {
-            SubTree(Tree0028Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Parallel(success = 0, failure = -1) {
+            StatefulAction(Task<0>),
+            SubTree(Tree0028Sub0, ..),
+            StatefulAction(Task<2>),
+            SubTree(Tree0028Sub1, t0 = {=}),
+            Wait(0),
         }
     }
 }
+
+board!(Tree0028Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            #[run_while(|bb| (bb.b0 + 1) % 4 < 2)]
-            Switch(b1) {
-                case 2 => #[failure_if(|bb| bb.b1 == 0)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[on_success(|bb| { bb.b0 = bb.b1 % 3; bb.b1 = *bb.t0 })]
-                AlwaysSuccess,
-                case 3 => RetryUntilSuccessful(1) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                case 5 => #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 3 })]
-                Selector {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Script(|bb| if (*bb.t0 + 2) % 3 > 0 { bb.b1 = bb.b1 % 3 }),
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            RetryUntilSuccessful(3) {
+                ReactiveFallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                    Inverter {
+                        StatefulAction(Task<3>),
                     },
-                    #[failure_if(|bb| *bb.t0 != 4)]
-                    TryCatch {
-                        Condition(Cond<1>),
-                        SetBlackboard(t0 = {b1}),
-                        Condition(Cond<2>),
-                        AlwaysFailure,
+                    Inverter {
+                        Condition(Cond<4>),
                     },
-                },
-                _ => ParallelAll(max_failures = -3) {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Sequence {
-                Fallback {
-                    Parallel(failure = -2) {
-                        Condition(Cond<5>),
-                        Repeat(2) {
-                            TryCatch(catch_on_halt = false) {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    StatefulAction(Task<6>),
-                                },
-                                ScriptCondition(|bb| *bb.t0 + 4 != bb.b1 % 2),
-                            },
-                        },
-                        TryCatch {
-                            Action(Act<7>),
-                            Condition(Cond<8>),
-                        },
-                        ScriptCondition(|bb| *bb.t0 != 1),
-                    },
-                },
-                AsyncSequence {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(9)),
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                    Condition(Cond<11>),
-                    Repeat(1) {
-                        StatefulAction(Task<12>),
-                    },
-                    Condition(Cond<13>),
                 },
             },
         }
     }
 }
-
-board!(Tree0029Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
         }
-        WaitValueUpdate(t0) {
-            ReactiveSequence {
-                SequenceStar {
-                    Precondition(|bb| (bb.b1 + 3) % 4 < 0, else = Success) {
-                        Fallback {
-                            Loop(q0, value = {b1}) {
-                                StatefulAction(Task<0>),
-                            },
-                            Inverter {
-                                #[success_if(|bb| bb.b1 + 4 == 2)]
-                                SequenceStar {
-                                    Action(Act<1>),
-                                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                                    #[post(|bb| { bb.b1 += 3; bb.b0 += 2 })]
-                                    Condition(Cond<3>),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(5)),
-                        },
+        Conditional(|bb| *bb.t0 > *bb.t0 % 3, dynamic = false) {
+            ReactiveFallback {
+                BinarySelector(|bb| bb.b0 + 2 < 0, dynamic = false) {
+                    Precondition(|bb| *bb.t0 + 1 > 4, else = Success) {
+                        Action(PIo<0>, t0 = {t0}),
                     },
-                },
-                ScriptCondition(|bb| *bb.t0 > *bb.t0 % 2),
-                #[skip_if(|bb| bb.b0 % 4 > 2)]
-                #[run_while(|bb| *bb.t0 > 3)]
-                IfThenElse {
-                    StatefulAction(Task<6>),
-                    RetryUntilSuccessful(forever) {
-                        SetBlackboard(b1 = 6),
-                    },
-                    RunOnce {
-                        Switch(b1) {
-                            case 2 => StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                            case 5 => StatefulAction(Task<8> = Task::<8>),
-                            case 0 => AlwaysSuccess,
-                            _ => Condition(Cond<9>),
-                        },
+                    #[on_halted(|bb| if bb.b0 == 3 { bb.b0 += 2 })]
+                    FlipSelector {
+                        SetBlackboard(b0 = 5),
+                        #[on_halted(|bb| bb.b0 = 8)]
+                        Condition(|ctx| ctx.check(1)),
                     },
                 },
                 Sequence {
-                    ParallelAll {
-                        Precondition(|bb| bb.b1 == *bb.t0 % 4, else = Success) {
-                            #[post(|bb| *bb.t0 += 3)]
-                            Condition(Cond<10> = Cond::<10>),
+                    Fallback {
+                        #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 2))]
+                        #[run_while(|bb| *bb.t0 + 4 == 6)]
+                        Invert {
+                            Action(Act<2>),
                         },
-                        StatefulAction(Task<11>),
+                        StatefulAction(Task<3>),
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            Condition(PCond<4>, b0 = {=}),
+                        },
+                        #[run_while(|bb| (*bb.t0 + 2) % 3 < 1)]
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Sequence {
+                            ScriptCondition(|bb| bb.b0 + 1 < 6),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
                     },
-                    Switch(b1) {
-                        case 0 => Condition(Cond<12> = Cond::<12>),
-                        _ => Condition(PCond<13>, b0 = 1),
-                    },
-                    Repeat(2) {
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<14>),
+                },
+                AsyncFallback {
+                    ForceSuccess {
+                        MemSequence {
+                            Limiter(2) {
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8>),
+                            AsyncSequence {
+                                WasEntryUpdated(t0),
+                                #[run_while(|bb| *bb.t0 > 4)]
+                                #[on_failure(|bb| if *bb.t0 < 3 { *bb.t0 += 1 })]
+                                SetBlackboard(b0 = {t0}),
+                                Action(Act<9>),
+                                StatefulAction(Task<10>),
+                            },
                         },
                     },
                 },
@@ -1322,183 +1077,152 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0030Blackboard { t0 q0 b1 b0 });
+board!(Tree0030Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0031 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            #[on_failure(|bb| bb.b0 += 3)]
-            ReactiveSelector {
-                Switch(b1) {
-                    case 1 => MemSequence {
-                        #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(0))]
-                        IfThenElse {
-                            Condition(Cond<0> = Cond::<0>),
-                            AlwaysFailure,
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            SetBlackboard(o0 = Some(9)),
-                        },
-                    },
-                    _ => SetBlackboard(t1 = 4),
-                },
-            },
+        WhileDoElse {
             ReactiveSequence {
-                #[run_while(|bb| (*bb.t0 + 1) % 4 != 2)]
-                SequenceWithMemory {
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1}),
+                RunOnce(then_skip = false) {
+                    Action(PAct<0>, b0 = {b1}, b1 = {b0}),
+                },
+                Wait(0),
+                Interrupt(|bb| bb.b1 + 1 > 2) {
+                    Script(|bb| { bb.b1 = bb.b0 % 3; bb.b0 += 3 }),
+                },
+            },
+            Selector {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    #[on_halted(|bb| if bb.b0 + 2 == *bb.t0 { bb.b1 += 1 })]
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    Action(Act<3>),
+                },
+                Sequence {
+                    Wait(20),
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0031Blackboard { o0 t1 t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0032Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 10,
-        }
-        SetBlackboard(t0 = 8)
-    }
-}
+board!(Tree0031Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            b1: i64 = 2,
         }
-        #[failure_if(|bb| bb.b0 < *bb.t0)]
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = true) {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(3) + 3, &mut bb.b0)),
-                    #[on_halted(|bb| if *bb.t0 % 4 != 3 { bb.o0 = Some(*bb.t0) })]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(PTask<2>, b0 = 5, b1 = {b0}),
-                        SetBlackboard(t0 = 9),
-                    },
-                    ForceSuccess {
-                        #[skip_if(|bb| bb.b0 > 3)]
-                        #[success_if(|bb| bb.b0 % 2 < 1)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        SubTree(Tree0032Sub0, ..),
-                    },
-                },
+        WaitUntil(|bb| bb.o0.is_some()) {
+            Parallel(success = -2, failure = -1) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
 
-board!(Tree0032Blackboard { o0 b0 t0 });
+board!(Tree0032Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0033 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = -1, failure = 0) {
-            AsyncFallback {
-                #[post(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                Precondition(|bb| *bb.t0 != 3, else = Failure) {
-                    SequenceStar {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Action(|ctx| ctx.exec(2)),
-                        Condition(Cond<3>),
-                        #[on_halted(|bb| bb.b1 += 4)]
-                        Action(Act<4>),
-                        Condition(PCond<5>, b0 = {=}),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
+        ParallelAll(max_failures = -1) {
+            Action(Act<0>),
+            Action(Act<1>),
+            KeepRunningUntilFailure {
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
                 },
             },
+            Action(Act<4> = Act::<4>),
         }
-    }
-}
-
-board!(Tree0033Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0034Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        StatefulAction(PTask<3>, b0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0034Sub0 for Ctx {
         blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
         }
-        MemSequence {
-            AsyncFallback {
-                AsyncFallback {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                SubTree(Tree0034Sub1, ..),
-                Action(Act<4>),
-            },
-            StatefulAction(Task<5>),
-            StatefulAction(Task<6>),
+        SetBlackboard(t0 = 9)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0034Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
         }
+        Action(PIo<9>, t0 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[allow(unused)] b1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        Precondition(|bb| *bb.t0 > 2, else = Success) {
-            SubTree(Tree0034Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+        ReactiveSequence {
+            Repeat(1) {
+                FlipSelector {
+                    Condition(PCond<0>, b0 = 5),
+                    ScriptCondition(|bb| bb.b1 < (*bb.t0 + 2) % 3),
+                    Action(Act<1>),
+                },
+            },
+            #[post(|bb| bb.b1 = (bb.b0 + 1) % 4)]
+            ParallelAll(0) {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(PCond<4>, b0 = {b0}),
+                Sequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(Cond<6>),
+                    Repeat(4) {
+                        Action(Act<7>),
+                    },
+                    Script(|bb| *bb.t0 += 3),
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<8>),
+                    Timeout(0) {
+                        SubTree(Tree0034Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                    },
+                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
+                    #[run_while(|bb| *bb.t0 % 2 > 0)]
+                    SubTree(Tree0034Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
+                },
+                TryCatch(catch_on_halt = false) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<10>),
+                    },
+                    Parallel(failure = 2) {
+                        Action(PIo<11>, t0 = {t0}),
+                        Script(|bb| bb.b1 = bb.b1 % 4),
+                    },
+                    Delay(30) {
+                        StatefulAction(Task<12>),
+                    },
+                },
+            },
         }
     }
 }
@@ -1506,573 +1230,666 @@ bt::behavior_tree! {
 board!(Tree0034Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0035Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        SetBlackboard(b1 = 9)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0035Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        SubTree(Tree0035Sub1, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        #[on_success(|bb| *bb.t1 += 3)]
-        ParallelAll(0) {
-            Repeat(forever) {
-                #[success_if(|bb| *bb.t0 + 2 != *bb.t1 + 3)]
-                StatefulAction(Task<0>),
-            },
-            SequenceWithMemory {
-                Action(PAct<1>, b0 = {t1}, b1 = {t0}),
-                StatefulAction(Task<2>),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Action(PIo<3>, t0 = {t0}),
-                },
-                Action(Act<4>),
-            },
-            TryCatch(catch_on_halt = true) {
-                RunOnce(then_skip = true) {
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                Sequence {
-                    StatefulAction(Task<6>),
-                    #[on_failure(|bb| if *bb.t0 != 3 { bb.b0 = *bb.t1 })]
-                    #[post(|bb| *bb.t1 += 2)]
-                    AlwaysRunning,
+        Repeat(2) {
+            #[on_failure(|bb| bb.b0 = 1)]
+            Timeout(30) {
+                StepSequencer {
+                    #[on_failure(|bb| { bb.t0.set(bb.b1 + 2); bb.b1 += 3 })]
+                    #[success_if(|bb| bb.b1 + 1 != 4)]
+                    Failer,
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                    #[skip_if(|bb| bb.b0 + 2 == 0)]
+                    SubTree(Tree0035Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0035Blackboard { b0 q0 t1 t0 });
+board!(Tree0035Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64 = 0,
+            b0: i64 = 5,
         }
-        Parallel(success = 5, failure = -3) {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1>),
-            ParallelAll {
-                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
+        Filter(times = 2, filtered = Skipped) {
+            Parallel(success = -2) {
                 AlwaysRunning,
-                Sleep(50),
+                Failer,
+                #[skip_if(|bb| bb.b0 % 4 > 1)]
+                #[run_while(|bb| *bb.t0 < 6)]
+                AlwaysSuccess,
+                #[skip_if(|bb| bb.b0 == 6)]
+                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
             },
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                Action(PIo<5>, t0 = {=}),
-            },
-            StatefulAction(PTask<6>, b0 = {b1}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0036Blackboard { t0 t1 q0 b1 b0 });
+board!(Tree0036Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0037Sub0 for Ctx {
+        ParallelAll(2) {
+            AlwaysFailure,
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0037Sub1 for Ctx {
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 1,
-        }
-        Loop(q0, if_empty = Running) {
-            ReactiveFallback {
-                Loop(q0, value = {b1}) {
-                    KeepRunningUntilFailure {
+        FlipSelector {
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    Fallback {
                         SequenceWithMemory {
-                            StatefulAction(Task<0>),
+                            MemPriority {
+                                AsyncSequence {
+                                    Wait(100),
+                                    Action(Act<0>),
+                                },
+                            },
+                            SubTree(Tree0037Sub0),
+                            AlwaysSuccess,
+                            Parallel(success = -2, failure = -1) {
+                                Wait(0),
+                                Condition(Cond<3>),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
+                                SubTree(Tree0037Sub1),
+                            },
                         },
                     },
-                },
-                Switch(b1) {
-                    case 0 => #[on_halted(|bb| bb.b0 += 1)]
-                    SetBlackboard(o0 = Some(5)),
-                    _ => #[success_if(|bb| bb.o0.unwrap_or(3) != 3)]
-                    #[post(|bb| bb.b0 += 3)]
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b1 + 3 < bb.b0 { bb.b0 += 3 } })]
-                    StatefulAction(Task<1>),
+                    SequenceWithMemory {
+                        Remap(success = Success, failure = Success) {
+                            ParallelAll(max_failures = -2) {
+                                Succeeder,
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        Priority {
+                            AlwaysFailure,
+                            Condition(Cond<8>),
+                        },
+                        Wait(20),
+                        ReactiveFallback {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        SequenceWithMemory {
+                            Timeout(0) {
+                                StatefulAction(Task<13>),
+                            },
+                            Condition(Cond<14> = Cond::<14>),
+                            ReactiveFallback {
+                                Action(Act<15> = Act::<15>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0037Blackboard { b0 t0 o0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        ForceSuccess {
-            RetryUntilSuccessful(3) {
-                WhileDoElse {
-                    RunOnce(then_skip = true) {
-                        #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
-                        #[failure_if(|bb| bb.b0 < *bb.t0 % 4)]
-                        #[on_failure(|bb| { bb.t1.set(*bb.t0); *bb.t1 += 2 })]
-                        Delay(20) {
-                            ReactiveFallback {
-                                RetryUntilSuccessful(4) {
-                                    Condition(Cond<0> = Cond::<0>),
-                                },
-                                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-                                Fallback {
-                                    StatefulAction(Task<2>),
-                                    #[skip_if(|bb| bb.b0 == *bb.t0)]
-                                    #[on_success(|bb| *bb.t1 += 3)]
-                                    #[on_failure(|bb| *bb.t1 += 4)]
-                                    Action(|ctx| ctx.exec(3)),
-                                    StatefulAction(Task<4>),
-                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1 + 1)),
-                                },
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            SequenceStar {
-                                #[post(|bb| bb.b0 += 3)]
-                                #[on_success(|bb| if (*bb.t1 + 4) % 4 < 2 { bb.t1.set(*bb.t0 % 2) })]
-                                Action(Act<6>),
-                            },
-                        },
-                    },
+        Parallel(success = -2) {
+            Sleep(20),
+            Invert {
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
+            },
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                Action(Act<0>),
+            },
+            MaxTime(20) {
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0038Blackboard { t0 b0 t1 });
+board!(Tree0038Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 4,
         }
-        Parallel(success = 2) {
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| bb.o0.is_none())]
-            Precondition(|bb| *bb.t0 == 4, else = Skipped) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    UnsetBlackboard(o0),
-                    Action(PIo<1>, t0 = {b0}),
-                    Sequence {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    #[post(|bb| { bb.b0 = 1; bb.t0.set(bb.b0) })]
-                    #[success_if(|bb| bb.b0 > *bb.t0 % 3)]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            Filter(times = 1) {
+                Condition(Cond<1>),
             },
-            Sequence {
-                Sequence {
-                    UnsetBlackboard(o0),
-                    UnsetBlackboard(o0),
-                },
-                UnsetBlackboard(o0),
-                AsyncSequence {
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(5) + 3)),
-                    Condition(Cond<5>),
-                },
-                #[on_halted(|bb| *bb.t0 += 3)]
-                #[success_if(|bb| bb.b0 + 4 < 5)]
-                #[run_while(|bb| bb.b0 < 5)]
-                UnsetBlackboard(o0),
+            Condition(Cond<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            #[skip_if(|bb| bb.b1 + 2 > 1)]
+            Cooldown(30) {
+                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0039Blackboard { o0 t0 b0 });
+board!(Tree0039Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        Repeat(2) {
-            Inverter {
-                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(bb.b1) })]
-                #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
-                Condition(Cond<0>),
+        RunOnce {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    Retry(3) {
+                        Action(Act<1>),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    KeepRunningUntilFailure {
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[run_while(|bb| *bb.t0 == bb.b1 + 3)]
+                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0040Blackboard { b1 b0 t0 });
+board!(Tree0040Blackboard { b1 t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0041 for Ctx {
-        ReactiveFallback {
-            Retry(4) {
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        MemSequence {
+            Optional {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Repeat(2) {
+                        StatefulAction(Task<1>),
+                    },
+                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+                    #[failure_if(|bb| bb.b0 > 0)]
+                    Action(Act<3>),
+                },
             },
+            ReactiveSequence {
+                BinarySelector(|bb| *bb.t0 != 2) {
+                    Deadline(50) {
+                        #[on_success(|bb| bb.t0.set(0))]
+                        #[skip_if(|bb| *bb.t0 < 4)]
+                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                MemSequence {
+                    Action(Act<5>),
+                },
+            },
+            StatefulAction(Task<6>),
         }
     }
 }
+
+board!(Tree0041Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 1,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 3,
         }
-        #[post(|bb| bb.b0 += 2)]
-        ReactiveSequence {
-            Precondition(|bb| *bb.t0 % 2 == 0, else = Success) {
-                Timeout(0) {
-                    Repeat(4) {
-                        StatefulAction(Task<0>),
+        Precondition(|bb| bb.b0 % 4 != 3, else = Success) {
+            SequenceWithMemory {
+                ParallelAll(0) {
+                    SetBlackboard(o0 = Some(7)),
+                    Script(|bb| bb.b1 += 1),
+                },
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[run_while(|bb| *bb.t0 + 1 > 2)]
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Repeat(3) {
+                    Repeater(0) {
+                        Action(Act<2> = Act::<2>),
                     },
                 },
-            },
-            RunOnce(then_skip = true) {
-                Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2), else = Running) {
-                    TryCatch(catch_on_halt = false) {
-                        Action(Act<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                FlipSelector {
+                    #[skip_if(|bb| bb.b0 % 3 < 1)]
+                    Condition(Cond<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                    #[skip_if(|bb| (*bb.t0 + 3) % 2 < 0)]
+                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+                    RetryUntilSuccessful(forever) {
+                        Script(|bb| { if bb.b0 == 7 { bb.b0 += 3 }; bb.b1 += 2 }),
                     },
-                },
-            },
-            AsyncFallback {
-                RetryUntilSuccessful(3) {
-                    MemPriority {
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t1}),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
-            Timeout(10) {
-                #[failure_if(|bb| bb.b1 + 3 < 6)]
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0042Blackboard { o0 t0 b0 t1 b1 });
+board!(Tree0042Blackboard { b0 o0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+            b0: i64 = 3,
         }
-        ParallelAll(2) {
-            AsyncFallback {
-                ReactiveFallback {
-                    Repeat(3) {
-                        Action(Act<0>),
-                    },
-                    #[run_while(|bb| bb.b0 + 3 < 2)]
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    Loop(q0, if_empty = Skipped) {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<2> = Task::<2>),
-                    TryCatch {
-                        ScriptCondition(|bb| *bb.t1 % 4 > 2),
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                        SetBlackboard(t0 = 1),
-                    },
-                },
-            },
-            ReactiveSequence {
-                #[failure_if(|bb| bb.b0 < bb.b0 + 4)]
-                #[skip_if(|bb| (*bb.t0 + 2) % 3 != 1)]
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                Sleep(50),
-                StatefulAction(Task<7>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Precondition(|bb| *bb.t1 % 2 > 0, else = Skipped) {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<9>),
+        #[failure_if(|bb| bb.b0 + 4 > 3)]
+        #[post(|bb| { bb.t0.set(bb.b0); if bb.b1 + 3 < bb.b0 { bb.b0 += 3 } })]
+        ReactiveSequence {
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                RetryUntilSuccessful(2) {
+                    Sequence {
+                        #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
+                        #[failure_if(|bb| bb.b0 % 2 == 0)]
+                        Repeat(4) {
+                            WhileDoElse {
+                                Fallback {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    AlwaysFailure,
+                                    Action(Act<1>),
+                                },
+                                TryCatch(catch_on_halt = true) {
+                                    #[post(|bb| { bb.b0 = bb.b1 + 3; bb.b0 += 1 })]
+                                    Condition(Cond<2>),
+                                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                                },
+                                #[run_while(|bb| *bb.t0 == 6)]
+                                TryCatch {
+                                    Condition(PCond<4>, b0 = {b1}),
+                                    UnsetBlackboard(o0),
                                 },
                             },
-                            WhileDoElse {
-                                ScriptCondition(|bb| bb.b0 + 2 != 2),
-                                StatefulAction(Task<10>),
-                            },
-                            Loop(q0, value = {b0}, if_empty = Success) {
-                                Action(PIo<11>, t0 = {t1}),
+                        },
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[failure_if(|bb| *bb.t0 < 6)]
+                        #[on_success(|bb| { if bb.o0.unwrap_or(4) % 4 == 0 { bb.b0 += 3 }; bb.b0 = bb.b1 })]
+                        Repeat(forever) {
+                            SequenceStar {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6> = Task::<6>),
+                                    Script(|bb| { bb.o0 = None; bb.o0 = Some(*bb.t0 % 4) }),
+                                },
+                                Delay(50) {
+                                    StatefulAction(Task<7>),
+                                },
                             },
                         },
                     },
                 },
             },
-            IfThenElse {
-                StatefulAction(Task<12>),
-                Action(Act<13>),
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Action(Act<14>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0043Blackboard { t1 t0 b0 q0 });
+board!(Tree0043Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<0>),
+                    AlwaysSuccess,
+                },
+                Condition(Cond<1>),
+                AlwaysFailure,
+                Runner,
             },
-            Condition(Cond<2>),
-            AlwaysSuccess,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0045Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(|ctx| ctx.exec(2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0045Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<6> = Task::<6>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
         }
+        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0))]
         Fallback {
-            #[post(|bb| *bb.t1 += 2)]
-            SequenceWithMemory {
-                ReactiveSelector {
-                    Action(Act<0>),
-                    #[run_while(|bb| bb.b0 > 1)]
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                SubTree(Tree0045Sub0, t1 = {=}, t0 = {t0}, b1 = {=}, q0 = {q0}, b0 = {=}),
-                Action(Act<3> = Act::<3>),
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t1 < 7),
-                    Condition(Cond<4>),
+            Sequence {
+                ScriptCondition(|bb| bb.o0.is_none()),
+                Condition(Cond<0>),
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    Condition(Cond<1>),
                 },
             },
-            Precondition(|bb| bb.b1 < 2, else = Success) {
-                Invert {
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<5>),
-                        case 3 => SubTree(Tree0045Sub1, ..),
-                        case 0 => Condition(Cond<7>),
-                        _ => #[success_if(|bb| *bb.t0 + 1 < *bb.t1 + 2)]
-                        #[run_while(|bb| bb.b1 % 4 == 2)]
-                        StatefulAction(Task<8>),
-                    },
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Interrupt(|bb| *bb.t0 + 1 > bb.b1) {
+                    Action(PIo<2>, t0 = {=}),
                 },
             },
-            MemPriority {
+            Condition(Cond<3>),
+            SkipUnlessUpdated(t0) {
+                Loop(q0, if_empty = Success) {
+                    Action(PIo<4>, t0 = {b0}),
+                },
+            },
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[run_while(|bb| bb.b0 != 1)]
+            #[post(|bb| bb.o0 = None)]
+            Filter(times = 2, count = Failure, filtered = Failure) {
                 Switch(b1) {
-                    case 1 => Condition(|ctx| ctx.check(9)),
-                    _ => Action(Act<10>),
-                },
-                RunOnce(then_skip = true) {
-                    Condition(Cond<11>),
-                },
-                AsyncSequence {
-                    Script(|bb| *bb.t0 += 1),
-                    SkipUnlessUpdated(t1) {
-                        StatefulAction(Task<12> = Task::<12>),
+                    case 0 => Action(Act<5> = Act::<5>),
+                    case 5 => Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                    case 3 => Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
+                    _ => Precondition(|bb| bb.b1 > 3) {
+                        Action(|ctx, bb| ctx.exec_in(8, 1, &mut bb.b0)),
                     },
                 },
-                Condition(Cond<13> = Cond::<13>),
             },
         }
     }
 }
 
-board!(Tree0045Blackboard { t1 t0 b1 q0 b0 });
+board!(Tree0045Blackboard { q0 t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0046Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        #[failure_if(|bb| bb.b1 % 3 == 2)]
+        Action(PIo<1>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0046Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+        }
+        ReactiveSequence {
+            #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.o0.unwrap_or(1) })]
+            #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+            StatefulAction(Task<7>),
+            Limiter(3) {
+                Action(PIo<8>, t0 = {b0}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 2,
             #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        ForceFailure {
-            Fallback {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-                #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
-                Condition(Cond<2>),
+        AsyncFallback {
+            RunOnce {
+                Sequence {
+                    ParallelAll(2) {
+                        #[post(|bb| if bb.b1 < (bb.o0.unwrap_or(3) + 1) % 3 { bb.o0 = Some(bb.b0) })]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Wait(0),
+                        MaxTime(0) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
+                    SubTree(Tree0046Sub0, ..),
+                    StatefulAction(Task<2>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                Optional {
+                    MemPriority {
+                        Failer,
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                BinarySelector(|bb| bb.b0 == bb.b1, dynamic = false) {
+                    #[post(|bb| { bb.b1 += 1; if bb.b1 % 2 > 0 { bb.t0.set(bb.b1) } })]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    StatefulAction(Task<5>),
+                    Retry(3) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            RepeatUntil(Failure) {
+                SubTree(Tree0046Sub1, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0046Blackboard { t0 });
+board!(Tree0046Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            ReactiveFallback {
-                ScriptCondition(|bb| *bb.t0 > bb.b1 % 4),
-                Action(Act<0>),
-            },
-            MemPriority {
-                Condition(Cond<1>),
-                #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
-                Script(|bb| { bb.b1 += 2; bb.b0 += 2 }),
-                Action(PIo<2>, t0 = {t0}),
+        Cooldown(20, filtered = Failure) {
+            TryCatch(catch_on_halt = true) {
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<0>),
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
+                    #[failure_if(|bb| *bb.t0 > bb.b0)]
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0047Blackboard { b0 b1 o0 t0 });
+board!(Tree0047Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 5,
         }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            Precondition(|bb| *bb.t0 == bb.b1) {
-                SetBlackboard(b1 = {t0}),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            RunOnce(then_skip = true) {
-                Action(PIo<4>, t0 = {=}),
+        Limiter(3) {
+            #[post(|bb| *bb.t1 += 1)]
+            StepSequencer {
+                SequenceStar {
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    WaitUntil(|bb| *bb.t0 != 0) {
+                        #[on_success(|bb| if bb.b0 % 3 > 0 { bb.b1 += 3 })]
+                        RetryUntilSuccessful(3) {
+                            #[on_halted(|bb| { bb.b1 += 1; if bb.b1 > 3 { *bb.t1 += 3 } })]
+                            #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                            ScriptCondition(|bb| *bb.t0 == 4),
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Repeat(2) {
+                            StatefulAction(Task<2>),
+                        },
+                        #[on_halted(|bb| bb.b1 = *bb.t1 % 2)]
+                        #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
+                        Inverter {
+                            #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
+                            #[on_failure(|bb| { if *bb.t0 % 3 > 1 { bb.t0.set(0) }; bb.b1 += 2 })]
+                            Condition(Cond<3>),
+                        },
+                    },
+                    SetBlackboard(t0 = {b0}),
+                },
+                Priority {
+                    Action(Act<4>),
+                    Action(PAct<5>, b0 = 2, b1 = {b1}),
+                    #[success_if(|bb| bb.b1 % 4 > 0)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Repeat(4) {
+                        RunOnce {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0048Blackboard { t0 b1 });
+board!(Tree0048Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0049 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Retry(forever) {
-            WhileDoElse {
-                ScriptCondition(|bb| bb.b1 + 1 == bb.b1),
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    #[skip_if(|bb| bb.b1 > 7)]
-                    Sleep(100),
-                    StatefulAction(Task<2>),
-                },
-                #[on_success(|bb| { if bb.o0.unwrap_or(5) % 2 != 0 { bb.b1 = (*bb.t1 + 4) % 3 }; if bb.o0.is_none() { bb.b1 += 1 } })]
-                #[success_if(|bb| bb.b1 + 2 < 7)]
-                ParallelAll {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        RunOnce {
-                            #[success_if(|bb| bb.o0.unwrap_or(2) == 6)]
-                            Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(3) + 3)),
+        TryCatch {
+            #[on_success(|bb| bb.b0 += 3)]
+            #[failure_if(|bb| bb.b1 % 2 == 1)]
+            Precondition(|bb| *bb.t0 % 4 > 1) {
+                RunOnce {
+                    FlipSelector {
+                        Precondition(|bb| bb.b1 + 4 < bb.b0, else = Success) {
+                            Action(PIo<0>, t0 = {b1}),
                         },
-                        #[success_if(|bb| bb.b0 < 4)]
-                        Script(|bb| bb.b0 = *bb.t0 % 2),
+                        Script(|bb| bb.b1 = *bb.t0),
                     },
-                    StatefulAction(PTask<5>, b0 = {=}),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0049Blackboard { b0 o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0050Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t1: i64 = 13,
-        }
-        ForceFailure {
-            Precondition(|bb| *bb.t1 < 4, else = Skipped) {
-                Timeout(100) {
+            SequenceWithMemory {
+                Deadline(0) {
+                    Script(|bb| bb.b1 = (*bb.t0 + 2) % 4),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    #[failure_if(|bb| bb.b1 % 2 > 0)]
+                    Selector {
+                        Condition(Cond<2>),
+                        Sequence {
+                            Script(|bb| { bb.o0 = Some(2); bb.t0.set(5) }),
+                            SetBlackboard(b0 = 4),
+                        },
+                    },
+                },
+                MaxTime(50) {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 4, &mut bb.b0)),
+                },
+                StatefulAction(Task<4>),
+            },
+            ReactiveSequence {
+                #[post(|bb| if bb.o0.unwrap_or(2) + 1 > 1 { bb.t0.set(bb.b1) })]
+                #[run_while(|bb| (bb.o0.unwrap_or(5) + 1) % 2 != 1)]
+                Condition(Cond<5>),
+                #[run_while(|bb| bb.o0.is_none())]
+                Condition(Cond<6>),
+                ForceSuccess {
                     KeepRunningUntilFailure {
-                        AsyncSequence {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
+                        Action(PAct<7>, b0 = 7, b1 = {b1}),
                     },
                 },
             },
@@ -2080,286 +1897,202 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0050Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Condition(Cond<5>)
-    }
-}
+board!(Tree0049Blackboard { b1 o0 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        ReactiveSelector {
-            SubTree(Tree0050Sub0, ..),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-            #[run_while(|bb| bb.o0.unwrap_or(0) < 6)]
-            #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0))]
-            Fallback {
-                ForceSuccess {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Condition(PCond<3>, b0 = {b0}),
-                },
-            },
-            Condition(Cond<4>),
-            #[success_if(|bb| bb.o0.unwrap_or(5) == 5)]
-            SequenceWithMemory {
-                SubTree(Tree0050Sub1, b1 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
-                Action(Act<6>),
+        KeepRunningUntilFailure {
+            KeepRunningUntilFailure {
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0050Blackboard { b1 o0 b0 t1 });
+board!(Tree0050Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0051Sub1 for Ctx {
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0051Sub0 for Ctx {
+        SubTree(Tree0051Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                WhileDoElse {
-                    ParallelAll(max_failures = -1) {
-                        #[post(|bb| { *bb.t1 += 2; if bb.b0 < bb.b0 + 3 { bb.t1.set(bb.b0 + 1) } })]
-                        Delay(10) {
-                            #[on_halted(|bb| { bb.t0.set(0); bb.b1 = (bb.b1 + 3) % 2 })]
-                            StatefulAction(Task<1>),
-                        },
-                        AlwaysFailure,
-                        StatefulAction(PTask<2>, b0 = 3, b1 = {=}),
-                        #[skip_if(|bb| bb.b0 % 3 > 0)]
-                        SetBlackboard(b0 = 2),
-                    },
-                    ForceFailure {
-                        RunOnce {
-                            Sleep(30),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Invert {
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        #[on_failure(|bb| bb.t1.set(5))]
-                        #[failure_if(|bb| bb.b0 == *bb.t0)]
-                        Action(Act<5>),
-                        Action(PIo<6>, t0 = {b0}),
-                        Script(|bb| bb.t1.set(*bb.t0)),
-                    },
-                },
-            },
+        FlipSelector {
+            SubTree(Tree0051Sub0),
         }
     }
 }
-
-board!(Tree0051Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            Precondition(|bb| bb.b1 % 2 == 1, else = Running) {
-                #[skip_if(|bb| *bb.t0 > (bb.b1 + 1) % 3)]
-                #[run_while(|bb| (bb.b0 + 1) % 3 != 2)]
-                Action(Act<0>),
+        Sequence {
+            FlipSelector {
+                RepeatUntilSuccess(forever) {
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        Condition(Cond<1>),
+                        Failer,
+                        Sequence {
+                            Condition(Cond<2> = Cond::<2>),
+                            Action(Act<3>),
+                        },
+                        Succeeder,
+                    },
+                },
             },
-            Switch(b1) {
-                case 3 => ScriptCondition(|bb| bb.b0 + 1 == *bb.t0),
-                case 1 => Action(PIo<1>, t0 = {b1}),
-                _ => Action(|ctx| ctx.exec(2)),
-            },
-            Precondition(|bb| (*bb.t0 + 3) % 3 < 0, else = Success) {
-                Condition(Cond<3> = Cond::<3>),
-            },
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0052Blackboard { b0 b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        ForceSuccess {
-            Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
-                Sequence {
-                    Sequence {
-                        Inverter {
-                            SequenceWithMemory {
-                                RunOnce(then_skip = false) {
-                                    Condition(PCond<0>, b0 = {b1}),
-                                },
-                                Retry(3) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                #[run_while(|bb| *bb.t0 < 4)]
-                                ReactiveFallback {
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3> = Cond::<3>),
-                                    Condition(PCond<4>, b0 = 6),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            AsyncFallback {
-                                AsyncSequence {
-                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                                    Script(|bb| *bb.t1 += 3),
-                                },
-                                Fallback {
-                                    Condition(|ctx| ctx.check(6)),
-                                    #[skip_if(|bb| bb.b0 < bb.b0 % 2)]
-                                    Script(|bb| { *bb.t0 += 1; *bb.t0 += 3 }),
-                                    Condition(Cond<7>),
-                                },
-                                Condition(Cond<8>),
-                            },
-                            #[success_if(|bb| bb.b1 % 4 < 3)]
-                            #[failure_if(|bb| *bb.t1 + 1 != *bb.t0)]
-                            #[skip_if(|bb| bb.b0 % 2 < 1)]
-                            Switch(b1) {
-                                case 4 => Selector {
-                                    StatefulAction(Task<9>),
-                                    Action(Act<10>),
-                                    Condition(|ctx, bb| ctx.check_in(11, 4)),
-                                },
-                                _ => Repeat(2) {
-                                    Action(PIo<12>, t0 = {t0}),
-                                },
-                            },
-                        },
-                    },
+        SequenceWithMemory {
+            Repeater(0) {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+            Delay(10) {
+                Delay(20) {
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
         }
     }
 }
-
-board!(Tree0053Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
             b0: i64 = 3,
+            b1: i64,
         }
-        Precondition(|bb| bb.b1 + 2 == bb.b0, else = Failure) {
-            ReactiveSequence {
-                Precondition(|bb| bb.b1 % 4 > 1, else = Success) {
-                    StatefulAction(Task<0>),
-                },
-                #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-                #[post(|bb| if bb.b0 < 6 { bb.b1 += 1 })]
-                #[failure_if(|bb| bb.b1 + 1 == 7)]
-                StatefulAction(PTask<1>, b0 = {=}),
-                Repeat(3) {
-                    ForceSuccess {
-                        WaitValueUpdate(t0) {
-                            Action(PIo<2>, t0 = {t0}),
-                        },
+        WhileDoElse {
+            Fallback {
+                #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
+                StatefulAction(Task<0>),
+                Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<2>),
+            },
+            ParallelAll {
+                Switch(b1) {
+                    case 4 => Condition(|ctx| ctx.check(3)),
+                    _ => RunOnce(then_skip = false) {
+                        Action(PAct<4>, b0 = 8, b1 = {b1}),
                     },
                 },
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
-                    WasEntryUpdated(t0),
+                #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t0 + 3)]
+                Action(PIo<5>, t0 = {b1}),
+                MemSequence {
+                    Action(|ctx, bb| ctx.exec_in(6, 9, &mut bb.b1)),
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Condition(Cond<7>),
+                },
+            },
+            FlipSelector {
+                UnsetBlackboard(o0),
+                TryCatch {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                },
+                Repeat(forever) {
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0054Blackboard { b1 t0 b0 });
+board!(Tree0054Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0055Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0055 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        Sequence {
-            Switch(b1) {
-                case 4 => SequenceWithMemory {
-                    TryCatch {
-                        AlwaysSuccess,
-                        WasEntryUpdated(t0),
-                    },
-                },
-                _ => StatefulAction(Task<0>),
-            },
+        SequenceWithMemory {
+            SubTree(Tree0055Sub0),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0055Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<0>),
+        Repeater(3) {
+            IfThenElse {
+                TryCatch {
+                    Delay(0) {
+                        ReactiveSelector {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            Failer,
+                        },
+                    },
+                    Sequence {
+                        AlwaysFailure,
+                    },
+                },
+                Sequence {
+                    Retry(4) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Sleep(20),
+                    },
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            Sleep(20),
+                        },
+                    },
+                },
             },
-            Sleep(50),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0057Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0057 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64,
         }
-        Parallel(failure = 2) {
-            SubTree(Tree0057Sub0, b0 = {=}),
-            Condition(PCond<1>, b0 = {=}),
+        Selector {
+            AlwaysFailure,
+            Script(|bb| { bb.t0.set(*bb.t0 % 3); bb.t0.set((*bb.t0 + 3) % 3) }),
         }
     }
 }
 
-board!(Tree0057Blackboard { b0 });
+board!(Tree0057Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0058Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+            b1: i64 = 14,
         }
-        Repeat(2) {
-            Condition(Cond<0>),
+        Priority {
+            StatefulAction(Task<5>),
+            SetBlackboard(b1 = 5),
         }
     }
 }
@@ -2367,72 +2100,66 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 4,
         }
-        SequenceStar {
-            SubTree(Tree0058Sub0, q0 = {=}),
-            Loop(q0, if_empty = Success) {
-                StatefulAction(Task<1>),
+        Fallback {
+            FlipSelector {
+                Sleep(30),
+                Action(|ctx| ctx.exec(0)),
+                Condition(Cond<1>),
             },
-            ReactiveSelector {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
+            Invert {
+                Action(PIo<2>, t0 = {t0}),
+            },
+            Condition(Cond<3>),
+            MemSequence {
+                #[success_if(|bb| bb.b0 > bb.b0 + 1)]
+                #[run_while(|bb| *bb.t0 > 0)]
+                #[skip_if(|bb| bb.b0 + 2 != 5)]
+                Condition(Cond<4>),
+                Runner,
+            },
+            RunOnce(then_skip = false) {
+                SubTree(Tree0058Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0058Blackboard { q0 });
+board!(Tree0058Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Retry(1) {
-            ReactiveSequence {
-                Action(PIo<0>, t0 = {t0}),
-                Sleep(50),
-                RetryUntilSuccessful(4) {
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        Action(PAct<2>, b0 = {=}),
-                    },
-                },
-            },
+        Optional {
+            #[on_failure(|bb| if *bb.t0 % 4 < 1 { bb.b0 += 3 })]
+            Script(|bb| bb.b0 += 2),
         }
     }
 }
 
-board!(Tree0059Blackboard { t0 q0 b0 });
+board!(Tree0059Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-        AsyncFallback {
-            Fallback {
-                RetryUntilSuccessful(0) {
-                    WasEntryUpdated(t0),
-                },
-                AlwaysFailure,
-                Action(Act<0>),
+        WhileDoElse {
+            ParallelAll {
+                Condition(Cond<0>),
+                #[on_success(|bb| { bb.b0 = 3; if *bb.t0 % 2 > 0 { bb.b0 = *bb.t0 + 2 } })]
+                #[success_if(|bb| (*bb.t0 + 2) % 3 != 0)]
+                StatefulAction(Task<1> = Task::<1>),
             },
-            ReactiveFallback {
-                Action(PAct<1>, b0 = {=}),
-                Parallel(success = 1, failure = -1) {
-                    Sleep(20),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
+            SetBlackboard(t0 = {b0}),
+            Condition(PCond<2>, b0 = {t0}),
         }
     }
 }
@@ -2441,391 +2168,91 @@ board!(Tree0060Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
-        Sequence {
-            Sleep(0),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(1),
         }
+        Deadline(10) {
+            #[on_failure(|bb| { bb.o0 = Some(bb.b0 % 3); bb.b0 = 4 })]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0061Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0062Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 14,
+        }
+        Action(PAct<0>, b0 = {t0}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
+        #[success_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+        #[on_failure(|bb| *bb.t0 += 2)]
         Fallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                #[success_if(|bb| bb.o0.unwrap_or(1) != *bb.t0)]
-                #[skip_if(|bb| *bb.t0 > 2)]
-                Loop(q0, if_empty = Skipped) {
-                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                    Action(PIo<1>, t0 = {b0}),
-                },
-                #[success_if(|bb| *bb.t0 + 4 != 1)]
-                #[on_failure(|bb| { bb.t1.set(bb.b0); bb.b0 += 3 })]
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-            },
-            #[run_while(|bb| *bb.t0 + 2 < 4)]
-            Fallback {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(PAct<4>, b0 = 3, b1 = {b0}),
-                },
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                #[failure_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b0 < 1)]
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    Condition(Cond<9>),
-                    #[on_success(|bb| bb.b0 = *bb.t1)]
-                    StatefulAction(Task<10>),
-                },
+            RepeatTimes(3) {
+                SubTree(Tree0062Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0062Blackboard { t0 q0 b0 t1 o0 });
+board!(Tree0062Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0063 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 5,
-            b1: i64 = 5,
+            b0: i64 = 1,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 5 => Precondition(|bb| (bb.b1 + 3) % 4 != 0) {
-                Repeat(4) {
-                    ReactiveFallback {
-                        Inverter {
-                            ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 1),
-                        },
+        AsyncSequence {
+            ReactiveSequence {
+                Repeat(2) {
+                    Repeater(0) {
+                        SetBlackboard(b0 = 8),
                     },
                 },
-            },
-            _ => #[success_if(|bb| bb.b1 == bb.b0 % 3)]
-            #[failure_if(|bb| bb.o0.unwrap_or(3) < 5)]
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
+                ForceSuccess {
+                    UnsetBlackboard(o0),
+                },
             },
         }
     }
 }
 
-board!(Tree0063Blackboard { o0 b0 b1 });
+board!(Tree0063Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        #[on_failure(|bb| *bb.t1 += 3)]
-        ParallelAll(max_failures = -1) {
-            AsyncFallback {
-                #[success_if(|bb| *bb.t0 % 4 > 1)]
-                #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t1)]
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+        Switch(b1) {
+            case 0 => Precondition(|bb| *bb.t0 < 3, else = Success) {
+                StatefulAction(Task<0>),
+            },
+            _ => Optional {
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0064Blackboard { q0 o0 b0 t1 t0 });
+board!(Tree0064Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        #[run_while(|bb| bb.b0 < 3)]
-        #[on_failure(|bb| bb.b1 = 5)]
-        Switch(b1) {
-            case 0 => ScriptCondition(|bb| *bb.t0 < bb.b1),
-            _ => AsyncFallback {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0065Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        IfThenElse {
-            AsyncFallback {
-                Inverter {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            Repeat(1) {
-                Sequence {
-                    Condition(Cond<1>),
-                    #[skip_if(|bb| bb.b0 > 4)]
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                SetBlackboard(t1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0066Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                RunOnce {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Delay(0) {
-                            Condition(Cond<1>),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Sleep(20),
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Action(Act<5>),
-                },
-                ParallelAll(max_failures = -3) {
-                    StatefulAction(Task<6>),
-                    Repeat(2) {
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                Condition(Cond<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-            Switch(b1) {
-                case 5 => Condition(PCond<3>, b0 = 2),
-                case 0 => UnsetBlackboard(o0),
-                case 4 => Condition(Cond<4>),
-                _ => Script(|bb| { if bb.b0 + 3 < 4 { bb.t0.set(bb.o0.unwrap_or(3) % 2) }; *bb.t0 += 1 }),
-            },
-            SequenceStar {
-                MemSequence {
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-            Precondition(|bb| bb.o0.is_some(), else = Success) {
-                ForceFailure {
-                    WasEntryUpdated(t0),
-                },
-            },
-            Switch(b1) {
-                case 3 => ReactiveSequence {
-                    Condition(Cond<5>),
-                    SetBlackboard(b1 = {b0}),
-                },
-                _ => Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0068Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            ReactiveSelector {
-                Loop(q0, if_empty = Running) {
-                    Action(Act<0>),
-                },
-                Inverter {
-                    Condition(PCond<1>, b0 = {b1}),
-                },
-                Action(PIo<2>, t0 = {=}),
-            },
-            ParallelAll(max_failures = -2) {
-                Sleep(0),
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Action(Act<3> = Act::<3>),
-                },
-                ForceFailure {
-                    Script(|bb| bb.o0 = None),
-                },
-            },
-            AsyncFallback {
-                Sequence {
-                    SequenceStar {
-                        Condition(Cond<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                        StatefulAction(PTask<6>, b0 = {=}),
-                    },
-                },
-                IfThenElse {
-                    Condition(Cond<7>),
-                    StatefulAction(PTask<8>, b0 = 7, b1 = {b0}),
-                },
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0069Blackboard { q0 b0 t1 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0070Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        ParallelAll {
-            RunOnce(then_skip = true) {
-                Delay(20) {
-                    AsyncSequence {
-                        SubTree(Tree0070Sub0),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0071Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(PAct<7>, b0 = 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0071 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Loop(q0) {
-            MemPriority {
-                Parallel(failure = 3) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Script(|bb| *bb.t0 += 3),
-                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                        Action(PIo<3>, t0 = {b1}),
-                    },
-                    ReactiveFallback {
-                        Sequence {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 2, &mut bb.b0)),
-                            SubTree(Tree0071Sub0, b1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
-                        },
-                    },
-                    SetBlackboard(b1 = {t0}),
-                },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        Sleep(10),
-                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
-                        Condition(Cond<9>),
-                    },
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 2, &mut bb.b1)),
-                        ForceSuccess {
-                            RunOnce(then_skip = false) {
-                                Sequence {
-                                    SetBlackboard(b0 = 1),
-                                    StatefulAction(Task<11>),
-                                    ScriptCondition(|bb| *bb.t0 < 3),
-                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 = bb.b0 % 2 })]
-                                    #[on_success(|bb| { bb.b0 += 1; if *bb.t0 < 7 { bb.b0 += 3 } })]
-                                    Action(PIo<12>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0071Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
         Repeat(0) {
             Action(Act<0>),
         }
@@ -2833,256 +2260,490 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0073 for Ctx {
+    pub tree Tree0066 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        Switch(b1) {
-            case 0 => Fallback {
+        BinarySelector(|bb| (bb.b0 + 2) % 4 < 3) {
+            Delay(10) {
+                UnsetBlackboard(o0),
+            },
+            Cooldown(50) {
                 Sequence {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<0>),
                 },
-                #[skip_if(|bb| bb.b1 < 2)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.t1.set(0))]
-                    #[skip_if(|bb| bb.b0 % 4 == 1)]
-                    #[on_success(|bb| { bb.b1 = 1; bb.b0 = bb.b1 % 4 })]
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    Sleep(0),
-                },
-                Condition(Cond<4>),
-                StatefulAction(PTask<5>, b0 = 6, b1 = {b0}),
-            },
-            case 1 => Fallback {
-                StatefulAction(Task<6>),
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-            },
-            _ => TryCatch {
-                #[skip_if(|bb| (bb.b0 + 3) % 4 < 3)]
-                Precondition(|bb| *bb.t1 != 5, else = Failure) {
-                    RunOnce {
-                        IfThenElse {
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            #[run_while(|bb| (bb.b1 + 1) % 4 > 1)]
-                            #[skip_if(|bb| bb.b1 % 3 > 1)]
-                            StatefulAction(Task<9> = Task::<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b1 + 2 < 3)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0073Blackboard { t0 t1 b0 b1 });
+board!(Tree0066Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0067 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        Priority {
+            AlwaysFailure,
+            RepeatUntil(Failure) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0067Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+        }
+        ForceFailure {
+            Sequence {
+                Precondition(|bb| bb.o0.is_none(), else = Success) {
+                    Priority {
+                        RetryUntilSuccessful(3) {
+                            RunOnce {
+                                Precondition(|bb| *bb.t0 % 3 > 1, else = Skipped) {
+                                    Action(PIo<0>, t0 = {t1}),
+                                },
+                            },
+                        },
+                        RunOnce {
+                            MemSequence {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0069Blackboard { t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0070Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        #[skip_if(|bb| bb.b0 + 4 != 7)]
+        #[on_halted(|bb| if bb.b0 % 4 == 2 { bb.b0 += 1 })]
+        #[run_while(|bb| bb.b0 % 2 != 0)]
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        MaxTime(10) {
+            WaitValueUpdate(t0) {
+                IfThenElse {
+                    SubTree(Tree0070Sub0, ..),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0070Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        WaitUntil(|bb| *bb.t1 % 3 > 1) {
+            AsyncFallback {
+                Loop(q0, if_empty = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b1)),
+                },
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                MemSequence {
+                    #[post(|bb| if *bb.t0 == 3 { bb.t1.set(1) })]
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    Condition(PCond<1>, b0 = {=}),
+                    Action(PIo<2>, t0 = {=}),
+                },
+                StepSequencer {
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = 7, b1 = {t0}),
+                },
+                ReactiveSequence {
+                    Precondition(|bb| bb.b0 + 3 > 3) {
+                        Script(|bb| bb.b0 += 2),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0071Blackboard { q0 b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Parallel(success = 1) {
+            SkipUnlessUpdated(t0) {
+                Repeat(4) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0072Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0073Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0073 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        RetryUntilSuccessful(forever) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Parallel(failure = -2) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
+                        UnsetBlackboard(o0),
+                    },
+                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                        TryCatch(catch_on_halt = false) {
+                            Action(PIo<2>, t0 = {b0}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b1 + 2 != bb.b1)]
+                MemPriority {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    SubTree(Tree0073Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
+                    #[on_failure(|bb| bb.b1 = 3)]
+                    #[success_if(|bb| (bb.b1 + 3) % 2 != 1)]
+                    ForceFailure {
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0073Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0074Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 11,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+        }
+        #[run_while(|bb| (bb.b1 + 1) % 3 == 0)]
+        #[skip_if(|bb| *bb.t0 < 3)]
+        #[on_success(|bb| if bb.b1 + 3 < 7 { bb.b1 += 1 })]
+        TryCatch {
+            #[on_halted(|bb| { bb.b1 = bb.b0; *bb.t0 += 3 })]
+            #[success_if(|bb| *bb.t0 > 6)]
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {=}),
+                Inverter {
+                    Condition(Cond<1>),
+                },
+            },
+            #[on_success(|bb| bb.b0 = bb.b1 % 2)]
+            #[run_while(|bb| bb.b0 + 1 != 0)]
+            BinarySelector(|bb| *bb.t0 + 2 != 5) {
+                ForceSuccess {
+                    SetBlackboard(b0 = {t0}),
+                },
+                Action(Act<2>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            #[run_while(|bb| *bb.t1 > *bb.t0)]
-            RetryUntilSuccessful(0) {
-                ScriptCondition(|bb| *bb.t0 < *bb.t1),
-            },
-        }
-    }
-}
-
-board!(Tree0074Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0075Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-        }
-        ParallelAll(0) {
+        Parallel(success = -2, failure = -1) {
+            SubTree(Tree0074Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
             ReactiveSequence {
-                Action(Act<2>),
-                AlwaysSuccess,
-            },
-            Timeout(10) {
-                RunOnce(then_skip = false) {
-                    AlwaysSuccess,
-                },
+                #[skip_if(|bb| bb.b1 > bb.b0 % 3)]
+                Succeeder,
+                Action(PIo<3>, t0 = {t0}),
             },
         }
     }
 }
+
+board!(Tree0074Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
         blackboard {
             b0: i64 = 5,
-        }
-        RetryUntilSuccessful(1) {
-            AsyncFallback {
-                Repeat(3) {
-                    AsyncSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                SubTree(Tree0075Sub0, b0 = {=}),
-                Precondition(|bb| bb.b0 != 0, else = Success) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0075Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0076 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        Sequence {
-            Parallel(success = -1) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                },
-                Condition(Cond<1>),
-            },
-            RetryUntilSuccessful(3) {
-                Retry(forever) {
-                    ForceFailure {
-                        RunOnce {
-                            Loop(q0, value = {b0}, if_empty = Failure) {
-                                TryCatch(catch_on_halt = true) {
-                                    Condition(Cond<2>),
-                                    Condition(Cond<3>),
-                                },
+        BinarySelector(|bb| *bb.t0 % 3 != 2, dynamic = false) {
+            Condition(Cond<0> = Cond::<0>),
+            Timeout(0) {
+                #[run_while(|bb| *bb.t0 % 4 < 1)]
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Repeat(4) {
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            ReactiveSequence {
+                                Condition(Cond<1> = Cond::<1>),
+                                Action(Act<2>),
                             },
                         },
                     },
                 },
             },
-            Repeat(2) {
-                Fallback {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        SetBlackboard(b0 = 0),
+        }
+    }
+}
+
+board!(Tree0075Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0076 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        #[run_while(|bb| (*bb.t0 + 4) % 3 > 0)]
+        #[on_halted(|bb| bb.t1.set(8))]
+        #[post(|bb| bb.t0.set(bb.b1 % 3))]
+        RetryUntilSuccessful(forever) {
+            Conditional(|bb| *bb.t1 > 1, dynamic = true) {
+                ParallelAll {
+                    #[run_while(|bb| *bb.t1 % 4 > 0)]
+                    ReactiveSequence {
+                        IfThenElse {
+                            Conditional(|bb| *bb.t0 > 4, dynamic = false, else = Failure) {
+                                Parallel(failure = 0) {
+                                    Condition(PCond<0>, b0 = {=}),
+                                    ScriptCondition(|bb| *bb.t0 + 1 > (bb.b0 + 4) % 2),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                            StatefulAction(Task<2>),
+                        },
                     },
-                    StatefulAction(Task<4>),
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        StatefulAction(Task<5>),
+                    },
+                    Parallel(failure = -1) {
+                        Condition(PCond<6>, b0 = 6),
+                        RunOnce(then_skip = false) {
+                            ReactiveSequence {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                        Repeat(4) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
                 },
-            },
-            #[run_while(|bb| bb.b0 % 2 < 1)]
-            SequenceWithMemory {
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<5>),
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-            ReactiveSequence {
-                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0076Blackboard { t0 b0 q0 });
+board!(Tree0076Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        Precondition(|bb| bb.b0 % 4 < 1) {
-            StatefulAction(Task<0>),
+        WhileDoElse {
+            ReactiveSelector {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            ReactiveSequence {
+                Action(Act<2>),
+                Script(|bb| bb.b0 += 2),
+            },
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0077Blackboard { b0 t0 });
+board!(Tree0077Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
         }
-        Fallback {
-            AsyncSequence {
-                Action(PIo<0>, t0 = {=}),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+        #[on_success(|bb| bb.b0 = bb.b1)]
+        ReactiveFallback {
+            Switch(b1) {
+                case 4 => Condition(Cond<0>),
+                case 1 => Precondition(|bb| bb.o0.is_some(), else = Success) {
+                    StatefulAction(Task<1>),
+                },
+                _ => #[failure_if(|bb| *bb.t0 == bb.b1 + 3)]
+                RetryUntilSuccessful(4) {
+                    Delay(0) {
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        Condition(Cond<2>),
+                    },
+                },
             },
-            Invert {
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 2, &mut bb.b0)),
+            Parallel(failure = 1) {
+                StepSequencer {
+                    #[run_while(|bb| *bb.t1 > bb.b0 % 3)]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    Condition(|ctx| ctx.check(3)),
+                    AlwaysRunning,
+                    Condition(Cond<4>),
+                },
+                Action(PIo<5>, t0 = {=}),
+                #[run_while(|bb| bb.b1 + 2 != 4)]
+                #[post(|bb| bb.o0 = Some(4))]
+                #[on_halted(|bb| { bb.b1 += 3; if *bb.t0 < 5 { bb.t0.set(5) } })]
+                Precondition(|bb| bb.b0 > 0, else = Failure) {
+                    RunOnce(then_skip = true) {
+                        Priority {
+                            StatefulAction(PTask<6>, b0 = 0),
+                            SetBlackboard(o0 = Some(0)),
+                        },
+                    },
+                },
+                MemSequence {
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
+                    StatefulAction(Task<8> = Task::<8>),
+                    AlwaysFailure,
+                },
+                Sequence {
+                    Condition(Cond<9>),
+                    AlwaysFailure,
+                },
             },
-            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0078Blackboard { b0 o0 t0 });
+board!(Tree0078Blackboard { b0 o0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
-            Selector {
-                Loop(q0) {
-                    MemSequence {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<0>),
-                            },
+        Timeout(0) {
+            #[on_success(|bb| bb.b0 += 2)]
+            #[on_halted(|bb| *bb.t0 += 2)]
+            KeepRunningUntilFailure {
+                SequenceWithMemory {
+                    ParallelAll {
+                        Sequence {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
                         },
-                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        AlwaysRunning,
+                        StatefulAction(Task<3> = Task::<3>),
+                        #[success_if(|bb| *bb.t1 % 3 != 2)]
+                        #[run_while(|bb| *bb.t1 % 2 > 0)]
+                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                        ReactiveFallback {
+                            Action(PIo<4>, t0 = {b0}),
+                            Loop(q0, if_empty = Skipped) {
+                                #[success_if(|bb| bb.b0 != bb.b1 % 3)]
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
                     },
-                },
-                RunOnce {
-                    #[run_while(|bb| bb.b0 > 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 < 0)]
-                    Inverter {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
-                    },
-                },
-                ReactiveSequence {
-                    Action(PAct<3>, b0 = {=}),
-                    Parallel(success = 2, failure = -1) {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    #[failure_if(|bb| *bb.t1 % 3 < 2)]
-                    Script(|bb| if bb.b0 < 3 { bb.t1.set(bb.b0) }),
-                    WasEntryUpdated(t1),
-                },
-                ParallelAll(max_failures = -3) {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                    Repeat(forever) {
-                        Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 2) % 4, &mut bb.b0)),
+                    BinarySelector(|bb| *bb.t0 % 2 == 0, dynamic = true) {
+                        Loop(q0, if_empty = Success) {
+                            AlwaysSuccess,
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<6>),
+                            #[on_halted(|bb| bb.t1.set(bb.b1))]
+                            #[skip_if(|bb| *bb.t0 % 4 > 2)]
+                            WaitValueUpdate(t1) {
+                                StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                            },
+                            #[on_halted(|bb| bb.b0 = 3)]
+                            #[success_if(|bb| bb.b0 < 3)]
+                            Action(Act<8> = Act::<8>),
+                            #[skip_if(|bb| *bb.t1 + 3 > (*bb.t0 + 3) % 3)]
+                            #[failure_if(|bb| bb.b0 > bb.b1)]
+                            #[on_halted(|bb| *bb.t1 += 3)]
+                            Condition(Cond<9>),
+                        },
                     },
                 },
             },
@@ -3090,358 +2751,211 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0079Blackboard { b0 q0 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0080Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        AlwaysSuccess
-    }
-}
+board!(Tree0079Blackboard { b1 b0 t0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
         }
-        SequenceWithMemory {
-            ForceSuccess {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
+        AsyncSequence {
+            Condition(|ctx| ctx.check(0)),
+            Precondition(|bb| *bb.t0 != bb.b1 % 3, else = Failure) {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    StatefulAction(Task<2>),
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0080Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0081 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        FlipSelector {
+            StepSequencer {
+                Sequence {
+                    Condition(PCond<0>, b0 = {=}),
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    StatefulAction(Task<1>),
                 },
-            },
-            Precondition(|bb| (*bb.t0 + 2) % 2 != 1, else = Success) {
-                #[skip_if(|bb| bb.b0 + 1 > bb.b0)]
-                SequenceStar {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                Timeout(30) {
-                    Condition(Cond<5>),
-                },
-            },
-            #[post(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            SequenceWithMemory {
-                ReactiveSequence {
-                    SubTree(Tree0080Sub0, ..),
-                    #[failure_if(|bb| *bb.t0 + 3 > 3)]
-                    #[run_while(|bb| *bb.t0 + 1 > 3)]
-                    #[on_success(|bb| if *bb.t0 % 2 != 0 { bb.b0 += 1 })]
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                },
-                Parallel(success = -1, failure = 2) {
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                    #[run_while(|bb| *bb.t0 == *bb.t0 % 4)]
-                    StatefulAction(Task<8> = Task::<8>),
+                Condition(Cond<2>),
+                Sequence {
+                    Precondition(|bb| *bb.t0 + 4 < bb.b1, else = Success) {
+                        Script(|bb| { *bb.t0 += 1; bb.b1 = (bb.b0 + 2) % 3 }),
+                    },
+                    Retry(1) {
+                        #[failure_if(|bb| bb.b1 + 3 == 4)]
+                        #[on_success(|bb| bb.t0.set(9))]
+                        AlwaysFailure,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0080Blackboard { t0 b0 q0 });
+board!(Tree0081Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0081 for Ctx {
+    pub tree Tree0082 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        AsyncSequence {
-            Action(Act<0> = Act::<0>),
-            Repeat(1) {
+        ReactiveFallback {
+            Priority {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(PIo<1>, t0 = {b0}),
+            },
+            SequenceWithMemory {
+                Limiter(1) {
+                    StatefulAction(Task<2>),
+                },
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0082Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0083 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+        }
+        Loop(q0, if_empty = Skipped) {
+            ParallelAll(max_failures = -1) {
                 SequenceWithMemory {
-                    Delay(20) {
-                        StatefulAction(Task<1>),
-                    },
-                    Repeat(1) {
-                        Switch(b1) {
-                            case 0 => #[failure_if(|bb| bb.b1 > 4)]
-                            StatefulAction(Task<2> = Task::<2>),
-                            case 4 => Condition(Cond<3>),
-                            _ => AlwaysFailure,
-                        },
+                    StatefulAction(Task<0> = Task::<0>),
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<1>),
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| *bb.t0 + 3 != bb.b0)]
+                    Action(PAct<2>, b0 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0083Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            Precondition(|bb| bb.b0 > *bb.t0 % 4, else = Running) {
+                UnsetBlackboard(o0),
+            },
+            ForceSuccess {
+                IfThenElse {
+                    #[run_while(|bb| *bb.t0 > 5)]
+                    Action(Act<1>),
+                    ReactiveSequence {
+                        Condition(Cond<2> = Cond::<2>),
+                        ScriptCondition(|bb| bb.b0 % 3 != 2),
                     },
                 },
             },
-            SkipUnlessUpdated(t0) {
-                Selector {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<6>),
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                        SetBlackboard(t0 = 6),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 % 4 != 1, else = Skipped) {
-                ReactiveSequence {
-                    Condition(PCond<8>, b0 = 2),
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                    Action(PAct<11>, b0 = {b1}),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-            Retry(2) {
+        }
+    }
+}
+
+board!(Tree0084Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0085Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0085 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 4,
+        }
+        Loop(q0, value = {t1}, if_empty = Failure) {
+            Selector {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| *bb.t1 + 1 > 2)]
+                SubTree(Tree0085Sub0, ..),
                 Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0081Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0082 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ReactiveFallback {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Selector {
-                    StatefulAction(Task<0>),
-                    #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
-                    #[skip_if(|bb| *bb.t0 % 4 == 3)]
-                    Action(Act<1>),
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0082Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0083 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(Cond<1> = Cond::<1>),
-                RunOnce(then_skip = true) {
-                    Action(PIo<2>, t0 = {=}),
-                },
-                Condition(Cond<3>),
-            },
-            Retry(1) {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Parallel(failure = -4) {
-                KeepRunningUntilFailure {
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(1) })]
-                    #[failure_if(|bb| *bb.t0 + 1 > *bb.t0)]
-                    #[success_if(|bb| *bb.t0 < bb.b0)]
-                    Condition(Cond<5>),
-                },
-                Fallback {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                Inverter {
-                    StatefulAction(Task<8>),
-                },
-                SetBlackboard(b1 = {b0}),
-            },
-            IfThenElse {
-                Invert {
-                    StatefulAction(PTask<9>, b0 = {=}),
-                },
-                ParallelAll {
-                    Sequence {
-                        #[failure_if(|bb| bb.b0 == bb.o0.unwrap_or(5))]
-                        #[success_if(|bb| *bb.t0 < 1)]
-                        StatefulAction(Task<10> = Task::<10>),
-                        Action(|ctx, bb| ctx.exec_in(11, 2, &mut bb.b1)),
-                    },
-                },
-                WhileDoElse {
-                    Action(Act<12>),
-                    Action(PIo<13>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0083Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveSequence {
-            Fallback {
-                Parallel(success = -2, failure = -2) {
-                    SetBlackboard(t0 = 1),
-                    AsyncSequence {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
-                        AlwaysFailure,
-                    },
-                },
-                Loop(q0, value = {t0}) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                RunOnce(then_skip = false) {
-                    #[on_halted(|bb| if bb.b0 > 0 { bb.b0 = *bb.t0 % 2 })]
-                    #[success_if(|bb| bb.b0 > 3)]
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                },
-            },
-            #[post(|bb| bb.b0 = *bb.t0 + 1)]
-            #[run_while(|bb| *bb.t0 + 3 != 1)]
-            Action(|ctx| ctx.exec(4)),
-        }
-    }
-}
-
-board!(Tree0084Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0085 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveFallback {
-            Fallback {
-                AsyncSequence {
-                    Sleep(30),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    UnsetBlackboard(o0),
-                    Action(PIo<0>, t0 = {t0}),
-                },
-                ReactiveSequence {
-                    Action(Act<1>),
-                },
-            },
-            #[success_if(|bb| bb.o0.is_none())]
-            #[on_failure(|bb| bb.o0 = None)]
-            #[failure_if(|bb| *bb.t0 != 4)]
-            ReactiveSequence {
-                #[on_failure(|bb| bb.o0 = None)]
-                Sequence {
-                    Condition(|ctx| ctx.check(2)),
-                    AlwaysSuccess,
-                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
-                },
-                Selector {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                ReactiveSequence {
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2) + 3),
-                    StatefulAction(Task<6>),
-                    #[success_if(|bb| *bb.t0 > 6)]
-                    Action(PAct<7>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0085Blackboard { t0 o0 b0 t1 });
+board!(Tree0085Blackboard { q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64,
         }
-        SequenceStar {
-            RunOnce {
-                Parallel(success = 2, failure = 1) {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
+        #[success_if(|bb| bb.b1 > 7)]
+        #[skip_if(|bb| bb.o0.unwrap_or(5) != 6)]
+        Priority {
+            KeepRunningUntilFailure {
+                WaitValueUpdate(t0) {
+                    #[post(|bb| bb.b0 = bb.b1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 1)]
+                    WasEntryUpdated(t0),
                 },
             },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                TryCatch {
-                    WasEntryUpdated(t1),
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(PAct<3>, b0 = {=}),
-                    Retry(3) {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
-                    },
-                },
-            },
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0086Blackboard { t1 t0 q0 b0 });
+board!(Tree0086Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0087Sub0 for Ctx {
+        Failer
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = -2, failure = 1) {
-            Condition(Cond<0>),
-            Loop(q0, if_empty = Running) {
-                RetryUntilSuccessful(4) {
-                    #[on_failure(|bb| bb.t0.set(3))]
-                    #[success_if(|bb| bb.b0 == 3)]
-                    Condition(Cond<1>),
-                },
+        SequenceStar {
+            ForceSuccess {
+                SubTree(Tree0087Sub0),
             },
-        }
-    }
-}
-
-board!(Tree0087Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0088Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        ParallelAll {
-            Script(|bb| bb.b0 = *bb.t0 + 4),
-            StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-            StatefulAction(Task<5> = Task::<5>),
+            ForceFailure {
+                Condition(Cond<0> = Cond::<0>),
+            },
         }
     }
 }
@@ -3449,35 +2963,107 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
             #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
         }
-        Fallback {
-            #[post(|bb| { *bb.t0 += 3; bb.o0 = None })]
-            WaitValueUpdate(t0) {
-                Parallel {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b1)),
-                        Condition(|ctx, bb| ctx.check_in(2, 9)),
-                        Action(|ctx| ctx.exec(3)),
-                        AlwaysFailure,
+        Cooldown(0) {
+            BinarySelector(|bb| *bb.t0 + 3 > 3) {
+                SequenceWithMemory {
+                    Repeat(forever) {
+                        StatefulAction(Task<0>),
                     },
-                    SubTree(Tree0088Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<6>),
-                        case 3 => Condition(|ctx, bb| ctx.check_in(7, (bb.b1 + 3) % 3)),
-                        _ => Action(PIo<8>, t0 = {b0}),
-                    },
-                    Action(PIo<9>, t0 = {t0}),
-                    ReactiveFallback {
-                        StatefulAction(Task<10> = Task::<10>),
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(11)),
-                            AlwaysSuccess,
+                    Action(Act<1>),
+                    SetBlackboard(t0 = 7),
+                    ScriptCondition(|bb| *bb.t0 + 4 < 6),
+                },
+                Limiter(2) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0088Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0089 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        WhileDoElse {
+            SequenceWithMemory {
+                BinarySelector(|bb| bb.b1 % 2 == 0, dynamic = true) {
+                    Condition(|ctx| ctx.check(0)),
+                    TryCatch {
+                        AlwaysSuccess,
+                        Timeout(0) {
+                            Action(|ctx| ctx.exec(1)),
                         },
+                    },
+                },
+                AsyncFallback {
+                    Condition(PCond<2>, b0 = {b1}),
+                    Action(Act<3> = Act::<3>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Condition(Cond<4>),
+                },
+                SkipUnlessUpdated(t0) {
+                    TryCatch {
+                        ReactiveSequence {
+                            Succeeder,
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                        },
+                        #[post(|bb| if bb.b0 + 4 < *bb.t0 { bb.b1 += 3 })]
+                        RunOnce(then_skip = false) {
+                            Action(PIo<6>, t0 = {b0}),
+                        },
+                        Condition(Cond<7>),
+                        Precondition(|bb| bb.o0.is_some()) {
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                        },
+                        MaxTime(0) {
+                            Action(Act<9>),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
+                #[on_success(|bb| if bb.o0.is_none() { bb.t0.set(0) })]
+                Fallback {
+                    Repeat(4) {
+                        StatefulAction(Task<10>),
+                    },
+                    Timeout(30) {
+                        Filter(times = 1, count = Failure) {
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                    },
+                    Precondition(|bb| bb.b1 + 4 > bb.o0.unwrap_or(2) % 3, else = Success) {
+                        StatefulAction(Task<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+                WhileDoElse {
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        StatefulAction(Task<14>),
+                        AlwaysRunning,
+                    },
+                    Switch(b1) {
+                        case 3 => #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
+                        StatefulAction(Task<15>),
+                        case 1 => Failer,
+                        case 4 => AlwaysRunning,
+                        _ => Failer,
+                    },
+                    Sequence {
+                        Action(PAct<16>, b0 = {b0}, b1 = {t0}),
+                        #[success_if(|bb| (bb.b0 + 4) % 4 != 1)]
+                        Action(PAct<17>, b0 = {t0}, b1 = {t0}),
                     },
                 },
             },
@@ -3485,57 +3071,70 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0088Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0089 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
+board!(Tree0089Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64>,
+            b0: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        RunOnce {
+            SequenceStar {
+                Wait(50),
+                SequenceWithMemory {
+                    SetBlackboard(b0 = 2),
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                MemPriority {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(PAct<2>, b0 = {t0}),
-                },
+                Action(|ctx| ctx.exec(1)),
             },
-            #[on_failure(|bb| bb.b0 += 2)]
-            Sequence {
-                SetBlackboard(b0 = {t0}),
-                Sleep(10),
-                Condition(Cond<3>),
-            },
-            Selector {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            RetryUntilSuccessful(4) {
+        }
+    }
+}
+
+board!(Tree0090Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0091 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        ForceSuccess {
+            IfThenElse {
                 ReactiveFallback {
-                    #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[run_while(|bb| bb.b0 == bb.b0 + 3)]
-                    Fallback {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6> = Task::<6>),
-                            WaitValueUpdate(t0) {
-                                Action(PIo<7>, t0 = {t0}),
+                    ReactiveSequence {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Script(|bb| bb.b0 = *bb.t0),
+                        },
+                        MemPriority {
+                            StatefulAction(Task<1>),
+                            #[post(|bb| bb.b0 = *bb.t1 % 2)]
+                            Cooldown(30, filtered = Skipped) {
+                                Action(Act<2>),
                             },
+                            Condition(Cond<3>),
+                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                            StatefulAction(Task<5>),
+                        },
+                        Condition(PCond<6>, b0 = 2),
+                    },
+                },
+                Selector {
+                    SkipUnlessUpdated(t0) {
+                        #[skip_if(|bb| *bb.t0 < 2)]
+                        #[on_failure(|bb| bb.t1.set(0))]
+                        #[success_if(|bb| (bb.b0 + 1) % 4 < 1)]
+                        ForceSuccess {
+                            Delay(10) {
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                    ForceSuccess {
+                        Precondition(|bb| *bb.t1 + 2 > 6, else = Skipped) {
+                            Action(Act<8>),
                         },
                     },
                 },
@@ -3544,125 +3143,164 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0090Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0091 for Ctx {
-        RetryUntilSuccessful(2) {
-            Sleep(50),
-        }
-    }
-}
+board!(Tree0091Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
-        ReactiveSelector {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+        }
+        #[on_success(|bb| if bb.b0 < 7 { bb.b1 += 3 })]
+        Sequence {
+            Sequence {
+                StepSequencer {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                },
+                Cooldown(0) {
+                    Delay(0) {
+                        Condition(|ctx, bb| ctx.check_in(2, 2)),
+                    },
+                },
+                #[run_while(|bb| bb.b0 == 7)]
+                Condition(Cond<3> = Cond::<3>),
+            },
+            ReactiveFallback {
+                Action(PAct<4>, b0 = {=}, b1 = {=}),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b1}),
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+            },
         }
     }
 }
+
+board!(Tree0092Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
         }
-        WaitValueUpdate(t1) {
-            Sequence {
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 > 0, else = Success) {
-                        ReactiveFallback {
-                            WhileDoElse {
-                                #[on_success(|bb| { if bb.b0 == 1 { *bb.t0 += 1 }; if *bb.t0 == 3 { *bb.t1 += 4 } })]
-                                Condition(Cond<0>),
-                                WasEntryUpdated(t1),
-                            },
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Condition(Cond<1>),
-                            },
-                            ReactiveSequence {
-                                Action(Act<2>),
-                                SetBlackboard(b0 = {t1}),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
+        ParallelAll(2) {
+            ForceSuccess {
+                Loop(q0, if_empty = Running) {
+                    UnsetBlackboard(o0),
                 },
-                ReactiveFallback {
-                    Precondition(|bb| *bb.t0 > 4, else = Success) {
-                        ForceFailure {
-                            #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                            #[failure_if(|bb| *bb.t0 % 3 != 2)]
-                            #[skip_if(|bb| *bb.t1 + 3 == 0)]
-                            SequenceWithMemory {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        ForceSuccess {
-                            Repeat(4) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                AlwaysSuccess,
             },
+            Action(Act<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0093Blackboard { t1 q0 b0 t0 });
+board!(Tree0093Blackboard { q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0094Sub0 for Ctx {
-        RunOnce {
-            Condition(Cond<0>),
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        RunOnce(then_skip = true) {
-            SubTree(Tree0094Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        Filter(times = 1, count = Failure) {
+            StepSequencer {
+                BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
+                    Precondition(|bb| *bb.t1 % 2 < 1, else = Success) {
+                        SequenceWithMemory {
+                            ForceSuccess {
+                                WasEntryUpdated(t0),
+                            },
+                            #[failure_if(|bb| *bb.t0 != 0)]
+                            #[skip_if(|bb| bb.b0 % 4 == 3)]
+                            AsyncFallback {
+                                Action(Act<0>),
+                                KeepRunningUntilFailure {
+                                    Action(PIo<1>, t0 = {t1}),
+                                },
+                                #[failure_if(|bb| bb.o0.is_none())]
+                                #[success_if(|bb| bb.b0 != 6)]
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                    SubTree(Tree0094Sub0, ..),
+                },
+            },
         }
     }
 }
+
+board!(Tree0094Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
             b0: i64,
         }
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                Timeout(20) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[success_if(|bb| *bb.t0 > 7)]
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Sequence {
-                    SetBlackboard(b0 = 6),
-                    SequenceWithMemory {
-                        Script(|bb| bb.t0.set(bb.b0)),
-                        StatefulAction(Task<2>),
+        #[on_failure(|bb| *bb.t0 += 3)]
+        Repeat(forever) {
+            BinarySelector(|bb| bb.b1 < 5) {
+                ReactiveFallback {
+                    SequenceStar {
+                        Sequence {
+                            MemPriority {
+                                Action(Act<0>),
+                                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                                Succeeder,
+                            },
+                            StatefulAction(Task<2>),
+                        },
+                        #[on_failure(|bb| if bb.b1 % 2 > 0 { bb.b1 += 2 })]
+                        #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
+                        Condition(Cond<3> = Cond::<3>),
                     },
-                    AsyncFallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
+                },
+                SequenceWithMemory {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Sequence {
+                        Remap(success = Failure, failure = Success) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                        Retry(forever) {
+                            Parallel(success = -1, failure = -1) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        Filter(times = 3, count = Failure, filtered = Skipped) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    Timeout(10) {
+                        ReactiveFallback {
+                            Sleep(0),
+                        },
+                    },
+                    #[success_if(|bb| *bb.t0 + 2 > 1)]
+                    RunOnce(then_skip = false) {
+                        Conditional(|bb| bb.b0 > bb.b1 % 3) {
+                            SequenceStar {
+                                StatefulAction(Task<7> = Task::<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
                     },
                 },
             },
@@ -3670,100 +3308,157 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0095Blackboard { t0 b0 });
+board!(Tree0095Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+        }
+        RepeatUntilFailure(2) {
+            Fallback {
+                Delay(30) {
+                    MaxTime(0) {
+                        StepSequencer {
+                            #[post(|bb| bb.b1 += 1)]
+                            #[skip_if(|bb| *bb.t0 % 3 == 1)]
+                            Condition(|ctx| ctx.check(0)),
+                            StepSequencer {
+                                SetBlackboard(t1 = 9),
+                                FlipSelector {
+                                    Action(PIo<1>, t0 = {b0}),
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+                                },
+                            },
+                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
+                            SetBlackboard(b1 = 1),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| *bb.t1 + 1 != bb.b0 + 4),
+                        Action(Act<4>),
+                    },
+                    RepeatUntilSuccess(1) {
+                        Limiter(2) {
+                            Repeat(3) {
+                                Condition(PCond<5>, b0 = 2),
+                            },
+                        },
+                    },
+                },
+                ParallelAll(1) {
+                    Switch(b1) {
+                        case 4 => Wait(50),
+                        _ => Action(Act<6>),
+                    },
+                    FlipSelector {
+                        Wait(30),
+                        Script(|bb| if *bb.t1 % 2 != 1 { bb.b1 += 3 }),
+                    },
+                    #[on_success(|bb| { bb.b1 += 3; if *bb.t0 > bb.b1 + 4 { bb.t0.set(4) } })]
+                    ReactiveSelector {
+                        StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
+                        Condition(Cond<8>),
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0096Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
         }
-        TryCatch(catch_on_halt = false) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2>),
+        ReactiveSequence {
+            ReactiveSequence {
+                IfThenElse {
+                    StatefulAction(PTask<0>, b0 = 9),
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                    #[run_while(|bb| *bb.t0 % 3 > 1)]
+                    Script(|bb| *bb.t0 += 1),
                 },
-                ForceSuccess {
-                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
-                        Delay(0) {
-                            SequenceWithMemory {
-                                Script(|bb| { if bb.b0 % 4 < 0 { bb.b0 += 3 }; bb.t0.set(bb.b0 % 2) }),
-                                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                            },
+                WasEntryUpdated(t0),
+            },
+            Condition(Cond<1>),
+            ParallelAll(1) {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Priority {
+                            Condition(Cond<2>),
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 4, &mut bb.b0)),
+                            Action(Act<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(6, (bb.b0 + 2) % 3)),
+                        Retry(2) {
+                            Script(|bb| *bb.t0 += 2),
                         },
                     },
                 },
             },
-            RetryUntilSuccessful(2) {
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Sequence {
-                                StatefulAction(Task<4> = Task::<4>),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            Fallback {
-                                Condition(Cond<6>),
-                                Action(Act<7>),
-                            },
-                            #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-                            WasEntryUpdated(t0),
+            Conditional(|bb| (bb.b0 + 1) % 2 > 0, dynamic = false, else = Success) {
+                WhileDoElse {
+                    StatefulAction(Task<7> = Task::<7>),
+                    #[failure_if(|bb| bb.b0 + 2 < 7)]
+                    Interrupt(|bb| bb.o0.unwrap_or(0) > bb.b0) {
+                        Cooldown(20) {
+                            ScriptCondition(|bb| (*bb.t0 + 1) % 3 != 1),
                         },
-                        StatefulAction(Task<8>),
                     },
+                },
+            },
+            Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
+                SequenceWithMemory {
+                    Condition(PCond<8>, b0 = {=}),
+                    SetBlackboard(b0 = 8),
+                    Action(Act<9> = Act::<9>),
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0097Blackboard { t0 b0 });
+board!(Tree0097Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        AsyncSequence {
-            Condition(Cond<0>),
-            Inverter {
-                Retry(0) {
-                    AlwaysFailure,
-                },
-            },
-            Fallback {
-                RunOnce {
-                    Inverter {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
+        ReactiveFallback {
+            Priority {
+                Limiter(3) {
+                    Sequence {
+                        Sequence {
+                            Action(Act<0>),
+                            Action(Act<1>),
                             Condition(Cond<2>),
+                        },
+                        FlipSelector {
+                            Inverter {
+                                Action(Act<3>),
+                            },
+                            Sleep(20),
+                            Action(Act<4> = Act::<4>),
+                        },
+                        Delay(0) {
+                            Inverter {
+                                Action(Act<5>),
+                            },
                         },
                     },
                 },
-                AlwaysFailure,
-            },
-            StatefulAction(Task<3>),
-            SequenceWithMemory {
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-                RunOnce(then_skip = true) {
-                    Condition(Cond<4>),
-                },
-                Action(|ctx| ctx.exec(5)),
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
+                Succeeder,
             },
         }
     }
@@ -3772,119 +3467,115 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Timeout(20) {
-            #[on_halted(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
-            #[post(|bb| bb.b1 = (bb.b1 + 4) % 3)]
-            #[skip_if(|bb| bb.b1 + 4 > bb.b0)]
-            Sleep(20),
+        WaitValueUpdate(t0) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0099Blackboard { b1 b0 });
+board!(Tree0099Blackboard { t0 });
 
 cases! {
-    Tree0000 "PAll{-1}(Sub(Sub(c0)))",
-    Tree0001 "RFb(Invt(c0),c1)",
-    Tree0002 "B{q0;b0=2;t0}Swm(@ki{t0+3%4=3}SubR(Lp{t0;S}(S)),pt0{b0:=},c1b{t0},SubR(Par{_;1}(c2,t3)),Sc{t0+=1})",
-    Tree0003 "B{o0=_;t0;b0=4}Ret3(Invt(Try(@po{none?b0+=3}@os{b0:=t0}@oh{o0:=_}t0,@rw{b0=1}FS(pc1{b0:4}),SubA(Pre{none;F}(c2)),To{50}(Pre{t0>3}(c3)),Star(t4,Sb{b0=6},Sb{b0=6}))))",
-    Tree0004 "B{b1=5;b0=2;t0=5}Ite(PAll{3}(c0l,Scc{b1>6},c1,FF(Seq(@oh{b0+=4;b0=7?b0:=t0+2}Scc{b1!7},pt2{b0:4}))),MSeq(SubA(TryT(c3,pc4{b0:=})),a5,t6e,SubA(Rep1(Sb{t0=0}))),Seq(S,@si{b1+4>5}t7,@of{b1:=t0+2}Keep(Su{t0}(pc8{b0:2}))))",
-    Tree0005 "B{q0=1;b1=0;t1=1;t0=3;b0=5}Pre{t1=t0%4}(Seq(MPri(a0e,Lp{t0;_}(@po{t1:=t1+4%2;b0:=t1}PAll{0}(c1,Sb{b1=4})),FS(Ite(pt2{b0:b0;b1:t1},@of{b0+=4;b0+=2}Scc{t0%3>0})),@po{b0:=t0}RtyF(Scc{t1+1=5})),Dl{20}(Fb(t3,OnceK(c4),Su{t0}(t5))),Lp{t0;S}(Lp{t0;R}(Fb(@po{t0+=1}PAll{0}(S,R))))))",
-    Tree0006 "B{t0=1;q0=3}Par{_;1}(Wv{t0}(Try(Lp{_;K}(Ret1(t0)),AFb(c1e,c2b{3}))))",
-    Tree0007 "B{b1=1;t0=0;b0}Dl{50}(Sw{4;0;2}(Wu{t0},Sc{b0:=b0%3},c0,c1))",
-    Tree0008 "B{b0}RSeq(SubA(Fb(a0b{b0;b0},t1)),a2l,a3,t4)",
-    Tree0009 "B{b1;o0;b0=1;t0=5}PAll{-1}(Dl{20}(c0),Ret1(RFb(c1,c2l)),Rty2(c3l),Once(Pre{t0+4<6}(R)),Sw{0}(@oh{none?b0+=3}t4,pc5{b0:1}))",
-    Tree0010 "B{b1}Sw{2;4}(a0,OnceK(Inv(Rep1(Dl{10}(t1)))),t2)",
-    Tree0011 "B{o0;b0;t0}@oh{b0+=1;o0:=_}Fb(MSeq(Ite(a0,pi1{t0:=}),Rep3(Invt(c2)),Scc{b0+4>1}),Once(Wde(t3e,Scc{t0%3<1})))",
-    Tree0012 "B{b0=3;q0=0;t1=1;t0}@fi{b0>6}@si{t1+3%2<0}RSeq(OnceK(Fb(Ite(a0,@ki{t0<0}c1,Lp{b0;F}(Sl{20})),RSeq(a2e,a3))))",
-    Tree0013 "Seq(RSeq(Rep3(Ret1(Ite(c0,PAll{_}(Sl{20},c1l))))),RFb(a2,Rep3(Fb(c3,c4)),t5,R),AFb(Wde(t6,c7l),t8,Ret1(t9),Rep3(Sel(a10,t11,t12))))",
-    Tree0014 "FS(Fb(Par{_;_}(R,c0e,Wde(Par{-2;_}(S,Sub(c1),t2e),a3l),OnceK(t4),Ret1(c5e)),c6))",
-    Tree0015 "B{o0=0;b0=0;b1;t0}Seq(Seq(OnceK(SubR(Rep2(pi0{t0:=})))),@os{o0:=t0;o0:=b1}Par{-1;_}(pc1{b0:t0},SubR(pt2{b0:b0})),c3l)",
-    Tree0016 "B{t0;b0=4;b1=1}PAll{_}(Rep1(RFb(t0,MPri(c1b{8},c2l,Dl{0}(a3)),RetF(c4))),MPri(Inv(@of{b0+=1;b1:=b1+4%4}@fi{b1=6}@rw{b0+1%2<0}Seq(Scc{b0%2<1},@rw{b0+4%3<0}@si{b1+4<3}@ki{b0=3}c5,t6)),@rw{t0%3>0}RSeq(c7b{9},S,@oh{t0+=4;b1:=5}c8l,Sb{b0=9})),@si{b0+2%4<2}@os{b1+=3}OnceT(RSel(c9,Scc{b1+3%4<3})))",
-    Tree0017 "B{t0;t1=1}FS(SubA(Seq(Star(RFb(PAll{-1}(t0e,Sb{t1=7},pi1{t0:t0}),c2,a3),TryT(Sc{t0+=1;t1:=t0+2%4},t4,t5),t6),Ite(Par{-1;2}(c7,pc8{b0:t0}),ASeq(pi9{t0:t1},Fb(@fi{t1>7}@si{t0%3<1}R,a10,t11))))))",
-    Tree0018 "B{b1;t1=0;t0=4;b0=0}Star(RFb(@po{b0:=b0%4}@os{b0+=1;b1>b0?t0:=b0%3}@ki{b1<6}pt0{b0:=;b1:t1},@si{t0<1}@os{b0+=1}@oh{t1:=b0%4}pi1{t0:t0},c2l),Seq(t3,pi4{t0:t1}),Try(Pre{b0>4;S}(Keep(pc5{b0:=})),@po{t1:=b0+4}Fb(t6,@os{b0+=1}Scc{t1!t0})))",
-    Tree0019 "B{b0=2;t0=3;b1;t1=3}OnceT(Par{2;-2}(Par{-1;3}(PAll{_}(a0,@ki{t0+3<1}Par{1;1}(pc1{b0:=},c2)),R,Sw{2}(pa3{b0:=;b1:b0},t4)),RFb(RFb(pi5{t0:t1},pa6{b0:t1},Inv(t7)),Sw{3;0}(pt8{b0:b0},t9,Pre{t1+4=t0;R}(pa10{b0:t1})),TryT(a11,Sb{t1=t0},Sc{t0:=b1%2},pa12{b0:=;b1:t1},t13))))",
-    Tree0020 "Seq(Fb(t0),FF(RSel(FF(RSeq(c1e,Sl{10},c2,S)),MSeq(a3,t4,Par{0;_}(t5,t6)),AFb(c7e,TryF(t8,t9),t10),Seq(c11,t12e))))",
-    Tree0021 "B{b1;t0=5;b0=0}Dl{0}(RSeq(Wde(c0b{t0},c1),@ki{b0%4>2}RSeq(@os{t0:=b0}a2e,t3),@os{b1:=b0+1}@fi{t0+1=4}Ret3(pi4{t0:t0}),Try(Ret2(pa5{b0:b0;b1:=}),RFb(@fi{b1%4=1}t6,c7l)),Wde(t8,Sb{t0=0},ASeq(a9,Sc{b0:=0}))))",
-    Tree0022 "B{b0=5;t0;q0;b1=2;o0=_}@po{b0:=b1+1%3}@oh{b1+3=2?t0:=t0+4%2}Par{_;2}(Try(Sb{o0=8},SubA(Ub{o0}),c0b{o0|3+3}),RSeq(t1,t2,t3,Lp{t0;_}(S),Ret3(R)),Seq(Sw{5}(t4,pt5{b0:=;b1:b1}),Lp{t0;F}(SubR(t6))))",
-    Tree0023 "B{t0=1;b1=3;b0=3}RSeq(TryT(To{0}(Scc{b1%2>0}),c0,t1,t2,t3e),Fb(RSeq(t4),t5,a6b{1;b1},Pre{t0<1}(Sc{b0+1>6?b0:=t0})),Su{t0}(@of{b1:=3}Seq(Ret3(c7),pa8{b0:=},c9)),Su{t0}(@ki{b1+3%4!3}Keep(a10b{t0%2;b0})),Try(Sb{b1=t0},Su{t0}(@of{b0+=1;b1+=2}@po{t0:=b1+2%3}t11),FS(R),Pre{t0+2%4=2;K}(Fb(pa12{b0:5;b1:=},Sl{30}))))",
-    Tree0024 "B{t0=1;b0=4}Pre{b0+3<t0;K}(OnceT(RSeq(c0,Sl{30},pc1{b0:b0})))",
-    Tree0025 "B{b0=2;t0;t1=4}Su{t1}(@oh{b0+=1}@os{t1+=1}@rw{b0%3=1}PAll{1}(RSeq(pt0{b0:=;b1:t0},pa1{b0:t0;b1:t1},Sb{t1=t0}),Sel(pt2{b0:=},a3b{t1;b0})))",
-    Tree0026 "B{t0;b0=3;o0=_}Swm(@of{b0:=b0+3%3}@ki{o0|2!1}MPri(Star(Once(pi0{t0:b0}),Ret0(a1))),Fb(t2,a3,c4e,@fi{b0+3=0}@os{b0:=t0%3}c5,Scc{t0>4}))",
-    Tree0027 "B{o0=_;t0=0;b0=0}PAll{1}(a0e,PAll{_}(@oh{o0:=b0%3}@os{o0:=_}MPri(pi1{t0:=},F)),a2,c3b{b0},pc4{b0:=})",
-    Tree0028 "RSel(Sub(Rep3(Wde(RSeq(c0l,c1l),Sub(Inv(t2)),c3))))",
-    Tree0029 "B{t0=3;b0=0;q0;b1=4}RSeq(@rw{b0+1%4<2}Sw{2;3;5}(@fi{b1=0}@of{t0+=1}@os{b0:=b1%3;b1:=t0}S,Ret1(pi0{t0:=}),@oh{b1+=3;t0+=3}Sel(Lp{b1;F}(Sc{t0+2%3>0?b1:=b1%3}),@fi{t0!4}Try(c1,Sb{t0=b1},c2,F)),PAll{-3}(c3,a4l,Wu{t0})),Seq(Fb(Par{_;-2}(c5,Rep2(TryF(Lp{t0;S}(t6),Scc{t0+4!b1%2})),Try(a7,c8),Scc{t0!1})),ASeq(RFb(a9l,t10e),c11,Rep1(t12),c13)))",
-    Tree0030 "B{t0;q0=2;b1;b0=3}Wv{t0}(RSeq(Star(Pre{b1+3%4<0;S}(Fb(Lp{b1;_}(t0),Inv(@si{b1+4=2}Star(a1,pa2{b0:=;b1:t0},@po{b1+=3;b0+=2}c3,t4)),c5l))),Scc{t0>t0%2},@ki{b0%4>2}@rw{t0>3}Ite(t6,RetF(Sb{b1=6}),Once(Sw{2;5;0}(pt7{b0:=;b1:t0},t8e,S,c9))),Seq(PAll{_}(Pre{b1=t0%4;S}(@po{t0+=3}c10e),t11),Sw{0}(c12e,pc13{b0:1}),Rep2(Wv{t0}(c14)))))",
-    Tree0031 "B{o0;t1=5;t0;b0=5;q0=0;b1=5}RSeq(@of{b0+=3}RSel(Sw{1}(MSeq(@si{b1>o0|0}Ite(c0e,F),RSeq(c1,c2),Lp{b0;R}(Sb{o0=9})),Sb{t1=4})),RSeq(@rw{t0+1%4!2}Swm(pt3{b0:b0;b1:t1})))",
-    Tree0032 "B{o0=4;b0=3;t0=0}@fi{b0<t0}RSeq(TryF(Seq(OnceT(OnceT(@si{none}Ub{o0})),a0b{o0|3+3;b0},@oh{t0%4!3?o0:=t0}@of{b0+=3}FS(t1)),Seq(RFb(pt2{b0:5;b1:b0},Sb{t0=9}),FS(@ki{b0>3}@si{b0%2<1}@rw{none}SubA(Sb{t0=8})))))",
-    Tree0033 "B{b1;b0=4;o0;t0=1}Par{-1;0}(AFb(@po{b0+=3;b0+=1}Pre{t0!3;F}(Star(t0e,t1,Ub{o0})),Keep(MPri(a2l,c3,@oh{b1+=4}a4,pc5{b0:=},t6e))))",
-    Tree0034 "B{b0=0;t0;b1=2}Pre{t0>2;S}(SubR(MSeq(AFb(AFb(a0e,t1,a2),SubA(pt3{b0:=}),a4),t5,t6)))",
-    Tree0035 "B{b0=1;q0=3;t1;t0=1}@os{t1+=3}PAll{0}(RepF(@si{t0+2!t1+3}t0),Swm(pa1{b0:t1;b1:t0},t2,Lp{b0;K}(pi3{t0:t0}),a4),TryT(OnceT(pc5{b0:b0}),Seq(t6,@of{t0!3?b0:=t1}@po{t1+=2}R)))",
-    Tree0036 "B{t0;t1;q0;b1;b0=0}Par{5;-3}(c0e,c1,PAll{_}(pa2{b0:=;b1:t0},t3e,t4,R,Sl{50}),Lp{t1;K}(pi5{t0:=}),pt6{b0:b1;b1:b0})",
-    Tree0037 "B{b0=1;t0;o0=3;q0=2;b1=1}Lp{_;R}(RFb(Lp{b1;_}(Keep(Swm(t0))),Sw{0}(@oh{b0+=1}Sb{o0=5},@si{o0|3!3}@po{b0+=3}@of{t0:=b0;b1+3<b0?b0+=3}t1)))",
-    Tree0038 "B{t0=1;b0;t1=5}FS(Ret3(Wde(OnceT(@rw{t1+3%2=1}@fi{b0<t0%4}@of{t1:=t0;t1+=2}Dl{20}(RFb(Ret4(c0e),pa1{b0:b0;b1:t0},Fb(t2,@ki{b0=t0}@os{t1+=3}@of{t1+=4}a3l,t4,c5b{t1+1})))),Keep(Star(Star(@po{b0+=3}@os{t1+4%4<2?t1:=t0%2}a6))))))",
-    Tree0039 "B{o0;t0=5;b0}Par{2;_}(@of{t0+=1}@si{none}Pre{t0=4;K}(Swm(t0,Ub{o0},pi1{t0:b0},Seq(c2,t3),@po{b0:=1;t0:=b0}@si{b0>t0%3}c4b{t0%2})),Seq(Seq(Ub{o0},Ub{o0}),Ub{o0},ASeq(Sc{t0:=o0|5+3},c5),@oh{t0+=3}@si{b0+4<5}@rw{b0<5}Ub{o0}))",
-    Tree0040 "B{b1=0;b0=4;t0=0}Rep2(Inv(@os{b0+=2;t0:=b1}@oh{b1:=b0+3}c0))",
-    Tree0041 "RFb(Rty4(t0))",
-    Tree0042 "B{o0=0;t0;b0=2;t1=0;b1=1}@po{b0+=2}RSeq(Pre{t0%2=0;S}(To{0}(Rep4(t0))),OnceT(Pre{t0!o0|2;R}(TryF(a1,c2b{b1}))),AFb(Ret3(MPri(pt3{b0:=;b1:=},pt4{b0:=;b1:t1}))),@si{o0|5%2<0}To{10}(@fi{b1+3<6}OnceK(t5)))",
-    Tree0043 "B{t1=0;t0=4;b0=0;q0}PAll{2}(AFb(RFb(Rep3(a0),@rw{b0+3<2}@oh{t1+=3}Lp{_;K}(a1l),Wu{t0},t2e,Try(Scc{t1%4>2},a3,c4,a5,Sb{t0=1}))),RSeq(@fi{b0<b0+4}@ki{t0+2%3!1}c6b{t0},Sl{50},t7,Ret3(t8)),OnceT(RSeq(Keep(RSeq(Pre{t1%2>0;K}(Ret1(t9)),Wde(Scc{b0+2!2},t10),Lp{b0;S}(pi11{t0:t1}))))),Ite(t12,a13,Lp{t0;S}(a14)))",
-    Tree0044 "Swm(Fb(a0,t1),c2,S)",
-    Tree0045 "B{t1;t0=1;b1=0;q0=0;b0}Fb(@po{t1+=2}Swm(RSel(a0,@rw{b0>1}Lp{b0;F}(t1)),SubR(a2l),a3e,RSeq(Scc{t1<7},c4)),Pre{b1<2;S}(Invt(Sw{2;3;0}(t5,SubA(t6e),c7,@si{t0+1<t1+2}@rw{b1%4=2}t8))),MPri(Sw{1}(c9l,a10),OnceT(c11),ASeq(Sc{t0+=1},Su{t1}(t12e)),c13e))",
-    Tree0046 "B{t0}FF(Fb(c0,a1l,@rw{t0+4%2<0}c2))",
-    Tree0047 "B{b0=2;b1=3;o0=1;t0}Fb(RFb(Scc{t0>b1%4},a0),MPri(c1,@oh{b1:=b0%3}@ki{o0|1%2=1}Sc{b1+=2;b0+=2},pi2{t0:t0}))",
-    Tree0048 "B{t0;b1}Star(t0,Pre{t0=b1}(Sb{b1=t0}),Swm(t1,c2,c3),OnceT(pi4{t0:=}))",
-    Tree0049 "B{b0;o0;b1;t0=3;t1=0}RtyF(Wde(Scc{b1+1=b1},Swm(a0,a1,@ki{b1>7}Sl{100},t2),@os{o0|5%2!0?b1:=t1+4%3;none?b1+=1}@si{b1+2<7}PAll{_}(RSeq(t3,Once(@si{o0|2=6}c4b{o0|3+3}),@si{b0<4}Sc{b0:=t0%2}),pt5{b0:=})))",
-    Tree0050 "B{b1=4;o0;b0=1;t1=3}RSel(SubA(FF(Pre{t1<4;K}(To{100}(Keep(ASeq(t0,c1)))))),pt2{b0:=;b1:b1},@rw{o0|0<6}@os{b1:=o0|0}Fb(FS(@oh{o0:=_}pc3{b0:b0})),c4,@si{o0|5=5}Swm(SubR(c5),a6))",
-    Tree0051 "B{b1;b0=1;t0=4;t1}Star(t0,RFb(Wde(PAll{-1}(@po{t1+=2;b0<b0+3?t1:=b0+1}Dl{10}(@oh{t0:=0;b1:=b1+3%2}t1),F,pt2{b0:3;b1:=},@ki{b0%3>0}Sb{b0=2}),FF(Once(Sl{30})),Swm(Invt(a3),t4,@of{t1:=5}@fi{b0=t0}a5,pi6{t0:b0},Sc{t1:=t0}))))",
-    Tree0052 "B{b0;b1=2;t0=3}RFb(Pre{b1%2=1;R}(@ki{t0>b1+1%3}@rw{b0+1%3!2}a0),Sw{3;1}(Scc{b0+1=t0},pi1{t0:b1},a2l),Pre{t0+3%3<0;S}(c3e))",
-    Tree0053 "B{t0;b0=1;b1;t1=4}FS(Pre{t0%2>0;R}(Seq(Seq(Inv(Swm(OnceK(pc0{b0:b1}),Rty3(t1e),@rw{t0<4}RFb(t2,c3e,pc4{b0:6}))),RSeq(AFb(ASeq(c5b{t0},Sc{t1+=3}),Fb(c6l,@ki{b0<b0%2}Sc{t0+=1;t0+=3},c7),c8),@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}Sw{4}(Sel(t9,a10,c11b{4}),Rep2(pi12{t0:t0})))))))",
-    Tree0054 "B{b1=1;t0=3;b0=3}Pre{b1+2=b0;F}(RSeq(Pre{b1%4>1;S}(t0),@rw{b1+4%2<0}@po{b0<6?b1+=1}@fi{b1+1=7}pt1{b0:=},Rep3(FS(Wv{t0}(pi2{t0:t0}))),Fb(t3,pt4{b0:8;b1:=},Wu{t0})))",
-    Tree0055 "B{t0=3;b1}Seq(Sw{4}(Swm(Try(S,Wu{t0})),t0))",
-    Tree0056 "RFb(Ret4(t0),Sl{50})",
-    Tree0057 "B{b0}Par{_;2}(SubR(t0),pc1{b0:=})",
-    Tree0058 "B{q0=4}Star(SubR(Rep2(c0)),Lp{_;S}(t1),RSel(t2,t3,t4))",
-    Tree0059 "B{t0=1;q0=3;b0=0}Rty1(RSeq(pi0{t0:t0},Sl{50},Ret4(Ite(t1,pa2{b0:=}))))",
-    Tree0060 "B{b0;t0}@os{b0:=t0+2}AFb(Fb(Ret0(Wu{t0}),F,a0),RFb(pa1{b0:=},Par{1;-1}(Sl{20},t2,c3,t4)))",
-    Tree0061 "Seq(Sl{0})",
-    Tree0062 "B{t0=5;q0=0;b0;t1;o0}Fb(RSeq(t0,@si{o0|1!t0}@ki{t0>2}Lp{_;K}(@oh{t1:=t0}pi1{t0:b0}),@si{t0+4!1}@of{t1:=b0;b0+=3}MPri(t2,F)),@rw{t0+2<4}Fb(TryF(t3e,pa4{b0:3;b1:b0}),t5,c6,@fi{o0|5>t0}Ub{o0},pt7{b0:=;b1:t1}),FS(RFb(@rw{b0<1}RFb(t8,Sb{t0=b0}),c9,@os{b0:=t1}t10)))",
-    Tree0063 "B{o0=2;b0=5;b1=5}Sw{5}(Pre{b1+3%4!0}(Rep4(RFb(Inv(Scc{o0|3+3%3<1})))),@si{b1=b0%3}@fi{o0|3<5}RFb(c0,t1,c2b{b1+3}))",
-    Tree0064 "B{q0=4;o0=_;b0=0;t1;t0=3}@of{t1+=3}PAll{-1}(AFb(@si{t0%4>1}@rw{t0+4>t0}@fi{o0|1!t1}c0,pa1{b0:=;b1:b0}))",
-    Tree0065 "B{b1=0;t0;b0=1}@rw{b0<3}@of{b1:=5}Sw{0}(Scc{t0<b1},AFb(a0b{b1;b0}))",
-    Tree0066 "B{t1=2;t0;b0=0}Ite(AFb(Inv(c0e)),Rep1(Seq(c1,@ki{b0>4}@fi{b0=3}c2l)),Ret1(Sb{t1=t0}))",
-    Tree0067 "MPri(RFb(Once(Ite(t0,Dl{0}(c1),t2)),RSeq(Sl{20},Swm(t3,t4),a5),PAll{-3}(t6,Rep2(a7l),Rep0(t8))))",
-    Tree0068 "B{b0;b1=0;o0=_;t0}TryT(RFb(a0e,c1,a2l),Sw{5;0;4}(pc3{b0:2},Ub{o0},c4,Sc{b0+3<4?t0:=o0|3%2;t0+=1}),Star(MSeq(Sb{b1=b0})),Pre{some;S}(FF(Wu{t0})),Sw{3}(RSeq(c5,Sb{b1=b0}),a6))",
-    Tree0069 "B{q0=0;b0=0;t1=1;b1=4;t0;o0=_}Seq(RSel(Lp{_;R}(a0),Inv(pc1{b0:b1}),pi2{t0:=}),PAll{-2}(Sl{0},Lp{t0;R}(a3e),FF(Sc{o0:=_})),AFb(Seq(Star(c4,c5e,pt6{b0:=})),Ite(c7,pt8{b0:7;b1:b0}),Wu{t1}))",
-    Tree0070 "PAll{_}(OnceT(Dl{20}(ASeq(Sub(t0),t1))))",
-    Tree0071 "B{b1=4;q0=4;t0;b0}Lp{_;_}(MPri(Par{_;3}(Seq(t0,a1,Sc{t0+=3},pt2{b0:b1;b1:=},pi3{t0:b1}),RFb(Seq(t4,c5,a6b{t0+2;b0},SubR(pa7{b0:1}))),Sb{b1=t0}),Swm(Swm(Sl{10},pt8{b0:b0;b1:t0},c9),Seq(a10b{t0+2;b1},FS(OnceK(Seq(Sb{b0=1},t11,Scc{t0<3},@ki{t0%4>1}@oh{b1+=1;b0:=b0%2}@os{b0+=1;t0<7?b0+=3}pi12{t0:b0})))))))",
-    Tree0072 "Rep0(a0)",
-    Tree0073 "B{t0=2;t1=4;b0=1;b1=5}Sw{0;1}(Fb(Seq(a0b{t1;b0},t1,a2e),@ki{b1<2}@oh{b0+=3}@os{b0:=t0}RSeq(@oh{t1:=0}@ki{b0%4=1}@os{b1:=1;b0:=b1%4}pt3{b0:=;b1:t0},Sl{0}),c4,pt5{b0:6;b1:b0}),Fb(t6,c7e,t8),Try(@ki{b0+3%4<3}Pre{t1!5;F}(Once(Ite(@os{t1+=1}@rw{b1+1%4>1}@ki{b1%3>1}t9e,c10))),@rw{b1+2<3}@oh{b0+=2}Sl{50}))",
-    Tree0074 "B{t1;t0=3}RSeq(c0l,@rw{t1>t0}Ret0(Scc{t0<t1}))",
-    Tree0075 "B{b0=5}Ret1(AFb(Rep3(ASeq(a0,t1)),SubR(PAll{0}(RSeq(a2,S),To{10}(OnceK(S)))),Pre{b0!0;S}(t3)))",
-    Tree0076 "B{t0=3;b0=0;q0=3}Seq(Par{-1;_}(RSeq(a0),c1),Ret3(RtyF(FF(Once(Lp{b0;F}(TryT(c2,c3)))))),Rep2(Fb(Lp{b0;K}(Sb{b0=0}),t4)),@rw{b0%2<1}Swm(@of{b0+=3}@os{t0+=1}t5,Sc{t0:=b0}),RSeq(c6))",
-    Tree0077 "B{b0=3;t0=2}Pre{b0%4<1}(t0)",
-    Tree0078 "B{b0;o0=_;t0}Fb(ASeq(pi0{t0:=},pt1{b0:=;b1:b0},c2b{b0}),Invt(a3b{b0+2;b0}),Ub{o0})",
-    Tree0079 "B{b0;q0=0;t0=3;o0=0;t1}Pre{t0%4<2;S}(Sel(Lp{_;_}(MSeq(RSeq(OnceK(t0)),c1)),Once(@rw{b0>3}@si{o0|5%4<0}Inv(a2b{t0%2;b0})),RSeq(pa3{b0:=},Par{2;-1}(c4,t5)),TryF(@fi{t1%3<2}Sc{b0<3?t1:=b0},Wu{t1}),PAll{-3}(c6,a7,RepF(a8b{b0+2%4;b0}))))",
-    Tree0080 "B{t0;b0=5;q0=1}Swm(FS(RFb(Swm(t0),t1)),Pre{t0+2%2!1;S}(@ki{b0+1>b0}Star(c2,t3)),RFb(t4,To{30}(c5)),@po{b0+=2}@ki{b0+1%3>0}@of{b0+=1}Swm(RSeq(SubA(S),@fi{t0+3>3}@rw{t0+1>3}@os{t0%2!0?b0+=1}pt6{b0:b0;b1:t0}),Par{-1;2}(a7b{b0;b0},@rw{t0=t0%4}t8e)))",
-    Tree0081 "B{b1=3;b0=1;t0=4}ASeq(a0e,Rep1(Swm(Dl{20}(t1),Rep1(Sw{0;4}(@fi{b1>4}t2e,c3,F)))),Su{t0}(Sel(a4,t5,TryF(c6,c7b{t0},Sb{t0=6}))),Pre{b0%4!1;K}(RSeq(pc8{b0:2},a9,c10,pa11{b0:b1},t12e)),Rty2(Sl{20}))",
-    Tree0082 "B{t0=2;q0=2}RFb(Lp{t0;K}(Sel(t0,@fi{t0+2%4<1}@ki{t0%4=3}a1,Wu{t0})))",
-    Tree0083 "B{b0;o0=4;b1=1;t0=3}RFb(RSeq(c0,c1e,OnceT(pi2{t0:=}),c3),Rty1(Fb(c4b{t0%2},Wu{t0})),Par{_;-4}(Keep(@of{t0+=1;o0:=1}@fi{t0+1>t0}@si{t0<b0}c5),Fb(c6,c7),Inv(t8),Sb{b1=b0}),Ite(Invt(pt9{b0:=}),PAll{_}(Seq(@fi{b0=o0|5}@si{t0<1}t10e,a11b{2;b1})),Wde(a12,pi13{t0:=})))",
-    Tree0084 "B{b0=2;t0;q0}RSeq(Fb(Par{-2;-2}(Sb{t0=1},ASeq(a0b{b0%3;b0},F)),Lp{t0;_}(c1l),OnceK(@oh{b0>0?b0:=t0%2}@si{b0>3}Seq(t2,pi3{t0:b0}))),@po{b0:=t0+1}@rw{t0+3!1}a4l)",
-    Tree0085 "B{t0=3;o0=2;b0=4;t1=5}RFb(Fb(ASeq(Sl{30},@fi{none}Ub{o0},pi0{t0:t0}),RSeq(a1)),@si{none}@of{o0:=_}@fi{t0!4}RSeq(@of{o0:=_}Seq(c2l,S,pa3{b0:t0;b1:b0}),Sel(t4,t5e),RSeq(Sc{b0:=o0|2+3},t6,@si{t0>6}pa7{b0:t0;b1:b0},pt8{b0:=;b1:t1})))",
-    Tree0086 "B{t1;t0=2;q0=1;b0=2}Star(Once(Par{2;1}(t0,c1l)),Lp{t0;S}(Try(Wu{t1},c2e,pa3{b0:=},Rty3(a4b{t1;b0}))))",
-    Tree0087 "B{b0;q0=0;t0=1}Par{-2;1}(c0,Lp{_;R}(Ret4(@of{t0:=3}@si{b0=3}c1)))",
-    Tree0088 "B{b0=3;b1=5;t0=1;o0}Fb(@po{t0+=3;o0:=_}Wv{t0}(Par{_;_}(RFb(a0,a1b{b0+2;b1},c2b{9},a3l,F),SubR(PAll{_}(Sc{b0:=t0+4},pt4{b0:=;b1:b1},t5e)),Sw{2;3}(t6,c7b{b1+3%3},pi8{t0:b0}),pi9{t0:t0},RFb(t10e,RSeq(c11l,S)))))",
-    Tree0089 "Fb(t0,c1,t2,t3)",
-    Tree0090 "B{t0;b0=5;o0}TryF(RFb(Ret0(pt0{b0:=;b1:b0}),MPri(t1e,pa2{b0:t0})),@of{b0+=2}Seq(Sb{b0=t0},Sl{10},c3),Sel(a4,t5),Ret4(RFb(@po{t0:=b0+1}@os{o0:=_}@rw{b0=b0+3}Fb(Swm(t6e,Wv{t0}(pi7{t0:t0}))))))",
-    Tree0091 "Ret2(Sl{50})",
-    Tree0092 "RSel(c0,t1)",
-    Tree0093 "B{t1=2;q0=2;b0=3;t0=5}Wv{t1}(Seq(RSeq(Pre{b0>0;S}(RFb(Wde(@os{b0=1?t0+=1;t0=3?t1+=4}c0,Wu{t1}),Lp{t0;R}(c1),RSeq(a2,Sb{b0=t1},t3)))),RFb(Pre{t0>4;S}(FF(@oh{b0:=t0+4}@fi{t0%3!2}@ki{t1+3=0}Swm(c4))),Swm(a5b{t0;b0},FS(Rep4(R)))),S))",
-    Tree0094 "OnceT(Sub(Once(c0)))",
-    Tree0095 "B{t0=1;b0}Seq(RetF(To{20}(t0e)),RFb(Ret0(@po{t0+=3}@si{t0>7}a1l),Seq(Sb{b0=6},Swm(Sc{t0:=b0},t2),AFb(t3,c4))))",
-    Tree0096 "RFb(t0,t1,c2e,c3,t4)",
-    Tree0097 "B{t0=5;b0=4}TryF(Swm(RFb(c0e,a1e,t2),FS(Pre{t0>3;K}(Dl{0}(Swm(Sc{b0%4<0?b0+=3;t0:=b0%2},pt3{b0:=;b1:t0}))))),Ret2(OnceK(RFb(RFb(Seq(t4e,c5e),Fb(c6,a7),@po{b0:=t0;t0+=3}Wu{t0}),t8))))",
-    Tree0098 "ASeq(c0,Inv(Rty0(F)),Fb(Once(Inv(RSeq(t1,c2))),F),t3,Swm(Rep0(S),OnceT(c4),a5l,c6l,c7))",
-    Tree0099 "B{b1=2;b0=0}To{20}(@oh{b0:=b1;b1+=3}@po{b1:=b1+4%3}@ki{b1+4>b0}Sl{20})",
+    Tree0000 "Fb(Ruf{3}(Ruf{1}(Fb(Rep4(t0e),c1l,OnceK(Sub(Sub(t2))),Swm(c3,t4,t5,t6),Star(t7,a8)))))",
+    Tree0001 "B{q0=2;t0=5}Seq(To{0}(Lim{1}(Suc)),Lp{t0;S}(Sl{100}))",
+    Tree0002 "B{t0;o0;b0=1}RFb(Ite(RFb(@fi{o0|0%3=2}@of{t0+=3}@os{b0:=7}Pre{none;R}(Rpt{2}(Pre{b0%3>0;S}(a0))),SubA(Ret3(pc1{b0:b0})),pc2{b0:t0},t3,@ki{t0=6}SubR(ASeq(Sb{t0=5},pc4{b0:9}))),Wv{t0}(RtyF(RSeq(Par{1;_}(Mt{30}(Sc{b0>t0+2?o0:=b0;t0:=b0})),t5e,Step(pa6{b0:b0;b1:b0},PAll{_}(pt7{b0:t0},c8),t9))))))",
+    Tree0003 "Rmp{S;F}(Sub(c0))",
+    Tree0004 "B{t0=2;o0=_;t1=1;b0=1;b1=2}Sw{2;0;5}(Scc{b0=t0%3},t0,Fb(a1,Wu{t0},c2e),@ki{t0>t1+3}@rw{o0|0!b1%4}@fi{t1+4<4}Fb(t3e,Sb{o0=7}))",
+    Tree0005 "B{o0;t0=3;b1=1;b0=2}Ruf{2}(SubA(SubA(Pre{o0|2<7;S}(FS(Flt{3;S;K}(@rw{some}@os{b1:=b0+2}@oh{b1:=t0}Rpt{0}(a0)))))))",
+    Tree0006 "B{b0=0;t1;t0=4;o0=0}Par{_;_}(@os{t0+=3}@po{t1%2>0?t0:=t1+4%3;t0+=2}Flip(a0e,Fb(c1l,pi2{t0:b0}),Pre{t1>3;K}(Once(a3))),Swm(Wv{t1}(Sel(Wu{t0},R)),Dl{10}(Sel(c4e,@os{t0+=1}@of{t1:=o0|0+1}t5e)),@os{b0+=2}Flip(Run,Wt{0},Sc{t0:=t1+4;b0:=o0|2})))",
+    Tree0007 "B{q0;b0=2;t0=4}MSeq(Bin{b0+3!b0+1;_}(a0l,pi1{t0:=}),t2,@os{b0+=3;t0+=3}@oh{b0+=1}@rw{b0>t0+4}RFb(c3,t4),c5l,Lp{t0;K}(MPri(pt6{b0:b0;b1:t0},Lp{_;R}(pt7{b0:2}))))",
+    Tree0008 "B{b1=4;t1=5;t0=5;b0=0}Ite(Par{_;-1}(Rty2(t0)),RT{2}(@po{t1+=1}@os{b0:=b1%3;b0+=3}AFb(a1,Sc{b1+4%3=0?t1:=t0})),MPri(RSeq(Wt{10},@oh{b1:=t1}@si{b0!3}@of{t0:=b1}c2),Dl{10}(@os{t0+=2;t0:=b0}t3e)))",
+    Tree0009 "B{t1;b0=2;o0=_;t0=2}Seq(SubA(c0l),Swm(@si{o0|5+2!t0%2}@po{b0=t0?b0+=1}Dl{10}(RFb(a1,@fi{t1>6}@si{b0+3%2<0}t2))),AFb(t3))",
+    Tree0010 "B{t0=0;b1=5}Fb(Lim{1}(RSeq(c0,pt1{b0:0;b1:b1},Rpt{F}(Mt{10}(Sc{t0+=2})))))",
+    Tree0011 "B{t0=4}Swm(Step(Seq(Ret4(Sc{t0+=1}),Pre{t0%3!2;F}(pt0{b0:t0;b1:t0}))),PAll{_}(Sc{t0+=1},FS(a1)))",
+    Tree0012 "B{b0=5;q0=0;t0}Sel(Lp{t0;R}(t0),TryF(c1,a2e,a3),AFb(TryT(pa4{b0:=;b1:b0},a5)))",
+    Tree0013 "B{q0=4;t1=4;t0=4;b0;o0}Flip(Pri(Lp{b0;K}(pt0{b0:9}),Lp{b0;_}(Step(pc1{b0:3},t2)),@si{some}PAll{-5}(@rw{t0+2%3=0}Sl{10},t3,pa4{b0:=},F,pc5{b0:t0})),@si{o0|5%4!0}@os{t1+=3}Rpt{F}(Flip(@ki{t1+2%3!2}Swm(c6,c7e),PAll{_}(pi8{t0:t0},t9),@oh{t0+4%4<2?t0+=1}Rep1(TryF(@ki{some}Sc{o0:=_;b0+2>1?t1+=3},t10)),PAll{_}(@os{b0:=t1}pc11{b0:b0},@oh{o0:=t1+4;some?t0+=1}c12l,Scc{t0>3},t13),PAll{-1}(R,pt14{b0:b0;b1:b0}))),Ret4(Try(Dl{50}(Sl{20}),Sb{t0=b0},t15,@os{t0+=1}t16)))",
+    Tree0014 "B{t0}Once(Rpt{F}(RSeq(Sb{t0=2},S)))",
+    Tree0015 "B{t0=2;b0;t1=4;b1;q0}Flip(Swm(Try(a0l,pc1{b0:=},t2,t3,Scc{t1<b1}),Seq(Wde(@rw{t0>3}@of{t1+3%2>0?t1+=1}t4e,S),Suc),Swm(pa5{b0:b1},@os{b0:=b0%4}@ki{t0!b0%3}pi6{t0:=},Swm(Par{-1;1}(@po{b1+=1}@si{b0=0}@os{t0+=1}Wt{0}),@po{t1+=1}@os{b0:=b1}@fi{t1+3!5}c7e))),Rep4(Rpt{1}(Inv(OnceK(Lp{t1;_}(Keep(Sb{b1=1})))))),RFb(Rep4(Flip(Flip(Su{t1}(t8),c9e),RSeq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}c10,a11e,SubA(a12b{5;b1}))))))",
+    Tree0016 "B{t1=4;b0=3;o0=2}Pre{b0!o0|5+2;S}(Ruf{3}(Fb(FS(pt0{b0:6}),Wu{t1},t1e)))",
+    Tree0017 "To{50}(c0)",
+    Tree0018 "B{q0;b0;t0;b1=1;o0}Flt{3;_;F}(Lp{_;R}(Lp{t0;F}(TryT(Swm(a0,pi1{t0:=}),pt2{b0:2;b1:=},@fi{b1<2}Sel(pc3{b0:b0},t4),To{20}(Sc{o0:=_}),AFb(a5e,a6)))))",
+    Tree0019 "Rep1(RepF(t0))",
+    Tree0020 "B{b1;b0=5;t0=5}Rep1(Cnd{b0+4%4!3;_;S}(@os{b1+=2}@rw{t0+2=t0}Seq(t0,PAll{-2}(Sl{30},t1))))",
+    Tree0021 "B{t1;b0;q0=1;o0;b1;t0=5}RFb(PAll{2}(Sb{b1=b0},Sb{t1=5},Wu{t0}),AFb(a0,Lp{t1;F}(Wu{t0}),pa1{b0:t0;b1:t0}),@po{b0:=t0}@ki{some}@oh{t1+=1;b0:=t0+4}Wu{t1},@os{t1:=b0+2;t1:=b1}To{100}(Seq(Sc{t0+=2;t1+=1},pt2{b0:=;b1:t0})))",
+    Tree0022 "RFb(F,Sl{0})",
+    Tree0023 "B{t1}PAll{2}(SubA(MPri(c0,c1)),Sb{t1=3})",
+    Tree0024 "B{b0=0;t0}Keep(Keep(@fi{t0+4>t0+1%2}pc0{b0:=}))",
+    Tree0025 "B{q0;t0;b0}MSeq(Mt{0}(Lp{b0;_}(S)),Lp{_;F}(Sc{t0+=2}))",
+    Tree0026 "RSeq(c0l,Rty1(c1),Once(S),c2l,ASeq(S,a3,Sl{10}))",
+    Tree0027 "B{t0=5;b0;b1}FS(RSeq(Cd{0;K}(pa0{b0:1;b1:=}),WU{t0=7}(FS(Keep(c1))),Sb{b0=8}))",
+    Tree0028 "B{t0=2}Par{0;-1}(t0,SubA(t1),t2,SubR(Pre{t0+2>6}(Rmp{S;S}(c3e))),Wt{0})",
+    Tree0029 "RFb(t0e,Ret3(RFb(t1e,c2,Inv(t3),Inv(c4))))",
+    Tree0030 "B{t0=5;q0=3;b0}Cnd{t0>t0%3;N;_}(RFb(Bin{b0+2<0;N}(Pre{t0+1>4;S}(pi0{t0:t0}),@oh{b0=3?b0+=2}Flip(Sb{b0=5},@oh{b0:=8}c1l)),Seq(Fb(@of{t0:=b0+3%2}@rw{t0+4=6}Invt(a2),t3,Lp{t0;F}(pc4{b0:=}),@rw{t0+2%3<1}Lp{t0;K}(c5e),Seq(Scc{b0+1<6},t6e))),AFb(FS(MSeq(Lim{2}(t7),t8,ASeq(Wu{t0},@rw{t0>4}@of{t0<3?t0+=1}Sb{b0=t0},a9,t10))))))",
+    Tree0031 "B{t0=5;b1=1;b0=1}Wde(RSeq(OnceK(pa0{b0:b1;b1:b0}),Wt{0},Intr{b1+1>2}(Sc{b1:=b0%3;b0+=3})),Sel(RFb(a1,@oh{b0+2=t0?b1+=1}c2b{t0},a3),Seq(Wt{20},Fai)))",
+    Tree0032 "B{o0=_;b0=4;b1=2}WU{some}(Par{-2;-1}(a0b{b1;b0},t1e))",
+    Tree0033 "PAll{-1}(a0,a1,Keep(MSeq(t2,a3)),a4e)",
+    Tree0034 "B{b0=5;t0=3;b1}RSeq(Rep1(Flip(pc0{b0:5},Scc{b1<t0+2%3},a1)),@po{b1:=b0+1%4}PAll{0}(t2,t3e,pc4{b0:b0},Seq(t5e,c6,Rep4(a7),Sc{t0+=3},Sb{b0=t0})),Fb(RSeq(t8,To{0}(SubR(Sb{t0=9})),@si{t0+3%3>0}@rw{t0%2>0}SubR(pi9{t0:b0})),TryF(OnceK(t10),Par{_;2}(pi11{t0:t0},Sc{b1:=b1%4}),Dl{30}(t12))))",
+    Tree0035 "B{b1=0;t1=3;t0=4;b0=5}Rep2(@of{b0:=1}To{30}(Step(@of{t0:=b1+2;b1+=3}@si{b1+1!4}Fai,a0b{t1;b0},@ki{b0+2=0}SubR(SubR(Sb{b1=9})),S)))",
+    Tree0036 "B{t0;b0=5}Flt{2;_;K}(Par{-2;_}(R,Fai,@ki{b0%4>1}@rw{t0<6}S,@ki{b0=6}@fi{b0%2>0}Once(t0)))",
+    Tree0037 "Flip(Ret3(Fb(Fb(Swm(MPri(ASeq(Wt{100},a0)),Sub(PAll{2}(F,a1l,t2)),S,Par{-2;-1}(Wt{0},c3),RFb(t4,a5,Sub(F)))),Swm(Rmp{S;S}(PAll{-2}(Suc,t6,t7)),Pri(F,c8),Wt{20},RFb(t9,t10,t11e,t12),Swm(To{0}(t13),c14e,RFb(a15e))))))",
+    Tree0038 "B{b0=4;o0=_}Par{-2;_}(Sl{20},Invt(Bin{some;_}(Scc{b0%2>0},Scc{none})),Flt{2;R;K}(a0),Mt{20}(Ite(t1,a2)))",
+    Tree0039 "B{t1=4;b1=4}MPri(t0,Flt{1;_;_}(c1),c2,t3e,@ki{b1+2>1}Cd{30;_}(Wu{t1}))",
+    Tree0040 "B{b1=5;t0;q0;b0=0;o0=_}Once(RFb(t0,Seq(Rty3(a1),Lp{b0;S}(t2e),Keep(pi3{t0:=})),Swm(@os{b1+=1}@rw{t0=b1+3}pa4{b0:=;b1:t0},RSeq(a5,Sb{o0=6}))))",
+    Tree0041 "B{t0=2;b0=1}MSeq(Opt(RFb(t0,Rep2(t1),pa2{b0:t0;b1:t0},@fi{b0>0}a3)),RSeq(Bin{t0!2;_}(Dd{50}(@os{t0:=0}@ki{t0<4}@oh{t0:=b0%4;t0+=1}S),t4e),MSeq(a5)),t6)",
+    Tree0042 "B{b0=1;o0=_;b1;q0=4;t0=3}Pre{b0%4!3;S}(Swm(PAll{0}(Sb{o0=7},Sc{b1+=1}),@of{t0+=1}@rw{t0+1>2}TryF(t0,t1),Rep3(Rpt{0}(a2e)),Flip(@ki{b0%3<1}c3,c4e,@ki{t0+3%2<0}@of{b1:=o0|3}RetF(Sc{b0=7?b0+=3;b1+=2}))))",
+    Tree0043 "B{o0=_;t0=5;b1=0;b0=3}@fi{b0+4>3}@po{t0:=b0;b1+3<b0?b0+=3}RSeq(Flt{3;R;K}(Ret2(Seq(@oh{b1:=t0;t0+=1}@fi{b0%2=0}Rep4(Wde(Fb(t0e,F,a1),TryT(@po{b0:=b1+3;b0+=1}c2,a3b{t0%3;b0}),@rw{t0=6}Try(pc4{b0:b1},Ub{o0}))),@rw{none}@fi{t0<6}@os{o0|4%4=0?b0+=3;b0:=b1}RepF(Star(Swm(t5,t6e,Sc{o0:=_;o0:=t0%4}),Dl{50}(t7)))))))",
+    Tree0044 "OnceT(RFb(TryT(a0,S),c1,F,Run))",
+    Tree0045 "B{q0=3;t0=1;b0;b1=0;o0=_}@oh{b0:=o0|0}Fb(Seq(Scc{none},c0,Lp{b1;K}(c1)),Lp{b1;R}(Intr{t0+1>b1}(pi2{t0:=})),c3,Su{t0}(Lp{_;S}(pi4{t0:b0})),@oh{t0+=1}@rw{b0!1}@po{o0:=_}Flt{2;F;F}(Sw{0;5;3}(a5e,c6b{b0},c7b{t0%4},Pre{b1>3}(a8b{1;b0}))))",
+    Tree0046 "B{o0=_;b1=2;t0;b0=0}AFb(Once(Seq(PAll{2}(@po{b1<o0|3+1%3?o0:=b0}@rw{none}Wt{0},Mt{0}(c0l)),SubA(@fi{b1%3=2}pi1{t0:=}),t2)),RSeq(pt3{b0:t0;b1:=},Opt(MPri(Fai,t4e)),Bin{b0=b1;N}(@po{b1+=1;b1%2>0?t0:=b1}@oh{b0+=3}t5,Rty3(c6))),RU{F}(SubR(RSeq(@os{b0:=t0;b0:=o0|1}@oh{b0:=t0%3}t7,Lim{3}(pi8{t0:b0})))))",
+    Tree0047 "B{o0=_;b0=3;t0=3}Cd{20;F}(TryT(TryF(a0,@oh{t0+=1;o0:=t0}@fi{t0>b0}pa1{b0:=;b1:t0}),t2,t3))",
+    Tree0048 "B{t0=5;t1=0;b1=2;b0=5}Lim{3}(@po{t1+=1}Step(Star(Wv{t0}(t0),c1b{b1},WU{t0!0}(@os{b0%3>0?b1+=3}Ret3(@oh{b1+=1;b1>3?t1+=3}@fi{t0>t0%2}Scc{t0=4})),TryT(Rep2(t2),@oh{b1:=t1%2}@of{b1+=1;t0+=1}Inv(@os{t1:=b0%2}@of{t0%3>1?t0:=0;b1+=2}c3)),Sb{t0=b0}),Pri(a4,pa5{b0:2;b1:b1},@si{b1%4>0}@oh{b0+=3}Rep4(Once(t6)))))",
+    Tree0049 "B{b1=3;o0=_;t0=3;b0=1;q0=4}Try(@os{b0+=3}@fi{b1%2=1}Pre{t0%4>1}(Once(Flip(Pre{b1+4<b0;S}(pi0{t0:b1}),Sc{b1:=t0}))),Swm(Dd{0}(Sc{b1:=t0+2%4}),t1e,Lp{b0;S}(@fi{b1%2>0}Sel(c2,Seq(Sc{o0:=2;t0:=5},Sb{b0=4}))),Mt{50}(a3b{b1%4;b0}),t4),RSeq(@po{o0|2+1>1?t0:=b1}@rw{o0|5+1%2!1}c5,@rw{none}c6,FS(Keep(pa7{b0:7;b1:b1}))))",
+    Tree0050 "B{t0=0;b0=5}Keep(Keep(Sb{b0=t0}))",
+    Tree0051 "Flip(Sub(Sub(Suc)))",
+    Tree0052 "Seq(Flip(Rus{F}(Fb(c0l,c1,Fai,Seq(c2e,a3),Suc))),c4)",
+    Tree0053 "Swm(Rpt{0}(t0),t1,Dl{10}(Dl{20}(c2e)))",
+    Tree0054 "B{t0=0;o0=_;b0=3;b1}Wde(Fb(@rw{b0!t0+1}t0,a1b{6;b0},Wu{t0},t2),PAll{_}(Sw{4}(c3l,OnceK(pa4{b0:8;b1:b1})),@fi{o0|0+2<t0+3}pi5{t0:b1},MSeq(a6b{9;b1},@rw{some}c7)),Flip(Ub{o0},Try(c8,t9),RepF(Fai)))",
+    Tree0055 "Swm(Sub(t0),t1)",
+    Tree0056 "Rpt{3}(Ite(Try(Dl{0}(RSel(t0e,a1l,Fai)),Seq(F)),Seq(Rty4(a2e),RetF(Sl{20}),OnceK(RSeq(Sl{20})))))",
+    Tree0057 "B{t0}Sel(F,Sc{t0:=t0%3;t0:=t0+3%3})",
+    Tree0058 "B{t0=2;b0=1;b1=4}Fb(Flip(Sl{30},a0l,c1),Invt(pi2{t0:t0}),c3,MSeq(@si{b0>b0+1}@rw{t0>0}@ki{b0+2!5}c4,Run),OnceK(SubA(Pri(t5,Sb{b1=5}))))",
+    Tree0059 "B{b0=4;t0}Opt(@of{t0%4<1?b0+=3}Sc{b0+=2})",
+    Tree0060 "B{b0;t0=0}Wde(PAll{_}(c0,@os{b0:=3;t0%2>0?b0:=t0+2}@si{t0+2%3!0}t1e),Sb{t0=b0},pc2{b0:t0})",
+    Tree0061 "B{b0;o0=1}Dd{10}(@of{o0:=b0%3;b0:=4}t0)",
+    Tree0062 "B{b0=4;t0=4}@si{t0+4%2=1}@of{t0+=2}Fb(RT{3}(SubA(pa0{b0:t0;b1:b0})))",
+    Tree0063 "B{b0=1;o0}ASeq(RSeq(Rep2(Rpt{0}(Sb{b0=8})),FS(Ub{o0})))",
+    Tree0064 "B{t0=2;b1}Sw{0}(Pre{t0<3;S}(t0),Opt(F))",
+    Tree0065 "Rep0(a0)",
+    Tree0066 "B{b0;o0=_}Bin{b0+2%4<3;_}(Dl{10}(Ub{o0}),Cd{50;_}(Seq(t0)))",
+    Tree0067 "B{t0;b1=4}Pri(F,RU{F}(pt0{b0:t0;b1:=}))",
+    Tree0068 "Swm(a0,t1e,t2e)",
+    Tree0069 "B{t1;o0;t0=4}FF(Seq(Pre{none;S}(Pri(Ret3(Once(Pre{t0%3>1;K}(pi0{t0:t1}))),Once(MSeq(t1)))),a2))",
+    Tree0070 "B{t0;b0}Mt{10}(Wv{t0}(Ite(SubA(@ki{b0+4!7}@oh{b0%4=2?b0+=1}@rw{b0%2!0}t0),t1)))",
+    Tree0071 "B{q0=4;b1=3;b0=2;t1=4;t0=2}WU{t1%3>1}(AFb(Lp{_;K}(a0b{t0%2;b1}),@os{b1:=b0}MSeq(@po{t0=3?t1:=1}@os{b0:=t0}pc1{b0:=},pi2{t0:=}),Step(t3,pt4{b0:7;b1:t0}),RSeq(Pre{b0+3>3}(Sc{b0+=2}),a5b{b0%2;b0})))",
+    Tree0072 "B{t0=3}Par{1;_}(Su{t0}(Rep4(c0)))",
+    Tree0073 "B{b1;b0=4;o0=3}RetF(RFb(RFb(Par{_;-2}(t0,pt1{b0:0;b1:=},Ub{o0}),Pre{some;F}(TryF(pi2{t0:b0},t3))),@rw{b1+2!b1}MPri(a4,t5,SubR(t6),@of{b1:=3}@si{b1+3%2!1}FF(t7),t8)))",
+    Tree0074 "B{b1=1;b0;t0=5}Par{-2;-1}(SubR(@rw{b1+1%3=0}@ki{t0<3}@os{b1+3<7?b1+=1}Try(@oh{b1:=b0;t0+=3}@si{t0>6}Swm(pi0{t0:=},Inv(c1)),@os{b0:=b1%2}@rw{b0+1!0}Bin{t0+2!5;_}(FS(Sb{b0=t0}),a2))),RSeq(@ki{b1>b0%3}Suc,pi3{t0:t0}))",
+    Tree0075 "B{b0=5;q0=3;t0}Bin{t0%3!2;N}(c0e,To{0}(@rw{t0%4<1}Lp{b0;S}(Rep4(Flt{3;R;F}(RSeq(c1e,a2))))))",
+    Tree0076 "B{t0=4;b0=0;t1=2;b1}@rw{t0+4%3>0}@oh{t1:=8}@po{t0:=b1%3}RetF(Cnd{t1>1;T;_}(PAll{_}(@rw{t1%4>0}RSeq(Ite(Cnd{t0>4;N;F}(Par{_;0}(pc0{b0:=},Scc{t0+1>b0+4%2},t1e)),t2)),Fb(c3b{t1},a4b{b0;b1},t5),Par{_;-1}(pc6{b0:6},OnceK(RSeq(t7,t8)),Rep4(t9)))))",
+    Tree0077 "B{b0}Wde(RSel(c0,c1l),RSeq(a2,Sc{b0+=2}),c3)",
+    Tree0078 "B{b0;o0;t0;b1=2;t1=5}@os{b0:=b1}RFb(Sw{4;1}(c0,Pre{some;S}(t1),@fi{t0=b1+3}Ret4(Dl{0}(@oh{t0:=b0}c2))),Par{_;1}(Step(@rw{t1>b0%3}@oh{b1+=1}c3l,R,c4),pi5{t0:=},@rw{b1+2!4}@po{o0:=4}@oh{b1+=3;t0<5?t0:=5}Pre{b0>0;F}(OnceT(Pri(pt6{b0:0},Sb{o0=0}))),MSeq(pt7{b0:=;b1:t1},t8e,F),Seq(c9,F)))",
+    Tree0079 "B{b1;b0=2;t0=0;q0=2;t1=0}To{0}(@os{b0+=2}@oh{t0+=2}Keep(Swm(PAll{_}(Seq(c0,t1),c2l,R,t3e,@si{t1%3!2}@rw{t1%2>0}@fi{t0%2>0}RFb(pi4{t0:b0},Lp{_;K}(@si{b0!b1%3}F),t5e)),Bin{t0%2=0;T}(Lp{_;S}(S),Swm(t6,@oh{t1:=b1}@ki{t0%4>2}Wv{t1}(pt7{b0:=;b1:=}),@oh{b0:=3}@si{b0<3}a8e,@ki{t1+3>t0+3%3}@fi{b0>b1}@oh{t1+=3}c9)))))",
+    Tree0080 "B{b0=4;t0=1;b1=2}ASeq(c0l,Pre{t0!b1%3;F}(@of{t0+=1}Fb(a1b{b1;b0},t2)),F)",
+    Tree0081 "B{b1;t0=5;b0}Flip(Step(Seq(pc0{b0:=},Wu{t0},Wu{t0},Ret0(c1e)),c2,Seq(Pre{t0+4<b1;S}(Sc{t0+=1;b1:=b0+2%3}),Rty1(@fi{b1+3=4}@os{t0:=9}F))))",
+    Tree0082 "B{b0=0}RFb(Pri(t0e,pi1{t0:b0}),Swm(Lim{1}(t2),Suc))",
+    Tree0083 "B{t0=2;q0=2;b0=1}Lp{_;K}(PAll{-1}(Swm(t0e,Sb{t0=b0},t1,@oh{t0+=3}@rw{t0+3!b0}pa2{b0:1})))",
+    Tree0084 "B{b0;t0=0;o0}RSeq(OnceT(pi0{t0:=}),Pre{b0>t0%4;R}(Ub{o0}),FS(Ite(@rw{t0>5}a1,RSeq(c2e,Scc{b0%3!2}))))",
+    Tree0085 "B{q0=2;t1=4}Lp{t1;F}(Sel(t0,@rw{t1+1>2}SubA(a1),Sl{20}))",
+    Tree0086 "B{o0;t0;b0=5;b1}@si{b1>7}@ki{o0|5!6}Pri(Keep(Wv{t0}(@po{b0:=b1}@fi{o0|4<t0+1}Wu{t0})),a0)",
+    Tree0087 "Star(FS(Sub(Fai)),FF(c0e))",
+    Tree0088 "B{t0=1}Cd{0;_}(Bin{t0+3>3;_}(Swm(RepF(t0),a1,Sb{t0=7},Scc{t0+4<6}),Lim{2}(t2)))",
+    Tree0089 "B{b1=3;b0=1;t0=5;o0=_}Wde(Swm(Bin{b1%2=0;T}(c0l,Try(S,To{0}(a1l))),AFb(pc2{b0:b1},a3e,Scc{some},c4),Su{t0}(Try(RSeq(Suc,c5b{b1}),@po{b0+4<t0?b1+=3}OnceK(pi6{t0:b0}),c7,Pre{some}(c8b{t0}),Mt{0}(a9)))),Ite(@of{b1+=1;o0:=_}@os{none?t0:=0}Fb(Rep4(t10),To{30}(Flt{1;F;_}(c11e)),Pre{b1+4>o0|2%3;S}(t12),t13),Wde(Wde(Scc{none},t14,R),Sw{3;1;4}(@rw{o0|2>b0}t15,Fai,R,Fai),Seq(pa16{b0:b0;b1:t0},@si{b0+4%4!1}pa17{b0:t0;b1:t0}))))",
+    Tree0090 "B{b0}Once(Star(Wt{50},Swm(Sb{b0=2},t0e),a1l))",
+    Tree0091 "B{b0=2;t1=5;t0=0}FS(Ite(RFb(RSeq(Fb(t0,Sc{b0:=t0}),MPri(t1,@po{b0:=t1%2}Cd{30;K}(a2),c3,pa4{b0:=;b1:t0},t5),pc6{b0:2})),Sel(Su{t0}(@ki{t0<2}@of{t1:=0}@si{b0+1%4<1}FS(Dl{10}(a7))),FS(Pre{t1+2>6;K}(a8)))))",
+    Tree0092 "B{b0;b1=2}@os{b0<7?b1+=3}Seq(Seq(Step(t0e,c1),Cd{0;_}(Dl{0}(c2b{2})),@rw{b0=7}c3e),RFb(pa4{b0:=;b1:=},c5b{b0},pt6{b0:b0;b1:b1},pt7{b0:=;b1:b0}))",
+    Tree0093 "B{q0;o0=4}PAll{2}(FS(Lp{_;R}(Ub{o0})),a0,c1)",
+    Tree0094 "B{t1=2;b0;t0;o0=_}Flt{1;F;_}(Step(Bin{t0>4;T}(Pre{t1%2<1;S}(Swm(FS(Wu{t0}),@fi{t0!0}@ki{b0%4=3}AFb(a0,Keep(pi1{t0:t1}),@fi{none}@si{b0!6}Ub{o0}))),SubA(t2))))",
+    Tree0095 "B{t0=5;b1=1;b0}@of{t0+=3}RepF(Bin{b1<5;_}(RFb(Star(Seq(MPri(a0,pa1{b0:=;b1:b0},Suc),t2),@of{b1%2>0?b1+=2}@os{t0+=1;t0+=3}c3e)),Swm(@os{b0+=1}Seq(Rmp{F;S}(c4l),RtyF(Par{-1;-1}(t5)),Flt{3;F;K}(t6)),To{10}(RFb(Sl{0})),@si{t0+2>1}OnceK(Cnd{b0>b1%3;_;_}(Star(t7e,c8))))))",
+    Tree0096 "B{b1=5;t0=0;b0=1;t1=1}Ruf{2}(Fb(Dl{30}(Mt{0}(Step(@po{b1+=1}@ki{t0%3=1}c0l,Step(Sb{t1=9},Flip(pi1{t0:b0},c2b{b0%2})),pt3{b0:b0;b1:b1},Sb{b1=1}))),Swm(Swm(Scc{t1+1!b0+4},a4),Rus{1}(Lim{2}(Rep3(pc5{b0:2})))),PAll{1}(Sw{4}(Wt{50},a6),Flip(Wt{30},Sc{t1%2!1?b1+=3}),@os{b1+=3;t0>b1+4?t0:=4}RSel(pt7{b0:9;b1:=},c8,a9l))))",
+    Tree0097 "B{b0;o0=0;t0=4}RSeq(RSeq(Ite(pt0{b0:9},@po{b0:=o0|5}@rw{t0%3>1}Sc{t0+=1}),Wu{t0}),c1,PAll{1}(Keep(Fb(Pri(c2,a3b{t0+4;b0},a4,c5e),c6b{b0+2%3},Rty2(Sc{t0+=2})))),Cnd{b0+1%2>0;N;S}(Wde(t7e,@fi{b0+2<7}Intr{o0|0>b0}(Cd{20;_}(Scc{t0+1%3!1})))),Cnd{some;T;S}(Swm(pc8{b0:=},Sb{b0=8},a9e,Wu{t0})))",
+    Tree0098 "RFb(Pri(Lim{3}(Seq(Seq(a0,a1,c2),Flip(Inv(a3),Sl{20},a4e),Dl{0}(Inv(a5)))),Suc))",
+    Tree0099 "B{t0}Wv{t0}(t0)",
 }

@@ -5,92 +5,84 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Parallel(success = 3, failure = -3) {
-            SequenceWithMemory {
-                WhileDoElse {
-                    TryCatch(catch_on_halt = true) {
-                        RunOnce(then_skip = true) {
-                            Action(Act<0>),
-                        },
-                        StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
-                    },
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-                Loop(q0, value = {t0}) {
-                    Retry(1) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            SetBlackboard(b0 = 6),
-            Fallback {
-                #[success_if(|bb| bb.b0 > 3)]
-                Fallback {
-                    Parallel(failure = 0) {
-                        Condition(Cond<4>),
-                        Script(|bb| bb.b0 += 1),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    ReactiveSequence {
-                        Loop(q0, value = {t0}) {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                        },
-                        Condition(Cond<8>),
-                    },
-                },
+        Optional {
+            AsyncSequence {
+                StatefulAction(Task<0>),
             },
         }
-    }
-}
-
-board!(Tree0100Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0101Sub0 for Ctx {
-        StatefulAction(Task<3> = Task::<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        Parallel(success = -1, failure = 1) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 4,
+        }
+        AsyncSequence {
+            ReactiveFallback {
+                #[post(|bb| bb.b1 = *bb.t0 + 1)]
+                #[run_while(|bb| bb.b1 + 3 != 1)]
+                StatefulAction(Task<0> = Task::<0>),
+                Action(|ctx| ctx.exec(1)),
             },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                SubTree(Tree0101Sub0),
-                StatefulAction(Task<4>),
+            #[on_halted(|bb| if bb.b0 > 2 { bb.b1 = 2 })]
+            #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
+            #[success_if(|bb| bb.b1 % 2 == 1)]
+            ReactiveFallback {
+                #[on_halted(|bb| { bb.b0 += 1; if bb.b1 != 7 { bb.b1 += 3 } })]
+                #[on_success(|bb| bb.b0 += 2)]
+                #[success_if(|bb| (bb.b0 + 1) % 4 == 2)]
+                Repeater(0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                Action(PAct<4>, b0 = 3, b1 = {t0}),
                 StatefulAction(Task<5>),
             },
-            ReactiveFallback {
-                WhileDoElse {
-                    Condition(Cond<6>),
-                    AlwaysSuccess,
-                },
-                RunOnce(then_skip = true) {
-                    Action(Act<7> = Act::<7>),
+            #[failure_if(|bb| *bb.t0 < 3)]
+            #[success_if(|bb| bb.b0 < 0)]
+            Remap(success = Failure, failure = Failure) {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    ScriptCondition(|bb| bb.b1 > 2),
                 },
             },
-            KeepRunningUntilFailure {
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        StatefulAction(Task<9>),
-                    },
-                    Parallel(success = -1, failure = 1) {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
+            ReactiveSequence {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[skip_if(|bb| *bb.t0 < bb.b0)]
+                #[success_if(|bb| bb.b0 + 2 < 1)]
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                #[on_failure(|bb| bb.b1 += 2)]
+                Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree0101Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0102Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 15,
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+        }
+        #[on_failure(|bb| if *bb.t1 < 0 { bb.b0 = 5 })]
+        #[on_halted(|bb| *bb.t0 += 2)]
+        Filter(times = 2, count = Completed, filtered = Failure) {
+            ReactiveSequence {
+                WasEntryUpdated(t1),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -99,1195 +91,335 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Action(Act<2> = Act::<2>),
-            ScriptCondition(|bb| bb.o0.is_none()),
+        #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
+        WaitUntil(|bb| bb.b0 > 6) {
+            #[post(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| *bb.t0 > 2)]
+            MemPriority {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    ParallelAll(1) {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0>),
+                        #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                        #[success_if(|bb| bb.b0 % 4 < 3)]
+                        WaitUntil(|bb| *bb.t1 < 3) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    SubTree(Tree0102Sub0, q0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
+                },
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0102Blackboard { o0 });
+board!(Tree0102Blackboard { q0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
         }
-        Fallback {
+        Retry(1) {
+            WhileDoElse {
+                AsyncSequence {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+                #[post(|bb| { if bb.b0 > 3 { bb.o0 = Some(9) }; bb.b0 += 2 })]
+                #[on_failure(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 1 })]
+                Interrupt(|bb| (bb.o0.unwrap_or(0) + 3) % 4 > 1) {
+                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2) + 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0103Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0104 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            Sequence {
+                FlipSelector {
+                    ForceFailure {
+                        #[failure_if(|bb| *bb.t0 == 3)]
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        RunOnce(then_skip = false) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 1)),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                Condition(PCond<5>, b0 = {b1}),
+                Condition(Cond<6>),
+                Condition(PCond<7>, b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0104Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0105 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 3 => #[on_success(|bb| if bb.b1 > 2 { bb.o0 = None })]
+            #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
+            TryCatch(catch_on_halt = false) {
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    WasEntryUpdated(t0),
+                },
+                RepeatUntilSuccess(forever) {
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+            case 0 => RepeatUntilFailure(forever) {
+                RepeatUntilSuccess(1) {
+                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                },
+            },
+            _ => Loop(q0, value = {b0}) {
+                AsyncFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0105Blackboard { q0 b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0106 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(2),
+        }
+        ReactiveSequence {
+            #[success_if(|bb| *bb.t0 > 3)]
+            IfThenElse {
+                #[run_while(|bb| bb.o0.is_none())]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            StatefulAction(Task<3>),
+            Action(Act<4>),
+        }
+    }
+}
+
+board!(Tree0106Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0107 for Ctx {
+        RetryUntilSuccessful(0) {
             StatefulAction(Task<0>),
-            #[on_failure(|bb| { if (*bb.t0 + 4) % 3 < 2 { *bb.t0 += 3 }; bb.t0.set(bb.b0 + 3) })]
-            #[skip_if(|bb| *bb.t0 != 3)]
-            AlwaysRunning,
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[post(|bb| bb.t0.set(6))]
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0108Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
+        }
+        SequenceStar {
+            ReactiveFallback {
+                SequenceStar {
+                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                    #[run_while(|bb| bb.o0.unwrap_or(3) % 4 == 3)]
+                    StatefulAction(Task<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    Sleep(100),
+                    ScriptCondition(|bb| bb.b0 % 2 < 1),
+                },
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    ScriptCondition(|bb| bb.b0 < 2),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0108 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        ParallelAll(0) {
+            Selector {
+                AlwaysFailure,
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[success_if(|bb| *bb.t0 == 3)]
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| bb.b0 + 2 < bb.o0.unwrap_or(4) + 1)]
+                    #[post(|bb| { bb.b0 = (bb.b0 + 1) % 3; bb.o0 = Some(*bb.t0 + 1) })]
+                    Action(|ctx| ctx.exec(0)),
+                    Action(Act<1> = Act::<1>),
+                    AlwaysFailure,
+                },
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 3)),
+            },
+            SubTree(Tree0108Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0108Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0109 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        StepSequencer {
+            Action(PIo<0>, t0 = {=}),
+            SetBlackboard(t0 = 4),
+            #[run_while(|bb| bb.b0 % 4 < 1)]
+            #[on_success(|bb| bb.t0.set(bb.b0))]
             StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0103Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0104 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        #[success_if(|bb| bb.o0.is_some())]
-        SequenceWithMemory {
-            #[failure_if(|bb| *bb.t1 + 3 > *bb.t0)]
-            Condition(Cond<0>),
-            ForceFailure {
-                Condition(PCond<1>, b0 = 8),
-            },
-        }
-    }
-}
-
-board!(Tree0104Blackboard { t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0105 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        KeepRunningUntilFailure {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {b0}),
-                Action(PAct<2>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0105Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0106 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        ParallelAll(1) {
-            Parallel(success = -1, failure = 0) {
-                Switch(b1) {
-                    case 0 => SequenceWithMemory {
-                        TryCatch(catch_on_halt = false) {
-                            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-                            AsyncFallback {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(PTask<0>, b0 = 2, b1 = {=}),
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                            Timeout(0) {
-                                Repeat(4) {
-                                    Condition(PCond<2>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                    case 5 => Repeat(forever) {
-                        Sleep(0),
-                    },
-                    _ => Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0107Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0108 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        IfThenElse {
-            Switch(b1) {
-                case 1 => StatefulAction(Task<0> = Task::<0>),
-                case 5 => Loop(q0, if_empty = Success) {
-                    Script(|bb| bb.b0 = *bb.t0),
-                },
-                _ => Sleep(10),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            IfThenElse {
-                SequenceWithMemory {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(3) + 1 != bb.b0, else = Running) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0108Blackboard { q0 b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0109Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        MemSequence {
-            ScriptCondition(|bb| bb.b1 == bb.b0 % 2),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0109 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Script(|bb| *bb.t0 += 2),
-                SubTree(Tree0109Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            },
-            Repeat(2) {
-                WaitValueUpdate(t0) {
-                    RunOnce(then_skip = true) {
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 < 0)]
-            RetryUntilSuccessful(4) {
-                #[skip_if(|bb| bb.b1 != 5)]
-                #[failure_if(|bb| *bb.t0 != 4)]
-                Sequence {
-                    #[skip_if(|bb| *bb.t0 + 3 > 3)]
-                    #[run_while(|bb| *bb.t0 == 0)]
-                    Repeat(2) {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0109Blackboard { b1 b0 t0 });
+board!(Tree0109Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Timeout(0) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PIo<1>, t0 = {t0}),
-                    Condition(Cond<2> = Cond::<2>),
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
-                #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                Action(Act<3>),
-                RetryUntilSuccessful(4) {
+                Repeat(2) {
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveSequence {
+                ParallelAll(2) {
+                    Action(Act<3> = Act::<3>),
+                    AlwaysFailure,
+                },
+                Condition(|ctx| ctx.check(4)),
+                Repeat(forever) {
                     AsyncFallback {
-                        Condition(Cond<4>),
-                        Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<5>),
+                        Wait(10),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0110Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
-        RetryUntilSuccessful(4) {
-            Precondition(|bb| bb.b0 != 7, else = Failure) {
-                AlwaysFailure,
-            },
+        RetryUntilSuccessful(0) {
+            #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
-board!(Tree0111Blackboard { b0 });
+board!(Tree0111Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            Loop(q0) {
-                ReactiveFallback {
+        Sequence {
+            AsyncFallback {
+                IfThenElse {
                     Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[success_if(|bb| bb.b0 % 4 > 1)]
-                    #[run_while(|bb| bb.b0 != 5)]
-                    Loop(q0) {
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                },
-            },
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[post(|bb| bb.t0.set(bb.b0 + 2))]
-            Condition(Cond<3>),
-            SetBlackboard(b0 = 7),
-        }
-    }
-}
-
-board!(Tree0112Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Repeat(0) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2))),
-        }
-    }
-}
-
-board!(Tree0113Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Switch(b1) {
-            case 5 => SequenceStar {
-                Switch(b1) {
-                    case 4 => Action(|ctx| ctx.exec(0)),
-                    _ => Action(PAct<1>, b0 = 0, b1 = {t0}),
-                },
-                ParallelAll(max_failures = -1) {
-                    Condition(PCond<2>, b0 = 3),
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
-                },
-            },
-            _ => Parallel(success = -2, failure = 1) {
-                RetryUntilSuccessful(4) {
-                    Action(Act<3> = Act::<3>),
-                },
-                Condition(|ctx, bb| ctx.check_in(4, 8)),
-                #[failure_if(|bb| bb.b0 != 6)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 > 0)]
-                KeepRunningUntilFailure {
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0114Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0115 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 1,
-        }
-        Selector {
-            SequenceWithMemory {
-                Script(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) }),
-                ForceFailure {
-                    Invert {
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        #[on_success(|bb| { if bb.b1 < *bb.t0 % 2 { *bb.t0 += 1 }; bb.o0 = Some(bb.b1 + 2) })]
-                        #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                    Deadline(0) {
+                        AlwaysFailure,
                     },
                 },
                 Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0115Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0116 for Ctx {
-        ReactiveSequence {
-            TryCatch {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Retry(3) {
-                            AsyncSequence {
-                                StatefulAction(Task<0>),
-                                Sleep(0),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                Selector {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<2>),
-                    },
+                StatefulAction(Task<2>),
+                ParallelAll(max_failures = -2) {
+                    Failer,
                     StatefulAction(Task<3>),
-                },
-                Parallel(success = -1, failure = -2) {
-                    StatefulAction(Task<4> = Task::<4>),
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        Repeat(1) {
-                            MemPriority {
-                                Action(|ctx| ctx.exec(7)),
-                                Condition(Cond<8> = Cond::<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                        Repeat(3) {
-                            Invert {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Action(Act<11>),
-            },
-            StatefulAction(Task<12>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Inverter {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<0>),
-                },
-                ScriptCondition(|bb| *bb.t0 < 7),
-                Fallback {
-                    RunOnce {
-                        Repeat(1) {
-                            #[on_halted(|bb| bb.t1.set(bb.b1))]
-                            SetBlackboard(t1 = {b1}),
-                        },
-                    },
-                    Invert {
-                        ParallelAll(max_failures = -2) {
-                            #[skip_if(|bb| bb.o0.unwrap_or(4) < 6)]
-                            #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
-                            #[post(|bb| bb.b0 = 3)]
-                            AlwaysFailure,
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Action(Act<2>),
-                RetryUntilSuccessful(1) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        SequenceStar {
-                            StatefulAction(Task<3>),
-                            #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
-                            #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                            Script(|bb| if (*bb.t1 + 3) % 2 > 0 { bb.t0.set(bb.o0.unwrap_or(4) % 4) }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0117Blackboard { o0 t0 t1 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 1,
-        }
-        Precondition(|bb| (bb.b0 + 3) % 3 < 1) {
-            #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 4)]
-            #[post(|bb| bb.o0 = None)]
-            ReactiveSequence {
-                ReactiveSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                        ScriptCondition(|bb| *bb.t1 % 2 < 1),
-                    },
-                    AlwaysFailure,
-                    Switch(b1) {
-                        case 5 => Script(|bb| if bb.b1 != 1 { bb.b0 += 1 }),
-                        case 0 => ReactiveFallback {
-                            #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 > 7)]
-                            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-                            Condition(PCond<3>, b0 = {b1}),
-                            StatefulAction(Task<4>),
-                        },
-                        _ => SetBlackboard(o0 = Some(9)),
-                    },
-                },
-                Repeat(forever) {
-                    Parallel(success = 1) {
-                        IfThenElse {
-                            Action(Act<5>),
-                            #[failure_if(|bb| bb.b1 != *bb.t1 + 4)]
-                            Action(Act<6>),
-                        },
-                        ParallelAll(max_failures = -1) {
-                            Switch(b1) {
-                                case 4 => Inverter {
-                                    Action(Act<7>),
-                                },
-                                _ => RunOnce {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0118Blackboard { t0 o0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0119Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            #[success_if(|bb| *bb.t0 + 2 > 7)]
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Selector {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        IfThenElse {
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            #[failure_if(|bb| *bb.t1 != (*bb.t0 + 1) % 3)]
-                            #[run_while(|bb| *bb.t1 + 2 != 2)]
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 3, &mut bb.b0)),
-                            WasEntryUpdated(t0),
-                            Action(PAct<3>, b0 = 6),
-                        },
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(4)),
-                        StatefulAction(Task<5>),
-                        #[on_success(|bb| { if *bb.t0 > 0 { bb.b0 += 3 }; if bb.b0 == bb.b0 + 2 { bb.t0.set(*bb.t1 + 3) } })]
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            ReactiveSelector {
-                SubTree(Tree0119Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, q0 = {q0}),
-                IfThenElse {
-                    Condition(Cond<7> = Cond::<7>),
-                    Action(PIo<8>, t0 = {=}),
-                },
-                Script(|bb| *bb.t1 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0119Blackboard { b0 t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-        #[failure_if(|bb| bb.b1 + 3 > 1)]
-        Delay(30) {
-            RunOnce(then_skip = true) {
-                Repeat(forever) {
-                    SetBlackboard(t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0120Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0121 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        #[failure_if(|bb| bb.b0 % 4 != 2)]
-        #[on_failure(|bb| *bb.t0 += 3)]
-        IfThenElse {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            #[post(|bb| bb.t0.set(7))]
-            ScriptCondition(|bb| bb.b0 + 4 != (bb.b0 + 2) % 3),
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0121Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
-        ReactiveSelector {
-            AsyncSequence {
-                Condition(Cond<0>),
-                Sequence {
-                    Sequence {
-                        Fallback {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<6>),
-                    },
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-            AsyncFallback {
-                Timeout(50) {
-                    RetryUntilSuccessful(1) {
-                        SequenceWithMemory {
-                            Repeat(1) {
-                                Fallback {
-                                    Condition(Cond<8> = Cond::<8>),
-                                },
-                            },
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        StatefulAction(Task<11>),
-                        Repeat(2) {
-                            Condition(Cond<12>),
-                        },
-                        AlwaysSuccess,
-                        ForceSuccess {
-                            Condition(Cond<13>),
-                        },
-                        Action(Act<14>),
-                    },
-                },
-            },
-            WhileDoElse {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<15>),
-                },
-                ReactiveSequence {
-                    ParallelAll {
-                        StatefulAction(Task<16> = Task::<16>),
-                        Action(Act<17>),
-                    },
-                    Action(Act<18> = Act::<18>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| bb.b0 + 1 == 3)]
-        #[post(|bb| *bb.t0 += 2)]
-        #[success_if(|bb| bb.b1 + 3 < bb.b0 + 4)]
-        ParallelAll(1) {
-            RunOnce(then_skip = true) {
-                RunOnce(then_skip = true) {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            ScriptCondition(|bb| *bb.t0 > 3),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0123Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                #[on_halted(|bb| bb.b0 += 1)]
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 % 4 != 1)]
-                    #[failure_if(|bb| bb.b0 + 4 == 2)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Delay(20) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    ParallelAll(0) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2>),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    RunOnce(then_skip = true) {
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    Action(Act<5> = Act::<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0124Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Selector {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            Condition(|ctx| ctx.check(2)),
-            MemSequence {
-                Sleep(50),
-                Condition(Cond<3>),
-            },
-            ParallelAll {
-                RetryUntilSuccessful(2) {
                     StatefulAction(Task<4>),
                 },
+                StatefulAction(Task<5>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        Sequence {
-            ForceFailure {
-                ForceSuccess {
-                    IfThenElse {
-                        RunOnce {
-                            StatefulAction(Task<0>),
+            RunOnce(then_skip = true) {
+                TryCatch(catch_on_halt = false) {
+                    Timeout(20) {
+                        MemSequence {
+                            Condition(Cond<6>),
+                            Remap(success = Failure, failure = Failure) {
+                                Repeat(forever) {
+                                    Sleep(50),
+                                },
+                            },
                         },
-                        AlwaysFailure,
                     },
-                },
-            },
-            AsyncSequence {
-                #[on_failure(|bb| if (bb.b1 + 3) % 4 > 0 { *bb.t1 += 2 })]
-                Precondition(|bb| bb.b0 < (*bb.t1 + 1) % 3, else = Skipped) {
-                    MemSequence {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                Action(Act<4>),
-            },
-            IfThenElse {
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    StatefulAction(Task<5>),
-                },
-                Inverter {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<6>, b0 = 8, b1 = {=}),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0126Blackboard { t1 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-        }
-    }
-}
-
-board!(Tree0127Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            #[run_while(|bb| *bb.t1 > bb.o0.unwrap_or(5))]
-            #[skip_if(|bb| *bb.t1 % 3 != 0)]
-            #[on_failure(|bb| *bb.t0 += 3)]
-            Action(PAct<0>, b0 = 7, b1 = {t0}),
-            #[on_failure(|bb| bb.t1.set(2))]
-            #[failure_if(|bb| *bb.t1 != bb.b0)]
-            Precondition(|bb| bb.o0.is_some(), else = Running) {
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Precondition(|bb| bb.o0.unwrap_or(0) % 3 == 0, else = Running) {
-                        #[on_success(|bb| { bb.b0 = *bb.t1; if bb.b0 != bb.b0 % 4 { bb.t1.set(*bb.t0) } })]
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                WasEntryUpdated(t0),
-                Action(Act<6>),
-            },
-            Timeout(50) {
-                MemSequence {
-                    Action(|ctx| ctx.exec(7)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0128Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        SequenceWithMemory {
-            Repeat(3) {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    #[success_if(|bb| *bb.t1 == 7)]
-                    #[failure_if(|bb| bb.b0 + 1 != *bb.t1 + 4)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    ReactiveFallback {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Condition(Cond<0>),
+                    Deadline(0) {
+                        Sequence {
+                            Sleep(100),
+                            Condition(Cond<7>),
                         },
                     },
                 },
             },
             AlwaysSuccess,
-            ReactiveFallback {
-                Condition(Cond<1>),
-                RetryUntilSuccessful(1) {
-                    RunOnce {
-                        #[skip_if(|bb| *bb.t0 != 6)]
-                        Sleep(0),
-                    },
-                },
-                StatefulAction(Task<2>),
-            },
-            Loop(q0) {
-                IfThenElse {
-                    #[success_if(|bb| *bb.t0 + 1 < 0)]
-                    #[skip_if(|bb| bb.b0 != 3)]
-                    #[on_success(|bb| if *bb.t1 % 4 != 0 { bb.b1 += 2 })]
-                    StatefulAction(Task<3>),
-                    #[run_while(|bb| *bb.t1 != 5)]
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
         }
     }
 }
 
-board!(Tree0129Blackboard { t1 b1 t0 b0 q0 });
-
 bt::behavior_tree! {
-    pub tree Tree0130 for Ctx {
+    pub tree Tree0113Sub0 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            AsyncSequence {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b0}),
-            },
-            ReactiveSequence {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                SetBlackboard(t0 = 8),
-                StatefulAction(Task<6>),
-            },
-            WhileDoElse {
-                SkipUnlessUpdated(t0) {
-                    Condition(|ctx| ctx.check(7)),
-                },
-                #[on_halted(|bb| { if *bb.t0 % 2 != 1 { bb.b1 += 3 }; bb.t0.set(*bb.t0 % 4) })]
-                #[on_success(|bb| bb.b0 = bb.b1)]
-                #[on_failure(|bb| bb.b1 = 9)]
-                RetryUntilSuccessful(4) {
-                    Action(Act<8>),
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 3)),
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0130Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0131 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                WhileDoElse {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Switch(b1) {
-                            case 5 => StatefulAction(Task<1> = Task::<1>),
-                            _ => Inverter {
-                                ForceFailure {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            ReactiveSequence {
-                                Inverter {
-                                    WasEntryUpdated(t1),
-                                },
-                                SetBlackboard(t0 = 6),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| { bb.t0.set(bb.b1 + 2); bb.t1.set(6) })]
-                    Action(Act<3> = Act::<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0131Blackboard { b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0132 for Ctx {
-        Fallback {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            Action(Act<3> = Act::<3>),
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0133Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        RetryUntilSuccessful(forever) {
-            StatefulAction(PTask<1>, b0 = {t1}, b1 = {b1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0133 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            b0: i64,
-        }
-        Parallel(success = 1, failure = 0) {
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {=}),
-                Fallback {
-                    SubTree(Tree0133Sub0, ..),
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {t0}),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(3))]
-                    #[on_failure(|bb| bb.o0 = Some(bb.b1))]
-                    #[success_if(|bb| bb.b0 + 2 < 4)]
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                ParallelAll(0) {
-                    MemPriority {
-                        Action(PAct<8>, b0 = 2, b1 = {=}),
-                        #[on_success(|bb| { bb.b1 += 1; bb.o0 = Some(*bb.t1 % 2) })]
-                        #[post(|bb| bb.b1 += 3)]
-                        Condition(PCond<9>, b0 = {b0}),
-                        Condition(Cond<10>),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-            },
-            Precondition(|bb| bb.b0 == 6) {
-                Inverter {
-                    RetryUntilSuccessful(3) {
-                        Fallback {
-                            #[post(|bb| bb.t0.set(0))]
-                            Selector {
-                                WhileDoElse {
-                                    StatefulAction(PTask<11>, b0 = 5, b1 = {t1}),
-                                    Script(|bb| if bb.b1 < bb.b0 { bb.t0.set(*bb.t0 % 3) }),
-                                },
-                                Switch(b1) {
-                                    case 1 => Action(Act<12>),
-                                    case 0 => Action(PIo<13>, t0 = {t0}),
-                                    _ => StatefulAction(Task<14>),
-                                },
-                                Repeat(0) {
-                                    #[skip_if(|bb| bb.b1 == 1)]
-                                    #[run_while(|bb| *bb.t0 != *bb.t1)]
-                                    Condition(|ctx| ctx.check(15)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0133Blackboard { t1 t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0134 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSelector {
-            #[on_success(|bb| { *bb.t0 += 2; if bb.o0.is_some() { *bb.t0 += 1 } })]
-            #[run_while(|bb| *bb.t1 % 3 != 0)]
-            TryCatch(catch_on_halt = false) {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                AlwaysSuccess,
-                #[post(|bb| bb.t0.set(*bb.t1))]
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0134Blackboard { t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0135 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            Repeat(1) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Loop(q0, if_empty = Skipped) {
-                MemSequence {
-                    Action(Act<1>),
-                },
-            },
-            ForceSuccess {
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 3, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0135Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0136 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[allow(unused)] #[tracked] t1: i64 = 3,
-        }
-        IfThenElse {
-            AsyncSequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Retry(0) {
-                Script(|bb| *bb.t0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0136Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0137Sub0 for Ctx {
-        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
             #[allow(unused)] #[tracked] t0: i64 = 9,
         }
         StatefulAction(Task<0>)
@@ -1295,1758 +427,648 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0137 for Ctx {
+    pub tree Tree0113 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 0,
             #[tracked] t0: i64,
         }
-        RunOnce(then_skip = true) {
-            Invert {
-                WaitValueUpdate(t0) {
-                    SubTree(Tree0137Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0137Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0138Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Condition(Cond<5> = Cond::<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0138 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| { *bb.t1 += 2; bb.t0.set(4) })]
-            #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 3 })]
-            #[run_while(|bb| bb.b1 > bb.b1 + 1)]
-            TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    #[success_if(|bb| *bb.t1 != 2)]
-                    #[on_success(|bb| bb.b1 += 2)]
-                    Condition(Cond<1>),
-                    Sleep(20),
-                },
-                TryCatch {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 4, &mut bb.b1)),
-                },
-                ReactiveFallback {
-                    SubTree(Tree0138Sub0, ..),
-                    Action(|ctx| ctx.exec(6)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0138Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0139Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Loop(q0, if_empty = Failure) {
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0139 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            SubTree(Tree0139Sub0, q0 = {=}, t0 = {t0}),
-            Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0139Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0140 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        Selector {
-            AsyncFallback {
-                Condition(PCond<0>, b0 = {b0}),
-                StatefulAction(Task<1>),
-            },
-            #[skip_if(|bb| bb.b0 < 6)]
-            SetBlackboard(t0 = {b0}),
-            Inverter {
-                StatefulAction(Task<2>),
-            },
-            RunOnce {
-                #[on_success(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
-                Sequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                },
-            },
-            Parallel(success = -2) {
-                Action(PIo<4>, t0 = {b0}),
-                RetryUntilSuccessful(1) {
-                    ScriptCondition(|bb| (bb.b0 + 3) % 3 < 2),
-                },
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0140Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0141 for Ctx {
-        Timeout(50) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0142 for Ctx {
-        Repeat(forever) {
-            KeepRunningUntilFailure {
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0143 for Ctx {
-        RetryUntilSuccessful(forever) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0144 for Ctx {
-        ReactiveSequence {
-            Retry(1) {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Timeout(10) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0145 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[allow(unused)] #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, (bb.o0.unwrap_or(3) + 2) % 3)),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
-        }
-    }
-}
-
-board!(Tree0145Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0146 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            KeepRunningUntilFailure {
-                Delay(0) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            ForceFailure {
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0147Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0147Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Action(PAct<5>, b0 = {=}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0147 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-        }
-        WhileDoElse {
-            #[success_if(|bb| bb.o0.is_none())]
-            Sequence {
-                Action(PIo<0>, t0 = {b0}),
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            Loop(q0, if_empty = Success) {
-                SequenceWithMemory {
-                    Action(PAct<2>, b0 = 5),
-                    SubTree(Tree0147Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, o0 = {o0}, t1 = {=}),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(4)),
-                    SubTree(Tree0147Sub1, ..),
-                    ScriptCondition(|bb| *bb.t1 % 4 > 0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0147Blackboard { b0 t0 q0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0148 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Timeout(30) {
-            IfThenElse {
-                Condition(Cond<0>),
-                Action(PIo<1>, t0 = {=}),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0148Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0149 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 5,
-        }
+        #[failure_if(|bb| *bb.t1 > *bb.t1 + 2)]
         MemSequence {
-            Switch(b1) {
-                case 1 => Repeat(forever) {
-                    RunOnce(then_skip = false) {
-                        Retry(forever) {
+            RetryUntilSuccessful(3) {
+                Priority {
+                    SubTree(Tree0113Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+                    StatefulAction(Task<1>),
+                    Script(|bb| { *bb.t0 += 1; bb.b0 += 1 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0113Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0114 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| *bb.t0 != bb.b0 + 2)]
+        ParallelAll(3) {
+            #[post(|bb| *bb.t0 += 1)]
+            SkipUnlessUpdated(t0) {
+                Condition(Cond<0>),
+            },
+            Action(Act<1> = Act::<1>),
+            ScriptCondition(|bb| *bb.t0 != 5),
+            Condition(PCond<2>, b0 = 8),
+        }
+    }
+}
+
+board!(Tree0114Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0115 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 4,
+        }
+        Fallback {
+            StepSequencer {
+                Timeout(20) {
+                    StatefulAction(PTask<0>, b0 = 2, b1 = {=}),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2>),
+                    RepeatUntilSuccess(forever) {
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                    Failer,
+                },
+            },
+            ParallelAll(2) {
+                BinarySelector(|bb| bb.b0 != 3) {
+                    Repeat(4) {
+                        MaxTime(50) {
+                            ForceFailure {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        IfThenElse {
+                            StatefulAction(Task<5>),
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.o0.is_some(), dynamic = true) {
+                    #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(1) + 2)]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
+                    Action(PIo<7>, t0 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0115Blackboard { t1 t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0116 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Success) {
+            RunOnce {
+                Parallel(failure = 0) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) > 3)]
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| *bb.t0 == *bb.t0 + 3),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                        SetBlackboard(b0 = 8),
+                        AlwaysRunning,
+                    },
+                    Script(|bb| bb.o0 = Some(*bb.t0 + 2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0116Blackboard { t1 b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0117 for Ctx {
+        Repeater(3) {
+            AsyncSequence {
+                FlipSelector {
+                    Condition(|ctx| ctx.check(0)),
+                    Sleep(50),
+                    RunOnce(then_skip = true) {
+                        RepeatTimes(3) {
                             AlwaysRunning,
                         },
                     },
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-                _ => #[run_while(|bb| bb.b0 % 3 < 1)]
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    #[success_if(|bb| bb.b1 + 3 < 2)]
-                    #[failure_if(|bb| bb.b1 < 5)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<2> = Task::<2>),
-                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0149Blackboard { t0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0118 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveFallback {
+            Interrupt(|bb| bb.b0 > bb.b1 + 4) {
+                AlwaysFailure,
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(PTask<0>, b0 = {t0}),
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0118Blackboard { b1 t0 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0150 for Ctx {
+    pub tree Tree0119Sub0 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 14,
         }
         ForceSuccess {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
-                            ParallelAll(3) {
-                                StatefulAction(Task<0>),
-                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                                AlwaysFailure,
-                            },
-                            Selector {
-                                WasEntryUpdated(t0),
-                                ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 0),
-                                StatefulAction(Task<2> = Task::<2>),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                    AsyncSequence {
-                        Precondition(|bb| (*bb.t0 + 1) % 3 > 1, else = Running) {
-                            Condition(Cond<4>),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Repeat(2) {
-                            StatefulAction(Task<6>),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                        #[on_success(|bb| bb.t0.set(9))]
-                        #[skip_if(|bb| *bb.t0 + 2 > 1)]
-                        #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-                        Action(Act<8>),
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        StatefulAction(Task<9>),
-                        ScriptCondition(|bb| bb.b1 + 2 > bb.b0),
-                    },
-                    Condition(Cond<10>),
-                    AlwaysRunning,
-                },
-            },
+            Action(PIo<0>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0150Blackboard { b1 b0 q0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0151 for Ctx {
+    pub tree Tree0119 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| bb.b0 != 4, else = Success) {
-            SequenceStar {
-                Action(Act<0>),
-                ForceSuccess {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Action(Act<1>),
-                    },
-                },
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t0 > 5),
-                    SetBlackboard(b0 = 3),
-                    StatefulAction(Task<2>),
-                },
-            },
+        RepeatUntilSuccess(3) {
+            SubTree(Tree0119Sub0, t0 = {=}),
         }
     }
 }
 
-board!(Tree0151Blackboard { t0 q0 b0 });
+board!(Tree0119Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0152 for Ctx {
+    pub tree Tree0120 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 0,
-        }
-        Loop(q0, if_empty = Skipped) {
-            Fallback {
-                Delay(0) {
-                    ReactiveSequence {
-                        Inverter {
-                            Condition(PCond<0>, b0 = 4),
-                        },
-                        Loop(q0, if_empty = Success) {
-                            ReactiveFallback {
-                                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
-                                StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-                Invert {
-                    ReactiveSelector {
-                        ReactiveFallback {
-                            Action(Act<3> = Act::<3>),
-                        },
-                        RetryUntilSuccessful(4) {
-                            Condition(Cond<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                SequenceWithMemory {
-                    WaitValueUpdate(t0) {
-                        Invert {
-                            Timeout(50) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    Repeat(forever) {
-                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < *bb.t0 % 4 { bb.t0.set(bb.o0.unwrap_or(0)) } })]
-                        #[success_if(|bb| bb.b0 == 0)]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(2))),
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<9>),
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0152Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0153 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            Timeout(20) {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        #[on_halted(|bb| bb.b0 = 7)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Timeout(0) {
-                            Action(Act<1>),
-                        },
-                        ScriptCondition(|bb| *bb.t0 % 3 == 2),
-                    },
-                    Precondition(|bb| bb.b0 > bb.b0 + 2, else = Running) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    Fallback {
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0153Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
+            b0: i64 = 4,
+            b1: i64 = 0,
             #[tracked] t0: i64,
         }
-        Switch(b1) {
-            case 4 => Repeat(2) {
-                Precondition(|bb| *bb.t0 > (bb.b1 + 4) % 3, else = Failure) {
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(3) {
+        SequenceWithMemory {
+            Invert {
+                Precondition(|bb| bb.b0 != 1, else = Success) {
+                    Repeat(3) {
+                        WhileDoElse {
+                            Fallback {
                                 WasEntryUpdated(t0),
+                                Precondition(|bb| bb.b0 > 5, else = Skipped) {
+                                    AlwaysSuccess,
+                                },
                             },
-                        },
-                    },
-                },
-            },
-            case 5 => IfThenElse {
-                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                Repeat(forever) {
-                    Action(Act<1>),
-                },
-            },
-            case 3 => #[failure_if(|bb| bb.b0 < 3)]
-            Delay(30) {
-                Condition(Cond<2>),
-            },
-            _ => ReactiveSequence {
-                SequenceStar {
-                    RunOnce {
-                        ReactiveFallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Retry(forever) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0154Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0155Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0155 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-        }
-        KeepRunningUntilFailure {
-            SequenceStar {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                ReactiveSequence {
-                    SubTree(Tree0155Sub0, b0 = {=}, q0 = {q0}),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0155Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0156 for Ctx {
-        Sequence {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysFailure,
-                },
-                Inverter {
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Sleep(50),
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6>),
-                SequenceWithMemory {
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysSuccess,
-                        RetryUntilSuccessful(4) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        Sleep(0),
-                        Sleep(10),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Parallel(success = -3, failure = 3) {
-                Timeout(10) {
-                    Repeat(4) {
-                        ForceSuccess {
                             ReactiveFallback {
-                                Condition(Cond<9>),
-                                Action(Act<10>),
+                                StatefulAction(Task<0> = Task::<0>),
+                                Condition(Cond<1>),
+                                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                                Action(Act<3>),
+                                StatefulAction(Task<4>),
                             },
+                            StatefulAction(Task<5> = Task::<5>),
                         },
                     },
                 },
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(4) {
-                        IfThenElse {
-                            Parallel(failure = 1) {
-                                Sleep(0),
-                                Action(Act<11>),
-                            },
-                            StatefulAction(Task<12>),
-                        },
-                    },
+            },
+            ParallelAll {
+                Sequence {
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| bb.b0 > bb.b1),
+                    Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b1)),
                 },
-                Retry(2) {
-                    StatefulAction(Task<13> = Task::<13>),
+                SequenceWithMemory {
+                    StatefulAction(Task<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
                 },
-                Condition(Cond<14>),
-                ParallelAll {
-                    Action(|ctx| ctx.exec(15)),
-                    Condition(Cond<16>),
+                ReactiveFallback {
+                    #[post(|bb| if bb.b1 != 6 { bb.b1 += 1 })]
+                    StatefulAction(Task<9>),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
+board!(Tree0120Blackboard { b0 b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0157Sub0 for Ctx {
-        Inverter {
+    pub tree Tree0121 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
             AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0157 for Ctx {
-        ForceSuccess {
-            ReactiveSequence {
-                RunOnce {
-                    Timeout(20) {
-                        ReactiveFallback {
-                            SubTree(Tree0157Sub0),
-                            Retry(1) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                RunOnce(then_skip = false) {
-                    ForceFailure {
-                        SequenceWithMemory {
-                            Condition(Cond<2>),
-                            Action(Act<3>),
-                            Sleep(30),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0158 for Ctx {
+    pub tree Tree0122 for Ctx {
         blackboard {
             o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Delay(10) {
-            ReactiveFallback {
-                MemPriority {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = {b0}),
-                },
-                RetryUntilSuccessful(3) {
-                    Fallback {
-                        Inverter {
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(3, 5)),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(Act<5> = Act::<5>),
-                },
-                IfThenElse {
-                    Delay(50) {
-                        Condition(Cond<6>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(7, 1)),
-                },
-                Parallel(success = -4, failure = 2) {
-                    UnsetBlackboard(o0),
-                    #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                    StatefulAction(Task<8>),
-                    Action(PIo<9>, t0 = {=}),
-                    Action(PIo<10>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0158Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0159 for Ctx {
-        Fallback {
-            Timeout(30) {
-                RunOnce(then_skip = true) {
-                    Sleep(20),
-                },
-            },
-            Retry(4) {
-                Parallel(failure = 1) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-            Parallel(failure = -2) {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            StatefulAction(Task<5> = Task::<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0160Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0160Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        RetryUntilSuccessful(3) {
-            IfThenElse {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0160 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        #[success_if(|bb| *bb.t0 % 4 == 2)]
-        #[run_while(|bb| bb.b0 % 2 < 0)]
-        RetryUntilSuccessful(1) {
-            TryCatch {
-                RunOnce {
-                    Inverter {
-                        SubTree(Tree0160Sub0, b0 = {=}, t0 = {t0}),
-                    },
-                },
-                SubTree(Tree0160Sub1, b0 = {=}, t0 = {t0}),
-                Timeout(10) {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0160Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Repeat(3) {
-            #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b0 = (bb.b0 + 3) % 4 })]
-            #[failure_if(|bb| (bb.b0 + 2) % 4 == 3)]
-            #[on_failure(|bb| bb.t0.set(bb.b0))]
-            ParallelAll(2) {
-                Selector {
-                    Action(|ctx| ctx.exec(0)),
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 1)),
-                    #[post(|bb| if (bb.o0.unwrap_or(3) + 3) % 4 > 1 { bb.o0 = None })]
-                    #[on_halted(|bb| if (bb.b0 + 1) % 4 == 0 { bb.o0 = None })]
-                    SetBlackboard(b0 = {t0}),
-                },
-                Fallback {
-                    TryCatch {
-                        StatefulAction(Task<3>),
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        #[on_failure(|bb| { bb.o0 = Some(bb.b0 % 4); *bb.t0 += 1 })]
-                        Condition(Cond<6>),
-                    },
-                },
-                #[skip_if(|bb| bb.b0 == 1)]
-                IfThenElse {
-                    RunOnce(then_skip = true) {
-                        WasEntryUpdated(t0),
-                    },
-                    Selector {
-                        Action(Act<7>),
-                        Action(Act<8> = Act::<8>),
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            Action(Act<10> = Act::<10>),
-                            StatefulAction(Task<11>),
-                            KeepRunningUntilFailure {
-                                SequenceStar {
-                                    StatefulAction(Task<12>),
-                                    Condition(Cond<13>),
-                                    Action(|ctx| ctx.exec(14)),
-                                    StatefulAction(Task<15>),
-                                },
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Fallback {
-                        StatefulAction(Task<16>),
-                        Condition(Cond<17> = Cond::<17>),
-                        Sleep(0),
-                    },
-                    Inverter {
-                        #[success_if(|bb| bb.b0 + 4 != 0)]
-                        #[on_halted(|bb| { bb.o0 = Some((*bb.t0 + 1) % 2); bb.b0 = 9 })]
-                        WaitValueUpdate(t0) {
-                            Sequence {
-                                #[post(|bb| bb.o0 = None)]
-                                StatefulAction(Task<18>),
-                                Script(|bb| { bb.b0 += 1; bb.b0 += 2 }),
-                                StatefulAction(Task<19>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0161Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        #[success_if(|bb| bb.b0 % 4 == 1)]
-        Sequence {
-            Script(|bb| { bb.t0.set(bb.b1); bb.t0.set(bb.b1) }),
-        }
-    }
-}
-
-board!(Tree0162Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Fallback {
-            Parallel(failure = -3) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0163Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-        }
-        ParallelAll(max_failures = -3) {
-            ReactiveFallback {
-                #[post(|bb| bb.b0 = *bb.t0)]
-                RunOnce(then_skip = true) {
-                    ParallelAll(0) {
-                        Action(PAct<0>, b0 = {=}, b1 = {=}),
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                    },
-                },
-                ReactiveFallback {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Repeat(2) {
-                            Action(Act<1>),
-                        },
-                    },
-                    Condition(PCond<2>, b0 = {=}),
-                    Precondition(|bb| *bb.t0 + 3 > 4) {
-                        #[success_if(|bb| bb.b0 % 3 == 0)]
-                        #[post(|bb| if (bb.o0.unwrap_or(0) + 1) % 2 > 0 { bb.b1 = *bb.t1 })]
-                        #[run_while(|bb| *bb.t0 > bb.b0)]
-                        ForceSuccess {
-                            TryCatch {
-                                StatefulAction(PTask<3>, b0 = 6),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| *bb.t1 != 3)]
-            Sequence {
-                #[success_if(|bb| *bb.t1 < *bb.t1 % 3)]
-                AsyncSequence {
-                    Condition(Cond<5>),
-                    Condition(PCond<6>, b0 = 9),
-                },
-                Condition(Cond<7> = Cond::<7>),
-                Condition(Cond<8>),
-                Precondition(|bb| *bb.t1 != 3, else = Failure) {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Precondition(|bb| bb.b1 % 2 == 1, else = Skipped) {
-                        ReactiveFallback {
-                            Condition(Cond<9> = Cond::<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 % 4 != 2) {
-                Condition(PCond<11>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0164Blackboard { b0 o0 t1 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 5,
-        }
-        Invert {
-            Sequence {
-                TryCatch(catch_on_halt = true) {
-                    UnsetBlackboard(o0),
-                    Condition(Cond<0> = Cond::<0>),
-                    #[success_if(|bb| bb.b0 < 2)]
-                    Condition(Cond<1>),
-                    Script(|bb| bb.o0 = None),
-                },
-                Action(Act<2>),
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Loop(q0, value = {t0}) {
-                            Action(Act<3>),
-                        },
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        Action(Act<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0165Blackboard { b0 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        WaitValueUpdate(t0) {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0166Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0167 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-        }
-        #[success_if(|bb| bb.b0 > 5)]
-        RetryUntilSuccessful(0) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0167Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0168 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
-                #[success_if(|bb| bb.b0 == 7)]
-                Fallback {
-                    Condition(Cond<1>),
-                },
-                Action(Act<2>),
-            },
-            ReactiveSequence {
-                Delay(0) {
-                    Action(Act<3> = Act::<3>),
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                Sequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        Action(PIo<5>, t0 = {b0}),
-                        StatefulAction(PTask<6>, b0 = {t0}),
-                    },
-                    AsyncSequence {
-                        Condition(Cond<7>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0168Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0169 for Ctx {
-        Delay(30) {
+        Precondition(|bb| *bb.t0 + 1 != bb.o0.unwrap_or(1) % 4, else = Running) {
             StatefulAction(Task<0>),
         }
     }
 }
 
+board!(Tree0122Blackboard { o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0170 for Ctx {
+    pub tree Tree0123 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 1,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Running) {
-            Delay(10) {
-                MemSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    Condition(Cond<2>),
-                    ReactiveFallback {
-                        Sequence {
-                            Action(Act<3>),
-                            UnsetBlackboard(o0),
-                        },
-                        Action(Act<4>),
+        ReactiveSequence {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            #[skip_if(|bb| *bb.t0 > 6)]
+            #[failure_if(|bb| bb.b0 < 7)]
+            Timeout(20) {
+                RunOnce(then_skip = true) {
+                    Repeater(forever) {
+                        AlwaysRunning,
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0170Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0171 for Ctx {
-        RunOnce {
-            Timeout(0) {
-                Condition(|ctx| ctx.check(0)),
+            Parallel(success = -1, failure = 1) {
+                Wait(100),
+                Action(PIo<2>, t0 = {b0}),
+                #[skip_if(|bb| *bb.t0 != 3)]
+                #[success_if(|bb| *bb.t0 > 3)]
+                ReactiveSequence {
+                    Script(|bb| { bb.b0 += 3; bb.b0 += 3 }),
+                    #[success_if(|bb| bb.b0 > (bb.b0 + 2) % 3)]
+                    #[skip_if(|bb| bb.b0 != 4)]
+                    Wait(10),
+                },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0172 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        WhileDoElse {
-            SkipUnlessUpdated(t0) {
-                #[on_failure(|bb| { if *bb.t0 == *bb.t0 + 3 { *bb.t0 += 1 }; bb.t0.set(bb.b0 + 1) })]
-                #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.b0)]
-                #[failure_if(|bb| (bb.b0 + 2) % 2 < 0)]
-                Precondition(|bb| bb.o0.unwrap_or(5) > *bb.t0, else = Running) {
-                    Selector {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Condition(Cond<0>),
-                            Condition(PCond<1>, b0 = 9),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        ScriptCondition(|bb| bb.b0 != 2),
-                    },
+            AsyncFallback {
+                StatefulAction(Task<3>),
+                Sequence {
+                    Wait(50),
+                    Action(PIo<4>, t0 = {=}),
                 },
             },
             Sequence {
-                Sequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+                StatefulAction(Task<5>),
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0123Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        SequenceWithMemory {
+            ReactiveSelector {
+                Limiter(2) {
+                    Condition(Cond<0>),
                 },
-                Inverter {
-                    Sequence {
-                        UnsetBlackboard(o0),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<5>),
+                WhileDoElse {
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    IfThenElse {
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0172Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0173 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        ReactiveFallback {
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    SequenceStar {
-                        SetBlackboard(b0 = 0),
-                        StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
-                        Condition(Cond<2>),
-                        #[run_while(|bb| bb.b1 != 2)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > *bb.t0 + 4)]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        AlwaysSuccess,
+                    Condition(Cond<5>),
+                    Repeater(3) {
+                        StatefulAction(Task<6>),
                     },
+                    Action(Act<7>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<8>),
+                    AlwaysSuccess,
                 },
             },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0173Blackboard { o0 b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        AsyncSequence {
-            Condition(Cond<0>),
-            Delay(0) {
-                Sleep(0),
-            },
-            Delay(10) {
-                Script(|bb| { bb.t0.set(*bb.t0 % 4); if (*bb.t0 + 3) % 2 > 0 { bb.b0 = *bb.t0 } }),
-            },
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0174Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0175 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            RetryUntilSuccessful(3) {
-                RetryUntilSuccessful(forever) {
-                    #[failure_if(|bb| bb.b0 + 2 != bb.b0 % 3)]
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            Action(|ctx| ctx.exec(1)),
-        }
-    }
-}
-
-board!(Tree0175Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0176Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        WasEntryUpdated(t1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            b1: i64,
-        }
-        ReactiveSequence {
-            Fallback {
-                #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
-                #[post(|bb| bb.b1 = bb.b0)]
-                AsyncFallback {
-                    Fallback {
-                        Condition(PCond<0>, b0 = {=}),
-                        Repeat(3) {
-                            #[on_failure(|bb| bb.t1.set(*bb.t1 % 3))]
-                            ForceFailure {
-                                Repeat(3) {
-                                    Action(Act<1> = Act::<1>),
+            Sequence {
+                ParallelAll {
+                    Priority {
+                        ReactiveFallback {
+                            RunOnce {
+                                Timeout(20) {
+                                    Condition(Cond<9>),
                                 },
                             },
-                        },
-                        Inverter {
-                            TryCatch(catch_on_halt = true) {
-                                Condition(Cond<2>),
-                                #[success_if(|bb| bb.b1 + 3 > 1)]
-                                SubTree(Tree0176Sub0, ..),
-                            },
-                        },
-                    },
-                },
-                Retry(3) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Condition(Cond<4>),
-        }
-    }
-}
-
-board!(Tree0176Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0177 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        ReactiveSequence {
-            Condition(Cond<0>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0177Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0178 for Ctx {
-        SequenceWithMemory {
-            Inverter {
-                Timeout(0) {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Inverter {
-                    Delay(50) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t0: i64 = 10,
-        }
-        AsyncFallback {
-            Condition(Cond<0> = Cond::<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(|ctx| ctx.exec(14))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            Switch(b1) {
-                case 2 => ReactiveSelector {
-                    SubTree(Tree0179Sub0, ..),
-                    Selector {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                case 3 => #[post(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| bb.b0 + 1 < bb.b1 % 3)]
-                #[success_if(|bb| (bb.o0.unwrap_or(3) + 3) % 4 < 0)]
-                ReactiveFallback {
-                    Switch(b1) {
-                        case 0 => StatefulAction(Task<4>),
-                        _ => Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 2, &mut bb.b1)),
-                    },
-                },
-                case 5 => Switch(b1) {
-                    case 5 => ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        WasEntryUpdated(t0),
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                    },
-                    _ => AlwaysRunning,
-                },
-                _ => ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-            Switch(b1) {
-                case 4 => AsyncSequence {
-                    AlwaysSuccess,
-                    Action(Act<12> = Act::<12>),
-                },
-                _ => ForceFailure {
-                    Retry(2) {
-                        Selector {
-                            Condition(Cond<13>),
-                            #[post(|bb| bb.b0 += 3)]
-                            SubTree(Tree0179Sub1, ..),
-                            Condition(Cond<15>),
-                            StatefulAction(Task<16> = Task::<16>),
-                            Precondition(|bb| bb.b0 > (bb.o0.unwrap_or(2) + 4) % 4) {
-                                Condition(Cond<17>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0179Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0180Sub1 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0180Sub0 for Ctx {
-        SubTree(Tree0180Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0180 for Ctx {
-        Parallel(success = -2) {
-            Action(Act<0> = Act::<0>),
-            Condition(Cond<1>),
-            Delay(20) {
-                SubTree(Tree0180Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0181Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0181 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceStar {
-            SequenceWithMemory {
-                Fallback {
-                    TryCatch(catch_on_halt = true) {
-                        #[success_if(|bb| *bb.t0 < bb.b0)]
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        RunOnce(then_skip = true) {
-                            Condition(PCond<0>, b0 = 1),
-                        },
-                        SubTree(Tree0181Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0181Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0182 for Ctx {
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                Action(Act<0> = Act::<0>),
-            },
-            Delay(20) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            Condition(Cond<2>),
-            Sequence {
-                Action(Act<3>),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Invert {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0183 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 % 2 > 0)]
-        #[skip_if(|bb| bb.b0 == *bb.t1 + 2)]
-        Repeat(forever) {
-            IfThenElse {
-                Condition(Cond<0> = Cond::<0>),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0183Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0184 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-        }
-        WhileDoElse {
-            #[on_failure(|bb| bb.b0 += 3)]
-            #[post(|bb| *bb.t1 += 1)]
-            #[success_if(|bb| bb.b0 % 3 < 0)]
-            ReactiveFallback {
-                Sequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                    SetBlackboard(t1 = {b0}),
-                },
-                ForceFailure {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                #[success_if(|bb| (bb.o0.unwrap_or(4) + 1) % 3 < 2)]
-                ReactiveSequence {
-                    Action(PAct<2>, b0 = {=}, b1 = {t1}),
-                    Condition(Cond<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                ReactiveSequence {
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    Action(|ctx| ctx.exec(5)),
-                    StatefulAction(Task<6>),
-                },
-            },
-            RunOnce {
-                #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                SequenceStar {
-                    Loop(q0) {
-                        #[post(|bb| { bb.o0 = None; bb.t0.set(bb.o0.unwrap_or(0) % 2) })]
-                        Action(Act<7>),
-                    },
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                    Condition(|ctx| ctx.check(10)),
-                    ReactiveFallback {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0184Blackboard { t1 t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0185 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Fallback {
-            SkipUnlessUpdated(t0) {
-                RunOnce {
-                    Switch(b1) {
-                        case 1 => Loop(q0, if_empty = Running) {
-                            Parallel {
-                                #[failure_if(|bb| bb.b1 % 2 > 0)]
-                                RetryUntilSuccessful(0) {
+                            SequenceStar {
+                                Action(Act<10> = Act::<10>),
+                                Repeat(0) {
                                     Sleep(10),
                                 },
+                                Condition(Cond<11>),
                             },
                         },
-                        case 5 => ForceSuccess {
-                            Loop(q0, if_empty = Failure) {
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    #[post(|bb| bb.b1 = bb.b0)]
-                                    Condition(Cond<0>),
+                        Retry(1) {
+                            Repeat(1) {
+                                AsyncFallback {
+                                    Action(Act<12>),
+                                    Action(Act<13>),
                                 },
-                            },
-                        },
-                        case 2 => StatefulAction(Task<1>),
-                        _ => Sequence {
-                            StatefulAction(Task<2>),
-                            Script(|bb| bb.b0 += 1),
-                            RunOnce {
-                                AlwaysSuccess,
                             },
                         },
                     },
                 },
             },
-            Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(5))),
-            SetBlackboard(o0 = Some(0)),
         }
     }
 }
 
-board!(Tree0185Blackboard { o0 b1 t0 b0 q0 });
-
 bt::behavior_tree! {
-    pub tree Tree0186 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        ParallelAll(0) {
-            AlwaysFailure,
-            WaitValueUpdate(t1) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            ParallelAll(2) {
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| *bb.t1 % 3 == 0)]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0186Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0187 for Ctx {
+    pub tree Tree0125 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 1,
+            o0: Option<i64>,
         }
-        ReactiveSelector {
-            Fallback {
-                Sequence {
-                    Condition(Cond<0>),
-                    #[success_if(|bb| bb.b1 == 4)]
-                    Action(Act<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
+        ReactiveFallback {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Fallback {
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0 + 1))]
+                    #[on_success(|bb| { bb.b0 += 2; bb.o0 = Some(*bb.t0 + 1) })]
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {b0}),
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
+                    StatefulAction(Task<4>),
                 },
             },
-            #[success_if(|bb| (*bb.t0 + 2) % 3 == 2)]
-            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
-            KeepRunningUntilFailure {
-                Sequence {
-                    Action(|ctx| ctx.exec(3)),
-                    Action(Act<4> = Act::<4>),
-                    #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                    #[success_if(|bb| bb.b1 % 2 == 0)]
-                    Action(PAct<5>, b0 = 1, b1 = {b1}),
+            Sequence {
+                Precondition(|bb| (*bb.t0 + 4) % 4 != 3, else = Success) {
+                    ReactiveSequence {
+                        Condition(PCond<5>, b0 = {t1}),
+                        Wait(100),
+                        ParallelAll(2) {
+                            Action(PAct<6>, b0 = {t0}, b1 = {t1}),
+                            #[success_if(|bb| bb.o0.is_some())]
+                            StatefulAction(Task<7>),
+                            AlwaysRunning,
+                        },
+                        Action(|ctx, bb| ctx.exec_in(8, 0, &mut bb.b0)),
+                    },
                 },
             },
-            StatefulAction(Task<6> = Task::<6>),
-            Retry(3) {
-                #[skip_if(|bb| bb.b0 + 2 != *bb.t0 + 3)]
-                #[success_if(|bb| *bb.t0 % 4 > 2)]
-                Timeout(0) {
-                    ParallelAll(2) {
-                        Parallel(success = 0, failure = -1) {
-                            Repeat(forever) {
-                                Condition(|ctx, bb| ctx.check_in(7, 3)),
+        }
+    }
+}
+
+board!(Tree0125Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0126 for Ctx {
+        RepeatUntilFailure(forever) {
+            AsyncFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                ParallelAll(max_failures = -2) {
+                    Sequence {
+                        Sleep(30),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Limiter(2) {
+                        Fallback {
+                            Action(Act<2>),
+                            Condition(|ctx| ctx.check(3)),
+                            Action(Act<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0127 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        Switch(b1) {
+            case 5 => Sleep(50),
+            _ => Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+board!(Tree0127Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx {
+        RetryUntilSuccessful(0) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0129Sub0 for Ctx {
+        Repeat(3) {
+            Action(PAct<0>, b0 = 8),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        AsyncSequence {
+            MemPriority {
+                MaxTime(20) {
+                    SubTree(Tree0129Sub0),
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0130 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Running) {
+            Switch(b1) {
+                case 1 => Sequence {
+                    #[skip_if(|bb| *bb.t1 < bb.b1)]
+                    Condition(Cond<0> = Cond::<0>),
+                    AsyncSequence {
+                        Condition(Cond<1>),
+                        Action(PAct<2>, b0 = 3, b1 = {t0}),
+                    },
+                    Filter(times = 2, count = Success) {
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                },
+                _ => RetryUntilSuccessful(2) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<4>),
+                        TryCatch {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0130Blackboard { o0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0131 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        WhileDoElse {
+            Condition(Cond<0>),
+            #[failure_if(|bb| bb.b0 != 6)]
+            #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 > 0)]
+            WasEntryUpdated(t0),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0131Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0132 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 4,
+        }
+        #[on_failure(|bb| bb.b0 += 2)]
+        #[on_success(|bb| { *bb.t0 += 1; bb.b1 = (bb.b0 + 2) % 4 })]
+        #[run_while(|bb| bb.b0 != bb.b0 % 4)]
+        Sequence {
+            BinarySelector(|bb| bb.b1 < *bb.t0, dynamic = true) {
+                ReactiveFallback {
+                    Action(PAct<0>, b0 = 5, b1 = {b1}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0132Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0133 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            b0: i64 = 4,
+        }
+        #[on_halted(|bb| { bb.t1.set(*bb.t0 % 4); if bb.b1 > bb.b0 { *bb.t1 += 3 } })]
+        WhileDoElse {
+            #[failure_if(|bb| bb.b1 != *bb.t0 + 1)]
+            #[post(|bb| if bb.b0 > 1 { bb.t1.set(bb.b0) })]
+            WaitValueUpdate(t1) {
+                Retry(2) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        AsyncFallback {
+                            Failer,
+                            StatefulAction(Task<1>),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
+                            Action(Act<3>),
+                        },
+                        StepSequencer {
+                            Sequence {
+                                Condition(|ctx| ctx.check(4)),
+                                Succeeder,
+                            },
+                            Filter(times = 3, count = Completed, filtered = Failure) {
+                                Condition(Cond<5> = Cond::<5>),
                             },
                         },
-                        AlwaysRunning,
-                        StatefulAction(PTask<8>, b0 = {b1}, b1 = {b1}),
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 != 1)]
+                        ParallelAll(1) {
+                            ReactiveFallback {
+                                RunOnce {
+                                    Condition(PCond<6>, b0 = 3),
+                                },
+                                RunOnce {
+                                    Condition(|ctx| ctx.check(7)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0133Blackboard { t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0134 for Ctx {
+        FlipSelector {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            MemSequence {
+                FlipSelector {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Condition(|ctx| ctx.check(7)),
+                    Sleep(30),
+                },
+                ReactiveFallback {
+                    Action(Act<8>),
+                    Parallel(success = 2) {
                         Condition(Cond<9>),
                         StatefulAction(Task<10>),
                     },
@@ -3056,547 +1078,2368 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0187Blackboard { t0 b0 o0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0188 for Ctx {
+    pub tree Tree0135 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            #[on_success(|bb| bb.t0.set(0))]
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(PTask<2>, b0 = 0, b1 = {t0}),
-                    #[skip_if(|bb| *bb.t0 != 5)]
-                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
-                    #[on_failure(|bb| if bb.b0 % 2 < 0 { bb.b0 += 2 })]
-                    AlwaysSuccess,
-                },
-                AsyncFallback {
-                    #[run_while(|bb| bb.b0 < (bb.b0 + 2) % 2)]
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            SetBlackboard(b0 = 6),
-                        },
-                    },
-                },
-            },
-            Repeat(2) {
-                #[failure_if(|bb| *bb.t0 % 4 == 1)]
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Condition(PCond<6>, b0 = 2),
-                        #[failure_if(|bb| bb.b0 < *bb.t0)]
-                        Timeout(50) {
-                            Condition(Cond<7>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(PTask<8>, b0 = 4, b1 = {t0}),
-                        RunOnce {
-                            Timeout(20) {
-                                Condition(PCond<9>, b0 = {=}),
-                            },
-                        },
-                        StatefulAction(Task<10>),
-                        AlwaysFailure,
-                    },
-                    Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                },
-            },
-            Repeat(4) {
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-board!(Tree0188Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0189Sub1 for Ctx {
-        Condition(|ctx| ctx.check(3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0189Sub0 for Ctx {
-        SubTree(Tree0189Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0189 for Ctx {
-        Delay(0) {
-            AsyncSequence {
-                AsyncFallback {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Inverter {
-                        SubTree(Tree0189Sub0),
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<4>),
-                    },
-                },
-                Repeat(3) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(2) {
-                            Action(Act<5>),
-                        },
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                        Condition(|ctx| ctx.check(8)),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Retry(forever) {
-                    Invert {
-                        KeepRunningUntilFailure {
-                            Condition(|ctx| ctx.check(10)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0190Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0190 for Ctx {
-        Repeat(3) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Inverter {
-                    SubTree(Tree0190Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0191 for Ctx {
-        RetryUntilSuccessful(1) {
-            ReactiveSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            b0: i64 = 15,
-        }
-        Inverter {
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                #[success_if(|bb| bb.b0 % 2 < 1)]
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            b0: i64 = 15,
-        }
-        #[success_if(|bb| bb.b0 + 3 < 7)]
-        SubTree(Tree0192Sub1, o0 = {=}, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 5,
-        }
-        Sequence {
-            SubTree(Tree0192Sub0, o0 = {=}, b0 = {b0}),
-            #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
-            Script(|bb| bb.b0 = bb.o0.unwrap_or(5) + 2),
-        }
-    }
-}
-
-board!(Tree0192Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0193 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        ForceSuccess {
-            Invert {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = 7),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        ScriptCondition(|bb| *bb.t1 > bb.b0 % 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0193Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0194Sub0 for Ctx {
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0194 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            SubTree(Tree0194Sub0),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0195 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
             b0: i64 = 1,
             #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        WaitValueUpdate(t0) {
-            ReactiveSequence {
-                Selector {
-                    SequenceWithMemory {
-                        #[skip_if(|bb| (*bb.t0 + 2) % 3 < 0)]
-                        #[on_halted(|bb| { if *bb.t0 + 3 == *bb.t0 { bb.b0 += 3 }; if bb.o0.unwrap_or(3) > bb.b0 { bb.o0 = None } })]
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = {=}),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(4, 7)),
+        RetryUntilSuccessful(1) {
+            ReactiveSelector {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {t0}),
+                Condition(PCond<2>, b0 = {=}),
+                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(1))),
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { o0 b0 t0 });
+board!(Tree0135Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0196Sub0 for Ctx {
+    pub tree Tree0136 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 1,
         }
-        Action(Act<2> = Act::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0196Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Action(Act<3> = Act::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0196 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-        }
-        AsyncSequence {
-            Condition(Cond<0>),
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    RunOnce {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            WasEntryUpdated(t0),
+        Fallback {
+            MemPriority {
+                WhileDoElse {
+                    #[skip_if(|bb| bb.b1 + 2 > 5)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    WhileDoElse {
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| { if *bb.t0 + 3 > 6 { *bb.t0 += 2 }; bb.b1 += 2 })]
+                        #[skip_if(|bb| *bb.t0 < 1)]
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Script(|bb| if bb.b1 + 4 == 4 { bb.b1 += 1 }),
+                    Selector {
+                        #[on_success(|bb| bb.b1 += 1)]
+                        #[skip_if(|bb| bb.b1 % 4 != 0)]
+                        StatefulAction(Task<2>),
+                        Action(PAct<3>, b0 = 6, b1 = {=}),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    StatefulAction(PTask<4>, b0 = {t0}),
+                },
+                Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b0)),
+                #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+                #[success_if(|bb| bb.b1 + 4 == 0)]
+                RetryUntilSuccessful(1) {
+                    FlipSelector {
+                        Action(|ctx| ctx.exec(6)),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+            },
+            ParallelAll {
+                Sequence {
+                    Condition(Cond<8>),
+                    Deadline(10) {
+                        StatefulAction(Task<9>),
+                    },
+                    SetBlackboard(t0 = 3),
+                    Action(PAct<10>, b0 = 4),
+                },
+                ReactiveSelector {
+                    #[failure_if(|bb| bb.b0 + 2 > 1)]
+                    StatefulAction(Task<11>),
+                    Inverter {
+                        Interrupt(|bb| *bb.t0 % 3 != 2) {
+                            Condition(Cond<12>),
                         },
                     },
-                    SubTree(Tree0196Sub0, t1 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}),
-                    SubTree(Tree0196Sub1, ..),
-                    Parallel(success = 0) {
-                        SetBlackboard(b0 = {t1}),
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        SetBlackboard(o0 = Some(7)),
-                        Action(Act<4> = Act::<4>),
-                        Action(Act<5>),
-                    },
+                    StatefulAction(Task<13>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0196Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0197Sub0 for Ctx {
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0197Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0197 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            RunOnce(then_skip = false) {
-                SubTree(Tree0197Sub0),
-            },
-            Repeat(1) {
-                SubTree(Tree0197Sub1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0198 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 5,
-        }
-        Sequence {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                ReactiveFallback {
-                    Action(Act<1>),
-                    ForceFailure {
-                        SetBlackboard(o0 = Some(4)),
-                    },
-                },
-                ParallelAll(max_failures = -5) {
-                    Condition(|ctx, bb| ctx.check_in(2, 0)),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    WasEntryUpdated(t0),
-                    SetBlackboard(t1 = 4),
-                },
-                Parallel(success = 0, failure = 1) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        #[success_if(|bb| bb.b0 % 4 < 3)]
-                        #[run_while(|bb| bb.b0 > 1)]
-                        Precondition(|bb| bb.o0.is_none(), else = Success) {
-                            RunOnce {
-                                WhileDoElse {
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
+            ParallelAll(1) {
+                Optional {
+                    RepeatUntilSuccess(3) {
+                        Precondition(|bb| (bb.b1 + 3) % 3 < 1) {
+                            RepeatTimes(forever) {
+                                SequenceWithMemory {
+                                    Action(PIo<14>, t0 = {b0}),
+                                    Action(Act<15>),
+                                    Condition(|ctx, bb| ctx.check_in(16, bb.b0 % 3)),
                                 },
                             },
                         },
                     },
                 },
             },
+        }
+    }
+}
+
+board!(Tree0136Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0137 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            MemSequence {
+                Timeout(0) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Precondition(|bb| bb.b1 < 0, else = Failure) {
+                Repeat(0) {
+                    ScriptCondition(|bb| bb.b0 != bb.b1),
+                },
+            },
+            Sequence {
+                #[on_halted(|bb| { if *bb.t0 + 3 != 0 { *bb.t0 += 3 }; bb.b1 = *bb.t0 })]
+                AlwaysSuccess,
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0137Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0138 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ReactiveSequence {
+            Repeater(1) {
+                ForceSuccess {
+                    IfThenElse {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                        Fallback {
+                            Action(Act<1>),
+                            Sleep(10),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Action(Act<2> = Act::<2>),
+                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+            },
+            MemSequence {
+                #[run_while(|bb| *bb.t0 == bb.b0 + 2)]
+                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0) })]
+                Repeat(2) {
+                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                },
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+            },
+            Loop(q0, if_empty = Failure) {
+                ScriptCondition(|bb| bb.b0 != *bb.t0 + 3),
+            },
+        }
+    }
+}
+
+board!(Tree0138Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0139 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 5,
+        }
+        ReactiveSelector {
+            SkipUnlessUpdated(t1) {
+                Wait(20),
+            },
+            Switch(b1) {
+                case 1 => #[on_halted(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| bb.b0 % 3 > 0)]
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.t0.set((*bb.t0 + 1) % 3))]
+                    SetBlackboard(b1 = {b0}),
+                },
+                case 2 => RetryUntilSuccessful(2) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+                _ => FlipSelector {
+                    Action(Act<3>),
+                    Sleep(20),
+                    Wait(20),
+                    Sleep(10),
+                },
+            },
+            #[failure_if(|bb| *bb.t1 + 2 < 5)]
+            #[on_halted(|bb| { if *bb.t0 + 2 < 0 { bb.b0 += 2 }; *bb.t0 += 1 })]
+            Sequence {
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0139Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0140 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    ReactiveSequence {
+                        SetBlackboard(b1 = {b0}),
+                        Condition(Cond<0>),
+                        #[skip_if(|bb| *bb.t0 + 2 == bb.b0)]
+                        Condition(PCond<1>, b0 = {t0}),
+                    },
+                    Conditional(|bb| bb.b1 % 3 == 0, dynamic = true, else = Failure) {
+                        #[skip_if(|bb| bb.b0 > 2)]
+                        Deadline(100) {
+                            ReactiveSequence {
+                                Condition(Cond<2>),
+                                Action(Act<3> = Act::<3>),
+                                Delay(30) {
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                                RepeatUntilFailure(forever) {
+                                    Script(|bb| { bb.b1 += 2; if bb.b0 + 2 < bb.b1 + 2 { bb.t0.set(*bb.t0 % 2) } }),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(PIo<5>, t0 = {=}),
+                        Action(Act<6>),
+                        Script(|bb| if bb.b0 < 6 { bb.b0 = bb.b1 }),
+                        WasEntryUpdated(t0),
+                        Action(Act<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0140Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0141 for Ctx {
+        Repeat(0) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0142 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| bb.b0 = *bb.t0)]
+        #[skip_if(|bb| *bb.t0 < 3)]
+        #[run_while(|bb| bb.b1 != 5)]
+        FlipSelector {
+            Sequence {
+                RetryUntilSuccessful(1) {
+                    RunOnce {
+                        Condition(PCond<0>, b0 = 6),
+                    },
+                },
+            },
+            Failer,
+            RunOnce(then_skip = true) {
+                Action(PAct<1>, b0 = 6),
+            },
+            Failer,
+            Loop(q0, if_empty = Success) {
+                StepSequencer {
+                    Action(PIo<2>, t0 = {=}),
+                    ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0 + 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0142Blackboard { b1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0143 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ForceFailure {
+            RepeatTimes(forever) {
+                #[on_success(|bb| { bb.b0 += 1; bb.t0.set(2) })]
+                Loop(q0, if_empty = Failure) {
+                    Fallback {
+                        ReactiveSequence {
+                            ScriptCondition(|bb| bb.b1 + 1 > 5),
+                            StatefulAction(Task<0>),
+                            Fallback {
+                                AlwaysFailure,
+                                Action(Act<1>),
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            MemSequence {
+                                #[on_halted(|bb| bb.t0.set(7))]
+                                WhileDoElse {
+                                    Action(Act<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                                MaxTime(50) {
+                                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
+                                },
+                                #[success_if(|bb| bb.b0 + 2 != *bb.t0)]
+                                #[run_while(|bb| bb.o0.is_none())]
+                                Condition(|ctx| ctx.check(5)),
+                                Condition(Cond<6>),
+                            },
+                        },
+                        #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.o0.unwrap_or(5)) })]
+                        #[run_while(|bb| *bb.t0 % 3 != 0)]
+                        Repeat(2) {
+                            ReactiveFallback {
+                                Fallback {
+                                    WasEntryUpdated(t0),
+                                    Condition(Cond<7>),
+                                    StatefulAction(Task<8>),
+                                },
+                                #[skip_if(|bb| bb.b0 + 3 > bb.b1)]
+                                #[post(|bb| bb.b1 += 1)]
+                                #[run_while(|bb| bb.b0 % 3 < 1)]
+                                StatefulAction(Task<9>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0143Blackboard { b1 q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0144 for Ctx {
+        StepSequencer {
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0145Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        Condition(Cond<9>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0145 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+        }
+        Fallback {
+            Sequence {
+                Switch(b1) {
+                    case 4 => Action(PIo<0>, t0 = {t0}),
+                    case 1 => StatefulAction(Task<1> = Task::<1>),
+                    case 0 => WasEntryUpdated(t1),
+                    _ => SequenceWithMemory {
+                        RepeatUntilFailure(3) {
+                            Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
+                        },
+                        #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 1 })]
+                        #[failure_if(|bb| bb.b0 < *bb.t1 % 4)]
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                Condition(Cond<4>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<5>),
+                WaitUntil(|bb| *bb.t1 < (bb.b0 + 3) % 4) {
+                    Optional {
+                        Action(PAct<6>, b0 = 5, b1 = {=}),
+                    },
+                },
+            },
+            Retry(1) {
+                #[success_if(|bb| *bb.t0 + 1 < 0)]
+                #[skip_if(|bb| bb.b0 != 3)]
+                #[on_success(|bb| if *bb.t1 % 4 != 0 { bb.b1 += 2 })]
+                ReactiveSelector {
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b1)),
+                    ReactiveFallback {
+                        Condition(Cond<8>),
+                        SubTree(Tree0145Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
+                    },
+                    #[failure_if(|bb| bb.b0 != bb.b1 % 4)]
+                    ForceSuccess {
+                        Action(PAct<10>, b0 = 3, b1 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0145Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0146 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            b1: i64 = 2,
+        }
+        Fallback {
+            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 1) % 2)),
+            StatefulAction(Task<1>),
+            Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+            AlwaysFailure,
+            #[success_if(|bb| bb.b1 > bb.b0)]
+            #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 4))]
+            Script(|bb| bb.b1 += 1),
+        }
+    }
+}
+
+board!(Tree0146Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0147 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            FlipSelector {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[post(|bb| { bb.o0 = None; if *bb.t0 > 2 { bb.b0 += 3 } })]
+                Wait(30),
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = 2),
+                Action(Act<2>),
+            },
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(0))),
+            },
+        }
+    }
+}
+
+board!(Tree0147Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0148 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+        }
+        Parallel(success = 2, failure = 1) {
+            Invert {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Fallback {
+                        #[on_halted(|bb| bb.b0 = bb.b1)]
+                        Condition(Cond<1>),
+                        Condition(PCond<2>, b0 = 8),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Switch(b1) {
+                        case 1 => ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 2),
+                        _ => Action(Act<4> = Act::<4>),
+                    },
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<5>),
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    StatefulAction(Task<7>),
+                    #[run_while(|bb| bb.b0 % 2 != 0)]
+                    Action(Act<8>),
+                    StatefulAction(PTask<9>, b0 = {t0}, b1 = {t0}),
+                },
+                StatefulAction(Task<10> = Task::<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0148Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0149 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        Parallel(success = -2, failure = -1) {
+            StatefulAction(Task<0>),
+            Action(PIo<1>, t0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0149Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0150 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            Failer,
+            Condition(Cond<0>),
+            FlipSelector {
+                StatefulAction(Task<1> = Task::<1>),
+                Script(|bb| if *bb.t1 + 2 < 5 { bb.t0.set(*bb.t1) }),
+            },
+            ParallelAll(0) {
+                Script(|bb| bb.t0.set(6)),
+                #[run_while(|bb| *bb.t1 % 3 > 1)]
+                #[on_success(|bb| *bb.t1 += 3)]
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0150Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0151 for Ctx {
+        IfThenElse {
+            Condition(|ctx| ctx.check(0)),
+            Action(|ctx| ctx.exec(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0152Sub0 for Ctx {
+        Action(Act<0> = Act::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0152 for Ctx {
+        RepeatTimes(forever) {
+            SubTree(Tree0152Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0153 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        WaitValueUpdate(t1) {
+            Switch(b1) {
+                case 2 => Condition(Cond<0>),
+                _ => #[success_if(|bb| *bb.t1 % 4 < 0)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0153Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0154 for Ctx {
+        Parallel(success = -1, failure = -1) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0155Sub0 for Ctx {
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0155 for Ctx {
+        Remap(success = Success, failure = Success) {
+            SubTree(Tree0155Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0156 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        TryCatch(catch_on_halt = false) {
+            Precondition(|bb| *bb.t0 + 1 != *bb.t1, else = Failure) {
+                #[skip_if(|bb| *bb.t0 + 3 > 3)]
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(2) })]
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t1 + 3 })]
+                    WaitUntil(|bb| bb.b0 % 3 != 2) {
+                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+                    },
+                    Parallel {
+                        Script(|bb| *bb.t0 += 3),
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveSequence {
+                BinarySelector(|bb| *bb.t0 == bb.b0 + 4, dynamic = true) {
+                    RepeatUntil(Failure) {
+                        Inverter {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Action(PAct<5>, b0 = {t0}, b1 = {t1}),
+                },
+                Optional {
+                    Precondition(|bb| (bb.b0 + 1) % 3 != 2) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Action(PAct<7>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0156Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0157 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        ParallelAll(max_failures = -3) {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                ReactiveSelector {
+                    #[on_success(|bb| { bb.b1 += 2; if bb.o0.is_some() { bb.b1 += 1 } })]
+                    #[run_while(|bb| *bb.t0 % 3 != 0)]
+                    Action(Act<0> = Act::<0>),
+                    Action(Act<1>),
+                    ForceFailure {
+                        Action(Act<2>),
+                    },
+                    UnsetBlackboard(o0),
+                },
+            },
+            #[failure_if(|bb| *bb.t0 % 3 != 1)]
+            Retry(forever) {
+                StatefulAction(Task<3>),
+            },
+            #[skip_if(|bb| *bb.t0 != 1)]
+            #[run_while(|bb| bb.b1 > bb.o0.unwrap_or(3) % 3)]
+            Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree0157Blackboard { q0 b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0158Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0158 for Ctx {
+        WhileDoElse {
+            Condition(Cond<0> = Cond::<0>),
+            RetryUntilSuccessful(3) {
+                RetryUntilSuccessful(3) {
+                    Parallel(success = 1, failure = 0) {
+                        Action(Act<1>),
+                        SubTree(Tree0158Sub0),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0159 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        Precondition(|bb| *bb.t1 < *bb.t0) {
+            Switch(b1) {
+                case 3 => ScriptCondition(|bb| *bb.t0 > 5),
+                case 5 => AlwaysFailure,
+                case 0 => Precondition(|bb| *bb.t1 > *bb.t0, else = Skipped) {
+                    #[success_if(|bb| bb.b0 == 6)]
+                    Condition(Cond<0>),
+                },
+                _ => FlipSelector {
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0159Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0160 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            ReactiveSelector {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+            },
+            Fallback {
+                Action(Act<2>),
+                SetBlackboard(b0 = {t1}),
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+            },
+            Loop(q0, if_empty = Success) {
+                StatefulAction(Task<5>),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0160Blackboard { t1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Fallback {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Condition(PCond<1>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0161Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+        }
+        FlipSelector {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Script(|bb| { if bb.b1 > 5 { bb.b1 = (*bb.t0 + 3) % 2 }; *bb.t0 += 3 }),
+            Action(Act<2> = Act::<2>),
+            Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0162Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        WhileDoElse {
+            Deadline(20) {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1>),
+            Repeater(0) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx {
+        Repeat(4) {
+            Wait(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntil(Success) {
+            WhileDoElse {
+                Priority {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                        #[failure_if(|bb| bb.b0 % 2 == 1)]
+                        Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
+                    },
+                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 3 })]
+                    Optional {
+                        ReactiveFallback {
+                            #[on_success(|bb| bb.o0 = None)]
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                    Selector {
+                        Action(PIo<4>, t0 = {b0}),
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+                Sequence {
+                    MemSequence {
+                        StatefulAction(Task<6>),
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                    },
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0165Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 4,
+        }
+        Parallel(success = -3, failure = 0) {
+            Parallel {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                AlwaysSuccess,
+                #[skip_if(|bb| *bb.t0 % 2 == 0)]
+                Condition(PCond<2>, b0 = 3),
+            },
+            SetBlackboard(b1 = {b0}),
+            ParallelAll(1) {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            MaxTime(0) {
+                FlipSelector {
+                    ReactiveSequence {
+                        Script(|bb| bb.b1 = *bb.t0),
+                        Action(Act<6>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            #[failure_if(|bb| bb.b0 % 2 < 1)]
+            Failer,
+        }
+    }
+}
+
+board!(Tree0166Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0167 for Ctx {
+        RetryUntilSuccessful(4) {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0168Sub1 for Ctx {
+        RepeatTimes(1) {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0168Sub0 for Ctx {
+        Sequence {
+            SubTree(Tree0168Sub1),
+            StatefulAction(Task<4>),
+            Condition(Cond<5>),
+            ForceFailure {
+                Wait(0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0168 for Ctx {
+        Parallel {
+            FlipSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                RetryUntilSuccessful(1) {
+                    AlwaysRunning,
+                },
+                Condition(Cond<1>),
+            },
+            KeepRunningUntilFailure {
+                Repeat(0) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            SubTree(Tree0168Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0169 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+        }
+        ReactiveFallback {
+            Failer,
+            Script(|bb| { bb.b1 += 3; bb.o0 = Some(4) }),
+        }
+    }
+}
+
+board!(Tree0169Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0170Sub0 for Ctx {
+        ParallelAll(1) {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0170 for Ctx {
+        SequenceWithMemory {
+            Timeout(10) {
+                Optional {
+                    SubTree(Tree0170Sub0),
+                },
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            Delay(10) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0171 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Parallel(failure = -1) {
+            ReactiveSequence {
+                Optional {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                },
+                AsyncSequence {
+                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 0),
+                    RepeatUntilSuccess(forever) {
+                        #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some(*bb.t0 % 3) })]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        BinarySelector(|bb| *bb.t0 == 1, dynamic = false) {
+                            SkipUnlessUpdated(t0) {
+                                Script(|bb| bb.b0 += 1),
+                            },
+                            Fallback {
+                                StatefulAction(Task<2>),
+                                Action(PIo<3>, t0 = {=}),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<4>),
+                        Precondition(|bb| bb.o0.unwrap_or(4) == bb.b0 % 4) {
+                            RepeatUntilSuccess(forever) {
+                                Loop(q0, value = {b0}, if_empty = Running) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0171Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0172 for Ctx {
+        Delay(0) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0173 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ForceSuccess {
+            #[on_success(|bb| if *bb.t0 == 3 { bb.t0.set(bb.b0 % 3) })]
+            #[post(|bb| bb.t0.set(bb.b0 % 4))]
+            ReactiveSelector {
+                Inverter {
+                    ReactiveFallback {
+                        WaitUntil(|bb| *bb.t0 % 3 == 1) {
+                            Action(Act<0>),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                            Script(|bb| { bb.b0 += 1; bb.b0 += 2 }),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0173Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 4,
+        }
+        FlipSelector {
+            MaxTime(100) {
+                Action(Act<0>),
+            },
+            #[failure_if(|bb| bb.b1 % 4 != 2)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[run_while(|bb| (bb.b1 + 3) % 3 == 1)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0174Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0175 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        Fallback {
+            Remap(success = Failure, failure = Success) {
+                Script(|bb| bb.t0.set(bb.b1 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0175Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        Priority {
+            AlwaysFailure,
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+board!(Tree0176Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0177 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ParallelAll(max_failures = -1) {
+            MemPriority {
+                Condition(Cond<0>),
+                Action(PIo<1>, t0 = {=}),
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                StatefulAction(Task<3>),
+            },
+            Timeout(30) {
+                Repeat(3) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0177Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0178Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b0: i64 = 13,
+        }
+        RepeatUntil(Success) {
+            MemSequence {
+                #[post(|bb| bb.b0 = 3)]
+                Action(PAct<7>, b0 = {=}),
+                StatefulAction(Task<8> = Task::<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0178 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        Delay(30) {
+            ReactiveSequence {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Switch(b1) {
+                    case 5 => #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1))]
+                    #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                    Action(Act<3> = Act::<3>),
+                    _ => StatefulAction(PTask<4>, b0 = 2, b1 = {=}),
+                },
+                ReactiveSequence {
+                    Condition(PCond<5>, b0 = {b1}),
+                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                    Sleep(30),
+                    StatefulAction(Task<6>),
+                    Sleep(10),
+                },
+                SubTree(Tree0178Sub0, b1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0178Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0179 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        WhileDoElse {
+            RunOnce {
+                #[post(|bb| bb.o0 = None)]
+                #[on_success(|bb| bb.b0 += 2)]
+                #[skip_if(|bb| bb.b1 < 3)]
+                RunOnce {
+                    #[failure_if(|bb| bb.b0 < bb.b1 + 4)]
+                    #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
+                    Condition(Cond<0>),
+                },
+            },
+            ReactiveSequence {
+                Action(Act<1>),
+                Inverter {
+                    #[failure_if(|bb| bb.b1 != 3)]
+                    ForceFailure {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Wait(10),
+                Priority {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0179Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0180Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Invert {
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(2) % 3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0180 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            b0: i64 = 4,
+        }
+        Limiter(1) {
+            SequenceWithMemory {
+                Repeater(forever) {
+                    RunOnce(then_skip = true) {
+                        #[post(|bb| bb.t1.set(bb.b0))]
+                        #[run_while(|bb| *bb.t0 % 3 < 2)]
+                        #[on_failure(|bb| if bb.o0.unwrap_or(1) == 7 { bb.o0 = Some(8) })]
+                        RunOnce(then_skip = false) {
+                            Priority {
+                                Conditional(|bb| *bb.t1 == 0) {
+                                    WasEntryUpdated(t1),
+                                },
+                                #[success_if(|bb| *bb.t0 != 6)]
+                                Interrupt(|bb| bb.o0.is_some()) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                Parallel(success = -4, failure = -3) {
+                    AlwaysSuccess,
+                    Runner,
+                    StatefulAction(Task<0>),
+                    ParallelAll(1) {
+                        Timeout(0) {
+                            SubTree(Tree0180Sub0, ..),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0180Blackboard { t1 t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0181Sub1 for Ctx {
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0181Sub0 for Ctx {
+        StepSequencer {
+            Action(Act<3> = Act::<3>),
+            SubTree(Tree0181Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0181 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            SubTree(Tree0181Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0182 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 2,
+        }
+        Selector {
+            Precondition(|bb| bb.b0 % 3 > 0) {
+                Filter(times = 2) {
+                    RunOnce {
+                        Precondition(|bb| bb.b0 + 4 < *bb.t0 % 2, else = Running) {
+                            #[skip_if(|bb| bb.b1 < 5)]
+                            Repeat(1) {
+                                RunOnce(then_skip = true) {
+                                    Action(PIo<0>, t0 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Loop(q0, if_empty = Skipped) {
+                    Precondition(|bb| bb.b1 > 0, else = Success) {
+                        AsyncSequence {
+                            StatefulAction(Task<1>),
+                            Repeat(2) {
+                                Script(|bb| { bb.b0 = (*bb.t0 + 2) % 2; bb.b1 = *bb.t0 + 4 }),
+                            },
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Loop(q0, if_empty = Failure) {
+                Precondition(|bb| bb.b1 % 2 > 0) {
+                    Condition(PCond<4>, b0 = {b1}),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                TryCatch {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Sleep(0),
+                        StatefulAction(Task<6>),
+                    },
+                    Action(PAct<7>, b0 = 7, b1 = {t0}),
+                    #[post(|bb| { bb.b0 = bb.b1 + 1; bb.b1 += 2 })]
+                    #[on_success(|bb| bb.b0 += 3)]
+                    Limiter(1) {
+                        Condition(PCond<8>, b0 = {b0}),
+                    },
+                    Condition(Cond<9>),
+                    #[on_halted(|bb| { bb.b1 += 3; bb.t0.set(bb.b0 % 2) })]
+                    #[run_while(|bb| bb.b1 + 4 != 4)]
+                    ReactiveFallback {
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0182Blackboard { q0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0183Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 10,
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        ReactiveSequence {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+            #[skip_if(|bb| bb.b0 + 2 < 3)]
+            #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
+            Script(|bb| bb.o0 = Some(bb.b1)),
+            #[skip_if(|bb| bb.o0.unwrap_or(4) > 7)]
+            #[on_halted(|bb| if bb.b1 < bb.b1 % 3 { bb.t1.set(*bb.t1 % 4) })]
+            Cooldown(50) {
+                SetBlackboard(o0 = Some(5)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0183Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 10,
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        MemPriority {
+            Condition(Cond<4>),
+            #[on_halted(|bb| bb.t1.set(bb.b1))]
+            #[skip_if(|bb| bb.b0 != 3)]
+            #[on_success(|bb| { bb.o0 = Some(bb.b1 % 3); bb.t0.set(bb.o0.unwrap_or(3) % 4) })]
+            Sleep(0),
+            Action(PAct<5>, b0 = {b0}, b1 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0183 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+        }
+        Switch(b1) {
+            case 3 => SubTree(Tree0183Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}, o0 = {=}),
+            case 1 => SequenceWithMemory {
+                StatefulAction(Task<1> = Task::<1>),
+                ParallelAll(max_failures = -1) {
+                    Action(|ctx| ctx.exec(2)),
+                    UnsetBlackboard(o0),
+                },
+                Condition(PCond<3>, b0 = {=}),
+                SubTree(Tree0183Sub1, ..),
+            },
+            _ => RetryUntilSuccessful(2) {
+                #[post(|bb| if bb.b0 + 2 != *bb.t1 { bb.o0 = None })]
+                AsyncFallback {
+                    Condition(Cond<6>),
+                    RunOnce {
+                        BinarySelector(|bb| bb.b0 != 2) {
+                            Script(|bb| bb.t1.set(bb.o0.unwrap_or(5) + 1)),
+                            Action(Act<7>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(8)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0183Blackboard { b1 t0 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0184 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 1,
+            b0: i64 = 3,
+        }
+        Loop(q0, value = {b0}) {
+            RunOnce {
+                Conditional(|bb| bb.b1 % 2 > 0, else = Success) {
+                    Repeat(2) {
+                        Switch(b1) {
+                            case 0 => Action(PAct<0>, b0 = {b1}),
+                            case 3 => AlwaysSuccess,
+                            _ => IfThenElse {
+                                Condition(Cond<1>),
+                                AlwaysRunning,
+                                #[skip_if(|bb| bb.b1 == 1)]
+                                Condition(|ctx, bb| ctx.check_in(2, 4)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0184Blackboard { q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0185 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        TryCatch {
+            Interrupt(|bb| bb.o0.is_some()) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = 2),
+                },
+            },
+            Fallback {
+                AsyncFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Repeat(4) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        WaitUntil(|bb| *bb.t1 != 6) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b0 = (bb.b0 + 3) % 4 })]
+            #[failure_if(|bb| (*bb.t0 + 2) % 4 == 3)]
+            #[on_failure(|bb| *bb.t1 += 1)]
+            Invert {
+                Precondition(|bb| bb.b0 % 2 > 0) {
+                    RetryUntilSuccessful(0) {
+                        Runner,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0185Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0186 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            SequenceStar {
+                #[on_failure(|bb| bb.o0 = None)]
+                #[skip_if(|bb| *bb.t1 % 2 != 1)]
+                #[post(|bb| bb.o0 = None)]
+                RunOnce(then_skip = true) {
+                    Precondition(|bb| bb.b0 > 0, else = Success) {
+                        ScriptCondition(|bb| bb.b0 % 3 < 2),
+                    },
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    TryCatch {
+                        Condition(Cond<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                },
+                Priority {
+                    TryCatch {
+                        Condition(Cond<5>),
+                        Script(|bb| { bb.t0.set(*bb.t0 % 2); bb.b1 = bb.b1 % 2 }),
+                        Action(Act<6>),
+                    },
+                },
+                Selector {
+                    RetryUntilSuccessful(3) {
+                        #[success_if(|bb| bb.o0.unwrap_or(1) == 1)]
+                        Action(Act<7> = Act::<7>),
+                    },
+                    Sequence {
+                        SetBlackboard(t0 = {t1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0186Blackboard { b0 o0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0187 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 0,
+        }
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+            #[success_if(|bb| *bb.t0 < 4)]
+            ReactiveFallback {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Action(Act<2>),
+                },
+                #[success_if(|bb| *bb.t0 < bb.b0 % 3)]
+                Loop(q0, if_empty = Skipped) {
+                    SequenceWithMemory {
+                        Wait(0),
+                        ScriptCondition(|bb| *bb.t0 < bb.b1),
+                        Condition(Cond<3>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Action(|ctx| ctx.exec(5)),
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
+                },
+                Action(Act<8>),
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Fallback {
+                        StatefulAction(Task<9>),
+                    },
+                    ReactiveSelector {
+                        WasEntryUpdated(t0),
+                        Action(Act<10> = Act::<10>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        #[success_if(|bb| bb.b0 > *bb.t0)]
+                        StatefulAction(Task<11>),
+                    },
+                },
+                SequenceStar {
+                    Action(Act<12>),
+                    SetBlackboard(b1 = {t0}),
+                    Action(PIo<13>, t0 = {b0}),
+                },
+                StepSequencer {
+                    Delay(10) {
+                        WaitValueUpdate(t0) {
+                            AsyncSequence {
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                BinarySelector(|bb| (bb.o0.unwrap_or(5) + 4) % 4 > 0) {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<14>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0187Blackboard { t0 o0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0188 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                ReactiveFallback {
+                    Retry(3) {
+                        Cooldown(10) {
+                            Failer,
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(PTask<0>, b0 = {=}),
+                    },
+                    Switch(b1) {
+                        case 1 => #[post(|bb| bb.b0 = *bb.t1)]
+                        #[on_failure(|bb| { if *bb.t1 < 5 { bb.b0 = *bb.t1 + 1 }; bb.o0 = Some(4) })]
+                        Wait(10),
+                        case 2 => ScriptCondition(|bb| bb.b0 + 4 > 4),
+                        _ => StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveFallback {
+                    IfThenElse {
+                        Repeat(1) {
+                            Condition(Cond<2>),
+                        },
+                        Repeater(0) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(3) + 2, &mut bb.b0)),
+                    },
+                    RunOnce(then_skip = false) {
+                        Delay(0) {
+                            ReactiveFallback {
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                ScriptCondition(|bb| *bb.t0 % 3 == 1),
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<6>),
+                        Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 2, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0188Blackboard { b1 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0189 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Delay(0) {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0189Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0190 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            Filter(times = 2, count = Completed) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[on_failure(|bb| bb.o0 = None)]
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<2>),
+                },
+                Action(Act<3> = Act::<3>),
+                ParallelAll(max_failures = -1) {
+                    Filter(times = 1) {
+                        SetBlackboard(o0 = Some(5)),
+                    },
+                },
+            },
+            Sequence {
+                SetBlackboard(o0 = Some(6)),
+                #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Cooldown(50, filtered = Skipped) {
+                #[run_while(|bb| bb.b0 % 2 != 0)]
+                #[on_failure(|bb| if *bb.t0 + 4 > *bb.t0 { bb.o0 = Some(9) })]
+                #[on_halted(|bb| bb.o0 = None)]
+                Action(PAct<5>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0190Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0191 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = 9),
+            Timeout(30) {
+                StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
+            },
+            RetryUntilSuccessful(4) {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+            },
             Sleep(10),
         }
     }
 }
 
-board!(Tree0198Blackboard { t1 o0 t0 b1 b0 });
+board!(Tree0191Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0199 for Ctx {
+    pub tree Tree0192 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
         }
-        Fallback {
-            #[on_success(|bb| bb.b0 = *bb.t1)]
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Script(|bb| *bb.t0 += 3),
-                },
+        #[failure_if(|bb| *bb.t0 > 2)]
+        Priority {
+            Priority {
+                Condition(Cond<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
-            WhileDoElse {
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 1, &mut bb.b0)),
+            Switch(b1) {
+                case 0 => AlwaysFailure,
+                case 2 => Filter(times = 3, count = Failure, filtered = Failure) {
+                    #[failure_if(|bb| *bb.t1 + 3 == 6)]
+                    WasEntryUpdated(t1),
                 },
-                Loop(q0, if_empty = Running) {
-                    StatefulAction(Task<3>),
+                _ => Sleep(30),
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            RunOnce {
+                ForceSuccess {
+                    Condition(Cond<3>),
                 },
-            },
-            ParallelAll {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t1 + 4)),
-                StatefulAction(Task<7>),
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
-            #[post(|bb| bb.t0.set(*bb.t1 + 2))]
-            ReactiveSelector {
-                StatefulAction(Task<8>),
-                Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0199Blackboard { b0 t0 t1 o0 q0 });
+board!(Tree0192Blackboard { b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0193 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+        }
+        Retry(forever) {
+            Fallback {
+                Precondition(|bb| bb.b0 < 7, else = Success) {
+                    Timeout(0) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        #[skip_if(|bb| (*bb.t0 + 2) % 2 == 0)]
+                        #[failure_if(|bb| *bb.t0 > 0)]
+                        Priority {
+                            Condition(Cond<0> = Cond::<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Precondition(|bb| bb.b1 % 2 < 0, else = Running) {
+                                #[post(|bb| { bb.b1 = 4; if bb.b1 + 4 == 3 { *bb.t0 += 3 } })]
+                                #[success_if(|bb| *bb.t0 == 3)]
+                                Action(Act<2> = Act::<2>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSelector {
+                        Switch(b1) {
+                            case 2 => StatefulAction(Task<3>),
+                            _ => StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                    Parallel(success = -1, failure = 1) {
+                        ReactiveSequence {
+                            #[run_while(|bb| bb.b1 % 4 < 0)]
+                            Failer,
+                            #[skip_if(|bb| bb.b0 + 3 != *bb.t0 + 4)]
+                            StatefulAction(Task<6>),
+                        },
+                        Script(|bb| *bb.t0 += 2),
+                    },
+                    #[run_while(|bb| bb.b0 < *bb.t0)]
+                    RunOnce(then_skip = false) {
+                        Action(Act<7>),
+                    },
+                },
+                ParallelAll(2) {
+                    Timeout(10) {
+                        SetBlackboard(t0 = 2),
+                    },
+                    ReactiveSequence {
+                        #[skip_if(|bb| bb.b1 + 1 < 7)]
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        Remap(success = Success, failure = Success) {
+                            Sleep(0),
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 4 => RetryUntilSuccessful(3) {
+                        ReactiveFallback {
+                            Loop(q0, value = {b0}, if_empty = Success) {
+                                StatefulAction(PTask<10>, b0 = {t0}, b1 = {t0}),
+                            },
+                            Condition(|ctx| ctx.check(11)),
+                            Action(Act<12>),
+                        },
+                    },
+                    case 3 => #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                    Condition(Cond<13>),
+                    case 0 => #[post(|bb| bb.t0.set(bb.b0 + 1))]
+                    #[run_while(|bb| bb.b1 < *bb.t0)]
+                    #[success_if(|bb| bb.b1 > 1)]
+                    StepSequencer {
+                        Script(|bb| bb.t0.set(bb.b0 % 3)),
+                        AlwaysFailure,
+                        Succeeder,
+                    },
+                    _ => ReactiveFallback {
+                        Loop(q0, if_empty = Failure) {
+                            Action(Act<14>),
+                        },
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0193Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0194Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SequenceStar {
+            Loop(q0, value = {b0}) {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0194 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        #[success_if(|bb| *bb.t0 + 4 < 4)]
+        #[on_failure(|bb| { if bb.o0.is_some() { bb.t0.set(bb.b0) }; bb.b0 += 2 })]
+        ReactiveSequence {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                SubTree(Tree0194Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, o0 = {o0}),
+                BinarySelector(|bb| bb.o0.is_none()) {
+                    ReactiveFallback {
+                        Precondition(|bb| bb.o0.is_none()) {
+                            RunOnce(then_skip = true) {
+                                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<4>),
+                },
+            },
+            Filter(times = 3, count = Failure) {
+                IfThenElse {
+                    StepSequencer {
+                        StatefulAction(Task<5>),
+                        Condition(|ctx| ctx.check(6)),
+                        Repeat(1) {
+                            Script(|bb| *bb.t0 += 1),
+                        },
+                        Condition(PCond<7>, b0 = {b0}),
+                        Action(Act<8>),
+                    },
+                    RepeatTimes(forever) {
+                        IfThenElse {
+                            #[skip_if(|bb| bb.b0 < 6)]
+                            Condition(PCond<9>, b0 = 8),
+                            Condition(|ctx, bb| ctx.check_in(10, bb.b0 % 4)),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0194Blackboard { b0 q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0195 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Action(Act<0>),
+            ReactiveSequence {
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[failure_if(|bb| *bb.t0 % 4 != 3)]
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+            ReactiveFallback {
+                MaxTime(0) {
+                    SequenceWithMemory {
+                        Fallback {
+                            KeepRunningUntilFailure {
+                                RunOnce(then_skip = false) {
+                                    Action(Act<3> = Act::<3>),
+                                },
+                            },
+                            Condition(Cond<4>),
+                        },
+                        BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
+                            Remap(success = Failure, failure = Failure) {
+                                SetBlackboard(t0 = {b0}),
+                            },
+                            Script(|bb| bb.b0 += 2),
+                        },
+                    },
+                },
+            },
+            Priority {
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+                Action(PAct<8>, b0 = 8),
+            },
+            ReactiveFallback {
+                SequenceStar {
+                    Script(|bb| bb.b0 = 4),
+                    RunOnce(then_skip = true) {
+                        #[skip_if(|bb| bb.b0 != 3)]
+                        Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 3, &mut bb.b0)),
+                    },
+                    Script(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 1 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0195Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0196 for Ctx {
+        Limiter(1) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(|ctx| ctx.exec(2)),
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0197Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 11,
+            b0: i64 = 12,
+        }
+        #[failure_if(|bb| bb.b0 % 2 < 0)]
+        Priority {
+            Condition(Cond<7>),
+            #[post(|bb| bb.b1 += 1)]
+            SetBlackboard(t0 = 0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0197 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        ParallelAll(3) {
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Sleep(10),
+            },
+            BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
+                MemPriority {
+                    ScriptCondition(|bb| bb.b0 > bb.b1 % 3),
+                    Condition(PCond<4>, b0 = {=}),
+                    Action(PIo<5>, t0 = {t0}),
+                },
+                Interrupt(|bb| bb.b0 < 7) {
+                    Action(Act<6>),
+                },
+            },
+            SubTree(Tree0197Sub0, t0 = {=}, q0 = {q0}, b1 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0197Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0198Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+            o0: Option<i64> = Some(14),
+        }
+        SetBlackboard(o0 = Some(4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0198 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(4),
+        }
+        MemSequence {
+            SubTree(Tree0198Sub0, ..),
+            Script(|bb| if bb.o0.unwrap_or(1) != *bb.t0 % 2 { *bb.t0 += 1 }),
+            #[post(|bb| bb.b1 += 1)]
+            Inverter {
+                Action(Act<0>),
+            },
+            Sleep(100),
+            StepSequencer {
+                Action(PAct<1>, b0 = {b1}, b1 = {b1}),
+                AlwaysSuccess,
+                Condition(Cond<2>),
+                Action(PAct<3>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0198Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0199 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Parallel(failure = 0) {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
+                #[on_failure(|bb| bb.b0 += 3)]
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0199Blackboard { o0 t1 b0 });
 
 cases! {
-    Tree0100 "B{q0=2;t0;b0=1}Par{3;-3}(Swm(Wde(TryT(OnceT(a0),pt1{b0:7;b1:t0}),t2,S),Lp{t0;_}(Rty1(a3))),Sb{b0=6},Fb(@si{b0>3}Fb(Par{_;0}(c4,Sc{b0+=1},t5,t6),RSeq(Lp{t0;_}(c7b{b0}),c8))))",
-    Tree0101 "Par{-1;1}(RSeq(t0,a1e),RSeq(t2,Sub(t3e),t4,t5),RFb(Wde(c6,S),OnceT(a7e)),Keep(Seq(RFb(c8e,t9),Par{-1;1}(t10,t11))))",
-    Tree0102 "B{o0=_}Fb(t0,c1,a2e,Scc{none})",
-    Tree0103 "B{t0;b0=1}Fb(t0,@of{t0+4%3<2?t0+=3;t0:=b0+3}@ki{t0!3}R,@of{t0+=2}@po{t0:=6}t1)",
-    Tree0104 "B{t1=0;t0=2;o0=_}@si{some}Swm(@fi{t1+3>t0}c0,FF(pc1{b0:8}))",
-    Tree0105 "B{b0}Keep(Fb(t0,pi1{t0:b0},pa2{b0:=}))",
-    Tree0106 "RFb(F,a0)",
-    Tree0107 "B{b1;b0=0;t0;o0}PAll{1}(Par{-1;0}(Sw{0;5}(Swm(TryF(@os{o0:=t0}AFb(Keep(pt0{b0:2;b1:=}),t1),To{0}(Rep4(pc2{b0:=})))),RepF(Sl{0}),c3)))",
-    Tree0108 "B{q0;b0=0;o0=_;b1=1;t0=1}Ite(Sw{1;5}(t0e,Lp{_;S}(Sc{b0:=t0}),Sl{10}),t1e,Ite(Swm(a2e,t3),Pre{o0|3+1!b0;R}(R)))",
-    Tree0109 "B{b1=3;b0=0;t0=3}RFb(RSeq(Sc{t0+=2},SubR(MSeq(Scc{b1=b0%2},t0))),Rep2(Wv{t0}(OnceT(pc1{b0:t0}))),@si{b0<0}Ret4(@ki{b1!5}@fi{t0!4}Seq(@ki{t0+3>3}@rw{t0=0}Rep2(pt2{b0:b0;b1:t0}))))",
-    Tree0110 "B{o0=_;b0=2;t0=0}To{0}(RFb(RFb(t0e,pi1{t0:t0},c2e),@os{b0+=1;t0+=1}@po{t0:=o0|2}a3,Ret4(AFb(c4,pa5{b0:=;b1:b0}))))",
-    Tree0111 "B{b0}Ret4(Pre{b0!7;F}(F))",
-    Tree0112 "B{b0;q0=0;t0}ASeq(Lp{_;_}(RFb(c0,t1e,@si{b0%4>1}@rw{b0!5}Lp{_;_}(pi2{t0:=}))),@of{t0+=2}@po{t0:=b0+2}c3,Sb{b0=7})",
-    Tree0113 "B{o0}Rep0(c0b{o0|2})",
-    Tree0114 "B{b0;b1;t0;o0}Sw{5}(Star(Sw{4}(a0l,pa1{b0:0;b1:t0}),PAll{-1}(pc2{b0:3},Sc{t0:=o0|5})),Par{-2;1}(Ret4(a3e),c4b{8},@fi{b0!6}@ki{o0|2%3>0}Keep(a5)))",
-    Tree0115 "B{b0;t0=2;o0;b1=1}Sel(Swm(Sc{b0<2?o0:=b1},FF(Invt(@of{b0+=2}@os{b1<t0%2?t0+=1;o0:=b1+2}@rw{o0|1%3<0}a0b{b0%4;b0})),c1))",
-    Tree0116 "RSeq(Try(Inv(OnceK(Rty3(ASeq(t0,Sl{0},t1)))),Sel(OnceT(c2),t3),Par{-1;-2}(t4e,PAll{-2}(t5e,a6l))),TryT(OnceT(Star(Rep1(MPri(a7l,c8e,c9)),Rep3(Invt(OnceT(c10))))),a11),t12)",
-    Tree0117 "B{o0;t0=2;t1;b1;b0=1;q0=0}Inv(Fb(Ret1(c0),Scc{t0<7},Fb(Once(Rep1(@oh{t1:=b1}Sb{t1=b1})),Invt(PAll{-2}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}F,t1))),a2,Ret1(Lp{t0;F}(Star(t3,@rw{b0+4>t0+2}@oh{b0:=t0+4}Sc{t1+3%2>0?t0:=o0|4%4})))))",
-    Tree0118 "B{t0;o0=_;b0;b1=1;t1=1}Pre{b0+3%3<1}(@rw{t0!o0|5+4}@po{o0:=_}RSeq(RSel(t0,pt1{b0:=;b1:=},Wde(c2b{t1},Scc{t1%2<1}),F,Sw{5;0}(Sc{b1!1?b0+=1},RFb(@ki{o0|4+2>7}@os{o0:=t0}pc3{b0:b1},t4),Sb{o0=9})),RepF(Par{1;_}(Ite(a5,@fi{b1!t1+4}a6),PAll{-1}(Sw{4}(Inv(a7),Once(t8)))))))",
-    Tree0119 "B{b0=3;t0;t1=1;q0=0}Sel(Ret0(t0),OnceT(Swm(RFb(t1,Ite(@os{t1+=1}@fi{t1!t0+1%3}@rw{t1+2!2}a2b{t1%3;b0},Wu{t0},pa3{b0:6}),F),RSeq(a4l,t5,@os{t0>0?b0+=3;b0=b0+2?t0:=t1+3}t6))),RSel(SubR(Lp{_;K}(@si{t0+2>7}S)),Ite(c7e,pi8{t0:=}),Sc{t1+=1}))",
-    Tree0120 "B{o0=_;b1=0;t0=4}@os{b1+=1}@oh{o0:=t0}@fi{b1+3>1}Dl{30}(OnceT(RepF(Sb{t0=b1})))",
-    Tree0121 "B{t0;b0=2}@fi{b0%4!2}@of{t0+=3}Ite(pa0{b0:=;b1:b0},@po{t0:=7}Scc{b0+4!b0+2%3},a1)",
-    Tree0122 "RSel(ASeq(c0,Seq(Seq(Fb(c1,t2,t3,t4,t5)),OnceK(t6),a7e)),AFb(To{50}(Ret1(Swm(Rep1(Fb(c8e)),t9,t10))),OnceT(Star(t11,Rep2(c12),S,FS(c13),a14))),Wde(OnceK(c15),RSeq(PAll{_}(t16e,a17),a18e)))",
-    Tree0123 "B{t0=3;b1;b0=4}@rw{b0+1=3}@po{t0+=2}@si{b1+3<b0+4}PAll{1}(OnceT(OnceT(FF(RSeq(t0,Scc{t0>3},t1)))))",
-    Tree0124 "B{b0;t0=3}Keep(Keep(@oh{b0+=1}RFb(@ki{b0%4!1}@fi{b0+4=2}@os{b0+=1}Dl{20}(a0l),PAll{0}(RSeq(t1e,c2),c3l),OnceT(pi4{t0:=}),a5e)))",
-    Tree0125 "TryT(Sel(t0,a1e),c2l,MSeq(Sl{50},c3),PAll{_}(Ret2(t4)))",
-    Tree0126 "B{t1=0;b1;o0=_;b0=4}Seq(FF(FS(Ite(Once(t0),F))),ASeq(@of{b1+3%4>0?t1+=2}Pre{b0<t1+1%3;K}(MSeq(a1,c2,t3e)),a4),Ite(Pre{none;R}(t5),Inv(Swm(pt6{b0:8;b1:=},t7,t8))))",
-    Tree0127 "B{b0=3}RSeq(c0b{b0})",
-    Tree0128 "B{t0=2;t1;o0=_;b0=5}RFb(@rw{t1>o0|5}@ki{t1%3!0}@of{t0+=3}pa0{b0:7;b1:t0},@of{t1:=2}@fi{t1!b0}Pre{some;R}(RFb(c1e,c2l,@po{o0:=o0|0}@fi{none}Pre{o0|0%3=0;R}(@os{b0:=t1;b0!b0%4?t1:=t0}c3))),Fb(t4,c5b{t1},Wu{t0},a6),To{50}(MSeq(a7l)))",
-    Tree0129 "B{t1;b1;t0=1;b0=0;q0=1}Swm(Rep3(Lp{b1;S}(@si{t1=7}@fi{b0+1!t1+4}@of{b1+=1}RFb(Lp{b1;F}(c0)))),S,RFb(c1,Ret1(Once(@ki{t0!6}Sl{0})),t2),Lp{_;_}(Ite(@si{t0+1<0}@ki{b0!3}@os{t1%4!0?b1+=2}t3,@rw{t1!5}Sb{b1=b0})))",
-    Tree0130 "B{b0;b1=2;t0}Seq(ASeq(a0e,t1,pa2{b0:b0}),RSeq(a3,t4),RSeq(t5,Sb{t0=8},t6),Wde(Su{t0}(c7l),@oh{t0%2!1?b1+=3;t0:=t0%4}@os{b0:=b1}@of{b1:=9}Ret4(a8)),RFb(c9b{b0+3},t10))",
-    Tree0131 "B{b1=5;t1=4;t0}OnceK(RFb(Wde(Seq(c0,Sw{5}(t1e,Inv(FF(t2e))),OnceT(RSeq(Inv(Wu{t1}),Sb{t0=6}))),@os{t0:=b1+2;t1:=6}a3e)))",
-    Tree0132 "Fb(Fb(a0,t1,c2e),a3e,RSeq(t4,t5e))",
-    Tree0133 "B{t1=1;t0;o0=_;b1=0;b0}Par{1;0}(Swm(pi0{t0:=},Fb(SubA(RetF(pt1{b0:t1;b1:b1})),t2,Wu{t0}),RSeq(RetF(t3)),RFb(pt4{b0:b1;b1:t0},t5,c6,@ki{b0=o0|3}@of{o0:=b1}@si{b0+2<4}c7e),PAll{0}(MPri(pa8{b0:2;b1:=},@os{b1+=1;o0:=t1%2}@po{b1+=3}pc9{b0:b0},c10),Scc{none})),Pre{b0=6}(Inv(Ret3(Fb(@po{t0:=0}Sel(Wde(pt11{b0:5;b1:t1},Sc{b1<b0?t0:=t0%3}),Sw{1;0}(a12,pi13{t0:t0},t14),Rep0(@ki{b1=1}@rw{t0!t1}c15l)))))))",
-    Tree0134 "B{t0=0;o0;t1;b0=1}RSel(@os{t0+=2;some?t0+=1}@rw{t1%3!0}TryF(pa0{b0:=;b1:b0},S,@po{t0:=t1}a1))",
-    Tree0135 "B{b0;q0=3;t0=2}Seq(Rep1(c0e),Lp{_;K}(MSeq(a1)),FS(Sel(a2b{t0+4%3;b0},t3,pa4{b0:=;b1:t0})))",
-    Tree0136 "B{b0;t0;t1=3}Ite(ASeq(Seq(t0,pt1{b0:=;b1:b0},t2)),Rty0(Sc{t0+=1}))",
-    Tree0137 "B{t0}OnceT(Invt(Wv{t0}(SubA(t0))))",
-    Tree0138 "B{b0=1;b1=1;t0=3;t1}RFb(t0,@os{t1+=2;t0:=4}@oh{b0+=1;b1+=3}@rw{b1>b1+1}TryT(Swm(@si{t1!2}@os{b1+=2}c1,Sl{20}),Try(t2,c3,a4b{t1%4;b1}),RFb(SubA(c5e),a6l)))",
-    Tree0139 "B{q0;t0=2}RFb(SubR(Lp{_;F}(Rep2(t0))),Seq(t1,t2))",
-    Tree0140 "B{t0;b0;o0=_}Sel(AFb(pc0{b0:b0},t1),@ki{b0<6}Sb{t0=b0},Inv(t2),Once(@os{t0:=b0;o0:=_}Seq(S,t3)),Par{-2;_}(pi4{t0:b0},Ret1(Scc{b0+3%3<2}),c5))",
-    Tree0141 "To{50}(t0)",
-    Tree0142 "RepF(Keep(c0e))",
-    Tree0143 "RetF(R)",
-    Tree0144 "RSeq(Rty1(t0),Fb(t1,t2),To{10}(c3))",
-    Tree0145 "B{b0;o0=_;t0}RSeq(c0b{o0|3+2%3},c1b{b0+2})",
-    Tree0146 "RFb(Seq(c0,t1,c2,t3),Keep(Dl{0}(t4)),FF(t5))",
-    Tree0147 "B{b0;t0=0;q0;o0;t1=3}Wde(@si{none}Seq(pi0{t0:b0},t1,F),Lp{_;S}(Swm(pa2{b0:5},SubR(a3b{t0%4;b0}))),Lp{b0;S}(RSeq(c4l,SubA(pa5{b0:=;b1:t0}),Scc{t1%4>0})))",
-    Tree0148 "B{t0=5}To{30}(Ite(c0,pi1{t0:=},c2))",
-    Tree0149 "B{t0=4;b0=1;b1=5}MSeq(Sw{1}(RepF(OnceK(RtyF(R))),@rw{b0%3<1}MSeq(a0b{2;b0},pt1{b0:=},@si{b1+3<2}@fi{b1<5}@of{t0+=1}t2e)))",
-    Tree0150 "B{b1=2;b0=2;q0=4;t0}FS(Lp{b1;K}(RFb(RepF(RSeq(@fi{b1<t0+2}PAll{3}(t0,pa1{b0:=;b1:b1},F),Sel(Wu{t0},Scc{t0+1%3>0},t2e,t3))),ASeq(Pre{t0+1%3>1;R}(c4),RSeq(pt5{b0:9;b1:=}),Wu{t0}),TryT(Rep2(t6),t7e,@os{t0:=9}@ki{t0+2>1}@oh{t0+=3;b1:=t0}a8,@os{b1:=b0}t9,Scc{b1+2>b0}),c10,R)))",
-    Tree0151 "B{t0=5;q0;b0=2}Pre{b0!4;S}(Star(a0,FS(Lp{t0;R}(@of{b0+=1}a1)),RSeq(Scc{t0>5},Sb{b0=3},t2)))",
-    Tree0152 "B{t0=3;o0;q0=1;b0=0}Lp{_;K}(Fb(Dl{0}(RSeq(Inv(pc0{b0:4}),Lp{_;S}(RFb(@po{o0:=o0|2%3}pt1{b0:7;b1:t0},t2)))),Invt(RSel(RFb(a3e),Ret4(c4),t5,t6e)),Swm(Wv{t0}(Invt(To{50}(RSeq(t7)))),RepF(@oh{b0+=1;t0<t0%4?t0:=o0|0}@si{b0=0}@os{t0+=1}Seq(c8b{o0|2},RetF(t9),S)))))",
-    Tree0153 "B{b0=3;t0=1}Seq(To{20}(RSeq(Swm(a0,@oh{b0:=7}@os{b0+=2}To{0}(a1),Scc{t0%3=2}),Pre{b0>b0+2;R}(a2))),RSeq(RFb(t3,Ret4(c4),t5,Fb(pt6{b0:t0;b1:b0},c7))))",
-    Tree0154 "B{b1;b0;t0}Sw{4;5;3}(Rep2(Pre{t0>b1+4%3;F}(OnceK(OnceK(Ret3(Wu{t0}))))),Ite(pt0{b0:3;b1:t0},RepF(a1)),@fi{b0<3}Dl{30}(c2),RSeq(Star(Once(RFb(a3,t4)),RtyF(t5))))",
-    Tree0155 "B{b0;q0}Keep(Star(Fb(t0e,c1b{b0%2},c2e),RSeq(SubR(S),t3)))",
-    Tree0156 "Seq(Seq(RFb(t0,t1e,F),Inv(Swm(Seq(t2,t3))),RSeq(Sl{50},a4,c5),c6,Swm(TryT(S,Ret4(c7l),Sl{0},Sl{10},t8))),Par{-3;3}(To{10}(Rep4(FS(RFb(c9,a10)))),OnceK(Ret4(Ite(Par{_;1}(Sl{0},a11),t12))),Rty2(t13e),c14,PAll{_}(a15l,c16)))",
-    Tree0157 "FS(RSeq(Once(To{20}(RFb(Sub(Inv(S)),Rty1(t0)))),t1e,OnceK(FF(Swm(c2,a3,Sl{30})))))",
-    Tree0158 "B{o0=_;t0;b0}Dl{10}(RFb(MPri(c0,pt1{b0:b0}),Ret3(Fb(Inv(a2l),c3b{5})),Swm(t4,a5e),Ite(Dl{50}(c6),c7b{1}),Par{-4;2}(Ub{o0},@po{t0:=b0;b0+=2}@os{b0:=t0+4}t8,pi9{t0:=},pi10{t0:=})))",
-    Tree0159 "Fb(To{30}(OnceT(Sl{20})),Rty4(Par{_;1}(t0)),t1,Par{_;-2}(c2,c3,t4),t5e)",
-    Tree0160 "B{b0=2;t0=0}@si{t0%4=2}@rw{b0%2<0}Ret1(Try(Once(Inv(SubR(a0))),SubR(Ret3(Ite(pt1{b0:=;b1:b0},t2))),To{10}(c3)))",
-    Tree0161 "B{o0;b0;t0=0}Rep3(@po{t0:=b0+4;b0:=b0+3%4}@fi{b0+2%4=3}@of{t0:=b0}PAll{2}(Sel(a0l,c1,@fi{some}@os{b0:=b0%3}c2b{b0+1},@po{o0|3+3%4>1?o0:=_}@oh{b0+1%4=0?o0:=_}Sb{b0=t0}),Fb(Try(t3,@of{b0+=1}pi4{t0:=}),RSeq(t5e,@of{o0:=b0%4;t0+=1}c6)),@ki{b0=1}Ite(OnceT(Wu{t0}),Sel(a7,a8e),FS(t9)),Swm(Keep(Fb(a10e,t11,Keep(Star(t12,c13,a14l,t15))))),Swm(Fb(t16,c17e,Sl{0}),Inv(@si{b0+4!0}@oh{o0:=t0+1%2;b0:=9}Wv{t0}(Seq(@po{o0:=_}t18,Sc{b0+=1;b0+=2},t19))))))",
-    Tree0162 "B{t0;b0;b1=1}@si{b0%4=1}Seq(Sc{t0:=b1;t0:=b1})",
-    Tree0163 "B{t0=1;q0=1}Fb(Par{_;-3}(Keep(t0),c1,Wu{t0},t2e),a3)",
-    Tree0164 "B{b0=0;o0;t1;b1=1;q0=4;t0=4}PAll{-3}(RFb(@po{b0:=t0}OnceT(PAll{0}(pa0{b0:=;b1:=},Scc{some})),RFb(Lp{t0;K}(Rep2(a1)),pc2{b0:=},Pre{t0+3>4}(@si{b0%3=0}@po{o0|0+1%2>0?b1:=t1}@rw{t0>b0}FS(Try(pt3{b0:6},t4))))),@fi{t1!3}Seq(@si{t1<t1%3}ASeq(c5,pc6{b0:9}),c7e,c8,Pre{t1!3;F}(@si{none}Pre{b1%2=1;K}(RFb(c9e,c10)))),Pre{t0%4!2}(pc11{b0:b0}))",
-    Tree0165 "B{b0;q0;o0=2;t0=5}Invt(Seq(TryT(Ub{o0},c0e,@si{b0<2}c1,Sc{o0:=_}),a2,RFb(RFb(Lp{t0;_}(a3)),Lp{_;K}(a4))))",
-    Tree0166 "B{t0=1}Wv{t0}(Ret2(t0e))",
-    Tree0167 "B{b1;b0=2}@si{b0>5}Ret0(a0b{b1%4;b0})",
-    Tree0168 "B{t0;o0=_;b0=2}RFb(Seq(c0b{b0+2},@si{b0=7}Fb(c1),a2),RSeq(Dl{0}(a3e)),Pre{none;S}(Seq(Swm(t4,pi5{t0:b0},pt6{b0:t0}),ASeq(c7,F))))",
-    Tree0169 "Dl{30}(t0)",
-    Tree0170 "B{o0=_;t0=1}Pre{some;R}(Dl{10}(MSeq(t0e,pi1{t0:=},c2,RFb(Seq(a3,Ub{o0}),a4))))",
-    Tree0171 "Once(To{0}(c0l))",
-    Tree0172 "B{b0;t0=5;o0=1}Wde(Su{t0}(@of{t0=t0+3?t0+=1;t0:=b0+1}@ki{o0|5<b0}@fi{b0+2%2<0}Pre{o0|5>t0;R}(Sel(Swm(S,c0,pc1{b0:9},Sb{b0=t0}),Scc{b0!2}))),Seq(Seq(c2,t3),Inv(Seq(Ub{o0},pt4{b0:=;b1:t0},t5))))",
-    Tree0173 "B{o0;b0=0;q0=0;t0;b1=3}RFb(Lp{b1;F}(Try(t0,Star(Sb{b0=0},pt1{b0:2;b1:b0},c2,@rw{b1!2}@fi{o0|4+3>t0+4}@po{t0:=b0}S))),t3)",
-    Tree0174 "B{t0;b0}ASeq(c0,Dl{0}(Sl{0}),Dl{10}(Sc{t0:=t0%4;t0+3%2>0?b0:=t0}),c1e,t2)",
-    Tree0175 "B{b0=3;t0=0}RSeq(Ret3(RetF(@fi{b0+2!b0%3}pt0{b0:=;b1:t0})),a1l)",
-    Tree0176 "B{t0=0;b0=4;t1;b1}RSeq(Fb(@os{t0:=b1+3}@po{b1:=b0}AFb(Fb(pc0{b0:=},Rep3(@of{t1:=t1%3}FF(Rep3(a1e))),Inv(TryT(c2,@si{b1+3>1}SubA(Wu{t1}))))),Rty3(t3)),c4)",
-    Tree0177 "B{b0=5;b1=5;t0}@os{b1+=1}@oh{t0:=b0}RSeq(c0,Wu{t0})",
-    Tree0178 "Swm(Inv(To{0}(ASeq(t0,c1))),Swm(Inv(Dl{50}(a2e))),RSeq(t3,S))",
-    Tree0179 "B{o0;b0=4;b1=4;t0=0}Fb(Sw{2;3;5}(RSel(SubA(AFb(c0e,a1b{t0;b0})),Sel(t2,c3,Ub{o0})),@po{t0+=2}@rw{b0+1<b1%3}@si{o0|3+3%4<0}RFb(Sw{0}(t4,a5b{b1+2;b1})),Sw{5}(RFb(t6,Wu{t0},c7,c8),R),RFb(t9,a10,t11)),Sw{4}(ASeq(S,a12e),FF(Rty2(Sel(c13,@po{b0+=3}SubA(a14l),c15,t16e,Pre{b0>o0|2+4%4}(c17))))))",
-    Tree0180 "Par{-2;_}(a0e,c1,Dl{20}(Sub(Sub(c2))))",
-    Tree0181 "B{b1;b0=4;t0=1}Star(Swm(Fb(TryT(@si{t0<b0}@of{b1+=3}OnceT(pc0{b0:1}),SubR(t1)))))",
-    Tree0182 "RFb(Ret4(a0e),Dl{20}(c1l),c2,Seq(a3,c4e),Invt(c5))",
-    Tree0183 "B{b0=2;t1=0}@rw{b0%2>0}@ki{b0=t1+2}RepF(Ite(c0e,R))",
-    Tree0184 "B{t1=3;t0=4;q0=1;o0=_;b0=3}Wde(@of{b0+=3}@po{t1+=1}@si{b0%3<0}RFb(Seq(pa0{b0:=;b1:t1},Sb{t1=b0}),FF(pc1{b0:=}),@si{o0|4+1%3<2}RSeq(pa2{b0:=;b1:t1},c3,c4e),RSeq(@oh{t1+=1}a5l,t6)),Once(@si{o0|1%3<2}@of{b0:=t1}Star(Lp{_;_}(@po{o0:=_;t0:=o0|0%2}a7),c8l,t9,c10l,RFb(t11,t12))))",
-    Tree0185 "B{o0=5;b1=1;t0;b0=3;q0=4}Fb(Su{t0}(Once(Sw{1;5;2}(Lp{_;R}(Par{_;_}(@fi{b1%2>0}Ret0(Sl{10}))),FS(Lp{_;F}(Lp{b0;S}(@po{b1:=b0}c0))),t1,Seq(t2,Sc{b0+=1},Once(S))))),c3b{o0|5},Sb{o0=0})",
-    Tree0186 "B{b0;t1=2}PAll{0}(F,Wv{t1}(pc0{b0:=}),PAll{2}(t1,@ki{t1%3=0}t2e),t3)",
-    Tree0187 "B{t0;b0;o0=_;b1=2}RSel(Fb(Seq(c0,@si{b1=4}a1,c2b{b0+2})),@si{t0+2%3=2}@of{b1:=4;b0:=o0|3%3}Keep(Seq(a3l,a4e,@po{o0:=t0+3}@si{b1%2=0}pa5{b0:1;b1:b1})),t6e,Rty3(@ki{b0+2!t0+3}@si{t0%4>2}To{0}(PAll{2}(Par{0;-1}(RepF(c7b{3})),R,pt8{b0:b1;b1:b1},@rw{t0+2%3!1}c9,t10))))",
-    Tree0188 "B{b0=3;t0}RFb(@os{t0:=0}RSeq(RFb(t0,t1e,pt2{b0:0;b1:t0},@ki{t0!5}@si{t0+3%3>1}@of{b0%2<0?b0+=2}S),AFb(@rw{b0<b0+2%2}FS(RSeq(c3,t4,Sb{b0=6})))),Rep2(@fi{t0%4=1}RFb(RSeq(t5e,pc6{b0:2},@fi{b0<t0}To{50}(c7)),RSeq(pt8{b0:4;b1:t0},Once(To{20}(pc9{b0:=})),t10,F),c11b{t0})),Rep4(t12))",
-    Tree0189 "Dl{0}(ASeq(AFb(RSeq(a0,t1,t2e),Inv(Sub(Sub(c3l)))),RetF(RetF(a4)),Rep3(RSeq(Ret2(a5),c6,a7,c8l,t9)),RtyF(Invt(Keep(c10l)))))",
-    Tree0190 "Rep3(RSeq(t0,c1,Inv(Sub(c2))))",
-    Tree0191 "Ret1(RSeq(t0e,c1))",
-    Tree0192 "B{o0=3;b0=5}Seq(SubR(@si{b0+3<7}SubR(Inv(TryF(t0,c1,@si{b0%2<1}a2l)))),@fi{o0|1>0}Sc{b0:=o0|5+2})",
-    Tree0193 "B{b0;t1}FS(Invt(RepF(RSeq(pt0{b0:7},c1,a2,t3e,Scc{t1>b0%2}))))",
-    Tree0194 "Seq(a0,Sub(Sl{10}),c1)",
-    Tree0195 "B{o0=0;b0=1;t0=4}Wv{t0}(RSeq(Sel(Swm(@ki{t0+2%3<0}@oh{t0+3=t0?b0+=3;o0|3>b0?o0:=_}t0,pc1{b0:=},c2,t3)),c4b{7}))",
-    Tree0196 "B{t1=0;b0;o0=_;t0=5}ASeq(c0,OnceT(RFb(Once(@os{t0+=1}@si{some}RSeq(t1,Wu{t0})),SubR(a2e),SubA(a3e),Par{0;_}(Sb{b0=t1},F),RSeq(Sb{o0=7},a4e,a5))))",
-    Tree0197 "TryT(OnceK(Sub(Sl{20})),Rep1(Sub(t0)))",
-    Tree0198 "B{t1;o0=2;t0=3;b1=4;b0=5}Seq(RFb(pa0{b0:t0;b1:=},RFb(a1,FF(Sb{o0=4})),PAll{-5}(c2b{0},t3,c4,Wu{t0},Sb{t1=4}),Par{0;1}(Swm(t5,@of{b1+=1}@si{b0%4<3}@rw{b0>1}Pre{none;S}(Once(Wde(t6,c7,t8)))))),Sl{10})",
-    Tree0199 "B{b0;t0;t1=3;o0=_;q0=0}Fb(@os{b0:=t1}OnceK(Wde(a0,t1,Sc{t0+=3})),Wde(Sel(a2b{t0+1;b0}),Lp{_;R}(t3)),PAll{_}(a4,c5,c6b{t1+4},t7),@fi{o0|0<6}@po{t0:=t1+2}RSel(t8,a9b{b0;b0}))",
+    Tree0100 "Opt(ASeq(t0))",
+    Tree0101 "B{t0=1;b1=5;b0=4}ASeq(RFb(@po{b1:=t0+1}@rw{b1+3!1}t0e,a1l),@oh{b0>2?b1:=2}@rw{t0>b1%4}@si{b1%2=1}RFb(@oh{b0+=1;b1!7?b1+=3}@os{b0+=2}@si{b0+1%4=2}Rpt{0}(t2)),@os{b1+=2;t0+=1}RFb(t3e,pa4{b0:3;b1:t0},t5),@fi{t0<3}@si{b0<0}Rmp{F;F}(RFb(t6,t7e,Scc{b1>2})),RSeq(@oh{t0+=2}@ki{t0<b0}@si{b0+2<1}c8,t9,@of{b1+=2}Sl{20}))",
+    Tree0102 "B{q0=2;t1=5;b0=3;t0}@si{b0+3%3<0}WU{b0>6}(@po{t0+=2}@rw{t0>2}MPri(Lp{t0;F}(PAll{1}(S,t0,@of{t1:=t0}@si{b0%4<3}WU{t1<3}(c1e))),Su{t1}(SubR(@of{t1<0?b0:=5}@oh{t0+=2}Flt{2;R;F}(RSeq(Wu{t1},c2,t3)))),a4b{b0;b0}))",
+    Tree0103 "B{b0=0;t0;o0=2}Rty1(Wde(ASeq(pt0{b0:=;b1:t0},t1,pc2{b0:b0}),@po{b0>3?o0:=9;b0+=2}@of{b0:=b0%4;t0+=1}Intr{o0|0+3%4>1}(Sc{b0:=o0|2+4})))",
+    Tree0104 "B{b1;t0}Ite(Seq(Flip(FF(@fi{t0=3}c0b{t0+1}),MPri(t1,c2l,OnceK(c3b{t0+1})))),Swm(t4,pc5{b0:b1},c6,pc7{b0:b1}))",
+    Tree0105 "B{q0=4;b0=5;t0=5;o0=4;b1=2}Sw{3;0}(@os{b1>2?o0:=_}@rw{t0+1%3>1}TryF(Flt{1;F;F}(Wu{t0}),Rus{F}(a0e)),Ruf{F}(Rus{1}(Scc{t0%3>1})),Lp{b0;_}(AFb(t1,c2e)))",
+    Tree0106 "B{t0=4;o0=2}RSeq(@si{t0>3}Ite(@rw{none}t0,t1,c2),t3,a4)",
+    Tree0107 "Ret0(t0)",
+    Tree0108 "B{o0;t0;b0=3}PAll{0}(Sel(F,@oh{b0+=1}@si{t0=3}RSeq(Wu{t0},@ki{b0+2<o0|4+1}@po{b0:=b0+1%3;o0:=t0+1}a0l,a1e,F),c2b{b0%3}),SubR(Star(RFb(Star(@os{b0:=o0|1}@rw{o0|3%4=3}t3,c4l,Sl{100},Scc{b0%2<1}),c5,c6,RSeq(c7,t8,Scc{b0<2})))))",
+    Tree0109 "B{t0=5;b0}Step(pi0{t0:=},Sb{t0=4},@rw{b0%4<1}@os{t0:=b0}t1)",
+    Tree0110 "RSeq(a0e,TryF(Fb(c1,t2),Rep2(S)),RSeq(PAll{2}(a3e,F),c4l,RepF(AFb(t5,Wt{10}))))",
+    Tree0111 "B{o0=_;b0=0}Ret0(@po{o0:=b0+2}c0l)",
+    Tree0112 "Seq(AFb(Ite(c0,Dd{0}(F)),c1,t2,PAll{-2}(Fai,t3,t4),t5),OnceT(TryF(To{20}(MSeq(c6,Rmp{F;F}(RepF(Sl{50})))),Dd{0}(Seq(Sl{100},c7)))),S)",
+    Tree0113 "B{t1=0;b0=0;t0}@fi{t1>t1+2}MSeq(Ret3(Pri(SubR(t0),t1,Sc{t0+=1;b0+=1})))",
+    Tree0114 "B{b0=0;t0}@ki{t0!b0+2}PAll{3}(@po{t0+=1}Su{t0}(c0),a1e,Scc{t0!5},pc2{b0:8})",
+    Tree0115 "B{t1=4;t0=2;b0;o0;b1=4}Fb(Step(To{20}(pt0{b0:2;b1:=}),Swm(c1e,c2,Rus{F}(pc3{b0:=}),Fai)),PAll{2}(Bin{b0!3;_}(Rep4(Mt{50}(FF(t4))),RT{F}(Ite(t5,pi6{t0:=}))),Cnd{some;T;_}(@rw{t1!o0|1+2}@si{o0|4+3>4}pi7{t0:t1})))",
+    Tree0116 "B{t1=5;b0;t0=4;o0;q0}Lp{_;S}(Once(Par{_;0}(@fi{o0|3>3}Swm(c0,Scc{t0=t0+3},c1b{t1},Sb{b0=8},R),Sc{o0:=t0+2})))",
+    Tree0117 "Rpt{3}(ASeq(Flip(c0l,Sl{50},OnceT(RT{3}(R)),t1,c2),t3,t4))",
+    Tree0118 "B{b1=5;t0;b0=2;q0}RFb(Intr{b0>b1+4}(F),Ret3(pt0{b0:t0}),Lp{t0;F}(F))",
+    Tree0119 "B{t0=4}Rus{3}(SubR(FS(pi0{t0:=})))",
+    Tree0120 "B{b0=4;b1=0;t0}Swm(Invt(Pre{b0!1;S}(Rep3(Wde(Fb(Wu{t0},Pre{b0>5;K}(S)),RFb(t0e,c1,pt2{b0:=;b1:b1},a3,t4),t5e)))),PAll{_}(Seq(Wu{t0},Scc{b0>b1},a6b{8;b1}),Swm(t7,c8b{t0}),RFb(@po{b1!6?b1+=1}t9,S)))",
+    Tree0121 "RSeq(t0,a1,S)",
+    Tree0122 "B{o0=_;t0=3}Pre{t0+1!o0|1%4;R}(t0)",
+    Tree0123 "B{b0=1;t0=1}RSeq(RSel(t0,a1),@ki{t0>6}@fi{b0<7}To{20}(OnceT(Rpt{F}(R))),Par{-1;1}(Wt{100},pi2{t0:b0},@ki{t0!3}@si{t0>3}RSeq(Sc{b0+=3;b0+=3},@si{b0>b0+2%3}@ki{b0!4}Wt{10})),AFb(t3,Seq(Wt{50},pi4{t0:=})),Seq(t5,Fai))",
+    Tree0124 "Swm(RSel(Lim{2}(c0),Wde(a1,a2),TryT(Ite(c3e,t4),c5,Rpt{3}(t6),a7),RSeq(c8,S)),Seq(PAll{_}(Pri(RFb(Once(To{20}(c9)),Star(a10e,Rep0(Sl{10}),c11)),Rty1(Rep1(AFb(a12,a13)))))))",
+    Tree0125 "B{t0;t1=5;b0=1;o0}RFb(Wde(t0,Fb(@oh{o0:=b0+1}@os{b0+=2;o0:=t0+1}t1,pi2{t0:b0},pt3{b0:t1;b1:t0},t4)),Seq(Pre{t0+4%4!3;S}(RSeq(pc5{b0:t1},Wt{100},PAll{2}(pa6{b0:t0;b1:t1},@si{some}t7,R),a8b{0;b0}))))",
+    Tree0126 "Ruf{F}(AFb(t0e,PAll{-2}(Seq(Sl{30},OnceK(t1)),Lim{2}(Fb(a2,c3l,a4,c5e)))))",
+    Tree0127 "B{b1=1}Sw{5}(Sl{50},a0e)",
+    Tree0128 "Ret0(c0)",
+    Tree0129 "ASeq(MPri(Mt{20}(Sub(Rep3(pa0{b0:8})))),S)",
+    Tree0130 "B{o0;t1=3;t0=1;b1}Pre{none;R}(Sw{1}(Seq(@ki{t1<b1}c0e,ASeq(c1,pa2{b0:3;b1:t0}),Flt{2;S;_}(pi3{t0:=})),Ret2(TryT(c4,Try(t5,t6e)))))",
+    Tree0131 "B{o0=_;b0;t0=5}Wde(c0,@fi{b0!6}@ki{o0|2%3>0}Wu{t0},t1)",
+    Tree0132 "B{t0=5;b0;b1=4}@of{b0+=2}@os{t0+=1;b1:=b0+2%4}@rw{b0!b0%4}Seq(Bin{b1<t0;T}(RFb(pa0{b0:5;b1:b1},t1,t2),c3l))",
+    Tree0133 "B{t0;t1;b1=1;b0=4}@oh{t1:=t0%4;b1>b0?t1+=3}Wde(@fi{b1!t0+1}@po{b0>1?t1:=b0}Wv{t1}(Rty2(Seq(c0,AFb(Fai,t1,pt2{b0:=;b1:t1},a3),Step(Seq(c4l,Suc),Flt{3;R;F}(c5e)),PAll{1}(RFb(Once(pc6{b0:3}),Once(c7l)))))),S)",
+    Tree0134 "Flip(Ite(t0,RFb(a1l,t2e)),MSeq(Flip(a3,c4),Fb(t5,c6,c7l,Sl{30}),RFb(a8,Par{2;_}(c9,t10))))",
+    Tree0135 "B{b0=1;t0=4;o0=_}Ret1(RSel(c0,pc1{b0:t0},pc2{b0:=},c3b{o0|1}))",
+    Tree0136 "B{t0=0;b1=1;b0=1}Fb(MPri(Wde(@ki{b1+2>5}@po{t0:=b0}@os{t0+=1}Wde(@po{t0+=1}@of{t0+3>6?t0+=2;b1+=2}@ki{t0<1}c0,t1e),Sc{b1+4=4?b1+=1},Sel(@os{b1+=1}@ki{b1%4!0}t2,pa3{b0:6;b1:=})),OnceK(@of{b1+=1}pt4{b0:t0}),a5b{5;b0},@po{t0:=b0;t0+=2}@si{b1+4=0}Ret1(Flip(a6l,c7l))),PAll{_}(Seq(c8,Dd{10}(t9),Sb{t0=3},pa10{b0:4}),RSel(@fi{b0+2>1}t11,Inv(Intr{t0%3!2}(c12)),t13)),PAll{1}(Opt(Rus{3}(Pre{b1+3%3<1}(RT{F}(Swm(pi14{t0:b0},a15,c16b{b0%3})))))))",
+    Tree0137 "B{b1=5;t0;b0=1}Seq(c0,MSeq(To{0}(t1)),Pre{b1<0;F}(Rep0(Scc{b0!b1})),Seq(@oh{t0+3!0?t0+=3;b1:=t0}S,a2))",
+    Tree0138 "B{b0=4;t0=1;q0=2}RSeq(Rpt{1}(FS(Ite(a0b{b0%4;b0},Fb(a1,Sl{10})))),Seq(a2e,pa3{b0:b0;b1:b0}),MSeq(@rw{t0=b0+2}@of{b0:=t0;t0:=b0}Rep2(pa4{b0:=;b1:b0}),c5,c6),Lp{_;F}(Scc{b0!t0+3}))",
+    Tree0139 "B{t1;t0;b0=5;b1=5}RSel(Su{t1}(Wt{20}),Sw{1;2}(@oh{t0+=1}@fi{b0%3>0}AFb(c0,a1,@oh{b0+=2}@po{t0:=t0+1%3}Sb{b1=b0}),Ret2(c2l),Flip(a3,Sl{20},Wt{20},Sl{10})),@fi{t1+2<5}@oh{t0+2<0?b0+=2;t0+=1}Seq(t4e,t5))",
+    Tree0140 "B{b1=4;b0=1;t0=5}RSeq(Ret3(Fb(RSeq(Sb{b1=b0},c0,@ki{t0+2=b0}pc1{b0:t0}),Cnd{b1%3=0;T;F}(@ki{b0>2}Dd{100}(RSeq(c2,a3e,Dl{30}(c4l),Ruf{F}(Sc{b1+=2;b0+2<b1+2?t0:=t0%2})))),RSeq(pi5{t0:=},a6,Sc{b0<6?b0:=b1},Wu{t0},a7))))",
+    Tree0141 "Rep0(c0)",
+    Tree0142 "B{b1=1;b0=3;q0=0;t0}@po{b0:=t0}@ki{t0<3}@rw{b1!5}Flip(Seq(Ret1(Once(pc0{b0:6}))),Fai,OnceT(pa1{b0:6}),Fai,Lp{_;S}(Step(pi2{t0:=},Scc{t0+4=t0+1})))",
+    Tree0143 "B{b1;q0=3;t0=1;o0=_;b0}FF(RT{F}(@os{b0+=1;t0:=2}Lp{_;F}(Fb(RSeq(Scc{b1+1>5},t0,Fb(F,a1)),OnceK(MSeq(@oh{t0:=7}Wde(a2,t3),Mt{50}(pt4{b0:8;b1:=}),@si{b0+2!t0}@rw{none}c5l,c6)),@po{b1+=1;t0:=o0|5}@rw{t0%3!0}Rep2(RFb(Fb(Wu{t0},c7,t8),@ki{b0+3>b1}@po{b1+=1}@rw{b0%3<1}t9,S))))))",
+    Tree0144 "Step(S)",
+    Tree0145 "B{b0;b1=2;t0=1;t1=4}Fb(Seq(Sw{4;1;0}(pi0{t0:t0},t1e,Wu{t1},Swm(Ruf{3}(a2b{7;b0}),@oh{b1+=1;b0+=1}@fi{b0<t1%4}pt3{b0:=;b1:t0})),c4),Swm(c5,WU{t1<b0+3%4}(Opt(pa6{b0:5;b1:=}))),Rty1(@si{t0+1<0}@ki{b0!3}@os{t1%4!0?b1+=2}RSel(a7b{t1;b1},RFb(c8,SubR(c9)),@fi{b0!b1%4}FS(pa10{b0:3;b1:b1}))))",
+    Tree0146 "B{t0=2;b0=2;b1=2}Fb(c0b{t0+1%2},t1,a2b{b1;b1},F,@si{b1>b0}@os{t0:=t0+1%4}Sc{b1+=1})",
+    Tree0147 "B{o0;t0;b0=3}RFb(Flip(@os{t0+=1}@po{o0:=_;t0>2?b0+=3}Wt{30},c0,pa1{b0:2},a2),Wde(c3b{t0},c4b{o0|0}))",
+    Tree0148 "B{t0;b1;b0}Par{2;1}(Invt(RFb(t0,Fb(@oh{b0:=b1}c1,pc2{b0:8},t3e),Sw{1}(Scc{t0+4%3<2},a4e))),MSeq(t5,RFb(a6b{t0;b0},t7,@rw{b0%2!0}a8,pt9{b0:t0;b1:t0}),t10e))",
+    Tree0149 "B{t1}Par{-2;-1}(t0,pi1{t0:t1})",
+    Tree0150 "B{t1=2;t0}Pri(Fai,c0,Flip(t1e,Sc{t1+2<5?t0:=t1}),PAll{0}(Sc{t0:=6},@rw{t1%3>1}@os{t1+=3}a2))",
+    Tree0151 "Ite(c0l,a1l)",
+    Tree0152 "RT{F}(Sub(a0e))",
+    Tree0153 "B{b1=1;t1}Wv{t1}(Sw{2}(c0,@si{t1%4<0}S))",
+    Tree0154 "Par{-1;-1}(c0)",
+    Tree0155 "Rmp{S;S}(Sub(Fai))",
+    Tree0156 "B{t1;b0=4;t0=4}TryF(Pre{t0+1!t1;F}(@ki{t0+3>3}Swm(c0,@po{t1:=t0;t0:=2}@oh{t0+=1;b0:=t1+3}WU{b0%3!2}(pt1{b0:t1;b1:t1}),Par{_;_}(Sc{t0+=3},c2),t3)),RSeq(Bin{t0=b0+4;T}(RU{F}(Inv(c4)),pa5{b0:t0;b1:t1}),Opt(Pre{b0+1%3!2}(t6))),pa7{b0:=;b1:b0})",
+    Tree0157 "B{q0=3;b1;o0=_;b0=2;t0=4}PAll{-3}(Lp{b0;F}(RSel(@os{b1+=2;some?b1+=1}@rw{t0%3!0}a0e,a1,FF(a2),Ub{o0})),@fi{t0%3!1}RtyF(t3),@ki{t0!1}@rw{b1>o0|3%3}c4)",
+    Tree0158 "Wde(c0e,Ret3(Ret3(Par{1;0}(a1,Sub(t2)))),c3l)",
+    Tree0159 "B{b0=4;t1;t0;b1=0}Pre{t1<t0}(Sw{3;5;0}(Scc{t0>5},F,Pre{t1>t0;K}(@si{b0=6}c0),Flip(t1)))",
+    Tree0160 "B{t1=0;t0;q0;b0=2}RSeq(RSel(c0l,t1,F),Fb(a2,Sb{b0=t1}),RSeq(pt3{b0:=;b1:t1},pa4{b0:t0;b1:b0}),Lp{_;S}(t5),F)",
+    Tree0161 "B{b1;q0=0;t0=5;b0}RFb(t0,Fb(Lp{t0;F}(pc1{b0:=})))",
+    Tree0162 "B{t0=0;b1=3}Flip(t0,a1,Sc{b1>5?b1:=t0+3%2;t0+=3},a2e,pa3{b0:b1;b1:b1})",
+    Tree0163 "Wde(Dd{20}(c0),t1,Rpt{0}(a2))",
+    Tree0164 "Rep4(Wt{20})",
+    Tree0165 "B{o0=0;b0=3;t0=3}RU{S}(Wde(Pri(RSeq(c0,a1,@fi{b0%2=1}Sc{t0+=1;t0+=1}),@oh{b0:=o0|3}@os{some?b0+=3}Opt(RFb(@os{o0:=_}t2,c3e)),Sel(pi4{t0:b0},c5l)),Seq(MSeq(t6,pt7{b0:=;b1:t0}),FF(c8l))))",
+    Tree0166 "B{t0=1;b1=5;b0=4}Par{-3;0}(Par{_;_}(c0,t1e,S,@ki{t0%2=0}pc2{b0:3}),Sb{b1=b0},PAll{1}(c3l,t4,c5),Mt{0}(Flip(RSeq(Sc{b1:=t0},a6,R))),@fi{b0%2<1}Fai)",
+    Tree0167 "Ret4(Swm(t0e,a1,c2l,c3,t4))",
+    Tree0168 "Par{_;_}(Flip(t0e,Ret1(R),c1),Keep(Rep0(a2e)),Sub(Seq(Sub(RT{1}(t3)),t4,c5,FF(Wt{0}))))",
+    Tree0169 "B{o0=_;b1}RFb(Fai,Sc{b1+=3;o0:=4})",
+    Tree0170 "Swm(To{10}(Opt(Sub(PAll{1}(Fb(t0,t1))))),t2e,Dl{10}(a3))",
+    Tree0171 "B{t0=2;q0=4;b0;o0=_}Par{_;-1}(RSeq(Opt(Seq(t0,pc1{b0:=})),ASeq(Scc{b0+2%4!0},Rus{F}(@oh{o0:=_;o0:=t0%3}@os{t0+=1}Bin{t0=1;N}(Su{t0}(Sc{b0+=1}),Fb(t2,pi3{t0:=}))),RSeq(c4,Pre{o0|4=b0%4}(Rus{F}(Lp{b0;R}(R)))))))",
+    Tree0172 "Dl{0}(c0)",
+    Tree0173 "B{b0;t0}FS(@os{t0=3?t0:=b0%3}@po{t0:=b0%4}RSel(Inv(RFb(WU{t0%3=1}(a0),RFb(c1,c2,a3b{b0;b0},Sc{b0+=1;b0+=2})))))",
+    Tree0174 "B{b0;b1=4}Flip(Mt{100}(a0),@fi{b1%4!2}@of{b0+=2}@rw{b1+3%3=1}t1)",
+    Tree0175 "B{t0=0;b1}Fb(Rmp{F;S}(Sc{t0:=b1%4}))",
+    Tree0176 "B{t0;b0=5}Pri(F,pt0{b0:t0;b1:b0},c1e)",
+    Tree0177 "B{t0;b0=1}PAll{-1}(MPri(c0,pi1{t0:=},pt2{b0:t0;b1:b0},t3),To{30}(Rep3(S)))",
+    Tree0178 "B{b1;o0=_;t0=4;b0=3}Dl{30}(RSeq(AFb(t0,t1,c2),Sw{5}(@oh{b1:=o0|1}@po{o0:=_;b0+=1}a3e,pt4{b0:2;b1:=}),RSeq(pc5{b0:b1},@of{t0:=o0|2}Sl{30},t6,Sl{10}),SubR(RU{S}(MSeq(@po{b0:=3}pa7{b0:=},t8e)))))",
+    Tree0179 "B{b0;b1=1;o0=3}Wde(Once(@po{o0:=_}@os{b0+=2}@ki{b1<3}Once(@fi{b0<b1+4}@of{b1:=b0+3}c0)),RSeq(a1,Inv(@fi{b1!3}FF(t2)),Wt{10},Pri(t3e,t4e)))",
+    Tree0180 "B{t1=5;t0=5;o0;b1=3;b0=4}Lim{1}(Swm(Rpt{F}(OnceT(@po{t1:=b0}@rw{t0%3<2}@of{o0|1=7?o0:=8}OnceK(Pri(Cnd{t1=0;_;_}(Wu{t1}),@si{t0!6}Intr{some}(R))))),@os{b1:=b0}Par{-4;-3}(S,Run,t0,PAll{1}(To{0}(SubA(Invt(c1b{o0|2%3})))))))",
+    Tree0181 "RSeq(a0,OnceK(RSeq(t1,t2)),Sub(Step(a3e,Sub(R))))",
+    Tree0182 "B{q0;t0=3;b1=4;b0=2}Sel(Pre{b0%3>0}(Flt{2;_;_}(Once(Pre{b0+4<t0%2;R}(@ki{b1<5}Rep1(OnceT(pi0{t0:b1})))))),RFb(Lp{_;K}(Pre{b1>0;S}(ASeq(t1,Rep2(Sc{b0:=t0+2%2;b1:=t0+4}),c2,t3)))),Lp{_;F}(Pre{b1%2>0}(pc4{b0:b1})),Ret4(Try(PAll{-1}(t5e,Sl{0},t6),pa7{b0:7;b1:t0},@po{b0:=b1+1;b1+=2}@os{b0+=3}Lim{1}(pc8{b0:b0}),c9,@oh{b1+=3;t0:=b0%2}@rw{b1+4!4}RFb(a10,t11,Wu{t0}))))",
+    Tree0183 "B{b1=5;t0=3;b0=0;t1;o0}Sw{3;1}(SubR(RSeq(c0b{t1},@ki{b0+2<3}@fi{o0|5%2<0}Sc{o0:=b1},@ki{o0|4>7}@oh{b1<b1%3?t1:=t1%4}Cd{50;_}(Sb{o0=5}))),Swm(t1e,PAll{-1}(a2l,Ub{o0}),pc3{b0:=},SubA(MPri(c4,@oh{t1:=b1}@ki{b0!3}@os{o0:=b1%3;t0:=o0|3%4}Sl{0},pa5{b0:b0;b1:=}))),Ret2(@po{b0+2!t1?o0:=_}AFb(c6,Once(Bin{b0!2;_}(Sc{t1:=o0|5+1},a7)),c8l)))",
+    Tree0184 "B{q0=3;b1=1;b0=3}Lp{b0;_}(Once(Cnd{b1%2>0;_;S}(Rep2(Sw{0;3}(pa0{b0:b1},S,Ite(c1,R,@ki{b1=1}c2b{4}))))))",
+    Tree0185 "B{t0=0;o0=_;t1;b0}Try(Intr{some}(RFb(c0,t1,pc2{b0:2})),Fb(AFb(t3,t4,t5e),Rep4(@of{t0+=2}RFb(t6,WU{t1!6}(F)))),@po{t0:=b0+4;b0:=b0+3%4}@fi{t0+2%4=3}@of{t1+=1}Invt(Pre{b0%2>0}(Ret0(Run))))",
+    Tree0186 "B{b0=0;o0=4;t0=1;b1=4;t1}Fb(Star(@of{o0:=_}@ki{t1%2!1}@po{o0:=_}OnceT(Pre{b0>0;S}(Scc{b0%3<2})),RFb(F,t0,Try(c1,a2e),c3,a4),Pri(Try(c5,Sc{t0:=t0%2;b1:=b1%2},a6)),Sel(Ret3(@si{o0|1=1}a7e),Seq(Sb{t0=t1}))))",
+    Tree0187 "B{t0=1;o0;b0=0;q0=4;b1=0}Bin{none;N}(@si{t0<4}RFb(Star(t0,c1l,a2),@si{t0<b0%3}Lp{_;K}(Swm(Wt{0},Scc{t0<b1},c3)),Fb(t4,a5l,t6,a7),a8),Swm(RFb(Fb(t9),RSel(Wu{t0},a10e),Ret0(@si{b0>t0}t11)),Star(a12,Sb{b1=t0},pi13{t0:b0}),Step(Dl{10}(Wv{t0}(ASeq(@ki{none}Bin{o0|5+4%4>0;_}(S,t14)))))))",
+    Tree0188 "B{b1=4;t1;b0;o0=_;t0=3}RFb(TryT(RFb(Rty3(Cd{10;_}(Fai)),Ret1(pt0{b0:=}),Sw{1;2}(@po{b0:=t1}@of{t1<5?b0:=t1+1;o0:=4}Wt{10},Scc{b0+4>4},t1)),RFb(Ite(Rep1(c2),Rpt{0}(c3b{t0+2}),a4b{o0|3+2;b0}),OnceK(Dl{0}(RFb(@oh{b1+=1}Scc{t0%3=1},a5))),Star(t6,a7b{b0%2;b0}))))",
+    Tree0189 "B{t0;b0}Dl{0}(a0b{t0;b0})",
+    Tree0190 "B{t0=4;b0=0;o0=_}RFb(Flt{2;R;_}(RFb(t0,t1)),@oh{b0+=3}@of{o0:=_}RFb(Keep(t2),a3e,PAll{-1}(Flt{1;_;_}(Sb{o0=5}))),Seq(Sb{o0=6},@ki{t0+3%2>0}c4e),Cd{50;K}(@rw{b0%2!0}@of{t0+4>t0?o0:=9}@oh{o0:=_}pa5{b0:b0}))",
+    Tree0191 "B{b1=3;b0=5}RSeq(pt0{b0:9},To{30}(pt1{b0:0;b1:b0}),Ret4(a2b{b1;b1}),Sl{10})",
+    Tree0192 "B{b1=1;t0=5;t1=5}@fi{t0>2}Pri(Pri(c0,c1e),Sw{0;2}(F,Flt{3;F;F}(@fi{t1+3=6}Wu{t1}),Sl{30}),t2e,Once(FS(c3)))",
+    Tree0193 "B{b1=3;t0;q0=1;b0}RtyF(Fb(Pre{b0<7;S}(To{0}(@oh{b0:=t0}@ki{t0+2%2=0}@fi{t0>0}Pri(c0e,t1e,Pre{b1%2<0;R}(@po{b1:=4;b1+4=3?t0+=3}@si{t0=3}a2e)))),RFb(RSel(Sw{2}(t3,pt4{b0:=;b1:b0}),t5),Par{-1;1}(RSeq(@rw{b1%4<0}Fai,@ki{b0+3!t0+4}t6),Sc{t0+=2}),@rw{b0<t0}OnceK(a7)),PAll{2}(To{10}(Sb{t0=2}),RSeq(@ki{b1+1<7}t8,t9,Rmp{S;S}(Sl{0}))),Sw{4;3;0}(Ret3(RFb(Lp{b0;S}(pt10{b0:t0;b1:t0}),c11l,a12)),@ki{b0+3%3<0}c13,@po{t0:=b0+1}@rw{b1<t0}@si{b1>1}Step(Sc{t0:=b0%3},F,Suc),RFb(Lp{_;F}(a14),Fai))))",
+    Tree0194 "B{b0=1;q0;t0=2;o0}@si{t0+4<4}@of{some?t0:=b0;b0+=2}RSeq(Flip(t0,SubR(Star(Lp{b0;_}(t1),t2e)),Bin{none;_}(RFb(Pre{none}(OnceT(pa3{b0:t0;b1:t0}))),@rw{some}@of{t0+=2}t4)),Flt{3;F;_}(Ite(Step(t5,c6l,Rep1(Sc{t0+=1}),pc7{b0:b0},a8),RT{F}(Ite(@ki{b0<6}pc9{b0:8},c10b{b0%4})),a11b{b0;b0})))",
+    Tree0195 "B{b0=2;t0}RSeq(a0,RSeq(@po{t0:=b0}@fi{t0%4!3}t1,c2l),RFb(Mt{0}(Swm(Fb(Keep(OnceK(a3e)),c4),Bin{b0>4;N}(Rmp{F;F}(Sb{t0=b0}),Sc{b0+=2})))),Pri(t5,a6,t7,pa8{b0:8}),RFb(Star(Sc{b0:=4},OnceT(@ki{b0!3}a9b{b0%3;b0}),Sc{t0:=b0%2;t0+=1})))",
+    Tree0196 "Lim{1}(Swm(c0,t1,a2l,c3l))",
+    Tree0197 "B{t0;q0=4;b1=1;b0=2}PAll{3}(Lp{b1;F}(Ite(c0,t1)),Fb(t2,a3,Sl{10}),Bin{t0%2>0;T}(MPri(Scc{b0>b1%3},pc4{b0:=},pi5{t0:t0}),Intr{b0<7}(a6)),SubR(@fi{b0%2<0}Pri(c7,@po{b1+=1}Sb{t0=0})))",
+    Tree0198 "B{b1=1;t0=1;b0=0;o0=4}MSeq(SubA(Sb{o0=4}),Sc{o0|1!t0%2?t0+=1},@po{b1+=1}Inv(a0),Sl{100},Step(pa1{b0:b1;b1:b1},S,c2,pa3{b0:b0}))",
+    Tree0199 "B{o0=_;t1=2;b0=4}RSeq(Par{_;0}(OnceK(a0),@of{b0+=3}c1b{b0},Ub{o0}))",
 }

@@ -4,394 +4,310 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0200 for Ctx {
+    pub tree Tree0200Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b1: i64 = 14,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
-        #[success_if(|bb| *bb.t0 > 6)]
-        Fallback {
-            Repeat(4) {
-                #[success_if(|bb| *bb.t0 < 2)]
-                Fallback {
-                    Action(PIo<0>, t0 = {=}),
-                    Action(PAct<1>, b0 = 9),
-                },
-            },
-            Loop(q0, if_empty = Success) {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        Retry(0) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Retry(3) {
-                WhileDoElse {
-                    Precondition(|bb| bb.b0 + 1 < bb.b0, else = Skipped) {
-                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                        #[post(|bb| { bb.b0 = 5; bb.o0 = None })]
-                        #[run_while(|bb| bb.b0 + 3 != *bb.t0)]
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                    Sleep(10),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Sequence {
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                ScriptCondition(|bb| bb.b0 > *bb.t1 % 2),
+        #[skip_if(|bb| bb.b0 < 3)]
+        Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(3) % 3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0200Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Inverter {
+            Limiter(1) {
+                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0200Blackboard { t0 t1 q0 o0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0201 for Ctx {
+    pub tree Tree0200 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
         ReactiveSequence {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                SequenceStar {
-                    Inverter {
-                        Timeout(0) {
-                            StatefulAction(Task<1>),
+            ReactiveFallback {
+                ReactiveSequence {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        SubTree(Tree0200Sub0, ..),
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
                         },
                     },
-                    MemPriority {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Sleep(0),
+                    MemSequence {
+                        StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
+                        WasEntryUpdated(t0),
+                        #[post(|bb| bb.b1 += 3)]
+                        SubTree(Tree0200Sub1, ..),
                     },
                 },
             },
-            Repeat(3) {
-                Delay(0) {
-                    ReactiveSequence {
-                        Fallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<4>),
-                                WhileDoElse {
-                                    StatefulAction(Task<5>),
-                                    Action(|ctx| ctx.exec(6)),
-                                },
-                            },
-                            Repeat(3) {
-                                Condition(Cond<7> = Cond::<7>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            Timeout(20) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(9)),
-                            Action(Act<10>),
-                        },
-                    },
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                RetryUntilSuccessful(2) {
+                    SetBlackboard(t0 = {b1}),
                 },
             },
         }
+    }
+}
+
+board!(Tree0200Blackboard { o0 q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0201Sub1 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0201Sub0 for Ctx {
+        SubTree(Tree0201Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0201 for Ctx {
+        RunOnce {
+            RetryUntilSuccessful(0) {
+                SubTree(Tree0201Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0202Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
         }
-        TryCatch {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = {=}),
-                ParallelAll(1) {
-                    Repeat(0) {
-                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
+        Loop(q0, if_empty = Skipped) {
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                Wait(0),
+                StepSequencer {
+                    ReactiveSequence {
+                        AlwaysSuccess,
                     },
-                    Repeat(3) {
-                        AsyncSequence {
-                            Condition(|ctx| ctx.check(1)),
-                            #[failure_if(|bb| bb.b0 + 2 != *bb.t1 + 2)]
-                            RunOnce(then_skip = true) {
-                                Action(Act<2>),
-                            },
-                            #[on_halted(|bb| { bb.t0.set(*bb.t1); if bb.b0 % 4 == 2 { bb.t1.set(bb.b0) } })]
-                            #[failure_if(|bb| (bb.b0 + 1) % 4 > 0)]
-                            #[run_while(|bb| *bb.t0 + 2 != 3)]
+                    Succeeder,
+                    BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
+                        Action(Act<0>),
+                        SubTree(Tree0202Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
+                    },
+                    RetryUntilSuccessful(3) {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
+                            Action(Act<2> = Act::<2>),
+                            #[on_success(|bb| bb.t0.set(0))]
                             StatefulAction(Task<3>),
+                            Condition(PCond<4>, b0 = {b0}),
                         },
                     },
                 },
             },
-            Sleep(0),
         }
     }
 }
 
-board!(Tree0202Blackboard { t0 b0 t1 });
+board!(Tree0202Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(0),
-        }
-        ForceSuccess {
-            #[on_success(|bb| { bb.b0 += 3; bb.t1.set(bb.o0.unwrap_or(1)) })]
-            Sequence {
-                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                Sequence {
-                    WasEntryUpdated(t1),
-                    Precondition(|bb| bb.o0.unwrap_or(4) < 2, else = Running) {
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                },
-                Delay(0) {
-                    SequenceWithMemory {
-                        ParallelAll(2) {
-                            StatefulAction(Task<4>),
-                            Condition(|ctx, bb| ctx.check_in(5, 1)),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                        Sequence {
-                            StatefulAction(Task<8>),
-                            #[failure_if(|bb| *bb.t1 % 3 == 0)]
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            WasEntryUpdated(t0),
-                        },
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                AlwaysFailure,
+                Action(Act<1>),
+            },
+            ReactiveSelector {
+                Optional {
+                    Retry(3) {
+                        Condition(Cond<2>),
                     },
                 },
-                Script(|bb| if bb.b0 > 0 { bb.b0 += 1 }),
-                Action(PAct<9>, b0 = 9, b1 = {t0}),
+            },
+            AsyncSequence {
+                Condition(Cond<3>),
+                RunOnce {
+                    StatefulAction(Task<4>),
+                },
+                AlwaysSuccess,
+                Action(Act<5>),
+                Condition(Cond<6>),
+            },
+            MemSequence {
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+                Condition(|ctx| ctx.check(9)),
+            },
+            Inverter {
+                SequenceWithMemory {
+                    Limiter(1) {
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0203Blackboard { t0 q0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
         }
         ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                ReactiveFallback {
-                    Precondition(|bb| bb.o0.is_some()) {
-                        SkipUnlessUpdated(t0) {
-                            ReactiveSequence {
-                                Script(|bb| *bb.t0 += 1),
-                                StatefulAction(Task<0>),
-                                Action(Act<1>),
-                                SkipUnlessUpdated(t0) {
-                                    AlwaysFailure,
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    ReactiveFallback {
-                        #[run_while(|bb| bb.b0 == 0)]
-                        #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                        Repeat(0) {
-                            Action(Act<3>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 3)),
-                    },
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            SequenceWithMemory {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                            },
-                            StatefulAction(Task<8>),
-                            Condition(PCond<9>, b0 = {=}),
-                            Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 1, &mut bb.b0)),
-                        },
-                    },
-                },
-                StatefulAction(Task<11>),
-            },
-        }
-    }
-}
-
-board!(Tree0204Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0205 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-        }
-        ReactiveFallback {
-            TryCatch {
-                StatefulAction(Task<0>),
-                Sleep(30),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = 9, b1 = {=}),
-            },
-            StatefulAction(Task<3>),
-            Switch(b1) {
-                case 4 => AlwaysRunning,
-                case 5 => Condition(Cond<4>),
-                case 2 => AlwaysSuccess,
-                _ => StatefulAction(Task<5>),
-            },
             ReactiveSequence {
-                SequenceStar {
-                    #[failure_if(|bb| bb.b1 % 4 > 0)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    Action(PIo<6>, t0 = {=}),
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Condition(|ctx| ctx.check(7)),
-                    Action(Act<8>),
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    AsyncFallback {
+                        Condition(Cond<0>),
+                        Condition(PCond<1>, b0 = 4),
+                        Action(|ctx| ctx.exec(2)),
+                    },
                 },
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    #[run_while(|bb| bb.b1 + 2 < 5)]
-                    Action(PAct<9>, b0 = {t0}, b1 = {=}),
+                Limiter(3) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                 },
-            },
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    StatefulAction(PTask<10>, b0 = 0, b1 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t0 + 2) % 2, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(12)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0205Blackboard { o0 b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0206 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            Timeout(30) {
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        ForceFailure {
-                            StatefulAction(Task<2>),
-                        },
+                RunOnce(then_skip = false) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Action(Act<4>),
                     },
                 },
             },
             IfThenElse {
-                AsyncSequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                StatefulAction(Task<5>),
-                Invert {
-                    SetBlackboard(o0 = Some(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0206Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            Action(Act<2>),
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0208 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            Precondition(|bb| bb.b0 % 3 != 2, else = Failure) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Parallel(success = 2, failure = 1) {
-                        Condition(Cond<1>),
-                        AlwaysRunning,
+                Repeater(2) {
+                    SequenceWithMemory {
+                        SetBlackboard(t0 = 5),
+                        Condition(Cond<5>),
                     },
-                    Action(Act<2>),
-                    Fallback {
-                        Condition(Cond<3> = Cond::<3>),
-                        WasEntryUpdated(t0),
-                        ForceFailure {
-                            StatefulAction(Task<4>),
+                },
+                AsyncSequence {
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[post(|bb| bb.o0 = None)]
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(7, 2)),
+                },
+                AsyncFallback {
+                    WasEntryUpdated(t0),
+                    ForceFailure {
+                        Repeat(2) {
+                            WasEntryUpdated(t0),
                         },
                     },
                 },
             },
+            ForceSuccess {
+                #[post(|bb| bb.b0 = 5)]
+                Loop(q0, if_empty = Success) {
+                    Parallel(success = 1, failure = 3) {
+                        ParallelAll(max_failures = -3) {
+                            UnsetBlackboard(o0),
+                            StatefulAction(PTask<8>, b0 = 1),
+                            Wait(50),
+                            AlwaysSuccess,
+                        },
+                        AlwaysSuccess,
+                        RunOnce {
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Sequence {
+                                WaitUntil(|bb| *bb.t0 != 3) {
+                                    Action(PAct<9>, b0 = {=}),
+                                },
+                                Condition(Cond<10>),
+                            },
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                AlwaysRunning,
+                Limiter(3) {
+                    AsyncFallback {
+                        #[success_if(|bb| bb.o0.unwrap_or(3) % 3 == 1)]
+                        Action(PAct<11>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<12>),
+                        SetBlackboard(b0 = 4),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0208Blackboard { b0 t0 });
+board!(Tree0204Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
-        Parallel(failure = 4) {
-            Repeat(forever) {
-                ReactiveSelector {
-                    ReactiveFallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
+    pub tree Tree0205 for Ctx {
+        ParallelAll(max_failures = -3) {
+            StatefulAction(Task<0>),
+            Limiter(3) {
+                StatefulAction(Task<1>),
             },
-            TryCatch {
-                AlwaysSuccess,
-                Invert {
-                    RunOnce {
-                        Action(Act<3>),
+            Wait(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0206 for Ctx {
+        AsyncFallback {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 != 7, dynamic = false) {
+            MemPriority {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    RepeatUntilSuccess(forever) {
+                        ReactiveSelector {
+                            Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                            Condition(Cond<2>),
+                            Script(|bb| bb.b1 += 2),
+                        },
                     },
-                },
-            },
-            RunOnce {
-                TryCatch {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
                 },
             },
             AlwaysSuccess,
@@ -399,86 +315,187 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0207Blackboard { b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0210 for Ctx {
+    pub tree Tree0208 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            b1: i64,
         }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {=}),
-            Condition(Cond<1>),
-            #[on_halted(|bb| bb.t0.set(2))]
-            Condition(Cond<2>),
+        Invert {
+            #[skip_if(|bb| bb.b0 == 7)]
+            #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
+            #[post(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+            Precondition(|bb| bb.b0 != 3) {
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_halted(|bb| bb.b1 += 2)]
+                #[skip_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
+                MemPriority {
+                    Loop(q0, if_empty = Skipped) {
+                        Limiter(2) {
+                            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(1, (*bb.t1 + 3) % 2)),
+                    Selector {
+                        StatefulAction(Task<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0210Blackboard { b0 t0 });
+board!(Tree0208Blackboard { t1 o0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0209 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Timeout(10) {
+            Selector {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = 8, b1 = {t1}),
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Runner,
+                    },
+                },
+                FlipSelector {
+                    #[success_if(|bb| bb.b1 > 1)]
+                    Conditional(|bb| *bb.t0 % 4 > 1, dynamic = true, else = Failure) {
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
+                    AlwaysSuccess,
+                    Repeat(forever) {
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0209Blackboard { t0 b1 b0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0210Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 15,
+            b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        TryCatch(catch_on_halt = true) {
+            AlwaysSuccess,
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
+            RepeatTimes(forever) {
+                Action(PAct<1>, b0 = {b0}, b1 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0210Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 15,
+            b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[on_failure(|bb| if bb.b0 > 2 { bb.b0 = bb.b1 + 3 })]
+        SubTree(Tree0210Sub1, t1 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}, q0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0210 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+        }
+        RetryUntilSuccessful(4) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Parallel(success = 0) {
+                    SubTree(Tree0210Sub0, ..),
+                    Sequence {
+                        Fallback {
+                            WasEntryUpdated(t0),
+                            Condition(|ctx, bb| ctx.check_in(2, 8)),
+                        },
+                        Action(Act<3>),
+                        KeepRunningUntilFailure {
+                            StepSequencer {
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                                Action(Act<5>),
+                                StatefulAction(Task<6> = Task::<6>),
+                                Action(PIo<7>, t0 = {b0}),
+                                Condition(|ctx, bb| ctx.check_in(8, *bb.t1 % 2)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0210Blackboard { t1 t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
         }
-        Selector {
-            AsyncSequence {
-                ReactiveFallback {
-                    Inverter {
-                        Action(PIo<0>, t0 = {t1}),
-                    },
-                    ScriptCondition(|bb| *bb.t0 > 2),
-                    #[on_failure(|bb| if *bb.t0 + 4 < 5 { bb.t0.set(bb.b0) })]
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
-                    Retry(2) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Selector {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                Repeat(4) {
-                    Sequence {
-                        StatefulAction(PTask<8>, b0 = {b0}),
-                        TryCatch(catch_on_halt = false) {
-                            SetBlackboard(b0 = {t0}),
-                            ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 0),
-                            StatefulAction(Task<9>),
-                        },
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        SetBlackboard(t1 = 6),
-                    },
-                },
-            },
-            Repeat(forever) {
-                Fallback {
-                    ReactiveFallback {
-                        MemSequence {
-                            RunOnce {
-                                Action(|ctx, bb| ctx.exec_in(10, *bb.t1 % 2, &mut bb.b0)),
+        ReactiveSequence {
+            #[failure_if(|bb| bb.b0 > 1)]
+            Retry(forever) {
+                Optional {
+                    RepeatUntilFailure(forever) {
+                        SequenceStar {
+                            WhileDoElse {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                                Action(PIo<1>, t0 = {t0}),
+                                SequenceWithMemory {
+                                    Script(|bb| { bb.t0.set(*bb.t0 % 2); if *bb.t0 + 2 > *bb.t0 { bb.t0.set(*bb.t0 % 2) } }),
+                                    StatefulAction(Task<2>),
+                                },
                             },
-                            Condition(Cond<11>),
-                            Action(PIo<12>, t0 = {=}),
-                            SetBlackboard(t1 = 3),
-                        },
-                    },
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                    RetryUntilSuccessful(4) {
-                        ReactiveSequence {
-                            ParallelAll(2) {
-                                Sleep(10),
-                                Action(PIo<15>, t0 = {=}),
+                            IfThenElse {
+                                Retry(3) {
+                                    Condition(Cond<3>),
+                                },
+                                Repeat(forever) {
+                                    Script(|bb| if *bb.t0 == 5 { bb.b0 += 2 }),
+                                },
+                                Action(PAct<4>, b0 = {b0}),
                             },
-                            AlwaysFailure,
                         },
                     },
                 },
@@ -487,43 +504,89 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0211Blackboard { t1 t0 b0 });
+board!(Tree0211Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            Selector {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b1 += 2 })]
-                    #[failure_if(|bb| bb.b0 + 4 < 2)]
-                    #[success_if(|bb| bb.b0 + 3 > (bb.b0 + 4) % 3)]
-                    IfThenElse {
-                        Retry(1) {
-                            Condition(Cond<1>),
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            Loop(q0, if_empty = Running) {
+                Invert {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0212Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0213 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        RetryUntilSuccessful(2) {
+            Sequence {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Fallback {
+                        FlipSelector {
+                            Condition(Cond<0>),
+                            Action(PAct<1>, b0 = 3, b1 = {=}),
                         },
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Conditional(|bb| (bb.b1 + 4) % 2 < 0, dynamic = false) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
                     },
-                    IfThenElse {
-                        Condition(Cond<3> = Cond::<3>),
-                        Retry(3) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b1)),
+                },
+                BinarySelector(|bb| (bb.b0 + 1) % 3 != 2) {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    StepSequencer {
+                        TryCatch(catch_on_halt = true) {
+                            SetBlackboard(b1 = 7),
+                            WasEntryUpdated(t0),
                         },
+                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
                     },
                     Repeat(3) {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                ForceSuccess {
-                                    Action(Act<5>),
-                                },
+                        FlipSelector {
+                            StatefulAction(Task<8>),
+                            #[on_halted(|bb| { *bb.t0 += 3; if bb.b0 > 1 { bb.o0 = None } })]
+                            #[skip_if(|bb| (bb.b0 + 3) % 2 != 0)]
+                            Conditional(|bb| *bb.t0 != 3, dynamic = true, else = Success) {
+                                StatefulAction(PTask<9>, b0 = {b1}, b1 = {t0}),
+                            },
+                            #[on_success(|bb| { bb.b1 = 5; if bb.b0 > bb.o0.unwrap_or(1) { bb.b0 += 3 } })]
+                            ReactiveSelector {
+                                Action(PAct<10>, b0 = 7),
+                                Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
                             },
                         },
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Switch(b1) {
+                        case 4 => AsyncFallback {
+                            StatefulAction(Task<12>),
+                            Script(|bb| { bb.o0 = None; bb.b1 += 1 }),
+                        },
+                        case 1 => #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                        #[on_failure(|bb| bb.t0.set(bb.b1 + 3))]
+                        StatefulAction(Task<13> = Task::<13>),
+                        _ => Action(|ctx, bb| ctx.exec_in(14, *bb.t0, &mut bb.b1)),
                     },
                 },
             },
@@ -531,36 +594,14 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0212Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0213 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce {
-            Sequence {
-                Action(Act<0>),
-                #[on_success(|bb| if bb.b1 == 3 { bb.t0.set(4) })]
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0213Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0214Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0213Blackboard { b1 b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0214Sub0),
+        Fallback {
+            Repeat(0) {
+                Sleep(10),
+            },
         }
     }
 }
@@ -568,213 +609,149 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 3,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        #[failure_if(|bb| *bb.t0 % 4 > 1)]
-        ReactiveSequence {
-            AsyncSequence {
-                RetryUntilSuccessful(2) {
-                    #[skip_if(|bb| bb.b0 == 3)]
-                    Script(|bb| if *bb.t0 + 3 < 4 { *bb.t1 += 3 }),
+        Timeout(20) {
+            Deadline(50) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
                 },
-                Repeat(4) {
-                    SetBlackboard(b0 = 7),
-                },
-            },
-            Sleep(20),
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 + 2 == (*bb.t1 + 4) % 4)]
-                #[skip_if(|bb| *bb.t1 + 1 < bb.b0 % 4)]
-                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 2))]
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0215Blackboard { b0 t0 o0 t1 });
+board!(Tree0215Blackboard { t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, value = {b0}) {
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<0>),
-                SetBlackboard(b0 = {t0}),
-                #[failure_if(|bb| bb.b0 != 4)]
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+        ForceSuccess {
+            Inverter {
+                RepeatUntil(Success) {
+                    Filter(times = 2) {
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0216Blackboard { b0 t0 q0 });
+bt::behavior_tree! {
+    pub tree Tree0217Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Condition(Cond<8>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_failure(|bb| *bb.t0 += 2)]
-        #[on_success(|bb| *bb.t0 += 2)]
-        Inverter {
-            MemPriority {
-                #[on_success(|bb| bb.t1.set(*bb.t1 % 2))]
-                MemSequence {
-                    IfThenElse {
-                        ReactiveSequence {
-                            Action(Act<0> = Act::<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[post(|bb| *bb.t1 += 1)]
-                        Precondition(|bb| bb.b0 + 4 < 5) {
-                            RetryUntilSuccessful(3) {
-                                SetBlackboard(b0 = 9),
+        ReactiveFallback {
+            Conditional(|bb| bb.b1 == 1, dynamic = false) {
+                Parallel {
+                    Limiter(2) {
+                        Parallel {
+                            Fallback {
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b1)),
+                                #[on_success(|bb| *bb.t0 += 2)]
+                                Condition(Cond<1>),
+                            },
+                            MemSequence {
+                                Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+                                Script(|bb| *bb.t0 += 2),
+                                WasEntryUpdated(t0),
+                            },
+                            WhileDoElse {
+                                #[on_failure(|bb| if bb.b1 > 4 { bb.t0.set(bb.b1) })]
+                                StatefulAction(Task<3>),
+                                Wait(10),
+                                Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
                             },
                         },
                     },
-                    #[run_while(|bb| bb.b0 != *bb.t0)]
-                    Sequence {
-                        ReactiveFallback {
-                            Sequence {
-                                Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                            Action(PAct<5>, b0 = 7, b1 = {t0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Loop(q0) {
-                    Delay(50) {
-                        WhileDoElse {
-                            RunOnce {
-                                StatefulAction(Task<7>),
-                            },
-                            ForceSuccess {
-                                #[run_while(|bb| *bb.t0 + 1 != 1)]
-                                #[on_failure(|bb| { *bb.t0 += 2; if *bb.t1 != 4 { bb.t1.set(bb.b0) } })]
-                                ReactiveFallback {
-                                    Action(PAct<8>, b0 = {t1}, b1 = {t1}),
-                                    Condition(Cond<9>),
-                                    StatefulAction(Task<10>),
+                    #[skip_if(|bb| bb.b0 + 2 == 7)]
+                    #[run_while(|bb| bb.b0 % 3 > 0)]
+                    #[on_halted(|bb| bb.b1 = (bb.b0 + 1) % 3)]
+                    Delay(0) {
+                        Inverter {
+                            MemSequence {
+                                ParallelAll(2) {
+                                    Condition(|ctx| ctx.check(5)),
+                                    StatefulAction(Task<6>),
                                 },
                             },
-                            Condition(Cond<11>),
                         },
                     },
                 },
-                Selector {
-                    Action(PAct<12>, b0 = {b0}, b1 = {b0}),
-                    Action(Act<13>),
-                    AsyncSequence {
-                        Condition(Cond<14> = Cond::<14>),
-                        Script(|bb| { bb.t0.set(2); bb.b0 += 1 }),
-                        StatefulAction(Task<15>),
+            },
+            RunOnce(then_skip = false) {
+                AsyncSequence {
+                    ForceSuccess {
+                        Precondition(|bb| bb.b1 % 3 > 1, else = Failure) {
+                            RetryUntilSuccessful(1) {
+                                Sequence {
+                                    #[post(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 1 })]
+                                    #[success_if(|bb| *bb.t0 != 2)]
+                                    #[skip_if(|bb| *bb.t0 + 1 == bb.b0 + 1)]
+                                    Action(PIo<7>, t0 = {=}),
+                                    Script(|bb| *bb.t0 += 2),
+                                    ScriptCondition(|bb| bb.b1 % 3 < 2),
+                                    Script(|bb| bb.b1 = bb.b0 % 3),
+                                },
+                            },
+                        },
                     },
-                    Inverter {
-                        StatefulAction(PTask<16>, b0 = 3, b1 = {b0}),
-                    },
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(17, bb.b0 % 3, &mut bb.b0)),
-                        #[failure_if(|bb| bb.b0 < 3)]
-                        Condition(Cond<18> = Cond::<18>),
-                        StatefulAction(Task<19>),
-                    },
+                    SubTree(Tree0217Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0217Blackboard { t1 b0 t0 q0 });
+board!(Tree0217Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        ParallelAll(2) {
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 2 })]
-                        Condition(Cond<0> = Cond::<0>),
-                        Action(Act<1> = Act::<1>),
-                    },
-                    SequenceStar {
-                        IfThenElse {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                            ScriptCondition(|bb| *bb.t1 == (*bb.t0 + 4) % 3),
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            Repeater(2) {
+                AlwaysSuccess,
             },
-            Delay(10) {
-                Condition(Cond<6>),
-            },
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
         }
     }
 }
-
-board!(Tree0218Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
+            b1: i64 = 5,
         }
-        Loop(q0) {
-            Loop(q0, if_empty = Running) {
-                RunOnce(then_skip = false) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                Switch(b1) {
-                                    case 0 => #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                                    StatefulAction(Task<0>),
-                                    case 2 => SetBlackboard(t0 = {b1}),
-                                    _ => ScriptCondition(|bb| bb.b1 < 3),
-                                },
-                                Timeout(10) {
-                                    Condition(PCond<1>, b0 = 5),
-                                },
-                                ReactiveFallback {
-                                    #[run_while(|bb| bb.b0 != bb.b1)]
-                                    #[failure_if(|bb| bb.b0 < 1)]
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                },
-                            },
-                            Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
-                        },
+        KeepRunningUntilFailure {
+            Switch(b1) {
+                case 1 => IfThenElse {
+                    Action(|ctx| ctx.exec(0)),
+                    Sleep(50),
+                },
+                _ => SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<2>),
                     },
                 },
             },
@@ -782,875 +759,272 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0219Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0220Sub0 for Ctx {
-        Repeat(2) {
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
+board!(Tree0219Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(3) {
-                Repeat(1) {
-                    Action(Act<0>),
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+        }
+        Repeat(2) {
+            #[skip_if(|bb| bb.o0.unwrap_or(1) < 2)]
+            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
+            Repeat(3) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                 },
             },
-            Parallel(success = 3, failure = -2) {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                KeepRunningUntilFailure {
-                    Action(Act<3>),
-                },
-            },
-            SequenceWithMemory {
-                SubTree(Tree0220Sub0),
-                StatefulAction(Task<5>),
-            },
-            Delay(50) {
-                RunOnce {
-                    Parallel(failure = 2) {
-                        Action(Act<6> = Act::<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            Condition(Cond<8>),
         }
     }
 }
 
+board!(Tree0220Blackboard { o0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                ReactiveFallback {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveFallback {
+            Fallback {
+                #[failure_if(|bb| *bb.t0 < 4)]
+                Sequence {
+                    AlwaysSuccess,
+                },
+                WaitValueUpdate(t0) {
+                    #[run_while(|bb| bb.b0 + 2 != (bb.b1 + 2) % 2)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (bb.b0 + 2) % 2)]
+                    Switch(b1) {
+                        case 4 => Action(Act<0>),
+                        _ => #[run_while(|bb| bb.b0 == 0)]
+                        #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+                SequenceStar {
                     IfThenElse {
                         StatefulAction(Task<1>),
-                        AlwaysRunning,
-                    },
-                    Action(Act<2>),
-                },
-                Selector {
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    Timeout(10) {
-                        Condition(Cond<6>),
+                        Condition(PCond<2>, b0 = {b0}),
                     },
                 },
             },
+            StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
         }
     }
 }
+
+board!(Tree0221Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
         }
-        Repeat(3) {
-            Sequence {
-                #[failure_if(|bb| *bb.t0 < bb.b0)]
-                #[on_failure(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 2 })]
-                Delay(0) {
-                    StatefulAction(Task<0>),
+        RunOnce {
+            ReactiveFallback {
+                WasEntryUpdated(t0),
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(PAct<1>, b0 = {=}),
                 },
-                StatefulAction(Task<1>),
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        SetBlackboard(o0 = Some(8)),
-                    },
+                #[success_if(|bb| *bb.t0 > 7)]
+                RetryUntilSuccessful(0) {
+                    Action(PIo<2>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0222Blackboard { b0 o0 t0 });
+board!(Tree0222Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0223Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0223Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        AsyncSequence {
-            ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
-            #[failure_if(|bb| *bb.t0 < bb.b0)]
-            Sequence {
-                ReactiveSequence {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[run_while(|bb| bb.b1 + 1 == 3)]
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    Repeat(3) {
-                        Sleep(0),
-                    },
-                    Condition(Cond<0>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
-                    Action(PIo<2>, t0 = {b1}),
-                },
+        StepSequencer {
+            Repeat(forever) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
             },
+            SubTree(Tree0223Sub0, b0 = {=}, t0 = {t0}),
+            FlipSelector {
+                ScriptCondition(|bb| bb.b0 != *bb.t0),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            #[success_if(|bb| *bb.t0 + 2 == bb.b0 + 3)]
+            #[on_failure(|bb| if *bb.t0 > 7 { bb.t0.set(bb.b0) })]
+            AlwaysFailure,
+            SubTree(Tree0223Sub1, ..),
         }
     }
 }
 
-board!(Tree0223Blackboard { b0 t0 b1 });
+board!(Tree0223Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                Fallback {
-                    WhileDoElse {
-                        Action(Act<0>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(PCond<2>, b0 = 3),
-                    Condition(Cond<3>),
-                },
-                ParallelAll(max_failures = -1) {
-                    Script(|bb| bb.b0 = *bb.t1),
-                    WaitValueUpdate(t0) {
-                        Precondition(|bb| *bb.t0 + 1 > 7, else = Success) {
-                            #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 1)]
-                            Fallback {
-                                StatefulAction(PTask<4>, b0 = {=}),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<5>),
-                    #[success_if(|bb| (*bb.t1 + 1) % 3 == 1)]
-                    #[post(|bb| { *bb.t0 += 1; if *bb.t1 < bb.b0 % 3 { *bb.t1 += 1 } })]
-                    SetBlackboard(t1 = 2),
-                    Repeat(forever) {
-                        Precondition(|bb| *bb.t0 != 7, else = Success) {
-                            StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                },
+        StepSequencer {
+            Deadline(20) {
+                Action(PAct<0>, b0 = {b0}, b1 = {=}),
             },
+            Conditional(|bb| bb.b1 < *bb.t0, dynamic = false) {
+                StatefulAction(PTask<1>, b0 = {b0}),
+            },
+            BinarySelector(|bb| bb.b0 < bb.b1, dynamic = false) {
+                Action(|ctx| ctx.exec(2)),
+                Action(PAct<3>, b0 = {b0}),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0224Blackboard { t1 t0 b0 });
+board!(Tree0224Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        #[failure_if(|bb| *bb.t0 == 4)]
-        Fallback {
-            Action(PAct<0>, b0 = 1),
-            #[post(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b1 % 4 })]
-            RunOnce {
-                #[post(|bb| if (*bb.t0 + 1) % 4 > 0 { *bb.t0 += 1 })]
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    ForceFailure {
-                        Sleep(30),
+        Precondition(|bb| *bb.t0 + 1 == 4, else = Success) {
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                Priority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Cooldown(100, filtered = Skipped) {
+                        Fallback {
+                            WasEntryUpdated(t0),
+                            MaxTime(50) {
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Action(PIo<2>, t0 = {t0}),
+                        StatefulAction(Task<3>),
+                        AlwaysSuccess,
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
+                        StatefulAction(Task<5> = Task::<5>),
                     },
                 },
             },
-            #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
-            IfThenElse {
-                StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
-            },
-            StatefulAction(Task<4>),
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0225Blackboard { b0 t0 b1 });
+board!(Tree0225Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0226Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64 = 2,
-        }
-        IfThenElse {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| bb.b1 == bb.b0 + 2),
-            },
-            Switch(b1) {
-                case 4 => Action(|ctx| ctx.exec(2)),
-                case 1 => ReactiveFallback {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
-                },
-                case 3 => Condition(|ctx| ctx.check(6)),
-                _ => Precondition(|bb| *bb.t0 > 6, else = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(7, 0, &mut bb.b0)),
-                },
-            },
-            ForceSuccess {
-                #[post(|bb| *bb.t0 += 1)]
-                ParallelAll {
-                    MemSequence {
-                        Repeat(2) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                },
+        RunOnce {
+            FlipSelector {
+                AlwaysSuccess,
+                SubTree(Tree0226Sub0),
             },
         }
     }
 }
-
-board!(Tree0226Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
             b0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
         }
         SequenceWithMemory {
-            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
-            #[run_while(|bb| *bb.t0 + 2 != 3)]
-            #[on_halted(|bb| bb.b1 = (bb.b1 + 2) % 2)]
-            ParallelAll(3) {
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Running) {
-                    Sleep(20),
-                },
-                Fallback {
-                    Inverter {
-                        #[success_if(|bb| *bb.t0 + 2 != bb.b0)]
-                        Action(Act<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Loop(q0, if_empty = Running) {
-                    StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
-                },
-            },
-            AsyncFallback {
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                #[success_if(|bb| *bb.t0 % 4 < 1)]
-                TryCatch(catch_on_halt = true) {
-                    Timeout(50) {
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    WhileDoElse {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Condition(Cond<8>),
-                ForceSuccess {
-                    #[failure_if(|bb| (bb.b1 + 1) % 2 > 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 3 > 2)]
-                    ReactiveSequence {
-                        Condition(Cond<9>),
-                        Action(Act<10>),
-                        Timeout(50) {
-                            #[success_if(|bb| bb.b1 > bb.b0)]
-                            Script(|bb| if bb.o0.unwrap_or(2) + 3 < 1 { *bb.t0 += 3 }),
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Switch(b1) {
-                    case 1 => Loop(q0, value = {t0}, if_empty = Running) {
-                        Script(|bb| bb.b0 += 4),
-                    },
-                    case 4 => WasEntryUpdated(t0),
-                    _ => Delay(100) {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 > (bb.b1 + 1) % 4)]
-                RunOnce {
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            Loop(q0, value = {t0}, if_empty = Failure) {
-                                RunOnce {
-                                    #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(3) + 4); bb.b0 += 1 })]
-                                    Condition(PCond<13>, b0 = {t0}),
-                                },
-                            },
-                            Precondition(|bb| bb.b1 < 5, else = Failure) {
-                                Action(PAct<14>, b0 = {t0}, b1 = {=}),
-                            },
-                            Condition(Cond<15>),
-                        },
-                    },
-                },
-                Repeat(4) {
-                    StatefulAction(Task<16>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0227Blackboard { b0 o0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0228 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
+            MemSequence {
+                Condition(PCond<0>, b0 = 2),
                 Sequence {
-                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                    #[run_while(|bb| *bb.t0 > 1)]
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                        ScriptCondition(|bb| *bb.t0 + 1 < bb.o0.unwrap_or(1) % 2),
-                    },
-                    Precondition(|bb| bb.o0.is_some(), else = Running) {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    WhileDoElse {
-                        Action(PIo<3>, t0 = {t0}),
-                        Action(Act<4> = Act::<4>),
+                    Action(PAct<1>, b0 = {=}),
+                    Action(Act<2>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<3>),
                     },
                 },
-            },
-            Repeat(0) {
-                Condition(Cond<5>),
-            },
-            RunOnce(then_skip = false) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ParallelAll(2) {
-                        #[failure_if(|bb| *bb.t0 % 2 != 1)]
-                        #[run_while(|bb| bb.b0 + 1 == 5)]
-                        Condition(|ctx, bb| ctx.check_in(6, 4)),
-                        WaitValueUpdate(t0) {
-                            ForceSuccess {
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                        },
-                        MemSequence {
-                            Precondition(|bb| *bb.t0 != 6, else = Success) {
-                                Delay(0) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                            #[run_while(|bb| bb.b0 < bb.o0.unwrap_or(2))]
-                            Script(|bb| bb.b0 = bb.b0 % 4),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0228Blackboard { b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0229 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0229Blackboard { b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0230Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0230Sub0 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0230Sub1),
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Repeat(4) {
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0230 for Ctx {
-        Parallel(success = 2, failure = 2) {
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    RunOnce(then_skip = false) {
-                        SubTree(Tree0230Sub0),
-                    },
-                },
-                IfThenElse {
-                    Action(Act<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-                TryCatch {
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Repeat(4) {
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<13> = Task::<13>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0231 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            ParallelAll(1) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-            Action(PIo<2>, t0 = {=}),
-            Loop(q0, if_empty = Running) {
-                Selector {
-                    Condition(Cond<3>),
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0))]
-                    WasEntryUpdated(t0),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0231Blackboard { q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0232 for Ctx {
-        Sequence {
-            RunOnce {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            AlwaysSuccess,
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0233Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0233Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0233 for Ctx {
-        AsyncFallback {
-            SubTree(Tree0233Sub0),
-            SubTree(Tree0233Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0234 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        ParallelAll(1) {
-            RetryUntilSuccessful(0) {
-                Action(PAct<0>, b0 = 7),
-            },
-            #[on_success(|bb| { bb.b1 += 3; bb.b0 += 2 })]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_failure(|bb| if bb.b0 == *bb.t0 { *bb.t0 += 2 })]
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            ParallelAll(0) {
-                Condition(Cond<5>),
-                Action(PIo<6>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0234Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0235 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        #[on_halted(|bb| { if *bb.t0 % 2 < 0 { bb.b1 += 1 }; bb.b0 += 2 })]
-        #[post(|bb| bb.b1 = *bb.t0)]
-        #[run_while(|bb| bb.b0 == 5)]
-        AsyncFallback {
-            Sequence {
-                Precondition(|bb| bb.b0 + 3 > bb.b0, else = Running) {
-                    SequenceWithMemory {
-                        Repeat(4) {
-                            #[post(|bb| bb.b0 += 1)]
-                            Fallback {
-                                Condition(PCond<0>, b0 = 8),
-                                ScriptCondition(|bb| bb.b0 + 1 < 1),
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            WaitValueUpdate(t0) {
-                                #[on_success(|bb| bb.b0 = *bb.t0)]
-                                ReactiveSelector {
-                                    Action(Act<1> = Act::<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Timeout(30) {
-                    ForceFailure {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-            Parallel(success = -1, failure = -2) {
-                MemPriority {
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        ScriptCondition(|bb| bb.b1 % 3 == 1),
-                    },
-                    ScriptCondition(|bb| *bb.t0 + 3 == 6),
-                    Fallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(Act<6>),
-                        #[on_failure(|bb| if bb.b1 != 0 { bb.b1 += 1 })]
-                        #[skip_if(|bb| bb.b1 % 4 > 1)]
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        Condition(Cond<7>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Timeout(0) {
-                        ParallelAll(0) {
-                            StatefulAction(Task<8>),
-                            Action(PIo<9>, t0 = {=}),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Precondition(|bb| bb.b0 == 0, else = Success) {
-                        ParallelAll {
-                            StatefulAction(Task<10> = Task::<10>),
-                            Condition(Cond<11>),
-                            SetBlackboard(t0 = {b0}),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(PTask<12>, b0 = {b1}, b1 = {=}),
-                    #[skip_if(|bb| *bb.t0 + 1 > *bb.t0)]
-                    #[on_failure(|bb| bb.t0.set(bb.b1))]
-                    #[run_while(|bb| bb.b0 == *bb.t0)]
-                    Fallback {
-                        Condition(Cond<13>),
-                        AlwaysSuccess,
-                    },
-                    Action(PIo<14>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0235Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0236Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        #[success_if(|bb| bb.b0 < 2)]
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0236 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        ReactiveFallback {
-            Repeat(1) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            SubTree(Tree0236Sub0, ..),
-            Condition(PCond<2>, b0 = {t0}),
-            TryCatch(catch_on_halt = true) {
-                Script(|bb| bb.o0 = None),
-                Action(Act<3> = Act::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0236Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0237 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            ParallelAll(0) {
-                ReactiveFallback {
-                    Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Failure) {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    Precondition(|bb| bb.b0 == *bb.t0, else = Running) {
-                        #[success_if(|bb| *bb.t0 % 3 != 2)]
-                        KeepRunningUntilFailure {
-                            Parallel {
-                                #[skip_if(|bb| bb.b0 > *bb.t0 + 3)]
-                                AlwaysRunning,
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| *bb.t0 == 7)]
-                    Condition(Cond<2>),
-                },
-                #[on_failure(|bb| { if bb.b0 > 1 { *bb.t0 += 1 }; *bb.t0 += 2 })]
-                #[success_if(|bb| bb.b0 > 2)]
-                AlwaysFailure,
-            },
-            TryCatch(catch_on_halt = true) {
+                ScriptCondition(|bb| bb.o0.is_some()),
                 SequenceWithMemory {
-                    RetryUntilSuccessful(2) {
-                        #[run_while(|bb| *bb.t0 > 1)]
-                        #[on_failure(|bb| bb.t0.set(5))]
-                        #[success_if(|bb| bb.b0 > 2)]
-                        Action(PAct<3>, b0 = 8),
-                    },
-                    #[run_while(|bb| bb.b0 > *bb.t0)]
-                    IfThenElse {
-                        Action(Act<4>),
-                        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5>),
                 },
-                Invert {
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t0 % 2 < 0)]
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                ForceSuccess {
-                    SequenceStar {
-                        #[skip_if(|bb| *bb.t0 == 2)]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<10>),
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
+                Condition(Cond<6> = Cond::<6>),
             },
-            ForceSuccess {
-                AsyncFallback {
-                    Precondition(|bb| (bb.b0 + 2) % 2 > 0, else = Failure) {
-                        Action(Act<11>),
-                    },
-                    Parallel(success = 0, failure = -2) {
-                        Action(Act<12>),
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    Inverter {
-                        ParallelAll(max_failures = -1) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0237Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0238 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-        }
-        Switch(b1) {
-            case 4 => Loop(q0, if_empty = Running) {
-                #[failure_if(|bb| bb.b0 < bb.b1)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                Sleep(10),
-            },
-            case 1 => ReactiveFallback {
-                Delay(0) {
-                    Condition(Cond<0>),
-                },
-                #[success_if(|bb| bb.b1 > 6)]
-                Condition(|ctx| ctx.check(1)),
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            case 0 => StatefulAction(Task<3>),
-            _ => Sequence {
-                Condition(Cond<4>),
-                #[on_halted(|bb| { if bb.b0 > 6 { bb.b1 = *bb.t0 }; bb.t0.set(bb.b0 + 4) })]
-                #[run_while(|bb| bb.b1 == 7)]
-                #[on_success(|bb| { *bb.t0 += 2; bb.t0.set((bb.b0 + 4) % 3) })]
-                AlwaysSuccess,
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0238Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        ReactiveSelector {
-            ReactiveFallback {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                MemPriority {
-                    Repeat(2) {
-                        Fallback {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    AlwaysFailure,
-                    Condition(Cond<4>),
-                },
+            RunOnce {
                 Fallback {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                    RunOnce {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            IfThenElse {
-                StatefulAction(Task<7>),
-                SequenceStar {
-                    StatefulAction(Task<8> = Task::<8>),
-                    Parallel(failure = 0) {
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
+                    RepeatUntil(Failure) {
+                        Conditional(|bb| bb.b0 > 6, dynamic = true, else = Failure) {
+                            ReactiveSelector {
+                                Condition(Cond<7>),
+                                Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
+                                    Script(|bb| bb.b0 += 1),
+                                },
+                            },
+                        },
                     },
                     ReactiveFallback {
-                        Action(|ctx| ctx.exec(11)),
-                        StatefulAction(Task<12>),
-                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(8)),
                     },
-                    Invert {
+                    ScriptCondition(|bb| (bb.b0 + 2) % 2 != 1),
+                },
+            },
+            SequenceWithMemory {
+                ReactiveSelector {
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<11>),
+                        ScriptCondition(|bb| *bb.t0 % 4 > 1),
+                    },
+                    ParallelAll(3) {
+                        Action(Act<12>),
+                        Runner,
                         StatefulAction(Task<13>),
-                    },
-                    RunOnce(then_skip = false) {
                         Condition(Cond<14>),
                     },
                 },
@@ -1659,25 +1033,364 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0227Blackboard { b0 o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0240 for Ctx {
+    pub tree Tree0228 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            #[allow(unused)] b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-            Precondition(|bb| bb.b0 == 0) {
-                MemPriority {
-                    Condition(Cond<0>),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    KeepRunningUntilFailure {
+        #[failure_if(|bb| bb.b1 == 5)]
+        Precondition(|bb| *bb.t0 == 1, else = Failure) {
+            MemPriority {
+                Sequence {
+                    Repeat(3) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Condition(PCond<1>, b0 = 4),
+            },
+        }
+    }
+}
+
+board!(Tree0228Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0229 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Sequence {
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {b1}),
+                #[failure_if(|bb| *bb.t0 < 3)]
+                Condition(Cond<1>),
+            },
+            ForceSuccess {
+                MaxTime(0) {
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                },
+            },
+            #[failure_if(|bb| bb.b1 < (bb.b0 + 2) % 3)]
+            ReactiveFallback {
+                Action(Act<3>),
+                Loop(q0, if_empty = Failure) {
+                    #[skip_if(|bb| bb.b1 < 3)]
+                    StatefulAction(Task<4>),
+                },
+                Condition(|ctx| ctx.check(5)),
+                MemSequence {
+                    Action(Act<6>),
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 2)),
+                },
+                StatefulAction(Task<8>),
+            },
+            Action(Act<9>),
+        }
+    }
+}
+
+board!(Tree0229Blackboard { b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0230 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Fallback {
+                    Conditional(|bb| *bb.t0 % 3 < 0, dynamic = true, else = Success) {
                         ReactiveSequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            #[on_halted(|bb| { if bb.o0.unwrap_or(2) == 7 { bb.b0 += 1 }; bb.b1 = *bb.t0 })]
-                            #[on_success(|bb| { bb.o0 = None; bb.b0 += 3 })]
-                            Action(PIo<2>, t0 = {b1}),
+                            StatefulAction(Task<0>),
+                            Sleep(10),
+                            StatefulAction(Task<1>),
+                            ScriptCondition(|bb| bb.b0 < *bb.t0),
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Running) {
+                Sequence {
+                    IfThenElse {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                        AlwaysFailure,
+                    },
+                    Action(Act<3> = Act::<3>),
+                    Cooldown(100, filtered = Skipped) {
+                        ForceFailure {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Condition(Cond<5> = Cond::<5>),
+                    Script(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 }),
+                },
+            },
+            Sequence {
+                Selector {
+                    Interrupt(|bb| bb.b1 + 4 < *bb.t0) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Condition(Cond<7> = Cond::<7>),
+                    #[skip_if(|bb| bb.b1 + 4 > bb.b1)]
+                    #[run_while(|bb| *bb.t0 > 4)]
+                    Condition(Cond<8>),
+                },
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| *bb.t0 + 2 < 4),
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                    StatefulAction(Task<10>),
+                    AlwaysFailure,
+                    #[run_while(|bb| bb.b1 < 3)]
+                    #[on_success(|bb| bb.b1 = bb.b0 % 2)]
+                    ForceFailure {
+                        Inverter {
+                            StatefulAction(PTask<11>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            Deadline(0) {
+                ReactiveSelector {
+                    Condition(|ctx, bb| ctx.check_in(12, 9)),
+                    Condition(Cond<13>),
+                    Action(Act<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0230Blackboard { q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0231 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+        }
+        Repeat(forever) {
+            ReactiveFallback {
+                Selector {
+                    Action(PIo<0>, t0 = {t1}),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Success) {
+                    BinarySelector(|bb| bb.b0 == 7, dynamic = true) {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
+                    AlwaysSuccess,
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0231Blackboard { o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0232 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+        }
+        Precondition(|bb| *bb.t0 > bb.b1) {
+            Fallback {
+                AsyncSequence {
+                    #[post(|bb| bb.t0.set(bb.b1 + 2))]
+                    RunOnce {
+                        IfThenElse {
+                            #[on_halted(|bb| if (bb.b1 + 2) % 2 > 0 { bb.o0 = Some(*bb.t0) })]
+                            Switch(b1) {
+                                case 3 => AlwaysSuccess,
+                                _ => Condition(|ctx| ctx.check(0)),
+                            },
+                            RepeatUntilSuccess(2) {
+                                Remap(success = Failure, failure = Failure) {
+                                    Action(PIo<1>, t0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                    IfThenElse {
+                        #[run_while(|bb| bb.b0 + 4 < 5)]
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        #[success_if(|bb| *bb.t1 < 2)]
+                        #[post(|bb| *bb.t1 += 1)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ReactiveFallback {
+                    TryCatch(catch_on_halt = false) {
+                        #[on_halted(|bb| bb.b0 = bb.b1)]
+                        SequenceStar {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        Condition(Cond<7>),
+                        Precondition(|bb| bb.b1 < bb.b1 % 4, else = Success) {
+                            Condition(PCond<8>, b0 = 4),
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Interrupt(|bb| bb.o0.unwrap_or(4) + 3 < bb.o0.unwrap_or(1)) {
+                            #[on_success(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| bb.b0 == 5)]
+                            #[skip_if(|bb| *bb.t1 < bb.o0.unwrap_or(5) % 4)]
+                            Deadline(100) {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        Condition(Cond<10>),
+                        Action(PAct<11>, b0 = 2, b1 = {t0}),
+                        StatefulAction(Task<12>),
+                        ReactiveSequence {
+                            StatefulAction(Task<13>),
+                            Condition(PCond<14>, b0 = {b1}),
+                        },
+                    },
+                },
+                Sequence {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Priority {
+                        Condition(|ctx, bb| ctx.check_in(15, (*bb.t1 + 3) % 3)),
+                        Action(|ctx| ctx.exec(16)),
+                        Script(|bb| bb.b1 += 3),
+                    },
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<17> = Task::<17>),
+                        _ => StatefulAction(Task<18>),
+                    },
+                    Condition(|ctx| ctx.check(19)),
+                    Invert {
+                        WaitUntil(|bb| *bb.t1 > bb.b0) {
+                            WasEntryUpdated(t1),
+                        },
+                    },
+                    StatefulAction(Task<20>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0232Blackboard { b1 b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0233 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0234Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        FlipSelector {
+            AlwaysSuccess,
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0234 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        BinarySelector(|bb| bb.b0 < 3) {
+            Switch(b1) {
+                case 5 => Sequence {
+                    Script(|bb| bb.b0 += 3),
+                    Condition(Cond<0>),
+                    #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0 % 3) })]
+                    AlwaysFailure,
+                },
+                _ => #[post(|bb| *bb.t1 += 2)]
+                #[success_if(|bb| *bb.t1 + 3 != 2)]
+                Fallback {
+                    #[run_while(|bb| bb.b1 > 3)]
+                    #[on_failure(|bb| if bb.b0 != bb.b1 % 2 { *bb.t0 += 1 })]
+                    Parallel(success = -2) {
+                        SetBlackboard(b1 = 1),
+                        RepeatUntilFailure(3) {
+                            Condition(PCond<1>, b0 = 6),
+                        },
+                        SubTree(Tree0234Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}, o0 = {=}),
+                        #[skip_if(|bb| *bb.t0 < *bb.t0 % 4)]
+                        #[on_halted(|bb| { bb.b0 += 1; if bb.b1 < 3 { bb.b0 += 1 } })]
+                        #[post(|bb| { bb.b1 = *bb.t0; bb.b1 += 2 })]
+                        StatefulAction(Task<2> = Task::<2>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                },
+            },
+            FlipSelector {
+                RepeatTimes(3) {
+                    #[failure_if(|bb| *bb.t0 < 7)]
+                    Selector {
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                            UnsetBlackboard(o0),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        ReactiveFallback {
+                            Sequence {
+                                Condition(PCond<6>, b0 = {=}),
+                                Action(PAct<7>, b0 = 4, b1 = {b1}),
+                                Failer,
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| *bb.t1 + 3 < bb.b0),
+                    },
+                    Repeat(1) {
+                        Repeat(2) {
+                            Condition(Cond<8>),
                         },
                     },
                 },
@@ -1686,349 +1399,408 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0240Blackboard { b0 b1 o0 t0 });
+board!(Tree0234Blackboard { b1 t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0235 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+        }
+        WhileDoElse {
+            Precondition(|bb| bb.b1 == 0, else = Success) {
+                StatefulAction(Task<0>),
+            },
+            #[on_failure(|bb| bb.b1 += 2)]
+            SequenceStar {
+                SetBlackboard(t0 = {b0}),
+                Timeout(0) {
+                    ReactiveSelector {
+                        Condition(Cond<1>),
+                    },
+                },
+                AsyncSequence {
+                    RepeatUntilSuccess(3) {
+                        AlwaysSuccess,
+                    },
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 3)),
+                    Action(PAct<3>, b0 = 0, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0235Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0236 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        ParallelAll {
+            SequenceStar {
+                Deadline(30) {
+                    MemPriority {
+                        #[success_if(|bb| *bb.t1 < *bb.t0 + 3)]
+                        #[run_while(|bb| *bb.t1 == 0)]
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                        Loop(q0) {
+                            Failer,
+                        },
+                    },
+                },
+                MemSequence {
+                    SetBlackboard(b0 = 4),
+                    MaxTime(0) {
+                        #[on_halted(|bb| if bb.b0 < 5 { bb.o0 = None })]
+                        #[failure_if(|bb| *bb.t0 + 4 > *bb.t1 + 1)]
+                        #[run_while(|bb| *bb.t0 + 4 == 3)]
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3> = Act::<3>),
+                },
+                ParallelAll(2) {
+                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<5>),
+                },
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+board!(Tree0236Blackboard { o0 b0 t1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0237 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+        }
+        RepeatTimes(2) {
+            WhileDoElse {
+                #[on_failure(|bb| if *bb.t0 + 4 < bb.b0 { bb.b1 += 3 })]
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0237Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0238Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0238 for Ctx {
+        Repeat(forever) {
+            RetryUntilSuccessful(0) {
+                SubTree(Tree0238Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            Parallel(success = -1, failure = -1) {
+                SequenceStar {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Precondition(|bb| *bb.t0 + 4 > 0, else = Skipped) {
+                        Repeater(0) {
+                            Sleep(30),
+                        },
+                    },
+                    Condition(Cond<1>),
+                    WasEntryUpdated(t0),
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0239Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0240 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
-        TryCatch {
-            StatefulAction(Task<0> = Task::<0>),
-            Delay(10) {
-                AlwaysSuccess,
+        Sequence {
+            ReactiveSelector {
+                SequenceStar {
+                    ReactiveSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ParallelAll(1) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                RepeatUntilSuccess(1) {
+                    StatefulAction(Task<6>),
+                },
             },
-            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            b1: i64 = 1,
-        }
-        AsyncSequence {
-            SetBlackboard(o0 = Some(7)),
-            Action(Act<0>),
-            ReactiveSequence {
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
+        AsyncFallback {
+            Repeat(2) {
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(0)),
+                },
             },
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-            Script(|bb| bb.b0 += 1),
         }
     }
 }
-
-board!(Tree0242Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Switch(b1) {
-            case 0 => Precondition(|bb| (bb.b0 + 1) % 3 > 1, else = Running) {
-                #[on_failure(|bb| { if (bb.b1 + 2) % 3 < 0 { bb.b1 += 1 }; bb.t0.set((bb.b0 + 1) % 4) })]
-                #[success_if(|bb| bb.b0 % 4 != 3)]
-                #[failure_if(|bb| bb.b0 != 7)]
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-            case 2 => ForceSuccess {
-                ForceSuccess {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
-                },
-            },
-            case 5 => ReactiveSequence {
-                Repeat(1) {
-                    ReactiveSelector {
-                        Condition(Cond<3>),
-                        #[failure_if(|bb| *bb.t0 + 4 < 2)]
-                        #[on_failure(|bb| bb.t0.set(2))]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                MemSequence {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-            _ => Switch(b1) {
-                case 0 => RunOnce {
-                    AlwaysFailure,
-                },
-                case 3 => Selector {
-                    Action(PAct<7>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<8>),
-                },
-                case 1 => Condition(Cond<9>),
-                _ => Inverter {
-                    SequenceWithMemory {
-                        Condition(Cond<10> = Cond::<10>),
-                        Action(Act<11>),
-                    },
-                },
-            },
+        Parallel(success = 0, failure = -1) {
+            Action(PAct<0>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0243Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0244Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        Repeat(1) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
+board!(Tree0243Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0244 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            SubTree(Tree0244Sub0, ..),
-            RetryUntilSuccessful(2) {
-                #[on_success(|bb| { if *bb.t0 % 4 > 0 { *bb.t0 += 3 }; *bb.t0 += 1 })]
-                SubTree(Tree0244Sub1, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0244Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0245 for Ctx {
-        ParallelAll {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            Parallel(failure = 1) {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        MemSequence {
-                            StatefulAction(Task<2>),
-                            ReactiveSequence {
-                                Repeat(1) {
-                                    AlwaysFailure,
-                                },
+        BinarySelector(|bb| bb.b0 % 4 != 1, dynamic = false) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 2))]
+                    #[run_while(|bb| bb.b0 + 2 != 3)]
+                    #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 2)]
+                    Fallback {
+                        Action(Act<0> = Act::<0>),
+                        AlwaysFailure,
+                    },
+                    Timeout(20) {
+                        Delay(0) {
+                            KeepRunningUntilFailure {
+                                #[skip_if(|bb| *bb.t0 + 1 > 3)]
+                                Sleep(20),
                             },
                         },
                     },
-                },
-                SequenceWithMemory {
-                    Timeout(0) {
+                    WaitUntil(|bb| bb.b0 + 2 != 3) {
                         ReactiveFallback {
-                            Condition(Cond<3> = Cond::<3>),
-                            Action(Act<4>),
-                            StatefulAction(Task<5>),
+                            Condition(Cond<1>),
+                            Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 1) % 2, &mut bb.b0)),
                         },
                     },
-                    Timeout(20) {
-                        Action(Act<6> = Act::<6>),
+                    RetryUntilSuccessful(2) {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                },
+                Conditional(|bb| *bb.t0 + 1 == bb.b0 + 2, dynamic = false, else = Failure) {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+            },
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                StepSequencer {
+                    Condition(Cond<5>),
+                    ReactiveSequence {
+                        Selector {
+                            Action(Act<6>),
+                            #[skip_if(|bb| bb.b0 + 1 > *bb.t0 % 4)]
+                            #[on_success(|bb| if bb.b0 == 1 { bb.t0.set(bb.b0) })]
+                            UnsetBlackboard(o0),
+                        },
+                        Limiter(3) {
+                            Limiter(2) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        Timeout(20) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Sleep(20),
+                        RunOnce(then_skip = true) {
+                            Action(Act<8>),
+                        },
+                        StatefulAction(Task<9> = Task::<9>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0244Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0245 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            b1: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 5,
+        }
+        SequenceStar {
+            StatefulAction(Task<0> = Task::<0>),
+            Inverter {
+                Action(PAct<1>, b0 = {b0}, b1 = {b1}),
+            },
+            RepeatUntilFailure(1) {
+                Action(|ctx| ctx.exec(2)),
+            },
+            #[run_while(|bb| bb.b1 % 3 == 2)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            RunOnce {
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[failure_if(|bb| bb.o0.unwrap_or(0) + 1 > 6)]
+                Precondition(|bb| bb.b0 + 3 > 0, else = Success) {
+                    Succeeder,
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0245Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
         ReactiveSequence {
-            Loop(q0, value = {b0}) {
-                AlwaysSuccess,
-            },
-            #[post(|bb| bb.t0.set(bb.b0))]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-            Loop(q0, value = {b1}, if_empty = Success) {
-                AlwaysFailure,
-            },
-            Condition(Cond<0>),
-            Loop(q0, value = {b1}) {
-                Action(Act<1>),
-            },
-            Retry(3) {
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0246Blackboard { b1 b0 o0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0247 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                Loop(q0, value = {t0}) {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        ParallelAll {
-                            Action(Act<0> = Act::<0>),
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                            Condition(|ctx| ctx.check(2)),
+            WhileDoElse {
+                StatefulAction(PTask<0>, b0 = {=}),
+                Cooldown(20, filtered = Failure) {
+                    AsyncFallback {
+                        #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
+                        Precondition(|bb| *bb.t0 + 3 != 2) {
+                            Sequence {
+                                StatefulAction(Task<1>),
+                                Precondition(|bb| *bb.t0 + 1 > bb.b0, else = Failure) {
+                                    Condition(Cond<2>),
+                                },
+                            },
                         },
-                    },
-                },
-                Repeat(1) {
-                    ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
-                },
-                Delay(0) {
-                    Repeat(4) {
-                        Loop(q0, value = {b1}) {
-                            ReactiveSequence {
-                                StatefulAction(Task<3> = Task::<3>),
-                                Loop(q0) {
-                                    Condition(Cond<4>),
+                        Fallback {
+                            Precondition(|bb| *bb.t0 + 1 > 7, else = Success) {
+                                Filter(times = 1, count = Completed, filtered = Failure) {
+                                    Condition(PCond<3>, b0 = {=}),
                                 },
                             },
                         },
                     },
                 },
-                ReactiveSelector {
-                    ReactiveSequence {
-                        Action(PAct<5>, b0 = 5, b1 = {b0}),
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                    ReactiveSequence {
-                        Sleep(30),
-                        Action(Act<8>),
-                    },
+            },
+        }
+    }
+}
+
+board!(Tree0246Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0247 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    #[run_while(|bb| bb.b0 + 1 == 4)]
+                    Condition(Cond<0>),
+                },
+                #[skip_if(|bb| *bb.t0 + 3 == *bb.t0 + 1)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                WasEntryUpdated(t0),
+            },
+            Sleep(0),
+            Limiter(3) {
+                RetryUntilSuccessful(3) {
+                    Condition(PCond<1>, b0 = {b0}),
                 },
             },
-            Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2), else = Failure) {
-                #[failure_if(|bb| bb.b0 < *bb.t0)]
+            Priority {
                 Sequence {
-                    AsyncSequence {
-                        Action(PIo<9>, t0 = {b1}),
-                        #[on_success(|bb| { if bb.b0 + 2 > 1 { bb.b1 = *bb.t0 }; bb.o0 = None })]
-                        #[failure_if(|bb| bb.b0 % 2 != 1)]
-                        #[skip_if(|bb| bb.b0 == 3)]
-                        Loop(q0, if_empty = Failure) {
-                            Timeout(0) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                        Condition(Cond<12> = Cond::<12>),
-                        ScriptCondition(|bb| *bb.t0 + 1 > 4),
-                        WhileDoElse {
-                            Condition(Cond<13> = Cond::<13>),
-                            Condition(Cond<14>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Timeout(30) {
-                            Action(Act<15>),
-                        },
-                        Repeat(0) {
-                            Action(Act<16> = Act::<16>),
-                        },
-                    },
+                    Wait(30),
+                    SetBlackboard(t0 = {b0}),
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[failure_if(|bb| bb.b0 == 6)]
+                    Sleep(30),
                 },
             },
         }
     }
 }
 
-board!(Tree0247Blackboard { b0 o0 b1 q0 t0 });
+board!(Tree0247Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0248Sub1 for Ctx {
+        Repeater(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0248Sub0 for Ctx {
+        Timeout(30) {
+            SubTree(Tree0248Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0248 for Ctx {
-        SequenceWithMemory {
-            ReactiveSelector {
-                KeepRunningUntilFailure {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                Timeout(0) {
-                    Action(Act<1>),
-                },
-                MemSequence {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                RunOnce {
-                    ForceFailure {
-                        ForceSuccess {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<6>),
-            },
-            Fallback {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(7)),
-                    SequenceWithMemory {
-                        Action(Act<8>),
-                        AlwaysSuccess,
-                    },
-                    RunOnce {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<10>),
-                    RunOnce {
-                        ForceFailure {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                Action(Act<12>),
+        Repeat(1) {
+            MaxTime(30) {
+                SubTree(Tree0248Sub0),
             },
         }
     }
@@ -2037,78 +1809,124 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            b1: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            Fallback {
-                Action(Act<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
+        Precondition(|bb| bb.b1 > 7) {
+            Timeout(20) {
+                Repeat(3) {
+                    ParallelAll(max_failures = -2) {
+                        #[success_if(|bb| bb.b1 % 2 > 0)]
+                        ParallelAll(max_failures = -1) {
+                            Delay(0) {
+                                SkipUnlessUpdated(t0) {
+                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                                },
+                            },
+                        },
+                        SequenceStar {
+                            #[skip_if(|bb| *bb.t0 < bb.b0 % 2)]
+                            WasEntryUpdated(t0),
+                            SetBlackboard(t0 = {b1}),
+                        },
+                        #[run_while(|bb| bb.b1 > bb.b1 + 4)]
+                        IfThenElse {
+                            Action(PIo<1>, t0 = {t0}),
+                            Runner,
+                        },
+                    },
                 },
-                Condition(|ctx| ctx.check(2)),
-                Delay(20) {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| *bb.t0 + 2 != 2)]
-                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Script(|bb| bb.o0 = None),
             },
         }
     }
 }
 
-board!(Tree0249Blackboard { b0 t0 o0 });
+board!(Tree0249Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0250Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 13,
+        }
+        Precondition(|bb| bb.b1 < 7, else = Success) {
+            TryCatch(catch_on_halt = true) {
+                #[post(|bb| if bb.b0 > 3 { bb.b1 += 2 })]
+                #[run_while(|bb| bb.b1 > 0)]
+                StatefulAction(Task<0>),
+                Succeeder,
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
-        ParallelAll {
-            RunOnce {
-                ForceFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        #[on_failure(|bb| bb.t1.set(bb.b1 % 4))]
+        #[skip_if(|bb| *bb.t0 < *bb.t0 % 4)]
+        SequenceWithMemory {
+            RetryUntilSuccessful(2) {
+                IfThenElse {
+                    SubTree(Tree0250Sub0, t1 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
+                    Fallback {
+                        StatefulAction(PTask<2>, b0 = 3, b1 = {t1}),
+                        Condition(Cond<3>),
+                    },
+                    Switch(b1) {
+                        case 4 => Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                        case 0 => Precondition(|bb| bb.b1 != 7, else = Success) {
+                            Condition(PCond<5>, b0 = {=}),
+                        },
+                        _ => SetBlackboard(b1 = 5),
                     },
                 },
             },
-            Parallel(success = 1, failure = -2) {
-                StatefulAction(Task<2>),
+            Delay(0) {
                 ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
+                    Condition(PCond<6>, b0 = {=}),
+                    Condition(Cond<7> = Cond::<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
                 },
-            },
-            ReactiveSelector {
-                Condition(Cond<6>),
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-            Action(Act<9> = Act::<9>),
-            WhileDoElse {
-                Action(Act<10>),
-                Condition(Cond<11> = Cond::<11>),
             },
         }
     }
 }
 
+board!(Tree0250Blackboard { t1 b1 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
-        Parallel(success = 2, failure = 2) {
-            Condition(Cond<0>),
-            Delay(30) {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<1>),
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+        Sequence {
+            WhileDoElse {
+                ReactiveFallback {
+                    RunOnce(then_skip = false) {
+                        Action(Act<0>),
                     },
+                    Action(Act<1>),
+                    RunOnce(then_skip = false) {
+                        Action(Act<2>),
+                    },
+                },
+                IfThenElse {
+                    Deadline(50) {
+                        Condition(Cond<3>),
+                    },
+                    Runner,
+                    Condition(|ctx| ctx.check(4)),
+                },
+                Repeater(0) {
+                    AlwaysSuccess,
                 },
             },
         }
@@ -2117,85 +1935,210 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Delay(20) {
-                    StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll {
+            ReactiveSequence {
+                #[run_while(|bb| bb.b0 < bb.b0 % 4)]
+                FlipSelector {
+                    Sequence {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            #[on_failure(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.b0 += 2 })]
+                            #[failure_if(|bb| bb.b0 % 2 == 1)]
+                            ForceFailure {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        Fallback {
+                            RepeatUntilFailure(forever) {
+                                SetBlackboard(t0 = 3),
+                            },
+                        },
+                    },
+                    IfThenElse {
+                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        Timeout(50) {
+                            AlwaysFailure,
+                        },
+                        Wait(0),
+                    },
                 },
-                StatefulAction(Task<2> = Task::<2>),
+                ParallelAll {
+                    Fallback {
+                        StepSequencer {
+                            Action(Act<2>),
+                            AlwaysFailure,
+                            Condition(PCond<3>, b0 = 6),
+                        },
+                    },
+                    ForceSuccess {
+                        FlipSelector {
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                            Optional {
+                                StatefulAction(Task<5>),
+                            },
+                            Condition(Cond<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<7>),
+                        SkipUnlessUpdated(t0) {
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 3)),
+                        },
+                    },
+                    Optional {
+                        Action(PIo<9>, t0 = {t0}),
+                    },
+                    StatefulAction(Task<10>),
+                },
+                TryCatch {
+                    Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
+                    WhileDoElse {
+                        MemSequence {
+                            Condition(Cond<12>),
+                            Action(|ctx, bb| ctx.exec_in(13, bb.b0 + 2, &mut bb.b0)),
+                        },
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0252Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0253 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        #[run_while(|bb| (bb.b0 + 4) % 4 != 3)]
-        #[skip_if(|bb| bb.b0 < 2)]
         SequenceWithMemory {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    SetBlackboard(b0 = 2),
+            TryCatch {
+                Sequence {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Fallback {
+                            WasEntryUpdated(t0),
+                            AlwaysFailure,
+                        },
+                    },
+                    ParallelAll {
+                        AlwaysFailure,
+                        #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = 5 })]
+                        Condition(Cond<2>),
+                        AlwaysSuccess,
+                    },
                 },
-                SkipUnlessUpdated(t0) {
-                    Script(|bb| { bb.b0 = *bb.t0 + 4; bb.b0 = *bb.t0 + 2 }),
+                Deadline(30) {
+                    #[failure_if(|bb| bb.b1 > 3)]
+                    #[run_while(|bb| bb.o0.unwrap_or(1) % 3 == 1)]
+                    ReactiveFallback {
+                        Deadline(10) {
+                            RunOnce(then_skip = false) {
+                                MaxTime(20) {
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            AsyncFallback {
+                                Condition(|ctx| ctx.check(4)),
+                                #[failure_if(|bb| bb.b1 != 2)]
+                                WaitValueUpdate(t0) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                        RetryUntilSuccessful(4) {
+                            SequenceWithMemory {
+                                Condition(PCond<6>, b0 = 0),
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0253Blackboard { t0 b0 });
+board!(Tree0253Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            SequenceWithMemory {
-                Action(Act<0>),
-                SetBlackboard(t0 = 8),
+        MemPriority {
+            StatefulAction(Task<0> = Task::<0>),
+            FlipSelector {
+                AlwaysSuccess,
+                Action(Act<1>),
+            },
+            Timeout(20) {
+                Delay(10) {
+                    #[on_success(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t0 % 3) })]
+                    Action(PAct<2>, b0 = {b0}),
+                },
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0254Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(3),
+        }
+        #[run_while(|bb| (*bb.t1 + 2) % 2 == 1)]
+        #[on_failure(|bb| if (*bb.t1 + 3) % 2 > 0 { bb.o0 = Some(5) })]
+        #[success_if(|bb| (*bb.t1 + 1) % 3 < 2)]
+        Fallback {
+            MemSequence {
+                Script(|bb| { bb.b1 += 2; bb.o0 = Some(*bb.t0) }),
+                #[skip_if(|bb| bb.b1 < 4)]
+                #[on_success(|bb| { if bb.o0.is_some() { bb.o0 = None }; bb.b0 = bb.b1 })]
+                Condition(PCond<0>, b0 = {=}),
+            },
+            ForceSuccess {
+                Remap(success = Failure, failure = Success) {
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0254Blackboard { t0 });
+board!(Tree0255Blackboard { t1 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0255Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
-        Delay(20) {
-            RunOnce(then_skip = false) {
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            Condition(Cond<0>),
-                            Sequence {
-                                SubTree(Tree0255Sub0),
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                            KeepRunningUntilFailure {
-                                Timeout(30) {
-                                    Action(Act<3>),
-                                },
-                            },
-                        },
-                        AlwaysRunning,
-                    },
-                },
+    pub tree Tree0256Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        ReactiveSequence {
+            Loop(q0, if_empty = Running) {
+                WasEntryUpdated(t1),
             },
         }
     }
@@ -2204,303 +2147,581 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            #[allow(unused)] o0: Option<i64> = Some(2),
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Delay(10) {
-            ParallelAll(max_failures = -1) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                AsyncSequence {
-                    Condition(PCond<2>, b0 = {b1}),
-                    Action(Act<3>),
-                    Action(PIo<4>, t0 = {=}),
+        Filter(times = 2, count = Success, filtered = Failure) {
+            FlipSelector {
+                SubTree(Tree0256Sub0, ..),
+                StatefulAction(PTask<0>, b0 = 1),
+                Deadline(0) {
+                    Sequence {
+                        Action(Act<1>),
+                        SequenceStar {
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0256Blackboard { t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0257Sub0 for Ctx {
-        ForceSuccess {
-            StatefulAction(Task<5>),
-        }
-    }
-}
+board!(Tree0256Blackboard { t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0257 for Ctx {
-        MemPriority {
-            Selector {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64>,
+        }
+        IfThenElse {
+            MemSequence {
+                Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                Action(Act<1>),
             },
-            Fallback {
-                Action(Act<2> = Act::<2>),
-                Action(Act<3>),
-                Action(Act<4>),
+            AsyncSequence {
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+                Condition(Cond<4>),
             },
-            SubTree(Tree0257Sub0),
-            Fallback {
+            #[skip_if(|bb| *bb.t0 % 4 < 2)]
+            #[post(|bb| bb.b1 += 3)]
+            ReactiveSelector {
+                WasEntryUpdated(t0),
+                Action(PAct<5>, b0 = {=}, b1 = {b1}),
+                WasEntryUpdated(t0),
+                #[on_halted(|bb| bb.o0 = None)]
                 StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                Sleep(20),
+                AlwaysSuccess,
             },
         }
     }
 }
+
+board!(Tree0257Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0258 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            SequenceWithMemory {
-                AsyncFallback {
-                    Action(Act<0>),
-                    SetBlackboard(b0 = 3),
-                },
-                ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
-                RunOnce(then_skip = true) {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 + 1 == *bb.t0 + 2),
+        TryCatch {
+            #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
+            SetBlackboard(b0 = 1),
+            RunOnce(then_skip = true) {
+                Condition(|ctx, bb| ctx.check_in(0, 9)),
             },
-            TryCatch(catch_on_halt = true) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Inverter {
-                        #[run_while(|bb| *bb.t0 % 4 < 3)]
-                        WasEntryUpdated(t0),
-                    },
-                },
-                WasEntryUpdated(t0),
-                Sleep(10),
-            },
-            Retry(0) {
+            SetBlackboard(b0 = {t0}),
+            Sequence {
                 Condition(Cond<1>),
+                Delay(10) {
+                    #[skip_if(|bb| (bb.b1 + 3) % 2 != 1)]
+                    #[post(|bb| *bb.t0 += 1)]
+                    Sleep(20),
+                },
+            },
+            StepSequencer {
+                Failer,
+                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree0258Blackboard { t0 q0 b0 });
+board!(Tree0258Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
         blackboard {
-            b1: i64 = 3,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64,
+            b0: i64 = 2,
+            b1: i64 = 5,
         }
-        Sequence {
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
-            ReactiveFallback {
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| (bb.b0 + 1) % 3 > 1)]
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4)),
-                Sleep(20),
-            },
-        }
-    }
-}
-
-board!(Tree0259Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ReactiveFallback {
-            Fallback {
-                Precondition(|bb| bb.b1 != bb.b0, else = Running) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                #[success_if(|bb| (*bb.t0 + 4) % 2 == 0)]
-                #[run_while(|bb| bb.b1 < bb.b0)]
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(b0 = 8),
-                },
-                #[on_success(|bb| if bb.b0 > bb.b1 + 2 { bb.b0 = bb.b1 % 4 })]
-                #[on_halted(|bb| bb.b1 = 4)]
-                #[success_if(|bb| bb.b0 + 3 != 2)]
-                Precondition(|bb| bb.b1 < 3, else = Running) {
-                    WasEntryUpdated(t0),
-                },
-                WaitValueUpdate(t0) {
-                    #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[success_if(|bb| bb.b1 + 3 != 7)]
-            #[on_halted(|bb| bb.b1 += 2)]
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 3 => StatefulAction(Task<3>),
-                    _ => Fallback {
-                        Repeat(forever) {
-                            Loop(q0) {
-                                Selector {
-                                    ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 2),
-                                    Condition(Cond<4> = Cond::<4>),
-                                    ScriptCondition(|bb| *bb.t0 + 3 < 1),
-                                },
-                            },
+        FlipSelector {
+            AlwaysRunning,
+            Action(Act<0>),
+            RunOnce {
+                #[skip_if(|bb| bb.b0 + 3 != *bb.t0)]
+                #[success_if(|bb| *bb.t0 > 4)]
+                Optional {
+                    MemSequence {
+                        Repeater(forever) {
+                            StatefulAction(Task<1>),
                         },
-                    },
-                },
-            },
-            Repeat(2) {
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
-            },
-        }
-    }
-}
-
-board!(Tree0260Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Fallback {
-            SequenceWithMemory {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                SkipUnlessUpdated(t0) {
-                    #[failure_if(|bb| *bb.t1 > bb.b1)]
-                    #[skip_if(|bb| (*bb.t1 + 4) % 2 < 1)]
-                    #[on_success(|bb| if *bb.t1 % 2 < 0 { *bb.t1 += 2 })]
-                    AsyncSequence {
-                        ForceSuccess {
-                            Fallback {
-                                Condition(Cond<1>),
-                                AlwaysFailure,
-                            },
-                        },
-                        WasEntryUpdated(t0),
-                        KeepRunningUntilFailure {
-                            KeepRunningUntilFailure {
-                                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| (bb.b0 + 1) % 4 > 2, else = Failure) {
-                Repeat(forever) {
-                    Parallel(failure = -1) {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        Loop(q0, value = {b1}) {
-                            Fallback {
-                                Condition(Cond<5>),
-                                UnsetBlackboard(o0),
+                        StatefulAction(Task<2>),
+                        Precondition(|bb| bb.b1 < 5, else = Running) {
+                            #[run_while(|bb| *bb.t0 % 3 < 0)]
+                            #[on_success(|bb| bb.b0 = bb.b1 % 3)]
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            RetryUntilSuccessful(forever) {
+                                Script(|bb| bb.b1 += 2),
                             },
                         },
                     },
                 },
             },
             ReactiveSequence {
-                StatefulAction(Task<6>),
-                Action(|ctx, bb| ctx.exec_in(7, (bb.b1 + 4) % 4, &mut bb.b1)),
-                ReactiveFallback {
-                    Action(Act<8>),
-                    #[on_success(|bb| if bb.o0.is_some() { bb.b1 += 1 })]
-                    #[post(|bb| { bb.o0 = None; *bb.t1 += 1 })]
-                    StatefulAction(Task<9>),
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    MaxTime(20) {
+                        ScriptCondition(|bb| bb.b0 % 3 != 1),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<6>),
+                },
+            },
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Limiter(1) {
+                Sequence {
+                    Fallback {
+                        Condition(Cond<7>),
+                        Condition(PCond<8>, b0 = {=}),
+                    },
+                    Interrupt(|bb| (bb.b1 + 2) % 4 != 1) {
+                        StatefulAction(Task<9>),
+                    },
+                    Fallback {
+                        Condition(Cond<10>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0261Blackboard { o0 b1 t0 b0 t1 q0 });
+board!(Tree0259Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ReactiveFallback {
+            SequenceWithMemory {
+                AlwaysSuccess,
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                AlwaysSuccess,
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Retry(4) {
+                Timeout(100) {
+                    #[skip_if(|bb| bb.b0 < 5)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Action(Act<2>),
+                },
+            },
+            SequenceWithMemory {
+                Action(PIo<3>, t0 = {=}),
+                StatefulAction(Task<4> = Task::<4>),
+                ForceSuccess {
+                    SetBlackboard(t1 = 7),
+                },
+            },
+            RunOnce(then_skip = true) {
+                SetBlackboard(b0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree0260Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        ReactiveSequence {
+            StepSequencer {
+                Filter(times = 3, count = Failure, filtered = Skipped) {
+                    ReactiveFallback {
+                        StepSequencer {
+                            Action(Act<0>),
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            Parallel(success = 2, failure = 1) {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            ReactiveFallback {
+                SequenceStar {
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                },
+                Inverter {
+                    Wait(50),
+                },
+            },
+            Condition(Cond<7> = Cond::<7>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0262 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 2,
+            b0: i64,
         }
-        Switch(b1) {
-            case 5 => Action(PIo<0>, t0 = {b0}),
-            _ => Delay(20) {
-                #[post(|bb| *bb.t1 += 1)]
-                #[failure_if(|bb| bb.b0 % 4 < 3)]
-                #[on_halted(|bb| if bb.b0 % 2 == 1 { bb.b0 = bb.b1 % 3 })]
-                Selector {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+        Sequence {
+            Condition(Cond<0>),
+            Fallback {
+                RepeatTimes(forever) {
+                    RunOnce(then_skip = false) {
+                        StepSequencer {
+                            AsyncSequence {
+                                StatefulAction(Task<1>),
+                                Conditional(|bb| bb.b0 + 4 < bb.o0.unwrap_or(0) % 4, dynamic = false, else = Failure) {
+                                    AlwaysFailure,
+                                },
+                            },
+                            SequenceWithMemory {
+                                StatefulAction(Task<2> = Task::<2>),
+                                #[post(|bb| bb.b0 += 2)]
+                                Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 4, &mut bb.b1)),
+                            },
+                            ReactiveFallback {
+                                Sequence {
+                                    Action(PIo<4>, t0 = {b1}),
+                                    UnsetBlackboard(o0),
+                                    StatefulAction(PTask<5>, b0 = 0, b1 = {=}),
+                                },
+                            },
+                            Switch(b1) {
+                                case 0 => Repeater(2) {
+                                    StatefulAction(Task<6> = Task::<6>),
+                                },
+                                _ => StatefulAction(Task<7>),
+                            },
+                            Fallback {
+                                Action(PAct<8>, b0 = {=}),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0262Blackboard { b1 t1 b0 });
+board!(Tree0262Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0263 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| *bb.t0 < 1, else = Failure) {
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    #[on_success(|bb| { bb.o0 = Some((bb.b0 + 4) % 2); bb.b0 += 1 })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Parallel(failure = -1) {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Condition(Cond<0>),
-                        },
-                        Timeout(0) {
-                            StatefulAction(Task<1>),
+        #[skip_if(|bb| *bb.t1 > (*bb.t0 + 4) % 2)]
+        Cooldown(50, filtered = Failure) {
+            SequenceStar {
+                ForceSuccess {
+                    Selector {
+                        BinarySelector(|bb| *bb.t1 % 4 < 3) {
+                            Sequence {
+                                RunOnce {
+                                    Condition(Cond<0> = Cond::<0>),
+                                },
+                                #[skip_if(|bb| (*bb.t1 + 1) % 3 > 0)]
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                            },
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
-                ReactiveSequence {
-                    Repeat(2) {
-                        #[on_halted(|bb| { bb.b0 = 1; bb.t0.set(bb.b1 % 4) })]
-                        #[post(|bb| if (*bb.t0 + 4) % 2 != 0 { bb.b1 = *bb.t0 + 1 })]
-                        #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
-                        SetBlackboard(b1 = {t0}),
+                WaitValueUpdate(t1) {
+                    ParallelAll(0) {
+                        WaitValueUpdate(t0) {
+                            AsyncSequence {
+                                Action(PAct<3>, b0 = {b0}, b1 = {t1}),
+                            },
+                        },
+                        Repeat(2) {
+                            Limiter(2) {
+                                Parallel(failure = 1) {
+                                    Failer,
+                                    Sleep(0),
+                                },
+                            },
+                        },
                     },
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[run_while(|bb| bb.o0.unwrap_or(4) % 4 > 0)]
-                    #[on_failure(|bb| bb.b0 += 3)]
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0263Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0264Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+        }
+        Selector {
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(PCond<2>, b0 = {b0}),
+            #[on_success(|bb| { *bb.t0 += 1; bb.b1 = *bb.t0 })]
+            Condition(PCond<3>, b0 = {=}),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0264Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(5))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Delay(50) {
+                StatefulAction(PTask<0>, b0 = 3),
+            },
+            SubTree(Tree0264Sub0, ..),
+            #[on_success(|bb| { if bb.b0 % 4 > 0 { bb.b0 += 3 }; bb.t0.set(bb.b0) })]
+            SubTree(Tree0264Sub1, b1 = {=}, t0 = {t0}, b0 = {=}),
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+board!(Tree0264Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        Repeat(2) {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        ParallelAll {
+            Parallel(success = 0, failure = 0) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Sleep(30),
+                },
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                RunOnce(then_skip = false) {
+                    ForceSuccess {
+                        Repeater(forever) {
+                            Script(|bb| bb.b0 = *bb.t0 % 3),
+                        },
+                    },
+                },
+                RepeatUntilSuccess(forever) {
+                    TryCatch {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        AlwaysSuccess,
+                    },
+                },
+                #[post(|bb| *bb.t0 += 1)]
+                Repeat(2) {
+                    Condition(Cond<3>),
+                },
+                #[success_if(|bb| bb.b0 < 7)]
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[failure_if(|bb| (bb.b0 + 1) % 2 != 1)]
+                StatefulAction(Task<4>),
+            },
+            BinarySelector(|bb| *bb.t0 == 3, dynamic = false) {
+                MemSequence {
+                    ParallelAll(2) {
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Wait(100),
+                    },
+                    Loop(q0) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Action(Act<8>),
+                    SequenceStar {
+                        StatefulAction(Task<9>),
+                        Action(Act<10>),
+                    },
+                },
+                ForceSuccess {
+                    MemSequence {
+                        #[success_if(|bb| *bb.t0 + 4 < bb.b0 + 1)]
+                        Invert {
+                            SequenceWithMemory {
+                                StatefulAction(Task<11>),
+                                Condition(Cond<12>),
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            Condition(|ctx| ctx.check(13)),
+                        },
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            StepSequencer {
+                Priority {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {b0}),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Repeat(3) {
+                        AlwaysFailure,
+                    },
+                },
+                Wait(0),
+                Sequence {
+                    Action(Act<4>),
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 2)),
+                    StatefulAction(Task<6>),
+                    #[failure_if(|bb| bb.b0 + 2 < 0)]
+                    StatefulAction(Task<7>),
+                },
+                Selector {
+                    Condition(Cond<8>),
+                    Sleep(100),
+                },
+            },
+            ReactiveFallback {
+                #[post(|bb| bb.b0 = (bb.b0 + 1) % 2)]
+                MemPriority {
+                    Condition(Cond<9> = Cond::<9>),
+                    StatefulAction(Task<10>),
+                },
+                RunOnce {
+                    Switch(b1) {
+                        case 2 => SetBlackboard(b0 = 0),
+                        _ => #[skip_if(|bb| bb.b1 + 1 > 4)]
+                        #[on_failure(|bb| bb.t1.set(bb.b0))]
+                        Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
+                    },
+                },
+                Action(PAct<12>, b0 = {t0}, b1 = {t1}),
+            },
+            Timeout(20) {
+                Parallel(success = -1) {
+                    Repeat(4) {
+                        #[skip_if(|bb| bb.b1 + 1 < 3)]
+                        Switch(b1) {
+                            case 1 => Condition(Cond<13>),
+                            case 3 => WhileDoElse {
+                                Condition(|ctx, bb| ctx.check_in(14, (*bb.t1 + 1) % 2)),
+                                StatefulAction(PTask<15>, b0 = 7),
+                                WasEntryUpdated(t1),
+                            },
+                            case 2 => Fallback {
+                                Action(PIo<16>, t0 = {=}),
+                                Condition(Cond<17>),
+                                Condition(|ctx, bb| ctx.check_in(18, bb.b1 + 3)),
+                            },
+                            _ => RunOnce {
+                                ReactiveSequence {
+                                    Script(|bb| bb.b0 += 1),
+                                    Condition(Cond<19>),
+                                    SetBlackboard(b1 = 2),
+                                    Condition(Cond<20>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0267Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        MaxTime(0) {
+            TryCatch(catch_on_halt = true) {
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 != 2),
+                    BinarySelector(|bb| *bb.t1 > 3, dynamic = false) {
+                        Precondition(|bb| (*bb.t1 + 3) % 3 > 0, else = Running) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                    WasEntryUpdated(t0),
+                    #[run_while(|bb| *bb.t0 != *bb.t0 % 2)]
+                    WhileDoElse {
+                        #[on_success(|bb| if *bb.t0 == 2 { *bb.t0 += 3 })]
+                        StatefulAction(Task<1> = Task::<1>),
+                        AlwaysSuccess,
+                    },
+                },
+                Timeout(10) {
+                    Sleep(20),
+                },
+                ReactiveFallback {
+                    Condition(PCond<2>, b0 = {t0}),
+                    ReactiveSelector {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                            WasEntryUpdated(t0),
+                            Action(Act<5>),
+                        },
+                    },
+                    Condition(PCond<6>, b0 = {=}),
                     UnsetBlackboard(o0),
                 },
             },
@@ -2508,255 +2729,162 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0263Blackboard { o0 b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0264Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0264Sub0 for Ctx {
-        SubTree(Tree0264Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                StatefulAction(Task<0>),
-                SubTree(Tree0264Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        #[skip_if(|bb| bb.b0 % 3 > 1)]
-        AsyncFallback {
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Switch(b1) {
-                case 5 => Condition(Cond<1>),
-                _ => Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 1)),
-            },
-            Action(Act<3>),
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-board!(Tree0265Blackboard { b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            AsyncSequence {
-                Condition(Cond<0> = Cond::<0>),
-                Action(PAct<1>, b0 = 7, b1 = {t0}),
-            },
-            Condition(Cond<2>),
-            ReactiveSequence {
-                SetBlackboard(b1 = {t0}),
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0266Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0267Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-            #[tracked] t1: i64 = 10,
-        }
-        SetBlackboard(b0 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-        }
-        MemPriority {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-            RunOnce(then_skip = false) {
-                SkipUnlessUpdated(t1) {
-                    SubTree(Tree0267Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0267Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0269Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0268Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0269Sub0),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Repeat(1) {
+            #[success_if(|bb| *bb.t0 < 3)]
+            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(0))]
+            Sequence {
+                #[post(|bb| bb.o0 = Some(1))]
+                #[skip_if(|bb| bb.o0.unwrap_or(4) < 0)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                    #[success_if(|bb| bb.b0 % 3 > 1)]
+                    Fallback {
+                        ReactiveFallback {
+                            SequenceWithMemory {
+                                FlipSelector {
+                                    StatefulAction(PTask<0>, b0 = 7),
+                                    StatefulAction(Task<1>),
+                                },
+                                SetBlackboard(t0 = {b0}),
+                                WasEntryUpdated(t0),
+                            },
+                            Condition(Cond<2>),
+                            Inverter {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
+
+board!(Tree0269Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
             b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
         }
-        AsyncSequence {
-            SequenceWithMemory {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Action(PIo<3>, t0 = {=}),
-            },
-            #[run_while(|bb| bb.b0 < 7)]
-            #[on_failure(|bb| { if bb.b0 < 1 { bb.t0.set(bb.b1) }; bb.b1 += 2 })]
-            #[success_if(|bb| bb.b0 % 3 < 2)]
-            ReactiveSequence {
-                SkipUnlessUpdated(t0) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
+        RunOnce {
+            ReactiveFallback {
+                Fallback {
+                    ParallelAll(max_failures = -4) {
+                        Timeout(30) {
+                            Condition(Cond<0>),
+                        },
+                        AsyncFallback {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                        Condition(PCond<4>, b0 = 6),
+                        Action(PAct<5>, b0 = 4, b1 = {t0}),
                     },
-                },
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
-                    ScriptCondition(|bb| *bb.t0 + 1 == 5),
-                },
-            },
-            WaitValueUpdate(t0) {
-                MemSequence {
-                    Action(PAct<6>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {=}),
-                    Condition(PCond<8>, b0 = 7),
-                    Action(PAct<9>, b0 = {b1}),
-                    #[success_if(|bb| bb.b0 % 3 < 1)]
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_success(|bb| bb.b1 = (*bb.t0 + 3) % 4)]
-                    StatefulAction(Task<10> = Task::<10>),
+                    Retry(1) {
+                        ParallelAll(2) {
+                            Selector {
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                                #[on_success(|bb| bb.b1 = bb.b1 % 3)]
+                                Condition(PCond<6>, b0 = 9),
+                            },
+                            ParallelAll(1) {
+                                Filter(times = 3) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            Wait(0),
+                        },
+                    },
+                    #[success_if(|bb| bb.o0.unwrap_or(2) % 4 < 2)]
+                    StepSequencer {
+                        Filter(times = 2, filtered = Failure) {
+                            Repeater(3) {
+                                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+                            },
+                        },
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10> = Cond::<10>),
+                        Loop(q0, value = {b1}) {
+                            #[on_success(|bb| { bb.b1 = *bb.t0 + 1; bb.b1 += 2 })]
+                            Action(PAct<11>, b0 = {=}),
+                        },
+                    },
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
+                        StatefulAction(Task<12>),
+                        #[on_halted(|bb| bb.b0 = bb.b1)]
+                        #[run_while(|bb| bb.b0 > 2)]
+                        Action(|ctx| ctx.exec(13)),
+                        #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                        StatefulAction(PTask<14>, b0 = 5, b1 = {t0}),
+                        Wait(20),
+                    },
+                    Sequence {
+                        StatefulAction(Task<15>),
+                        StatefulAction(PTask<16>, b0 = {t0}, b1 = {t0}),
+                        Wait(100),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0270Blackboard { b1 t0 b0 });
+board!(Tree0270Blackboard { b0 q0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Sequence {
-            Fallback {
-                #[failure_if(|bb| bb.b0 != 6)]
-                ReactiveSequence {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        MemSequence {
+            ParallelAll(max_failures = -1) {
+                Delay(50) {
+                    SetBlackboard(b0 = 1),
                 },
-                Loop(q0, if_empty = Running) {
-                    Condition(Cond<3>),
-                },
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<4>),
-                    case 2 => Sleep(0),
-                    _ => StatefulAction(Task<5>),
-                },
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {t1}) {
-                        RetryUntilSuccessful(0) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                },
+                #[success_if(|bb| bb.b0 + 3 != bb.b1)]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                #[on_success(|bb| *bb.t1 += 3)]
+                #[on_halted(|bb| *bb.t1 += 2)]
+                Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 3, &mut bb.b1)),
             },
-            ReactiveSequence {
-                Delay(0) {
-                    #[on_success(|bb| { if *bb.t0 + 2 == 0 { bb.b1 = *bb.t1 }; if bb.b0 < 1 { bb.b0 += 2 } })]
-                    #[skip_if(|bb| *bb.t0 != 6)]
-                    Selector {
-                        Fallback {
-                            Action(Act<6> = Act::<6>),
-                            AlwaysFailure,
-                            AlwaysFailure,
+            Fallback {
+                Condition(Cond<4>),
+                Condition(Cond<5> = Cond::<5>),
+                Action(Act<6>),
+            },
+            ForceFailure {
+                Deadline(20) {
+                    RunOnce(then_skip = true) {
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        Priority {
+                            StatefulAction(PTask<7>, b0 = {b1}, b1 = {t1}),
+                            ScriptCondition(|bb| bb.b1 + 3 < 1),
+                            Script(|bb| if *bb.t0 == 7 { bb.b1 = *bb.t0 }),
                         },
-                        Loop(q0, if_empty = Success) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        Parallel(failure = 1) {
-                            Repeat(forever) {
-                                StatefulAction(Task<8>),
-                            },
-                            Loop(q0, value = {t0}) {
-                                RunOnce {
-                                    StatefulAction(PTask<9>, b0 = 6, b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSelector {
-                    #[on_halted(|bb| { bb.b1 = bb.o0.unwrap_or(1) + 3; bb.b0 += 3 })]
-                    Timeout(20) {
-                        Precondition(|bb| *bb.t1 + 3 < *bb.t0 % 2, else = Skipped) {
-                            AsyncFallback {
-                                StatefulAction(Task<10>),
-                                Condition(Cond<11> = Cond::<11>),
-                            },
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(12, bb.b1 % 3, &mut bb.b0)),
-                    ReactiveFallback {
-                        StatefulAction(Task<13>),
                     },
                 },
             },
@@ -2764,281 +2892,268 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0271Blackboard { t1 o0 b1 q0 t0 b0 });
+board!(Tree0271Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0272 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 2,
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 0,
         }
-        Parallel(failure = 1) {
-            IfThenElse {
-                ReactiveSelector {
-                    ScriptCondition(|bb| *bb.t0 + 1 != 2),
-                    Loop(q0, if_empty = Failure) {
-                        ParallelAll(1) {
-                            Action(PIo<0>, t0 = {b0}),
-                            Action(PIo<1>, t0 = {b0}),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        ScriptCondition(|bb| *bb.t0 < bb.b0),
-                    },
-                    Action(Act<2>),
-                },
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[post(|bb| { if *bb.t0 % 4 != 1 { bb.b1 += 2 }; bb.t0.set(bb.b1) })]
-                Timeout(30) {
-                    Fallback {
-                        Switch(b1) {
-                            case 3 => StatefulAction(Task<3>),
-                            case 1 => StatefulAction(Task<4> = Task::<4>),
-                            case 2 => Fallback {
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            _ => StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                #[on_halted(|bb| bb.b0 = 4)]
-                Action(PIo<8>, t0 = {b0}),
-                StatefulAction(PTask<9>, b0 = {b1}, b1 = {t0}),
-                Condition(Cond<10>),
-                Condition(Cond<11>),
+        ParallelAll(max_failures = -3) {
+            Sleep(30),
+            StatefulAction(Task<0>),
+            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+            Script(|bb| if *bb.t0 > 4 { bb.b1 += 3 }),
+            WasEntryUpdated(t0),
+            RepeatUntilFailure(1) {
+                ScriptCondition(|bb| bb.o0.is_some()),
             },
         }
     }
 }
 
-board!(Tree0272Blackboard { t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0273Sub0 for Ctx {
-        RunOnce(then_skip = true) {
-            MemPriority {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
+board!(Tree0272Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0273 for Ctx {
-        ReactiveFallback {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
             RunOnce {
-                SubTree(Tree0273Sub0),
-            },
-            Parallel(success = 2, failure = -1) {
-                ForceFailure {
-                    TryCatch {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3>),
+                RepeatUntilSuccess(1) {
+                    Switch(b1) {
+                        case 0 => ReactiveFallback {
+                            Limiter(2) {
+                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                        _ => KeepRunningUntilFailure {
+                            MemSequence {
+                                BinarySelector(|bb| bb.b0 < bb.b1 % 2) {
+                                    Condition(|ctx| ctx.check(1)),
+                                    StatefulAction(Task<2>),
+                                },
+                                Condition(Cond<3>),
+                                Wait(10),
+                            },
+                        },
                     },
                 },
-                Action(Act<4>),
             },
         }
     }
 }
+
+board!(Tree0273Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0274 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64 = 5,
         }
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                RunOnce {
-                    StatefulAction(Task<0> = Task::<0>),
+        AsyncFallback {
+            Priority {
+                #[run_while(|bb| bb.b1 > 5)]
+                #[on_success(|bb| *bb.t0 += 2)]
+                Retry(forever) {
+                    Loop(q0, if_empty = Failure) {
+                        Parallel(success = -2, failure = 2) {
+                            Condition(|ctx| ctx.check(0)),
+                            Action(PAct<1>, b0 = {b0}),
+                        },
+                    },
+                },
+                ParallelAll(1) {
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 4) % 2)),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Condition(PCond<5>, b0 = 7),
+                    Condition(Cond<6>),
+                },
+                Condition(Cond<7>),
+                Limiter(3) {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<8>),
+                    },
                 },
             },
-            Condition(Cond<1>),
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t0),
-            },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<3>),
-            },
+            Action(|ctx, bb| ctx.exec_in(9, 2, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree0274Blackboard { t0 });
+board!(Tree0274Blackboard { q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0275Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Parallel(success = -1) {
+            ReactiveSelector {
+                Failer,
+                Loop(q0, if_empty = Skipped) {
+                    AlwaysSuccess,
+                },
+            },
+            Action(Act<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Repeat(1) {
-            RunOnce {
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b1 + 1 > 0)]
-                    #[on_failure(|bb| { bb.o0 = None; if bb.b1 % 2 != 1 { bb.o0 = Some((bb.o0.unwrap_or(0) + 4) % 2) } })]
-                    SetBlackboard(o0 = Some(5)),
-                },
-            },
+        Delay(0) {
+            SubTree(Tree0275Sub0, q0 = {=}),
         }
     }
 }
 
-board!(Tree0275Blackboard { o0 b1 });
+board!(Tree0275Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0276Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 10,
+        }
+        MemPriority {
+            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 4) % 2)),
+            AlwaysRunning,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0276 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    ForceFailure {
-                        #[run_while(|bb| *bb.t0 % 4 > 0)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 3); *bb.t0 += 3 })]
-                        Action(PAct<0>, b0 = {t0}),
+        WaitUntil(|bb| bb.b0 + 4 > 7) {
+            #[failure_if(|bb| *bb.t0 + 4 > 2)]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            IfThenElse {
+                RunOnce {
+                    RepeatTimes(1) {
+                        StatefulAction(Task<0>),
                     },
+                },
+                SubTree(Tree0276Sub0, b0 = {=}, t0 = {t0}),
+                Parallel(success = 1, failure = 2) {
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| bb.b0 > 1),
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0276Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0277Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0277Sub1 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0276Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
-        Fallback {
-            SubTree(Tree0277Sub0),
-            StatefulAction(Task<1>),
-            SubTree(Tree0277Sub1),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+        }
+        SkipUnlessUpdated(t1) {
+            AlwaysRunning,
         }
     }
 }
+
+board!(Tree0277Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1) % 2)]
-        #[failure_if(|bb| *bb.t0 % 3 > 1)]
-        Sequence {
-            WhileDoElse {
-                Switch(b1) {
-                    case 1 => Condition(Cond<0>),
-                    case 3 => RetryUntilSuccessful(forever) {
-                        TryCatch {
-                            Action(|ctx| ctx.exec(1)),
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                    case 2 => StatefulAction(Task<2> = Task::<2>),
-                    _ => IfThenElse {
-                        Condition(PCond<3>, b0 = {b0}),
-                        Action(PAct<4>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                Precondition(|bb| bb.b0 + 4 == (bb.b0 + 4) % 3, else = Success) {
-                    SequenceWithMemory {
-                        Repeat(3) {
-                            Fallback {
-                                StatefulAction(Task<5>),
-                                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 2)),
-                            },
-                        },
-                        Parallel(success = -3) {
-                            SetBlackboard(o0 = Some(8)),
-                            RunOnce(then_skip = false) {
-                                #[post(|bb| bb.b0 = 9)]
-                                #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-                                #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 4 != 3)]
-                                Condition(PCond<7>, b0 = {=}),
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<8>),
-                #[skip_if(|bb| bb.b0 + 3 == 4)]
-                #[success_if(|bb| *bb.t0 == 7)]
-                #[run_while(|bb| bb.b0 + 3 > 5)]
-                MemSequence {
-                    StatefulAction(Task<9>),
-                    ForceSuccess {
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                    #[on_success(|bb| { bb.b1 += 2; bb.b0 += 2 })]
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    #[post(|bb| bb.b0 = 9)]
-                    SetBlackboard(b0 = 4),
-                },
-                Action(|ctx| ctx.exec(11)),
-                WhileDoElse {
-                    StatefulAction(Task<12>),
-                    Timeout(50) {
-                        Precondition(|bb| bb.b0 + 1 < 2, else = Success) {
-                            Action(PIo<13>, t0 = {t0}),
-                        },
-                    },
-                },
+        RetryUntilSuccessful(1) {
+            Priority {
+                Condition(Cond<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
         }
     }
 }
-
-board!(Tree0278Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
             b0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        Invert {
-            Precondition(|bb| *bb.t1 + 1 == 5, else = Skipped) {
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-                    SequenceWithMemory {
-                        #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
-                        StatefulAction(Task<1>),
+        Selector {
+            ForceSuccess {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            },
+            Parallel(success = 0, failure = -2) {
+                Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+                StatefulAction(PTask<2>, b0 = 9),
+            },
+            #[skip_if(|bb| bb.b0 % 3 > 1)]
+            AlwaysRunning,
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0279Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0280 for Ctx {
+        RunOnce {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0281Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Sequence {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Deadline(100) {
+            Delay(10) {
+                BinarySelector(|bb| *bb.t0 != 3, dynamic = true) {
+                    SubTree(Tree0281Sub0, ..),
+                    StepSequencer {
+                        RunOnce(then_skip = true) {
+                            AlwaysFailure,
+                        },
+                        #[on_success(|bb| bb.t0.set(8))]
                         StatefulAction(Task<2>),
-                        #[skip_if(|bb| bb.b0 < *bb.t1 + 2)]
-                        StatefulAction(Task<3>),
-                        WasEntryUpdated(t1),
                     },
                 },
             },
@@ -3046,374 +3161,382 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0279Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0280Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = 2, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0280 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Sequence {
-            SubTree(Tree0280Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0280Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        Parallel(failure = -1) {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
+board!(Tree0281Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            ParallelAll(max_failures = -5) {
-                Action(Act<0>),
-                Script(|bb| bb.b0 = 2),
-                MemPriority {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<2>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(PCond<3>, b0 = {b0}),
-                },
-                KeepRunningUntilFailure {
-                    Retry(0) {
-                        Condition(PCond<4>, b0 = 6),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Cooldown(10) {
+                Fallback {
+                    TryCatch {
+                        ForceFailure {
+                            #[on_success(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 1 })]
+                            Precondition(|bb| *bb.t0 < 6, else = Skipped) {
+                                ReactiveFallback {
+                                    Condition(Cond<1> = Cond::<1>),
+                                    Action(PAct<2>, b0 = {t0}),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                        IfThenElse {
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 1, &mut bb.b0)),
+                            Inverter {
+                                SetBlackboard(t1 = 1),
+                            },
+                            AlwaysFailure,
+                        },
                     },
                 },
             },
-            Condition(Cond<5>),
-            #[skip_if(|bb| bb.b0 < bb.b0 % 2)]
-            #[post(|bb| *bb.t0 += 1)]
-            #[on_failure(|bb| bb.b0 += 2)]
-            AsyncFallback {
-                Condition(PCond<6>, b0 = {t0}),
-                ReactiveSequence {
-                    SetBlackboard(t0 = {b0}),
-                    ParallelAll(max_failures = -1) {
-                        Script(|bb| { *bb.t0 += 3; bb.o0 = Some(bb.o0.unwrap_or(4) + 3) }),
-                        UnsetBlackboard(o0),
+            Loop(q0, value = {t1}) {
+                AsyncSequence {
+                    Conditional(|bb| *bb.t1 + 3 < 4, else = Failure) {
+                        TryCatch {
+                            ScriptCondition(|bb| *bb.t1 + 1 > *bb.t0 + 4),
+                            AlwaysRunning,
+                        },
                     },
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
+                    ParallelAll(1) {
+                        #[post(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Interrupt(|bb| *bb.t1 + 1 > 1) {
+                            Priority {
+                                Action(PIo<5>, t0 = {=}),
+                                Condition(Cond<6>),
+                            },
+                        },
+                        ParallelAll {
+                            StatefulAction(Task<7>),
+                            SetBlackboard(b0 = 3),
+                        },
+                        Script(|bb| bb.t0.set(*bb.t1 % 3)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0282Blackboard { t0 b0 o0 q0 });
+board!(Tree0282Blackboard { b0 t1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                Delay(50) {
-                    ReactiveSequence {
-                        Timeout(20) {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        Priority {
+            MemPriority {
+                RetryUntilSuccessful(0) {
+                    Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 2) % 2, &mut bb.b0)),
+                },
+                Action(Act<1>),
+            },
+            Selector {
+                Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
+                ForceSuccess {
+                    RunOnce {
+                        Action(Act<5>),
                     },
                 },
-                ReactiveFallback {
-                    Invert {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
+            },
+            Switch(b1) {
+                case 0 => RepeatUntil(Failure) {
+                    SetBlackboard(t0 = {b1}),
+                },
+                _ => #[skip_if(|bb| bb.b0 < *bb.t0)]
+                MemPriority {
+                    StatefulAction(PTask<7>, b0 = {=}),
+                    #[skip_if(|bb| bb.b0 % 3 > 0)]
+                    StatefulAction(PTask<8>, b0 = {b1}, b1 = {b1}),
                 },
             },
-            Sequence {
-                IfThenElse {
-                    Parallel(success = 2, failure = 2) {
-                        Condition(Cond<8> = Cond::<8>),
-                        Sleep(10),
-                    },
-                    StatefulAction(Task<9>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<10> = Task::<10>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<11>),
-                    },
-                    StatefulAction(Task<12>),
-                    AsyncSequence {
-                        StatefulAction(Task<13>),
-                        Condition(Cond<14>),
+            Timeout(0) {
+                RunOnce {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        ForceFailure {
+                            WaitValueUpdate(t0) {
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                #[skip_if(|bb| *bb.t0 % 2 != 1)]
+                                Action(PIo<9>, t0 = {b1}),
+                            },
+                        },
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0283Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        TryCatch {
-            Retry(4) {
-                Condition(Cond<0>),
+        ReactiveFallback {
+            Filter(times = 2, count = Failure) {
+                Script(|bb| { bb.b0 += 2; bb.b0 += 2 }),
             },
-            Condition(PCond<1>, b0 = {=}),
-            Condition(PCond<2>, b0 = {t0}),
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
-board!(Tree0284Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0285Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Action(Act<0>)
-    }
-}
+board!(Tree0284Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t0: i64,
         }
-        Repeat(forever) {
-            ReactiveSequence {
-                SetBlackboard(b0 = 2),
-                SubTree(Tree0285Sub0, ..),
+        ReactiveSequence {
+            Optional {
+                MemSequence {
+                    Repeat(1) {
+                        Action(Act<0>),
+                    },
+                    StepSequencer {
+                        #[success_if(|bb| bb.o0.is_some())]
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<3> = Task::<3>),
+                Action(PAct<4>, b0 = 4),
             },
         }
     }
 }
 
-board!(Tree0285Blackboard { b0 });
+board!(Tree0285Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0286Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(PTask<4>, b0 = 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                Parallel(success = -2) {
-                    ForceSuccess {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Repeat(2) {
-                        Condition(Cond<1>),
-                    },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        #[on_failure(|bb| { if *bb.t1 % 2 > 0 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
+        #[on_success(|bb| { *bb.t1 += 3; if bb.b0 != *bb.t1 % 2 { bb.b0 += 3 } })]
+        #[success_if(|bb| *bb.t0 > 3)]
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Parallel(success = 3, failure = 0) {
+                Sleep(20),
+                Action(PIo<1>, t0 = {=}),
+                Condition(Cond<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    WasEntryUpdated(t0),
                 },
                 Fallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                },
-                Parallel(success = -1) {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
+                    SubTree(Tree0286Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
+                    Action(Act<5>),
+                    Condition(|ctx, bb| ctx.check_in(6, 3)),
                 },
             },
-            StatefulAction(Task<8>),
-            SequenceStar {
+            Parallel(success = 3) {
+                Action(Act<7>),
+                RepeatUntilSuccess(1) {
+                    Condition(Cond<8>),
+                },
+                AlwaysFailure,
                 StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
             },
         }
     }
 }
+
+board!(Tree0286Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             o0: Option<i64>,
         }
-        ReactiveSequence {
-            ScriptCondition(|bb| *bb.t0 != 4),
-            #[on_success(|bb| bb.o0 = None)]
-            RetryUntilSuccessful(2) {
-                SetBlackboard(b1 = {t0}),
-            },
-            Repeat(4) {
+        Parallel(success = -3, failure = 3) {
+            #[skip_if(|bb| *bb.t0 % 4 != 1)]
+            Loop(q0, if_empty = Success) {
                 StatefulAction(Task<0>),
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 1)),
+                SetBlackboard(o0 = Some(5)),
+            },
+            Loop(q0, if_empty = Failure) {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0287Blackboard { t0 b1 o0 });
+board!(Tree0287Blackboard { t0 b0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0288Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
         }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0288Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
+        Condition(Cond<0> = Cond::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            MemPriority {
-                ScriptCondition(|bb| bb.b0 % 2 < 1),
-                Condition(|ctx| ctx.check(0)),
+        Sequence {
+            SetBlackboard(t0 = 9),
+            ReactiveFallback {
+                SubTree(Tree0288Sub0, t0 = {=}),
+                Condition(Cond<1>),
             },
-            StatefulAction(Task<1>),
-            Sequence {
-                SubTree(Tree0288Sub0, ..),
-                SubTree(Tree0288Sub1, b0 = {=}, t0 = {t0}),
+            StatefulAction(PTask<2>, b0 = {t0}),
+            Retry(3) {
+                AlwaysSuccess,
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0288Blackboard { b0 t0 });
+board!(Tree0288Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 4,
         }
-        WhileDoElse {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-            SetBlackboard(b0 = 3),
-            #[on_success(|bb| bb.b0 += 3)]
-            #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(4) + 2)]
-            Action(Act<1>),
+        BinarySelector(|bb| *bb.t1 != *bb.t1 + 2, dynamic = false) {
+            SequenceStar {
+                MemPriority {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    SetBlackboard(t0 = 4),
+                },
+                #[on_halted(|bb| { if bb.b0 == 6 { bb.t0.set(*bb.t1 % 3) }; *bb.t1 += 3 })]
+                #[post(|bb| bb.b0 = *bb.t1)]
+                ReactiveFallback {
+                    Sequence {
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Optional {
+                    Sequence {
+                        RetryUntilSuccessful(3) {
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                        Condition(PCond<6>, b0 = {=}),
+                        ReactiveFallback {
+                            Action(Act<7>),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0289Blackboard { b0 o0 });
+board!(Tree0289Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0290Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            b1: i64 = 15,
+        }
+        StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 5,
         }
-        IfThenElse {
-            MemPriority {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| bb.b0 + 4 != bb.o0.unwrap_or(5) % 3)]
-                RunOnce(then_skip = true) {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Loop(q0, if_empty = Failure) {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Precondition(|bb| *bb.t0 % 3 == 1, else = Success) {
-                                    StatefulAction(PTask<1>, b0 = 8),
+        ForceFailure {
+            ReactiveFallback {
+                Parallel(success = -3) {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Retry(1) {
+                        Condition(|ctx, bb| ctx.check_in(1, 1)),
+                    },
+                    WhileDoElse {
+                        WasEntryUpdated(t0),
+                        #[skip_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                        #[success_if(|bb| (*bb.t0 + 2) % 2 < 0)]
+                        #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
+                        Condition(Cond<2>),
+                        SubTree(Tree0290Sub0, ..),
+                    },
+                    Action(PAct<4>, b0 = 2, b1 = {=}),
+                    #[on_success(|bb| { if bb.b1 < 3 { bb.b0 += 2 }; if *bb.t0 != bb.b1 { bb.b1 += 1 } })]
+                    #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(3))]
+                    StatefulAction(Task<5>),
+                },
+                Deadline(10) {
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                    #[post(|bb| if bb.o0.is_some() { bb.t0.set(*bb.t0 % 2) })]
+                    #[skip_if(|bb| *bb.t0 % 3 != 1)]
+                    WaitValueUpdate(t0) {
+                        ReactiveFallback {
+                            Remap(success = Failure, failure = Success) {
+                                #[on_failure(|bb| bb.b1 += 1)]
+                                ParallelAll(1) {
+                                    WasEntryUpdated(t0),
+                                    Condition(Cond<6>),
+                                    Action(Act<7>),
                                 },
-                            },
-                        },
-                    },
-                },
-                Precondition(|bb| bb.b1 > 3, else = Running) {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) != 0)]
-                    Repeat(forever) {
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                MemSequence {
-                                    Action(PIo<2>, t0 = {=}),
-                                },
-                                Condition(PCond<3>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
-                #[post(|bb| { bb.o0 = Some((bb.b1 + 1) % 4); bb.b1 += 1 })]
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                MemSequence {
-                    Repeat(3) {
-                        ReactiveSequence {
-                            #[skip_if(|bb| bb.b1 > 3)]
-                            StatefulAction(Task<4>),
-                            Sleep(10),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Inverter {
-                    ReactiveSequence {
-                        Sequence {
-                            SetBlackboard(b1 = {b0}),
-                            WaitValueUpdate(t0) {
-                                Condition(Cond<6>),
-                            },
-                        },
-                        #[success_if(|bb| *bb.t0 == bb.b1 + 3)]
-                        #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 2))]
-                        ParallelAll(max_failures = -3) {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            #[run_while(|bb| bb.b0 < 1)]
-                            StatefulAction(Task<9>),
-                        },
-                        ForceSuccess {
-                            Selector {
-                                StatefulAction(Task<10>),
-                                #[on_failure(|bb| { bb.t0.set(3); bb.o0 = None })]
-                                #[run_while(|bb| bb.o0.is_none())]
-                                AlwaysSuccess,
                             },
                         },
                     },
@@ -3423,128 +3546,225 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0290Blackboard { t0 q0 b1 b0 o0 });
+board!(Tree0290Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0291Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 15,
+        }
+        #[post(|bb| bb.t1.set(9))]
+        #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+        #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 4 != 3)]
+        UnsetBlackboard(o0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
         }
-        Fallback {
-            RunOnce(then_skip = true) {
+        SequenceWithMemory {
+            SequenceWithMemory {
+                #[run_while(|bb| *bb.t0 > 7)]
+                SubTree(Tree0291Sub0, ..),
                 StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
-            AsyncSequence {
-                SetBlackboard(t1 = 7),
-                #[on_halted(|bb| bb.b0 = *bb.t1)]
-                StatefulAction(Task<1>),
-                Script(|bb| if bb.b0 > 4 { *bb.t1 += 2 }),
-            },
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-                StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                StatefulAction(Task<4>),
-            },
-            TryCatch(catch_on_halt = false) {
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 2, &mut bb.b0)),
-                Action(|ctx| ctx.exec(6)),
-                Repeat(2) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                #[skip_if(|bb| *bb.t1 < 3)]
-                #[run_while(|bb| *bb.t1 == 1)]
-                Action(Act<8>),
-            },
-            Condition(|ctx, bb| ctx.check_in(9, 8)),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0291Blackboard { b0 t1 t0 });
+board!(Tree0291Blackboard { t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0292Sub0 for Ctx {
-        Condition(Cond<2>)
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(Cond<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            RunOnce(then_skip = false) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<1>),
-                    SubTree(Tree0292Sub0),
-                    AsyncSequence {
-                        TryCatch {
-                            Action(Act<3>),
-                            Action(Act<4> = Act::<4>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 3,
+        }
+        Cooldown(20) {
+            ParallelAll {
+                Priority {
+                    ReactiveSequence {
+                        Succeeder,
+                        StatefulAction(Task<0>),
+                    },
+                    ForceFailure {
+                        Timeout(20) {
+                            #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
+                            Action(Act<1>),
                         },
                     },
-                    Action(Act<5>),
-                    Condition(|ctx| ctx.check(6)),
+                    ReactiveSequence {
+                        ForceFailure {
+                            SkipUnlessUpdated(t0) {
+                                Loop(q0, value = {b0}, if_empty = Skipped) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(20, filtered = Failure) {
+                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1) % 2)]
+                        #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                        Repeat(0) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
                 },
-            },
-            Repeat(forever) {
-                StatefulAction(Task<7>),
+                #[failure_if(|bb| *bb.t0 % 3 < 2)]
+                ParallelAll(max_failures = -2) {
+                    ForceFailure {
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        SetBlackboard(b0 = 0),
+                        SubTree(Tree0292Sub0, q0 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+                        Condition(Cond<6>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0293Sub1 for Ctx {
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0293Sub0 for Ctx {
-        SubTree(Tree0293Sub1)
-    }
-}
+board!(Tree0292Blackboard { q0 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        Inverter {
-            ReactiveSelector {
-                Condition(Cond<0>),
-                SubTree(Tree0293Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 2,
+        }
+        Parallel(success = -4, failure = -3) {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveFallback {
+                    Failer,
+                    StatefulAction(Task<1>),
+                },
+                Limiter(3) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Condition(PCond<3>, b0 = {t1}),
+            },
+            Selector {
+                #[failure_if(|bb| bb.b0 + 1 != 4)]
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Fallback {
+                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(Task<6>),
+                #[run_while(|bb| bb.b1 + 2 < bb.o0.unwrap_or(4))]
+                Delay(100) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<7>),
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(8)),
+                    StatefulAction(Task<9>),
+                },
+            },
+            ReactiveSequence {
+                Condition(PCond<10>, b0 = {b1}),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<11>),
+                },
             },
         }
+    }
+}
+
+board!(Tree0293Blackboard { t1 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0294Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Remap(success = Failure, failure = Failure) {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0294Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
+        Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(4) + 1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
-        ForceFailure {
-            Delay(50) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0295 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {=}, b1 = {=}),
-            ParallelAll {
-                Action(PIo<1>, t0 = {=}),
-                Timeout(0) {
+        MaxTime(50) {
+            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
+            Retry(2) {
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 2))]
+                #[post(|bb| { bb.o0 = Some(*bb.t0 % 4); bb.b0 = *bb.t0 + 3 })]
+                #[failure_if(|bb| *bb.t0 == 5)]
+                StepSequencer {
+                    Action(Act<0>),
                     ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        #[run_while(|bb| *bb.t1 != 3)]
-                        SetBlackboard(b1 = {b0}),
+                        Condition(Cond<1>),
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
+                        Condition(Cond<2>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        SubTree(Tree0294Sub0, ..),
+                        StatefulAction(Task<4>),
+                    },
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            Action(Act<5>),
+                            Action(PIo<6>, t0 = {b0}),
+                        },
+                        Condition(Cond<7>),
+                    },
+                    WaitValueUpdate(t0) {
+                        SubTree(Tree0294Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
                     },
                 },
             },
@@ -3552,237 +3772,241 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0295Blackboard { t1 b0 t0 b1 });
+board!(Tree0294Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0295 for Ctx {
+        AsyncSequence {
+            Delay(0) {
+                Sleep(0),
+            },
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        Repeat(4) {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                WasEntryUpdated(t0),
-                AsyncSequence {
-                    #[post(|bb| bb.b1 += 2)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    StatefulAction(PTask<1>, b0 = 2),
-                    Action(|ctx| ctx.exec(2)),
-                },
-                #[on_success(|bb| bb.o0 = None)]
+        #[run_while(|bb| bb.b0 != 2)]
+        Precondition(|bb| bb.b0 > 4) {
+            IfThenElse {
                 ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(PIo<4>, t0 = {=}),
+                    RunOnce {
+                        Action(PAct<0>, b0 = 3),
+                    },
+                    RunOnce(then_skip = false) {
+                        SequenceStar {
+                            Wait(10),
+                            Condition(PCond<1>, b0 = 4),
+                        },
+                    },
                 },
-                StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    Sequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        AlwaysSuccess,
+                        Action(Act<3>),
+                        Action(Act<4>),
+                    },
+                    Deadline(20) {
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    #[success_if(|bb| *bb.t1 > 0)]
+                    #[failure_if(|bb| *bb.t0 != *bb.t1)]
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<6>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    ParallelAll(max_failures = -3) {
+                        AlwaysFailure,
+                        ScriptCondition(|bb| *bb.t1 % 3 < 2),
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
+                    },
+                    Condition(Cond<9> = Cond::<9>),
+                    RepeatUntilSuccess(forever) {
+                        Condition(Cond<10>),
+                    },
+                    AlwaysRunning,
+                },
             },
         }
     }
 }
 
-board!(Tree0296Blackboard { o0 t0 b1 });
+board!(Tree0296Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Condition(PCond<0>, b0 = {b1}),
-            #[on_halted(|bb| bb.b0 = bb.b1 + 1)]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[failure_if(|bb| bb.b1 % 4 > 2)]
-            SequenceWithMemory {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-                ScriptCondition(|bb| *bb.t0 < 3),
-            },
-            WasEntryUpdated(t0),
+        Repeat(1) {
+            Sleep(10),
         }
     }
 }
-
-board!(Tree0297Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0298Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
         }
-        StatefulAction(Task<0>)
+        Action(Act<4> = Act::<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            b1: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            ReactiveSequence {
-                Sequence {
-                    SubTree(Tree0298Sub0, ..),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
-                },
-                StatefulAction(Task<5>),
+        Switch(b1) {
+            case 0 => ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                Condition(PCond<2>, b0 = {t0}),
+                Action(Act<3>),
+                SubTree(Tree0298Sub0, ..),
             },
-            Sequence {
-                AsyncFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(|ctx| ctx.exec(8)),
-                },
-                Repeat(1) {
-                    Action(PAct<9>, b0 = 2),
-                },
-            },
+            _ => AlwaysFailure,
         }
     }
 }
 
-board!(Tree0298Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0299Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-        }
-        #[on_failure(|bb| *bb.t1 += 2)]
-        ForceSuccess {
-            IfThenElse {
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
+board!(Tree0298Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 5,
+            b1: i64,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            #[on_success(|bb| { if *bb.t1 < 6 { *bb.t1 += 3 }; if *bb.t1 > 1 { *bb.t1 += 1 } })]
-            #[on_halted(|bb| if *bb.t1 == 3 { *bb.t1 += 3 })]
-            SubTree(Tree0299Sub0, t1 = {=}),
+        TryCatch(catch_on_halt = false) {
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Precondition(|bb| bb.b0 + 2 < 0, else = Failure) {
+                TryCatch(catch_on_halt = false) {
+                    Script(|bb| bb.b1 = *bb.t1),
+                    Condition(PCond<1>, b0 = 2),
+                },
+            },
         }
     }
 }
 
-board!(Tree0299Blackboard { t1 });
+board!(Tree0299Blackboard { t1 b0 b1 });
 
 cases! {
-    Tree0200 "B{t0=1;t1=2;q0=0;o0=1;b0=2}@si{t0>6}Fb(Rep4(@si{t0<2}Fb(pi0{t0:=},pa1{b0:9})),Lp{_;S}(Seq(OnceK(Rty0(t2)))),Fb(t3,t4),Rty3(Wde(Pre{b0+1<b0;K}(@oh{b0:=t0+4%4}@po{b0:=5;o0:=_}@rw{b0+3!t0}c5l),Sl{10},t6e)),Seq(pt7{b0:=;b1:t0},Scc{b0>t1%2}))",
-    Tree0201 "RSeq(Wde(t0e,Star(Inv(To{0}(t1)),MPri(t2,c3,Sl{0}))),Rep3(Dl{0}(RSeq(Fb(RFb(t4,Wde(t5,a6l)),Rep3(c7e)),OnceK(To{20}(c8)),RSeq(c9l,a10)))))",
-    Tree0202 "B{t0=3;b0=2;t1}Try(RFb(pc0{b0:=},PAll{1}(Rep0(Scc{t1%3>1}),Rep3(ASeq(c1l,@fi{b0+2!t1+2}OnceT(a2),@oh{t0:=t1;b0%4=2?t1:=b0}@fi{b0+1%4>0}@rw{t0+2!3}t3)))),Sl{0})",
-    Tree0203 "B{t0;q0=3;b0=4;t1=5;o0=0}FS(@os{b0+=3;t1:=o0|1}Seq(pa0{b0:b0;b1:t0},Seq(Wu{t1},Pre{o0|4<2;R}(c1),pt2{b0:=},pa3{b0:t0;b1:t0}),Dl{0}(Swm(PAll{2}(t4,c5b{1}),Lp{b0;S}(c6b{t0}),t7e,Seq(t8,@fi{t1%3=0}@oh{t0+=2}Wu{t0}))),Sc{b0>0?b0+=1},pa9{b0:9;b1:t0}))",
-    Tree0204 "B{o0=_;t0=3;b0=2}RSeq(TryF(RFb(Pre{some}(Su{t0}(RSeq(Sc{t0+=1},t0,a1,Su{t0}(F),t2))),@os{t0+=1}RFb(@rw{b0=0}@of{b0+=1;t0+=1}Rep0(a3),c4b{t0+1%3}),Ret2(RSeq(t5,Swm(t6,t7),t8,pc9{b0:=},a10b{t0+1;b0}))),t11))",
-    Tree0205 "B{o0;b0;t0;q0=3;b1}RFb(Try(t0,Sl{30},t1,pa2{b0:9;b1:=}),t3,Sw{4;5;2}(R,c4,S,t5),RSeq(Star(@fi{b1%4>0}@os{t0:=b1}pi6{t0:=},@si{some}c7l,a8),Lp{b1;F}(@rw{b1+2<5}pa9{b0:t0;b1:=})),Ret2(Fb(pt10{b0:0;b1:t0},a11b{t0+2%2;b0},c12l)))",
-    Tree0206 "B{o0=_}Seq(To{30}(OnceT(Star(t0,c1,FF(t2)))),Ite(ASeq(t3,a4),t5,Invt(Sb{o0=3})))",
-    Tree0207 "Fb(a0,c1,a2,OnceT(t3))",
-    Tree0208 "B{b0=0;t0}Seq(Pre{b0%3!2;F}(Swm(c0,Par{2;1}(c1,R),a2,Fb(c3e,Wu{t0},FF(t4)))))",
-    Tree0209 "Par{_;4}(RepF(RSel(RFb(t0e,c1),t2)),Try(S,Invt(Once(a3))),Once(Try(t4,t5)),S)",
-    Tree0210 "B{b0=4;t0=5}RFb(pa0{b0:=},c1,@oh{t0:=2}c2)",
-    Tree0211 "B{t1=1;t0=1;b0=1}Sel(ASeq(RFb(Inv(pi0{t0:t1}),Scc{t0>2},@of{t0+4<5?t0:=b0}c1b{b0+3},Rty2(t2),a3),Star(t4,t5,Sel(t6,c7)),Rep4(Seq(pt8{b0:b0},TryF(Sb{b0=t0},Scc{t0+4%3<0},t9),@ki{t0<3}Sb{t1=6}))),RepF(Fb(RFb(MSeq(Once(a10b{t1%2;b0}),c11,pi12{t0:=},Sb{t1=3})),t13,c14,Ret4(RSeq(PAll{2}(Sl{10},pi15{t0:=}),F)))))",
-    Tree0212 "B{q0;b0=1;b1=1;t0=2}Lp{b1;S}(Sel(RFb(a0b{b0%3;b0},@of{t0:=b0;b1+=2}@fi{b0+4<2}@si{b0+3>b0+4%3}Ite(Rty1(c1),a2b{b0+2;b1}),Ite(c3e,Rty3(a4b{b0%3;b1})),Rep3(RSeq(OnceK(FS(a5)))))))",
-    Tree0213 "B{b1=3;t0=5}Once(Seq(a0,@os{b1=3?t0:=4}t1e))",
-    Tree0214 "Ret0(Sub(S))",
-    Tree0215 "B{b0=3;t0;o0=3;t1=3}@fi{t0%4>1}RSeq(ASeq(Ret2(@ki{b0=3}Sc{t0+3<4?t1+=3}),Rep4(Sb{b0=7})),Sl{20},AFb(@rw{b0+2=t1+4%4}@ki{t1+1<b0%4}@oh{t0:=o0|0+2}c0,t1e,c2,t3))",
-    Tree0216 "B{b0=1;t0=0;q0=0}Lp{b0;_}(TryF(t0,Sb{b0=t0},@fi{b0!4}t1,c2,t3))",
-    Tree0217 "B{t1;b0=5;t0=0;q0=3}@of{t0+=2}@os{t0+=2}Inv(MPri(@os{t1:=t1%2}MSeq(Ite(RSeq(a0e,t1,t2),@os{b0+=1}@po{t1+=1}Pre{b0+4<5}(Ret3(Sb{b0=9}))),@rw{b0!t0}Seq(RFb(Seq(pa3{b0:=;b1:t1},a4l),pa5{b0:7;b1:t0},t6))),Lp{_;_}(Dl{50}(Wde(Once(t7),FS(@rw{t0+1!1}@of{t0+=2;t1!4?t1:=b0}RFb(pa8{b0:t1;b1:t1},c9,t10)),c11))),Sel(pa12{b0:b0;b1:b0},a13,ASeq(c14e,Sc{t0:=2;b0+=1},t15),Inv(pt16{b0:3;b1:b0}),RSeq(a17b{b0%3;b0},@fi{b0<3}c18e,t19))))",
-    Tree0218 "B{t1=0;t0=1;b0=1}PAll{2}(OnceT(RFb(RFb(@of{b0+=3;b0+=2}c0e,a1e),Star(Ite(c2,t3e),RSeq(c4,c5,Scc{t1=t0+4%3})))),Dl{10}(c6))",
-    Tree0219 "B{t0=5;b1;q0=2;b0=1}Lp{_;_}(Lp{_;R}(OnceK(Keep(RSeq(RFb(Sw{0;2}(@oh{t0:=b0+3}t0,Sb{t0=b1},Scc{b1<3}),To{10}(pc1{b0:5}),RFb(@rw{b0!b1}@fi{b0<1}t2,c3)),a4b{7;b1})))))",
-    Tree0220 "Fb(Ret3(Rep1(a0)),Par{3;-2}(c1,c2,Keep(a3)),Swm(Sub(Rep2(c4l)),t5),Dl{50}(Once(Par{_;2}(a6e,c7))),c8)",
-    Tree0221 "Wde(t0,RSeq(RFb(Ite(t1,R),a2),Sel(a3l,c4e,c5l,To{10}(c6))))",
-    Tree0222 "B{b0=2;o0;t0=5}Rep3(Seq(@fi{t0<b0}@of{b0:=t0+3;t0+=2}Dl{0}(t0),t1,Keep(FF(Sb{o0=8}))))",
-    Tree0223 "B{b0;t0=3;b1=5}ASeq(Scc{b0+2%2>0},@fi{t0<b0}Seq(RSeq(@os{b0+=2}@rw{b1+1=3}@po{b0:=t0}Rep3(Sl{0}),c0),RFb(c1b{b1+3},pi2{t0:b1})))",
-    Tree0224 "B{t1;t0;b0=1}RSeq(RSeq(Fb(Wde(a0,Wu{t0},t1),pc2{b0:3},c3),PAll{-1}(Sc{b0:=t1},Wv{t0}(Pre{t0+1>7;S}(@fi{b0+4<b0+1}Fb(pt4{b0:=}))),t5,@si{t1+1%3=1}@po{t0+=1;t1<b0%3?t1+=1}Sb{t1=2},RepF(Pre{t0!7;S}(pt6{b0:t0;b1:b0})))))",
-    Tree0225 "B{b0=0;t0=1;b1=5}@fi{t0=4}Fb(pa0{b0:1},@po{b0%3=0?b1:=b1%4}Once(@po{t0+1%4>0?t0+=1}RFb(c1,FF(Sl{30}))),@oh{t0:=b1%3}Ite(t2e,a3),t4,t5)",
-    Tree0226 "B{t0=3;b0=1;b1=2}Ite(Seq(t0,t1,Scc{b1=b0+2}),Sw{4;1;3}(a2l,RFb(c3,t4,pt5{b0:t0;b1:b1}),c6l,Pre{t0>6;K}(a7b{0;b0})),FS(@po{t0+=1}PAll{_}(MSeq(Rep2(t8)),Inv(t9))))",
-    Tree0227 "B{b0=0;o0;q0=2;b1=5;t0}Swm(@of{b0:=o0|0+2}@rw{t0+2!3}@oh{b1:=b1+2%2}PAll{3}(@fi{b0%2>0}TryT(c0,c1),Pre{t0+1%2<1;R}(Sl{20}),Fb(Inv(@si{t0+2!b0}a2),t3),Lp{_;R}(pt4{b0:1;b1:b0})),AFb(@oh{b0:=b1}@si{t0%4<1}TryT(To{50}(pi5{t0:=}),Wde(a6,t7)),c8,FS(@fi{b1+1%2>0}@ki{o0|0+3>2}RSeq(c9,a10,To{50}(@si{b1>b0}Sc{o0|2+3<1?t0+=3}),t11))),RSeq(Sw{1;4}(Lp{t0;R}(Sc{b0+=4}),Wu{t0},Dl{100}(Lp{t0;F}(a12l))),@fi{t0>b1+1%4}Once(Keep(RFb(Lp{t0;F}(Once(@oh{t0:=o0|3+4;b0+=1}pc13{b0:t0})),Pre{b1<5;F}(pa14{b0:t0;b1:=}),c15))),Rep4(t16)))",
-    Tree0228 "B{b0=0;q0=1;t0=3;o0=_}Seq(Lp{t0;K}(Seq(@os{b0+=1;b0+=2}@rw{t0>1}Fb(a0e,Scc{t0+1<o0|1%2}),Pre{some;R}(a1),t2,Wde(pi3{t0:t0},a4e))),Rep0(c5),OnceK(Lp{t0;R}(PAll{2}(@fi{t0%2!1}@rw{b0+1=5}c6b{4},Wv{t0}(FS(t7e)),MSeq(Pre{t0!6;S}(Dl{0}(Ub{o0})),@rw{b0<o0|2}Sc{b0:=b0%4},t8)))))",
-    Tree0229 "B{b1=1;q0=2}RFb(t0,t1,Lp{b1;F}(c2e))",
-    Tree0230 "Par{2;2}(RFb(Ret3(OnceK(Sub(Swm(Sub(t0),Fb(t1,t2),Rep4(t3e),Wde(t4,c5),t6)))),Ite(a7,c8l),Try(t9,t10,t11,Rep4(t12))),Ret0(t13e))",
-    Tree0231 "B{q0=4;o0=2;t0=3;b0=2}RSeq(PAll{1}(t0,a1),pi2{t0:=},Lp{_;R}(Sel(c3,@of{t0:=b0+3}@ki{o0|4!o0|0}Wu{t0},a4)))",
-    Tree0232 "Seq(Once(c0e),S,t1e,a2)",
-    Tree0233 "AFb(Sub(a0),Sub(t1))",
-    Tree0234 "B{o0=_;t0=0;b0=0;b1}PAll{1}(Ret0(pa0{b0:7}),@os{b1+=3;b0+=2}@rw{some}@of{b0=t0?t0+=2}RFb(t1,t2,t3,t4),PAll{0}(c5,pi6{t0:b0}))",
-    Tree0235 "B{b1;t0;b0=3}@oh{t0%2<0?b1+=1;b0+=2}@po{b1:=t0}@rw{b0=5}AFb(Seq(Pre{b0+3>b0;R}(Swm(Rep4(@po{b0+=1}Fb(pc0{b0:8},Scc{b0+1<1})),OnceT(Wv{t0}(@os{b0:=t0}RSel(a1e,c2))))),To{30}(FF(c3l))),Par{-1;-2}(MPri(Swm(t4,Scc{b1%3=1}),Scc{t0+3=6},Fb(t5e,a6,@of{b1!0?b1+=1}@ki{b1%4>1}@os{t0+=3}c7)),Su{t0}(To{0}(PAll{0}(t8,pi9{t0:=}))),ASeq(Pre{b0=0;S}(PAll{_}(t10e,c11,Sb{t0=b0},F))),Seq(pt12{b0:b1;b1:=},@ki{t0+1>t0}@of{t0:=b1}@rw{b0=t0}Fb(c13,S),pi14{t0:=})))",
-    Tree0236 "B{b0;t0;o0=1}RFb(Rep1(t0e),SubA(@si{b0<2}t1),pc2{b0:t0},TryT(Sc{o0:=_},a3e))",
-    Tree0237 "B{t0;b0=2}RSeq(PAll{0}(RFb(Pre{t0+3%2>0;F}(pi0{t0:b0}),Pre{b0=t0;R}(@si{t0%3!2}Keep(Par{_;_}(@ki{b0>t0+3}R,t1))),@fi{t0=7}c2),@of{b0>1?t0+=1;t0+=2}@si{b0>2}F),TryT(Swm(Ret2(@rw{t0>1}@of{t0:=5}@si{b0>2}pa3{b0:8}),@rw{b0>t0}Ite(a4,@os{t0:=b0+1}t5,t6)),Invt(RFb(@rw{t0%2<0}t7,t8,t9)),FS(Star(@ki{t0=2}@of{b0+=1}t10,Sc{t0+=1}))),FS(AFb(Pre{b0+2%2>0;F}(a11),Par{0;-2}(a12,c13e),Inv(PAll{-1}(F)))))",
-    Tree0238 "B{t0=1;b1=4;q0;b0=2}Sw{4;1;0}(Lp{_;R}(@fi{b0<b1}@oh{b0+=2}Sl{10}),RFb(Dl{0}(c0),@si{b1>6}c1l,@oh{b0+=1;b0+=2}t2e),t3,Seq(c4,@oh{b0>6?b1:=t0;t0:=b0+4}@rw{b1=7}@os{t0+=2;t0:=b0+4%3}S,t5))",
-    Tree0239 "RSel(RFb(Inv(OnceK(Seq(t0,t1))),MPri(Rep2(Fb(t2,c3)),F,c4),Fb(Keep(t5),Once(S),t6)),Ite(t7,Star(t8e,Par{_;0}(c9,c10),RFb(a11l,t12,S),Invt(t13),OnceK(c14))))",
-    Tree0240 "B{b0=4;b1=3;o0;t0=0}Pre{some;K}(Pre{b0=0}(MPri(c0,@of{b0+=2}Keep(RSeq(t1e,@oh{o0|2=7?b0+=1;b1:=t0}@os{o0:=_;b0+=3}pi2{t0:b1})))))",
-    Tree0241 "Try(t0e,Dl{10}(S),t1e)",
-    Tree0242 "B{o0=_;t0=4;b0=0;b1=1}ASeq(Sb{o0=7},a0,RSeq(c1,Wu{t0}),pt2{b0:=;b1:b1},Sc{b0+=1})",
-    Tree0243 "B{b0=5;b1;t0}Sw{0;2;5}(Pre{b0+1%3>1;R}(@of{b1+2%3<0?b1+=1;t0:=b0+1%4}@si{b0%4!3}@fi{b0!7}RFb(t0e,OnceK(OnceK(c1)))),FS(FS(c2b{t0%2})),RSeq(Rep1(RSel(c3,@fi{t0+4<2}@of{t0:=2}t4)),MSeq(c5b{b0},a6e)),Sw{0;3;1}(Once(F),Sel(pa7{b0:=;b1:b0},c8),c9,Inv(Swm(c10e,a11))))",
-    Tree0244 "B{t0=2}RSeq(SubA(c0),Ret2(@os{t0%4>0?t0+=3;t0+=1}SubR(Rep1(Wu{t0}))))",
-    Tree0245 "PAll{_}(OnceK(Swm(c0,t1e)),Par{_;1}(Seq(OnceK(MSeq(t2,RSeq(Rep1(F))))),Swm(To{0}(RFb(c3e,a4,t5)),To{20}(a6e))))",
-    Tree0246 "B{b1=1;b0=5;o0=_;q0=2;t0=1}RSeq(Lp{b0;_}(S),@po{t0:=b0}@of{b0:=t0}@os{o0:=t0}Lp{b1;S}(F),c0,Lp{b1;_}(a1),Rty3(a2))",
-    Tree0247 "B{b0=1;o0;b1;q0=4;t0}TryF(RSeq(Lp{t0;_}(Lp{b1;R}(PAll{_}(a0e,c1,F,c2l))),Rep1(Scc{b1+1%2>0}),Dl{0}(Rep4(Lp{b1;_}(RSeq(t3e,Lp{_;_}(c4))))),RSel(RSeq(pa5{b0:5;b1:b0},c6,a7),RSeq(Sl{30},a8))),Pre{t0!o0|2;F}(@fi{b0<t0}Seq(ASeq(pi9{t0:b1},@os{b0+2>1?b1:=t0;o0:=_}@fi{b0%2!1}@ki{b0=3}Lp{_;F}(To{0}(Wu{t0}))),Seq(c10,a11,c12e,Scc{t0+1>4},Wde(c13e,c14)),RSeq(To{30}(a15),Rep0(a16e)))))",
-    Tree0248 "Swm(RSel(Keep(Keep(t0e)),To{0}(a1),MSeq(a2,a3,t4),Once(FF(FS(c5)))),Ret1(t6),Fb(Wde(a7l,Swm(a8,S),Once(t9)),RFb(c10,Once(FF(c11))),a12))",
-    Tree0249 "B{b0=1;t0=5;o0=_}Su{t0}(Fb(a0,Swm(t1),c2l,Dl{20}(@of{b0+=2}@ki{t0+2!2}@po{o0:=o0|0}c3l),Sc{o0:=_}))",
-    Tree0250 "PAll{_}(Once(FF(RSeq(t0,a1l))),Par{1;-2}(t2,RFb(t3,c4,t5,F)),RSel(c6,RSeq(t7,c8l)),a9e,Wde(a10,c11e))",
-    Tree0251 "Par{2;2}(c0,Dl{30}(TryT(c1,Fb(t2,t3))))",
-    Tree0252 "OnceK(RFb(c0,Dl{20}(t1),t2e))",
-    Tree0253 "B{t0=2;b0}@rw{b0+4%4!3}@ki{b0<2}Swm(c0,RFb(OnceT(Sb{b0=2}),Su{t0}(Sc{b0:=t0+4;b0:=t0+2})))",
-    Tree0254 "B{t0=3}Su{t0}(Swm(a0,Sb{t0=8}))",
-    Tree0255 "Dl{20}(OnceK(RetF(RSeq(Wde(c0,Seq(Sub(t1e),a2l),Keep(To{30}(a3))),R))))",
-    Tree0256 "B{t0=3;b1=3;o0=2}Dl{10}(PAll{-1}(RSeq(c0l,c1e),ASeq(pc2{b0:b1},a3,pi4{t0:=})))",
-    Tree0257 "MPri(Sel(t0,c1),Fb(a2e,a3,a4),Sub(FS(t5)),Fb(t6,c7,Sl{20}))",
-    Tree0258 "B{t0;q0=0;b0}Wde(Swm(AFb(a0,Sb{b0=3}),Scc{b0=b0%2},OnceT(@os{b0:=t0}FF(F)),Scc{t0+1=t0+2}),TryT(Lp{b0;S}(Inv(@rw{t0%4<3}Wu{t0})),Wu{t0},Sl{10}),Rty0(c1))",
-    Tree0259 "B{b1=3;t0;o0=5;b0}Seq(c0,a1b{b1+2;b0},RFb(@os{t0:=b0}@ki{b0+1%3>1}Sc{t0:=o0|0%4},Sl{20}))",
-    Tree0260 "B{t0=1;b1;b0;q0=0}RFb(Fb(Pre{b1!b0;R}(a0l),t1e,@si{t0+4%2=0}@rw{b1<b0}Su{t0}(Sb{b0=8}),@os{b0>b1+2?b0:=b1%4}@oh{b1:=4}@si{b0+3!2}Pre{b1<3;R}(Wu{t0}),Wv{t0}(@fi{b0+4%2<1}t2)),@si{b1+3!7}@oh{b1+=2}Keep(Sw{3}(t3,Fb(RepF(Lp{_;_}(Sel(Scc{t0+4%3<2},c4e,Scc{t0+3<1})))))),Rep2(c5b{b0%2}))",
-    Tree0261 "B{o0;b1;t0=4;b0=3;t1=1;q0=4}Fb(Swm(Su{t0}(t0)),Ret2(Su{t0}(@fi{t1>b1}@ki{t1+4%2<1}@os{t1%2<0?t1+=2}ASeq(FS(Fb(c1,F)),Wu{t0},Keep(Keep(pt2{b0:b0;b1:=}))))),Pre{b0+1%4>2;F}(RepF(Par{_;-1}(t3,t4e,Lp{b1;_}(Fb(c5,Ub{o0}))))),RSeq(t6,a7b{b1+4%4;b1},RFb(a8,@os{some?b1+=1}@po{o0:=_;t1+=1}t9)))",
-    Tree0262 "B{b1=1;t1;b0=0}Sw{5}(pi0{t0:b0},Dl{20}(@po{t1+=1}@fi{b0%4<3}@oh{b0%2=1?b0:=b1%3}Sel(t1,t2)))",
-    Tree0263 "B{o0;b0;q0;t0=3;b1=0}Pre{t0<1;F}(Seq(Ret4(@os{o0:=b0+4%2;b0+=1}@rw{some}Par{_;-1}(Lp{b0;F}(c0),To{0}(t1))),RSeq(Rep2(@oh{b0:=1;t0:=b1%4}@po{t0+4%2!0?b1:=t0+1}@os{b0+=1;b1+=3}Sb{b1=t0}),@fi{none}@rw{o0|4%4>0}@of{b0+=3}Ub{o0})))",
-    Tree0264 "Ret1(Fb(t0,Sub(Sub(t1))))",
-    Tree0265 "B{b1=5;b0;t1}@ki{b0%3>1}AFb(RetF(t0e),Sw{5}(c1,c2b{t1+1}),a3,Wu{t1})",
-    Tree0266 "B{b1=1;t0}Fb(ASeq(c0e,pa1{b0:7;b1:t0}),c2,RSeq(Sb{b1=t0},c3),t4)",
-    Tree0267 "B{t0;b0=2;t1=0}MPri(c0b{b0+4},OnceK(Su{t1}(SubR(Sb{b0=t1}))))",
-    Tree0268 "Keep(Seq(t0,c1,c2))",
-    Tree0269 "RSeq(Sub(c0))",
-    Tree0270 "B{b1;t0;b0=3}ASeq(Swm(Ret4(t0),c1e,c2e,pi3{t0:=}),@rw{b0<7}@of{b0<1?t0:=b1;b1+=2}@si{b0%3<2}RSeq(Su{t0}(Keep(t4)),Try(a5b{b0%2;b0},Scc{t0+1=5})),Wv{t0}(MSeq(pa6{b0:t0;b1:b0},pt7{b0:b0;b1:=},pc8{b0:7},pa9{b0:b1},@si{b0%3<1}@fi{b0%2>0}@os{b1:=t0+3%4}t10e)))",
-    Tree0271 "B{t1=0;o0=1;b1=0;q0=2;t0=4;b0=0}Seq(Fb(@fi{b0!6}RSeq(a0,t1,c2),Lp{_;R}(c3),Sw{5;2}(t4,Sl{0},t5),Keep(Lp{t1;_}(Ret0(Wu{t1})))),RSeq(Dl{0}(@os{t0+2=0?b1:=t1;b0<1?b0+=2}@ki{t0!6}Sel(Fb(a6e,F,F),Lp{_;S}(c7l),Par{_;1}(RepF(t8),Lp{t0;_}(Once(pt9{b0:6;b1:t0}))))),RSel(@oh{b1:=o0|1+3;b0+=3}To{20}(Pre{t1+3<t0%2;K}(AFb(t10,c11e))),a12b{b1%3;b0},RFb(t13))))",
-    Tree0272 "B{t0=3;b0=4;q0=0;b1=2}Par{_;1}(Ite(RSel(Scc{t0+1!2},Lp{_;F}(PAll{1}(pi0{t0:b0},pi1{t0:b0})),Lp{b0;S}(Scc{t0<b0}),a2),@of{b1+=3}@po{t0%4!1?b1+=2;t0:=b1}To{30}(Fb(Sw{3;1;2}(t3,t4e,Fb(t5,t6),t7)))),Seq(@oh{b0:=4}pi8{t0:b0},pt9{b0:b1;b1:t0},c10,c11))",
-    Tree0273 "RFb(Once(Sub(OnceT(MPri(RSeq(S,Sl{0}))))),Par{2;-1}(FF(Try(t0,c1,c2l,t3)),a4))",
-    Tree0274 "B{t0=5}RSeq(OnceT(Once(t0e)),c1,RFb(t2,Wu{t0}),RetF(t3))",
-    Tree0275 "B{o0=1;b1}Rep1(Once(RSeq(@si{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}Sb{o0=5})))",
-    Tree0276 "B{q0=2;b0=2;t0=1}RSeq(Lp{t0;F}(Lp{t0;S}(FF(@rw{t0%4>0}@of{b0:=t0+4}@oh{t0:=b0%3;t0+=3}pa0{b0:t0}))))",
-    Tree0277 "Fb(Sub(c0),t1,Sub(t2))",
-    Tree0278 "B{b0;b1;t0;o0=_}@oh{b1:=o0|1%2}@fi{t0%3>1}Seq(Wde(Sw{1;3;2}(c0,RetF(Try(a1l,Sb{t0=2})),t2e,Ite(pc3{b0:b0},pa4{b0:=;b1:=})),Pre{b0+4=b0+4%3;S}(Swm(Rep3(Fb(t5,c6b{t0+2})),Par{-3;_}(Sb{o0=8},OnceK(@po{b0:=9}@si{t0+2%3>0}@ki{o0|2+1%4!3}pc7{b0:=}),Ub{o0})))),RFb(a8,@ki{b0+3=4}@si{t0=7}@rw{b0+3>5}MSeq(t9,FS(t10e),@os{b1+=2;b0+=2}@ki{b0+3%3<0}@po{b0:=9}Sb{b0=4}),a11l,Wde(t12,To{50}(Pre{b0+1<2;S}(pi13{t0:t0})))))",
-    Tree0279 "B{t0;t1=4;b0=1}Invt(Pre{t1+1=5;K}(RSeq(pt0{b0:t1;b1:t0},Swm(@fi{b0+4%3<2}t1,t2,@ki{b0<t1+2}t3,Wu{t1}))))",
-    Tree0280 "B{b0}Seq(SubR(pt0{b0:2;b1:b0}))",
-    Tree0281 "Par{_;-1}(c0e,t1,a2,t3,t4)",
-    Tree0282 "B{t0=2;b0;o0=3;q0}Seq(PAll{-5}(a0,Sc{b0:=2},MPri(a1b{t0;b0},t2),OnceK(pc3{b0:b0}),Keep(Rty0(pc4{b0:6}))),c5,@ki{b0<b0%2}@po{t0+=1}@of{b0+=2}AFb(pc6{b0:t0},RSeq(Sb{t0=b0},PAll{-1}(Sc{t0+=3;o0:=o0|4+3},Ub{o0}),t7,c8)))",
-    Tree0283 "Fb(t0,Fb(Dl{50}(RSeq(To{20}(t1),t2e,t3e,t4,t5)),RFb(Invt(Swm(t6,t7e)))),Seq(Ite(Par{2;2}(c8e,Sl{10}),t9),RFb(t10e,OnceK(t11),t12,ASeq(t13,c14))))",
-    Tree0284 "B{b0=5;t0}Try(Rty4(c0),pc1{b0:=},pc2{b0:t0})",
-    Tree0285 "B{b0=5}RepF(RSeq(Sb{b0=2},SubA(a0)))",
-    Tree0286 "ASeq(RFb(Par{-2;_}(FS(MSeq(t0,S)),Rep2(c1)),Fb(c2,t3e,t4),Par{-1;_}(t5,c6,t7e)),t8,Star(t9,t10))",
-    Tree0287 "B{t0=2;b1=0;o0}RSeq(Scc{t0!4},@os{o0:=_}Ret2(Sb{b1=t0}),Rep4(t0))",
-    Tree0288 "B{b0=1;t0}RFb(MPri(Scc{b0%2<1},c0l),t1,Seq(SubA(t2),SubR(Wu{t0})))",
-    Tree0289 "B{b0;o0}Wde(a0b{b0%4;b0},Sb{b0=3},@os{b0+=3}@ki{b0=o0|4+2}a1)",
-    Tree0290 "B{t0=2;q0;b1=3;b0=0;o0}Ite(MPri(@si{none}@ki{b0+4!o0|5%3}OnceT(Lp{b1;R}(Lp{_;F}(RFb(t0,Pre{t0%3=1;S}(pt1{b0:8}))))),Pre{b1>3;R}(@rw{o0|0!0}RepF(Keep(Swm(MSeq(pi2{t0:=}),pc3{b0:b0})))),@po{o0:=b1+1%4;b1+=1}@os{b0+=2}@of{t0+=2}MSeq(Rep3(RSeq(@ki{b1>3}t4,Sl{10},c5)))),Su{t0}(Inv(RSeq(Seq(Sb{b1=b0},Wv{t0}(c6)),@si{t0=b1+3}@of{t0:=o0|4+2%2}PAll{-3}(c7,t8,@fi{some}@rw{b0<1}t9),FS(Sel(t10,@of{t0:=3;o0:=_}@rw{none}S))))))",
-    Tree0291 "B{b0;t1=1;t0}Fb(OnceT(t0),ASeq(Sb{t1=7},@oh{b0:=t1}t1,Sc{b0>4?t1+=2}),Ite(a2b{0;b0},pt3{b0:t1;b1:b0},t4),TryF(a5b{t0%2;b0},a6l,Rep2(t7e),@ki{t1<3}@rw{t1=1}a8),c9b{8})",
-    Tree0292 "RSeq(a0,OnceK(TryF(c1,Sub(c2),ASeq(Try(a3,a4e)),a5,c6l)),RepF(t7))",
-    Tree0293 "Inv(RSel(c0,Sub(Sub(c1l))))",
-    Tree0294 "FF(Dl{50}(t0))",
-    Tree0295 "B{t1=3;b0=1;t0=3;b1=3}RFb(pa0{b0:=;b1:=},PAll{_}(pi1{t0:=},To{0}(RFb(t2,@rw{t1!3}Sb{b1=b0}))))",
-    Tree0296 "B{o0;t0;b1=5}Rep4(RFb(t0e,Wu{t0},ASeq(@po{b1+=2}@ki{none}@si{some}pt1{b0:2},a2l),@os{o0:=_}RSeq(c3,pi4{t0:=}),t5))",
-    Tree0297 "B{o0=5;b1=2;b0=3;t0}Fb(pc0{b0:b1},@oh{b0:=b1+1}@rw{some}@fi{b1%4>2}Swm(t1e,c2,Scc{t0<3}),Wu{t0})",
-    Tree0298 "B{b0=2}TryT(RSeq(Seq(SubA(t0),t1,c2),c3e,Fb(a4b{b0%2;b0}),t5),Seq(AFb(c6,t7e,a8l),Rep1(pa9{b0:2})))",
-    Tree0299 "B{t1}RFb(c0,@os{t1<6?t1+=3;t1>1?t1+=1}@oh{t1=3?t1+=3}SubR(@of{t1+=2}FS(Ite(t1,c2l))))",
+    Tree0200 "B{o0;q0=3;b1=4;b0;t0=2}RSeq(RFb(RSeq(Seq(t0,SubA(@ki{b0<3}c1b{o0|3%3}),RFb(t2,c3)),MSeq(pt4{b0:b1;b1:b1},Wu{t0},@po{b1+=3}SubA(Inv(Lim{1}(c5)))))),Lp{b1;K}(Ret2(Sb{t0=b1})))",
+    Tree0201 "Once(Ret0(Sub(Sub(c0e))))",
+    Tree0202 "B{b0;q0=1;t0}Lp{_;K}(RSeq(Wu{t0},Wt{0},Step(RSeq(S),Suc,Bin{t0!3;N}(a0,SubR(R)),Ret3(TryT(c1b{b0+1%3},a2e,@os{t0:=0}t3,pc4{b0:b0})))))",
+    Tree0203 "Fb(RFb(c0,F,a1),RSel(Opt(Rty3(c2))),ASeq(c3,Once(t4),S,a5,c6),MSeq(c7,t8,c9l),Inv(Swm(Lim{1}(R))))",
+    Tree0204 "B{b0=4;q0=0;t0=1;o0=_}RSeq(RSeq(Flt{2;R;F}(AFb(c0,pc1{b0:4},a2l)),Lim{3}(c3b{b0}),OnceK(Lp{b0;K}(a4))),Ite(Rpt{2}(Swm(Sb{t0=5},c5)),ASeq(@of{b0:=t0}@po{o0:=_}a6b{b0;b0},c7b{2}),AFb(Wu{t0},FF(Rep2(Wu{t0})))),FS(@po{b0:=5}Lp{_;S}(Par{1;3}(PAll{-3}(Ub{o0},pt8{b0:1},Wt{50},S),S,Once(@ki{some}Seq(WU{t0!3}(pa9{b0:=}),c10))))),Flip(R,Lim{3}(AFb(@si{o0|3%3=1}pa11{b0:b0;b1:t0},t12,Sb{b0=4}))))",
+    Tree0205 "PAll{-3}(t0,Lim{3}(t1),Wt{30})",
+    Tree0206 "AFb(c0)",
+    Tree0207 "B{b1=1;t0}Bin{t0!7;N}(MPri(Swm(t0,Rus{F}(RSel(pa1{b0:t0;b1:t0},c2,Sc{b1+=2})))),S)",
+    Tree0208 "B{t1;o0=_;q0=4;b0;b1}Invt(@ki{b0=7}@oh{b1:=b0+3}@po{b1:=o0|3}Pre{b0!3}(@fi{some}@oh{b1+=2}@ki{o0|3+4%2<0}MPri(Lp{_;K}(Lim{2}(pt0{b0:=;b1:t1})),c1b{t1+3%2},Sel(t2,a3l,t4))))",
+    Tree0209 "B{t0=2;b1=0;b0=1;t1=1;q0=3}To{10}(Sel(Fb(t0,pa1{b0:8;b1:t1}),OnceK(RSeq(t2,Run)),Flip(@si{b1>1}Cnd{t0%4>1;T;F}(t3),pt4{b0:2;b1:b0},S,RepF(Fai))))",
+    Tree0210 "B{t1;t0=3;b1=5;b0=3;q0}Ret4(Lp{b0;S}(Par{0;_}(SubA(@of{b0>2?b0:=b1+3}SubR(TryT(S,S,t0,S,RT{F}(pa1{b0:b0;b1:=})))),Seq(Fb(Wu{t0},c2b{8}),a3,Keep(Step(Keep(c4e),a5,t6e,pi7{t0:b0},c8b{t1%2}))))))",
+    Tree0211 "B{t0=5;b0=0}RSeq(@fi{b0>1}RtyF(Opt(Ruf{F}(Star(Wde(a0b{b0;b0},pi1{t0:t0},Swm(Sc{t0:=t0%2;t0+2>t0?t0:=t0%2},t2)),Ite(Rty3(c3),RepF(Sc{t0=5?b0+=2}),pa4{b0:b0}))))))",
+    Tree0212 "B{q0=3}RFb(a0l,Lp{_;R}(Invt(c1e)))",
+    Tree0213 "B{b1;b0;q0;o0;t0=5}Ret2(Seq(Lp{t0;K}(Fb(Flip(c0,pa1{b0:3;b1:=}),RFb(c2,t3,t4),Cnd{b1+4%2<0;N;_}(t5e))),Bin{b0+1%3!2;_}(@ki{none}Step(TryT(Sb{b1=7},Wu{t0}),c6l,pt7{b0:=;b1:=}),Rep3(Flip(t8,@oh{t0+=3;b0>1?o0:=_}@ki{b0+3%2!0}Cnd{t0!3;T;S}(pt9{b0:b1;b1:t0}),@os{b1:=5;b0>o0|1?b0+=3}RSel(pa10{b0:7},c11b{t0})))),Lp{t0;R}(Sw{4;1}(AFb(t12,Sc{o0:=_;b1+=1}),@si{b1+4%2>0}@of{t0:=b1+3}t13e,a14b{t0;b1}))))",
+    Tree0214 "Fb(Rep0(Sl{10}))",
+    Tree0215 "B{t1;q0}To{20}(Dd{50}(Lp{t1;K}(RSeq(t0,a1,a2,c3))))",
+    Tree0216 "FS(Inv(RU{S}(Flt{2;_;_}(R))))",
+    Tree0217 "B{b1=1;b0;t0=3}RFb(Cnd{b1=1;N;_}(Par{_;_}(Lim{2}(Par{_;_}(Fb(a0b{t0%3;b1},@os{t0+=2}c1),MSeq(pa2{b0:b1;b1:b1},Sc{t0+=2},Wu{t0}),Wde(@of{b1>4?t0:=b1}t3,Wt{10},a4b{7;b1}))),@ki{b0+2=7}@rw{b0%3>0}@oh{b1:=b0+1%3}Dl{0}(Inv(MSeq(PAll{2}(c5l,t6)))))),OnceK(ASeq(FS(Pre{b1%3>1;F}(Ret1(Seq(@po{t0:=b0%2;t0+=1}@si{t0!2}@ki{t0+1=b0+1}pi7{t0:=},Sc{t0+=2},Scc{b1%3<2},Sc{b1:=b0%3})))),SubR(c8))))",
+    Tree0218 "Swm(Rpt{2}(S),t0,a1e)",
+    Tree0219 "B{b1=5}Keep(Sw{1}(Ite(a0l,Sl{50}),Swm(t1,OnceK(t2))))",
+    Tree0220 "B{o0=3;t0=5}Rep2(@ki{o0|1<2}@po{t0:=o0|3}Rep3(RFb(t0,Wu{t0},t1,t2)))",
+    Tree0221 "B{b0=0;b1=5;o0=3;t0=0}RFb(Fb(@fi{t0<4}Seq(S),Wv{t0}(@rw{b0+2!b1+2%2}@ki{o0|0+1<b0+2%2}Sw{4}(a0,@rw{b0=0}@of{b1+=1;t0+=1}Sb{b1=t0})),Star(Ite(t1,pc2{b0:b0}))),pt3{b0:b0;b1:=})",
+    Tree0222 "B{t0=0;q0=1;b0}Once(RFb(Wu{t0},Ite(t0e,pa1{b0:=}),@si{t0>7}Ret0(pi2{t0:b0})))",
+    Tree0223 "B{b0=1;t0}Step(RepF(c0b{b0}),SubR(c1),Flip(Scc{b0!t0},t2e),@si{t0+2=b0+3}@of{t0>7?t0:=b0}F,SubA(t3))",
+    Tree0224 "B{b1=2;t0=5;b0}Step(Dd{20}(pa0{b0:b0;b1:=}),Cnd{b1<t0;N;_}(pt1{b0:b0}),Bin{b0<b1;N}(a2l,pa3{b0:b0}),t4)",
+    Tree0225 "B{b0;o0;t0=2}Pre{t0+1=4;S}(Pre{none;R}(@oh{t0:=o0|4}Pri(t0e,Cd{100;K}(Fb(Wu{t0},Mt{50}(a1b{b0;b0}))),TryT(pi2{t0:t0},t3,S,a4b{b0+4;b0},t5e))))",
+    Tree0226 "Once(Flip(S,Sub(c0)))",
+    Tree0227 "B{b0=0;o0=0;t0=3}Swm(MSeq(pc0{b0:2},Seq(pa1{b0:=},a2,RetF(t3)),Scc{some},Swm(c4e,t5),c6e),Once(Fb(RU{F}(Cnd{b0>6;T;F}(RSel(c7,Pre{t0=b0;F}(Sc{b0+=1})))),RFb(a8l),Scc{b0+2%2!1})),Swm(RSel(RSeq(a9b{t0;b0},t10e),Wde(t11,Scc{t0%4>1}),PAll{3}(a12,Run,t13,c14))))",
+    Tree0228 "B{b1=1;b0=1;t0}@fi{b1=5}Pre{t0=1;F}(MPri(Seq(Rep3(t0)),pc1{b0:4}))",
+    Tree0229 "B{b1=3;q0=2;b0;t0=4}Seq(Swm(pi0{t0:b1},@fi{t0<3}c1),FS(Mt{0}(pt2{b0:=;b1:b1})),@fi{b1<b0+2%3}RFb(a3,Lp{_;F}(@ki{b1<3}t4),c5l,MSeq(a6,c7b{b1%2}),t8),a9)",
+    Tree0230 "B{q0;b1=4;b0;t0}RFb(Lp{b0;K}(Fb(Cnd{t0%3<0;T;S}(RSeq(t0,Sl{10},t1,Scc{b0<t0})))),Lp{t0;R}(Seq(Ite(pt2{b0:=;b1:b1},F),a3e,Cd{100;K}(FF(c4)),c5e,Sc{b1:=b0;b0:=t0})),Seq(Sel(Intr{b1+4<t0}(t6e),c7e,@ki{b1+4>b1}@rw{t0>4}c8),RFb(Swm(Scc{t0+2<4},c9e),t10,F,@rw{b1<3}@os{b1:=b0%2}FF(Inv(pt11{b0:b0;b1:b0})))),Dd{0}(RSel(c12b{9},c13,a14)))",
+    Tree0231 "B{o0;b0=3;t1=5}RepF(RFb(Sel(pi0{t0:t1},t1,c2l),Pre{some;S}(Bin{b0=7;T}(c3,c4)),Wde(Scc{o0|2%4>1},S,RFb(t5,F))))",
+    Tree0232 "B{b1;b0;t1=5;o0;t0=3}Pre{t0>b1}(Fb(ASeq(@po{t0:=b1+2}Once(Ite(@oh{b1+2%2>0?o0:=t0}Sw{3}(S,c0l),Rus{2}(Rmp{F;F}(pi1{t0:t1})))),Ite(@rw{b0+4<5}c2,t3,@si{t1<2}@po{t1+=1}t4)),RFb(TryF(@oh{b0:=b1}Star(t5,t6),c7,Pre{b1<b1%4;S}(pc8{b0:4})),PAll{-1}(Intr{o0|4+3<o0|1}(@os{b0+=1}@rw{b0=5}@ki{t1<o0|5%4}Dd{100}(t9))),Flip(c10,pa11{b0:2;b1:t0},t12,RSeq(t13,pc14{b0:b1}))),Seq(@rw{some}@of{t0+=1}Pri(c15b{t1+3%3},a16l,Sc{b1+=3}),Sw{2}(t17e,t18),c19l,Invt(WU{t1>b0}(Wu{t1})),t20)))",
+    Tree0233 "Swm(t0,c1)",
+    Tree0234 "B{b1;t1=0;t0=4;b0=1;o0}Bin{b0<3;_}(Sw{5}(Seq(Sc{b0+=3},c0,@of{o0:=_;t0:=b0%3}F),@po{t1+=2}@si{t1+3!2}Fb(@rw{b1>3}@of{b0!b1%2?t0+=1}Par{-2;_}(Sb{b1=1},Ruf{3}(pc1{b0:6}),SubR(Flip(S,Fai)),@ki{t0<t0%4}@oh{b0+=1;b1<3?b0+=1}@po{b1:=t0;b1+=2}t2e,Scc{none}))),Flip(RT{3}(@fi{t0<7}Sel(TryF(c3,c4,Ub{o0},c5e),RFb(Seq(pc6{b0:=},pa7{b0:4;b1:b1},Fai)))),Star(OnceK(Scc{t1+3<b0}),Rep1(Rep2(c8)))))",
+    Tree0235 "B{b0=4;t0=1;b1=5}Wde(Pre{b1=0;S}(t0),@of{b1+=2}Star(Sb{t0=b0},To{0}(RSel(c1)),ASeq(Rus{3}(S),c2b{b1%3},pa3{b0:0;b1:t0})))",
+    Tree0236 "B{o0=_;b0=4;t1=0;t0;q0=1}PAll{_}(Star(Dd{30}(MPri(@si{t1<t0+3}@rw{t1=0}c0l,t1,Lp{_;_}(Fai))),MSeq(Sb{b0=4},Mt{0}(@oh{b0<5?o0:=_}@fi{t0+4>t1+1}@rw{t0+4=3}t2),a3e),PAll{2}(pa4{b0:=;b1:b0},t5)),t6)",
+    Tree0237 "B{b0=1;t0=3;b1=2}RT{2}(Wde(@of{t0+4<b0?b1+=3}a0b{t0%2;b0},t1))",
+    Tree0238 "RepF(Ret0(Sub(t0)))",
+    Tree0239 "B{t0=4}Fb(Par{-1;-1}(Star(t0e,Pre{t0+4>0;K}(Rpt{0}(Sl{30})),c1,Wu{t0})),t2)",
+    Tree0240 "RFb(t0,c1)",
+    Tree0241 "Seq(RSel(Star(RSeq(c0e,c1,t2)),PAll{1}(Keep(t3)),c4,t5,Rus{1}(t6)))",
+    Tree0242 "AFb(Rep2(Keep(c0l)))",
+    Tree0243 "B{b0=3}Par{0;-1}(pa0{b0:=})",
+    Tree0244 "B{o0=_;b0=4;t0=2}Bin{b0%4!1;N}(RFb(RFb(@of{t0:=o0|0+2}@rw{b0+2!3}@oh{b0:=b0+2%2}Fb(a0e,F),To{20}(Dl{0}(Keep(@ki{t0+1>3}Sl{20}))),WU{b0+2!3}(RFb(c1,a2b{b0+1%2;b0})),Ret2(a3l)),Cnd{t0+1=b0+2;N;F}(a4b{t0;b0})),Flt{3;R;K}(Step(c5,RSeq(Sel(a6,@ki{b0+1>t0%4}@os{b0=1?t0:=b0}Ub{o0}),Lim{3}(Lim{2}(c7)),To{20}(Ub{o0})),Swm(Sl{20},OnceT(a8),t9e))))",
+    Tree0245 "B{o0;b0=1;b1=4;t0=5}Star(t0e,Inv(pa1{b0:b0;b1:b1}),Ruf{1}(a2l),@rw{b1%3=2}@ki{none}Once(@ki{some}@fi{o0|0+1>6}Pre{b0+3>0;S}(Suc)),RFb(pt3{b0:b0;b1:b0}))",
+    Tree0246 "B{b0=4;t0=3}RSeq(Wde(pt0{b0:=},Cd{20;F}(AFb(@of{t0+=2;t0+=3}Pre{t0+3!2}(Seq(t1,Pre{t0+1>b0;F}(c2))),Fb(Pre{t0+1>7;S}(Flt{1;R;F}(pc3{b0:=})))))))",
+    Tree0247 "B{b0;t0=4;q0}RSeq(RFb(Scc{b0=b0%2},Lp{b0;F}(@rw{b0+1=4}c0),@ki{t0+3=t0+1}@oh{b0+=3}Wu{t0}),Sl{0},Lim{3}(Ret3(pc1{b0:b0})),Pri(Seq(Wt{30},Sb{t0=b0},@of{b0:=t0}@fi{b0=6}Sl{30})))",
+    Tree0248 "Rep1(Mt{30}(Sub(To{30}(Sub(Rpt{0}(t0))))))",
+    Tree0249 "B{b1=3;b0=5;t0}Pre{b1>7}(To{20}(Rep3(PAll{-2}(@si{b1%2>0}PAll{-1}(Dl{0}(Su{t0}(c0b{b1}))),Star(@ki{t0<b0%2}Wu{t0},Sb{t0=b1}),@rw{b1>b1+4}Ite(pi1{t0:t0},Run)))))",
+    Tree0250 "B{t1=3;b1=5;t0=3;b0=3}@of{t1:=b1%4}@ki{t0<t0%4}Swm(Ret2(Ite(SubR(Pre{b1<7;S}(TryT(@po{b0>3?b1+=2}@rw{b1>0}t0,Suc,t1))),Fb(pt2{b0:3;b1:t1},c3),Sw{4;0}(c4b{b0},Pre{b1!7;S}(pc5{b0:=}),Sb{b1=5}))),Dl{0}(RFb(pc6{b0:=},c7e,t8,c9)))",
+    Tree0251 "Seq(Wde(RFb(OnceK(a0),a1,OnceK(a2)),Ite(Dd{50}(c3),Run,c4l),Rpt{0}(S)))",
+    Tree0252 "B{b0;t0;q0=2}PAll{_}(RSeq(@rw{b0<b0%4}Flip(Seq(Lp{t0;K}(@of{b0:=b0+4%4;b0+=2}@fi{b0%2=1}FF(t0)),Fb(Ruf{F}(Sb{t0=3}))),Ite(pa1{b0:=;b1:t0},@os{t0+=1}To{50}(F),Wt{0})),PAll{_}(Fb(Step(a2,F,pc3{b0:6})),FS(Flip(a4b{t0;b0},Opt(t5),c6)),RFb(c7,Su{t0}(c8b{t0%3})),Opt(pi9{t0:t0}),t10),Try(c11b{t0},Wde(MSeq(c12,a13b{b0+2;b0}),Sb{t0=b0}))))",
+    Tree0253 "B{b0;t0;b1=2;o0=_}Swm(Try(Seq(@rw{none}RSeq(c0b{t0},t1e,Fb(Wu{t0},F)),PAll{_}(F,@of{t0+=2;b0:=5}c2,S)),Dd{30}(@fi{b1>3}@rw{o0|1%3=1}RFb(Dd{10}(OnceK(Mt{20}(c3e))),OnceK(AFb(c4l,@fi{b1!2}Wv{t0}(t5))),Ret4(Swm(pc6{b0:0},c7))))))",
+    Tree0254 "B{t1=2;b0=5;t0}MPri(t0e,Flip(S,a1),To{20}(Dl{10}(@os{t0+=2;t1:=t0%3}pa2{b0:b0})),t3)",
+    Tree0255 "B{t1=3;b0;t0;b1;o0=3}@rw{t1+2%2=1}@of{t1+3%2>0?o0:=5}@si{t1+1%3<2}Fb(MSeq(Sc{b1+=2;o0:=t0},@ki{b1<4}@os{some?o0:=_;b0:=b1}pc0{b0:=}),FS(Rmp{F;S}(t1)))",
+    Tree0256 "B{t1;q0=0}Flt{2;S;F}(Flip(SubA(RSeq(Lp{_;R}(Wu{t1}))),pt0{b0:1},Dd{0}(Seq(a1,Star(t2e,c3)))))",
+    Tree0257 "B{b1=2;t0=1;b0=5;o0}Ite(MSeq(pa0{b0:=;b1:b1},a1),ASeq(c2e,c3,c4),@ki{t0%4<2}@po{b1+=3}RSel(Wu{t0},pa5{b0:=;b1:b1},Wu{t0},@oh{o0:=_}t6,S))",
+    Tree0258 "B{b1;b0;t0}Try(@oh{b0+=1;t0<1?t0+=1}Sb{b0=1},OnceT(c0b{9}),Sb{b0=t0},Seq(c1,Dl{10}(@ki{b1+3%2!1}@po{t0+=1}Sl{20})),Step(Fai,c2e))",
+    Tree0259 "B{t0;b0=2;b1=5}Flip(R,a0,Once(@ki{b0+3!t0}@si{t0>4}Opt(MSeq(Rpt{F}(t1),t2,Pre{b1<5;R}(@rw{t0%3<0}@os{b0:=b1%3}@oh{t0+=3}RetF(Sc{b1+=2}))))),RSeq(t3,RSeq(Mt{20}(Scc{b0%3!1}),t4),t5,OnceK(t6)),@oh{t0+=3}Lim{1}(Seq(Fb(c7,pc8{b0:=}),Intr{b1+2%4!1}(t9),Fb(c10))))",
+    Tree0260 "B{t0=5;t1=1;o0=_;b0}RFb(Swm(S,a0b{b0;b0},S,t1e),Rty4(To{100}(@ki{b0<5}@si{none}a2)),Swm(pi3{t0:=},t4e,FS(Sb{t1=7})),OnceT(Sb{b0=5}))",
+    Tree0261 "RSeq(Step(Flt{3;F;K}(RFb(Step(a0,c1l),t2e))),Par{2;1}(c3,t4),RFb(Star(c5e,t6),Inv(Wt{50})),c7e)",
+    Tree0262 "B{o0=4;b1=2;b0}Seq(c0,Fb(RT{F}(OnceK(Step(ASeq(t1,Cnd{b0+4<o0|0%4;N;F}(F)),Swm(t2e,@po{b0+=2}a3b{b0+4%4;b1}),RFb(Seq(pi4{t0:b1},Ub{o0},pt5{b0:0;b1:=})),Sw{0}(Rpt{2}(t6e),t7),Fb(pa8{b0:=}))))))",
+    Tree0263 "B{b0=4;t1=1;t0}@ki{t1>t0+4%2}Cd{50;F}(Star(FS(Sel(Bin{t1%4<3;_}(Seq(Once(c0e),@ki{t1+1%3>0}pt1{b0:=;b1:t0}),t2))),Wv{t1}(PAll{0}(Wv{t0}(ASeq(pa3{b0:b0;b1:t1})),Rep2(Lim{2}(Par{_;1}(Fai,Sl{0})))))))",
+    Tree0264 "B{b1=4;t0=2;b0}Swm(Dl{50}(pt0{b0:3}),SubA(Sel(t1e,pc2{b0:b0},@os{t0+=1;b1:=t0}pc3{b0:=},t4)),@os{b0%4>0?b0+=3;t0:=b0}SubR(c5l),t6)",
+    Tree0265 "Rep2(c0e)",
+    Tree0266 "B{t0=5;b0;q0}PAll{_}(Par{0;0}(RSeq(c0,Sl{30}),@oh{b0:=t0}OnceK(FS(Rpt{F}(Sc{b0:=t0%3}))),Rus{F}(Try(t1,t2e,S)),@po{t0+=1}Rep2(c3),@si{b0<7}@ki{t0<3}@fi{b0+1%2!1}t4),Bin{t0=3;N}(MSeq(PAll{2}(c5b{b0},t6e,Wt{100}),Lp{_;_}(t7e),a8,Star(t9,a10)),FS(MSeq(@si{t0+4<b0+1}Invt(Swm(t11,c12)),OnceK(c13l),Sb{b0=t0}))))",
+    Tree0267 "B{b0;t1=1;b1=5;t0}Wde(Step(Pri(t0,pi1{t0:b0},t2,t3,Rep3(F)),Wt{0},Seq(a4,c5b{t0+2},t6,@fi{b0+2<0}t7),Sel(c8,Sl{100})),RFb(@po{b0:=b0+1%2}MPri(c9e,t10),Once(Sw{2}(Sb{b0=0},@ki{b1+1>4}@of{t1:=b0}c11b{t0})),pa12{b0:t0;b1:t1}),To{20}(Par{-1;_}(Rep4(@ki{b1+1<3}Sw{1;3;2}(c13,Wde(c14b{t1+1%2},pt15{b0:7},Wu{t1}),Fb(pi16{t0:=},c17,c18b{b1+3}),Once(RSeq(Sc{b0+=1},c19,Sb{b1=2},c20)))))))",
+    Tree0268 "B{t0=1;t1;o0=_;b0}Mt{0}(TryT(RSeq(Scc{o0|5%4!2},Bin{t1>3;N}(Pre{t1+3%3>0;R}(t0e),Ub{o0}),Wu{t0},@rw{t0!t0%2}Wde(@os{t0=2?t0+=3}t1e,S)),To{10}(Sl{20}),RFb(pc2{b0:t0},RSel(RSeq(t3,c4,Wu{t0},a5)),pc6{b0:=},Ub{o0})))",
+    Tree0269 "B{b0=1;o0;t0}Rep1(@si{t0<3}@os{b0:=o0|0}Seq(@po{o0:=1}@ki{o0|4<0}@os{t0+=1}Pre{some;F}(@si{b0%3>1}Fb(RFb(Swm(Flip(pt0{b0:7},t1),Sb{t0=b0},Wu{t0}),c2,Inv(c3)))),t4))",
+    Tree0270 "B{b0=3;q0=4;t0;o0;b1=5}Once(RFb(Fb(PAll{-4}(To{30}(c0),AFb(c1,a2,a3l),pc4{b0:6},pa5{b0:4;b1:t0}),Rty1(PAll{2}(Sel(@oh{b0+=3}Scc{t0%2!1},@os{b1:=b1%3}pc6{b0:9}),PAll{1}(Flt{3;_;_}(S)),Wt{0})),@si{o0|2%4<2}Step(Flt{2;_;F}(Rpt{3}(c7b{b1})),a8,t9,c10e,Lp{b1;_}(@os{b1:=t0+1;b1+=2}pa11{b0:=})),RSeq(@oh{t0:=o0|3}t12,@oh{b0:=b1}@rw{b0>2}a13l,@ki{t0+1%2>0}pt14{b0:5;b1:t0},Wt{20}),Seq(t15,pt16{b0:t0;b1:t0},Wt{100}))))",
+    Tree0271 "B{t1=3;b1;t0=3;b0=3}MSeq(PAll{-1}(Dl{50}(Sb{b0=1}),@si{b0+3!b1}t0,t1,a2b{b1;b1},@os{t1+=3}@oh{t1+=2}a3b{b1%3;b1}),Fb(c4,c5e,a6),FF(Dd{20}(OnceT(@of{b1+=3}Pri(pt7{b0:b1;b1:t1},Scc{b1+3<1},Sc{t0=7?b1:=t0})))))",
+    Tree0272 "B{t0=3;o0;b1;b0=0}PAll{-3}(Sl{30},t0,@os{t0:=b0%2}Sc{t0>4?b1+=3},Wu{t0},Ruf{1}(Scc{some}))",
+    Tree0273 "B{b1=4;b0=4;t0=5}RSeq(Once(Rus{1}(Sw{0}(RFb(Lim{2}(pt0{b0:=;b1:t0})),Keep(MSeq(Bin{b0<b1%2;_}(c1l,t2),c3,Wt{10}))))))",
+    Tree0274 "B{q0=0;t0=0;b0;b1=5}AFb(Pri(@rw{b1>5}@os{t0+=2}RtyF(Lp{_;F}(Par{-2;2}(c0l,pa1{b0:b0}))),PAll{1}(a2l,t3,c4b{t0+4%2}),TryT(pc5{b0:7},c6),c7,Lim{3}(Ret2(a8))),a9b{2;b1})",
+    Tree0275 "B{q0}Dl{0}(SubR(Par{-1;_}(RSel(Fai,Lp{_;K}(S)),a0)))",
+    Tree0276 "B{b0=0;t0=0}WU{b0+4>7}(@fi{t0+4>2}@of{b0:=t0}Ite(Once(RT{1}(t0)),SubR(MPri(c1b{t0+4%2},R)),Par{1;2}(t2,Scc{b0>1},a3)))",
+    Tree0277 "B{t1=4}Su{t1}(R)",
+    Tree0278 "Ret1(Pri(c0,c1e))",
+    Tree0279 "B{b0=1;t1}Sel(FS(pt0{b0:b0;b1:b0}),Par{0;-2}(pa1{b0:t1;b1:b0},pt2{b0:9}),@ki{b0%3>1}R,S)",
+    Tree0280 "Once(ASeq(t0,a1,a2e))",
+    Tree0281 "B{b0=2;t0}Dd{100}(Dl{10}(Bin{t0!3;T}(SubA(Seq(pt0{b0:b0;b1:b0},t1)),Step(OnceT(F),@os{t0:=8}t2))))",
+    Tree0282 "B{b0=2;t1;q0;t0}RFb(c0,Cd{10;_}(Fb(Try(FF(@os{t0%2<1?b0+=1}Pre{t0<6;K}(RFb(c1e,pa2{b0:t0}))),t3,Ite(a4b{t0+1;b0},Inv(Sb{t1=1}),F)))),Lp{t1;_}(ASeq(Cnd{t1+3<4;_;F}(Try(Scc{t1+1>t0+4},R)),PAll{1}(@po{t1+=1;t1+=1}@of{b0+=1}Intr{t1+1>1}(Pri(pi5{t0:=},c6)),PAll{_}(t7,Sb{b0=3}),Sc{t0:=t1%3}))))",
+    Tree0283 "B{q0=4;b0=2;t0=2;b1}Pri(MPri(Ret0(a0b{b1+2%2;b0}),a1),Sel(pa2{b0:=;b1:t0},a3l,t4,FS(Once(a5)),c6b{t0%4}),Sw{0}(RU{F}(Sb{t0=b1}),@ki{b0<t0}MPri(pt7{b0:=},@ki{b0%3>0}pt8{b0:b1;b1:b1})),To{0}(Once(Lp{b0;R}(FF(Wv{t0}(@of{b1+=2}@ki{t0%2!1}pi9{t0:b1}))))))",
+    Tree0284 "B{b0=4}RFb(Flt{2;F;_}(Sc{b0+=2;b0+=2}),c0l)",
+    Tree0285 "B{o0;t0}RSeq(Opt(MSeq(Rep1(a0),Step(@si{some}c1l,t2e))),Swm(t3e,pa4{b0:4}))",
+    Tree0286 "B{b0;t0=0;t1}@of{t1%2>0?b0+=1;t0:=b0}@os{t1+=3;b0!t1%2?b0+=3}@si{t0>3}RFb(t0,Par{3;0}(Sl{20},pi1{t0:=},c2,RFb(t3,Wu{t0}),Fb(SubR(pt4{b0:2}),a5,c6b{3})),Par{3;_}(a7,Rus{1}(c8),F,t9))",
+    Tree0287 "B{t0;b0=2;q0=2;o0}Par{-3;3}(@ki{t0%4!1}Lp{_;S}(t0),Fb(t1,t2e,c3b{b0+1},Sb{o0=5}),Lp{_;F}(Su{t0}(t4)))",
+    Tree0288 "B{t0=4}Seq(Sb{t0=9},RFb(SubR(c0e),c1),pt2{b0:t0},Rty3(S),t3)",
+    Tree0289 "B{t0=2;b0=1;t1=4}Bin{t1!t1+2;N}(Star(MPri(c0,t1,t2,Sb{t0=4}),@oh{b0=6?t0:=t1%3;t1+=3}@po{b0:=t1}RFb(Seq(c3l,t4))),RSeq(Opt(Seq(Ret3(c5l),pc6{b0:=},RFb(a7,Wu{t0})))))",
+    Tree0290 "B{t0;b0;o0=4;b1=5}FF(RFb(Par{-3;_}(pc0{b0:t0},Rty1(c1b{1}),Wde(Wu{t0},@ki{b1+3%2>0}@si{t0+2%2<0}@rw{t0>b1%4}c2,SubA(pt3{b0:b1;b1:b1})),pa4{b0:2;b1:=},@os{b1<3?b0+=2;t0!b1?b1+=1}@si{b1>o0|3}t5),Dd{10}(@oh{t0:=b0%4}@po{some?t0:=t0%2}@ki{t0%3!1}Wv{t0}(RFb(Rmp{F;S}(@of{b1+=1}PAll{1}(Wu{t0},c6,a7)))))))",
+    Tree0291 "B{t0=5;o0=_;t1=5}Swm(Swm(@rw{t0>7}SubA(@po{t1:=9}@si{t0+2%3>0}@ki{o0|2+1%4!3}Ub{o0}),t0,c1),t2)",
+    Tree0292 "B{q0=1;t0=1;o0;b0=3}Cd{20;_}(PAll{_}(Pri(RSeq(Suc,t0),FF(To{20}(@po{b0+=1;b0:=6}a1)),RSeq(FF(Su{t0}(Lp{b0;K}(t2)))),Cd{20;F}(@oh{b0:=o0|1%2}@fi{t0%3>1}Rep0(Ub{o0}))),@fi{t0%3<2}PAll{-2}(FF(a3b{b0+1;b0}),Swm(t4,Sb{b0=0},SubR(c5),c6)),RSeq(t7,t8,t9)))",
+    Tree0293 "B{t1=1;b0;o0=1;b1=2}Par{-4;-3}(RSeq(c0l,RFb(Fai,t1),Lim{3}(t2e),pc3{b0:t1}),Sel(@fi{b0+1!4}t4e),Fb(c5e,t6,@rw{b1+2<o0|4}Dl{100}(S),t7,Swm(a8l,t9)),RSeq(pc10{b0:b1},Keep(t11)))",
+    Tree0294 "B{b0=2;t0=5;o0}Mt{50}(@of{o0:=t0%3}Rty2(@oh{o0:=b0+2}@po{o0:=t0%4;b0:=t0+3}@fi{t0=5}Step(a0,RFb(c1,@ki{some}@si{o0|5%4=2}c2),TryF(SubA(Rmp{F;F}(t3)),t4),RSeq(RSeq(a5,pi6{t0:b0}),c7),Wv{t0}(SubR(@ki{b0+3%2<0}c8b{o0|4+1})))))",
+    Tree0295 "ASeq(Dl{0}(Sl{0}),a0e)",
+    Tree0296 "B{t0=4;b0;t1}@rw{b0!2}Pre{b0>4}(Ite(RSeq(Once(pa0{b0:3}),OnceK(Star(Wt{10},pc1{b0:4}))),Swm(Seq(t2e,S,a3,a4),Dd{20}(a5l),@si{t1>0}@fi{t0!t1}Ret3(c6)),RSeq(t7,PAll{-3}(F,Scc{t1%3<2},a8b{t1;b0}),c9e,Rus{F}(c10),R)))",
+    Tree0297 "Rep1(Sl{10})",
+    Tree0298 "B{t0=3;b0;b1}Sw{0}(RSeq(t0,pt1{b0:=;b1:b0},pc2{b0:t0},a3,SubA(a4e)),F)",
+    Tree0299 "B{t1=5;b0=5;b1}TryF(RSeq(OnceT(t0)),Pre{b0+2<0;F}(TryF(Sc{b1:=t1},pc1{b0:2})))",
 }

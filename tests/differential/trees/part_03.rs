@@ -6,175 +6,220 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
         }
-        #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
-        Parallel {
-            Action(Act<0>),
-            Fallback {
-                Condition(|ctx| ctx.check(1)),
-                Condition(PCond<2>, b0 = 4),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(4) {
-                ScriptCondition(|bb| bb.b0 > 3),
-            },
-            SetBlackboard(b0 = {t0}),
+        SequenceWithMemory {
+            Wait(0),
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
         }
     }
 }
 
-board!(Tree0300Blackboard { t0 b0 });
+board!(Tree0300Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 4,
-        }
-        WhileDoElse {
-            Action(PAct<0>, b0 = {t1}, b1 = {t1}),
-            StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-            Action(Act<2>),
+        Sequence {
+            RunOnce {
+                Sequence {
+                    RunOnce {
+                        Action(Act<0>),
+                    },
+                    RepeatUntilFailure(forever) {
+                        Sleep(20),
+                    },
+                },
+            },
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree0301Blackboard { q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Parallel(success = 1) {
-            SkipUnlessUpdated(t1) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| bb.b0 + 1 > 1)]
-                    Action(Act<1>),
-                },
+        #[skip_if(|bb| *bb.t0 == bb.b0)]
+        #[failure_if(|bb| bb.b0 == *bb.t0)]
+        ForceSuccess {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
 }
 
-board!(Tree0302Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 15,
-        }
-        ScriptCondition(|bb| bb.b0 < *bb.t0)
-    }
-}
+board!(Tree0302Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
             b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        AsyncSequence {
-            Fallback {
-                Action(Act<0>),
-                AsyncSequence {
-                    Script(|bb| if bb.o0.unwrap_or(1) + 4 < 1 { *bb.t0 += 1 }),
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2> = Cond::<2>),
-                ReactiveFallback {
-                    Action(PAct<3>, b0 = 1),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                },
-                SetBlackboard(t0 = {b0}),
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(3) {
-                        ReactiveFallback {
-                            Action(PIo<7>, t0 = {=}),
-                            StatefulAction(Task<8>),
-                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
-                            StatefulAction(PTask<10>, b0 = {t0}),
-                        },
-                    },
-                    ReactiveFallback {
-                        MemPriority {
-                            Action(PAct<11>, b0 = {b0}, b1 = {t0}),
-                            StatefulAction(Task<12>),
-                        },
-                        SubTree(Tree0303Sub0, ..),
-                    },
+        MemPriority {
+            #[on_halted(|bb| if bb.b1 == *bb.t0 { bb.t0.set(0) })]
+            ScriptCondition(|bb| (bb.b0 + 1) % 4 < 0),
+            ForceFailure {
+                RunOnce(then_skip = true) {
+                    AlwaysFailure,
                 },
             },
-            Action(Act<13>),
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
-board!(Tree0303Blackboard { o0 t0 b0 });
+board!(Tree0303Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
-        Repeat(3) {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    RetryUntilSuccessful(1) {
-                        MemPriority {
-                            Parallel(success = -2, failure = 3) {
-                                StatefulAction(Task<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(2) {
+            WhileDoElse {
+                ReactiveSequence {
+                    Limiter(3) {
+                        Parallel(success = 0) {
+                            ForceFailure {
                                 Sequence {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<1>),
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                Retry(0) {
-                                    Condition(Cond<3>),
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    Action(PIo<1>, t0 = {b0}),
                                 },
                             },
-                            Repeat(3) {
-                                Inverter {
-                                    AlwaysSuccess,
+                            #[on_success(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 4) % 4) })]
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            Parallel(success = 0) {
+                                Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Failure) {
+                                    Condition(Cond<2>),
                                 },
                             },
-                            ReactiveFallback {
-                                Condition(Cond<4>),
-                                Fallback {
-                                    StatefulAction(Task<5>),
-                                    Condition(Cond<6>),
-                                },
-                                Action(Act<7> = Act::<7>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = false) {
+                        Wait(50),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Selector {
+                        Action(Act<4>),
+                        WaitUntil(|bb| *bb.t0 != 0) {
+                            Remap(success = Success, failure = Success) {
+                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
                             },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Limiter(3) {
+                        Action(Act<6>),
+                    },
+                    StatefulAction(Task<7>),
+                    Timeout(20) {
+                        Condition(Cond<8>),
+                    },
+                    Condition(|ctx| ctx.check(9)),
+                    #[post(|bb| bb.b0 += 2)]
+                    TryCatch(catch_on_halt = true) {
+                        WasEntryUpdated(t0),
+                        ReactiveSequence {
+                            Condition(Cond<10>),
+                            Action(PAct<11>, b0 = {t0}),
                         },
                     },
                 },
             },
         }
+    }
+}
+
+board!(Tree0304Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0305Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Delay(10) {
-                Repeat(3) {
-                    StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        ReactiveFallback {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
+                    Loop(q0, if_empty = Failure) {
+                        ScriptCondition(|bb| bb.b1 > *bb.t0),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        RetryUntilSuccessful(1) {
+                            Condition(Cond<0>),
+                        },
+                    },
                 },
             },
+            #[post(|bb| bb.b1 = 5)]
+            #[skip_if(|bb| bb.b1 != 3)]
+            #[success_if(|bb| bb.b1 > 3)]
+            AsyncSequence {
+                #[post(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
+                #[on_success(|bb| *bb.t0 += 3)]
+                ReactiveSequence {
+                    Condition(Cond<1> = Cond::<1>),
+                    Sleep(0),
+                },
+                AsyncFallback {
+                    Inverter {
+                        WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<2>),
+                },
+                Retry(1) {
+                    ReactiveSelector {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
+                        Condition(Cond<3>),
+                        SubTree(Tree0305Sub0, ..),
+                    },
+                },
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                #[success_if(|bb| *bb.t0 != 6)]
+                Action(PIo<4>, t0 = {b0}),
+            },
         }
+    }
+}
+
+board!(Tree0305Blackboard { t0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0306Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+        }
+        Action(PAct<0>, b0 = {b0})
     }
 }
 
@@ -182,86 +227,38 @@ bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
         blackboard {
             b0: i64 = 3,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
         }
-        Repeat(0) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+        Repeat(forever) {
+            #[on_success(|bb| { if bb.b0 < 6 { bb.b0 += 3 }; if bb.b0 > 1 { bb.b0 += 1 } })]
+            #[on_halted(|bb| if bb.b0 == 3 { bb.b0 += 3 })]
+            SubTree(Tree0306Sub0, b0 = {=}),
         }
     }
 }
 
-board!(Tree0306Blackboard { b0 t0 });
+board!(Tree0306Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Sequence {
-                AsyncFallback {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-                Repeat(3) {
-                    Loop(q0, if_empty = Success) {
-                        ReactiveSequence {
-                            #[post(|bb| { bb.b1 += 1; if (bb.b1 + 1) % 2 != 1 { bb.b0 += 2 } })]
-                            #[success_if(|bb| bb.b0 % 3 != 1)]
-                            #[failure_if(|bb| (bb.b0 + 2) % 3 == 2)]
-                            StatefulAction(PTask<1>, b0 = {=}),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            Repeat(forever) {
-                                Inverter {
-                                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 2)),
-                                },
+        ForceSuccess {
+            Timeout(10) {
+                WaitUntil(|bb| *bb.t0 % 4 > 2) {
+                    Inverter {
+                        Sequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Limiter(2) {
+                                Condition(Cond<1>),
+                            },
+                            Condition(|ctx| ctx.check(2)),
+                            ScriptCondition(|bb| bb.b1 + 1 != 6),
+                            Repeat(2) {
+                                AlwaysRunning,
                             },
                         },
-                    },
-                },
-                #[skip_if(|bb| bb.b0 % 4 < 3)]
-                #[on_success(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
-                RetryUntilSuccessful(1) {
-                    ReactiveSelector {
-                        #[post(|bb| if bb.b1 == 3 { bb.b1 = *bb.t0 % 2 })]
-                        ScriptCondition(|bb| (bb.b1 + 2) % 2 > 0),
-                        IfThenElse {
-                            Condition(|ctx, bb| ctx.check_in(5, 6)),
-                            Condition(Cond<6>),
-                        },
-                        AsyncSequence {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-                Repeat(4) {
-                    ReactiveSequence {
-                        Delay(0) {
-                            Inverter {
-                                Action(PIo<8>, t0 = {=}),
-                            },
-                        },
-                        ScriptCondition(|bb| (bb.b1 + 1) % 3 != 1),
-                        Condition(|ctx, bb| ctx.check_in(9, 9)),
-                        Action(PAct<10>, b0 = {=}),
-                        Loop(q0) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Sequence {
-                        Condition(PCond<12>, b0 = 1),
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| bb.b0 = bb.b1)]
-                        #[on_halted(|bb| if bb.b1 + 3 == 6 { bb.t0.set(*bb.t0 % 3) })]
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
                     },
                 },
             },
@@ -269,40 +266,61 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0307Blackboard { b0 t0 b1 q0 });
+board!(Tree0307Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
-        }
         ReactiveFallback {
-            #[failure_if(|bb| *bb.t1 + 4 < 3)]
-            #[on_halted(|bb| *bb.t1 += 2)]
-            Action(Act<0>),
-            #[failure_if(|bb| *bb.t1 == bb.b1 % 2)]
-            Action(Act<1> = Act::<1>),
-            AlwaysRunning,
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
-    }
-}
-
-board!(Tree0308Blackboard { b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0309Sub0 for Ctx {
-        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
-        RunOnce {
-            RunOnce(then_skip = true) {
-                SubTree(Tree0309Sub0),
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+        }
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t1 % 4)),
             },
+            StatefulAction(Task<4>),
+            MaxTime(20) {
+                Repeat(forever) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                Retry(1) {
+                    Interrupt(|bb| *bb.t1 > bb.o0.unwrap_or(4) % 2) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0309Blackboard { t1 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0310Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Repeat(forever) {
+            SetBlackboard(b0 = 7),
         }
     }
 }
@@ -310,83 +328,109 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
         blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
+            b1: i64 = 0,
         }
-        ReactiveSequence {
-            #[on_failure(|bb| bb.o0 = None)]
-            Script(|bb| bb.t0.set(*bb.t0 % 4)),
-            Delay(10) {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            AsyncSequence {
+                Fallback {
+                    ScriptCondition(|bb| bb.b1 < 3),
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[failure_if(|bb| (bb.b0 + 1) % 2 > 0)]
+                    Retry(4) {
+                        SubTree(Tree0310Sub0, ..),
+                    },
+                },
+                #[post(|bb| bb.b1 += 2)]
+                #[run_while(|bb| bb.b1 != 3)]
+                ForceSuccess {
+                    Condition(Cond<0> = Cond::<0>),
+                },
             },
-            Delay(0) {
+            BinarySelector(|bb| *bb.t0 < 2, dynamic = true) {
                 Action(Act<1>),
+                StatefulAction(Task<2>),
             },
-            Delay(50) {
-                #[on_failure(|bb| bb.b0 += 1)]
-                Condition(Cond<2>),
-            },
-            ReactiveFallback {
-                Condition(PCond<3>, b0 = {b0}),
-                StatefulAction(Task<4>),
-                WasEntryUpdated(t0),
+            Inverter {
+                RepeatUntil(Failure) {
+                    Action(Act<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0310Blackboard { t0 o0 b0 });
+board!(Tree0310Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
         }
-        Parallel(failure = -2) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Invert {
-                        Condition(Cond<0>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        AlwaysRunning,
-                    },
-                    Sequence {
-                        Action(Act<2>),
-                        Condition(|ctx| ctx.check(3)),
+        Selector {
+            Cooldown(0, filtered = Skipped) {
+                Repeater(1) {
+                    RepeatTimes(2) {
+                        Retry(1) {
+                            Timeout(10) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
                     },
                 },
-                StatefulAction(Task<4>),
             },
-            #[on_failure(|bb| if bb.b0 > 5 { bb.b0 += 2 })]
-            Fallback {
-                Condition(PCond<5>, b0 = {=}),
+            Interrupt(|bb| bb.o0.is_none()) {
+                SkipUnlessUpdated(t1) {
+                    Sleep(10),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        #[success_if(|bb| *bb.t0 % 2 == 0)]
+                        Repeat(2) {
+                            Runner,
+                        },
+                        Limiter(1) {
+                            Condition(PCond<1>, b0 = 8),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0311Blackboard { b0 });
+board!(Tree0311Blackboard { t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0312 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
         }
-        SequenceStar {
-            ParallelAll(2) {
-                WasEntryUpdated(t0),
-                Repeat(0) {
-                    ScriptCondition(|bb| bb.b1 + 1 < bb.b1 + 4),
+        ParallelAll {
+            ReactiveFallback {
+                RetryUntilSuccessful(1) {
+                    Action(Act<0> = Act::<0>),
                 },
-                AlwaysFailure,
-                Condition(PCond<0>, b0 = 9),
-                MemPriority {
-                    Delay(10) {
-                        Condition(Cond<1>),
+                StatefulAction(Task<1>),
+            },
+            Repeat(0) {
+                Action(Act<2>),
+            },
+            Action(PAct<3>, b0 = {t0}),
+            AsyncFallback {
+                Limiter(3) {
+                    Repeater(forever) {
+                        ParallelAll {
+                            AlwaysFailure,
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 3)),
+                            Action(Act<5>),
+                        },
                     },
                 },
             },
@@ -397,315 +441,342 @@ bt::behavior_tree! {
 board!(Tree0312Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0313Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Fallback {
-            StatefulAction(Task<2>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0313Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Invert {
-            RetryUntilSuccessful(2) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0313 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        Delay(20) {
-            MemPriority {
-                RunOnce {
-                    ReactiveFallback {
-                        WhileDoElse {
-                            ScriptCondition(|bb| bb.b0 % 4 > 2),
-                            Action(|ctx| ctx.exec(0)),
-                            Condition(Cond<1>),
-                        },
-                        SubTree(Tree0313Sub0, b0 = {=}, t0 = {t0}),
-                        SubTree(Tree0313Sub1, ..),
-                        Sleep(0),
-                    },
-                },
-                StatefulAction(Task<4>),
-                Action(PIo<5>, t0 = {=}),
-            },
+        FlipSelector {
+            Condition(Cond<0>),
+            Action(Act<1> = Act::<1>),
+            Action(PIo<2>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0313Blackboard { b0 t0 });
+board!(Tree0313Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0314 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            Action(PIo<0>, t0 = {t0}),
-            Condition(PCond<1>, b0 = {t0}),
-            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            Precondition(|bb| bb.b0 < 3, else = Skipped) {
-                Condition(Cond<3>),
+        RunOnce(then_skip = false) {
+            Selector {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
             },
-            #[failure_if(|bb| bb.b0 != 2)]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
-            WasEntryUpdated(t0),
         }
     }
 }
-
-board!(Tree0314Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0315 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[allow(unused)] b0: i64 = 2,
         }
-        RunOnce(then_skip = true) {
-            ParallelAll(1) {
-                Precondition(|bb| bb.b1 > 3, else = Success) {
-                    Loop(q0, value = {t0}) {
-                        WhileDoElse {
-                            Action(|ctx| ctx.exec(0)),
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                        },
+        Timeout(0) {
+            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
+                ParallelAll(3) {
+                    Priority {
+                        StatefulAction(Task<0>),
+                        Succeeder,
                     },
-                },
-                Precondition(|bb| bb.b1 % 2 != 1, else = Success) {
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            Switch(b1) {
-                                case 3 => SetBlackboard(t0 = 1),
-                                _ => Condition(PCond<2>, b0 = {=}),
-                            },
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                            Sleep(20),
-                            SetBlackboard(t0 = {b1}),
-                            StatefulAction(Task<4>),
-                        },
+                    Parallel(success = 0, failure = -1) {
+                        StatefulAction(Task<1> = Task::<1>),
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Condition(Cond<2>),
                     },
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0315Blackboard { q0 t0 b0 b1 });
+board!(Tree0315Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0316 for Ctx {
-        ParallelAll(0) {
-            Fallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                },
-                KeepRunningUntilFailure {
-                    ForceFailure {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                RetryUntilSuccessful(4) {
-                    RetryUntilSuccessful(4) {
-                        AsyncSequence {
-                            WhileDoElse {
-                                Action(Act<4>),
-                                Condition(Cond<5>),
-                            },
-                            Repeat(4) {
-                                StatefulAction(Task<6>),
-                            },
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Retry(3) {
-                        AlwaysFailure,
-                    },
-                },
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Repeater(3) {
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| *bb.t0 + 2 == bb.b1)]
+            MaxTime(0) {
+                SubTree(Tree0316Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, q0 = {q0}),
             },
         }
     }
 }
+
+board!(Tree0316Blackboard { b1 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0317 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
             b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        Loop(q0, if_empty = Skipped) {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
-                RetryUntilSuccessful(4) {
-                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-                    #[success_if(|bb| bb.b0 % 3 > 0)]
-                    KeepRunningUntilFailure {
-                        Condition(PCond<1>, b0 = {=}),
+        SequenceStar {
+            FlipSelector {
+                Action(PAct<0>, b0 = {t0}),
+                AsyncSequence {
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {t1}),
+                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                SetBlackboard(b0 = {t1}),
+            },
+            #[run_while(|bb| bb.b0 % 4 < 2)]
+            #[on_failure(|bb| bb.b0 = 2)]
+            KeepRunningUntilFailure {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Timeout(20) {
+                        MemPriority {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                            SetBlackboard(t1 = {t0}),
+                        },
                     },
+                },
+            },
+            Priority {
+                Fallback {
+                    Condition(Cond<7>),
+                    Fallback {
+                        #[run_while(|bb| *bb.t1 == 3)]
+                        #[on_success(|bb| if bb.b0 > *bb.t0 + 1 { bb.b0 = 2 })]
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                        Action(PIo<10>, t0 = {=}),
+                    },
+                },
+                Precondition(|bb| bb.b0 > 7, else = Skipped) {
+                    Action(PAct<11>, b0 = {t1}),
+                },
+                StatefulAction(Task<12>),
+            },
+            ReactiveFallback {
+                #[on_success(|bb| bb.t1.set((bb.b0 + 1) % 3))]
+                #[run_while(|bb| *bb.t0 + 4 < 5)]
+                Inverter {
+                    WasEntryUpdated(t0),
+                },
+                Deadline(0) {
+                    WaitUntil(|bb| bb.b0 % 2 > 0) {
+                        AlwaysSuccess,
+                    },
+                },
+                StatefulAction(PTask<13>, b0 = 9),
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Wait(10),
+                    #[success_if(|bb| *bb.t0 > bb.b0 + 2)]
+                    #[failure_if(|bb| bb.b0 % 3 < 1)]
+                    Condition(Cond<14>),
+                    Action(Act<15>),
+                },
+                StatefulAction(Task<16>),
+                Precondition(|bb| *bb.t0 == 2, else = Failure) {
+                    Condition(|ctx| ctx.check(17)),
                 },
             },
         }
     }
 }
 
-board!(Tree0317Blackboard { b1 o0 q0 b0 });
+board!(Tree0317Blackboard { t0 b0 t1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 5,
-            b1: i64 = 4,
-        }
-        Sequence {
-            Parallel(success = 2, failure = -1) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            #[run_while(|bb| bb.b1 < 4)]
-            Action(Act<2>),
-            ReactiveFallback {
-                Action(PIo<3>, t0 = {b1}),
-                Condition(Cond<4>),
-            },
+    pub tree Tree0318Sub1 for Ctx {
+        Selector {
+            Wait(10),
         }
     }
 }
 
-board!(Tree0318Blackboard { b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0318Sub0 for Ctx {
+        SubTree(Tree0318Sub1)
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0319Sub0 for Ctx {
-        Sleep(20)
+    pub tree Tree0318 for Ctx {
+        Repeat(1) {
+            SubTree(Tree0318Sub0),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0319 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            WhileDoElse {
-                Action(Act<3>),
-                Action(Act<4> = Act::<4>),
-            },
-            Parallel(success = -3, failure = -3) {
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| (*bb.t1 + 1) % 2 != 1, dynamic = false) {
+                Parallel(failure = 1) {
+                    Runner,
+                    Precondition(|bb| (bb.b0 + 4) % 3 != 0, else = Skipped) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
                 },
-                SubTree(Tree0319Sub0),
-                Action(Act<7>),
+                WasEntryUpdated(t0),
             },
+            #[failure_if(|bb| *bb.t0 == 4)]
+            Deadline(0) {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                #[success_if(|bb| bb.o0.is_none())]
+                TryCatch(catch_on_halt = false) {
+                    Action(PIo<1>, t0 = {=}),
+                    Wait(50),
+                    #[skip_if(|bb| bb.b0 % 3 < 2)]
+                    #[post(|bb| if bb.o0.unwrap_or(4) != 4 { bb.t0.set(5) })]
+                    #[success_if(|bb| *bb.t0 > 2)]
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                    Action(Act<3>),
+                },
+            },
+            TryCatch {
+                ReactiveSelector {
+                    SequenceStar {
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                StatefulAction(Task<6>),
+            },
+            RepeatTimes(1) {
+                AsyncSequence {
+                    Action(Act<7>),
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Fallback {
+                        #[success_if(|bb| bb.b0 < 5)]
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    #[on_success(|bb| { *bb.t1 += 1; *bb.t0 += 3 })]
+                    #[post(|bb| bb.b0 += 3)]
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(12)),
+                    Action(Act<13>),
+                },
+                MaxTime(0) {
+                    Repeater(0) {
+                        Script(|bb| bb.t1.set(bb.o0.unwrap_or(4) % 4)),
+                    },
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0319Blackboard { b0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0320 for Ctx {
+        StepSequencer {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
+    pub tree Tree0321Sub0 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveFallback {
-            #[post(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
-            #[on_failure(|bb| { bb.b0 += 2; bb.b1 = *bb.t0 % 2 })]
-            RetryUntilSuccessful(4) {
-                KeepRunningUntilFailure {
-                    Parallel(failure = 0) {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<0> = Task::<0>),
-                        #[success_if(|bb| bb.b1 % 4 > 1)]
-                        #[post(|bb| bb.b0 = bb.b1)]
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Parallel(success = 1, failure = -2) {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+        StatefulAction(PTask<1>, b0 = 6)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0321Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        ReactiveSequence {
+            #[post(|bb| bb.t0.set((bb.b0 + 3) % 3))]
+            SetBlackboard(t0 = 9),
+            ParallelAll(1) {
+                StatefulAction(PTask<4>, b0 = {=}),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
-
-board!(Tree0320Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
             b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        MemPriority {
-            #[run_while(|bb| bb.b1 % 2 != 1)]
-            TryCatch {
-                SetBlackboard(b0 = {b1}),
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            #[failure_if(|bb| bb.b1 % 4 < 1)]
-            #[on_halted(|bb| bb.b0 += 3)]
-            #[post(|bb| *bb.t0 += 1)]
-            ReactiveFallback {
+        MemSequence {
+            StepSequencer {
+                StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
+                SubTree(Tree0321Sub0, t0 = {=}, b0 = {b0}, q0 = {=}),
                 KeepRunningUntilFailure {
-                    StatefulAction(PTask<2>, b0 = 4),
-                },
-                Repeat(1) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(|ctx| ctx.check(4)),
-                Timeout(50) {
-                    StatefulAction(Task<5>),
-                },
-                #[run_while(|bb| bb.b0 % 2 < 1)]
-                Repeat(1) {
-                    Script(|bb| { if bb.b1 % 2 < 0 { bb.b1 = *bb.t0 % 2 }; bb.b0 = bb.b1 }),
+                    Parallel {
+                        Action(PIo<2>, t0 = {=}),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
                 },
             },
-            ReactiveFallback {
-                RunOnce {
-                    Delay(30) {
-                        Sleep(10),
+            #[on_halted(|bb| if bb.b0 == *bb.t0 % 2 { bb.b0 += 1 })]
+            #[on_failure(|bb| bb.t0.set(bb.b0))]
+            #[failure_if(|bb| *bb.t0 > *bb.t0 + 4)]
+            SubTree(Tree0321Sub1, ..),
+            #[success_if(|bb| *bb.t0 > bb.b0)]
+            #[on_success(|bb| { bb.t0.set(8); bb.b0 += 2 })]
+            ParallelAll(1) {
+                RepeatUntilSuccess(1) {
+                    Precondition(|bb| (*bb.t0 + 2) % 4 != 2, else = Success) {
+                        #[success_if(|bb| bb.b0 % 2 != 0)]
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+                RepeatUntil(Success) {
+                    Loop(q0, value = {b0}) {
+                        IfThenElse {
+                            StatefulAction(PTask<6>, b0 = {=}),
+                            Action(PIo<7>, t0 = {t0}),
+                        },
                     },
                 },
             },
@@ -713,153 +784,183 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0321Blackboard { t0 b1 b0 });
+board!(Tree0321Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
         }
-        WaitValueUpdate(t0) {
-            AsyncFallback {
-                ReactiveFallback {
-                    #[run_while(|bb| *bb.t1 + 4 > bb.o0.unwrap_or(1))]
-                    Condition(|ctx| ctx.check(0)),
-                    #[on_failure(|bb| bb.b0 = *bb.t1 % 3)]
-                    #[run_while(|bb| *bb.t0 + 2 > 7)]
-                    UnsetBlackboard(o0),
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    AlwaysRunning,
+        Priority {
+            StatefulAction(Task<0>),
+            BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                    StepSequencer {
+                        Action(PIo<3>, t0 = {=}),
+                        Failer,
+                    },
+                },
+                #[run_while(|bb| (bb.o0.unwrap_or(5) + 3) % 2 > 0)]
+                #[success_if(|bb| (bb.b0 + 1) % 3 < 2)]
+                Loop(q0, if_empty = Running) {
+                    AsyncSequence {
+                        Precondition(|bb| bb.b0 > bb.b0 % 2, else = Running) {
+                            Condition(Cond<4>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(0) % 4)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0322Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0323Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0322Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0323Sub0 for Ctx {
-        SubTree(Tree0323Sub1)
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        Action(|ctx| ctx.exec(5))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0323 for Ctx {
-        Parallel(success = -1) {
-            Condition(Cond<0>),
-            SubTree(Tree0323Sub0),
-            AlwaysSuccess,
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        Precondition(|bb| *bb.t0 % 2 < 1, else = Failure) {
+            Parallel(success = -1, failure = -2) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+                },
+                #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
+                RunOnce(then_skip = true) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                MemPriority {
+                    #[on_halted(|bb| if (bb.b0 + 1) % 3 > 0 { *bb.t0 += 3 })]
+                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 > 0)]
+                    StatefulAction(Task<4>),
+                    SubTree(Tree0323Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0323Blackboard { b0 t0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0324 for Ctx {
-        TryCatch {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            b0: i64 = 4,
+        }
+        Selector {
+            Sequence {
+                SequenceWithMemory {
+                    #[success_if(|bb| *bb.t1 + 1 == bb.b1)]
+                    AlwaysSuccess,
+                    Succeeder,
+                    StatefulAction(PTask<0>, b0 = 8, b1 = {t1}),
+                },
+                AlwaysSuccess,
+                #[on_halted(|bb| *bb.t1 += 1)]
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > 5),
+                    Action(PIo<2>, t0 = {b0}),
+                    Condition(Cond<3>),
+                },
+            },
+            Delay(30) {
+                Action(PIo<4>, t0 = {b1}),
+            },
         }
     }
 }
+
+board!(Tree0324Blackboard { t1 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0325 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    Fallback {
-                        #[skip_if(|bb| bb.b0 + 1 == 7)]
-                        #[success_if(|bb| bb.b0 % 2 < 0)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    Script(|bb| { bb.b0 += 2; if *bb.t0 % 2 > 0 { bb.b0 = 7 } }),
-                    Parallel(failure = 1) {
-                        StatefulAction(PTask<3>, b0 = {=}),
-                        Script(|bb| { bb.o0 = None; bb.t0.set(bb.b0 + 3) }),
-                    },
-                },
+        SequenceStar {
+            Succeeder,
+            Fallback {
+                #[run_while(|bb| *bb.t0 > 3)]
+                #[post(|bb| *bb.t0 += 1)]
+                #[skip_if(|bb| *bb.t0 + 3 > (*bb.t0 + 2) % 3)]
+                Condition(PCond<0>, b0 = 5),
+                Action(PIo<1>, t0 = {b0}),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
             },
-            MemPriority {
-                Action(Act<4>),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<6>),
-                },
-                Action(|ctx| ctx.exec(7)),
-            },
-            SkipUnlessUpdated(t0) {
-                WhileDoElse {
-                    ReactiveSequence {
-                        SetBlackboard(o0 = Some(6)),
-                        Action(Act<8>),
-                        Action(|ctx| ctx.exec(9)),
-                    },
-                    #[on_success(|bb| bb.o0 = Some(9))]
-                    AlwaysFailure,
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                IfThenElse {
-                    Condition(Cond<10>),
-                    RunOnce(then_skip = false) {
-                        Timeout(0) {
-                            RetryUntilSuccessful(4) {
-                                Condition(Cond<11> = Cond::<11>),
-                            },
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b0 + 1 != bb.o0.unwrap_or(1) + 2),
-                },
-            },
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0325Blackboard { o0 q0 t0 b0 });
+board!(Tree0325Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0326 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Condition(Cond<0>),
-            Delay(50) {
-                ForceSuccess {
-                    Invert {
-                        Fallback {
-                            Repeat(2) {
-                                Timeout(50) {
-                                    Action(Act<1>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            FlipSelector {
+                RetryUntilSuccessful(2) {
+                    Inverter {
+                        RetryUntilSuccessful(4) {
+                            Parallel(success = 1) {
+                                ForceSuccess {
+                                    Condition(Cond<1> = Cond::<1>),
                                 },
                             },
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
                         },
                     },
+                },
+                Inverter {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                Sequence {
+                    ForceSuccess {
+                        Cooldown(10) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                },
+                StatefulAction(Task<7>),
+                Fallback {
+                    Retry(2) {
+                        Condition(Cond<8>),
+                    },
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -869,216 +970,280 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0327 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
+            b0: i64 = 1,
         }
-        IfThenElse {
-            Parallel(success = -3) {
-                UnsetBlackboard(o0),
-                SetBlackboard(o0 = Some(5)),
+        Conditional(|bb| bb.b0 < 1, else = Success) {
+            ReactiveFallback {
                 StatefulAction(Task<0>),
-            },
-            Precondition(|bb| bb.b0 != 6, else = Running) {
-                ParallelAll(1) {
-                    RunOnce(then_skip = false) {
-                        WhileDoElse {
-                            Action(Act<1>),
-                            Sleep(20),
-                            Script(|bb| { bb.b0 = *bb.t0 % 4; if bb.b0 % 4 > 2 { bb.t1.set(*bb.t1 % 4) } }),
-                        },
-                    },
-                },
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(PCond<3>, b0 = 0),
             },
         }
     }
 }
 
-board!(Tree0327Blackboard { t0 o0 t1 b0 });
+board!(Tree0327Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
+    pub tree Tree0328Sub1 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            #[allow(unused)] b1: i64 = 13,
         }
-        AsyncSequence {
-            StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0328Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0329Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 != *bb.t0 % 2)]
-        #[skip_if(|bb| *bb.t1 + 2 < 7)]
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
+    pub tree Tree0328Sub0 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            #[allow(unused)] b1: i64 = 13,
         }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            Fallback {
-                TryCatch(catch_on_halt = false) {
-                    ParallelAll {
-                        SubTree(Tree0329Sub0, q0 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
-                        Action(Act<1>),
-                    },
-                    Condition(PCond<2>, b0 = {t1}),
-                    ScriptCondition(|bb| *bb.t1 % 2 < 0),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    #[on_success(|bb| bb.b0 = *bb.t1 + 4)]
-                    #[failure_if(|bb| *bb.t0 + 4 > *bb.t0 + 2)]
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-                },
-                Parallel(success = 2, failure = 2) {
-                    Inverter {
-                        TryCatch {
-                            ScriptCondition(|bb| *bb.t0 + 3 != 7),
-                            AlwaysRunning,
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Action(Act<6> = Act::<6>),
-                },
-            },
+        WhileDoElse {
+            SubTree(Tree0328Sub1, b1 = {=}),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0329Blackboard { q0 t1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+        }
+        Precondition(|bb| bb.b1 == 7) {
+            SubTree(Tree0328Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0328Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0329 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StepSequencer {
+            #[success_if(|bb| bb.o0.is_none())]
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[run_while(|bb| bb.b0 % 2 > 0)]
+            Fallback {
+                Condition(PCond<0>, b0 = {=}),
+                UnsetBlackboard(o0),
+            },
+            Delay(50) {
+                Precondition(|bb| bb.b0 > 4, else = Failure) {
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                        Action(PAct<2>, b0 = {t0}, b1 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b0)),
+                    },
+                },
+            },
+            #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
+            FlipSelector {
+                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                StatefulAction(Task<5>),
+                Condition(PCond<6>, b0 = 0),
+            },
+            Precondition(|bb| bb.o0.unwrap_or(2) < *bb.t0 + 3) {
+                WhileDoElse {
+                    Repeat(1) {
+                        StatefulAction(Task<7>),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        #[failure_if(|bb| *bb.t0 > 1)]
+                        #[on_halted(|bb| { bb.b0 += 2; if bb.b0 != 2 { bb.o0 = None } })]
+                        #[post(|bb| bb.t0.set(9))]
+                        Conditional(|bb| (*bb.t0 + 3) % 2 != 0, dynamic = true) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<9>),
+        }
+    }
+}
+
+board!(Tree0329Blackboard { o0 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        SequenceStar {
-            Repeat(3) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    WaitValueUpdate(t0) {
-                        RunOnce(then_skip = true) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
+        Repeat(forever) {
+            FlipSelector {
+                Sleep(30),
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
                 },
-            },
-            ReactiveSequence {
-                Parallel(failure = -2) {
-                    Sleep(0),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                StatefulAction(Task<3> = Task::<3>),
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
-
-board!(Tree0330Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
         }
-        Fallback {
-            #[success_if(|bb| *bb.t1 + 1 != 6)]
-            SkipUnlessUpdated(t0) {
-                Precondition(|bb| *bb.t1 > 3, else = Failure) {
-                    RetryUntilSuccessful(3) {
-                        AlwaysFailure,
+        RetryUntilSuccessful(forever) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                BinarySelector(|bb| *bb.t0 < bb.b0, dynamic = true) {
+                    #[run_while(|bb| bb.b0 < *bb.t0)]
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<0>),
+                    },
+                    Cooldown(50) {
+                        #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
+                        Precondition(|bb| bb.b1 > 5) {
+                            Action(PIo<1>, t0 = {t0}),
+                        },
                     },
                 },
-            },
-            Loop(q0, if_empty = Skipped) {
-                Parallel(success = -4, failure = 0) {
-                    Action(Act<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                    ScriptCondition(|bb| *bb.t1 == 4),
-                    Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                },
-            },
-            Parallel(success = 1, failure = -2) {
-                StatefulAction(Task<2>),
-                Condition(PCond<3>, b0 = {t1}),
-                SetBlackboard(o0 = Some(0)),
-            },
-            Sequence {
-                Repeat(3) {
-                    StatefulAction(PTask<4>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    Action(Act<5>),
-                    Action(PAct<6>, b0 = 8, b1 = {t1}),
-                },
-                StatefulAction(Task<7>),
-            },
-            AsyncFallback {
-                Condition(PCond<8>, b0 = 5),
-                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0331Blackboard { q0 t0 t1 b0 o0 });
+board!(Tree0331Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
-        AsyncSequence {
-            ForceSuccess {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<0>),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                WhileDoElse {
+                    StepSequencer {
+                        WasEntryUpdated(t1),
+                        RepeatUntilSuccess(3) {
+                            AlwaysRunning,
+                        },
+                        UnsetBlackboard(o0),
                     },
-                    RunOnce {
-                        Timeout(10) {
-                            ReactiveSequence {
-                                Action(Act<1>),
-                                Condition(Cond<2>),
+                    BinarySelector(|bb| *bb.t0 != *bb.t1) {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(1)),
+                    #[run_while(|bb| (*bb.t1 + 4) % 3 > 0)]
+                    #[success_if(|bb| (*bb.t1 + 4) % 2 != 0)]
+                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                    Failer,
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Condition(Cond<3>),
+                },
+                Fallback {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| bb.b1 = 7)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) + 3 < 4)]
+                    StatefulAction(PTask<4>, b0 = 9, b1 = {t1}),
+                    Condition(Cond<5>),
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Condition(Cond<6>),
+                    Action(PIo<7>, t0 = {b1}),
+                },
+            },
+            Deadline(50) {
+                Parallel(success = 1, failure = -3) {
+                    Repeat(forever) {
+                        KeepRunningUntilFailure {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Retry(forever) {
+                            Filter(times = 1, count = Completed, filtered = Skipped) {
+                                Condition(Cond<8>),
                             },
                         },
                     },
-                    ReactiveSequence {
-                        Sleep(10),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        RetryUntilSuccessful(1) {
-                            Action(Act<5>),
+                    AlwaysSuccess,
+                },
+            },
+            Sequence {
+                Sequence {
+                    SetBlackboard(o0 = Some(5)),
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Action(Act<9> = Act::<9>),
+                },
+                Condition(Cond<10>),
+                #[success_if(|bb| bb.b0 % 3 < 1)]
+                #[skip_if(|bb| bb.o0.unwrap_or(5) + 4 < *bb.t1)]
+                Repeat(2) {
+                    StatefulAction(Task<11>),
+                },
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
+            Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0332Blackboard { t1 b0 t0 b1 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 % 2 == 0, else = Skipped) {
+            StepSequencer {
+                ReactiveSequence {
+                    AsyncFallback {
+                        Condition(Cond<0>),
+                        #[run_while(|bb| *bb.t1 == 4)]
+                        #[on_halted(|bb| bb.t0.set(1))]
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            WasEntryUpdated(t0),
                         },
-                        StatefulAction(Task<6>),
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Filter(times = 3, count = Completed, filtered = Skipped) {
+                                Timeout(100) {
+                                    ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 3),
+                                },
+                            },
+                        },
                     },
-                    RunOnce(then_skip = true) {
-                        KeepRunningUntilFailure {
+                    ParallelAll(1) {
+                        SequenceWithMemory {
+                            SetBlackboard(o0 = Some(3)),
+                            Action(PIo<2>, t0 = {t0}),
+                            AlwaysRunning,
+                        },
+                        Succeeder,
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        SetBlackboard(b0 = 9),
+                        AsyncFallback {
+                            Condition(Cond<5>),
+                            Action(PIo<6>, t0 = {t0}),
                             StatefulAction(Task<7>),
                         },
                     },
@@ -1088,16 +1253,445 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0333Blackboard { t1 q0 b0 o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        MemPriority {
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    Action(Act<0> = Act::<0>),
-                    Condition(Cond<1>),
+    pub tree Tree0334 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+        }
+        TryCatch(catch_on_halt = true) {
+            AsyncSequence {
+                Sequence {
+                    Parallel {
+                        Parallel(failure = 2) {
+                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                            ScriptCondition(|bb| *bb.t0 == bb.b0 % 2),
+                        },
+                    },
+                    ParallelAll(max_failures = -3) {
+                        Repeater(forever) {
+                            Action(PAct<1>, b0 = 3, b1 = {t0}),
+                        },
+                        Succeeder,
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                    },
+                    Delay(0) {
+                        Inverter {
+                            Action(PAct<3>, b0 = {=}),
+                        },
+                    },
+                    Interrupt(|bb| *bb.t0 < 5) {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
-            SequenceStar {
+            Fallback {
+                Precondition(|bb| bb.b0 > *bb.t0 + 1, else = Failure) {
+                    RepeatUntilFailure(3) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Sequence {
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    #[success_if(|bb| *bb.t0 == 6)]
+                    #[failure_if(|bb| bb.b0 > 3)]
+                    Condition(Cond<8> = Cond::<8>),
+                    SetBlackboard(b0 = 1),
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0334Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        RetryUntilSuccessful(0) {
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0336 for Ctx {
+        Fallback {
+            Fallback {
+                StatefulAction(Task<0>),
+                KeepRunningUntilFailure {
+                    Action(Act<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+            },
+            ReactiveSequence {
+                Succeeder,
+                Repeat(4) {
+                    Condition(Cond<3>),
+                },
+                AlwaysFailure,
+            },
+            Repeat(1) {
+                Repeat(1) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0337 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Success) {
+            MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Loop(q0, value = {b0}) {
+                    Condition(Cond<1>),
+                },
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 % 4 != 3),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0337Blackboard { q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        KeepRunningUntilFailure {
+            Delay(10) {
+                Cooldown(30) {
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0338Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0339Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(PTask<1>, b0 = {=}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            Cooldown(30) {
+                #[skip_if(|bb| bb.b1 < *bb.t0)]
+                #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<0>),
+                },
+            },
+            SubTree(Tree0339Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            #[failure_if(|bb| bb.b0 == 3)]
+            #[run_while(|bb| (*bb.t0 + 4) % 3 > 0)]
+            ReactiveSequence {
+                Script(|bb| { bb.t0.set(1); bb.t0.set(2) }),
+                StatefulAction(PTask<2>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0339Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0340Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        Condition(PCond<11>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0340 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+        }
+        #[on_success(|bb| bb.b0 += 3)]
+        #[on_failure(|bb| bb.b0 = 0)]
+        #[run_while(|bb| bb.b0 % 2 > 0)]
+        IfThenElse {
+            Repeat(3) {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        ReactiveFallback {
+                            Action(PAct<0>, b0 = 0, b1 = {t0}),
+                            #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0 + 2) })]
+                            #[run_while(|bb| bb.o0.is_none())]
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                    ReactiveFallback {
+                        SequenceStar {
+                            ReactiveFallback {
+                                Action(Act<3>),
+                            },
+                            Condition(PCond<4>, b0 = {t0}),
+                        },
+                    },
+                    Parallel {
+                        Action(PIo<5>, t0 = {b0}),
+                        RunOnce(then_skip = false) {
+                            RetryUntilSuccessful(forever) {
+                                #[success_if(|bb| bb.b0 < 6)]
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
+            },
+            StepSequencer {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<7>),
+                },
+                RepeatTimes(2) {
+                    Fallback {
+                        ReactiveFallback {
+                            #[failure_if(|bb| (*bb.t0 + 3) % 2 < 1)]
+                            #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                            StatefulAction(Task<8>),
+                            Action(Act<9>),
+                            StatefulAction(Task<10>),
+                            SubTree(Tree0340Sub0, ..),
+                        },
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<12>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0340Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0341 for Ctx {
+        RunOnce {
+            RetryUntilSuccessful(1) {
+                RunOnce(then_skip = false) {
+                    RepeatUntil(Success) {
+                        Repeat(0) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0342 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            IfThenElse {
+                Timeout(10) {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            Condition(PCond<0>, b0 = 6),
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                        },
+                        SetBlackboard(b1 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    },
+                },
+                Priority {
+                    #[on_failure(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.b0 = 5 }; if bb.b0 % 2 < 0 { bb.b0 = bb.b1 % 4 } })]
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
+                    #[success_if(|bb| bb.o0.unwrap_or(0) + 1 == 0)]
+                    StatefulAction(Task<3>),
+                    Remap(success = Failure, failure = Failure) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+            },
+            Parallel(failure = 5) {
+                Interrupt(|bb| *bb.t0 % 2 == 1) {
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(|ctx, bb| ctx.check_in(7, 4)),
+                Action(PIo<8>, t0 = {=}),
+                #[on_failure(|bb| bb.b0 += 4)]
+                StatefulAction(Task<9>),
+            },
+            ReactiveFallback {
+                Condition(Cond<10>),
+                Condition(|ctx, bb| ctx.check_in(11, 8)),
+                Succeeder,
+            },
+            Remap(success = Success, failure = Success) {
+                ParallelAll(1) {
+                    SetBlackboard(o0 = Some(6)),
+                    Fallback {
+                        AlwaysFailure,
+                        Action(Act<12>),
+                    },
+                    StatefulAction(Task<13>),
+                    Parallel(success = -2) {
+                        Script(|bb| bb.b0 += 3),
+                        Action(|ctx, bb| ctx.exec_in(14, *bb.t0, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0342Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0343 for Ctx {
+        Selector {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                Filter(times = 3, count = Success) {
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Sequence {
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0344Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            RunOnce {
+                SubTree(Tree0344Sub0, ..),
+            },
+            KeepRunningUntilFailure {
+                Sequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    SetBlackboard(t0 = 4),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0344Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0345 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        ForceSuccess {
+            #[success_if(|bb| bb.b0 % 3 > 0)]
+            #[on_success(|bb| { bb.t0.set(bb.b1); if bb.b1 % 3 < 0 { bb.b0 += 3 } })]
+            BinarySelector(|bb| bb.b0 == 3) {
+                Wait(0),
+                RetryUntilSuccessful(forever) {
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0345Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0346Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceStar {
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[success_if(|bb| bb.b0 == *bb.t1 % 3)]
+            AlwaysSuccess,
+            Precondition(|bb| (*bb.t0 + 2) % 4 != 0, else = Failure) {
+                #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
+                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
+            },
+            ScriptCondition(|bb| bb.b0 % 4 > 0),
+            Remap(success = Success, failure = Success) {
+                SubTree(Tree0346Sub0, b0 = {=}, t1 = {t1}, o0 = {=}, t0 = {t0}),
+            },
+            IfThenElse {
+                #[failure_if(|bb| bb.o0.unwrap_or(4) % 2 > 0)]
+                #[skip_if(|bb| *bb.t1 + 3 < 6)]
+                #[on_success(|bb| bb.o0 = Some(2))]
                 StatefulAction(Task<2>),
                 Condition(Cond<3>),
             },
@@ -1105,213 +1699,862 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0334Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        IfThenElse {
-            ReactiveFallback {
-                Invert {
-                    Condition(Cond<0>),
-                },
-                Action(Act<1>),
-            },
-            #[run_while(|bb| *bb.t0 + 1 > *bb.t0 % 4)]
-            #[failure_if(|bb| *bb.t1 > *bb.t0)]
-            #[on_halted(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
-            Condition(Cond<2>),
-            Sleep(100),
-        }
-    }
-}
+board!(Tree0346Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0334Sub1 for Ctx {
+    pub tree Tree0347 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
         }
-        ParallelAll(max_failures = -4) {
-            Condition(Cond<3>),
-            Repeat(0) {
-                StatefulAction(PTask<4>, b0 = 4, b1 = {t0}),
-            },
-            WhileDoElse {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            TryCatch(catch_on_halt = true) {
-                #[on_failure(|bb| { bb.b0 += 1; if *bb.t1 % 3 > 1 { *bb.t0 += 1 } })]
-                #[success_if(|bb| bb.b0 != 0)]
-                StatefulAction(Task<7>),
-                Condition(PCond<8>, b0 = {=}),
+        RepeatUntilSuccess(forever) {
+            Remap(success = Failure, failure = Success) {
+                Action(PIo<0>, t0 = {b0}),
             },
         }
     }
 }
 
+board!(Tree0347Blackboard { b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
+    pub tree Tree0348 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            StatefulAction(PTask<0>, b0 = 3, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0348Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0349Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                SubTree(Tree0334Sub0, ..),
+        TryCatch(catch_on_halt = false) {
+            SequenceStar {
+                #[skip_if(|bb| *bb.t0 < (bb.b0 + 3) % 2)]
+                StepSequencer {
+                    #[skip_if(|bb| bb.b1 < 3)]
+                    SubTree(Tree0349Sub0, ..),
+                    SetBlackboard(b0 = 8),
+                },
+                Precondition(|bb| *bb.t0 % 2 == 1) {
+                    StatefulAction(Task<1>),
+                },
+                Switch(b1) {
+                    case 5 => StatefulAction(Task<2>),
+                    case 0 => #[on_success(|bb| { bb.b1 += 2; bb.b1 += 3 })]
+                    #[post(|bb| bb.b0 += 3)]
+                    AlwaysFailure,
+                    _ => StatefulAction(Task<3> = Task::<3>),
+                },
+                Precondition(|bb| bb.b0 + 4 == *bb.t0, else = Skipped) {
+                    Succeeder,
+                },
             },
-            Loop(q0, if_empty = Skipped) {
-                SubTree(Tree0334Sub1, b0 = {=}, t0 = {t0}, t1 = {=}, q0 = {q0}),
+            MemSequence {
+                Conditional(|bb| bb.b0 + 1 == bb.b0, dynamic = true, else = Success) {
+                    Sequence {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                #[on_failure(|bb| if (bb.b1 + 3) % 4 < 0 { bb.b1 += 2 })]
+                                #[success_if(|bb| *bb.t0 % 3 != 2)]
+                                Action(Act<4>),
+                            },
+                            Action(Act<5>),
+                        },
+                    },
+                },
             },
-            #[failure_if(|bb| *bb.t0 % 4 == 3)]
-            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-            SkipUnlessUpdated(t1) {
-                ReactiveSelector {
-                    Condition(PCond<9>, b0 = {t0}),
-                    ForceSuccess {
-                        #[on_halted(|bb| *bb.t1 += 1)]
-                        #[on_success(|bb| bb.t1.set(bb.b0))]
-                        RunOnce {
-                            Delay(30) {
-                                StatefulAction(Task<10> = Task::<10>),
+            #[failure_if(|bb| (bb.b1 + 1) % 3 > 1)]
+            Optional {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Remap(success = Failure, failure = Success) {
+                        #[run_while(|bb| bb.b0 == 3)]
+                        Deadline(20) {
+                            RepeatTimes(3) {
+                                Precondition(|bb| bb.b1 > 0, else = Running) {
+                                    Condition(Cond<6>),
+                                },
                             },
                         },
                     },
-                    SequenceStar {
-                        Repeat(1) {
-                            #[skip_if(|bb| *bb.t1 % 3 != 1)]
-                            #[failure_if(|bb| *bb.t0 % 4 != 1)]
-                            Condition(|ctx, bb| ctx.check_in(11, *bb.t1 + 3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0349Blackboard { b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0351 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
+        }
+        MemPriority {
+            IfThenElse {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(forever) {
+                        Action(PAct<1>, b0 = {b1}, b1 = {b0}),
+                    },
+                    Action(Act<2>),
+                },
+                Repeater(3) {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Action(PIo<3>, t0 = {b0}),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b0 > 4)]
+            #[skip_if(|bb| bb.b1 != 4)]
+            #[success_if(|bb| bb.o0.is_some())]
+            StepSequencer {
+                Switch(b1) {
+                    case 4 => SequenceWithMemory {
+                        Action(Act<4>),
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    case 0 => ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                    _ => TryCatch {
+                        StatefulAction(Task<7>),
+                        Interrupt(|bb| (*bb.t0 + 4) % 4 < 3) {
+                            Loop(q0, value = {b1}, if_empty = Failure) {
+                                Action(|ctx, bb| ctx.exec_in(8, (bb.o0.unwrap_or(1) + 3) % 4, &mut bb.b1)),
+                            },
+                        },
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            RepeatUntil(Failure) {
+                AsyncFallback {
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0351Blackboard { b1 q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0352 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+        }
+        Precondition(|bb| bb.b1 > bb.b0) {
+            Fallback {
+                RepeatUntil(Failure) {
+                    MemSequence {
+                        ReactiveSequence {
+                            Fallback {
+                                #[success_if(|bb| (bb.b0 + 4) % 4 == 3)]
+                                Condition(Cond<0>),
+                            },
+                            Fallback {
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            #[on_failure(|bb| bb.b1 += 2)]
+                            #[run_while(|bb| (bb.b1 + 1) % 4 == 0)]
+                            AlwaysFailure,
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                            #[failure_if(|bb| bb.b1 == 1)]
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            #[on_success(|bb| *bb.t0 += 2)]
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                },
+                WasEntryUpdated(t0),
+                ParallelAll(max_failures = -2) {
+                    Fallback {
+                        WhileDoElse {
+                            #[on_failure(|bb| { bb.o0 = Some(bb.b0 + 4); bb.o0 = Some(*bb.t0) })]
+                            TryCatch {
+                                Switch(b1) {
+                                    case 3 => AlwaysRunning,
+                                    _ => StatefulAction(PTask<7>, b0 = {b1}),
+                                },
+                                RetryUntilSuccessful(3) {
+                                    Sleep(10),
+                                },
+                            },
+                            SequenceWithMemory {
+                                Action(PIo<8>, t0 = {b0}),
+                                Action(Act<9>),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        FlipSelector {
+                            Sequence {
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11> = Task::<11>),
+                            },
+                            ParallelAll(2) {
+                                ForceFailure {
+                                    Action(Act<12>),
+                                },
+                                Action(PIo<13>, t0 = {=}),
+                            },
                         },
                     },
                 },
             },
-            Timeout(10) {
-                Loop(q0, if_empty = Failure) {
-                    Action(PAct<12>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0352Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0353 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+        }
+        AsyncFallback {
+            Fallback {
+                #[failure_if(|bb| bb.b0 < 6)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = 8),
+                    #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
+                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
+                    #[on_failure(|bb| if *bb.t0 > bb.b0 % 4 { bb.b0 = *bb.t0 })]
+                    Action(Act<2>),
                 },
+                SequenceWithMemory {
+                    Action(PIo<3>, t0 = {=}),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[on_success(|bb| if bb.b0 + 1 != 3 { bb.b0 += 3 })]
+                Condition(PCond<5>, b0 = {t0}),
+                ScriptCondition(|bb| *bb.t0 + 1 > 1),
+                ReactiveFallback {
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 2)),
+                    Action(Act<9>),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Success) {
+                StatefulAction(Task<10> = Task::<10>),
             },
         }
     }
 }
 
-board!(Tree0334Blackboard { b0 t0 t1 q0 });
+board!(Tree0353Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0335Sub0 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-        }
+    pub tree Tree0354Sub0 for Ctx {
+        Action(Act<3>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
-        ReactiveFallback {
-            Timeout(0) {
-                ParallelAll {
-                    SubTree(Tree0335Sub0),
+    pub tree Tree0354 for Ctx {
+        Parallel(failure = -2) {
+            Sequence {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        ForceFailure {
+                            WhileDoElse {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+                WhileDoElse {
+                    SubTree(Tree0354Sub0),
+                    Condition(Cond<4> = Cond::<4>),
                     StatefulAction(Task<5>),
                 },
             },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<6>),
+            RunOnce(then_skip = true) {
+                RepeatUntil(Failure) {
+                    Filter(times = 2, count = Completed, filtered = Skipped) {
+                        MemPriority {
+                            ReactiveSequence {
+                                StatefulAction(Task<6>),
+                                AlwaysSuccess,
+                            },
+                            Repeat(forever) {
+                                SequenceWithMemory {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                            StepSequencer {
+                                SequenceWithMemory {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0336 for Ctx {
+    pub tree Tree0355 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[skip_if(|bb| (*bb.t0 + 4) % 2 != 0)]
-            ReactiveSequence {
-                SetBlackboard(t0 = 4),
-                IfThenElse {
-                    RunOnce {
-                        Condition(Cond<0> = Cond::<0>),
+        FlipSelector {
+            #[on_halted(|bb| bb.b0 = 5)]
+            #[post(|bb| bb.o0 = None)]
+            MemSequence {
+                #[run_while(|bb| *bb.t1 + 4 > 0)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 < *bb.t0 % 3)]
+                Parallel(success = 1) {
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 2))]
+                    #[on_failure(|bb| bb.b0 = 7)]
+                    #[skip_if(|bb| *bb.t1 == *bb.t0)]
+                    AlwaysSuccess,
+                    Runner,
+                },
+                StatefulAction(Task<0>),
+                RunOnce {
+                    Loop(q0, value = {t1}, if_empty = Success) {
+                        StatefulAction(Task<1>),
                     },
-                    Action(Act<1>),
-                    Action(PIo<2>, t0 = {t0}),
-                },
-                #[on_failure(|bb| bb.t0.set(bb.b1 % 3))]
-                #[on_halted(|bb| bb.b0 += 2)]
-                Timeout(20) {
-                    ForceSuccess {
-                        Repeat(0) {
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 1),
-                    StatefulAction(Task<4>),
-                    #[on_success(|bb| bb.b1 = 3)]
-                    #[skip_if(|bb| bb.b0 != 1)]
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                    #[run_while(|bb| bb.b1 != 3)]
-                    #[on_failure(|bb| bb.b0 = 1)]
-                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
-                },
-                Sequence {
-                    SetBlackboard(b1 = {t0}),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
                 },
             },
             Inverter {
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                Loop(q0, if_empty = Running) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            Repeat(0) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0355Blackboard { q0 t1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RunOnce(then_skip = true) {
+            ReactiveSequence {
+                SetBlackboard(b0 = 5),
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0356Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0357Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        RetryUntilSuccessful(2) {
+            Condition(Cond<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        Sequence {
+            AsyncFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            SkipUnlessUpdated(t0) {
+                RunOnce(then_skip = true) {
+                    MemPriority {
+                        #[success_if(|bb| *bb.t0 < 3)]
+                        #[skip_if(|bb| *bb.t0 < 0)]
+                        #[on_halted(|bb| bb.b0 = 5)]
+                        StatefulAction(Task<2>),
+                        ForceSuccess {
+                            KeepRunningUntilFailure {
+                                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                RunOnce(then_skip = true) {
+                    AsyncSequence {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                        Action(Act<5> = Act::<5>),
+                        Condition(Cond<6>),
+                    },
+                },
+                SubTree(Tree0357Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0357Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0358 for Ctx {
+        Deadline(0) {
+            Limiter(1) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0359 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Retry(1) {
+            MaxTime(20) {
                 ReactiveFallback {
-                    ForceFailure {
-                        ReactiveFallback {
-                            Condition(PCond<10>, b0 = 1),
+                    WhileDoElse {
+                        Action(PIo<0>, t0 = {=}),
+                        Fallback {
+                            Condition(Cond<1>),
+                            AlwaysFailure,
+                            Action(PIo<2>, t0 = {t1}),
                         },
                     },
-                    #[success_if(|bb| bb.b1 < 7)]
-                    #[on_success(|bb| if *bb.t0 + 1 < bb.b1 { *bb.t0 += 2 })]
+                    Precondition(|bb| bb.b0 < 5, else = Failure) {
+                        BinarySelector(|bb| (*bb.t0 + 1) % 3 > 1, dynamic = false) {
+                            ParallelAll {
+                                WasEntryUpdated(t1),
+                                Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b0)),
+                            },
+                            SequenceWithMemory {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<6>),
+                        Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                            Condition(Cond<7>),
+                        },
+                        Action(PAct<8>, b0 = {=}),
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0359Blackboard { o0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0360Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            Remap(success = Success, failure = Success) {
+                MaxTime(20) {
+                    #[failure_if(|bb| *bb.t1 < 3)]
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Cooldown(30, filtered = Failure) {
+                            Parallel(success = 1, failure = 2) {
+                                SubTree(Tree0360Sub0, ..),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            Optional {
+                ForceSuccess {
+                    Inverter {
+                        MemSequence {
+                            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t1 + 4 })]
+                            #[post(|bb| bb.t1.set(bb.b0))]
+                            SetBlackboard(o0 = Some(5)),
+                            StatefulAction(Task<2>),
+                            SetBlackboard(o0 = Some(2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0360Blackboard { t1 q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            b0: i64,
+        }
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    AsyncFallback {
+                        Condition(Cond<0> = Cond::<0>),
+                        SkipUnlessUpdated(t0) {
+                            Action(PAct<1>, b0 = 2),
+                        },
+                        Condition(Cond<2> = Cond::<2>),
+                        ReactiveSequence {
+                            Failer,
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Switch(b1) {
+                    case 5 => StatefulAction(Task<3>),
+                    _ => Priority {
+                        AlwaysFailure,
+                        WasEntryUpdated(t0),
+                        RepeatUntil(Failure) {
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 2 => Interrupt(|bb| bb.b1 + 1 == 7) {
+                    #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
+                    #[on_failure(|bb| if bb.b1 % 2 > 0 { *bb.t0 += 1 })]
+                    Condition(Cond<5>),
+                },
+                case 1 => SetBlackboard(b1 = {t0}),
+                case 5 => #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 == 4)]
+                Script(|bb| { bb.o0 = Some(*bb.t0); if bb.o0.is_none() { bb.t0.set((*bb.t0 + 3) % 4) } }),
+                _ => Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0361Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0362 for Ctx {
+        Inverter {
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0363 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        Inverter {
+            ReactiveFallback {
+                Loop(q0, value = {b0}) {
                     Fallback {
-                        Condition(PCond<11>, b0 = 3),
-                        #[failure_if(|bb| (bb.b0 + 3) % 2 != 1)]
-                        #[success_if(|bb| bb.b1 > 6)]
-                        Condition(Cond<12> = Cond::<12>),
+                        #[failure_if(|bb| *bb.t1 == 5)]
+                        #[success_if(|bb| *bb.t0 == 2)]
+                        #[post(|bb| bb.b0 = 5)]
+                        StatefulAction(Task<0>),
                     },
-                    WaitValueUpdate(t0) {
-                        Invert {
+                },
+                WaitUntil(|bb| *bb.t1 < 1) {
+                    Action(PAct<1>, b0 = 7, b1 = {b0}),
+                },
+                ReactiveSequence {
+                    Fallback {
+                        Conditional(|bb| *bb.t1 + 3 > 3) {
+                            #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            #[on_success(|bb| { bb.t0.set(bb.b0); *bb.t1 += 1 })]
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
+                    },
+                },
+                FlipSelector {
+                    RunOnce(then_skip = true) {
+                        #[on_halted(|bb| { bb.t1.set(3); bb.b0 += 1 })]
+                        Failer,
+                    },
+                    Loop(q0, if_empty = Running) {
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    #[post(|bb| *bb.t1 += 3)]
+                    #[success_if(|bb| *bb.t0 % 2 == 1)]
+                    Action(Act<8>),
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0363Blackboard { t0 q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0364 for Ctx {
+        Fallback {
+            Invert {
+                ReactiveFallback {
+                    ParallelAll {
+                        Delay(0) {
                             ReactiveFallback {
-                                StatefulAction(Task<13>),
-                                ForceFailure {
-                                    Condition(|ctx| ctx.check(14)),
+                                AsyncSequence {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                    Condition(Cond<2> = Cond::<2>),
                                 },
-                                ScriptCondition(|bb| *bb.t0 == 3),
                             },
                         },
                     },
-                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
-                        MemPriority {
-                            Condition(Cond<15>),
-                            RunOnce(then_skip = true) {
-                                WasEntryUpdated(t0),
+                    TryCatch(catch_on_halt = false) {
+                        Sleep(20),
+                        StatefulAction(Task<3>),
+                        Inverter {
+                            Repeater(forever) {
+                                AlwaysSuccess,
                             },
                         },
+                    },
+                    Repeater(forever) {
+                        Deadline(30) {
+                            Optional {
+                                AsyncSequence {
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Repeat(3) {
+                            KeepRunningUntilFailure {
+                                Parallel(success = -1, failure = 1) {
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        Sequence {
+                            Repeat(3) {
+                                Deadline(20) {
+                                    StatefulAction(Task<8> = Task::<8>),
+                                },
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0365Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Condition(Cond<3> = Cond::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0365Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Condition(Cond<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0365 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                SubTree(Tree0365Sub0, ..),
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    SubTree(Tree0365Sub1, q0 = {=}, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0365Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0366 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        SequenceStar {
+            Condition(|ctx| ctx.check(0)),
+            #[skip_if(|bb| bb.o0.is_some())]
+            Condition(Cond<1>),
+        }
+    }
+}
+
+board!(Tree0366Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0367 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| bb.b0 += 2)]
+        BinarySelector(|bb| bb.b0 == 4, dynamic = true) {
+            Loop(q0, value = {b0}, if_empty = Running) {
+                Parallel(failure = -2) {
+                    Selector {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                        SetBlackboard(t1 = 6),
+                    },
+                    Limiter(3) {
+                        TryCatch(catch_on_halt = false) {
+                            Action(PIo<1>, t0 = {=}),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+            MemPriority {
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    SequenceWithMemory {
+                        SetBlackboard(b1 = {t0}),
+                        AlwaysSuccess,
+                        SetBlackboard(b0 = {t1}),
                     },
                     AlwaysFailure,
                 },
@@ -1320,1272 +2563,220 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0336Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0337 for Ctx {
-        TryCatch {
-            Repeat(4) {
-                Action(Act<0>),
-            },
-            Action(Act<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0338 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        SkipUnlessUpdated(t0) {
-            #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(2) % 2)]
-            #[skip_if(|bb| *bb.t0 % 4 != 2)]
-            #[run_while(|bb| bb.b1 != 6)]
-            Parallel(success = -1, failure = 1) {
-                Repeat(forever) {
-                    WasEntryUpdated(t0),
-                },
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0338Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        Parallel(success = -1) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-                },
-                #[on_success(|bb| { bb.b1 += 2; bb.b1 += 1 })]
-                #[post(|bb| if bb.b1 == 7 { bb.o0 = Some(9) })]
-                RunOnce(then_skip = false) {
-                    #[skip_if(|bb| bb.b0 + 1 == 0)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| bb.b0 += 2)]
-                    SetBlackboard(t0 = {b1}),
-                },
-                WhileDoElse {
-                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                    Condition(PCond<4>, b0 = {b0}),
-                },
-                ParallelAll(2) {
-                    Condition(Cond<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-            },
-            ReactiveFallback {
-                #[on_halted(|bb| bb.b1 = bb.b1 % 4)]
-                #[on_success(|bb| { if bb.b1 + 4 > bb.b0 + 4 { bb.b0 += 3 }; bb.b1 = 8 })]
-                RunOnce(then_skip = true) {
-                    #[success_if(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1)]
-                    Condition(PCond<7>, b0 = {b0}),
-                },
-                Delay(20) {
-                    WaitValueUpdate(t0) {
-                        Switch(b1) {
-                            case 0 => Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
-                            _ => Action(Act<9>),
-                        },
-                    },
-                },
-                Repeat(forever) {
-                    AsyncSequence {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                StatefulAction(Task<10> = Task::<10>),
-                                #[run_while(|bb| bb.o0.is_some())]
-                                Action(Act<11>),
-                                Condition(|ctx| ctx.check(12)),
-                            },
-                        },
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                Script(|bb| bb.o0 = None),
-            },
-        }
-    }
-}
-
-board!(Tree0339Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| bb.b0 != 5)]
-        Fallback {
-            MemSequence {
-                ReactiveSequence {
-                    Repeat(3) {
-                        AsyncSequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                    SetBlackboard(o0 = Some(6)),
-                },
-                #[post(|bb| { if bb.b0 > bb.b0 + 1 { bb.b0 += 3 }; bb.o0 = None })]
-                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                SetBlackboard(t0 = 5),
-            },
-            Invert {
-                ParallelAll(max_failures = -1) {
-                    ReactiveFallback {
-                        ForceFailure {
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Repeat(2) {
-                            ForceFailure {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0340Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0341 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        Retry(3) {
-            Repeat(3) {
-                Parallel(success = -1, failure = -1) {
-                    SetBlackboard(t1 = 5),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0341Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0342 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            ReactiveFallback {
-                Condition(Cond<1>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0342Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0343Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-        }
-        Action(PAct<3>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0343 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ForceSuccess {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        Parallel(success = 1, failure = -2) {
-                            AlwaysRunning,
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                    },
-                    Condition(Cond<1>),
-                    Script(|bb| { *bb.t0 += 3; bb.b0 += 1 }),
-                    Sleep(100),
-                    Precondition(|bb| *bb.t1 == 3, else = Skipped) {
-                        Condition(Cond<2>),
-                    },
-                },
-                SubTree(Tree0343Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0343Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0344Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                MemSequence {
-                    #[run_while(|bb| *bb.t1 % 2 > 0)]
-                    Action(PAct<0>, b0 = {=}),
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| *bb.t1 == 6),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    SubTree(Tree0344Sub0, ..),
-                },
-            },
-            Selector {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                StatefulAction(Task<4>),
-                Script(|bb| *bb.t1 += 1),
-            },
-            Sequence {
-                Condition(Cond<5>),
-                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-            },
-            Fallback {
-                StatefulAction(Task<7>),
-                Action(PAct<8>, b0 = 3, b1 = {b0}),
-                Condition(PCond<9>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0344Blackboard { b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0345 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        ReactiveFallback {
-            Repeat(2) {
-                Invert {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Repeat(3) {
-                Action(Act<1>),
-            },
-            Inverter {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b0 % 2 != 0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0345Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        Sequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<3>),
-                Action(Act<4> = Act::<4>),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel(failure = -2) {
-            IfThenElse {
-                Action(PIo<0>, t0 = {=}),
-                Delay(10) {
-                    Condition(Cond<1>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0347Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0348Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 15,
-        }
-        Action(PAct<5>, b0 = 8, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 2, else = Skipped) {
-                Sequence {
-                    Action(|ctx| ctx.exec(3)),
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        SubTree(Tree0348Sub0, ..),
-                    },
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| { bb.b0 = *bb.t0 + 2; bb.b1 = (*bb.t0 + 4) % 2 })]
-                    UnsetBlackboard(o0),
-                },
-            },
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree0348Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        Fallback {
-            Sequence {
-                Repeat(0) {
-                    Condition(Cond<0>),
-                },
-                Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<4>),
-                },
-                Delay(10) {
-                    Inverter {
-                        Action(Act<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Sleep(20),
-                StatefulAction(Task<6>),
-            },
-            ForceSuccess {
-                Delay(100) {
-                    Timeout(0) {
-                        SequenceWithMemory {
-                            RunOnce {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0350Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        IfThenElse {
-            SubTree(Tree0350Sub0, b0 = {=}, t0 = {t0}),
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0350Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1))),
-            UnsetBlackboard(o0),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0351Blackboard { b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        ReactiveSelector {
-            Retry(forever) {
-                Switch(b1) {
-                    case 0 => Repeat(2) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                    },
-                    _ => #[skip_if(|bb| bb.b1 == 4)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| { if bb.b1 == bb.b1 + 1 { bb.b1 += 1 }; bb.b0 += 3 })]
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Inverter {
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0352Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0353Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 11,
-        }
-        SetBlackboard(t0 = 7)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        Switch(b1) {
-            case 1 => ParallelAll {
-                RetryUntilSuccessful(3) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-            _ => Repeat(3) {
-                WhileDoElse {
-                    Sequence {
-                        Switch(b1) {
-                            case 4 => Script(|bb| { bb.b0 = bb.b1; bb.b0 += 1 }),
-                            _ => Action(Act<3>),
-                        },
-                    },
-                    #[skip_if(|bb| *bb.t0 < 3)]
-                    SubTree(Tree0353Sub0, ..),
-                    #[on_failure(|bb| if *bb.t0 < 3 { bb.t0.set(bb.b0 % 2) })]
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0353Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 3,
-        }
-        ParallelAll {
-            Action(PIo<0>, t0 = {b0}),
-            Script(|bb| bb.b1 += 2),
-        }
-    }
-}
-
-board!(Tree0354Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        RetryUntilSuccessful(4) {
-            TryCatch {
-                Sleep(30),
-                SequenceWithMemory {
-                    Sequence {
-                        Action(Act<0>),
-                    },
-                    Condition(Cond<1>),
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                Action(Act<4>),
-                WhileDoElse {
-                    StatefulAction(Task<5>),
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<6>),
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Action(PIo<3>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0356Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceStar {
-            SequenceWithMemory {
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                Action(|ctx| ctx.exec(1)),
-            },
-            #[post(|bb| if bb.b1 % 3 > 0 { bb.b0 += 2 })]
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    SetBlackboard(t0 = {b1}),
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<3>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 % 3 == 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0357Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0358Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 9,
-        }
-        IfThenElse {
-            StatefulAction(Task<2>),
-            StatefulAction(PTask<3>, b0 = {b0}),
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0358 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-        }
-        MemSequence {
-            ReactiveSequence {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Delay(20) {
-                    Loop(q0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Loop(q0, value = {b0}) {
-                    Retry(1) {
-                        #[success_if(|bb| bb.b0 + 1 < 0)]
-                        #[run_while(|bb| bb.b0 + 2 < *bb.t0)]
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            SubTree(Tree0358Sub0, ..),
-            SequenceWithMemory {
-                Action(PIo<5>, t0 = {t0}),
-                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-                Script(|bb| bb.o0 = Some((bb.b0 + 2) % 2)),
-            },
-        }
-    }
-}
-
-board!(Tree0358Blackboard { o0 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0359 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-        }
-        Fallback {
-            AsyncFallback {
-                ReactiveSelector {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                #[post(|bb| bb.b0 += 2)]
-                #[run_while(|bb| bb.b0 + 3 < *bb.t1 % 3)]
-                ForceFailure {
-                    RunOnce {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
-                },
-                #[run_while(|bb| *bb.t1 > 0)]
-                #[success_if(|bb| (bb.b0 + 1) % 2 < 1)]
-                TryCatch {
-                    Sleep(10),
-                    #[on_success(|bb| { bb.b0 = *bb.t1; *bb.t0 += 2 })]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Condition(PCond<6>, b0 = {=}),
-                },
-                Parallel {
-                    Repeat(0) {
-                        Action(PIo<7>, t0 = {b0}),
-                    },
-                    #[failure_if(|bb| *bb.t0 == 1)]
-                    Condition(Cond<8>),
-                    Action(PAct<9>, b0 = {t0}, b1 = {t1}),
-                    Script(|bb| bb.b0 += 1),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    WhileDoElse {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[skip_if(|bb| *bb.t0 == 2)]
-                        RunOnce(then_skip = false) {
-                            #[success_if(|bb| bb.b0 > (*bb.t0 + 2) % 3)]
-                            #[on_halted(|bb| { bb.t1.set((bb.b0 + 4) % 2); *bb.t1 += 1 })]
-                            #[on_failure(|bb| bb.b0 = 5)]
-                            SequenceStar {
-                                StatefulAction(Task<11> = Task::<11>),
-                                SetBlackboard(t1 = 5),
-                            },
-                        },
-                        Condition(PCond<12>, b0 = {t0}),
-                        ReactiveSelector {
-                            Action(Act<13>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    #[failure_if(|bb| bb.b0 % 4 > 2)]
-                    ReactiveSequence {
-                        Parallel(success = 0) {
-                            Condition(PCond<14>, b0 = {b0}),
-                            ForceSuccess {
-                                Condition(|ctx, bb| ctx.check_in(15, *bb.t0)),
-                            },
-                            Condition(Cond<16>),
-                            StatefulAction(Task<17>),
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<18>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
-                        #[success_if(|bb| *bb.t0 != bb.b0)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        ReactiveSequence {
-                            SetBlackboard(b0 = 9),
-                            RunOnce {
-                                RunOnce {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0359Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            Action(PIo<0>, t0 = {t0}),
-            SubTree(Tree0360Sub0, ..),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-board!(Tree0360Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
-        #[post(|bb| bb.o0 = None)]
-        #[on_success(|bb| bb.b0 = 7)]
-        Loop(q0, if_empty = Skipped) {
-            AsyncFallback {
-                #[post(|bb| bb.b1 = bb.b1 % 3)]
-                #[failure_if(|bb| bb.o0.is_some())]
-                AlwaysFailure,
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                #[skip_if(|bb| bb.b1 + 3 == bb.b0 + 3)]
-                Repeat(1) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0361Blackboard { q0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0362 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0363Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-        }
-        Action(PAct<0>, b0 = {=}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0363 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        RunOnce(then_skip = true) {
-            RetryUntilSuccessful(2) {
-                SubTree(Tree0363Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0363Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0364 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        Repeat(4) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    RetryUntilSuccessful(2) {
-                        ForceSuccess {
-                            #[failure_if(|bb| bb.b0 != *bb.t0)]
-                            StatefulAction(PTask<0>, b0 = 5),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        Action(Act<2>),
-                        Action(PAct<3>, b0 = {=}),
-                    },
-                    WaitValueUpdate(t0) {
-                        Action(Act<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0364Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0365 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Repeat(0) {
-            Script(|bb| { *bb.t0 += 2; if *bb.t0 % 3 > 0 { *bb.t0 += 3 } }),
-        }
-    }
-}
-
-board!(Tree0365Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0366 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        Parallel(success = 1, failure = 0) {
-            Sequence {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                    },
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some((*bb.t1 + 1) % 4) })]
-                    #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(8) })]
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        #[skip_if(|bb| bb.b0 > 2)]
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
-                },
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Action(PAct<4>, b0 = {=}),
-                },
-                Precondition(|bb| bb.b0 + 1 < 6) {
-                    Action(PAct<5>, b0 = 7, b1 = {b0}),
-                },
-            },
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<6>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
-                    Precondition(|bb| bb.o0.is_some()) {
-                        Action(PIo<9>, t0 = {t0}),
-                    },
-                    Script(|bb| bb.o0 = Some(*bb.t1)),
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<10>),
-                    Condition(|ctx, bb| ctx.check_in(11, 5)),
-                    Action(Act<12>),
-                },
-                Delay(20) {
-                    #[on_success(|bb| bb.o0 = Some(*bb.t1 % 4))]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Precondition(|bb| *bb.t0 + 1 == *bb.t1 + 3, else = Failure) {
-                        StatefulAction(Task<13>),
-                    },
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 4 < 1, else = Running) {
-                    Loop(q0) {
-                        Condition(Cond<14>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                RunOnce {
-                    ParallelAll {
-                        UnsetBlackboard(o0),
-                        Action(Act<15>),
-                        Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                        StatefulAction(PTask<16>, b0 = {b0}),
-                        WhileDoElse {
-                            StatefulAction(Task<17>),
-                            StatefulAction(Task<18>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0366Blackboard { t1 o0 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0367 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 5,
-        }
-        Sequence {
-            ReactiveFallback {
-                Retry(2) {
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {=}),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(PTask<2>, b0 = {t0}),
-                Repeat(forever) {
-                    StatefulAction(PTask<3>, b0 = 6, b1 = {b0}),
-                },
-                Sequence {
-                    Sleep(30),
-                },
-            },
-            Repeat(1) {
-                Parallel(success = -1, failure = 0) {
-                    KeepRunningUntilFailure {
-                        Fallback {
-                            Retry(3) {
-                                Fallback {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    #[skip_if(|bb| *bb.t0 % 3 != 1)]
-                                    Action(PIo<5>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    StatefulAction(Task<6>),
-                },
-                StatefulAction(PTask<7>, b0 = {b0}),
-                #[skip_if(|bb| *bb.t0 != 3)]
-                #[post(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) })]
-                #[on_success(|bb| { if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 2 }; if bb.b1 % 2 > 0 { bb.o0 = None } })]
-                Action(Act<8>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-                #[on_failure(|bb| bb.o0 = Some(4))]
-                StatefulAction(Task<11>),
-                Repeat(forever) {
-                    Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 1) % 3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0367Blackboard { o0 b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0368Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SkipUnlessUpdated(t0) {
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0368Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        ReactiveFallback {
-            #[on_halted(|bb| bb.b1 += 1)]
-            SetBlackboard(t0 = 6),
-        }
-    }
-}
+board!(Tree0367Blackboard { t1 q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
             #[tracked] t1: i64 = 5,
             b0: i64,
         }
-        ReactiveFallback {
-            Timeout(30) {
+        BinarySelector(|bb| bb.b0 > 5) {
+            ParallelAll(1) {
                 SequenceWithMemory {
-                    Loop(q0, value = {b0}) {
-                        Action(Act<0>),
+                    BinarySelector(|bb| *bb.t0 % 2 < 1, dynamic = true) {
+                        Condition(|ctx| ctx.check(0)),
+                        SetBlackboard(t0 = 9),
                     },
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {t0}),
-                    #[success_if(|bb| *bb.t1 % 2 == 1)]
-                    StatefulAction(Task<3>),
+                    #[run_while(|bb| bb.b0 > 0)]
+                    MemSequence {
+                        StatefulAction(Task<1>),
+                        Action(PIo<2>, t0 = {t1}),
+                        #[success_if(|bb| *bb.t1 + 2 == 1)]
+                        Condition(Cond<3>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                        Repeat(2) {
+                            StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                },
+                #[success_if(|bb| *bb.t0 + 1 > 0)]
+                #[run_while(|bb| *bb.t1 > bb.b0)]
+                Repeater(forever) {
+                    Parallel(success = 4) {
+                        Precondition(|bb| *bb.t0 > (*bb.t0 + 4) % 3, else = Success) {
+                            StatefulAction(Task<8>),
+                        },
+                        WhileDoElse {
+                            Action(|ctx, bb| ctx.exec_in(9, (bb.b0 + 4) % 4, &mut bb.b0)),
+                            Sleep(0),
+                        },
+                        StatefulAction(Task<10>),
+                        AsyncFallback {
+                            StatefulAction(Task<11>),
+                            Condition(PCond<12>, b0 = 5),
+                        },
+                    },
                 },
             },
-            Repeat(2) {
-                SequenceWithMemory {
-                    SubTree(Tree0368Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, b0 = {=}),
-                    SubTree(Tree0368Sub1, ..),
+            SkipUnlessUpdated(t1) {
+                BinarySelector(|bb| bb.b0 == *bb.t1 % 4, dynamic = true) {
+                    Action(Act<13> = Act::<13>),
+                    TryCatch {
+                        ReactiveFallback {
+                            StatefulAction(PTask<14>, b0 = {t1}),
+                            Action(Act<15>),
+                        },
+                        Repeater(forever) {
+                            Fallback {
+                                WasEntryUpdated(t0),
+                                Action(|ctx| ctx.exec(16)),
+                            },
+                        },
+                        StatefulAction(Task<17>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0368Blackboard { q0 t0 b1 t1 b0 });
+board!(Tree0368Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0369Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        Invert {
-            ReactiveSequence {
-                Sleep(0),
-                Action(Act<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
-                ScriptCondition(|bb| bb.b0 > *bb.t0 % 3),
+        Optional {
+            ReactiveSelector {
+                RunOnce(then_skip = true) {
+                    RunOnce {
+                        TryCatch(catch_on_halt = false) {
+                            ReactiveSequence {
+                                Condition(|ctx| ctx.check(0)),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            SubTree(Tree0369Sub0),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0369Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
-        RunOnce(then_skip = false) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            MemPriority {
-                Switch(b1) {
-                    case 4 => ParallelAll {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
-                    },
-                    case 0 => ReactiveFallback {
-                        Condition(PCond<2>, b0 = {=}),
-                        Delay(0) {
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    case 3 => ReactiveSequence {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[on_success(|bb| { if *bb.t1 % 2 > 0 { *bb.t1 += 1 }; *bb.t0 += 3 })]
-                        #[skip_if(|bb| bb.b1 + 2 < 0)]
-                        Action(Act<5>),
-                        StatefulAction(PTask<6>, b0 = {b1}, b1 = {t0}),
-                        #[failure_if(|bb| *bb.t0 != 2)]
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
-                        Condition(Cond<8> = Cond::<8>),
-                    },
-                    _ => Switch(b1) {
-                        case 3 => RunOnce(then_skip = true) {
-                            RetryUntilSuccessful(2) {
-                                AlwaysRunning,
+        #[on_halted(|bb| bb.b0 += 3)]
+        #[on_success(|bb| *bb.t1 += 2)]
+        ParallelAll(0) {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
+            Sequence {
+                Repeat(2) {
+                    Timeout(50) {
+                        ParallelAll {
+                            Selector {
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
                             },
+                            SequenceWithMemory {
+                                #[success_if(|bb| bb.o0.is_some())]
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t1 % 2, &mut bb.b0)),
+                                Condition(PCond<4>, b0 = {=}),
+                            },
+                            Condition(PCond<5>, b0 = {=}),
+                            Sleep(30),
                         },
-                        case 4 => StatefulAction(Task<9>),
-                        case 5 => Timeout(0) {
-                            SetBlackboard(b1 = 1),
-                        },
-                        _ => Script(|bb| *bb.t1 += 3),
                     },
                 },
-                RunOnce {
-                    Precondition(|bb| bb.b0 + 2 < *bb.t1 + 1) {
-                        WaitValueUpdate(t0) {
-                            ParallelAll {
-                                Sequence {
-                                    Condition(|ctx| ctx.check(10)),
-                                    SetBlackboard(t0 = 1),
-                                },
-                                AsyncFallback {
-                                    Condition(Cond<11>),
-                                    StatefulAction(Task<12>),
-                                    Condition(Cond<13>),
-                                    StatefulAction(Task<14>),
-                                },
-                            },
-                        },
-                    },
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(6)),
+                Conditional(|bb| *bb.t0 % 2 < 0, else = Failure) {
+                    Action(Act<7> = Act::<7>),
+                },
+                ReactiveFallback {
+                    Condition(PCond<8>, b0 = {b0}),
+                    #[skip_if(|bb| *bb.t0 != bb.b0)]
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                    AlwaysSuccess,
+                    AlwaysFailure,
+                },
+            },
+            StepSequencer {
+                Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                Action(Act<10>),
+                Action(|ctx, bb| ctx.exec_in(11, 9, &mut bb.b0)),
+                Action(PAct<12>, b0 = 6),
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Action(|ctx, bb| ctx.exec_in(13, *bb.t0 + 4, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0371Blackboard { t1 b1 b0 t0 });
+board!(Tree0370Blackboard { q0 o0 t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0372Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            ForceFailure {
-                Condition(|ctx| ctx.check(6)),
+    pub tree Tree0371 for Ctx {
+        ReactiveFallback {
+            Fallback {
+                MemPriority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                StatefulAction(Task<3>),
+            },
+            RunOnce(then_skip = false) {
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            MemPriority {
+                IfThenElse {
+                    ReactiveSequence {
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
+            ParallelAll(3) {
+                Sequence {
+                    RunOnce {
+                        Priority {
+                            Action(Act<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+                Succeeder,
+                Sequence {
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                },
+            },
+            Repeat(3) {
+                Parallel(success = 1, failure = 1) {
+                    RunOnce(then_skip = false) {
+                        RunOnce {
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -2594,370 +2785,518 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
             b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        WhileDoElse {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                #[on_halted(|bb| *bb.t0 += 1)]
-                SetBlackboard(b0 = {t0}),
-                ScriptCondition(|bb| (*bb.t0 + 4) % 2 != 1),
-                Condition(Cond<1>),
+        Fallback {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Loop(q0) {
+                #[on_halted(|bb| *bb.t1 += 1)]
+                Action(PIo<0>, t0 = {t0}),
             },
-            ReactiveFallback {
-                IfThenElse {
-                    Action(PAct<2>, b0 = {t0}),
-                    UnsetBlackboard(o0),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {t0}),
-                },
-            },
-            ForceSuccess {
-                Parallel(success = 0) {
-                    Condition(Cond<5>),
-                    SubTree(Tree0372Sub0, q0 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                    Repeat(1) {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
+            Condition(|ctx| ctx.check(1)),
+            Condition(Cond<2>),
+            #[skip_if(|bb| bb.b0 < 2)]
+            #[post(|bb| bb.b0 += 2)]
+            Repeat(2) {
+                Action(PIo<3>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0372Blackboard { q0 o0 t0 b0 });
+board!(Tree0372Blackboard { t0 t1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0373Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        AlwaysRunning
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
+            b1: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveSequence {
-            #[success_if(|bb| *bb.t0 % 3 != 0)]
-            Precondition(|bb| *bb.t0 == 2, else = Success) {
-                SkipUnlessUpdated(t1) {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    Delay(50) {
-                        ParallelAll(max_failures = -1) {
-                            Repeat(2) {
-                                Loop(q0, if_empty = Running) {
-                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                                },
-                            },
-                            #[skip_if(|bb| *bb.t0 > 7)]
-                            #[on_halted(|bb| bb.o0 = None)]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
+        #[on_success(|bb| if bb.b0 > 4 { bb.b0 = 1 })]
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            Parallel(success = -1, failure = 1) {
+                Action(Act<0>),
+                SubTree(Tree0373Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}),
             },
         }
     }
 }
 
-board!(Tree0373Blackboard { q0 o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0374Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Sequence {
-            Repeat(1) {
-                Condition(PCond<0>, b0 = 7),
-            },
-            SetBlackboard(b1 = 4),
-        }
-    }
-}
+board!(Tree0373Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Repeat(3) {
-            ReactiveSequence {
-                Sleep(20),
-                Sequence {
-                    SubTree(Tree0374Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Precondition(|bb| *bb.t0 == 0, else = Skipped) {
-                            Precondition(|bb| bb.b1 > 6, else = Skipped) {
-                                StatefulAction(Task<2>),
+        ReactiveFallback {
+            Precondition(|bb| *bb.t0 + 2 > 3, else = Success) {
+                Fallback {
+                    Repeater(1) {
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Action(Act<1> = Act::<1>),
+                        },
+                        ForceSuccess {
+                            Loop(q0, if_empty = Running) {
+                                RunOnce(then_skip = false) {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
+                                },
                             },
                         },
                     },
-                    AsyncSequence {
-                        AlwaysSuccess,
-                        Action(PAct<3>, b0 = {=}),
+                    Action(|ctx| ctx.exec(3)),
+                    ReactiveFallback {
+                        Action(Act<4>),
+                        #[run_while(|bb| *bb.t0 < 3)]
+                        Action(PIo<5>, t0 = {=}),
                     },
-                    RetryUntilSuccessful(1) {
-                        ParallelAll(max_failures = -1) {
-                            Precondition(|bb| bb.b0 < 3, else = Running) {
-                                WhileDoElse {
-                                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 3)),
-                                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
+                    Repeater(1) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                ReactiveSelector {
+                    Fallback {
+                        SequenceWithMemory {
+                            Script(|bb| bb.b0 += 2),
+                            AsyncFallback {
+                                Condition(PCond<7>, b0 = 4),
+                                Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                            },
+                            #[success_if(|bb| bb.b0 + 2 == 5)]
+                            Repeat(forever) {
+                                Precondition(|bb| *bb.t0 % 2 == 0) {
+                                    Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        Parallel {
+                            BinarySelector(|bb| bb.b0 < 6) {
+                                StatefulAction(Task<10>),
+                                #[skip_if(|bb| *bb.t0 + 3 != 7)]
+                                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                                #[on_halted(|bb| { if bb.b0 < *bb.t0 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
+                                Optional {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                            Fallback {
+                                Action(Act<12>),
+                                Condition(Cond<13>),
+                                StatefulAction(Task<14> = Task::<14>),
+                                Action(Act<15>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(16, bb.b0)),
+                            TryCatch {
+                                Condition(Cond<17>),
+                                Sleep(0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0374Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0375 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                #[failure_if(|bb| *bb.t0 != 7)]
+                MaxTime(0) {
+                    FlipSelector {
+                        Action(PAct<1>, b0 = {b1}),
+                        Condition(Cond<2>),
+                        AlwaysRunning,
+                    },
+                },
+                Script(|bb| bb.o0 = Some(bb.b0)),
+            },
+            MaxTime(10) {
+                Repeat(2) {
+                    IfThenElse {
+                        Fallback {
+                            Repeat(2) {
+                                Action(PIo<3>, t0 = {b0}),
+                            },
+                            #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
+                            #[success_if(|bb| *bb.t1 % 4 > 1)]
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 3, &mut bb.b1)),
+                            Action(PAct<5>, b0 = {b1}),
+                        },
+                        Repeat(1) {
+                            IfThenElse {
+                                StatefulAction(Task<6> = Task::<6>),
+                                UnsetBlackboard(o0),
+                                Precondition(|bb| bb.b1 < *bb.t0 + 1, else = Skipped) {
+                                    Action(Act<7>),
                                 },
                             },
                         },
                     },
                 },
-                Repeat(4) {
-                    StatefulAction(Task<6>),
-                },
             },
         }
     }
 }
 
-board!(Tree0374Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0375 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            SkipUnlessUpdated(t1) {
-                #[run_while(|bb| bb.o0.is_none())]
-                Fallback {
-                    StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
-                },
-            },
-            Condition(Cond<2>),
-            #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(3) + 1) % 3; bb.b1 = bb.o0.unwrap_or(0) })]
-            #[success_if(|bb| bb.b0 % 3 > 1)]
-            TryCatch {
-                Invert {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                Action(|ctx| ctx.exec(4)),
-                Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 4)),
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            MemPriority {
-                Action(Act<8>),
-                Action(Act<9>),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0375Blackboard { b1 t0 b0 t1 o0 });
+board!(Tree0375Blackboard { o0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            b1: i64 = 1,
         }
-        IfThenElse {
-            TryCatch(catch_on_halt = false) {
+        BinarySelector(|bb| (bb.o0.unwrap_or(2) + 4) % 4 == 3, dynamic = false) {
+            ReactiveSequence {
+                #[run_while(|bb| bb.b0 + 2 > 6)]
+                RepeatTimes(2) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                MemPriority {
+                    TryCatch {
+                        Script(|bb| bb.o0 = None),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b1)),
+                    },
+                },
                 TryCatch(catch_on_halt = true) {
-                    WhileDoElse {
-                        ScriptCondition(|bb| *bb.t0 % 2 == 1),
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<2>),
+                    ParallelAll(1) {
+                        ReactiveFallback {
+                            ScriptCondition(|bb| bb.b0 + 4 > 5),
+                        },
                     },
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                },
-                #[run_while(|bb| *bb.t0 < 4)]
-                ParallelAll(1) {
-                    Timeout(50) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                Parallel(success = -1, failure = -2) {
-                    Action(Act<5> = Act::<5>),
-                    Action(PIo<6>, t0 = {b0}),
-                    SetBlackboard(t0 = 3),
                 },
             },
-            WhileDoElse {
-                SequenceWithMemory {
-                    WasEntryUpdated(t0),
-                    WhileDoElse {
-                        Action(PAct<7>, b0 = {=}),
-                        Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
-                        StatefulAction(Task<8> = Task::<8>),
+            Timeout(20) {
+                WhileDoElse {
+                    Limiter(3) {
+                        Action(PAct<3>, b0 = 4, b1 = {t0}),
                     },
-                },
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<9>),
+                    #[run_while(|bb| *bb.t0 < 4)]
+                    ForceFailure {
+                        AlwaysFailure,
                     },
-                    #[failure_if(|bb| bb.b0 + 2 < (bb.b0 + 2) % 2)]
-                    #[skip_if(|bb| bb.b0 > 7)]
-                    SetBlackboard(b0 = {t0}),
-                },
-                IfThenElse {
-                    Action(Act<10> = Act::<10>),
-                    KeepRunningUntilFailure {
-                        Action(Act<11>),
-                    },
-                    StatefulAction(Task<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0376Blackboard { b0 t0 });
+board!(Tree0376Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            b1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Sequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            Fallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2> = Act::<2>),
+        Switch(b1) {
+            case 5 => ForceSuccess {
+                SequenceStar {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        Action(Act<2>),
+                    },
+                    RunOnce(then_skip = false) {
+                        MaxTime(0) {
+                            Condition(PCond<3>, b0 = {=}),
+                        },
+                    },
+                },
+            },
+            _ => Loop(q0) {
+                Switch(b1) {
+                    case 2 => Filter(times = 3, count = Completed, filtered = Skipped) {
+                        StepSequencer {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(2), &mut bb.b0)),
+                            Repeat(2) {
+                                Sleep(10),
+                            },
+                            Sleep(20),
+                        },
+                    },
+                    _ => #[failure_if(|bb| bb.b0 != bb.b1)]
+                    #[post(|bb| if bb.o0.unwrap_or(4) > bb.o0.unwrap_or(3) { bb.o0 = None })]
+                    SequenceStar {
+                        Inverter {
+                            Loop(q0, value = {b1}, if_empty = Success) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0377Blackboard { b1 });
+board!(Tree0377Blackboard { b1 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b1: i64 = 4,
         }
-        IfThenElse {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            Sleep(0),
+        WhileDoElse {
+            Action(Act<0>),
+            StatefulAction(PTask<1>, b0 = 6, b1 = {=}),
         }
     }
 }
 
-board!(Tree0378Blackboard { b0 });
+board!(Tree0378Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
             b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        AsyncSequence {
-            Action(Act<0>),
-            ReactiveFallback {
-                Condition(Cond<1>),
-                RetryUntilSuccessful(0) {
-                    SetBlackboard(b0 = {t0}),
+        BinarySelector(|bb| bb.b1 != 7, dynamic = false) {
+            BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
+                Inverter {
+                    RunOnce(then_skip = true) {
+                        Fallback {
+                            #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); bb.b1 = *bb.t0 })]
+                            Condition(PCond<0>, b0 = {b0}),
+                            ScriptCondition(|bb| bb.b0 == 6),
+                            Condition(|ctx, bb| ctx.check_in(1, 2)),
+                            Filter(times = 1, count = Completed, filtered = Skipped) {
+                                Action(Act<2> = Act::<2>),
+                            },
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
-                TryCatch {
-                    SetBlackboard(o0 = Some(3)),
-                    Action(Act<2>),
+                Repeat(1) {
+                    SequenceStar {
+                        Succeeder,
+                        #[on_success(|bb| { *bb.t0 += 1; if (bb.b1 + 1) % 2 == 1 { bb.o0 = Some(bb.b0 + 2) } })]
+                        ReactiveFallback {
+                            TryCatch {
+                                Repeat(3) {
+                                    Wait(10),
+                                },
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+            },
+            MemPriority {
+                Precondition(|bb| bb.o0.is_none()) {
+                    TryCatch(catch_on_halt = true) {
+                        #[on_halted(|bb| bb.b1 = *bb.t0)]
+                        ReactiveSequence {
+                            Repeat(0) {
+                                Sleep(0),
+                            },
+                            ReactiveSequence {
+                                Action(Act<4>),
+                                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                                #[on_halted(|bb| { bb.b0 = bb.b1 + 3; if *bb.t0 + 2 == *bb.t0 % 4 { bb.b1 = bb.b0 % 4 } })]
+                                Condition(|ctx| ctx.check(5)),
+                                Succeeder,
+                                Wait(20),
+                            },
+                        },
+                        ParallelAll(0) {
+                            Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3), &mut bb.b1)),
+                            Action(Act<7>),
+                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12> = Task::<12>),
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                        StatefulAction(PTask<15>, b0 = 1, b1 = {b0}),
+                    },
+                    StepSequencer {
+                        AlwaysFailure,
+                        Condition(PCond<16>, b0 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0379Blackboard { o0 t0 b0 });
+board!(Tree0379Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.o0.unwrap_or(2) != 6, else = Running) {
-            SequenceStar {
-                #[on_failure(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
-                Inverter {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Action(PAct<1>, b0 = 8, b1 = {b0}),
-                        Action(Act<2>),
+        ReactiveFallback {
+            Repeater(forever) {
+                BinarySelector(|bb| *bb.t0 + 2 < 7, dynamic = true) {
+                    Cooldown(0, filtered = Skipped) {
+                        Fallback {
+                            Condition(Cond<0> = Cond::<0>),
+                            Wait(20),
+                        },
+                    },
+                    Filter(times = 1, count = Completed) {
+                        Retry(3) {
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        },
                     },
                 },
-                IfThenElse {
-                    StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
-                    Condition(Cond<4>),
+            },
+            #[skip_if(|bb| bb.b0 > 1)]
+            ParallelAll(1) {
+                Failer,
+            },
+            Parallel(success = 2) {
+                #[run_while(|bb| *bb.t0 + 2 < 1)]
+                Retry(1) {
+                    Script(|bb| { bb.b0 += 1; if bb.b0 > 7 { *bb.t0 += 3 } }),
+                },
+                Sequence {
+                    Inverter {
+                        AlwaysRunning,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0380Blackboard { o0 t0 b0 });
+board!(Tree0380Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
         }
-        #[post(|bb| bb.t0.set(bb.b0))]
-        #[skip_if(|bb| *bb.t0 % 4 < 2)]
-        #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-        Sequence {
-            Condition(Cond<0>),
+        Switch(b1) {
+            case 5 => SequenceWithMemory {
+                MaxTime(50) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            _ => #[skip_if(|bb| bb.o0.is_none())]
+            RunOnce(then_skip = true) {
+                Repeat(forever) {
+                    RepeatUntilFailure(2) {
+                        ForceFailure {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0381Blackboard { b0 t0 });
+board!(Tree0381Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        TryCatch(catch_on_halt = false) {
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = {t1}, b1 = {=}),
-            SetBlackboard(b1 = 1),
-            Condition(Cond<2>),
-            Condition(|ctx| ctx.check(3)),
+        StepSequencer {
+            Repeater(0) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveSelector {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                MemPriority {
+                    WhileDoElse {
+                        StatefulAction(Task<6>),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<8>),
+                        Action(Act<9> = Act::<9>),
+                    },
+                    Condition(Cond<10>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0382Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 1,
             #[tracked] t0: i64,
         }
-        Repeat(0) {
-            #[on_success(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0) })]
-            StatefulAction(Task<0>),
+        ForceFailure {
+            RunOnce(then_skip = true) {
+                Inverter {
+                    TryCatch(catch_on_halt = false) {
+                        RunOnce(then_skip = true) {
+                            Script(|bb| bb.t0.set(bb.b0)),
+                        },
+                        Condition(PCond<0>, b0 = {t0}),
+                    },
+                },
+            },
         }
     }
 }
@@ -2965,105 +3304,147 @@ bt::behavior_tree! {
 board!(Tree0383Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
+    pub tree Tree0384Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
         }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            #[failure_if(|bb| *bb.t0 < 3)]
-            #[on_halted(|bb| *bb.t0 += 2)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0384Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0385Sub0 for Ctx {
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0385Sub1 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                AlwaysFailure,
-                StatefulAction(Task<4>),
+    pub tree Tree0384Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0384 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        Fallback {
+            SubTree(Tree0384Sub0, ..),
+            AsyncSequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
+            TryCatch(catch_on_halt = true) {
+                SubTree(Tree0384Sub1, ..),
+                #[on_failure(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0) })]
+                #[on_success(|bb| if *bb.t0 + 2 < 4 { *bb.t0 += 1 })]
+                Sleep(50),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
+
+board!(Tree0384Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        Selector {
-            MemSequence {
-                ReactiveFallback {
-                    SubTree(Tree0385Sub0),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+        }
+        FlipSelector {
+            Inverter {
+                Switch(b1) {
+                    case 4 => Action(Act<0>),
+                    _ => #[failure_if(|bb| bb.b1 % 3 > 1)]
+                    Action(PIo<1>, t0 = {t1}),
                 },
             },
-            ReactiveFallback {
-                Repeat(2) {
-                    SubTree(Tree0385Sub1),
-                },
-                Repeat(3) {
-                    Fallback {
-                        AlwaysFailure,
-                        Action(Act<5> = Act::<5>),
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b1)),
+                Failer,
+            },
+            BinarySelector(|bb| *bb.t0 % 4 < 2, dynamic = false) {
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
+            },
+            Repeat(1) {
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        #[post(|bb| if *bb.t0 == 7 { *bb.t0 += 1 })]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b1 < *bb.t0)]
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
                     },
+                    StatefulAction(Task<6>),
                 },
+            },
+            Sequence {
+                Action(Act<7>),
+                Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
             },
         }
     }
 }
 
+board!(Tree0385Blackboard { b0 b1 t0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
-        Delay(0) {
-            TryCatch(catch_on_halt = true) {
-                Repeat(0) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                WhileDoElse {
-                    IfThenElse {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 0 => Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+            case 4 => WhileDoElse {
+                Condition(Cond<1>),
+                Invert {
+                    StepSequencer {
+                        SetBlackboard(t0 = 8),
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
                     },
-                    StatefulAction(Task<3>),
                 },
             },
+            case 3 => Precondition(|bb| bb.b1 < 0, else = Running) {
+                Deadline(20) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            _ => StepSequencer {
+                Condition(Cond<3>),
+                UnsetBlackboard(o0),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                Action(Act<5> = Act::<5>),
+            },
         }
+    }
+}
+
+board!(Tree0386Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0387Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
-        Sequence {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0388Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 + 2 < 1)]
-        Repeat(forever) {
-            #[success_if(|bb| *bb.t0 < bb.b0 % 4)]
-            Condition(PCond<0>, b0 = 4),
+        KeepRunningUntilFailure {
+            SubTree(Tree0387Sub0),
         }
     }
 }
@@ -3071,40 +3452,124 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                SubTree(Tree0388Sub0, ..),
+        SequenceWithMemory {
+            #[run_while(|bb| bb.b0 > 0)]
+            ReactiveFallback {
+                Action(PAct<0>, b0 = 8, b1 = {t0}),
+                #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
+                #[post(|bb| bb.b0 = 6)]
+                Action(|ctx| ctx.exec(1)),
+                WaitUntil(|bb| (*bb.t0 + 3) % 2 < 0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[on_success(|bb| bb.b0 += 1)]
+            ReactiveFallback {
+                Filter(times = 2, count = Completed) {
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Condition(PCond<6>, b0 = 2),
+            },
+            Inverter {
+                #[run_while(|bb| bb.b1 == 4)]
+                Repeat(forever) {
+                    BinarySelector(|bb| (bb.b0 + 1) % 3 > 0, dynamic = false) {
+                        RetryUntilSuccessful(3) {
+                            RetryUntilSuccessful(1) {
+                                BinarySelector(|bb| *bb.t0 > 7, dynamic = false) {
+                                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                                    Action(PIo<8>, t0 = {b0}),
+                                },
+                            },
+                        },
+                        Action(Act<9>),
+                    },
+                },
+            },
+            Parallel(failure = 2) {
+                StatefulAction(Task<10>),
+                Switch(b1) {
+                    case 5 => Action(|ctx| ctx.exec(11)),
+                    _ => Action(PIo<12>, t0 = {b0}),
+                },
+                Interrupt(|bb| bb.b1 != 7) {
+                    Condition(Cond<13> = Cond::<13>),
+                },
+                SetBlackboard(t0 = 9),
             },
         }
     }
 }
 
-board!(Tree0388Blackboard { t0 b0 });
+board!(Tree0388Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0389Sub0 for Ctx {
-        StatefulAction(Task<4>)
+        Condition(Cond<8>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0389 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<0>),
+        MemPriority {
+            ReactiveFallback {
+                Remap(success = Success, failure = Success) {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
                 },
-                Condition(Cond<1>),
-                Parallel(success = -2) {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<2>),
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
                 },
-                SubTree(Tree0389Sub0),
             },
-            Condition(Cond<5>),
+            ReactiveSequence {
+                Priority {
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(|ctx| ctx.check(7)),
+                    SubTree(Tree0389Sub0),
+                    StatefulAction(Task<9>),
+                },
+                Selector {
+                    Parallel(failure = -1) {
+                        Condition(|ctx| ctx.check(10)),
+                        Condition(Cond<11>),
+                    },
+                    MemPriority {
+                        Condition(Cond<12>),
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<13>),
+                        Repeater(forever) {
+                            Condition(Cond<14>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(15)),
+                },
+            },
+            MemPriority {
+                ReactiveSelector {
+                    Condition(Cond<16>),
+                    Action(Act<17>),
+                },
+                Action(Act<18>),
+                RunOnce(then_skip = false) {
+                    Delay(30) {
+                        Action(Act<19>),
+                    },
+                },
+            },
         }
     }
 }
@@ -3112,74 +3577,77 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0390Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            o0: Option<i64> = Some(9),
+            b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 10,
         }
-        SequenceWithMemory {
-            ScriptCondition(|bb| *bb.t0 % 3 != 2),
-            StatefulAction(Task<5> = Task::<5>),
-            #[failure_if(|bb| bb.o0.is_some())]
-            Condition(Cond<6>),
-        }
+        #[success_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
+        Condition(|ctx, bb| ctx.check_in(1, 4))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64>,
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
-            #[on_success(|bb| bb.b0 = *bb.t0)]
-            SequenceWithMemory {
-                TryCatch {
-                    Precondition(|bb| bb.b0 + 2 > *bb.t0 + 4, else = Running) {
-                        Invert {
-                            Parallel(success = -3) {
-                                Action(PAct<0>, b0 = {t0}),
-                                Selector {
-                                    Condition(Cond<1>),
-                                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
-                                },
-                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                                RunOnce(then_skip = true) {
-                                    #[failure_if(|bb| bb.o0.is_none())]
-                                    #[success_if(|bb| *bb.t0 > 5)]
-                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                                    Condition(Cond<4>),
-                                },
-                            },
+        BinarySelector(|bb| *bb.t0 > 3) {
+            #[on_failure(|bb| bb.b1 = *bb.t0 % 3)]
+            #[post(|bb| bb.b0 = 4)]
+            Inverter {
+                Timeout(50) {
+                    SetBlackboard(t0 = 6),
+                },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    #[success_if(|bb| *bb.t0 < bb.b1 % 3)]
+                    #[post(|bb| { bb.t0.set(bb.b1 + 2); bb.b0 += 2 })]
+                    AlwaysFailure,
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Repeat(forever) {
+                        AlwaysRunning,
+                    },
+                },
+                Limiter(3) {
+                    RepeatUntilSuccess(3) {
+                        MemPriority {
+                            SubTree(Tree0390Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                            Sleep(10),
                         },
                     },
-                    SubTree(Tree0390Sub0, ..),
+                },
+                Sequence {
+                    Condition(Cond<2> = Cond::<2>),
+                    SetBlackboard(b0 = 5),
+                    Condition(Cond<3>),
+                    #[post(|bb| bb.b1 = *bb.t0 % 3)]
+                    Script(|bb| bb.b1 += 2),
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0390Blackboard { t0 b0 o0 });
+board!(Tree0390Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Delay(50) {
-            Fallback {
-                WasEntryUpdated(t0),
-                WhileDoElse {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
+        Timeout(20) {
+            BinarySelector(|bb| (*bb.t0 + 1) % 4 > 0) {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Action(Act<1>),
                     StatefulAction(Task<2>),
-                },
-                Selector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
                 },
             },
         }
@@ -3191,122 +3659,56 @@ board!(Tree0391Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        Precondition(|bb| bb.o0.unwrap_or(2) == 5, else = Running) {
-            RunOnce(then_skip = true) {
-                WaitValueUpdate(t0) {
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.b0 < 2)]
-                        Precondition(|bb| *bb.t1 < 2) {
-                            ReactiveFallback {
-                                Sequence {
-                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    Action(|ctx| ctx.exec(2)),
-                                },
-                                Precondition(|bb| *bb.t0 < 7, else = Skipped) {
-                                    AlwaysRunning,
-                                },
-                                #[skip_if(|bb| *bb.t0 == 7)]
-                                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); bb.t1.set(bb.o0.unwrap_or(0)) })]
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                Timeout(100) {
-                                    Action(PIo<3>, t0 = {=}),
-                                },
-                            },
-                        },
-                        ParallelAll(1) {
-                            ReactiveSequence {
-                                Action(Act<4>),
-                                ReactiveSequence {
-                                    SetBlackboard(o0 = Some(4)),
-                                    AlwaysRunning,
-                                },
-                            },
-                            ReactiveSelector {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<5>),
-                                },
-                                #[failure_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-                                #[success_if(|bb| *bb.t0 % 4 == 3)]
-                                #[on_halted(|bb| { if *bb.t0 % 2 == 1 { bb.o0 = Some(*bb.t0) }; bb.b0 += 1 })]
-                                Condition(Cond<6>),
-                                Repeat(0) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                        },
-                        Repeat(1) {
-                            MemSequence {
-                                Condition(Cond<9>),
-                                Repeat(4) {
-                                    StatefulAction(Task<10>),
-                                },
-                                StatefulAction(Task<11> = Task::<11>),
-                                Delay(0) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
+        ForceFailure {
+            FlipSelector {
+                ReactiveSelector {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    SetBlackboard(b0 = 2),
+                },
+                TryCatch {
+                    Condition(Cond<1>),
+                    #[run_while(|bb| *bb.t0 % 3 > 0)]
+                    #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); bb.b0 = 4 })]
+                    StatefulAction(Task<2> = Task::<2>),
+                    Script(|bb| { if bb.b0 > 0 { bb.b0 += 1 }; bb.t0.set((bb.b0 + 2) % 2) }),
+                    Condition(Cond<3>),
+                },
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0392Blackboard { b0 t1 o0 t0 });
+board!(Tree0392Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 3,
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = false) {
-                Repeat(0) {
-                    Action(Act<0>),
-                },
-                Switch(b1) {
-                    case 1 => StatefulAction(PTask<1>, b0 = {=}),
-                    case 4 => StatefulAction(Task<2>),
-                    case 3 => #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
-                    #[post(|bb| bb.b0 = 6)]
-                    StatefulAction(Task<3> = Task::<3>),
-                    _ => StatefulAction(Task<4> = Task::<4>),
-                },
-                Repeat(2) {
-                    IfThenElse {
-                        RunOnce {
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+        Deadline(50) {
+            Retry(1) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            Fallback {
+                                #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
+                                #[failure_if(|bb| *bb.t0 < 6)]
+                                Script(|bb| bb.o0 = None),
+                                AlwaysRunning,
+                            },
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
                         },
-                        Loop(q0, if_empty = Success) {
-                            SetBlackboard(b0 = 4),
-                        },
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b1 != 6)]
-            Inverter {
-                KeepRunningUntilFailure {
-                    #[failure_if(|bb| *bb.t0 < 2)]
-                    #[on_success(|bb| if bb.b0 < 1 { bb.b0 = (bb.b0 + 4) % 4 })]
-                    Fallback {
-                        AlwaysFailure,
-                        Repeat(1) {
-                            StatefulAction(Task<6>),
-                        },
-                        #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 4))]
-                        #[skip_if(|bb| (bb.b0 + 1) % 4 < 3)]
-                        Condition(Cond<7>),
                     },
                 },
             },
@@ -3314,302 +3716,276 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0393Blackboard { b0 t0 q0 b1 });
+board!(Tree0393Blackboard { o0 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b1: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Script(|bb| { *bb.t0 += 1; *bb.t0 += 2 }),
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
-            Script(|bb| bb.t0.set(0)),
+        MemPriority {
+            Timeout(0) {
+                Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                    Interrupt(|bb| *bb.t0 != 6) {
+                        Optional {
+                            #[success_if(|bb| *bb.t0 > 4)]
+                            Interrupt(|bb| *bb.t0 > bb.b1 + 2) {
+                                ParallelAll(max_failures = -3) {
+                                    StatefulAction(Task<0>),
+                                    Wait(0),
+                                    Condition(Cond<1>),
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                MaxTime(50) {
+                    UnsetBlackboard(o0),
+                },
+                RunOnce {
+                    UnsetBlackboard(o0),
+                },
+                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                Inverter {
+                    Condition(Cond<3>),
+                },
+                Action(PAct<4>, b0 = {=}, b1 = {t0}),
+            },
+            Action(Act<5>),
         }
     }
 }
 
-board!(Tree0394Blackboard { t1 t0 });
+board!(Tree0394Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Repeat(4) {
-                Parallel(failure = 2) {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    AlwaysRunning,
-                },
-            },
-            Repeat(3) {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        ReactiveSelector {
+            Remap(success = Success, failure = Failure) {
+                #[success_if(|bb| bb.b1 > 1)]
                 SequenceWithMemory {
-                    Action(|ctx| ctx.exec(2)),
-                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
-            Repeat(4) {
-                TryCatch(catch_on_halt = false) {
-                    Action(|ctx| ctx.exec(4)),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
+            WhileDoElse {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<1>),
+                },
+                ReactiveSequence {
+                    #[on_success(|bb| bb.b1 = *bb.t0)]
+                    Wait(50),
+                    Delay(0) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<2>),
+                },
+                ParallelAll {
+                    RepeatTimes(3) {
+                        TryCatch {
+                            #[run_while(|bb| *bb.t1 < bb.b0)]
+                            Condition(Cond<3>),
+                            #[run_while(|bb| *bb.t0 != bb.b1 + 1)]
+                            ScriptCondition(|bb| bb.b0 > 0),
+                        },
+                    },
                 },
             },
-            SequenceWithMemory {
-                Condition(Cond<7>),
-                Condition(Cond<8>),
-                AlwaysRunning,
-            },
-            StatefulAction(Task<9> = Task::<9>),
         }
     }
 }
+
+board!(Tree0395Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
-        #[post(|bb| { bb.b0 += 1; bb.b1 = 6 })]
-        #[failure_if(|bb| bb.b1 > *bb.t0 % 3)]
-        Sequence {
-            WaitValueUpdate(t0) {
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<0>),
-                    _ => Condition(Cond<1>),
-                },
+        MemSequence {
+            WasEntryUpdated(t0),
+            #[on_success(|bb| *bb.t1 += 1)]
+            #[run_while(|bb| *bb.t0 != bb.b0)]
+            Sequence {
+                #[skip_if(|bb| *bb.t0 == 4)]
+                StatefulAction(Task<0>),
             },
-            Repeat(2) {
-                Parallel(success = 0) {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                },
-            },
+            SetBlackboard(t0 = 5),
         }
     }
 }
 
-board!(Tree0396Blackboard { b0 t0 b1 });
+board!(Tree0396Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            Delay(20) {
-                Switch(b1) {
-                    case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    _ => Condition(|ctx| ctx.check(1)),
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
-
-board!(Tree0397Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
         }
-        Delay(20) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Sequence {
-                    AlwaysSuccess,
+        Switch(b1) {
+            case 0 => Sequence {
+                #[on_success(|bb| *bb.t0 += 1)]
+                Priority {
+                    #[success_if(|bb| (*bb.t0 + 3) % 3 != 1)]
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
                     ReactiveFallback {
-                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                        #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                        #[skip_if(|bb| *bb.t0 + 3 > bb.b0)]
-                        AlwaysSuccess,
-                        Action(PAct<1>, b0 = 4, b1 = {b0}),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        ScriptCondition(|bb| *bb.t0 % 3 < 2),
                     },
-                    #[on_failure(|bb| bb.b1 = bb.b0)]
-                    Loop(q0, value = {b0}) {
-                        AsyncSequence {
-                            Action(Act<2> = Act::<2>),
-                            Repeat(1) {
-                                Sleep(10),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                            Script(|bb| bb.b0 = *bb.t0),
-                        },
+                },
+                KeepRunningUntilFailure {
+                    #[post(|bb| *bb.t1 += 2)]
+                    Repeat(0) {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
             },
+            _ => AlwaysRunning,
         }
     }
 }
 
-board!(Tree0398Blackboard { b0 q0 t0 b1 });
+board!(Tree0398Blackboard { t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            AsyncFallback {
-                #[skip_if(|bb| *bb.t0 < 4)]
-                Repeat(2) {
-                    ReactiveFallback {
-                        #[success_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
-                        Precondition(|bb| bb.b1 % 3 == 1) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Delay(20) {
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(1)),
-                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 2, &mut bb.b0)),
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            Inverter {
-                                Loop(q0, value = {b0}, if_empty = Running) {
-                                    #[post(|bb| bb.b1 = *bb.t0 % 3)]
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Delay(0) {
-                            Loop(q0, if_empty = Running) {
-                                Retry(0) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                        Condition(Cond<5>),
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<6> = Task::<6>),
-                            _ => #[on_failure(|bb| { if *bb.t0 % 4 > 1 { bb.t0.set(7) }; *bb.t0 += 1 })]
-                            #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                            Action(Act<7>),
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = 7),
         }
     }
 }
 
-board!(Tree0399Blackboard { q0 b0 t0 b1 });
+board!(Tree0399Blackboard { b0 });
 
 cases! {
-    Tree0300 "B{t0;b0=2}@rw{t0+3%3>0}Par{_;_}(a0,Fb(c1l,pc2{b0:4},t3),Ret4(Scc{b0>3}),Sb{b0=t0})",
-    Tree0301 "B{q0;t1=4}Wde(pa0{b0:t1;b1:t1},pt1{b0:t1;b1:t1},a2)",
-    Tree0302 "B{b0=1;t0=4;t1=0}Par{1;_}(Su{t1}(Wde(t0,@of{t0+=3}@ki{b0+1>1}a1)))",
-    Tree0303 "B{o0=_;t0;b0=5}ASeq(Fb(a0,ASeq(Sc{o0|1+4<1?t0+=1},c1),c2e,RFb(pa3{b0:1},t4,t5,a6b{t0;b0}),Sb{t0=b0}),RSeq(Swm(Ret3(RFb(pi7{t0:=},t8,pt9{b0:b0;b1:b0},pt10{b0:t0})),RFb(MPri(pa11{b0:b0;b1:t0},t12),SubA(Scc{b0<t0})))),a13)",
-    Tree0304 "Rep3(Swm(OnceK(Ret1(MPri(Par{-2;3}(t0,Seq(S,t1),t2),Ret4(Rty0(c3)),Rep3(Inv(S)),RFb(c4,Fb(t5,c6),a7e))))))",
-    Tree0305 "RetF(Dl{10}(Rep3(t0e)))",
-    Tree0306 "B{b0=3;t0=1}Rep0(a0b{b0;b0})",
-    Tree0307 "B{b0;t0=3;b1;q0}RFb(Seq(AFb(pi0{t0:b0}),Rep3(Lp{_;S}(RSeq(@po{b1+=1;b1+1%2!1?b0+=2}@si{b0%3!1}@fi{b0+2%3=2}pt1{b0:=},t2,t3,RepF(Inv(c4b{b0+2}))))),@ki{b0%4<3}@os{b1:=t0+4%2}Ret1(RSel(@po{b1=3?b1:=t0%2}Scc{b1+2%2>0},Ite(c5b{6},c6),ASeq(OnceK(c7)))),Rep4(RSeq(Dl{0}(Inv(pi8{t0:=})),Scc{b1+1%3!1},c9b{9},pa10{b0:=},Lp{_;_}(c11))),Wv{t0}(Seq(pc12{b0:1},@po{t0+=1}@os{b0:=b1}@oh{b1+3=6?t0:=t0%3}t13,t14))))",
-    Tree0308 "B{b0;t1=2;b1=3}RFb(@fi{t1+4<3}@oh{t1+=2}a0,@fi{t1=b1%2}a1e,R)",
-    Tree0309 "Once(OnceT(Sub(a0)))",
-    Tree0310 "B{t0;o0;b0}RSeq(@of{o0:=_}Sc{t0:=t0%4},Dl{10}(t0),Dl{0}(a1),Dl{50}(@of{b0+=1}c2),RFb(pc3{b0:b0},t4,Wu{t0}))",
-    Tree0311 "B{b0=0}Par{_;-2}(Swm(RFb(Invt(c0),MSeq(t1,R),Seq(a2,c3l)),t4),@of{b0>5?b0+=2}Fb(pc5{b0:=}))",
-    Tree0312 "B{t0=5;b1=0}Star(PAll{2}(Wu{t0},Rep0(Scc{b1+1<b1+4}),F,pc0{b0:9},MPri(Dl{10}(c1))))",
-    Tree0313 "B{b0=0;t0=2}Dl{20}(MPri(Once(RFb(Wde(Scc{b0%4>2},a0l,c1),SubR(Fb(t2,F)),SubA(Invt(Ret2(c3))),Sl{0})),t4,pi5{t0:=}))",
-    Tree0314 "B{t0=0;o0=5;b0=1}RFb(pi0{t0:t0},pc1{b0:t0},a2b{b0;b0},Pre{b0<3;K}(c3),@fi{b0!2}@rw{some}@os{t0+=1;o0:=_}Wu{t0})",
-    Tree0315 "B{q0=0;t0;b0=4;b1=2}OnceT(PAll{1}(Pre{b1>3;S}(Lp{t0;_}(Wde(a0l,c1,F))),Pre{b1%2!1;S}(OnceT(Seq(Sw{3}(Sb{t0=1},pc2{b0:=}),@po{b0:=t0}pa3{b0:b0;b1:b0},Sl{20},Sb{t0=b1},t4)))))",
-    Tree0316 "PAll{0}(Fb(Seq(t0,c1,S,t2),Keep(FF(c3))),TryF(Ret4(Ret4(ASeq(Wde(a4,c5),Rep4(t6),Ret4(c7)))),Keep(Rty3(F))))",
-    Tree0317 "B{b1;o0=_;q0;b0=4}Lp{_;K}(Swm(c0l,Ret4(@oh{o0:=b1}@si{b0%3>0}Keep(pc1{b0:=}))))",
-    Tree0318 "B{b0=5;b1=4}Seq(Par{2;-1}(t0,t1),@rw{b1<4}a2,RFb(pi3{t0:b1},c4))",
-    Tree0319 "PAll{-1}(Fb(t0e,c1,t2),Wde(a3,a4e),Par{-3;-3}(RFb(t5,t6),Sub(Sl{20}),a7))",
-    Tree0320 "B{b1=1;b0;t0}RFb(@po{b0:=t0+3%2}@of{b0+=2;b1:=t0%2}Ret4(Keep(Par{_;0}(Wu{t0},t0e,@si{b1%4>1}@po{b0:=b1}R))),Par{1;-2}(t1,c2))",
-    Tree0321 "B{t0;b1=4;b0}MPri(@rw{b1%2!1}Try(Sb{b0=b1},t0,c1e),@fi{b1%4<1}@oh{b0+=3}@po{t0+=1}RFb(Keep(pt2{b0:4}),Rep1(t3e),c4l,To{50}(t5),@rw{b0%2<1}Rep1(Sc{b1%2<0?b1:=t0%2;b0:=b1})),RFb(Once(Dl{30}(Sl{10}))))",
-    Tree0322 "B{t1=5;t0=4;b0=3;o0=_}Wv{t0}(AFb(RFb(@rw{t1+4>o0|1}c0l,@of{b0:=t1%3}@rw{t0+2>7}Ub{o0},a1,a2,R)))",
-    Tree0323 "Par{-1;_}(c0,Sub(Sub(t1)),S,t2,t3)",
-    Tree0324 "Try(c0,c1)",
-    Tree0325 "B{o0;q0=1;t0=2;b0=4}RFb(OnceK(Wde(Fb(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}a0l,t1,c2),Sc{b0+=2;t0%2>0?b0:=7},Par{_;1}(pt3{b0:=},Sc{o0:=_;t0:=b0+3}))),MPri(a4,Lp{b0;F}(t5e),Keep(a6),a7l),Su{t0}(Wde(RSeq(Sb{o0=6},a8,a9l),@os{o0:=9}F)),Lp{_;F}(Ite(c10,OnceK(To{0}(Ret4(c11e))),Scc{b0+1!o0|1+2})),Wu{t0})",
-    Tree0326 "PAll{-2}(c0,Dl{50}(FS(Invt(Fb(Rep2(To{50}(a1)),c2,c3,c4)))))",
-    Tree0327 "B{t0=4;o0=_;t1=0;b0}Ite(Par{-3;_}(Ub{o0},Sb{o0=5},t0),Pre{b0!6;R}(PAll{1}(OnceK(Wde(a1,Sl{20},Sc{b0:=t0%4;b0%4>2?t1:=t1%4})))))",
-    Tree0328 "B{b0=3}ASeq(pt0{b0:6;b1:b0},R)",
-    Tree0329 "B{q0;t1;t0=5;b0=5}Lp{t0;R}(Fb(TryF(PAll{_}(SubR(@rw{b0!t0%2}@ki{t1+2<7}t0),a1),pc2{b0:t1},Scc{t1%2<0},OnceT(t3e),@os{b0:=t1+4}@fi{t0+4>t0+2}a4b{t0%2;b0}),Par{2;2}(Inv(Try(Scc{t0+3!7},R,@os{t1+=1}t5)),a6e)))",
-    Tree0330 "B{t0=5;o0=1}Star(Rep3(Wde(t0,Wv{t0}(OnceT(Ub{o0})))),RSeq(Par{_;-2}(Sl{0},@oh{t0+=1}c1,c2l),t3e))",
-    Tree0331 "B{q0;t0=0;t1=1;b0=5;o0}Fb(@si{t1+1!6}Su{t0}(Pre{t1>3;F}(Ret3(F))),Lp{_;K}(Par{-4;0}(a0,pi1{t0:=},@of{o0:=b0}Scc{t1=4},Sc{t0:=t0%3})),Par{1;-2}(t2,pc3{b0:t1},Sb{o0=0}),Seq(Rep3(pt4{b0:=}),RFb(a5,pa6{b0:8;b1:t1}),t7),AFb(pc8{b0:5},Wu{t1}))",
-    Tree0332 "ASeq(FS(RSeq(S,OnceT(c0),Once(To{10}(RSeq(a1,c2))),RSeq(Sl{10},a3,t4,Ret1(a5),t6),OnceT(Keep(t7)))))",
-    Tree0333 "MPri(OnceK(Wde(a0e,c1)),Star(t2,c3))",
-    Tree0334 "B{b0;t0=5;t1;q0=1}RFb(Ret4(SubA(Ite(RFb(Invt(c0),a1),@rw{t0+1>t0%4}@fi{t1>t0}@oh{t1+=1;b0+=1}c2,Sl{100}))),Lp{_;K}(SubR(PAll{-4}(c3,Rep0(pt4{b0:4;b1:t0}),Wde(t5,t6),TryT(@of{b0+=1;t1%3>1?t0+=1}@si{b0!0}t7,pc8{b0:=})))),@fi{t0%4=3}@os{b0+=1;t0+=1}Su{t1}(RSel(pc9{b0:t0},FS(@oh{t1+=1}@os{t1:=b0}Once(Dl{30}(t10e))),Star(Rep1(@ki{t1%3!1}@fi{t0%4!1}c11b{t1+3})))),To{10}(Lp{_;F}(pa12{b0:=})))",
-    Tree0335 "RFb(To{0}(PAll{_}(Sub(RSeq(t0,t1,t2,t3,t4)),t5)),Ret0(c6))",
-    Tree0336 "B{t0;b0=1;b1}RSeq(@oh{t0+=3}@ki{t0+4%2!0}RSeq(Sb{t0=4},Ite(Once(c0e),a1,pi2{t0:t0}),@of{t0:=b1%3}@oh{b0+=2}To{20}(FS(Rep0(c3b{b0}))),RFb(Scc{t0+3%4<1},t4,@os{b1:=3}@ki{b0!1}c5e,t6,@rw{b1!3}@of{b0:=1}pt7{b0:t0;b1:=}),Seq(Sb{b1=t0},c8,c9)),Inv(@oh{t0:=b0}RFb(FF(RFb(pc10{b0:1})),@si{b1<7}@os{t0+1<b1?t0+=2}Fb(pc11{b0:3},@fi{b0+3%2!1}@si{b1>6}c12e),Wv{t0}(Invt(RFb(t13,FF(c14l),Scc{t0=3}))),Pre{t0>3;K}(MPri(c15,OnceT(Wu{t0}))),F)))",
-    Tree0337 "Try(Rep4(a0),a1,a2)",
-    Tree0338 "B{t0=3;b0=0;b1=2;o0=0}Su{t0}(@si{b0!o0|2%2}@ki{t0%4!2}@rw{b1!6}Par{-1;1}(RepF(Wu{t0}),t0))",
-    Tree0339 "B{b1=4;o0=_;b0=3;t0=5}Par{-1;_}(RFb(t0,RFb(c1b{b1},a2b{b1;b1}),@os{b1+=2;b1+=1}@po{b1=7?o0:=9}OnceK(@ki{b0+1=0}@si{none}@po{b0+=2}Sb{t0=b1}),Wde(pa3{b0:t0;b1:t0},pc4{b0:b0}),PAll{2}(c5,c6e)),RFb(@oh{b1:=b1%4}@os{b1+4>b0+4?b0+=3;b1:=8}OnceT(@si{o0|3+2%4>1}pc7{b0:b0}),Dl{20}(Wv{t0}(Sw{0}(c8b{b1},a9))),RepF(ASeq(Keep(Seq(t10e,@rw{some}a11,c12l))))),PAll{-1}(Sc{o0:=_}))",
-    Tree0340 "B{b0;o0=_;t0}@ki{b0!5}Fb(MSeq(RSeq(Rep3(ASeq(t0e,c1e)),Sb{o0=6}),@po{b0>b0+1?b0+=3;o0:=_}pa2{b0:b0;b1:b0},Sb{t0=5}),Invt(PAll{-1}(RFb(FF(c3e),Rep2(FF(R))))))",
-    Tree0341 "B{t1}Rty3(Rep3(Par{-1;-1}(Sb{t1=5})))",
-    Tree0342 "B{b0=0;t0}Seq(a0b{t0;b0},RFb(c1,S))",
-    Tree0343 "B{t1;b0;t0=2}FS(RSeq(Swm(FS(Par{1;-2}(R,pi0{t0:b0})),c1,Sc{t0+=3;b0+=1},Sl{100},Pre{t1=3;K}(c2)),SubR(pa3{b0:t0})))",
-    Tree0344 "B{b0=2;q0=3;t0=1;t1}RSeq(Swm(MSeq(@rw{t1%2>0}pa0{b0:=},OnceK(Scc{t1=6}),Ret1(pi1{t0:b0}),SubA(Lp{t0;S}(c2)))),Sel(c3b{t1},t4,Sc{t1+=1}),Seq(c5,pa6{b0:t0;b1:t0}),Fb(t7,pa8{b0:3;b1:b0},pc9{b0:b0}))",
-    Tree0345 "B{b0=3}RFb(Rep2(Invt(t0)),Rep3(a1),Inv(Fb(t2,Scc{b0%2!0})))",
-    Tree0346 "Seq(Fb(t0,t1,c2),Wde(t3,a4e,R))",
-    Tree0347 "B{t0=0}Par{_;-2}(Ite(pi0{t0:=},Dl{10}(c1)),Fb(t2,RSeq(t3e,a4l),c5,c6))",
-    Tree0348 "B{b1=5;o0=_;b0=1;t0=5}RFb(Wde(t0,Seq(t1,c2)),Pre{o0|5%3=2;K}(Seq(a3l,Wde(t4,SubA(pa5{b0:8;b1:t0})),Wu{t0},@os{b0:=t0+2;b1:=t0+4%2}Ub{o0})),Sl{0})",
-    Tree0349 "Fb(Seq(Rep0(c0),Fb(t1,t2e),t3),RSeq(RetF(c4),Dl{10}(Inv(a5))),RSeq(Sl{20},t6),FS(Dl{100}(To{0}(Swm(Once(t7))))))",
-    Tree0350 "B{b0=1;t0=3}Ite(SubR(c0e),@oh{b0:=t0}t1)",
-    Tree0351 "B{b0;o0;b1}Seq(pt0{b0:b0;b1:b1},c1b{o0|1},Ub{o0},R)",
-    Tree0352 "B{b1;b0=0;t0;o0=4}RSel(RtyF(Sw{0}(Rep2(c0b{t0%4}),@ki{b1=4}@rw{some}@of{b1=b1+1?b1+=1;b0+=3}c1)),t2,Inv(c3e))",
-    Tree0353 "B{b1=2;b0=4;t0=1}Sw{1}(PAll{_}(Ret3(Seq(c0,t1,a2))),Rep3(Wde(Seq(Sw{4}(Sc{b0:=b1;b0+=1},a3)),@ki{t0<3}SubA(Sb{t0=7}),@of{t0<3?t0:=b0%2}R)))",
-    Tree0354 "B{b1=2;b0=3}PAll{_}(pi0{t0:b0},Sc{b1+=2})",
-    Tree0355 "Ret4(Try(Sl{30},Swm(Seq(a0),c1,Ite(t2,c3l)),a4,Wde(t5,Fb(F,t6),c7)))",
-    Tree0356 "B{t0}MPri(Swm(t0e,c1,c2),pi3{t0:=})",
-    Tree0357 "B{b0=1;b1=2;t0=5}Star(Swm(pa0{b0:t0;b1:t0},a1l),@po{b1%3>0?b0+=2}RetF(Swm(Sb{t0=b1},pt2{b0:t0;b1:b0},OnceK(c3),Scc{t0%3=1})))",
-    Tree0358 "B{o0;t0;q0=2;b0}MSeq(RSeq(@oh{t0+=2}Dl{20}(Lp{_;_}(t0)),Lp{b0;_}(Rty1(@si{b0+1<0}@rw{b0+2<t0}c1))),SubA(Ite(t2,pt3{b0:b0},c4)),Swm(pi5{t0:t0},@of{b0+=3;t0+=2}c6,c7,Sc{o0:=b0+2%2}))",
-    Tree0359 "B{t0=0;t1;b0=2}Fb(AFb(RSel(Ret0(t0)),@po{b0+=2}@rw{b0+3<t1%3}FF(Once(c1l)),RSeq(t2,a3,a4,a5b{t1;b0}),@rw{t1>0}@si{b0+1%2<1}Try(Sl{10},@os{b0:=t1;t0+=2}@of{t0+=1}pc6{b0:=}),Par{_;_}(Rep0(pi7{t0:b0}),@fi{t0=1}c8,pa9{b0:t0;b1:t1},Sc{b0+=1},t10e)),OnceK(Seq(Wde(@po{b0+=1}@ki{t0=2}OnceK(@si{b0>t0+2%3}@oh{t1:=b0+4%2;t1+=1}@of{b0:=5}Star(t11e,Sb{t1=5})),pc12{b0:t0},RSel(a13,Wu{t0})),@fi{b0%4>2}RSeq(Par{0;_}(pc14{b0:b0},FS(c15b{t0}),c16,t17,OnceT(c18))),Keep(@os{b0:=t1%2}@si{t0!b0}@oh{b0+=1}RSeq(Sb{b0=9},Once(Once(Sb{t0=b0})))))))",
-    Tree0360 "B{t0=2}Fb(pi0{t0:t0},SubA(t1e),c2l)",
-    Tree0361 "B{q0=0;b1;b0;o0=_}@of{b0:=o0|5+3}@po{o0:=_}@os{b0:=7}Lp{_;K}(AFb(@po{b1:=b1%3}@fi{some}F,@oh{b1:=b0}@ki{b1+3=b0+3}Rep1(c0),t1,t2,a3))",
-    Tree0362 "MSeq(c0)",
-    Tree0363 "B{b0=1}OnceT(Ret2(SubA(pa0{b0:=;b1:b0})))",
-    Tree0364 "B{t0=4;b0=4}Rep4(RFb(RFb(Ret2(FS(@fi{b0!t0}pt0{b0:5})),Fb(pt1{b0:=},a2,pa3{b0:=}),Wv{t0}(a4))))",
-    Tree0365 "B{t0}Rep0(Sc{t0+=2;t0%3>0?t0+=3})",
-    Tree0366 "B{t1;o0=_;q0=3;t0;b0=4}Par{1;0}(Seq(Fb(Keep(Lp{b0;F}(pi0{t0:b0})),@of{t0+=1;o0:=t1+1%4}@oh{b0+=2;t0:=8}Seq(t1,@ki{b0>2}c2b{t0})),Ite(c3,pa4{b0:=}),Pre{b0+1<6}(pa5{b0:7;b1:b0})),Wv{t0}(RFb(Swm(S,t6),Fb(t7,c8),Pre{some}(pi9{t0:t0}),Sc{o0:=t1})),PAll{-2}(PAll{-1}(c10,c11b{5},a12),Dl{20}(@os{o0:=t1%4}@of{t0+=2}@ki{some}Pre{t0+1=t1+3;F}(t13)),Pre{t0+1%4<1;R}(Lp{_;_}(c14))),RSeq(Once(PAll{_}(Ub{o0},a15,Sc{t0:=t0%4},pt16{b0:b0},Wde(t17,t18)))))",
-    Tree0367 "B{o0=2;b1=1;t0=0;q0=3;b0=5}Seq(RFb(Rty2(pt0{b0:5;b1:=}),t1e,pt2{b0:t0},RepF(pt3{b0:6;b1:b0}),Seq(Sl{30})),Rep1(Par{-1;0}(Keep(Fb(Rty3(Fb(t4e,@ki{t0%3!1}pi5{t0:b0})))))),RSeq(Lp{t0;S}(t6),pt7{b0:b0},@ki{t0!3}@po{b0<2?o0:=b1}@os{b1+1%3>0?t0+=2;b1%2>0?o0:=_}a8),RSeq(t9,t10,@of{o0:=4}t11,RepF(c12b{t0+1%3})))",
-    Tree0368 "B{q0=4;t0=3;b1=0;t1=5;b0}RFb(To{30}(Swm(Lp{b0;_}(a0),c1,pc2{b0:t0},@si{t1%2=1}t3)),Rep2(Swm(SubR(Su{t0}(c4)),SubA(RFb(@oh{b1+=1}Sb{t0=6})))))",
-    Tree0369 "B{t0=4;b0=2}Invt(RSeq(Sl{0},a0,a1b{b0%3;b0},Scc{b0>t0%3}))",
-    Tree0370 "OnceK(a0)",
-    Tree0371 "B{t1=2;b1=2;b0;t0}Fb(MPri(Sw{4;0;3}(PAll{_}(pt0{b0:=;b1:=},pt1{b0:t1;b1:t0}),RFb(pc2{b0:=},Dl{0}(a3),t4e),RSeq(@oh{t0+=2}@os{t1%2>0?t1+=1;t0+=3}@ki{b1+2<0}a5,pt6{b0:b1;b1:t0},@fi{t0!2}@os{b1:=b0}c7b{t1},c8e),Sw{3;4;5}(OnceT(Ret2(R)),t9,To{0}(Sb{b1=1}),Sc{t1+=3})),Once(Pre{b0+2<t1+1}(Wv{t0}(PAll{_}(Seq(c10l,Sb{t0=1}),AFb(c11,t12,c13,t14)))))))",
-    Tree0372 "B{q0=2;o0=_;t0=4;b0}Wde(RSeq(c0e,@oh{t0+=1}Sb{b0=t0},Scc{t0+4%2!1},c1),RFb(Ite(pa2{b0:t0},Ub{o0}),RSeq(c3,pc4{b0:t0})),FS(Par{0;_}(c5,SubR(Lp{t0;S}(FF(c6l))),Rep1(Sb{b0=t0}))))",
-    Tree0373 "B{q0;o0=3;t0;b0=4;t1=1}RSeq(@si{t0%3!0}Pre{t0=2;S}(Su{t1}(@rw{some}@os{t1+=2}Dl{50}(PAll{-1}(Rep2(Lp{_;R}(a0b{t1;b0})),@ki{t0>7}@oh{o0:=_}t1)))))",
-    Tree0374 "B{b0;b1=0;t0=0}Rep3(RSeq(Sl{20},Seq(SubR(Seq(Rep1(pc0{b0:7}),Sb{b1=4})),Swm(a1,Pre{t0=0;K}(Pre{b1>6;K}(t2))),ASeq(S,pa3{b0:=}),Ret1(PAll{-1}(Pre{b0<3;R}(Wde(c4b{t0+1%3},a5b{b1;b1}))))),Rep4(t6)))",
-    Tree0375 "B{b1=5;t0=2;b0=0;t1=1;o0=_}Swm(Su{t1}(@rw{none}Fb(pt0{b0:6;b1:t0},c1,S)),c2,@os{b0:=o0|3+1%3;b1:=o0|0}@si{b0%3>1}Try(Invt(c3e),a4l,c5b{b1+4},a6,c7),MPri(a8,a9,Sl{0}))",
-    Tree0376 "B{b0;t0=5}Ite(TryF(TryT(Wde(Scc{t0%2=1},c0b{t0%2},pa1{b0:=;b1:t0}),c2b{t0}),@rw{t0<4}PAll{1}(To{50}(a3e),t4),Par{-1;-2}(a5e,pi6{t0:b0},Sb{t0=3})),Wde(Swm(Wu{t0},Wde(pa7{b0:=},Sc{b0+=2;t0+=3},t8e)),Fb(OnceK(c9),@fi{b0+2<b0+2%2}@ki{b0>7}Sb{b0=t0}),Ite(a10e,Keep(a11),t12)))",
-    Tree0377 "B{b1=4}Seq(c0b{b1},Fb(t1e,a2e))",
-    Tree0378 "B{b0=1}Ite(pc0{b0:=},t1,Sl{0})",
-    Tree0379 "B{o0;t0=5;b0}ASeq(a0,RFb(c1,Ret0(Sb{b0=t0}),Try(Sb{o0=3},a2)))",
-    Tree0380 "B{o0=_;t0=0;b0=2}Pre{o0|2!6;R}(Star(@of{b0:=t0%3;b0+=1}Inv(Seq(t0,pa1{b0:8;b1:b0},a2)),Ite(pt3{b0:7;b1:b0},c4)))",
-    Tree0381 "B{b0;t0}@po{t0:=b0}@ki{t0%4<2}@of{t0+=2;t0+=1}Seq(c0)",
-    Tree0382 "B{b1;t1=4}TryF(c0,pa1{b0:t1;b1:=},Sb{b1=1},c2,c3l)",
-    Tree0383 "B{b0=4;t0}Rep0(@os{b0:=t0;t0:=b0}t0)",
-    Tree0384 "B{t0=1}Wde(t0,@fi{t0<3}@oh{t0+=2}t1)",
-    Tree0385 "Sel(MSeq(RFb(Sub(t0),c1,t2e,t3e)),RFb(Rep2(Sub(RFb(RFb(F,t4)))),Rep3(Fb(F,a5e))))",
-    Tree0386 "Dl{0}(TryT(Rep0(a0l),Wde(Ite(a1,t2),t3)))",
-    Tree0387 "Seq(Keep(Ret0(t0)))",
-    Tree0388 "B{t0=3;b0=5}Keep(Keep(SubA(@rw{b0+2<1}RepF(@si{t0<b0%4}pc0{b0:4}))))",
-    Tree0389 "RFb(RSeq(RetF(c0),c1,Par{-2;_}(t2,c3e),Sub(t4)),c5)",
-    Tree0390 "B{t0;b0=3;o0}Pre{t0+2=6;K}(@os{b0:=t0}Swm(Try(Pre{b0+2>t0+4;R}(Invt(Par{-3;_}(pa0{b0:t0},Sel(c1,a2b{9;b0}),c3b{t0},OnceT(@fi{none}@si{t0>5}@ki{t0%4>1}c4)))),SubA(Swm(Scc{t0%3!2},t5e,@fi{some}c6)))))",
-    Tree0391 "B{t0=4}Dl{50}(Fb(Wu{t0},Wde(a0,c1,t2),Sel(t3,t4,F)))",
-    Tree0392 "B{b0;t1;o0=_;t0=0}Pre{o0|2=5;R}(OnceT(Wv{t0}(RFb(@si{b0<2}Pre{t1<2}(RFb(Seq(a0b{t1;b0},t1e,a2l),Pre{t0<7;K}(R),@ki{t0=7}@os{o0:=b0%2;t1:=o0|0}@oh{t0+=3}To{100}(pi3{t0:=}))),PAll{1}(RSeq(a4,RSeq(Sb{o0=4},R)),RSel(Keep(c5),@fi{t0+4%3>0}@si{t0%4=3}@oh{t0%2=1?o0:=t0;b0+=1}c6,Rep0(t7)),a8b{t1;b0}),Rep1(MSeq(c9,Rep4(t10),t11e,Dl{0}(t12)))))))",
-    Tree0393 "B{b0=1;t0=4;q0=0;b1=3}RFb(TryF(Rep0(a0),Sw{1;4;3}(pt1{b0:=},t2,@rw{b0+3%3<2}@po{b0:=6}t3e,t4e),Rep2(Ite(Once(c5b{t0}),Lp{_;S}(Sb{b0=4})))),@rw{b1!6}Inv(Keep(@fi{t0<2}@os{b0<1?b0:=b0+4%4}Fb(F,Rep1(t6),@oh{t0:=b1+1%4}@ki{b0+1%4<3}c7))))",
-    Tree0394 "B{t1;t0=3}RSeq(t0,t1,Sc{t0+=1;t0+=2},c2b{t1%3},Sc{t0:=0})",
-    Tree0395 "TryT(Rep4(Par{_;2}(a0,a1,R)),Rep3(Swm(a2l,a3l)),Rep4(TryF(a4l,a5,c6)),Swm(c7,c8,R),t9e)",
-    Tree0396 "B{b0=3;t0=5;b1}@of{b0:=t0;b1+=1}@po{b0+=1;b1:=6}@fi{b1>t0%3}Seq(Wv{t0}(Sw{4}(t0,c1)),Rep2(Par{0;_}(F,c2)))",
-    Tree0397 "B{b1=4;b0=5}Keep(Dl{20}(Sw{5}(pa0{b0:=;b1:=},c1l)))",
-    Tree0398 "B{b0=4;q0;t0=0;b1}Dl{20}(Lp{b0;F}(Seq(S,RFb(pa0{b0:t0;b1:t0},@po{t0:=b0%3}@ki{t0+3>b0}S,pa1{b0:4;b1:b0}),@of{b1:=b0}Lp{b0;_}(ASeq(a2e,Rep1(Sl{10}),a3b{b1;b1},Sc{b0:=t0})))))",
-    Tree0399 "B{q0=0;b0;t0=0;b1}Star(AFb(@ki{t0<4}Rep2(RFb(@si{t0!b0+4%2}Pre{b1%3=1}(t0e),Dl{20}(RSeq(c1l,a2b{t0+2;b0})),OnceT(Inv(Lp{b0;R}(@po{b1:=t0%3}t3))))),RFb(Fb(Dl{0}(Lp{_;R}(Rty0(c4))),c5,Sw{2}(t6e,@of{t0%4>1?t0:=7;t0+=1}@fi{b1+3%2>0}a7)))))",
+    Tree0300 "B{t1=3}Swm(Wt{0},c0b{t1})",
+    Tree0301 "Seq(Once(Seq(Once(a0),Ruf{F}(Sl{20}))),c1)",
+    Tree0302 "B{t1=2;t0;b0=2}@ki{t0=b0}@fi{b0=t0}FS(RFb(pa0{b0:=;b1:t1},a1l))",
+    Tree0303 "B{b0=5;b1=4;t0=5}MPri(@oh{b1=t0?t0:=0}Scc{b0+1%4<0},FF(OnceT(F)),Ret3(t0))",
+    Tree0304 "B{b0;t0=0}Rep2(Wde(RSeq(Lim{3}(Par{0;_}(FF(Seq(t0e,pi1{t0:b0})),@os{b0+=1;t0:=t0+4%4}@of{t0+=2}Par{0;_}(Pre{b0+3%2=1;F}(c2))))),RSeq(TryF(Wt{50},@os{b0+=1}t3e),Sel(a4,WU{t0!0}(Rmp{S;S}(a5b{b0%3;b0})))),AFb(Lim{3}(a6),t7,To{20}(c8),c9l,@po{b0+=2}TryT(Wu{t0},RSeq(c10,pa11{b0:t0})))))",
+    Tree0305 "B{t0=2;b0;b1;q0=1}RFb(Lp{b0;F}(Bin{t0<1;N}(Lp{_;F}(Scc{b1>t0}),Su{t0}(Ret1(c0)))),@po{b1:=5}@ki{b1!3}@si{b1>3}ASeq(@po{b1:=t0+4%4}@os{t0+=3}RSeq(c1e,Sl{0}),AFb(Inv(Wu{t0}),c2),Rty1(RSel(@of{t0+=1}@oh{b0+=1}@rw{b0!t0+1}c3,SubA(Wu{t0}))),@os{b0:=t0}@si{t0!6}pi4{t0:b0}))",
+    Tree0306 "B{b0=3}RepF(@os{b0<6?b0+=3;b0>1?b0+=1}@oh{b0=3?b0+=3}SubR(pa0{b0:b0}))",
+    Tree0307 "B{b1=2;t0}FS(To{10}(WU{t0%4>2}(Inv(Seq(t0e,Lim{2}(c1),c2l,Scc{b1+1!6},Rep2(R))))))",
+    Tree0308 "RFb(c0,c1,c2)",
+    Tree0309 "B{t1;o0=_;t0=1;b1=4}RFb(TryT(pa0{b0:t0;b1:b1},t1,a2,c3b{t1%4}),t4,Mt{20}(RepF(t5)),RetF(Rty1(Intr{t1>o0|4%2}(a6))))",
+    Tree0310 "B{b0=2;t0;b1=0}RFb(ASeq(Fb(Scc{b1<3},@po{t0+=2}@fi{b0+1%2>0}Rty4(SubA(RepF(Sb{b0=7})))),@po{b1+=2}@rw{b1!3}FS(c0e)),Bin{t0<2;T}(a1,t2),Inv(RU{F}(a3)))",
+    Tree0311 "B{t0;o0;t1=1}Sel(Cd{0;K}(Rpt{1}(RT{2}(Rty1(To{10}(c0e))))),Intr{none}(Su{t1}(Sl{10})),Ret1(OnceK(RSeq(@si{t0%2=0}Rep2(Run),Lim{1}(pc1{b0:8})))))",
+    Tree0312 "B{t0;b1=2}PAll{_}(RFb(Ret1(a0e),t1),Rep0(a2),pa3{b0:t0},AFb(Lim{3}(Rpt{F}(PAll{_}(F,c4b{b1%3},a5)))))",
+    Tree0313 "B{b0=4}Flip(c0,a1e,pi2{t0:b0})",
+    Tree0314 "OnceK(Sel(t0,t1e))",
+    Tree0315 "B{o0=_;b0=2}To{0}(Cnd{none;T;_}(PAll{3}(Pri(t0,Suc),Par{0;-1}(t1e,@fi{none}c2),c3)))",
+    Tree0316 "B{b1=4;t0=4;o0=_;q0=4}Rpt{3}(@fi{some}@rw{t0+2=b1}Mt{0}(SubR(t0)))",
+    Tree0317 "B{t0;b0=4;t1=2;q0}Star(Flip(pa0{b0:t0},ASeq(c1,pi2{t0:t1}),t3,t4,Sb{b0=t1}),@rw{b0%4<2}@of{b0:=2}Keep(Lp{b0;F}(To{20}(MPri(t5,t6e,Sb{t1=t0})))),Pri(Fb(c7,Fb(@rw{t1=3}@os{b0>t0+1?b0:=2}c8,c9,pi10{t0:=})),Pre{b0>7;K}(pa11{b0:t1}),t12),RFb(@os{t1:=b0+1%3}@rw{t0+4<5}Inv(Wu{t0}),Dd{0}(WU{b0%2>0}(S)),pt13{b0:9}),RSeq(Swm(Wt{10},@si{t0>b0+2}@fi{b0%3<1}c14,a15),t16,Pre{t0=2;F}(c17l)))",
+    Tree0318 "Rep1(Sub(Sub(Sel(Wt{10}))))",
+    Tree0319 "B{b0=4;t0=1;t1=2;o0=_}RSeq(Bin{t1+1%2!1;N}(Par{_;1}(Run,Pre{b0+4%3!0;K}(c0l)),Wu{t0}),@fi{t0=4}Dd{0}(@oh{t0+=3}@si{none}TryF(pi1{t0:=},Wt{50},@ki{b0%3<2}@po{o0|4!4?t0:=5}@si{t0>2}pt2{b0:=;b1:t0},a3)),Try(RSel(Star(c4b{t0},t5)),t6),RT{1}(ASeq(a7,@of{b0+=1}Fb(@si{b0<5}t8))),RFb(RFb(@os{t1+=1;t0+=3}@po{b0+=3}t9,c10),a11b{b0;b0},Wde(a12l,a13),Mt{0}(Rpt{0}(Sc{t1:=o0|4%4})),F))",
+    Tree0320 "Step(c0)",
+    Tree0321 "B{t0=3;b0;q0=2}MSeq(Step(pt0{b0:8;b1:b0},SubR(pt1{b0:6}),Keep(Par{_;_}(pi2{t0:=},t3e))),@oh{b0=t0%2?b0+=1}@of{t0:=b0}@fi{t0>t0+4}SubA(RSeq(@po{t0:=b0+3%3}Sb{t0=9},PAll{1}(pt4{b0:=},t5))),@si{t0>b0}@os{t0:=8;b0+=2}PAll{1}(Rus{1}(Pre{t0+2%4!2;S}(@si{b0%2!0}Sb{t0=0})),RU{S}(Lp{b0;_}(Ite(pt6{b0:=},pi7{t0:t0})))))",
+    Tree0322 "B{t0=4;o0=5;q0=4;b0}Pri(t0,Bin{t0<1;N}(Swm(a1l,pt2{b0:=;b1:t0},Step(pi3{t0:=},Fai)),@rw{o0|5+3%2>0}@si{b0+1%3<2}Lp{_;R}(ASeq(Pre{b0>b0%2;R}(c4),c5b{o0|0%4}))))",
+    Tree0323 "B{b0;t0=1;o0=3}Pre{t0%2<1;F}(Par{-1;-2}(RSeq(a0,t1,a2b{b0+4;b0}),@of{b0:=b0%3}OnceT(c3e),MPri(@oh{b0+1%3>0?t0+=3}@os{t0:=o0|4}@rw{t0+3%2>0}t4,SubR(a5l),t6,t7,a8)))",
+    Tree0324 "B{t1=4;o0=_;b1=4;b0=4}Sel(Seq(Swm(@si{t1+1=b1}S,Suc,pt0{b0:8;b1:t1}),S,@oh{t1+=1}Fb(t1e,Scc{o0|2>5},pi2{t0:b0},c3)),Dl{30}(pi4{t0:b1}))",
+    Tree0325 "B{b0=3;t0=0}Star(Suc,Fb(@rw{t0>3}@po{t0+=1}@ki{t0+3>t0+2%3}pc0{b0:5},pi1{t0:b0},pt2{b0:=;b1:b0}))",
+    Tree0326 "RSeq(t0,Flip(Ret2(Inv(Ret4(Par{1;_}(FS(c1e))))),Inv(c2e),Seq(FS(Cd{10;_}(t3)),Flip(t4,t5,c6)),t7,Fb(Rty2(c8),t9)))",
+    Tree0327 "B{b0=1}Cnd{b0<1;_;S}(RFb(t0,c1l,c2e,pc3{b0:0}))",
+    Tree0328 "B{b1=3}Pre{b1=7}(SubA(Wde(SubR(t0),t1)))",
+    Tree0329 "B{o0;b0=2;t0=3;q0=1}Step(@si{none}@of{b0+=1}@rw{b0%2>0}Fb(pc0{b0:=},Ub{o0}),Dl{50}(Pre{b0>4;F}(Swm(a1,pa2{b0:t0;b1:b0},a3b{4;b0}))),@os{t0+=1;o0:=_}Flip(pa4{b0:t0;b1:b0},t5,pc6{b0:0}),Pre{o0|2<t0+3}(Wde(Rep1(t7),Lp{b0;F}(@fi{t0>1}@oh{b0+=2;b0!2?o0:=_}@po{t0:=9}Cnd{t0+3%2!0;T;_}(t8)))),c9)",
+    Tree0330 "RepF(Flip(Sl{30},TryF(c0,a1e),c2l))",
+    Tree0331 "B{b0=2;t0=3;q0=1;b1=0}RetF(Lp{b0;S}(Bin{t0<b0;T}(@rw{b0<t0}Ret4(c0),Cd{50;_}(@rw{t0<t0+3}Pre{b1>5}(pi1{t0:t0})))))",
+    Tree0332 "B{t1=4;b0=2;t0;b1=0;q0;o0=_}RFb(Ret2(Wde(Step(Wu{t1},Rus{3}(R),Ub{o0}),Bin{t0!t1;_}(Wu{t0},t0))),RFb(RSeq(c1l,@rw{t1+4%3>0}@si{t1+4%2!0}@po{o0:=t0}Fai,pt2{b0:=},c3),Fb(@of{t0+=2}@os{b1:=7}@ki{o0|2+3<4}pt4{b0:9;b1:t1},c5,@oh{b0+=3}c6,pi7{t0:b1})),Dd{50}(Par{1;-3}(RepF(Keep(Wu{t0})),Lp{b1;R}(RtyF(Flt{1;R;K}(c8))),S)),Seq(Seq(Sb{o0=5},@ki{some}a9e),c10,@si{b0%3<1}@ki{o0|5+4<t1}Rep2(t11),Scc{none}),a12b{b0;b1})",
+    Tree0333 "B{t1=2;q0=2;b0=2;o0=_;t0}Pre{t0%2=0;K}(Step(RSeq(AFb(c0,@rw{t1=4}@oh{t0:=1}RSeq(t1,Wu{t0}),Lp{t0;S}(Flt{3;R;K}(To{100}(Scc{t0<o0|5%3})))),PAll{1}(Swm(Sb{o0=3},pi2{t0:t0},R),Suc,TryT(t3,t4),Sb{b0=9},AFb(c5,pi6{t0:t0},t7)))))",
+    Tree0334 "B{t0=3;b0=1}TryT(ASeq(Seq(Par{_;_}(Par{_;2}(pa0{b0:=;b1:b0},Scc{t0=b0%2})),PAll{-3}(Rpt{F}(pa1{b0:3;b1:t0}),Suc,a2b{t0;b0}),Dl{0}(Inv(pa3{b0:=})),Intr{t0<5}(t4))),Fb(Pre{b0>t0+1;F}(Ruf{3}(t5)),Seq(c6,c7,@si{t0=6}@fi{b0>3}c8e,Sb{b0=1},Sb{t0=b0})))",
+    Tree0335 "Ret0(F)",
+    Tree0336 "Fb(Fb(t0,Keep(a1),a2l),RSeq(Suc,Rep4(c3),F),Rep1(Rep1(t4)))",
+    Tree0337 "B{q0=4;o0=5;b0=5}Pre{some;S}(MSeq(t0e,Lp{b0;_}(c1),Swm(Scc{b0%4!3})))",
+    Tree0338 "B{t0}Keep(Dl{10}(Cd{30;_}(Wu{t0})))",
+    Tree0339 "B{b1;b0;t0=4}Fb(Cd{30;_}(@ki{b1<t0}@oh{b1+=2;t0+=1}Su{t0}(c0)),SubR(pt1{b0:=;b1:=}),@fi{b0=3}@rw{t0+4%3>0}RSeq(Sc{t0:=1;t0:=2},pt2{b0:b0}))",
+    Tree0340 "B{t0;b0=5;o0=0}@os{b0+=3}@of{b0:=0}@rw{b0%2>0}Ite(Rep3(Fb(Ret3(RFb(pa0{b0:0;b1:t0},@oh{t0+=1;t0:=b0+2}@rw{none}t1e,a2)),RFb(Star(RFb(a3),pc4{b0:t0})),Par{_;_}(pi5{t0:b0},OnceK(RetF(@si{b0<6}Wu{t0})),a6e))),Step(Keep(t7),RT{2}(Fb(RFb(@fi{t0+3%2<1}@ki{t0%3>1}t8,a9,t10,SubA(pc11{b0:t0})),Rus{F}(c12)))))",
+    Tree0341 "Once(Ret1(OnceK(RU{S}(Rep0(c0)))))",
+    Tree0342 "B{b1=0;t0;b0=5;o0=_}Swm(Ite(To{10}(Swm(RSeq(pc0{b0:6},pt1{b0:=;b1:t0}),Sb{b1=t0},a2b{b0;b0})),Pri(@of{o0|0>6?b0:=5;b0%2<0?b0:=b1%4}@oh{o0:=b0%2}@si{o0|0+1=0}t3,Rmp{F;F}(c4e))),Par{_;5}(Intr{t0%2=1}(t5),t6e,c7b{4},pi8{t0:=},@of{b0+=4}t9),RFb(c10,c11b{8},Suc),Rmp{S;S}(PAll{1}(Sb{o0=6},Fb(F,a12),t13,Par{-2;_}(Sc{b0+=3},a14b{t0;b1}))))",
+    Tree0343 "Sel(t0,Swm(Flt{3;S;_}(Rus{1}(t1))),Seq(c2e,t3))",
+    Tree0344 "B{t0=5}RFb(Once(SubA(pi0{t0:=})),Keep(Seq(t1e,a2l,Sb{t0=4},t3,t4)))",
+    Tree0345 "B{b1;t0=5;b0=4}FS(@si{b0%3>0}@os{t0:=b1;b1%3<0?b0+=3}Bin{b0=3;_}(Wt{0},RetF(a0)))",
+    Tree0346 "B{b0=4;t1=2;o0=_;t0=4}Star(@of{b0+=2}@si{b0=t1%3}S,Pre{t0+2%4!0;F}(@os{b0:=t1%2}pt0{b0:t1;b1:t1}),Scc{b0%4>0},Rmp{S;S}(SubR(c1e)),Ite(@fi{o0|4%2>0}@ki{t1+3<6}@os{o0:=2}t2,c3))",
+    Tree0347 "B{b0=3}Rus{F}(Rmp{F;S}(pi0{t0:b0}))",
+    Tree0348 "B{t1=3}Keep(pt0{b0:3;b1:t1})",
+    Tree0349 "B{b0;t0;b1=3;q0=2}TryF(Star(@ki{t0<b0+3%2}Step(@ki{b1<3}SubA(t0),Sb{b0=8}),Pre{t0%2=1}(t1),Sw{5;0}(t2,@os{b1+=2;b1+=3}@po{b0+=3}F,t3e),Pre{b0+4=t0;K}(Suc)),MSeq(Cnd{b0+1=b0;T;S}(Seq(RFb(RFb(@of{b1+3%4<0?b1+=2}@si{t0%3!2}a4),a5)))),@fi{b1+1%3>1}Opt(Lp{b1;S}(Rmp{F;S}(@rw{b0=3}Dd{20}(RT{3}(Pre{b1>0;R}(c6)))))))",
+    Tree0350 "Fb(t0,t1,a2)",
+    Tree0351 "B{b1=2;q0;t0;b0=3;o0=5}MPri(Ite(Flip(t0,RetF(pa1{b0:b1;b1:b0}),a2),Rpt{3}(Lp{t0;R}(pi3{t0:b0}))),@rw{b0>4}@ki{b1!4}@si{some}Step(Sw{4;0}(Swm(a4,@oh{b0+=2}c5e),RFb(t6,Sb{b1=t0}),Try(t7,Intr{t0+4%4<3}(Lp{b1;F}(a8b{o0|1+3%4;b1})),t9))),RU{F}(AFb(t10)))",
+    Tree0352 "B{b1;t0;o0=_;b0=2}Pre{b1>b0}(Fb(RU{F}(MSeq(RSeq(Fb(@si{b0+4%4=3}c0),Fb(c1,c2,c3e),@of{b1+=2}@rw{b1+1%4=0}F),Swm(pt4{b0:=;b1:b0},@fi{b1=1}@oh{b0+=3}@os{t0+=2}t5,c6e))),Wu{t0},PAll{-2}(Fb(Wde(@of{o0:=b0+4;o0:=t0}Try(Sw{3}(R,pt7{b0:b1}),Ret3(Sl{10})),Swm(pi8{t0:b0},a9))),OnceK(Flip(Seq(t10,t11e),PAll{2}(FF(a12),pi13{t0:=}))))))",
+    Tree0353 "B{q0=2;t0=1;b0=5}AFb(Fb(@fi{b0<6}@of{b0+=1}AFb(t0,pt1{b0:8},@rw{t0<t0+3}@os{t0+=3;b0+=1}@of{t0>b0%4?b0:=t0}a2),Swm(pi3{t0:=},c4e),@oh{b0+=1}@os{b0+1!3?b0+=3}pc5{b0:t0},Scc{t0+1>1},RFb(t6e,t7e,c8b{b0%2},a9)),Lp{b0;S}(t10e))",
+    Tree0354 "Par{_;-2}(Seq(Swm(RFb(t0,FF(Wde(t1,c2)))),Wde(Sub(a3),c4e,t5)),OnceT(RU{F}(Flt{2;R;K}(MPri(RSeq(t6,S),RepF(Swm(S,t7)),Step(Swm(F)))))))",
+    Tree0355 "B{q0=3;t1=0;o0;b0;t0=3}Flip(@oh{b0:=5}@po{o0:=_}MSeq(@rw{t1+4>0}@oh{t0+=1}@fi{o0|5+3<t0%3}Par{1;_}(@oh{o0:=t1+2}@of{b0:=7}@ki{t1=t0}S,Run),t0,Once(Lp{t1;S}(t1))),Inv(Lp{_;R}(a2e)),Rep0(c3))",
+    Tree0356 "B{b0}OnceT(RSeq(Sb{b0=5},Ret4(t0e),t1,c2))",
+    Tree0357 "B{t0=1;b0=2}Seq(AFb(c0,t1e),Su{t0}(OnceT(MPri(@si{t0<3}@ki{t0<0}@oh{b0:=5}t2,FS(Keep(pt3{b0:=;b1:t0}))))),PAll{_}(OnceT(ASeq(a4b{b0;b0},a5e,c6)),SubA(Ret2(c7))))",
+    Tree0358 "Dd{0}(Lim{1}(t0))",
+    Tree0359 "B{o0=0;b0=5;t1;t0}Rty1(Mt{20}(RFb(Wde(pi0{t0:=},Fb(c1,F,pi2{t0:t1})),Pre{b0<5;F}(Bin{t0+1%3>1;N}(PAll{_}(Wu{t1},a3b{1;b0}),Swm(t4,t5))),RSeq(c6,Pre{some;F}(c7),pa8{b0:=},R))))",
+    Tree0360 "B{t1=0;q0;t0=1;b0=5;o0}RSeq(Rmp{S;S}(Mt{20}(@fi{t1<3}Lp{t0;R}(Cd{30;F}(Par{1;2}(SubA(c0),t1))))),Opt(FS(Inv(MSeq(@oh{b0:=t0;b0:=t1+4}@po{t1:=b0}Sb{o0=5},t2,Sb{o0=2})))))",
+    Tree0361 "B{b1;t0;o0=3;b0}RFb(OnceK(FF(AFb(c0e,Su{t0}(pa1{b0:2}),c2e,RSeq(Fai)))),Fb(Sw{5}(t3,Pri(F,Wu{t0},RU{F}(@fi{some}t4)))),Sw{2;1;5}(Intr{b1+1=7}(@os{b0:=b1;b1+=3}@of{b1%2>0?t0+=1}c5),Sb{b1=t0},@fi{o0|5+2=4}Sc{o0:=t0;none?t0:=t0+3%4},a6))",
+    Tree0362 "Inv(Ret3(t0))",
+    Tree0363 "B{t0=0;q0;b0=0;t1}Inv(RFb(Lp{b0;_}(Fb(@fi{t1=5}@si{t0=2}@po{b0:=5}t0)),WU{t1<1}(pa1{b0:7;b1:b0}),RSeq(Fb(Cnd{t1+3>3;_;_}(@fi{t0%4>0}@of{b0+=1}@os{t0:=b0;t1+=1}F),t2,c3l),RSeq(t4,t5e,pt6{b0:t1;b1:t1})),Flip(OnceT(@oh{t1:=3;b0+=1}Fai),Lp{_;R}(Ret0(t7)),@po{t1+=3}@si{t0%2=1}a8,Fai)))",
+    Tree0364 "Fb(Invt(RFb(PAll{_}(Dl{0}(RFb(ASeq(t0,t1,c2e)))),TryF(Sl{20},t3,Inv(Rpt{F}(S))),Rpt{F}(Dd{30}(Opt(ASeq(t4,c5,t6)))),Step(Rep3(Keep(Par{-1;1}(c7)))),Flip(Seq(Rep3(Dd{20}(t8e)),t9)))))",
+    Tree0365 "B{q0=4;t0=1}Lp{t0;S}(RSeq(t0,c1,t2e,SubA(c3e),RFb(c4,SubR(c5))))",
+    Tree0366 "B{o0}Star(c0l,@ki{some}c1)",
+    Tree0367 "B{t1=3;q0;b0=5;b1;t0}@oh{b0+=2}Bin{b0=4;T}(Lp{b0;R}(Par{_;-2}(Sel(pa0{b0:=;b1:t0},Sb{t1=6}),Lim{3}(TryF(pi1{t0:=},c2)))),MPri(Swm(a3,Swm(Sb{b1=t0},S,Sb{b0=t1}),F)))",
+    Tree0368 "B{t0;t1=5;b0}Bin{b0>5;_}(PAll{1}(Swm(Bin{t0%2<1;T}(c0l,Sb{t0=9}),@rw{b0>0}MSeq(t1,pi2{t0:t1},@si{t1+2=1}c3),RFb(t4,a5,t6,Rep2(pt7{b0:b0;b1:b0}))),@si{t0+1>0}@rw{t1>b0}Rpt{F}(Par{4;_}(Pre{t0>t0+4%3;S}(t8),Wde(a9b{b0+4%4;b0},Sl{0}),t10,AFb(t11,pc12{b0:5})))),Su{t1}(Bin{b0=t1%4;T}(a13e,Try(RFb(pt14{b0:t1},a15),Rpt{F}(Fb(Wu{t0},a16l)),t17))))",
+    Tree0369 "Opt(RSel(OnceT(Once(TryF(RSeq(c0l,c1e),Sub(c2))))))",
+    Tree0370 "B{q0=2;o0=2;t0=1;b0=4;t1}@oh{b0+=3}@os{t1+=2}PAll{0}(pt0{b0:t0;b1:t1},Seq(Rep2(To{50}(PAll{_}(Sel(c1l,t2),Swm(@si{some}a3b{t1%2;b0},pc4{b0:=}),pc5{b0:=},Sl{30})))),Fb(c6l,Cnd{t0%2<0;_;F}(a7e),RFb(pc8{b0:b0},@ki{t0!b0}@po{b0:=o0|4}S,F)),Step(c9b{b0},a10,a11b{9;b0},pa12{b0:6},Lp{t0;R}(a13b{t0+4;b0})))",
+    Tree0371 "RFb(Fb(MPri(t0e,a1,c2l),t3),OnceK(Seq(t4,c5,t6)),MPri(Ite(RSeq(c7,t8),Rus{F}(t9),t10)),PAll{3}(Seq(Once(Pri(a11,t12))),Suc,Seq(t13,c14)),Rep3(Par{1;1}(OnceK(Once(t15)))))",
+    Tree0372 "B{t0;t1;b0;q0=1}Fb(@oh{t0+=3}Lp{_;_}(@oh{t1+=1}pi0{t0:t0}),c1l,c2,@ki{b0<2}@po{b0+=2}Rep2(pi3{t0:=}))",
+    Tree0373 "B{b0=5;b1;t0=3;q0=3}@os{b0>4?b0:=1}Lp{b1;F}(Par{-1;1}(a0,SubR(R)))",
+    Tree0374 "B{b0=4;t0=5;q0=0}RFb(Pre{t0+2>3;S}(Fb(Rpt{1}(Su{t0}(t0e)),RSeq(Lp{b0;S}(a1e),FS(Lp{_;R}(OnceK(a2b{b0%4;b0})))),a3l,RFb(a4,@rw{t0<3}pi5{t0:=}),Rpt{1}(c6))),Su{t0}(RSel(Fb(Swm(Sc{b0+=2},AFb(pc7{b0:4},pa8{b0:b0;b1:t0}),@si{b0+2=5}RepF(Pre{t0%2=0}(a9b{b0;b0}))),Par{_;_}(Bin{b0<6;_}(t10,@ki{t0+3!7}@of{t0:=t0%3}@oh{b0<t0?b0+=1;t0:=b0}Opt(t11)),Fb(a12,c13,t14e,a15),c16b{b0},Try(c17,Sl{0}))))))",
+    Tree0375 "B{o0=_;b1;b0=2;t1;t0=4}Bin{some;N}(TryF(c0,@fi{t0!7}Mt{0}(Flip(pa1{b0:b1},c2,R)),Sc{o0:=b0}),Mt{10}(Rep2(Ite(Fb(Rep2(pi3{t0:b0}),@po{o0:=b0;b1+=3}@si{t1%4>1}a4b{t1%3;b1},pa5{b0:b1}),Rep1(Ite(t6e,Ub{o0},Pre{b1<t0+1;K}(a7)))))))",
+    Tree0376 "B{t0;b0=3;o0=2;b1=1}Bin{o0|2+4%4=3;N}(RSeq(@rw{b0+2>6}RT{2}(t0e),MPri(Try(Sc{o0:=_},Scc{none},a1b{b1%4;b1})),TryT(t2,PAll{1}(RFb(Scc{b0+4>5})))),To{20}(Wde(Lim{3}(pa3{b0:4;b1:t0}),@rw{t0<4}FF(F))))",
+    Tree0377 "B{b1=5;b0;o0=_;q0=0}Sw{5}(FS(Star(AFb(t0,c1e,a2),OnceK(Mt{0}(pc3{b0:=})))),Lp{_;_}(Sw{2}(Flt{3;R;K}(Step(a4b{o0|2;b0},Rep2(Sl{10}),Sl{20})),@fi{b0!b1}@po{o0|4>o0|3?o0:=_}Star(Inv(Lp{b1;S}(t5))))))",
+    Tree0378 "B{b1=4}Wde(a0,pt1{b0:6;b1:=})",
+    Tree0379 "B{b1;b0;t0=0;o0}Bin{b1!7;N}(Bin{b0!1;N}(Inv(OnceT(Fb(@of{t0:=t0%3;b1:=t0}pc0{b0:b0},Scc{b0=6},c1b{2},Flt{1;R;K}(a2e),c3))),Rep1(Star(Suc,@os{t0+=1;b1+1%2=1?o0:=b0+2}RFb(Try(Rep3(Wt{10}),Wu{t0}))))),MPri(Pre{none}(TryT(@oh{b1:=t0}RSeq(Rep0(Sl{0}),RSeq(a4,@of{t0:=o0|4}@oh{b0:=b1+3;t0+2=t0%4?b1:=b0%4}c5l,Suc,Wt{20})),PAll{0}(a6b{o0|3;b1},a7,a8b{t0;b0},t9,t10))),Flip(t11,t12e,TryT(t13,t14,pt15{b0:1;b1:b0}),Step(F,pc16{b0:=}))))",
+    Tree0380 "B{b0;t0}RFb(Rpt{F}(Bin{t0+2<7;T}(Cd{0;K}(Fb(c0e,Wt{20})),Flt{1;R;_}(Rty3(a1b{b0;b0})))),@ki{b0>1}PAll{1}(Fai),Par{2;_}(@rw{t0+2<1}Rty1(Sc{b0+=1;b0>7?t0+=3}),Seq(Inv(R))))",
+    Tree0381 "B{b1;o0=_}Sw{5}(Swm(Mt{50}(t0)),@ki{none}OnceT(RepF(Ruf{2}(FF(c1)))))",
+    Tree0382 "Step(Rpt{0}(t0),RSel(RSeq(Swm(t1e,c2,t3),Wde(t4,t5)),MPri(Wde(t6,c7l),Step(t8,a9e),c10)))",
+    Tree0383 "B{b0=1;t0}FF(OnceT(Inv(TryF(OnceT(Sc{t0:=b0}),pc0{b0:t0}))))",
+    Tree0384 "B{t0;b0;t1=1}Fb(SubA(t0),ASeq(c1,t2),TryT(SubA(c3),@of{t1+=1;t0:=b0}@os{t0+2<4?t0+=1}Sl{50}),t4)",
+    Tree0385 "B{b0;b1=1;t0=3;t1=0}Flip(Inv(Sw{4}(a0,@fi{b1%3>1}pi1{t0:t1})),Ite(a2b{t0+4;b1},Fai),Bin{t0%4<2;N}(t3,c4l),Rep1(Fb(Ret0(@po{t0=7?t0+=1}@oh{b0+=1}@rw{b1<t0}a5b{b1;b1}),t6)),Seq(a7,pa8{b0:=;b1:b0},pt9{b0:=;b1:b1}))",
+    Tree0386 "B{b0=1;o0=2;t0;b1=5}Sw{0;4;3}(a0b{b1;b1},Wde(c1,Invt(Step(Sb{t0=8},Wv{t0}(t2e)))),Pre{b1<0;R}(Dd{20}(Ub{o0})),Step(c3,Ub{o0},a4b{b0;b1},a5e))",
+    Tree0387 "Keep(Sub(t0))",
+    Tree0388 "B{b1=0;t0=5;b0=4}Swm(@rw{b0>0}RFb(pa0{b0:8;b1:t0},@rw{b0+3%3<2}@po{b0:=6}a1l,WU{t0+3%2<0}(t2)),@os{b0+=1}RFb(Flt{2;R;_}(RFb(t3,pt4{b0:t0;b1:b0},t5)),pc6{b0:2}),Inv(@rw{b1=4}RepF(Bin{b0+1%3>0;N}(Ret3(Ret1(Bin{t0>7;N}(c7b{t0},pi8{t0:b0}))),a9))),Par{_;2}(t10,Sw{5}(a11l,pi12{t0:b0}),Intr{b1!7}(c13e),Sb{t0=9}))",
+    Tree0389 "MPri(RFb(Rmp{S;S}(TryF(t0e,c1)),c2,RSeq(t3,a4)),RSeq(Pri(t5e,t6e,c7l,Sub(c8),t9),Sel(Par{_;-1}(c10l,c11),MPri(c12),Flip(t13,Rpt{F}(c14)),c15l)),MPri(RSel(c16,a17),a18,OnceK(Dl{30}(a19))))",
+    Tree0390 "B{b0=0;b1;t0=0}Bin{t0>3;_}(@of{b1:=t0%3}@po{b0:=4}Inv(To{50}(Sb{t0=6})),RFb(RSeq(@si{t0<b1%3}@po{t0:=b1+2;b0+=2}F,@of{b1+=2}FF(t0),RepF(R)),Lim{3}(Rus{3}(MPri(SubR(@si{t0!b0+4%2}c1b{4}),Sl{10}))),Seq(c2e,Sb{b0=5},c3,@po{b1:=t0%3}Sc{b1+=2},R)))",
+    Tree0391 "B{t0=0}To{20}(Bin{t0+1%4>0;_}(c0,RFb(a1,t2)))",
+    Tree0392 "B{b0=5;t0=2}FF(Flip(RSel(pt0{b0:=;b1:b0},Sb{b0=2}),Try(c1,@rw{t0%3>0}@oh{t0:=t0%2;b0:=4}t2e,Sc{b0>0?b0+=1;t0:=b0+2%2},c3),RFb(c4b{t0%3},Wu{t0},t5)))",
+    Tree0393 "B{o0=2;b0;t0=0;q0}Dd{50}(Rty1(Lp{b0;R}(Swm(RSeq(Fb(@ki{o0|4+2=0}@fi{t0<6}Sc{o0:=_},R),c0b{t0})))))",
+    Tree0394 "B{b1=1;b0=0;o0=_;t0=3}MPri(To{0}(Pre{some;F}(Intr{t0!6}(Opt(@si{t0>4}Intr{t0>b1+2}(PAll{-3}(t0,Wt{0},c1,R)))))),Fb(Mt{50}(Ub{o0}),Once(Ub{o0}),pa2{b0:b0;b1:t0},Inv(c3),pa4{b0:=;b1:t0}),a5)",
+    Tree0395 "B{b1;t1=2;t0=2;b0}RSel(Rmp{S;F}(@si{b1>1}Swm(t0e)),Wde(Wv{t0}(t1),RSeq(@os{b1:=t0}Wt{50},Dl{0}(S),t2),PAll{_}(RT{3}(Try(@rw{t1<b0}c3,@rw{t0!b1+1}Scc{b0>0})))))",
+    Tree0396 "B{b0=1;t0;t1=5}MSeq(Wu{t0},@os{t1+=1}@rw{t0!b0}Seq(@ki{t0=4}t0),Sb{t0=5})",
+    Tree0397 "RFb(t0,t1e)",
+    Tree0398 "B{t1;t0=4;b1=4}Sw{0}(Seq(@os{t0+=1}Pri(@si{t0+3%3!1}t0,c1e,RFb(c2b{t0},Scc{t0%3<2})),Keep(@po{t1+=2}Rep0(t3e))),R)",
+    Tree0399 "B{b0=4}Swm(c0,t1,Sb{b0=7})",
 }

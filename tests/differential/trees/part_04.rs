@@ -6,118 +6,74 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        ForceFailure {
-            Sequence {
-                ForceFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = {t1}),
-                        Delay(20) {
-                            StatefulAction(Task<2>),
-                        },
-                        WasEntryUpdated(t1),
-                        Action(PAct<3>, b0 = {t1}, b1 = {t1}),
-                    },
+        IfThenElse {
+            #[post(|bb| *bb.t0 += 2)]
+            Loop(q0) {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(0)),
+                    Action(Act<1>),
                 },
             },
+            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0400Blackboard { t0 t1 });
+board!(Tree0400Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
             b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ForceSuccess {
-            RetryUntilSuccessful(forever) {
-                Precondition(|bb| (bb.b0 + 2) % 4 != 1, else = Success) {
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    #[post(|bb| bb.o0 = None)]
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<0>),
-                    },
+        ReactiveSelector {
+            Loop(q0, if_empty = Running) {
+                StatefulAction(Task<0>),
+            },
+            AsyncSequence {
+                BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
+                    Wait(50),
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                },
+                StatefulAction(Task<2>),
+                Repeat(4) {
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0401Blackboard { o0 b0 });
+board!(Tree0401Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            SequenceWithMemory {
+        RunOnce(then_skip = false) {
+            StepSequencer {
                 Action(Act<0>),
-                ForceSuccess {
-                    StatefulAction(Task<1>),
-                },
-                #[skip_if(|bb| (bb.o0.unwrap_or(4) + 2) % 2 < 1)]
-                #[failure_if(|bb| *bb.t0 != 4)]
-                #[post(|bb| bb.b1 += 4)]
-                Precondition(|bb| bb.b0 == bb.b1, else = Success) {
-                    Repeat(1) {
-                        Parallel(failure = -1) {
-                            ReactiveSequence {
-                                Action(Act<2>),
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
                 Delay(0) {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
-                },
-                Switch(b1) {
-                    case 0 => UnsetBlackboard(o0),
-                    _ => #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    SetBlackboard(b0 = 5),
-                },
-            },
-            Switch(b1) {
-                case 1 => Precondition(|bb| bb.b1 % 4 > 0) {
-                    ReactiveSequence {
-                        ForceFailure {
-                            Repeat(2) {
-                                Switch(b1) {
-                                    case 0 => Action(Act<5>),
-                                    case 1 => Condition(Cond<6>),
-                                    case 2 => UnsetBlackboard(o0),
-                                    _ => StatefulAction(Task<7>),
+                    Fallback {
+                        #[on_failure(|bb| if bb.b0 != 2 { bb.b1 = bb.b0 + 2 })]
+                        #[failure_if(|bb| *bb.t1 < bb.b1 % 3)]
+                        Fallback {
+                            RunOnce(then_skip = false) {
+                                Filter(times = 1, count = Success, filtered = Failure) {
+                                    StatefulAction(Task<1>),
                                 },
                             },
+                            AlwaysSuccess,
                         },
-                    },
-                },
-                _ => RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        #[on_failure(|bb| if *bb.t0 % 3 < 1 { bb.t0.set(bb.b1 % 2) })]
-                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {=}),
-                        MemPriority {
-                            Action(|ctx, bb| ctx.exec_in(9, (bb.b0 + 3) % 3, &mut bb.b0)),
-                            StatefulAction(Task<10>),
-                        },
-                        WaitValueUpdate(t0) {
-                            Repeat(3) {
-                                Action(Act<11>),
-                            },
-                        },
-                        Condition(Cond<12>),
                     },
                 },
             },
@@ -125,78 +81,95 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0402Blackboard { b0 b1 o0 t0 });
+board!(Tree0402Blackboard { b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            UnsetBlackboard(o0),
+        RunOnce(then_skip = false) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0403Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b1 + 3) })]
-        #[post(|bb| bb.t0.set(bb.b0 + 4))]
-        #[success_if(|bb| *bb.t0 != 3)]
-        Precondition(|bb| bb.b0 + 3 < 5, else = Success) {
-            ParallelAll(0) {
-                #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
-                Sequence {
-                    SequenceWithMemory {
-                        ParallelAll(1) {
-                            #[post(|bb| { if bb.o0.unwrap_or(2) % 2 > 0 { bb.b0 += 3 }; bb.b0 = (bb.o0.unwrap_or(5) + 3) % 2 })]
-                            #[skip_if(|bb| bb.b1 == 4)]
-                            WasEntryUpdated(t0),
-                            AlwaysSuccess,
-                            StatefulAction(Task<0>),
+        ReactiveFallback {
+            FlipSelector {
+                #[on_halted(|bb| bb.b0 += 1)]
+                ParallelAll {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                    StatefulAction(Task<1>),
+                },
+                ReactiveFallback {
+                    BinarySelector(|bb| (bb.b0 + 2) % 2 > 0) {
+                        Sequence {
+                            Sleep(20),
+                            StatefulAction(Task<2>),
                         },
-                        #[success_if(|bb| (*bb.t0 + 1) % 3 < 1)]
-                        Inverter {
-                            Loop(q0, if_empty = Skipped) {
-                                ForceFailure {
-                                    AlwaysSuccess,
+                        Filter(times = 3) {
+                            ParallelAll {
+                                Delay(0) {
+                                    StatefulAction(Task<3>),
+                                },
+                                Condition(Cond<4>),
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<5>),
                                 },
                             },
-                        },
-                        ReactiveSequence {
-                            Fallback {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                                Action(Act<2>),
-                            },
-                            StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
                         },
                     },
-                    TryCatch(catch_on_halt = false) {
-                        #[success_if(|bb| bb.b0 != 5)]
-                        RetryUntilSuccessful(3) {
-                            #[run_while(|bb| bb.o0.unwrap_or(1) > bb.o0.unwrap_or(4))]
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        ReactiveSequence {
-                            #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (bb.b1 + 3) % 2)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            AsyncSequence {
-                                SetBlackboard(o0 = Some(9)),
-                                StatefulAction(Task<5>),
+                },
+            },
+            SequenceWithMemory {
+                Parallel {
+                    Sequence {
+                        Interrupt(|bb| *bb.t1 + 3 < 5) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7>),
                             },
-                            SetBlackboard(o0 = Some(4)),
                         },
+                        StatefulAction(Task<8>),
+                    },
+                    Condition(Cond<9>),
+                    Limiter(2) {
+                        Parallel(failure = -3) {
+                            AlwaysFailure,
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    AsyncSequence {
+                        StatefulAction(Task<12>),
+                        Condition(Cond<13> = Cond::<13>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            SequenceStar {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Wait(50),
+                        Action(|ctx, bb| ctx.exec_in(14, *bb.t1, &mut bb.b0)),
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(Task<15>),
+                    StatefulAction(Task<16>),
+                    Action(PIo<17>, t0 = {t1}),
+                },
+                Sequence {
+                    AsyncFallback {
+                        Condition(PCond<18>, b0 = {t0}),
+                        StatefulAction(Task<19>),
+                        #[on_success(|bb| { bb.o0 = Some(bb.b0 % 4); bb.b0 += 1 })]
+                        Condition(Cond<20>),
                     },
                 },
             },
@@ -204,159 +177,212 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0404Blackboard { b0 o0 q0 b1 t0 });
+board!(Tree0404Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
             b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 5,
         }
-        Switch(b1) {
-            case 4 => #[on_halted(|bb| *bb.t0 += 2)]
-            AsyncSequence {
-                ReactiveFallback {
-                    Precondition(|bb| *bb.t0 != bb.b1 % 4, else = Failure) {
-                        Action(Act<0>),
-                    },
-                },
-                Script(|bb| *bb.t0 += 1),
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            SkipUnlessUpdated(t1) {
+                Action(|ctx| ctx.exec(0)),
             },
-            case 0 => StatefulAction(Task<2> = Task::<2>),
-            case 1 => Loop(q0, value = {t0}) {
-                Repeat(4) {
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-            _ => AsyncSequence {
-                StatefulAction(Task<3> = Task::<3>),
-                Loop(q0, if_empty = Running) {
-                    Sleep(0),
-                },
+            Delay(0) {
+                StatefulAction(PTask<1>, b0 = 7, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0405Blackboard { t0 b1 q0 });
+board!(Tree0405Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 1,
+            b0: i64 = 3,
+            b1: i64 = 4,
+            o0: Option<i64>,
         }
-        IfThenElse {
-            Loop(q0, if_empty = Success) {
-                Inverter {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        Sleep(0),
-                        Action(PIo<2>, t0 = {t1}),
-                        StatefulAction(Task<3>),
+        Parallel(success = 1) {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            ScriptCondition(|bb| bb.o0.unwrap_or(5) < (bb.b1 + 2) % 4),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0406Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0407Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 10,
+        }
+        SetBlackboard(t0 = 6)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0407Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 10,
+        }
+        Parallel(failure = -1) {
+            IfThenElse {
+                Action(Act<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
+            AsyncSequence {
+                Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                Sleep(10),
+                Condition(Cond<7>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0407 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            Sequence {
+                RepeatUntilSuccess(forever) {
+                    WaitUntil(|bb| bb.b0 > 4) {
+                        WhileDoElse {
+                            BinarySelector(|bb| *bb.t0 % 4 == 1) {
+                                RetryUntilSuccessful(0) {
+                                    #[on_halted(|bb| bb.b0 += 1)]
+                                    StatefulAction(Task<0>),
+                                },
+                                #[on_success(|bb| bb.b0 += 3)]
+                                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                                Condition(Cond<1>),
+                            },
+                            Succeeder,
+                            BinarySelector(|bb| *bb.t0 + 3 == 6) {
+                                StatefulAction(Task<2> = Task::<2>),
+                                Script(|bb| bb.b0 = *bb.t0),
+                            },
+                        },
                     },
                 },
-            },
-            StatefulAction(Task<4>),
-            ReactiveFallback {
-                StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
-                Repeat(0) {
-                    StatefulAction(Task<6> = Task::<6>),
+                SkipUnlessUpdated(t0) {
+                    StepSequencer {
+                        Action(PAct<3>, b0 = 7, b1 = {t0}),
+                        SetBlackboard(b0 = 9),
+                        SubTree(Tree0407Sub0, ..),
+                    },
+                },
+                Precondition(|bb| bb.b0 == 4, else = Failure) {
+                    SubTree(Tree0407Sub1, b0 = {=}, t0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0406Blackboard { t1 q0 b1 });
+board!(Tree0407Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
-        ReactiveFallback {
+    pub tree Tree0408 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        AsyncSequence {
+            Wait(30),
+            Inverter {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            StepSequencer {
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+            },
             AlwaysSuccess,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Fallback {
-            ReactiveSequence {
-                #[success_if(|bb| bb.b0 % 3 == 2)]
-                Action(PIo<0>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0408Blackboard { t0 b0 });
+board!(Tree0408Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0409 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
+        Parallel(failure = 1) {
+            AlwaysFailure,
+            Timeout(20) {
+                MemPriority {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            StepSequencer {
+                Inverter {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                SequenceWithMemory {
+                    Sleep(50),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Condition(Cond<5>),
+            },
+            StatefulAction(Task<6>),
         }
-        ParallelAll(1) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-            Condition(|ctx| ctx.check(1)),
-            Sleep(20),
-        }
-    }
-}
-
-board!(Tree0409Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0410Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.b0 % 3 == 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0410Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0410 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b0: i64,
         }
-        Sequence {
-            Parallel {
-                AlwaysFailure,
-                SubTree(Tree0410Sub0, b0 = {=}),
+        ReactiveSequence {
+            Repeat(1) {
+                Action(Act<0>),
             },
-            SubTree(Tree0410Sub1, ..),
+            WaitValueUpdate(t0) {
+                StepSequencer {
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    ScriptCondition(|bb| *bb.t0 != 6),
+                    Action(Act<2>),
+                },
+            },
+            ParallelAll {
+                StatefulAction(Task<3>),
+                ScriptCondition(|bb| bb.b0 != 2),
+            },
         }
     }
 }
 
-board!(Tree0410Blackboard { b0 });
+board!(Tree0410Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 == 2) {
-            RetryUntilSuccessful(0) {
-                WasEntryUpdated(t0),
+        Precondition(|bb| *bb.t0 < 7, else = Running) {
+            SequenceWithMemory {
+                Sleep(20),
+                Action(Act<0>),
+                Action(Act<1>),
             },
         }
     }
@@ -367,39 +393,55 @@ board!(Tree0411Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0412 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
-        AsyncSequence {
-            #[failure_if(|bb| *bb.t0 + 4 == bb.o0.unwrap_or(0) + 4)]
-            IfThenElse {
-                Sequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3> = Act::<3>),
+        ParallelAll(3) {
+            Timeout(50) {
+                Repeat(0) {
+                    Script(|bb| { bb.b1 += 1; bb.t0.set(bb.b1 % 4) }),
                 },
-                #[on_failure(|bb| bb.b0 += 2)]
-                ForceSuccess {
-                    WhileDoElse {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            Action(Act<4>),
-                            Action(Act<5>),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            Condition(|ctx| ctx.check(6)),
-                        },
+            },
+            #[success_if(|bb| bb.b1 < bb.b1 + 4)]
+            #[post(|bb| { bb.b0 = bb.b1 + 3; bb.b0 += 1 })]
+            RepeatUntilSuccess(3) {
+                Fallback {
+                    #[on_failure(|bb| bb.b1 = bb.b0)]
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                    Limiter(3) {
+                        StatefulAction(Task<3>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Condition(|ctx| ctx.check(4)),
                     },
                 },
-                ParallelAll(1) {
-                    Retry(2) {
-                        Action(Act<7>),
+            },
+            Loop(q0, if_empty = Running) {
+                AsyncSequence {
+                    ForceSuccess {
+                        Interrupt(|bb| *bb.t0 > bb.b1) {
+                            StatefulAction(Task<5>),
+                        },
                     },
-                    SetBlackboard(t0 = 7),
-                    Delay(100) {
-                        Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(2) + 2)),
+                    Sequence {
+                        Action(Act<6>),
+                        SetBlackboard(b1 = {b0}),
+                        Condition(PCond<7>, b0 = {b0}),
+                        StatefulAction(Task<8>),
+                        #[post(|bb| if *bb.t0 == bb.b0 + 2 { bb.b0 += 1 })]
+                        #[success_if(|bb| bb.b0 > 5)]
+                        Action(Act<9>),
+                    },
+                    AsyncSequence {
+                        WasEntryUpdated(t0),
+                        SetBlackboard(t0 = {b1}),
+                        AlwaysSuccess,
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
                     },
                 },
             },
@@ -407,93 +449,78 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0412Blackboard { o0 b0 t0 });
+board!(Tree0412Blackboard { b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0413Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        ParallelAll(0) {
-            SkipUnlessUpdated(t1) {
+        Repeat(forever) {
+            Sequence {
                 Condition(Cond<0> = Cond::<0>),
+                SubTree(Tree0413Sub0),
+                Condition(Cond<2>),
             },
-            ScriptCondition(|bb| *bb.t0 % 3 < 2),
         }
     }
 }
-
-board!(Tree0413Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0414 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| bb.b1 < 1)]
-        Sequence {
-            WaitValueUpdate(t0) {
-                Script(|bb| if *bb.t0 == 7 { bb.t0.set(1) }),
+        Selector {
+            Cooldown(0, filtered = Skipped) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    RunOnce(then_skip = true) {
+                        RetryUntilSuccessful(3) {
+                            Sleep(20),
+                        },
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
             },
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Timeout(30) {
-                Condition(Cond<2> = Cond::<2>),
+            Delay(20) {
+                ReactiveSequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Sleep(0),
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
 }
-
-board!(Tree0414Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0415 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        KeepRunningUntilFailure {
-            Parallel(failure = 3) {
-                ReactiveFallback {
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    MemSequence {
-                        #[run_while(|bb| bb.b0 % 4 == 2)]
-                        Repeat(0) {
-                            Script(|bb| { *bb.t1 += 1; if *bb.t1 > 2 { *bb.t0 += 2 } }),
-                        },
-                        Selector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                            #[success_if(|bb| bb.b0 + 3 != *bb.t1 + 4)]
-                            #[failure_if(|bb| *bb.t0 % 4 > 0)]
-                            Condition(Cond<2> = Cond::<2>),
+        MemSequence {
+            RepeatUntilSuccess(forever) {
+                BinarySelector(|bb| *bb.t0 % 3 != 1) {
+                    SequenceWithMemory {
+                        Condition(Cond<0> = Cond::<0>),
+                        Condition(Cond<1>),
+                        MemSequence {
+                            Precondition(|bb| bb.b0 + 2 != bb.b1, else = Failure) {
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
+                            },
+                            SetBlackboard(t0 = 8),
                         },
                     },
-                },
-                Sequence {
-                    Precondition(|bb| *bb.t1 < (*bb.t0 + 4) % 4, else = Running) {
-                        #[failure_if(|bb| *bb.t1 > *bb.t1 % 3)]
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                    ReactiveSequence {
-                        SetBlackboard(t1 = {b1}),
-                        Action(PAct<4>, b0 = 9, b1 = {b0}),
-                    },
-                },
-                #[post(|bb| if bb.b0 == 1 { *bb.t0 += 2 })]
-                #[on_halted(|bb| { bb.t0.set((bb.b1 + 2) % 3); bb.b1 = *bb.t1 })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Sequence {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| *bb.t1 < 6),
-                        Condition(Cond<5>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
+                    MaxTime(0) {
+                        SequenceWithMemory {
+                            RunOnce {
+                                Action(PAct<3>, b0 = {=}, b1 = {b1}),
+                            },
+                            WasEntryUpdated(t0),
+                        },
                     },
                 },
             },
@@ -501,122 +528,309 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0415Blackboard { b0 t0 b1 t1 });
+board!(Tree0415Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0416 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64,
         }
-        MemSequence {
-            WhileDoElse {
-                Selector {
-                    WhileDoElse {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                        AlwaysRunning,
-                    },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| *bb.t0 + 2 > bb.b0 % 3)]
-                    #[success_if(|bb| *bb.t0 > 4)]
-                    Fallback {
-                        Action(Act<1>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Script(|bb| bb.b0 = 8),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    AlwaysSuccess,
-                },
+        Switch(b1) {
+            case 5 => Sequence {
+                Condition(PCond<0>, b0 = 5),
+                SetBlackboard(b0 = {b1}),
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                Condition(PCond<2>, b0 = {b0}),
             },
-            Timeout(0) {
-                Loop(q0, value = {t1}, if_empty = Running) {
-                    Fallback {
-                        SequenceWithMemory {
-                            Condition(Cond<2>),
-                            Sequence {
-                                Action(PAct<3>, b0 = {=}),
-                                Script(|bb| { bb.t1.set(*bb.t0); bb.b0 += 1 }),
-                            },
-                        },
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Loop(q0, value = {b0}) {
-                            ReactiveSelector {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                                SetBlackboard(b0 = 0),
-                            },
-                        },
-                    },
-                },
-            },
+            _ => StatefulAction(PTask<3>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0416Blackboard { t1 t0 b0 q0 });
+board!(Tree0416Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0417 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
         }
-        AsyncSequence {
-            Precondition(|bb| (bb.b0 + 4) % 4 > 0) {
-                IfThenElse {
-                    RunOnce(then_skip = false) {
-                        ReactiveSelector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            ReactiveFallback {
-                                ParallelAll(max_failures = -1) {
-                                    #[on_success(|bb| bb.b1 += 3)]
-                                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
-                                    #[on_halted(|bb| bb.b0 += 2)]
-                                    Action(Act<1>),
-                                    Script(|bb| bb.b0 += 2),
-                                    #[failure_if(|bb| bb.b1 % 3 != 2)]
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
+        RunOnce {
+            TryCatch(catch_on_halt = false) {
+                Repeat(4) {
+                    #[on_halted(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| bb.b0 % 2 == 1),
+                        ScriptCondition(|bb| *bb.t0 < 7),
                     },
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<0>),
+                Parallel(success = 1, failure = 0) {
+                    StatefulAction(Task<1>),
+                    SetBlackboard(t0 = {t1}),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0417Blackboard { t0 b0 b1 });
+board!(Tree0417Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0418 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Repeat(1) {
-            Fallback {
-                WhileDoElse {
-                    Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-                    RetryUntilSuccessful(2) {
-                        AlwaysFailure,
+        Fallback {
+            Inverter {
+                ForceFailure {
+                    Repeat(1) {
+                        ReactiveFallback {
+                            #[skip_if(|bb| bb.b0 > 3)]
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            Fallback {
+                                RunOnce {
+                                    #[post(|bb| bb.t0.set(bb.b0))]
+                                    #[on_halted(|bb| *bb.t0 += 3)]
+                                    #[skip_if(|bb| *bb.t0 != 2)]
+                                    Script(|bb| bb.b0 += 3),
+                                },
+                                #[on_success(|bb| *bb.t0 += 2)]
+                                #[success_if(|bb| *bb.t0 + 2 == (bb.b0 + 3) % 4)]
+                                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                                StatefulAction(Task<0>),
+                            },
+                            Condition(PCond<1>, b0 = 9),
+                        },
                     },
-                    StatefulAction(Task<1>),
                 },
-                Repeat(4) {
-                    Precondition(|bb| *bb.t1 % 2 < 0) {
-                        RunOnce(then_skip = false) {
-                            Timeout(0) {
-                                #[success_if(|bb| *bb.t1 != *bb.t0)]
-                                #[on_success(|bb| bb.t1.set((bb.b0 + 1) % 2))]
-                                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0418Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+        }
+        Fallback {
+            MemPriority {
+                Retry(2) {
+                    #[run_while(|bb| bb.o0.unwrap_or(0) < 7)]
+                    #[success_if(|bb| bb.b0 % 2 > 0)]
+                    TryCatch(catch_on_halt = true) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            StatefulAction(PTask<1>, b0 = {=}),
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                        ForceFailure {
+                            Inverter {
+                                ReactiveSequence {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Delay(10) {
+                KeepRunningUntilFailure {
+                    ParallelAll(0) {
+                        Delay(100) {
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        WhileDoElse {
+                            Inverter {
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Fallback {
+                    Loop(q0, if_empty = Failure) {
+                        Condition(Cond<8>),
+                    },
+                    ForceFailure {
+                        Action(PAct<9>, b0 = {=}),
+                    },
+                    Condition(Cond<10> = Cond::<10>),
+                    #[failure_if(|bb| *bb.t0 + 4 > bb.b0 % 3)]
+                    #[skip_if(|bb| bb.b0 + 3 < 1)]
+                    Action(Act<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0419Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Repeater(1) {
+            Precondition(|bb| bb.b0 + 2 < 2) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0420Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            IfThenElse {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+            },
+            Precondition(|bb| bb.b0 + 4 < 7, else = Success) {
+                #[on_failure(|bb| { if *bb.t0 + 4 > bb.b0 % 4 { bb.b1 += 1 }; bb.b0 = *bb.t0 })]
+                #[on_halted(|bb| bb.b1 += 1)]
+                #[failure_if(|bb| bb.b1 % 2 > 0)]
+                MemPriority {
+                    Condition(Cond<2>),
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    #[on_halted(|bb| if (*bb.t0 + 2) % 4 < 0 { bb.b1 = 5 })]
+                    StatefulAction(Task<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 2, &mut bb.b0)),
+                },
+            },
+            SequenceWithMemory {
+                Fallback {
+                    Condition(PCond<5>, b0 = 8),
+                    StatefulAction(Task<6>),
+                },
+                MemPriority {
+                    #[skip_if(|bb| bb.b0 % 4 > 2)]
+                    Script(|bb| bb.b0 = 5),
+                    Condition(PCond<7>, b0 = 7),
+                },
+                Interrupt(|bb| *bb.t0 < 1) {
+                    Condition(Cond<8>),
+                },
+            },
+            WaitUntil(|bb| *bb.t0 % 2 > 0) {
+                ReactiveSelector {
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0421Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0422Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            b1: i64 = 15,
+            b0: i64 = 11,
+        }
+        #[run_while(|bb| (bb.b0 + 2) % 4 > 2)]
+        Sequence {
+            #[failure_if(|bb| *bb.t0 % 4 < 1)]
+            #[skip_if(|bb| *bb.t0 % 2 != 1)]
+            SetBlackboard(b1 = {t0}),
+            IfThenElse {
+                WaitUntil(|bb| *bb.t0 < bb.b0) {
+                    StatefulAction(PTask<0>, b0 = {b1}),
+                },
+                #[success_if(|bb| *bb.t0 % 3 > 0)]
+                Invert {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                RunOnce {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+            b0: i64 = 1,
+        }
+        Precondition(|bb| *bb.t0 == bb.b1 % 2, else = Success) {
+            SubTree(Tree0422Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0422Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64,
+        }
+        #[on_failure(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+        #[on_success(|bb| bb.b1 = bb.b0)]
+        Sequence {
+            RunOnce {
+                RetryUntilSuccessful(2) {
+                    RepeatUntil(Failure) {
+                        IfThenElse {
+                            Priority {
+                                RunOnce {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                                #[on_success(|bb| bb.b0 += 2)]
+                                #[run_while(|bb| bb.b1 < 5)]
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                RunOnce {
+                                    Action(PAct<3>, b0 = 2, b1 = {b0}),
+                                },
+                                StatefulAction(Task<4>),
+                            },
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            TryCatch {
+                                Precondition(|bb| *bb.t0 + 2 < 0, else = Failure) {
+                                    StatefulAction(Task<5>),
+                                },
+                                Precondition(|bb| bb.b1 + 1 > 6, else = Skipped) {
+                                    Action(PAct<6>, b0 = {b0}, b1 = {b1}),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b0)),
+                            },
+                            Precondition(|bb| *bb.t0 + 1 > 7, else = Running) {
+                                Loop(q0, value = {b0}, if_empty = Failure) {
+                                    Action(PIo<8>, t0 = {t0}),
+                                },
                             },
                         },
                     },
@@ -626,255 +840,116 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0418Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceStar {
-            Loop(q0, if_empty = Skipped) {
-                ReactiveFallback {
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) < 1),
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<0>),
-                        },
-                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
-                        #[post(|bb| { bb.b1 = 4; bb.b1 = 2 })]
-                        Condition(Cond<1>),
-                    },
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(1) == 2)]
-            AsyncSequence {
-                IfThenElse {
-                    Delay(10) {
-                        Action(Act<4>),
-                    },
-                    Condition(|ctx| ctx.check(5)),
-                },
-                TryCatch {
-                    ParallelAll(1) {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0419Blackboard { o0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        Parallel(success = 1, failure = -3) {
-            Timeout(0) {
-                Repeat(3) {
-                    ParallelAll(max_failures = -2) {
-                        Action(Act<0>),
-                        #[on_success(|bb| bb.b0 += 2)]
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                Repeat(2) {
-                    Fallback {
-                        #[skip_if(|bb| bb.b0 < bb.b1 + 3)]
-                        #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
-                        Condition(Cond<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, 2)),
-                    },
-                },
-            },
-            #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-            ReactiveSequence {
-                Condition(Cond<3>),
-                SetBlackboard(t0 = {b0}),
-                Action(PAct<4>, b0 = {b1}, b1 = {=}),
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                SetBlackboard(b1 = {t0}),
-                #[on_success(|bb| bb.b0 += 2)]
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0420Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        Delay(10) {
-            SequenceWithMemory {
-                MemPriority {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b0)),
-                },
-                Action(PIo<2>, t0 = {=}),
-                Action(Act<3>),
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                },
-                Switch(b1) {
-                    case 0 => SetBlackboard(b0 = 7),
-                    _ => Action(PIo<5>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0421Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce(then_skip = true) {
-            RunOnce(then_skip = false) {
-                ParallelAll(max_failures = -1) {
-                    #[skip_if(|bb| *bb.t0 > *bb.t0 + 1)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<0>),
-                    #[skip_if(|bb| bb.b0 > 3)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    SkipUnlessUpdated(t0) {
-                        ForceSuccess {
-                            Action(PAct<1>, b0 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0422Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 0,
-        }
-        Fallback {
-            Invert {
-                MemSequence {
-                    Sequence {
-                        Sequence {
-                            Action(PAct<0>, b0 = {b1}, b1 = {t0}),
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                WhileDoElse {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                    Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 3) % 3)),
-                },
-                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
-                StatefulAction(Task<8>),
-                ParallelAll {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Precondition(|bb| bb.b0 > 5, else = Skipped) {
-                    StatefulAction(Task<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0423Blackboard { b0 t0 q0 b1 });
+board!(Tree0423Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0424 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 % 4 > 2, else = Failure) {
-            Parallel(success = 0, failure = -3) {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                Sleep(50),
-            },
+        Repeater(forever) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0424Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0425 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
         }
-        AsyncFallback {
-            RunOnce {
-                Sleep(20),
+        BinarySelector(|bb| bb.b1 % 2 == 0) {
+            Sequence {
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+                RunOnce(then_skip = false) {
+                    ForceSuccess {
+                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                            #[run_while(|bb| bb.b0 + 1 == 0)]
+                            Repeater(forever) {
+                                Action(PIo<1>, t0 = {b0}),
+                            },
+                        },
+                    },
+                },
             },
-            Condition(PCond<0>, b0 = {t0}),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
+            Switch(b1) {
+                case 3 => Sequence {
+                    StatefulAction(Task<2>),
+                    ReactiveSequence {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                        Sleep(10),
+                    },
+                },
+                case 1 => Repeat(forever) {
+                    ReactiveSequence {
+                        Script(|bb| bb.t1.set(bb.b0 % 2)),
+                    },
+                },
+                _ => ForceSuccess {
+                    StatefulAction(PTask<5>, b0 = 0, b1 = {t1}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0425Blackboard { t0 b0 });
+board!(Tree0425Blackboard { b1 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0426Sub0 for Ctx {
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0426 for Ctx {
-        Retry(4) {
-            RetryUntilSuccessful(forever) {
-                MemPriority {
-                    Action(Act<0>),
-                    TryCatch(catch_on_halt = false) {
-                        Action(|ctx| ctx.exec(1)),
-                        AlwaysSuccess,
-                    },
-                    Fallback {
-                        Action(|ctx| ctx.exec(2)),
-                        Condition(Cond<3>),
+        Repeat(forever) {
+            Repeat(forever) {
+                RepeatTimes(forever) {
+                    ReactiveSelector {
+                        IfThenElse {
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(0)),
+                                MemPriority {
+                                    Action(Act<1> = Act::<1>),
+                                    Condition(Cond<2>),
+                                },
+                                StatefulAction(Task<3>),
+                            },
+                            ReactiveSelector {
+                                SequenceWithMemory {
+                                    Condition(Cond<4>),
+                                    Condition(|ctx| ctx.check(5)),
+                                },
+                                ReactiveFallback {
+                                    StatefulAction(Task<6>),
+                                    StatefulAction(Task<7>),
+                                    StatefulAction(Task<8> = Task::<8>),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            RunOnce {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            Condition(Cond<10>),
+                            WhileDoElse {
+                                Condition(|ctx| ctx.check(11)),
+                                SubTree(Tree0426Sub0),
+                                Invert {
+                                    Action(Act<12>),
+                                },
+                            },
+                            Repeat(3) {
+                                Action(Act<13>),
+                            },
+                            ForceSuccess {
+                                ForceFailure {
+                                    Condition(|ctx| ctx.check(14)),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -885,387 +960,275 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0427 for Ctx {
         blackboard {
+            b1: i64 = 0,
             b0: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 0,
         }
-        MemSequence {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            #[success_if(|bb| *bb.t1 < 7)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            ReactiveSequence {
-                Action(Act<2>),
-                ReactiveSequence {
-                    Precondition(|bb| *bb.t1 + 4 > bb.b0 % 4, else = Running) {
-                        ForceSuccess {
-                            #[success_if(|bb| bb.b0 + 3 > bb.b0 % 4)]
-                            #[post(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
+        Switch(b1) {
+            case 1 => Condition(Cond<0>),
+            case 2 => AlwaysRunning,
+            case 3 => Action(PAct<1>, b0 = {=}),
+            _ => Action(Act<2>),
         }
     }
 }
 
-board!(Tree0427Blackboard { b0 t0 t1 });
+board!(Tree0427Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0428 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            b0: i64 = 5,
         }
-        Switch(b1) {
-            case 0 => StatefulAction(Task<0>),
-            case 3 => TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+        Fallback {
+            SequenceWithMemory {
+                Deadline(100) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
-                #[on_success(|bb| if bb.b0 != 3 { bb.t1.set(*bb.t0 % 2) })]
-                SetBlackboard(b1 = 2),
-                WhileDoElse {
-                    #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Parallel(success = 3) {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
+                Condition(PCond<1>, b0 = 4),
+                Action(Act<2>),
+            },
+            WhileDoElse {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Parallel(success = -1, failure = -1) {
+                MaxTime(0) {
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        AlwaysSuccess,
                     },
                 },
             },
-            _ => SequenceWithMemory {
-                TryCatch(catch_on_halt = true) {
-                    #[skip_if(|bb| *bb.t1 < 3)]
-                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
-                    Parallel(failure = -1) {
-                        #[failure_if(|bb| bb.b1 > (*bb.t0 + 3) % 3)]
-                        #[post(|bb| bb.b1 = 7)]
-                        Retry(2) {
-                            IfThenElse {
-                                Action(PAct<10>, b0 = {b1}, b1 = {b1}),
-                                Action(Act<11> = Act::<11>),
-                                Retry(1) {
-                                    ScriptCondition(|bb| bb.b1 < 1),
-                                },
-                            },
-                        },
-                    },
-                    Repeat(3) {
-                        #[on_failure(|bb| if *bb.t1 < *bb.t0 % 3 { bb.t1.set(*bb.t0 % 4) })]
-                        IfThenElse {
-                            #[failure_if(|bb| *bb.t0 % 3 == 0)]
-                            #[on_halted(|bb| { if *bb.t0 > *bb.t1 % 4 { bb.b1 += 3 }; bb.b1 += 1 })]
-                            #[success_if(|bb| bb.b0 % 2 != 0)]
-                            IfThenElse {
-                                Delay(50) {
-                                    StatefulAction(Task<12>),
-                                },
-                                Condition(Cond<13>),
-                            },
-                            Script(|bb| { bb.b1 = *bb.t1 % 3; bb.b1 = *bb.t0 % 4 }),
-                            Action(Act<14>),
-                        },
-                    },
+            Switch(b1) {
+                case 1 => #[success_if(|bb| bb.b0 + 3 > bb.b1)]
+                Wait(0),
+                case 4 => StatefulAction(Task<6>),
+                _ => Repeat(2) {
+                    Action(Act<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0428Blackboard { t1 t0 b1 q0 b0 });
+board!(Tree0428Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0429 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
         }
-        Precondition(|bb| bb.b0 % 4 < 3, else = Success) {
+        Conditional(|bb| (bb.o0.unwrap_or(3) + 4) % 2 > 0, dynamic = false) {
             SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 3)),
-                RetryUntilSuccessful(3) {
-                    Action(Act<1>),
+                Fallback {
+                    Retry(0) {
+                        Action(Act<0>),
+                    },
+                    Inverter {
+                        ForceSuccess {
+                            StatefulAction(PTask<1>, b0 = {t0}),
+                        },
+                    },
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) < 2)]
+                    #[on_failure(|bb| { bb.o0 = None; bb.b0 += 3 })]
+                    Retry(3) {
+                        Action(PIo<2>, t0 = {t0}),
+                    },
+                    Action(Act<3>),
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| *bb.t0 % 3 != 1)]
+                    Sleep(10),
                 },
-                StatefulAction(Task<2>),
-                Sleep(20),
-                #[on_halted(|bb| bb.b0 += 3)]
-                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 3) % 4)),
+                Repeat(0) {
+                    AlwaysRunning,
+                },
             },
         }
     }
 }
 
-board!(Tree0429Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0430Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 12,
-            b1: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        #[run_while(|bb| *bb.t0 + 1 < 5)]
-        #[post(|bb| bb.o0 = Some(*bb.t0))]
-        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 2)]
-        ForceFailure {
-            #[on_halted(|bb| bb.o0 = Some(9))]
-            #[failure_if(|bb| bb.b0 < 3)]
-            #[success_if(|bb| bb.b1 > 3)]
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
+board!(Tree0429Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0430 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        AsyncFallback {
-            SubTree(Tree0430Sub0, ..),
-            StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+        MemSequence {
+            Condition(Cond<0>),
+            MemPriority {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(1)),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    ScriptCondition(|bb| bb.b0 > 3),
+                },
+                Sequence {
+                    AlwaysSuccess,
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+                },
+                ReactiveFallback {
+                    Loop(q0) {
+                        Condition(Cond<5>),
+                    },
+                    ForceFailure {
+                        Selector {
+                            AlwaysFailure,
+                            Action(Act<6>),
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        Condition(Cond<7>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0430Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0431Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Repeat(1) {
-            SetBlackboard(o0 = Some(2)),
-        }
-    }
-}
+board!(Tree0430Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[allow(unused)] #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
             #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Precondition(|bb| bb.b1 > bb.b0, else = Success) {
-            Delay(30) {
-                Parallel(success = 2, failure = 1) {
-                    Precondition(|bb| bb.b1 > *bb.t0) {
-                        Switch(b1) {
-                            case 5 => ForceFailure {
-                                Precondition(|bb| bb.b0 % 3 < 1) {
-                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                                },
-                            },
-                            case 1 => SubTree(Tree0431Sub0, o0 = {=}, b1 = {b1}, t1 = {=}, b0 = {b0}, t0 = {=}),
-                            case 0 => Timeout(100) {
-                                ForceFailure {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            _ => Delay(10) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 > 1)]
-                    #[run_while(|bb| *bb.t0 != 4)]
-                    #[on_success(|bb| { bb.o0 = None; bb.b1 += 1 })]
-                    Timeout(30) {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        ReactiveFallback {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<3>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(4, 6)),
-                            StatefulAction(Task<5>),
-                            Repeat(forever) {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
+        ReactiveSelector {
+            StatefulAction(Task<0>),
+            Loop(q0, value = {t0}) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0431Blackboard { o0 b1 t1 b0 t0 });
+board!(Tree0431Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0432Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0432 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-        }
-        ReactiveFallback {
-            #[failure_if(|bb| *bb.t1 % 3 != 2)]
-            SequenceWithMemory {
-                Action(Act<0> = Act::<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                    Condition(PCond<3>, b0 = {t1}),
-                },
-                Script(|bb| bb.t0.set(*bb.t1)),
-            },
-            ReactiveSelector {
-                StatefulAction(Task<4>),
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t1}),
-                    Script(|bb| *bb.t1 += 2),
-                    Script(|bb| bb.t1.set(*bb.t1 % 4)),
-                },
-                Sequence {
-                    #[run_while(|bb| bb.b0 == 1)]
-                    Repeat(forever) {
-                        AlwaysRunning,
-                    },
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                },
-            },
+        Repeater(0) {
+            SubTree(Tree0432Sub0),
         }
     }
 }
-
-board!(Tree0432Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(3) {
-            Action(Act<0>),
-            #[success_if(|bb| bb.b0 + 3 == *bb.t0)]
-            #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-            Repeat(3) {
-                Condition(PCond<1>, b0 = {=}),
+        Parallel(success = 0) {
+            AlwaysRunning,
+            AlwaysFailure,
+            AlwaysFailure,
+            Repeat(forever) {
+                StatefulAction(Task<0>),
             },
-            Action(PIo<2>, t0 = {t0}),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0433Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0434Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        StatefulAction(Task<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        Sequence {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    AsyncFallback {
-                        WasEntryUpdated(t0),
-                        ReactiveSequence {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        #[skip_if(|bb| bb.b0 > 7)]
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+        MemSequence {
+            Fallback {
+                Action(PIo<0>, t0 = {=}),
+                Action(PIo<1>, t0 = {=}),
+                StatefulAction(Task<2>),
+            },
+            Interrupt(|bb| *bb.t0 + 3 == 6) {
+                ReactiveSequence {
+                    Conditional(|bb| bb.b1 + 1 > 7, dynamic = false, else = Failure) {
+                        Condition(Cond<3>),
                     },
+                    StatefulAction(Task<4>),
+                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                    #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 2)]
+                    SubTree(Tree0434Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+                },
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                Condition(Cond<6>),
+            },
+            Cooldown(0) {
+                Fallback {
+                    Action(PIo<7>, t0 = {t0}),
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<11>, b0 = {=}, b1 = {b1}),
+                StatefulAction(Task<12>),
+                Timeout(0) {
+                    Condition(Cond<13> = Cond::<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0434Blackboard { t0 b0 });
+board!(Tree0434Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        MemSequence {
-            IfThenElse {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<0>),
-                        },
-                        RetryUntilSuccessful(3) {
-                            Selector {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
+        ParallelAll(max_failures = -2) {
+            Repeat(3) {
+                Action(Act<0> = Act::<0>),
+            },
+            WhileDoElse {
+                Retry(4) {
+                    StatefulAction(Task<1>),
+                },
+                AsyncFallback {
+                    Action(Act<2>),
+                    AlwaysRunning,
+                },
+                AlwaysSuccess,
+            },
+            Deadline(20) {
+                RunOnce(then_skip = true) {
                     RunOnce {
-                        RetryUntilSuccessful(forever) {
-                            ReactiveSequence {
+                        Sequence {
+                            RepeatTimes(3) {
                                 StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                                Action(Act<5>),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
                             },
-                        },
-                    },
-                },
-                Inverter {
-                    Sequence {
-                        IfThenElse {
-                            Action(Act<8>),
-                            Repeat(forever) {
-                                Condition(Cond<9>),
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                        ReactiveSequence {
-                            Repeat(0) {
-                                StatefulAction(Task<11>),
-                            },
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            SequenceWithMemory {
-                                Condition(Cond<13> = Cond::<13>),
-                                Condition(Cond<14>),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<15>),
+                            Sleep(50),
                         },
                     },
                 },
@@ -1277,1626 +1240,935 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
         blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
             b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64,
         }
-        WhileDoElse {
-            Delay(30) {
-                #[success_if(|bb| *bb.t1 + 2 < bb.b1)]
-                Delay(0) {
-                    #[failure_if(|bb| *bb.t1 < 2)]
-                    #[skip_if(|bb| bb.b1 + 4 == 5)]
-                    #[post(|bb| bb.o0 = None)]
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| bb.t0.set(2))]
-                        KeepRunningUntilFailure {
-                            Timeout(20) {
-                                SequenceStar {
-                                    Condition(Cond<0>),
-                                    #[post(|bb| if bb.b1 < bb.b1 % 2 { bb.o0 = Some(*bb.t0) })]
-                                    #[run_while(|bb| bb.b1 + 1 > 6)]
-                                    #[on_failure(|bb| *bb.t1 += 3)]
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                    Action(PAct<4>, b0 = {=}),
+        RetryUntilSuccessful(3) {
+            Switch(b1) {
+                case 4 => SkipUnlessUpdated(t0) {
+                    SequenceWithMemory {
+                        Repeat(0) {
+                            Action(Act<0>),
+                        },
+                        Repeat(3) {
+                            UnsetBlackboard(o0),
+                        },
+                        Conditional(|bb| *bb.t0 % 4 < 2, dynamic = true, else = Failure) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                case 5 => FlipSelector {
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        WasEntryUpdated(t0),
+                        WasEntryUpdated(t0),
+                        SetBlackboard(o0 = Some(9)),
+                    },
+                    RepeatUntilSuccess(3) {
+                        #[on_halted(|bb| if bb.b0 == bb.b1 { bb.b1 = *bb.t0 })]
+                        Limiter(2) {
+                            StepSequencer {
+                                UnsetBlackboard(o0),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+                _ => Repeat(2) {
+                    ReactiveSelector {
+                        StatefulAction(Task<4>),
+                        Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
+                        StatefulAction(Task<6>),
+                        Wait(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0436Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0437 for Ctx {
+        Selector {
+            Fallback {
+                Repeater(forever) {
+                    StepSequencer {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Sleep(50),
+                        },
+                        Delay(20) {
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                RepeatUntilFailure(forever) {
+                    Condition(Cond<5>),
+                },
+                Repeat(3) {
+                    Timeout(100) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Priority {
+                ForceSuccess {
+                    Delay(0) {
+                        Parallel(success = -2) {
+                            MemSequence {
+                                StatefulAction(Task<7>),
+                                Action(Act<8>),
+                                MemPriority {
+                                    Action(Act<9>),
+                                    Action(Act<10>),
+                                },
+                            },
+                            Condition(Cond<11>),
+                            ReactiveFallback {
+                                StatefulAction(Task<12>),
+                                Condition(Cond<13> = Cond::<13>),
+                                Inverter {
+                                    AlwaysSuccess,
                                 },
                             },
                         },
                     },
                 },
             },
-            AsyncFallback {
-                Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                ParallelAll {
-                    Condition(Cond<6>),
-                    Sleep(30),
-                    StatefulAction(Task<7>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                    AlwaysRunning,
-                },
-                ParallelAll(max_failures = -1) {
-                    SkipUnlessUpdated(t0) {
-                        AlwaysRunning,
-                    },
-                    Repeat(0) {
-                        Condition(Cond<8> = Cond::<8>),
-                    },
-                    WasEntryUpdated(t0),
-                    Condition(Cond<9>),
-                },
-            },
         }
-    }
-}
-
-board!(Tree0436Blackboard { b1 b0 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0437 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 3,
-        }
-        Selector {
-            WasEntryUpdated(t0),
-            StatefulAction(PTask<0>, b0 = 5, b1 = {=}),
-            Action(PAct<1>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0437Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0438Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-        }
-        Selector {
-            Precondition(|bb| (bb.o0.unwrap_or(2) + 1) % 2 != 1, else = Skipped) {
-                #[run_while(|bb| *bb.t0 != 5)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                ReactiveFallback {
-                    ParallelAll(1) {
-                        Inverter {
-                            StatefulAction(Task<0>),
-                        },
-                        WhileDoElse {
-                            Condition(Cond<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(PTask<3>, b0 = 5, b1 = {t0}),
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5>),
-                },
-            },
-            Delay(100) {
-                Delay(0) {
-                    TryCatch(catch_on_halt = false) {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<6>, b0 = {b0}),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        #[skip_if(|bb| *bb.t0 != 6)]
-                        KeepRunningUntilFailure {
-                            SequenceStar {
-                                #[on_success(|bb| bb.o0 = None)]
-                                ForceFailure {
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSelector {
-                ParallelAll(0) {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<9>),
-                    SubTree(Tree0438Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) < (*bb.t0 + 4) % 4)]
-            RetryUntilSuccessful(forever) {
-                SequenceStar {
-                    SequenceWithMemory {
-                        Repeat(1) {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            Repeat(4) {
-                                Condition(Cond<11>),
-                            },
-                        },
-                        StatefulAction(Task<12>),
-                    },
-                    #[failure_if(|bb| *bb.t0 + 2 != 0)]
-                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 + 1) })]
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<14> = Cond::<14>),
-                SequenceStar {
-                    Delay(0) {
-                        UnsetBlackboard(o0),
-                    },
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(15)),
-                        StatefulAction(Task<16> = Task::<16>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0438Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0439Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b0: i64 = 10,
-        }
-        ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0439Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Action(PAct<10>, b0 = 1, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            Fallback {
-                Sequence {
-                    KeepRunningUntilFailure {
-                        Timeout(100) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    AsyncSequence {
-                        RetryUntilSuccessful(forever) {
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3); bb.o0 = Some(*bb.t0 % 2) }),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                Delay(30) {
-                    Retry(1) {
-                        ReactiveFallback {
-                            #[on_success(|bb| if *bb.t0 > bb.b0 { bb.t0.set(bb.b0 + 4) })]
-                            Invert {
-                                AlwaysSuccess,
-                            },
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                Sequence {
-                    SequenceStar {
-                        Parallel(success = 2) {
-                            Condition(|ctx| ctx.check(6)),
-                            Action(PIo<7>, t0 = {=}),
-                            SubTree(Tree0439Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                        },
-                        Condition(Cond<8>),
-                        Precondition(|bb| *bb.t0 + 2 == 0, else = Success) {
-                            AsyncFallback {
-                                Condition(Cond<9>),
-                                SubTree(Tree0439Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0439Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0440 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            Sequence {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.b0 + 1 < 1)]
-                #[success_if(|bb| *bb.t0 == 3)]
-                #[on_halted(|bb| bb.b0 += 4)]
-                ScriptCondition(|bb| bb.b0 < bb.b0 % 4),
-                Action(|ctx| ctx.exec(1)),
-            },
-        }
-    }
-}
-
-board!(Tree0440Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0441 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Precondition(|bb| bb.b0 % 2 != 1, else = Failure) {
-                AsyncSequence {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
-                    Condition(Cond<3>),
-                    #[post(|bb| *bb.t1 += 1)]
-                    SetBlackboard(b0 = {t1}),
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0441Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0442 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        ParallelAll(1) {
-            Switch(b1) {
-                case 4 => #[success_if(|bb| bb.b1 < *bb.t0)]
-                #[run_while(|bb| *bb.t0 == bb.b0 + 2)]
-                ReactiveSelector {
-                    Action(Act<0>),
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_failure(|bb| { bb.b1 = bb.b0 + 3; bb.o0 = None })]
-                    Condition(Cond<1>),
-                },
-                _ => SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveFallback {
-                Precondition(|bb| bb.b1 < 3, else = Failure) {
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                Timeout(20) {
-                    Condition(Cond<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0442Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0443 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 1,
         }
         SequenceStar {
-            Condition(PCond<0>, b0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0443Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0444 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-        }
-        ForceSuccess {
-            Fallback {
-                Action(Act<0>),
-                Action(PIo<1>, t0 = {b1}),
-                ScriptCondition(|bb| bb.b0 == 1),
-            },
-        }
-    }
-}
-
-board!(Tree0444Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0445 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                RunOnce(then_skip = false) {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < bb.o0.unwrap_or(3))]
-                    ReactiveFallback {
-                        Repeat(2) {
-                            StatefulAction(Task<0>),
-                        },
-                        #[skip_if(|bb| bb.b0 < 1)]
-                        #[post(|bb| bb.b0 = 2)]
-                        #[on_halted(|bb| if bb.b1 + 3 == 7 { bb.b1 = *bb.t0 % 4 })]
-                        ReactiveFallback {
-                            Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                Retry(forever) {
-                    Switch(b1) {
-                        case 1 => Repeat(4) {
-                            Fallback {
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        case 0 => StatefulAction(Task<4> = Task::<4>),
-                        _ => ReactiveFallback {
-                            Sequence {
-                                #[run_while(|bb| bb.o0.unwrap_or(5) == 4)]
-                                Action(Act<5>),
-                                RunOnce {
-                                    Condition(PCond<6>, b0 = {=}),
-                                },
-                                #[run_while(|bb| bb.o0.is_none())]
-                                Condition(Cond<7>),
-                                Action(Act<8>),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0445Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0446 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            #[on_success(|bb| bb.b0 = 4)]
-            #[on_failure(|bb| { bb.t0.set(bb.b0 % 4); if *bb.t0 % 4 == 2 { bb.b1 += 1 } })]
-            ParallelAll(max_failures = -1) {
-                ReactiveFallback {
-                    Precondition(|bb| *bb.t0 + 2 != 2) {
-                        Sequence {
-                            Condition(Cond<0>),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    SequenceStar {
-                        Action(PAct<4>, b0 = 1, b1 = {=}),
-                        Action(PIo<5>, t0 = {b1}),
-                        RunOnce {
-                            #[skip_if(|bb| bb.b1 + 3 == bb.b1)]
-                            Precondition(|bb| bb.b1 % 2 > 0, else = Failure) {
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Sleep(50),
-                StatefulAction(Task<7>),
-            },
-            Sequence {
-                Inverter {
-                    Condition(|ctx| ctx.check(8)),
-                },
-                SkipUnlessUpdated(t0) {
-                    #[skip_if(|bb| bb.b0 + 1 == 3)]
-                    #[post(|bb| bb.t0.set(bb.b1))]
-                    #[success_if(|bb| *bb.t0 + 4 == bb.b0 % 2)]
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0446Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0447 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 5,
-        }
-        #[on_success(|bb| *bb.t0 += 3)]
-        Parallel(success = 3, failure = 2) {
-            WaitValueUpdate(t0) {
-                #[failure_if(|bb| bb.b1 > bb.b0 % 2)]
-                #[on_halted(|bb| { bb.b1 += 3; bb.b0 += 3 })]
-                Precondition(|bb| bb.b0 < 4, else = Failure) {
-                    Precondition(|bb| bb.b0 % 2 < 1) {
-                        Sequence {
-                            SetBlackboard(b0 = {b1}),
-                            SequenceStar {
-                                Action(PIo<0>, t0 = {=}),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
+            WaitUntil(|bb| bb.b0 % 2 > 0) {
+                Wait(0),
             },
             RunOnce(then_skip = true) {
-                RunOnce {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 < 2),
-                        #[skip_if(|bb| *bb.t0 < 4)]
-                        Action(Act<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
+                Action(Act<0>),
             },
-            Precondition(|bb| *bb.t0 != bb.b1 % 4, else = Running) {
-                Repeat(2) {
-                    Invert {
-                        Delay(0) {
-                            RetryUntilSuccessful(1) {
-                                Precondition(|bb| *bb.t0 + 2 != 3, else = Failure) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0447Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0448 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
-        }
-        Selector {
-            StatefulAction(Task<0>),
-            Inverter {
-                TryCatch {
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                IfThenElse {
-                    StatefulAction(Task<4>),
-                    #[post(|bb| { bb.o0 = Some(*bb.t1 + 1); *bb.t0 += 2 })]
-                    Repeat(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0448Blackboard { t0 t1 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0449Sub0 for Ctx {
-        Repeat(2) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                SubTree(Tree0449Sub0),
-            },
-            MemSequence {
-                Condition(Cond<1>),
-                ReactiveSequence {
-                    Timeout(10) {
-                        StatefulAction(Task<2>),
-                    },
-                    Sleep(10),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0450 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            b1: i64 = 3,
-            b0: i64 = 0,
-        }
-        SequenceStar {
-            Loop(q0, value = {b0}) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Timeout(10) {
-                        IfThenElse {
-                            Parallel(success = 0, failure = 1) {
-                                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
-                                StatefulAction(Task<1>),
-                            },
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            ReactiveSequence {
-                                Repeat(3) {
-                                    #[skip_if(|bb| bb.b0 + 4 > 2)]
-                                    #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b1 = bb.o0.unwrap_or(0) })]
-                                    StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
-                                },
-                                StatefulAction(Task<3>),
-                            },
-                            SkipUnlessUpdated(t0) {
-                                ReactiveFallback {
-                                    Sleep(0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                SkipUnlessUpdated(t0) {
-                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
-                    ReactiveFallback {
-                        Parallel(success = -1) {
-                            #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(0) + 2) % 2)]
-                            #[post(|bb| bb.o0 = None)]
-                            StatefulAction(PTask<4>, b0 = 5),
-                            AlwaysRunning,
-                            StatefulAction(Task<5>),
-                        },
-                        Timeout(0) {
-                            ReactiveSequence {
-                                #[on_halted(|bb| bb.t0.set(9))]
-                                #[skip_if(|bb| bb.b0 > 4)]
-                                #[run_while(|bb| (bb.b1 + 4) % 4 > 1)]
-                                Script(|bb| *bb.t0 += 2),
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0450Blackboard { t0 q0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0451Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0451 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Loop(q0, if_empty = Skipped) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-            },
-            Repeat(0) {
-                #[success_if(|bb| bb.b0 % 3 != 0)]
-                WasEntryUpdated(t0),
-            },
-            SubTree(Tree0451Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0451Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0452 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| bb.b0 < 2) {
-            TryCatch {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                RunOnce(then_skip = true) {
-                    WhileDoElse {
-                        Repeat(1) {
-                            Condition(Cond<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        #[skip_if(|bb| bb.b1 == *bb.t0 + 1)]
-                        Action(PAct<4>, b0 = {b0}, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0452Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0453 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            RunOnce(then_skip = false) {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    SequenceWithMemory {
-                        SequenceWithMemory {
-                            TryCatch(catch_on_halt = true) {
-                                Precondition(|bb| bb.b0 + 4 == 0, else = Success) {
-                                    Action(|ctx| ctx.exec(0)),
-                                },
-                                Repeat(3) {
-                                    Script(|bb| { bb.b1 = 6; bb.b1 = bb.b1 % 4 }),
-                                },
-                                RetryUntilSuccessful(forever) {
-                                    SetBlackboard(b0 = {b1}),
-                                },
-                            },
-                            Parallel(failure = -1) {
-                                RunOnce(then_skip = true) {
-                                    WasEntryUpdated(t0),
-                                },
-                                StatefulAction(Task<1>),
-                                #[success_if(|bb| bb.b0 != 2)]
-                                SkipUnlessUpdated(t0) {
-                                    Action(Act<2>),
-                                },
-                                ReactiveSequence {
-                                    AlwaysFailure,
-                                },
-                                TryCatch {
-                                    Action(Act<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                            Inverter {
-                                ReactiveFallback {
-                                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
-                                    StatefulAction(Task<6>),
-                                    Sleep(100),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0453Blackboard { t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0454 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Sequence {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| *bb.t0 > 2)]
-                StatefulAction(Task<1>),
-            },
-            Repeat(3) {
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Parallel(failure = -3) {
-                #[run_while(|bb| *bb.t0 + 3 > 3)]
-                Action(Act<4> = Act::<4>),
-                Condition(Cond<5>),
-                KeepRunningUntilFailure {
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0454Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-            b0: i64 = 5,
-        }
-        Switch(b1) {
-            case 3 => KeepRunningUntilFailure {
-                AsyncFallback {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    Script(|bb| { bb.t1.set(bb.b0); *bb.t0 += 3 }),
-                },
-            },
-            case 4 => Selector {
-                Precondition(|bb| bb.o0.unwrap_or(3) == 2, else = Failure) {
-                    StatefulAction(Task<3>),
-                },
-                RetryUntilSuccessful(4) {
-                    AlwaysFailure,
-                },
-            },
-            case 5 => Sequence {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-                StatefulAction(PTask<6>, b0 = {b0}),
-            },
-            _ => IfThenElse {
-                Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 1)),
-                #[failure_if(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 1)]
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0455Blackboard { o0 t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0456 for Ctx {
-        Invert {
-            MemSequence {
-                Action(Act<0> = Act::<0>),
-                MemSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Parallel(success = -2, failure = -1) {
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                },
-                ReactiveSelector {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0457 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Repeat(forever) {
-            ReactiveSequence {
-                Parallel(failure = -1) {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                },
-                Script(|bb| { bb.b0 += 2; *bb.t0 += 1 }),
-                SetBlackboard(t0 = 0),
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0457Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0458 for Ctx {
-        SequenceWithMemory {
-            IfThenElse {
-                RetryUntilSuccessful(2) {
-                    SequenceStar {
-                        RunOnce(then_skip = false) {
-                            Delay(0) {
-                                ParallelAll(2) {
-                                    Action(Act<0> = Act::<0>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        IfThenElse {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                },
-                ParallelAll(max_failures = -3) {
-                    Delay(20) {
-                        Selector {
-                            AlwaysFailure,
-                            Condition(Cond<5>),
-                        },
-                    },
-                    AlwaysSuccess,
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                        Action(Act<8>),
-                    },
-                },
-            },
-            ParallelAll(0) {
-                ReactiveSequence {
-                    Invert {
-                        Condition(Cond<9>),
-                    },
-                    Action(|ctx| ctx.exec(10)),
-                    AlwaysSuccess,
-                },
-                ReactiveFallback {
-                    Retry(2) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                    },
-                    StatefulAction(Task<12>),
-                    ForceFailure {
-                        StatefulAction(Task<13>),
-                    },
-                },
-                MemPriority {
-                    Condition(Cond<14> = Cond::<14>),
-                    RetryUntilSuccessful(0) {
-                        Action(Act<15>),
-                    },
-                    Retry(3) {
-                        ReactiveFallback {
-                            Action(Act<16>),
-                            Condition(Cond<17>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<18>),
-                    Action(Act<19>),
-                    StatefulAction(Task<20> = Task::<20>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0459 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        MemPriority {
-            KeepRunningUntilFailure {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            },
-            StatefulAction(Task<1>),
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Action(Act<3>),
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-            },
-            MemPriority {
-                Action(Act<5>),
-            },
-            SequenceWithMemory {
-                Action(Act<6>),
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0459Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0460 for Ctx {
-        RetryUntilSuccessful(2) {
-            ForceSuccess {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Timeout(10) {
-                        MemSequence {
-                            AlwaysSuccess,
-                            Condition(Cond<1>),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        Inverter {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0461Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-        }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0461Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-        }
-        #[on_halted(|bb| bb.b0 = *bb.t0)]
-        #[run_while(|bb| *bb.t0 != 3)]
-        #[on_failure(|bb| bb.t1.set(7))]
-        SetBlackboard(b0 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0461 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            WhileDoElse {
-                Parallel(success = 3, failure = -3) {
-                    Precondition(|bb| *bb.t1 < *bb.t1 + 1, else = Failure) {
-                        Parallel(failure = -3) {
-                            SubTree(Tree0461Sub0, ..),
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                            Action(PAct<3>, b0 = {t1}, b1 = {t1}),
-                        },
-                    },
-                    Sequence {
-                        SubTree(Tree0461Sub1, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
-                        Action(PAct<4>, b0 = {=}, b1 = {t1}),
-                    },
-                    MemPriority {
-                        Precondition(|bb| (*bb.t0 + 4) % 4 < 0, else = Failure) {
-                            Repeat(3) {
-                                Condition(Cond<5>),
-                            },
-                        },
-                        RetryUntilSuccessful(3) {
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                },
-                Action(PIo<6>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0461Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0462 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        ReactiveFallback {
-            ParallelAll(0) {
-                Action(|ctx| ctx.exec(0)),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                Action(Act<2>),
-            },
-            SequenceWithMemory {
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            #[success_if(|bb| bb.b0 != 4)]
-            AsyncSequence {
-                #[success_if(|bb| *bb.t0 + 4 == 0)]
-                #[failure_if(|bb| (*bb.t0 + 1) % 3 != 0)]
-                #[skip_if(|bb| *bb.t0 != 5)]
-                Condition(Cond<7>),
-                SequenceStar {
-                    Precondition(|bb| *bb.t0 != 3, else = Success) {
-                        Action(Act<8>),
-                    },
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 0) {
-                    Script(|bb| bb.t0.set((bb.b0 + 3) % 2)),
-                },
-            },
-            Repeat(1) {
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = true) {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[failure_if(|bb| bb.b0 < 6)]
-                        StatefulAction(Task<9>),
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[on_halted(|bb| bb.b0 = 3)]
-                        StatefulAction(Task<10>),
-                    },
-                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
-                    Retry(1) {
-                        MemSequence {
-                            #[skip_if(|bb| *bb.t0 + 4 < 2)]
-                            #[success_if(|bb| bb.b0 % 2 == 1)]
-                            Action(PIo<12>, t0 = {=}),
-                        },
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<13>),
-                        Condition(PCond<14>, b0 = 5),
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(15, *bb.t0 % 4, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0462Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0463Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        ReactiveSequence {
-            Condition(Cond<4>),
-            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 0),
-            Condition(Cond<5>),
-            Condition(PCond<6>, b0 = 4),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0463 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-        }
-        #[run_while(|bb| bb.b1 % 3 > 1)]
-        Switch(b1) {
-            case 3 => Invert {
-                ReactiveFallback {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        AsyncFallback {
-                            #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-                            #[on_success(|bb| { bb.b1 = bb.b0 % 2; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
-                            Condition(Cond<0>),
-                            Repeat(4) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                    },
-                    Precondition(|bb| bb.o0.is_some(), else = Success) {
-                        Switch(b1) {
-                            case 5 => Condition(PCond<2>, b0 = {=}),
-                            _ => Action(Act<3>),
-                        },
-                    },
-                    SubTree(Tree0463Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
-            },
-            case 0 => ReactiveSelector {
-                #[on_success(|bb| if bb.b0 > 6 { bb.o0 = Some(bb.b0 % 4) })]
-                #[run_while(|bb| *bb.t0 == 6)]
-                #[on_halted(|bb| bb.t0.set((bb.b0 + 3) % 2))]
-                Fallback {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    Condition(|ctx, bb| ctx.check_in(9, (*bb.t0 + 3) % 4)),
-                },
-                Action(Act<10>),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0 + 4, &mut bb.b1)),
-                    StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 == bb.b0),
-                    Condition(|ctx| ctx.check(13)),
-                },
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<14>),
-                },
-            },
-            _ => IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(15, *bb.t0 % 3, &mut bb.b1)),
-                TryCatch(catch_on_halt = false) {
-                    RunOnce(then_skip = false) {
-                        Action(PIo<16>, t0 = {=}),
-                    },
-                    SequenceStar {
-                        UnsetBlackboard(o0),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0463Blackboard { o0 q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0464 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 5,
-        }
-        SequenceWithMemory {
-            ReactiveSequence {
-                MemSequence {
-                    Switch(b1) {
-                        case 4 => StatefulAction(Task<0>),
-                        case 5 => Condition(Cond<1>),
-                        case 2 => Action(PIo<2>, t0 = {b0}),
-                        _ => StatefulAction(Task<3> = Task::<3>),
-                    },
-                    AsyncSequence {
-                        StatefulAction(Task<4>),
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Action(Act<5>),
-                    },
-                },
-                MemSequence {
-                    Parallel(failure = -1) {
-                        Condition(Cond<6>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    RetryUntilSuccessful(1) {
-                        Switch(b1) {
-                            case 3 => Condition(Cond<8>),
-                            _ => StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            WhileDoElse {
-                SequenceWithMemory {
-                    Timeout(0) {
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Sleep(20),
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b0 + 1 != (*bb.t1 + 1) % 2),
-                },
-                #[on_success(|bb| if *bb.t1 % 2 != 1 { bb.t0.set(1) })]
-                Retry(0) {
-                    StatefulAction(Task<10>),
-                },
-                Switch(b1) {
-                    case 4 => #[failure_if(|bb| bb.b0 != 3)]
-                    #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b1 += 2 })]
-                    AsyncSequence {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    _ => Action(Act<13>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0464Blackboard { b0 t1 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0465 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            AsyncSequence {
-                #[on_failure(|bb| { if bb.b1 % 2 == 1 { *bb.t0 += 1 }; bb.b0 = *bb.t0 + 3 })]
-                #[run_while(|bb| bb.b0 > 0)]
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-            },
-            Inverter {
-                #[skip_if(|bb| bb.b1 > bb.b1 + 1)]
-                Fallback {
-                    Repeat(2) {
-                        Condition(Cond<2>),
-                    },
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
-            #[failure_if(|bb| *bb.t0 < bb.b1 % 3)]
-            #[run_while(|bb| *bb.t0 % 3 > 1)]
-            #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
-            MemSequence {
-                Retry(forever) {
-                    StatefulAction(Task<8>),
-                },
-                #[on_halted(|bb| if bb.b0 < 5 { *bb.t0 += 2 })]
-                StatefulAction(Task<9>),
-                SetBlackboard(t0 = 7),
-                #[on_failure(|bb| bb.b1 += 2)]
-                Action(|ctx| ctx.exec(10)),
-                #[on_success(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 })]
-                StatefulAction(Task<11> = Task::<11>),
-            },
-        }
-    }
-}
-
-board!(Tree0465Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0466 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
-        }
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[on_success(|bb| if *bb.t0 < (bb.b0 + 4) % 4 { bb.t0.set(*bb.t0 % 4) })]
-        #[skip_if(|bb| bb.o0.unwrap_or(3) != 2)]
-        Fallback {
-            ReactiveSequence {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Action(PIo<0>, t0 = {=}),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+            Condition(|ctx| ctx.check(1)),
             StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0466Blackboard { b0 t0 o0 });
+board!(Tree0438Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0467 for Ctx {
+    pub tree Tree0439 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 3,
         }
-        AsyncFallback {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            Parallel(failure = -1) {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<2>),
+        Parallel {
+            Conditional(|bb| *bb.t1 + 1 == 6, dynamic = false, else = Success) {
+                RepeatUntilSuccess(forever) {
+                    SequenceStar {
+                        #[on_success(|bb| *bb.t1 += 1)]
+                        Repeat(2) {
+                            IfThenElse {
+                                Precondition(|bb| bb.b0 != 2) {
+                                    StatefulAction(PTask<0>, b0 = 0, b1 = {t1}),
+                                },
+                                Loop(q0, value = {b0}) {
+                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
+                                },
+                                ReactiveSequence {
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3>),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
             Fallback {
-                WasEntryUpdated(t0),
-                AlwaysFailure,
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                #[skip_if(|bb| bb.b1 < 1)]
-                StatefulAction(Task<4>),
+                Fallback {
+                    Condition(Cond<5>),
+                },
+                Conditional(|bb| *bb.t1 % 4 == 0, dynamic = false, else = Failure) {
+                    ReactiveFallback {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            ReactiveSequence {
+                                Wait(20),
+                                Condition(Cond<6>),
+                                Action(PIo<7>, t0 = {b0}),
+                                Condition(Cond<8> = Cond::<8>),
+                            },
+                        },
+                        Action(Act<9>),
+                        SequenceWithMemory {
+                            Script(|bb| if (*bb.t1 + 3) % 4 != 3 { *bb.t1 += 1 }),
+                            Condition(|ctx| ctx.check(10)),
+                            Action(PAct<11>, b0 = {=}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    StatefulAction(Task<12>),
+                    TryCatch(catch_on_halt = false) {
+                        ScriptCondition(|bb| *bb.t1 == 4),
+                        Action(PAct<13>, b0 = 1, b1 = {t0}),
+                    },
+                    StepSequencer {
+                        Wait(0),
+                        StatefulAction(Task<14>),
+                    },
+                    #[failure_if(|bb| bb.b0 % 3 < 2)]
+                    Condition(Cond<15> = Cond::<15>),
+                },
+                Repeat(0) {
+                    Action(Act<16>),
+                },
             },
         }
     }
 }
 
-board!(Tree0467Blackboard { b1 o0 t0 b0 });
+board!(Tree0439Blackboard { t1 q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0468 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
+    pub tree Tree0440Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
         }
+        Condition(Cond<0> = Cond::<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0469 for Ctx {
-        MemSequence {
-            Action(Act<0>),
-            Inverter {
-                Action(Act<1>),
-            },
-            WhileDoElse {
-                Condition(Cond<2>),
-                Sleep(50),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0470 for Ctx {
+    pub tree Tree0440 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
         }
-        AsyncSequence {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                    Action(Act<2>),
-                    #[failure_if(|bb| bb.b0 < 3)]
-                    Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                    Condition(|ctx| ctx.check(3)),
+        SequenceWithMemory {
+            #[on_success(|bb| if *bb.t1 != bb.b0 { *bb.t0 += 2 })]
+            WaitValueUpdate(t0) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
+                Repeat(0) {
+                    Script(|bb| { *bb.t1 += 2; *bb.t0 += 1 }),
                 },
             },
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    #[post(|bb| bb.b0 += 3)]
-                    Action(PAct<4>, b0 = 3, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0470Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0471 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            #[on_success(|bb| bb.b0 = bb.b1)]
-            #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
-            #[post(|bb| bb.b1 += 1)]
-            Loop(q0, value = {t0}, if_empty = Running) {
-                SetBlackboard(t0 = 2),
-            },
-        }
-    }
-}
-
-board!(Tree0471Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0472 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            Switch(b1) {
-                case 5 => Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                case 0 => #[run_while(|bb| *bb.t0 % 4 < 2)]
-                #[post(|bb| { bb.b0 = bb.b1; bb.b0 = 2 })]
-                ReactiveSequence {
-                    Script(|bb| bb.b1 = bb.b0),
-                    WaitValueUpdate(t0) {
-                        SkipUnlessUpdated(t0) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                _ => ParallelAll(3) {
-                    ForceFailure {
-                        Fallback {
-                            Action(Act<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0472Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0473 for Ctx {
-        Timeout(100) {
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0474 for Ctx {
-        Fallback {
-            AsyncSequence {
-                Condition(Cond<0>),
+            TryCatch(catch_on_halt = false) {
+                SetBlackboard(t1 = 9),
+                SubTree(Tree0440Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
+                ScriptCondition(|bb| (bb.b0 + 1) % 4 != 1),
                 Condition(Cond<1>),
                 StatefulAction(Task<2>),
             },
-            ForceFailure {
+            Action(PIo<3>, t0 = {b0}),
+            BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
+                StatefulAction(Task<4> = Task::<4>),
+                Delay(50) {
+                    Precondition(|bb| bb.b0 < 6, else = Failure) {
+                        Action(PAct<5>, b0 = 4, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0440Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0441 for Ctx {
+        Selector {
+            ReactiveSelector {
+                Optional {
+                    FlipSelector {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<0>),
+                            Filter(times = 2, count = Failure, filtered = Skipped) {
+                                StatefulAction(Task<1>),
+                            },
+                            StatefulAction(Task<2>),
+                            ForceSuccess {
+                                Delay(0) {
+                                    Action(Act<3>),
+                                },
+                            },
+                            AlwaysFailure,
+                        },
+                        TryCatch {
+                            StatefulAction(Task<4>),
+                            Delay(0) {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        Parallel(success = -2, failure = -3) {
+                            Condition(Cond<8>),
+                            Condition(Cond<9>),
+                            Condition(|ctx| ctx.check(10)),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0442 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+        }
+        #[failure_if(|bb| bb.b1 + 1 < 5)]
+        Repeater(1) {
+            RepeatUntilSuccess(forever) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0442Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0443 for Ctx {
+        Fallback {
+            Filter(times = 3) {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Action(|ctx| ctx.exec(1)),
+            ReactiveSequence {
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                Condition(Cond<4>),
+                Remap(success = Failure, failure = Failure) {
+                    WhileDoElse {
+                        Condition(Cond<5>),
+                        AlwaysRunning,
+                        Action(Act<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0444 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        FlipSelector {
+            Fallback {
+                WasEntryUpdated(t0),
+                ParallelAll(max_failures = -1) {
+                    Condition(PCond<0>, b0 = {t0}),
+                    AlwaysSuccess,
+                    Precondition(|bb| *bb.t0 % 3 < 1, else = Running) {
+                        SetBlackboard(t0 = 7),
+                    },
+                    UnsetBlackboard(o0),
+                },
+            },
+            Timeout(10) {
+                RunOnce(then_skip = false) {
+                    ParallelAll(max_failures = -2) {
+                        Precondition(|bb| (*bb.t0 + 2) % 2 == 0, else = Success) {
+                            Interrupt(|bb| (bb.b0 + 4) % 4 > 0) {
+                                Loop(q0, if_empty = Success) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                        Repeat(forever) {
+                            SequenceStar {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0444Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0445 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        Sequence {
+            #[success_if(|bb| *bb.t0 > 6)]
+            #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 3 })]
+            Parallel(success = -4, failure = 3) {
+                Condition(Cond<0>),
+                Action(Act<1> = Act::<1>),
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            StatefulAction(Task<4>),
+            BinarySelector(|bb| bb.b0 == *bb.t0, dynamic = true) {
+                #[run_while(|bb| bb.b1 == 3)]
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    Condition(Cond<5>),
+                },
+                ScriptCondition(|bb| *bb.t0 < (bb.b0 + 3) % 4),
+            },
+        }
+    }
+}
+
+board!(Tree0445Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0446 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll(max_failures = -1) {
+            RetryUntilSuccessful(forever) {
+                Loop(q0, if_empty = Skipped) {
+                    RunOnce {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<1>),
+                Remap(success = Failure, failure = Success) {
+                    Succeeder,
+                },
+                StepSequencer {
+                    Sleep(20),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+                RetryUntilSuccessful(1) {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                },
+                #[skip_if(|bb| *bb.t0 == bb.b0)]
+                MemSequence {
+                    StatefulAction(PTask<4>, b0 = {b0}),
+                    Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 3) % 2, &mut bb.b0)),
+                },
+            },
+            Retry(2) {
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0446Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0447 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        ReactiveSelector {
+            Sequence {
+                StatefulAction(Task<0>),
+                Interrupt(|bb| *bb.t0 + 3 < 1) {
+                    Succeeder,
+                },
+            },
+            #[post(|bb| bb.b0 += 1)]
+            Condition(Cond<1>),
+            SetBlackboard(b0 = 6),
+        }
+    }
+}
+
+board!(Tree0447Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0448 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        #[post(|bb| bb.b0 += 1)]
+        StepSequencer {
+            Condition(PCond<0>, b0 = {t0}),
+            MemPriority {
+                Action(Act<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Fallback {
+                Condition(Cond<4>),
+                Action(Act<5> = Act::<5>),
+                AlwaysSuccess,
+            },
+            Condition(PCond<6>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0448Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0449 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            SequenceWithMemory {
+                RunOnce(then_skip = true) {
+                    Switch(b1) {
+                        case 2 => #[run_while(|bb| bb.b0 != *bb.t1)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+                        case 0 => AlwaysFailure,
+                        _ => SetBlackboard(b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0449Blackboard { t0 q0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0450 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        ParallelAll {
+            StatefulAction(Task<0>),
+            #[success_if(|bb| bb.b1 > 1)]
+            Sequence {
+                SetBlackboard(b1 = 8),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                ScriptCondition(|bb| bb.b0 % 4 == 1),
+            },
+            ReactiveFallback {
+                Condition(Cond<4>),
+                Condition(|ctx| ctx.check(5)),
+                Action(Act<6>),
+                Succeeder,
+            },
+            WaitUntil(|bb| bb.b1 > 3) {
+                #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 })]
+                RetryUntilSuccessful(forever) {
+                    ReactiveSequence {
+                        Priority {
+                            StatefulAction(Task<7>),
+                            Fallback {
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                #[success_if(|bb| bb.b0 % 2 == 1)]
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                                Failer,
+                            },
+                            WaitUntil(|bb| bb.b1 % 2 > 0) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0450Blackboard { b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0451 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll(1) {
+            RunOnce(then_skip = true) {
+                Sequence {
+                    SequenceWithMemory {
+                        Action(Act<0>),
+                        WasEntryUpdated(t1),
+                    },
+                    BinarySelector(|bb| bb.b0 > 6) {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Condition(|ctx| ctx.check(1)),
+                        RetryUntilSuccessful(forever) {
+                            #[post(|bb| *bb.t1 += 2)]
+                            #[run_while(|bb| *bb.t1 == *bb.t0)]
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                },
+            },
+            Parallel(success = 2, failure = -1) {
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    SetBlackboard(t0 = 6),
+                },
+                Interrupt(|bb| *bb.t1 > bb.b0 + 1) {
+                    Precondition(|bb| *bb.t1 != *bb.t0, else = Skipped) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Wait(20),
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                RepeatTimes(forever) {
+                    StepSequencer {
+                        Invert {
+                            Action(Act<3>),
+                        },
+                        Optional {
+                            SequenceStar {
+                                Succeeder,
+                                Condition(Cond<4>),
+                            },
+                        },
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0451Blackboard { t1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0452 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 2,
+        }
+        Priority {
+            Action(Act<0>),
+            Sequence {
+                Condition(PCond<1>, b0 = {b0}),
+                Loop(q0, value = {t1}) {
+                    RepeatUntilFailure(1) {
+                        #[post(|bb| bb.t1.set(*bb.t0))]
+                        #[on_failure(|bb| *bb.t1 += 3)]
+                        #[success_if(|bb| *bb.t1 < 5)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+                AlwaysSuccess,
+            },
+            Sequence {
+                Priority {
+                    Condition(Cond<3>),
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                Action(PIo<5>, t0 = {t1}),
+                Action(Act<6>),
+                MaxTime(0) {
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0452Blackboard { b0 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0453 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 0,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        RepeatTimes(forever) {
+            AsyncSequence {
+                Switch(b1) {
+                    case 4 => AlwaysSuccess,
+                    _ => SequenceWithMemory {
+                        Invert {
+                            ReactiveSequence {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 2, &mut bb.b1)),
+                    Condition(Cond<4> = Cond::<4>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                },
+                ReactiveSequence {
+                    Filter(times = 3) {
+                        Wait(20),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0453Blackboard { t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0454 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            TryCatch {
+                Action(Act<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+            },
+            Repeater(0) {
+                Action(Act<2>),
+            },
+            Conditional(|bb| bb.o0.is_none(), else = Success) {
                 Condition(Cond<3>),
             },
         }
     }
 }
 
+board!(Tree0454Blackboard { o0 b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0475 for Ctx {
+    pub tree Tree0455 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        Precondition(|bb| (*bb.t0 + 3) % 4 < 1, else = Failure) {
-            RetryUntilSuccessful(4) {
-                ParallelAll {
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    ReactiveFallback {
-                        ParallelAll(max_failures = -1) {
-                            Delay(0) {
-                                RunOnce {
-                                    Script(|bb| if *bb.t0 + 4 > bb.b0 { bb.t0.set(bb.b1) }),
-                                },
+        MemPriority {
+            Action(Act<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0455Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0456Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Condition(|ctx| ctx.check(4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0456 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        Fallback {
+            Parallel(success = -2) {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+            },
+            IfThenElse {
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
+                Loop(q0, if_empty = Failure) {
+                    SubTree(Tree0456Sub0, o0 = {=}, q0 = {q0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0456Blackboard { o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0457 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSelector {
+            Precondition(|bb| bb.b0 != *bb.t0 + 4, else = Success) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0457Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0458 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        SequenceStar {
+            AsyncSequence {
+                StepSequencer {
+                    ScriptCondition(|bb| *bb.t0 % 4 == 3),
+                    Failer,
+                },
+                #[post(|bb| bb.b0 += 1)]
+                SetBlackboard(t1 = {b1}),
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0458Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0459 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(PIo<0>, t0 = {b0}),
+                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(PTask<2>, b0 = 9, b1 = {b1}),
+                Action(PAct<3>, b0 = {b0}, b1 = {b1}),
+            },
+            SkipUnlessUpdated(t0) {
+                Condition(Cond<4>),
+            },
+            BinarySelector(|bb| bb.b1 + 3 < 5) {
+                StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
+                ForceSuccess {
+                    #[failure_if(|bb| bb.b1 < 2)]
+                    #[on_failure(|bb| bb.t0.set(3))]
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0459Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0460 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            Repeat(0) {
+                Runner,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0461 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+        }
+        SequenceStar {
+            Loop(q0, value = {b0}) {
+                Parallel(success = 2, failure = -2) {
+                    #[failure_if(|bb| *bb.t0 % 2 < 0)]
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Filter(times = 1, count = Completed) {
+                        Runner,
+                    },
+                    #[on_halted(|bb| bb.o0 = None)]
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            #[on_halted(|bb| if bb.o0.unwrap_or(4) % 2 == 0 { bb.t0.set(3) })]
+            #[on_failure(|bb| { bb.t0.set(9); bb.t0.set(bb.b0 + 2) })]
+            ReactiveSequence {
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Script(|bb| *bb.t0 += 3),
+                Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            RunOnce(then_skip = false) {
+                #[run_while(|bb| bb.b0 == 6)]
+                RetryUntilSuccessful(3) {
+                    Cooldown(0, filtered = Skipped) {
+                        ParallelAll(max_failures = -3) {
+                            Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(1) % 2, &mut bb.b0)),
+                            MemSequence {
+                                #[post(|bb| *bb.t0 += 2)]
+                                #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
+                                Action(PIo<9>, t0 = {=}),
+                                Action(Act<10>),
                             },
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                Action(Act<2> = Act::<2>),
-                                StatefulAction(Task<3>),
-                                Action(Act<4>),
-                                Condition(Cond<5>),
+                            Fallback {
+                                WasEntryUpdated(t0),
+                                StatefulAction(PTask<11>, b0 = {=}),
                             },
                         },
                     },
@@ -2906,252 +2178,909 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0475Blackboard { b1 b0 t0 });
+board!(Tree0461Blackboard { o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0462 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            ReactiveFallback {
+                Repeat(2) {
+                    Action(PAct<0>, b0 = {b0}),
+                },
+                #[run_while(|bb| *bb.t0 < bb.b1)]
+                FlipSelector {
+                    Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Succeeder,
+                },
+                IfThenElse {
+                    ReactiveSequence {
+                        WasEntryUpdated(t0),
+                        Wait(0),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+                Conditional(|bb| *bb.t0 == 3, else = Failure) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            StatefulAction(Task<6> = Task::<6>),
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                ReactiveSequence {
+                    Fallback {
+                        Fallback {
+                            StatefulAction(Task<7>),
+                            KeepRunningUntilFailure {
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    Selector {
+                        Action(Act<9>),
+                        ScriptCondition(|bb| bb.b1 < 6),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0462Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0463 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        Fallback {
+            Timeout(10) {
+                SequenceStar {
+                    RetryUntilSuccessful(2) {
+                        MemPriority {
+                            Loop(q0, if_empty = Failure) {
+                                SequenceWithMemory {
+                                    Failer,
+                                },
+                            },
+                            RunOnce(then_skip = true) {
+                                Action(|ctx| ctx.exec(0)),
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+board!(Tree0463Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0464 for Ctx {
+        Cooldown(0, filtered = Failure) {
+            ReactiveFallback {
+                Delay(30) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                AlwaysFailure,
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0465 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+        }
+        Switch(b1) {
+            case 2 => Condition(Cond<0>),
+            case 4 => StatefulAction(PTask<1>, b0 = 8),
+            _ => Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0465Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0466Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 11,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+        }
+        TryCatch(catch_on_halt = false) {
+            Condition(Cond<4>),
+            Script(|bb| { bb.b0 = (*bb.t0 + 4) % 2; bb.b1 += 3 }),
+            RunOnce {
+                WhileDoElse {
+                    Action(PAct<5>, b0 = {b0}),
+                    Wait(10),
+                },
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<6>),
+            },
+            FlipSelector {
+                Condition(PCond<7>, b0 = 5),
+                StatefulAction(Task<8>),
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(PTask<9>, b0 = 1, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0466 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        FlipSelector {
+            MaxTime(10) {
+                Loop(q0, if_empty = Success) {
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                            Condition(Cond<1>),
+                        },
+                        SequenceWithMemory {
+                            Sequence {
+                                Wait(20),
+                                Condition(Cond<2>),
+                            },
+                            AlwaysSuccess,
+                            Action(PAct<3>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0466Sub0, q0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}, b0 = {=}),
+            ParallelAll(max_failures = -1) {
+                Filter(times = 2, count = Success) {
+                    RunOnce {
+                        Script(|bb| { if bb.o0.is_some() { bb.o0 = Some(*bb.t0 + 2) }; bb.b0 = *bb.t0 }),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(10)),
+                    Condition(PCond<11>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0466Blackboard { q0 b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0467 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[run_while(|bb| *bb.t1 == *bb.t0)]
+        Repeat(3) {
+            MemPriority {
+                IfThenElse {
+                    Timeout(50) {
+                        Priority {
+                            StatefulAction(PTask<0>, b0 = 0, b1 = {b0}),
+                            AlwaysSuccess,
+                        },
+                    },
+                    Action(Act<1>),
+                    Wait(50),
+                },
+                RepeatTimes(3) {
+                    Precondition(|bb| *bb.t1 % 2 < 0, else = Success) {
+                        Optional {
+                            #[on_halted(|bb| *bb.t1 += 2)]
+                            Conditional(|bb| *bb.t1 != 0, dynamic = true) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    Action(PAct<3>, b0 = {t1}, b1 = {t1}),
+                                    Condition(Cond<4>),
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Retry(0) {
+                    Script(|bb| *bb.t0 += 1),
+                },
+                ReactiveFallback {
+                    #[success_if(|bb| bb.b0 % 4 == 1)]
+                    Deadline(0) {
+                        KeepRunningUntilFailure {
+                            Conditional(|bb| *bb.t0 + 4 > bb.b0, dynamic = false, else = Failure) {
+                                MaxTime(0) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                    #[post(|bb| *bb.t0 += 1)]
+                    #[skip_if(|bb| bb.b0 % 2 < 0)]
+                    Sequence {
+                        Timeout(30) {
+                            StatefulAction(Task<6>),
+                        },
+                        Condition(Cond<7>),
+                    },
+                    Sequence {
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0467Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0468 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        TryCatch {
+            Conditional(|bb| *bb.t0 + 3 != 0, dynamic = true) {
+                Interrupt(|bb| bb.b0 + 1 > 2) {
+                    StepSequencer {
+                        #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+                        #[run_while(|bb| *bb.t1 % 4 > 2)]
+                        SetBlackboard(b0 = 9),
+                        #[on_failure(|bb| { bb.t1.set(2); bb.t1.set(*bb.t0) })]
+                        Action(Act<0> = Act::<0>),
+                        WaitUntil(|bb| *bb.t0 == bb.b0 % 4) {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(PTask<1>, b0 = 1, b1 = {t1}),
+                            },
+                        },
+                        Interrupt(|bb| *bb.t0 % 4 != 3) {
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 1)),
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 2 > 3, dynamic = true) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Sequence {
+                        Condition(Cond<3>),
+                    },
+                },
+                Action(Act<4>),
+            },
+            MemPriority {
+                ReactiveSequence {
+                    Script(|bb| bb.t1.set(6)),
+                    Priority {
+                        StatefulAction(Task<5>),
+                        #[post(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| *bb.t0 % 4 < 2)]
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0468Blackboard { b0 t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0469 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            Precondition(|bb| *bb.t0 > *bb.t0 % 2, else = Failure) {
+                #[run_while(|bb| bb.b0 + 3 == 3)]
+                Optional {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0469Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0470 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = 2, failure = 1) {
+            ReactiveSequence {
+                Priority {
+                    AsyncSequence {
+                        Timeout(30) {
+                            Action(Act<0>),
+                        },
+                    },
+                },
+                Sequence {
+                    SequenceStar {
+                        Action(PIo<1>, t0 = {=}),
+                        StatefulAction(Task<2>),
+                    },
+                    Wait(50),
+                    StatefulAction(PTask<3>, b0 = 4, b1 = {=}),
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                IfThenElse {
+                    StatefulAction(PTask<6>, b0 = {=}),
+                    SkipUnlessUpdated(t0) {
+                        Script(|bb| bb.t0.set(bb.b0)),
+                    },
+                    #[skip_if(|bb| bb.b1 % 2 > 0)]
+                    #[on_success(|bb| bb.t1.set((*bb.t1 + 1) % 2))]
+                    StatefulAction(Task<7>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                WaitValueUpdate(t0) {
+                    ReactiveFallback {
+                        TryCatch {
+                            Condition(Cond<8>),
+                            Action(Act<9>),
+                        },
+                        Action(PAct<10>, b0 = {b0}),
+                        SequenceWithMemory {
+                            Condition(PCond<11>, b0 = {=}),
+                            StatefulAction(Task<12>),
+                            Condition(PCond<13>, b0 = 5),
+                        },
+                    },
+                },
+                StepSequencer {
+                    ParallelAll {
+                        ScriptCondition(|bb| *bb.t0 > 2),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0470Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0471 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        BinarySelector(|bb| (bb.b0 + 3) % 2 != 0, dynamic = false) {
+            AsyncFallback {
+                Action(PAct<0>, b0 = {t0}),
+            },
+            ForceSuccess {
+                Parallel(success = -2, failure = -4) {
+                    Timeout(10) {
+                        WaitUntil(|bb| bb.b0 == 3) {
+                            ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Inverter {
+                        #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
+                        #[failure_if(|bb| *bb.t0 < 6)]
+                        Runner,
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0471Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0472 for Ctx {
+        Repeater(forever) {
+            Delay(20) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0473 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+        }
+        Repeat(0) {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0473Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0474 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce(then_skip = true) {
+            #[on_failure(|bb| bb.b1 += 2)]
+            AsyncFallback {
+                ReactiveSequence {
+                    #[run_while(|bb| *bb.t0 == bb.b1 % 2)]
+                    Loop(q0, if_empty = Failure) {
+                        WasEntryUpdated(t0),
+                    },
+                    Delay(30) {
+                        AlwaysRunning,
+                    },
+                },
+                Remap(success = Success, failure = Success) {
+                    Sequence {
+                        Action(PIo<0>, t0 = {t0}),
+                        RepeatTimes(forever) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0474Blackboard { b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0475 for Ctx {
+        Sequence {
+            ParallelAll(max_failures = -2) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            MemPriority {
+                Condition(Cond<3>),
+                Wait(50),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            o0: Option<i64>,
         }
-        Parallel(failure = 2) {
-            #[on_success(|bb| bb.b1 = 1)]
-            Sequence {
-                Condition(Cond<0>),
-                SequenceWithMemory {
-                    Condition(PCond<1>, b0 = {b1}),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_success(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    SetBlackboard(b0 = {b1}),
-                },
-                Precondition(|bb| *bb.t0 % 4 < 0) {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
             },
-            StatefulAction(Task<6>),
+            ReactiveFallback {
+                Delay(30) {
+                    Action(Act<4>),
+                },
+                Condition(|ctx| ctx.check(5)),
+                Condition(Cond<6>),
+            },
+            Repeat(forever) {
+                Inverter {
+                    Parallel(success = -1, failure = -1) {
+                        #[failure_if(|bb| bb.b0 % 4 > 1)]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        Remap(success = Failure, failure = Failure) {
+                            #[failure_if(|bb| bb.b1 != 6)]
+                            #[run_while(|bb| *bb.t0 < 7)]
+                            #[success_if(|bb| bb.o0.is_some())]
+                            ForceFailure {
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Action(PAct<8>, b0 = {=}, b1 = {t0}),
+            },
+            Retry(0) {
+                Condition(|ctx| ctx.check(9)),
+            },
         }
     }
 }
 
-board!(Tree0476Blackboard { b1 t0 b0 });
+board!(Tree0476Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 0,
         }
-        SequenceStar {
-            #[failure_if(|bb| bb.o0.unwrap_or(3) > 5)]
-            #[skip_if(|bb| *bb.t0 > 6)]
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        ReactiveSequence {
+            Interrupt(|bb| *bb.t1 > 0) {
+                #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 3)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    RepeatUntilFailure(forever) {
+                        Filter(times = 1, count = Success) {
+                            ScriptCondition(|bb| *bb.t1 % 4 == 0),
+                        },
+                    },
+                },
             },
-            ForceSuccess {
-                #[success_if(|bb| bb.o0.unwrap_or(1) == bb.b1 % 2)]
-                Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 4) % 3)),
+            ReactiveFallback {
+                Inverter {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+                StatefulAction(PTask<4>, b0 = {t0}),
+                WasEntryUpdated(t1),
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                #[post(|bb| { *bb.t1 += 1; bb.b0 = *bb.t0 })]
+                WasEntryUpdated(t0),
             },
-            Action(|ctx| ctx.exec(3)),
+            RunOnce(then_skip = true) {
+                Priority {
+                    Action(Act<5>),
+                    Condition(PCond<6>, b0 = {t1}),
+                    ReactiveSequence {
+                        Script(|bb| if (*bb.t0 + 2) % 2 == 0 { bb.t0.set(8) }),
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                        Wait(20),
+                    },
+                    ScriptCondition(|bb| bb.b0 % 3 < 1),
+                    Invert {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            Sequence {
+                Wait(10),
+                Action(Act<9>),
+                AlwaysSuccess,
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                Delay(0) {
+                    Sequence {
+                        #[success_if(|bb| *bb.t1 + 3 > 1)]
+                        ReactiveSequence {
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            Action(|ctx| ctx.exec(10)),
+                            Action(Act<11>),
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    #[run_while(|bb| (*bb.t0 + 2) % 4 < 3)]
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0477Blackboard { b1 t0 o0 });
+board!(Tree0477Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 1,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
         }
-        RetryUntilSuccessful(1) {
-            Parallel(failure = -1) {
-                Switch(b1) {
-                    case 4 => RunOnce(then_skip = true) {
-                        Delay(50) {
-                            #[post(|bb| { bb.o0 = Some(2); bb.o0 = Some(bb.o0.unwrap_or(1) + 4) })]
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                            #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    _ => TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        ParallelAll {
-                            Action(PAct<4>, b0 = 5, b1 = {b0}),
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
-                },
-                #[on_failure(|bb| bb.o0 = None)]
-                ReactiveFallback {
-                    Timeout(30) {
-                        StatefulAction(Task<6>),
-                    },
-                    Switch(b1) {
-                        case 5 => ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
-                        case 0 => Condition(Cond<7>),
-                        case 4 => SetBlackboard(t0 = 3),
-                        _ => Condition(PCond<8>, b0 = 2),
-                    },
-                    StatefulAction(Task<9>),
-                },
-                Precondition(|bb| bb.b0 < bb.b1, else = Success) {
-                    TryCatch(catch_on_halt = false) {
-                        WaitValueUpdate(t0) {
-                            IfThenElse {
-                                MemSequence {
-                                    Action(|ctx| ctx.exec(10)),
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<11>),
-                                },
-                                Action(Act<12>),
-                            },
-                        },
-                        Action(Act<13>),
-                        RetryUntilSuccessful(3) {
-                            WhileDoElse {
-                                StatefulAction(Task<14> = Task::<14>),
-                                Repeat(4) {
-                                    Action(Act<15>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            #[on_success(|bb| bb.t0.set(*bb.t1))]
+            #[on_halted(|bb| if bb.b1 % 3 > 1 { bb.t0.set(*bb.t1) })]
+            #[success_if(|bb| bb.b0 > bb.b1 % 3)]
+            Condition(Cond<0> = Cond::<0>),
+            Action(Act<1>),
+            Action(|ctx| ctx.exec(2)),
+            Condition(|ctx| ctx.check(3)),
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0478Blackboard { b0 t0 o0 b1 });
+board!(Tree0478Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0479Sub0 for Ctx {
         blackboard {
+            #[allow(unused)] b0: i64 = 15,
             #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(Act<3>)
+        Condition(Cond<6>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
         }
-        SequenceWithMemory {
-            Condition(|ctx| ctx.check(0)),
-            SetBlackboard(t0 = 7),
-            Fallback {
-                Condition(PCond<1>, b0 = {b1}),
-                Condition(PCond<2>, b0 = 0),
-                SubTree(Tree0479Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                ScriptCondition(|bb| bb.b0 + 1 != 6),
+        Parallel(success = -1) {
+            BinarySelector(|bb| *bb.t0 + 3 > 6) {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    #[on_success(|bb| { *bb.t1 += 1; *bb.t1 += 3 })]
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                WasEntryUpdated(t1),
             },
-            Inverter {
-                Repeat(0) {
+            #[skip_if(|bb| *bb.t1 < *bb.t0)]
+            ReactiveSequence {
+                Condition(Cond<2>),
+                SetBlackboard(b0 = 6),
+                Precondition(|bb| *bb.t0 + 1 < 7) {
+                    #[on_halted(|bb| if *bb.t1 > 6 { *bb.t1 += 2 })]
+                    Action(PIo<3>, t0 = {t1}),
+                },
+            },
+            Deadline(30) {
+                SetBlackboard(o0 = Some(3)),
+            },
+            Remap(success = Failure, failure = Success) {
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| bb.o0.is_none())]
+                MemPriority {
+                    #[post(|bb| { bb.t0.set(*bb.t0 % 4); if bb.o0.is_some() { bb.t0.set(bb.b0 + 4) } })]
+                    #[success_if(|bb| bb.b0 % 2 > 0)]
                     StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    RunOnce {
+                        AlwaysFailure,
+                    },
+                    Selector {
+                        SubTree(Tree0479Sub0, ..),
+                        StatefulAction(PTask<7>, b0 = {t1}),
+                        WasEntryUpdated(t0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0479Blackboard { t0 b1 b0 });
+board!(Tree0479Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 3,
         }
-        Switch(b1) {
-            case 5 => Loop(q0, value = {b1}) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    #[post(|bb| bb.o0 = None)]
-                    #[run_while(|bb| *bb.t1 > (*bb.t1 + 2) % 4)]
-                    Script(|bb| if bb.b1 != 5 { *bb.t1 += 2 }),
+        ReactiveSequence {
+            WhileDoElse {
+                Parallel(success = -3, failure = 1) {
+                    ScriptCondition(|bb| bb.b0 + 1 != *bb.t1 + 2),
+                    Failer,
+                    Precondition(|bb| (bb.b0 + 3) % 2 > 0) {
+                        StatefulAction(PTask<0>, b0 = 9, b1 = {b0}),
+                    },
+                    Wait(0),
+                },
+                #[success_if(|bb| bb.o0.is_none())]
+                #[run_while(|bb| bb.o0.unwrap_or(1) + 1 != 1)]
+                #[on_halted(|bb| bb.b1 = bb.b0)]
+                ReactiveSequence {
+                    Succeeder,
+                    Delay(10) {
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
+                        ForceFailure {
+                            StatefulAction(Task<1>),
+                        },
+                    },
                 },
             },
-            case 0 => Loop(q0, if_empty = Skipped) {
-                Condition(Cond<1>),
-            },
-            case 2 => StatefulAction(Task<2>),
-            _ => Loop(q0, value = {t1}, if_empty = Failure) {
-                Condition(PCond<3>, b0 = 8),
+            Action(PAct<2>, b0 = {b1}),
+            ReactiveSelector {
+                Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b0)),
+                StatefulAction(PTask<4>, b0 = 3),
+                AlwaysFailure,
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0480Blackboard { b1 q0 o0 t1 });
+board!(Tree0480Blackboard { t0 b0 t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
-        Repeat(2) {
-            StatefulAction(Task<0>),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 1,
+        }
+        ReactiveFallback {
+            BinarySelector(|bb| bb.o0.unwrap_or(5) != bb.o0.unwrap_or(0) + 2) {
+                Precondition(|bb| bb.b0 + 3 > 5, else = Running) {
+                    #[on_failure(|bb| { bb.b1 = 9; bb.b0 += 1 })]
+                    Retry(3) {
+                        ForceSuccess {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            },
+            BinarySelector(|bb| bb.b1 + 2 == 5) {
+                #[on_success(|bb| bb.o0 = None)]
+                Timeout(30) {
+                    ReactiveFallback {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 2, &mut bb.b1)),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                IfThenElse {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                    Succeeder,
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 4) % 2)),
+            #[failure_if(|bb| bb.b1 > 3)]
+            #[run_while(|bb| bb.b0 + 1 > 6)]
+            Timeout(10) {
+                Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 4)),
+            },
         }
     }
 }
+
+board!(Tree0481Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
-            UnsetBlackboard(o0),
+        Deadline(50) {
+            ReactiveFallback {
+                Fallback {
+                    BinarySelector(|bb| bb.o0.unwrap_or(2) > bb.b0 + 3, dynamic = false) {
+                        Action(|ctx| ctx.exec(0)),
+                        Succeeder,
+                    },
+                },
+                Condition(Cond<1>),
+                Action(PAct<2>, b0 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0482Blackboard { t1 b1 o0 });
+board!(Tree0482Blackboard { o0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[allow(unused)] b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(forever) {
-            Repeat(1) {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Timeout(10) {
-                        Fallback {
-                            Fallback {
-                                Condition(Cond<0>),
-                                #[failure_if(|bb| *bb.t1 != *bb.t0 + 1)]
-                                Precondition(|bb| bb.b1 != 5, else = Skipped) {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
+        Fallback {
+            Fallback {
+                RetryUntilSuccessful(3) {
+                    Precondition(|bb| *bb.t1 != 6, else = Success) {
+                        Condition(Cond<0>),
+                    },
+                },
+                SequenceStar {
+                    Script(|bb| *bb.t1 += 2),
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1 % 3)),
+                    AlwaysRunning,
+                },
+                AsyncSequence {
+                    StatefulAction(Task<2>),
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Action(PIo<3>, t0 = {=}),
+                    StatefulAction(Task<4>),
+                    Action(PIo<5>, t0 = {t1}),
+                    #[on_success(|bb| *bb.t1 += 3)]
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0) })]
+                    #[post(|bb| bb.t0.set(bb.b0 + 1))]
+                    Action(PAct<6>, b0 = {b0}),
+                },
+                AlwaysFailure,
+                Precondition(|bb| bb.o0.unwrap_or(3) == *bb.t0, else = Success) {
+                    WhileDoElse {
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            Parallel(success = -2) {
+                Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                FlipSelector {
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Sleep(10),
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                    Sleep(0),
+                },
+                StatefulAction(Task<12>),
+                Condition(PCond<13>, b0 = {t1}),
+                Repeat(2) {
+                    Sequence {
+                        StatefulAction(Task<14> = Task::<14>),
+                        Sleep(10),
+                        StatefulAction(Task<15>),
+                        StatefulAction(Task<16>),
                     },
                 },
             },
@@ -3159,112 +3088,80 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0483Blackboard { t0 q0 b0 b1 t1 });
+board!(Tree0483Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0484Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0484 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        SkipUnlessUpdated(t1) {
-            Repeat(3) {
-                #[failure_if(|bb| bb.b0 < 6)]
-                Sequence {
-                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(4) + 4; *bb.t0 += 4 }),
-                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Script(|bb| *bb.t1 += 3),
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
+        TryCatch(catch_on_halt = false) {
+            SubTree(Tree0484Sub0),
+            Filter(times = 2, count = Failure) {
+                Action(Act<1>),
             },
         }
     }
 }
-
-board!(Tree0484Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
         }
-        Sequence {
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-            Precondition(|bb| (bb.b0 + 3) % 2 != 0, else = Failure) {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
-            },
-            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-            Precondition(|bb| *bb.t0 != 4) {
-                Precondition(|bb| *bb.t0 < bb.b0, else = Running) {
-                    Condition(Cond<4>),
-                },
-            },
-            Timeout(0) {
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<5>),
-                    },
-                    Timeout(100) {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
-                    },
-                },
+        IfThenElse {
+            WasEntryUpdated(t1),
+            Interrupt(|bb| (bb.b0 + 3) % 2 != 0) {
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0485Blackboard { b1 t0 b0 });
+board!(Tree0485Blackboard { t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
         }
-        MemPriority {
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Precondition(|bb| *bb.t0 + 1 == 7, else = Skipped) {
-                    Sequence {
-                        #[run_while(|bb| *bb.t0 < 0)]
-                        Inverter {
-                            StatefulAction(Task<0>),
-                        },
-                        ScriptCondition(|bb| bb.b0 < 0),
-                        Condition(Cond<1>),
-                        SequenceStar {
-                            KeepRunningUntilFailure {
-                                KeepRunningUntilFailure {
-                                    Script(|bb| bb.b0 = bb.b0 % 4),
-                                },
-                            },
-                        },
-                    },
+        StepSequencer {
+            ReactiveFallback {
+                WaitUntil(|bb| bb.b0 % 3 < 1) {
+                    StatefulAction(Task<0>),
+                },
+                #[run_while(|bb| *bb.t1 + 1 != bb.b0 % 2)]
+                #[on_success(|bb| if (bb.b0 + 4) % 2 < 1 { bb.t1.set(9) })]
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(PTask<2>, b0 = {=}),
+            },
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b0)),
+                StatefulAction(Task<4>),
+            },
+            Invert {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Condition(Cond<5>),
                 },
             },
-            Action(PIo<2>, t0 = {b0}),
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    Repeat(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(PIo<4>, t0 = {t0}),
-                    Loop(q0, if_empty = Failure) {
-                        Condition(Cond<5>),
+            Sequence {
+                #[failure_if(|bb| *bb.t1 % 3 > 1)]
+                KeepRunningUntilFailure {
+                    Remap(success = Failure, failure = Success) {
+                        FlipSelector {
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                            RunOnce {
+                                StatefulAction(Task<7>),
+                            },
+                        },
                     },
                 },
             },
@@ -3272,117 +3169,210 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0486Blackboard { q0 b1 t0 b0 });
+board!(Tree0486Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        Precondition(|bb| *bb.t1 % 3 == 2, else = Failure) {
-            #[success_if(|bb| bb.b0 + 3 < 5)]
-            SequenceStar {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Timeout(20) {
-                        SkipUnlessUpdated(t0) {
-                            Delay(30) {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                            },
-                        },
-                    },
+        TryCatch(catch_on_halt = false) {
+            ReactiveFallback {
+                Fallback {
+                    #[failure_if(|bb| bb.b1 % 3 < 2)]
+                    Script(|bb| { bb.b1 = *bb.t0; bb.t0.set(5) }),
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                ReactiveSelector {
-                    ForceFailure {
-                        RetryUntilSuccessful(3) {
-                            ReactiveSelector {
-                                #[run_while(|bb| bb.o0.unwrap_or(4) == *bb.t0)]
-                                UnsetBlackboard(o0),
-                                Condition(Cond<1>),
-                            },
-                        },
+            },
+            Condition(Cond<2>),
+            ForceFailure {
+                Parallel(success = -1, failure = 1) {
+                    RunOnce(then_skip = false) {
+                        AlwaysFailure,
                     },
                 },
             },
+            Succeeder,
         }
     }
 }
 
-board!(Tree0487Blackboard { t1 o0 t0 b0 });
+board!(Tree0487Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0488Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 10,
+        }
+        #[success_if(|bb| bb.o0.is_none())]
+        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4) % 2); if bb.o0.is_none() { bb.o0 = Some(bb.b0 % 4) } })]
+        #[run_while(|bb| bb.b0 > *bb.t0 % 4)]
+        SetBlackboard(b0 = 7)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0488Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 13,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 10,
         }
-        Action(PAct<0>, b0 = {t1})
+        FlipSelector {
+            BinarySelector(|bb| bb.b0 < *bb.t0, dynamic = true) {
+                Action(Act<14>),
+                SubTree(Tree0488Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        #[skip_if(|bb| *bb.t0 == 3)]
-        SequenceWithMemory {
-            SubTree(Tree0488Sub0, t0 = {=}, t1 = {t1}),
+        ReactiveSequence {
+            AsyncSequence {
+                TryCatch(catch_on_halt = true) {
+                    AsyncSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Action(Act<2>),
+                },
+                WhileDoElse {
+                    Parallel(success = 2, failure = -1) {
+                        StepSequencer {
+                            SetBlackboard(o0 = Some(6)),
+                            #[skip_if(|bb| bb.b0 < 0)]
+                            #[on_failure(|bb| bb.b0 += 2)]
+                            Wait(50),
+                            #[post(|bb| bb.o0 = None)]
+                            Condition(Cond<3>),
+                        },
+                        Filter(times = 3, filtered = Skipped) {
+                            Parallel(success = -1, failure = -1) {
+                                SetBlackboard(o0 = Some(7)),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        Precondition(|bb| bb.o0.unwrap_or(2) < bb.b0, else = Skipped) {
+                            AsyncFallback {
+                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 3, &mut bb.b0)),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+                ParallelAll {
+                    Action(Act<7>),
+                    Action(PIo<8>, t0 = {b0}),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+            Selector {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<11>),
+                    StepSequencer {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                    },
+                    SubTree(Tree0488Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                    StatefulAction(Task<15>),
+                    #[on_failure(|bb| if (*bb.t0 + 2) % 2 == 1 { bb.o0 = None })]
+                    #[on_success(|bb| bb.b0 += 3)]
+                    #[failure_if(|bb| bb.b0 % 3 > 1)]
+                    Retry(2) {
+                        StatefulAction(PTask<16>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0488Blackboard { t0 t1 });
+board!(Tree0488Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
             o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        Precondition(|bb| bb.b0 < 3, else = Skipped) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        Sequence {
+            Switch(b1) {
+                case 4 => #[on_halted(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t0) })]
+                BinarySelector(|bb| *bb.t1 % 2 == 1) {
+                    #[success_if(|bb| bb.o0.unwrap_or(0) + 2 == bb.o0.unwrap_or(5) + 4)]
+                    Action(PIo<0>, t0 = {b0}),
+                    Condition(Cond<1>),
+                },
+                case 2 => Action(Act<2>),
+                case 0 => WaitUntil(|bb| bb.b1 % 4 < 3) {
+                    Script(|bb| bb.t0.set(bb.b0)),
+                },
+                _ => Condition(|ctx| ctx.check(3)),
+            },
+            Parallel {
+                Precondition(|bb| (bb.b0 + 1) % 3 > 0, else = Success) {
                     ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<4>),
+                        #[run_while(|bb| bb.b0 > 7)]
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6> = Task::<6>),
                     },
-                    Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(3), &mut bb.b1)),
-                    #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 + 1)]
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    StatefulAction(Task<6> = Task::<6>),
                 },
-                WaitValueUpdate(t0) {
-                    #[failure_if(|bb| bb.b1 + 3 > *bb.t0)]
-                    #[on_halted(|bb| bb.t0.set(6))]
-                    Parallel(success = 2, failure = -1) {
+                WaitUntil(|bb| bb.o0.is_none()) {
+                    AsyncSequence {
+                        Wait(20),
+                        #[on_success(|bb| { if bb.b0 + 3 < 2 { bb.t0.set(bb.b1 + 4) }; *bb.t0 += 3 })]
                         Condition(Cond<7>),
-                        MemPriority {
-                            StatefulAction(Task<8>),
-                            #[skip_if(|bb| *bb.t0 < 0)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Sleep(50),
-                            Action(PAct<9>, b0 = {t0}),
-                        },
+                        UnsetBlackboard(o0),
                     },
                 },
-                Timeout(0) {
-                    SkipUnlessUpdated(t0) {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Repeat(4) {
-                                RunOnce {
-                                    StatefulAction(Task<10>),
+            },
+            BinarySelector(|bb| bb.b0 + 1 > 0, dynamic = false) {
+                Invert {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<8>),
+                    },
+                },
+                StatefulAction(Task<9> = Task::<9>),
+            },
+            #[skip_if(|bb| bb.b1 < 0)]
+            Switch(b1) {
+                case 4 => Precondition(|bb| bb.o0.unwrap_or(5) == bb.b1, else = Success) {
+                    Condition(Cond<10>),
+                },
+                case 1 => MaxTime(0) {
+                    Condition(Cond<11>),
+                },
+                _ => ParallelAll(max_failures = -1) {
+                    SetBlackboard(o0 = Some(8)),
+                    StatefulAction(Task<12>),
+                },
+            },
+            Timeout(10) {
+                Precondition(|bb| bb.o0.unwrap_or(1) + 2 != bb.o0.unwrap_or(5), else = Skipped) {
+                    MaxTime(50) {
+                        Repeat(4) {
+                            Precondition(|bb| *bb.t0 < 4, else = Running) {
+                                Repeater(1) {
+                                    Failer,
                                 },
                             },
                         },
@@ -3393,109 +3383,105 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0489Blackboard { q0 b0 b1 t0 o0 });
+board!(Tree0489Blackboard { t1 b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0490Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
+        Optional {
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                SubTree(Tree0490Sub0),
+                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<3>),
             },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-            Precondition(|bb| bb.b0 < 3, else = Failure) {
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    Sleep(10),
-                },
-            },
-            Condition(|ctx| ctx.check(6)),
         }
     }
 }
-
-board!(Tree0490Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        Parallel(success = -4, failure = -4) {
-            Sleep(10),
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            Condition(|ctx, bb| ctx.check_in(2, 8)),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        SequenceWithMemory {
+            Action(PAct<0>, b0 = {=}),
+            Fallback {
+                Action(PIo<1>, t0 = {=}),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            RetryUntilSuccessful(4) {
+                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
+            },
+            AsyncSequence {
+                #[failure_if(|bb| bb.o0.unwrap_or(1) < 4)]
+                Switch(b1) {
+                    case 0 => SetBlackboard(o0 = Some(5)),
+                    _ => SetBlackboard(t0 = 0),
+                },
+            },
+            SequenceWithMemory {
+                Conditional(|bb| *bb.t1 > 2, dynamic = true, else = Failure) {
+                    AlwaysSuccess,
+                },
+                #[on_failure(|bb| bb.o0 = None)]
+                #[success_if(|bb| bb.b0 > bb.b1 + 1)]
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+            },
         }
     }
 }
+
+board!(Tree0491Blackboard { o0 t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        RunOnce(then_skip = true) {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    TryCatch {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Repeat(4) {
-                            MemPriority {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
-                                Delay(10) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        #[success_if(|bb| *bb.t0 > *bb.t1)]
+        #[on_success(|bb| { *bb.t1 += 1; if *bb.t0 + 2 < 5 { *bb.t0 += 1 } })]
+        Inverter {
+            Script(|bb| bb.o0 = None),
         }
     }
 }
+
+board!(Tree0492Blackboard { o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Retry(0) {
-            StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+        AsyncFallback {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            StatefulAction(Task<3>),
+            Sleep(10),
         }
     }
 }
 
-board!(Tree0493Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        Fallback {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                WhileDoElse {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            ParallelAll {
-                Sleep(10),
-                Sleep(10),
-                Repeat(1) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Repeat(2) {
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            MemPriority {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Sleep(20),
             },
         }
     }
@@ -3503,287 +3489,268 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        Sequence {
+            FlipSelector {
+                Sleep(0),
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Action(Act<0>),
+                },
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Delay(30) {
+                    AlwaysRunning,
+                },
+            },
+            Fallback {
+                AlwaysFailure,
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                Failer,
+                StatefulAction(Task<3>),
+            },
+            SequenceWithMemory {
+                RunOnce(then_skip = true) {
+                    #[success_if(|bb| bb.b0 + 1 < bb.b1)]
+                    Script(|bb| if bb.o0.is_none() { bb.b0 += 1 }),
+                },
+                WhileDoElse {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                    #[failure_if(|bb| (bb.b0 + 1) % 3 > 1)]
+                    StatefulAction(Task<5>),
+                },
+            },
+            Failer,
         }
     }
 }
+
+board!(Tree0495Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            b1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
         }
-        ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            Condition(|ctx| ctx.check(1)),
-            Precondition(|bb| bb.b0 % 4 > 0, else = Skipped) {
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
-                },
+        ReactiveSequence {
+            Remap(success = Success, failure = Success) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
             },
+            Action(PAct<1>, b0 = 8),
+            Interrupt(|bb| bb.b1 != 4) {
+                Condition(PCond<2>, b0 = {=}),
+            },
+            ScriptCondition(|bb| bb.b1 % 4 > 0),
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0496Blackboard { b0 b1 });
+board!(Tree0496Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        Sequence {
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                WaitValueUpdate(t0) {
-                    Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-            Loop(q0, if_empty = Success) {
-                #[run_while(|bb| *bb.t0 == 1)]
-                RunOnce {
-                    #[run_while(|bb| *bb.t0 + 1 < *bb.t0 + 3)]
-                    #[skip_if(|bb| (bb.b0 + 1) % 3 < 2)]
-                    Loop(q0, value = {b0}) {
-                        #[on_success(|bb| if bb.b0 == 7 { bb.t0.set(bb.b0) })]
-                        Fallback {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                SequenceStar {
-                    Action(PAct<3>, b0 = 8, b1 = {b0}),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(PTask<5>, b0 = 8),
-                },
-                RetryUntilSuccessful(2) {
-                    WasEntryUpdated(t0),
-                },
-                SetBlackboard(t0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0497Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0498 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ForceSuccess {
-            AsyncSequence {
-                Repeat(3) {
-                    Retry(forever) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            #[failure_if(|bb| bb.b0 == 0)]
-                            #[on_failure(|bb| bb.b1 += 2)]
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Precondition(|bb| *bb.t0 != bb.b0 % 2, else = Running) {
-                    ForceFailure {
-                        SequenceWithMemory {
-                            WhileDoElse {
-                                Action(Act<1> = Act::<1>),
-                                #[run_while(|bb| *bb.t0 % 4 < 2)]
-                                Action(PIo<2>, t0 = {=}),
+        Delay(0) {
+            SequenceStar {
+                ParallelAll(1) {
+                    Timeout(0) {
+                        RunOnce {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                Repeat(4) {
+                                    StatefulAction(Task<2>),
+                                },
+                                ForceFailure {
+                                    StatefulAction(Task<3>),
+                                },
                             },
                         },
                     },
                 },
-                #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                #[run_while(|bb| bb.b1 + 1 > bb.b0 % 4)]
-                RunOnce {
-                    WasEntryUpdated(t0),
-                },
-                Action(Act<3> = Act::<3>),
-                #[post(|bb| bb.t0.set(bb.b1))]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Condition(Cond<4> = Cond::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0498Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0499 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Repeat(2) {
-                    ReactiveSequence {
-                        IfThenElse {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
+                MemPriority {
+                    Fallback {
+                        Condition(|ctx| ctx.check(4)),
                     },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                ParallelAll {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                KeepRunningUntilFailure {
-                    RunOnce {
+                    MemPriority {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
                         StatefulAction(Task<7>),
                     },
                 },
             },
-            Repeat(2) {
-                StatefulAction(Task<8>),
-            },
-            IfThenElse {
-                IfThenElse {
-                    Action(|ctx| ctx.exec(9)),
-                    StatefulAction(Task<10>),
-                },
-                StatefulAction(Task<11>),
-                ReactiveSequence {
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-            },
-            Inverter {
-                ForceFailure {
-                    ReactiveSequence {
-                        ForceSuccess {
-                            StatefulAction(Task<14>),
-                        },
-                        Condition(Cond<15>),
-                        Condition(Cond<16>),
-                        Condition(Cond<17>),
-                        AlwaysRunning,
-                    },
-                },
-            },
         }
     }
 }
 
+bt::behavior_tree! {
+    pub tree Tree0498 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+        }
+        ForceSuccess {
+            Action(|ctx, bb| ctx.exec_in(0, (*bb.t1 + 3) % 4, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0498Blackboard { b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0499 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            MemSequence {
+                RetryUntilSuccessful(4) {
+                    #[on_success(|bb| if bb.b0 > 0 { bb.b1 += 3 })]
+                    Precondition(|bb| *bb.t0 == bb.b1) {
+                        Condition(Cond<0>),
+                    },
+                },
+                Repeat(3) {
+                    ReactiveFallback {
+                        Repeat(1) {
+                            ReactiveFallback {
+                                ScriptCondition(|bb| bb.b0 < 2),
+                                #[run_while(|bb| *bb.t0 != 6)]
+                                #[on_success(|bb| bb.b0 += 1)]
+                                Loop(q0, value = {t0}, if_empty = Skipped) {
+                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                                },
+                            },
+                        },
+                        KeepRunningUntilFailure {
+                            SequenceWithMemory {
+                                Condition(PCond<2>, b0 = {=}),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(PCond<4>, b0 = 1),
+        }
+    }
+}
+
+board!(Tree0499Blackboard { q0 b1 b0 t0 });
+
 cases! {
-    Tree0400 "B{t0;t1=2}FF(Seq(FF(RFb(t0,pc1{b0:t1},Dl{20}(t2),Wu{t1},pa3{b0:t1;b1:t1}))))",
-    Tree0401 "B{o0;b0}FS(RetF(Pre{b0+2%4!1;S}(@fi{b0=3}@po{o0:=_}RetF(t0))))",
-    Tree0402 "B{b0;b1=2;o0;t0=5}Fb(Swm(a0,FS(t1),@ki{o0|4+2%2<1}@fi{t0!4}@po{b1+=4}Pre{b0=b1;S}(Rep1(Par{_;-1}(RSeq(a2,a3)))),Dl{0}(@os{t0:=b0}pt4{b0:b1;b1:b1}),Sw{0}(Ub{o0},@os{b0:=o0|3}@oh{o0:=_}Sb{b0=5})),Sw{1}(Pre{b1%4>0}(RSeq(FF(Rep2(Sw{0;1;2}(a5,c6,Ub{o0},t7))))),RetF(RSeq(@of{t0%3<1?t0:=b1%2}pt8{b0:t0;b1:=},MPri(a9b{b0+3%3;b0},t10),Wv{t0}(Rep3(a11)),c12))))",
-    Tree0403 "B{o0=_}RSeq(Ub{o0})",
-    Tree0404 "B{b0=2;o0;q0=0;b1;t0}@of{b0+=1;t0:=b1+3}@po{t0:=b0+4}@si{t0!3}Pre{b0+3<5;S}(PAll{0}(@po{o0:=b0+2}Seq(Swm(PAll{1}(@po{o0|2%2>0?b0+=3;b0:=o0|5+3%2}@ki{b1=4}Wu{t0},S,t0),@si{t0+1%3<1}Inv(Lp{_;K}(FF(S))),RSeq(Fb(OnceK(t1),a2),pt3{b0:t0;b1:b0})),TryF(@si{b0!5}Ret3(@rw{o0|1>o0|4}c4e),RSeq(@ki{o0|2+2<b1+3%2}@of{t0+=2}ASeq(Sb{o0=9},t5),Sb{o0=4})))))",
-    Tree0405 "B{t0=4;b1=3;q0}Sw{4;0;1}(@oh{t0+=2}ASeq(RFb(Pre{t0!b1%4;F}(a0)),Sc{t0+=1},t1),t2e,Lp{t0;_}(Rep4(Sb{b1=t0})),ASeq(t3e,Lp{_;R}(Sl{0})))",
-    Tree0406 "B{t1=1;q0=0;b1=1}Ite(Lp{_;S}(Inv(RSeq(a0,t1,Sl{0},pi2{t0:t1},t3))),t4,RFb(pt5{b0:6;b1:b1},Rep0(t6e)))",
-    Tree0407 "RFb(S)",
-    Tree0408 "B{t0;b0=3}Fb(RSeq(@si{b0%3=2}pi0{t0:t0}))",
-    Tree0409 "B{t0}PAll{1}(c0b{t0%2},c1l,Sl{20})",
-    Tree0410 "B{b0}Seq(Par{_;_}(F,SubR(Scc{b0%3=1})),SubA(t0))",
-    Tree0411 "B{t0}Pre{t0=2}(Ret0(Wu{t0}))",
-    Tree0412 "B{o0=_;b0=4;t0=4}ASeq(@fi{t0+4=o0|0+4}Ite(Seq(c0,a1,c2,a3e),@of{b0+=2}FS(Wde(RFb(F,a4,a5),Su{t0}(c6l))),PAll{1}(Rty2(a7),Sb{t0=7},Dl{100}(c8b{o0|2+2}))))",
-    Tree0413 "B{t0;t1=5}PAll{0}(Su{t1}(c0e),Scc{t0%3<2})",
-    Tree0414 "B{b1;t0=0}@ki{b1<1}Seq(Wv{t0}(Sc{t0=7?t0:=1}),t0,t1e,To{30}(c2e))",
-    Tree0415 "B{b0;t0=3;b1=1;t1=0}Keep(Par{_;3}(RFb(@of{b1+=2}MSeq(@rw{b0%4=2}Rep0(Sc{t1+=1;t1>2?t0+=2}),Sel(t0e,t1,@si{b0+3!t1+4}@fi{t0%4>0}c2e))),Seq(Pre{t1<t0+4%4;R}(@fi{t1>t1%3}pi3{t0:=}),RSeq(Sb{t1=b1},pa4{b0:9;b1:b0})),@po{b0=1?t0+=2}@oh{t0:=b1+2%3;b1:=t1}@of{t0+=2}Seq(RSeq(Scc{t1<6},c5),Ret1(c6b{b1}))))",
-    Tree0416 "B{t1;t0=0;b0=3;q0=1}MSeq(Wde(Sel(Wde(pt0{b0:t0;b1:t0},R),@of{t0+=1}@rw{t0+2>b0%3}@si{t0>4}Fb(a1,Wu{t0})),Sc{b0:=8},Lp{b0;F}(S)),To{0}(Lp{t1;R}(Fb(Swm(c2,Seq(pa3{b0:=},Sc{t1:=t0;b0+=1})),@of{t0+=2}Lp{b0;_}(RSel(t4,a5,Sb{b0=0}))))))",
-    Tree0417 "B{t0=1;b0=1;b1=4}ASeq(Pre{b0+4%4>0}(Ite(OnceK(RSel(t0e,RFb(PAll{-1}(@os{b1+=3}@fi{t0%4<2}@oh{b0+=2}a1,Sc{b0+=2},@fi{b1%3!2}t2)))),t3e,t4)))",
-    Tree0418 "B{b0=3;t0=4;t1=0}Rep1(Fb(Wde(pa0{b0:t0;b1:t1},Ret2(F),t1),Rep4(Pre{t1%2<0}(OnceK(To{0}(@si{t1!t0}@os{t1:=b0+1%2}c2e))))))",
-    Tree0419 "B{o0=_;b1;q0;t0=4}Star(Lp{_;K}(RFb(Wde(Scc{o0|0<1},OnceT(c0),@oh{o0:=t0%3;o0|1<t0?t0+=2}@po{b1:=4;b1:=2}c1),pi2{t0:=},c3e)),@ki{o0|1=2}ASeq(Ite(Dl{10}(a4),c5l),Try(PAll{1}(c6,a7),t8)))",
-    Tree0420 "B{b0=5;t0;b1=3}Par{1;-3}(To{0}(Rep3(PAll{-2}(a0,@os{b0+=2}F,F))),OnceT(Rep2(Fb(@ki{b0<b1+3}@os{b0:=b1;b1+=1}c1,c2b{2}))),@rw{b1+4%2<0}RSeq(c3,Sb{t0=b0},pa4{b0:b1;b1:=},@oh{b1:=b0}Sb{b1=t0},@os{b0+=2}Ret0(S)))",
-    Tree0421 "B{t0;b0;b1;t1=0}Dl{10}(Swm(MPri(a0b{t1;b0},a1b{7;b0}),pi2{t0:=},a3,Seq(c4b{b1}),Sw{0}(Sb{b0=7},pi5{t0:b0})))",
-    Tree0422 "B{b0;t0=5}OnceT(OnceK(PAll{-1}(@ki{t0>t0+1}@po{t0+=3}t0,@ki{b0>3}@oh{t0+=3}Su{t0}(FS(pa1{b0:t0})))))",
-    Tree0423 "B{b0=5;t0;q0=2;b1=0}Fb(Invt(MSeq(Seq(Seq(pa0{b0:b1;b1:t0},t1),t2,a3))),RFb(Wde(t4e,t5,c6b{b1+3%3}),pt7{b0:t0;b1:b0},t8,PAll{_}(t9,c10e),Pre{b0>5;K}(t11)))",
-    Tree0424 "B{b0}Pre{b0%4>2;F}(Par{0;-3}(Ret1(t0),RFb(c1e,t2),Sl{50}))",
-    Tree0425 "B{t0;b0}AFb(Once(Sl{20}),pc0{b0:t0},pt1{b0:=;b1:t0},c2,t3)",
-    Tree0426 "Rty4(RetF(MPri(a0,TryF(a1l,S),Fb(a2l,c3))))",
-    Tree0427 "B{b0;t0=1;t1=0}MSeq(Wde(t0,t1),@si{t1<7}@oh{t0+=3}RSeq(a2,RSeq(Pre{t1+4>b0%4;R}(FS(@si{b0+3>b0%4}@po{b0+=1}t3)))))",
-    Tree0428 "B{t1=5;t0;b1=3;q0=4;b0=3}Sw{0;3}(t0,TryT(Swm(c1,c2,t3),@os{b0!3?t1:=t0%2}Sb{b1=2},Wde(@si{b1+3%2=0}RFb(t4,t5),Par{3;_}(c6,t7,t8,t9))),Swm(TryT(@ki{t1<3}@fi{t0+4>4}Par{_;-1}(@fi{b1>t0+3%3}@po{b1:=7}Rty2(Ite(pa10{b0:b1;b1:b1},a11e,Rty1(Scc{b1<1})))),Rep3(@of{t1<t0%3?t1:=t0%4}Ite(@fi{t0%3=0}@oh{t0>t1%4?b1+=3;b1+=1}@si{b0%2!0}Ite(Dl{50}(t12),c13),Sc{b1:=t1%3;b1:=t0%4},a14)))))",
-    Tree0429 "B{b0=5;b1;t0}Pre{b0%4<3;S}(Swm(c0b{b1+3},Ret3(a1),t2,Sl{20},@oh{b0+=3}c3b{t0+3%4}))",
-    Tree0430 "B{t0=3;b0=2;b1=3;o0=_}AFb(SubA(@rw{t0+1<5}@po{o0:=t0}@oh{b0:=o0|5+2}FF(@oh{o0:=9}@fi{b0<3}@si{b1>3}a0e)),pt1{b0:b0;b1:b1})",
-    Tree0431 "B{o0=_;b1=0;t1=0;b0=5;t0=3}Pre{b1>b0;S}(Dl{30}(Par{2;1}(Pre{b1>t0}(Sw{5;1;0}(FF(Pre{b0%3<1}(c0b{b1})),SubR(Rep1(Sb{o0=2})),To{100}(FF(t1)),Dl{10}(a2))),@si{t0>1}@rw{t0!4}@os{o0:=_;b1+=1}To{30}(@fi{some}RFb(OnceT(c3),c4b{6},t5,RepF(Ret1(t6)),t7)))))",
-    Tree0432 "B{b0;t0=0;t1=4}RFb(@fi{t1%3!2}Swm(a0e,Seq(t1,t2,S,pc3{b0:t1}),Sc{t0:=t1}),RSel(t4,RSeq(S,pt5{b0:t1;b1:t1},Sc{t1+=2},Sc{t1:=t1%4}),Seq(@rw{b0=1}RepF(R),pt6{b0:b0;b1:b0})))",
-    Tree0433 "B{b0;t0}PAll{3}(a0,@si{b0+3=t0}@of{t0:=t0+2%4}Rep3(pc1{b0:=}),pi2{t0:t0})",
-    Tree0434 "B{t0=2;b0=0}Seq(Ite(t0,Swm(t1,AFb(Wu{t0},RSeq(c2,t3,t4),@ki{b0>7}c5b{t0}))))",
-    Tree0435 "MSeq(Ite(RSeq(RSeq(Ret3(c0),Ret3(Sel(t1,t2e))),Once(RetF(RSeq(t3,c4,a5,t6,c7)))),Inv(Seq(Ite(a8,RepF(c9),t10),RSeq(Rep0(t11),a12l))),Keep(RSeq(RSeq(Swm(c13e,c14)),RFb(t15)))))",
-    Tree0436 "B{b1=1;b0;t0=3;o0=4;t1}Wde(Dl{30}(@si{t1+2<b1}Dl{0}(@fi{t1<2}@ki{b1+4=5}@po{o0:=_}Keep(@os{t0:=2}Keep(To{20}(Star(c0,@po{b1<b1%2?o0:=t0}@rw{b1+1>6}@of{t1+=3}c1,t2,t3,pa4{b0:=})))))),AFb(a5b{b0;b0},PAll{_}(c6,Sl{30},t7,@rw{none}@os{b1+=3}@of{o0:=b0}R),PAll{-1}(Su{t0}(R),Rep0(c8e),Wu{t0},c9)))",
-    Tree0437 "B{t0;b0=4;b1=3}Sel(Wu{t0},pt0{b0:5;b1:=},pa1{b0:=;b1:=})",
-    Tree0438 "B{b0=5;t0=5;o0}Sel(Pre{o0|2+1%2!1;K}(@rw{t0!5}@oh{b0+=2}RFb(PAll{1}(Inv(t0),Wde(c1,c2l)),Fb(pt3{b0:5;b1:t0},c4),a5)),Dl{100}(Dl{0}(TryF(Swm(pt6{b0:b0},t7e),@si{t0=3}@ki{t0!6}Keep(Star(@os{o0:=_}FF(c8)))))),RSel(PAll{0}(Wu{t0},t9,SubR(Sl{0}),c10b{t0})),@rw{o0|2<t0+4%4}RetF(Star(Swm(Rep1(@of{b0+=1}Rep4(c11)),t12),@fi{t0+2!0}@os{t0:=b0;t0:=b0+1}t13e)),RFb(c14e,Star(Dl{0}(Ub{o0}),RFb(c15l,t16e))))",
-    Tree0439 "B{o0=5;t0=0;b0=0}Swm(Fb(Seq(Keep(To{100}(t0))),Swm(ASeq(RetF(RFb(t1,t2))),Sc{b0:=o0|3;o0:=t0%2})),Ret4(Dl{30}(Rty1(RFb(@os{t0>b0?t0:=b0+4}Invt(S),a3,t4,a5)))),Wv{t0}(Seq(Star(Par{2;_}(c6l,pi7{t0:=},SubR(Scc{b0+2%2>0})),c8,Pre{t0+2=0;S}(AFb(c9,SubR(pa10{b0:1;b1:t0})))))))",
-    Tree0440 "B{q0=3;b0;t0}Lp{b0;R}(Seq(t0,@rw{b0+1<1}@si{t0=3}@oh{b0+=4}Scc{b0<b0%4},a1l))",
-    Tree0441 "B{t0=4;t1=3;b0=5}RFb(t0,Pre{b0%2!1;F}(ASeq(c1b{t0%3},c2b{b0+3},c3,@po{t1+=1}Sb{b0=t1})),F)",
-    Tree0442 "B{b1=5;t0=3;b0=5;o0}PAll{1}(Sw{4}(@si{b1<t0}@rw{t0=b0+2}RSel(a0,@po{b0:=t0}@si{none}@of{b1:=b0+3;o0:=_}c1),Swm(t2)),RFb(Pre{b1<3;F}(t3),t4,To{20}(c5),t6))",
-    Tree0443 "B{t0;b1}Star(pc0{b0:b1})",
-    Tree0444 "B{b0;b1=5}FS(Fb(a0,pi1{t0:b1},Scc{b0=1}))",
-    Tree0445 "B{b0=0;b1=4;o0;t0}OnceK(Swm(OnceK(@os{b0:=t0}@fi{o0|2+4<o0|3}RFb(Rep2(t0),@ki{b0<1}@po{b0:=2}@oh{b1+3=7?b1:=t0%4}RFb(a1b{2;b0},Ub{o0}))),RtyF(Sw{1;0}(Rep4(Fb(t2,t3)),t4e,RFb(Seq(@rw{o0|5=4}a5,Once(pc6{b0:=}),@rw{none}c7,a8,t9))))))",
-    Tree0446 "B{b0=2;b1;t0=2}Ite(@os{b0:=4}@of{t0:=b0%4;t0%4=2?b1+=1}PAll{-1}(RFb(Pre{t0+2!2}(Seq(c0,a1b{b0%2;b0},a2b{b0+2;b1},c3)),Star(pa4{b0:1;b1:=},pi5{t0:b1},Once(@ki{b1+3=b1}Pre{b1%2>0;F}(c6l))))),Seq(Sl{50},t7),Seq(Inv(c8l),Su{t0}(@ki{b0+1=3}@po{t0:=b1}@si{t0+4=b0%2}t9)))",
-    Tree0447 "B{t0=4;b0=1;b1=5}@os{t0+=3}Par{3;2}(Wv{t0}(@fi{b1>b0%2}@oh{b1+=3;b0+=3}Pre{b0<4;F}(Pre{b0%2<1}(Seq(Sb{b0=b1},Star(pi0{t0:=},t1))))),OnceT(Once(RSeq(Scc{b0<2},@ki{t0<4}a2,a3l,t4e))),Pre{t0!b1%4;R}(Rep2(Invt(Dl{0}(Ret1(Pre{t0+2!3;F}(c5)))))))",
-    Tree0448 "B{t0=0;t1=4;b0=3;q0=1;o0=_}Sel(t0,Inv(Try(c1l,c2,c3)),Lp{b0;S}(Ite(t4,@po{o0:=t1+1;t0+=2}Rep3(t5),t6)))",
-    Tree0449 "RSeq(Seq(Sub(Rep2(t0))),MSeq(c1,RSeq(To{10}(t2),Sl{10},t3,c4)))",
-    Tree0450 "B{t0;q0=2;o0;b1=3;b0=0}Star(Lp{b0;_}(Lp{t0;S}(To{10}(Ite(Par{0;1}(a0b{b0%4;b1},t1),@fi{none}RSeq(Rep3(@ki{b0+4>2}@po{some?t0+=2;b1:=o0|0}pt2{b0:6;b1:b0}),t3),Su{t0}(RFb(Sl{0})))))),Lp{b1;F}(Su{t0}(@oh{b1:=o0|5}@ki{o0|2>5}RFb(Par{-1;_}(@os{b0:=o0|0+2%2}@po{o0:=_}pt4{b0:5},R,t5),To{0}(RSeq(@oh{t0:=9}@ki{b0>4}@rw{b1+4%4>1}Sc{t0+=2},a6))))))",
-    Tree0451 "B{b0=5;q0=1;t0}RSeq(Lp{_;K}(c0b{t0+1}),Rep0(@si{b0%3!0}Wu{t0}),SubR(t1))",
-    Tree0452 "B{b0=5;b1=0;t0=3}Pre{b0<2}(Try(Ite(c0,a1e),OnceT(Wde(Rep1(c2),t3,@ki{b1=t0+1}pa4{b0:b0;b1:=}))))",
-    Tree0453 "B{t0;b0=1;q0=0;b1=2}Keep(OnceK(Lp{b1;F}(Swm(Swm(TryT(Pre{b0+4=0;S}(a0l),Rep3(Sc{b1:=6;b1:=b1%4}),RetF(Sb{b0=b1})),Par{_;-1}(OnceT(Wu{t0}),t1,@si{b0!2}Su{t0}(a2),RSeq(F),Try(a3,a4)),Inv(RFb(a5b{b1;b0},t6,Sl{100})))))))",
-    Tree0454 "B{t0;o0}Seq(Ite(t0,@rw{none}@ki{t0>2}t1),Rep3(RFb(c2,t3)),Par{_;-3}(@rw{t0+3>3}a4e,c5,Keep(c6b{t0%3})))",
-    Tree0455 "B{o0=_;t0=3;t1;b1=5;b0=5}Sw{3;4;5}(Keep(AFb(pt0{b0:b1;b1:b1},t1e,c2,Sc{t1:=b0;t0+=3})),Sel(Pre{o0|3=2;F}(t3),Ret4(F)),Seq(t4,c5,@os{o0:=t1}pt6{b0:b0}),Ite(c7b{o0|3+1},@fi{o0|3=t0+1}t8))",
-    Tree0456 "Invt(MSeq(a0e,MSeq(t1,t2),Par{-2;-1}(S,F),RSel(c3,t4)))",
-    Tree0457 "B{t0;b0=2}RepF(RSeq(Par{_;-1}(a0e,t1),Sc{b0+=2;t0+=1},Sb{t0=0},RFb(c2)))",
-    Tree0458 "Swm(Ite(Ret2(Star(OnceK(Dl{0}(PAll{2}(a0e,F))),Ite(c1,c2,c3),a4l)),PAll{-3}(Dl{20}(Sel(F,c5)),S,RSeq(c6,a7,a8))),PAll{0}(RSeq(Invt(c9),a10l,S),RFb(Rty2(OnceT(t11e)),t12,FF(t13)),MPri(c14e,Ret0(a15),Rty3(RFb(a16,c17))),Swm(t18,a19,t20e)))",
-    Tree0459 "B{b1=3;t0=4;b0=1}MPri(Keep(pa0{b0:=;b1:b0}),t1,RFb(c2,a3,a4b{b1;b0}),MPri(a5),Swm(a6,@oh{t0+=2}pa7{b0:b1;b1:t0},t8))",
-    Tree0460 "Ret2(FS(Swm(t0,To{10}(MSeq(S,c1)),OnceT(Inv(F)))))",
-    Tree0461 "B{o0;t0;b0=0;t1}RFb(Wde(Par{3;-3}(Pre{t1<t1+1;F}(Par{_;-3}(SubA(RFb(pa0{b0:t0;b1:t1},c1)),c2b{t1},pa3{b0:t1;b1:t1})),Seq(SubR(@oh{b0:=t0}@rw{t0!3}@of{t1:=7}Sb{b0=t1}),pa4{b0:=;b1:t1}),MPri(Pre{t0+4%4<0;F}(Rep3(c5)),Ret3(Sb{o0=8}))),pi6{t0:t0}))",
-    Tree0462 "B{t0=3;b0}RFb(PAll{0}(a0l,a1b{t0;b0},a2),Swm(FF(t3),Seq(t4,a5,t6)),@si{b0!4}ASeq(@si{t0+4=0}@fi{t0+1%3!0}@ki{t0!5}c7,Star(Pre{t0!3;S}(a8)),Pre{t0+1%2<0}(Sc{t0:=b0+3%2})),Rep1(RSeq(TryT(@os{b0+=3}@fi{b0<6}t9,@os{b0+=2}@oh{b0:=3}t10),@os{b0+=1;b0+=2}a11b{t0;b0},Rty1(MSeq(@ki{t0+4<2}@si{b0%2=1}pi12{t0:=})),Wde(t13,pc14{b0:5}))),a15b{t0%4;b0})",
-    Tree0463 "B{o0;q0=3;b0=2;t0=5;b1=0}@rw{b1%3>1}Sw{3;0}(Invt(RFb(Lp{b1;R}(AFb(@oh{t0:=b0+1}@os{b1:=b0%2;some?o0:=b1}c0,Rep4(t1e))),Pre{some;S}(Sw{5}(pc2{b0:=},a3)),SubR(RSeq(c4,Scc{b0+2%2<0},c5,pc6{b0:4})))),RSel(@os{b0>6?o0:=b0%4}@rw{t0=6}@oh{t0:=b0+3%2}Fb(c7,c8,c9b{t0+3%4}),a10,RFb(a11b{t0+4;b1},pt12{b0:=;b1:t0},Scc{t0=b0},c13l),Ret1(t14)),Ite(a15b{t0%3;b1},TryF(OnceK(pi16{t0:=}),Star(Ub{o0},Ub{o0})),Wu{t0}))",
-    Tree0464 "B{b0;t1=0;t0;q0=4;b1=5}Swm(RSeq(MSeq(Sw{4;5;2}(t0,c1,pi2{t0:b0},t3e),ASeq(t4,@oh{t0+=3}a5)),MSeq(Par{_;-1}(c6)),RSeq(c7,Ret1(Sw{3}(c8,t9)))),Wde(Swm(To{0}(Lp{b1;S}(Sl{20})),Scc{b0+1!t1+1%2}),@os{t1%2!1?t0:=1}Rty0(t10),Sw{4}(@fi{b0!3}@oh{b0:=t0%2;b1+=2}ASeq(t11,t12),a13)))",
-    Tree0465 "B{b1=2;t0=1;b0=1}RSeq(ASeq(@of{b1%2=1?t0+=1;b0:=t0+3}@rw{b0>0}t0,S,t1),Inv(@ki{b1>b1+1}Fb(Rep2(c2),a3,a4,t5)),RSeq(a6,c7l),@fi{t0<b1%3}@rw{t0%3>1}@os{b0:=b1;b1+=3}MSeq(RtyF(t8),@oh{b0<5?t0+=2}t9,Sb{t0=7},@of{b1+=2}a10l,@os{b1+=1;b1:=t0}t11e))",
-    Tree0466 "B{b0=2;t0=3;o0=2}@oh{t0+=3}@os{t0<b0+4%4?t0:=t0%4}@ki{o0|3!2}Fb(RSeq(RSeq(S,pi0{t0:=})),a1b{t0;b0},t2)",
-    Tree0467 "B{b1=0;o0=_;t0;b0}AFb(pc0{b0:=},t1,Par{_;-1}(Ub{o0},t2),Fb(Wu{t0},F,c3b{t0%2},@oh{o0:=t0+3}@ki{b1<1}t4))",
-    Tree0468 "Ret0(t0)",
-    Tree0469 "MSeq(a0,Inv(a1),Wde(c2,Sl{50}))",
-    Tree0470 "B{t0;q0;b0=5}ASeq(RFb(RFb(t0,pa1{b0:=;b1:b0},a2,@fi{b0<3}Sc{t0:=t0%2},c3l)),Keep(Keep(@po{b0+=3}pa4{b0:3;b1:b0})))",
-    Tree0471 "B{b1=5;q0=4;b0=4;t0=1}Seq(@os{b0:=b1}@fi{t0>b1%4}@po{b1+=1}Lp{t0;R}(Sb{t0=2}))",
-    Tree0472 "B{b1=1;b0;t0=3}RSeq(Sw{5;0}(c0b{b0},@rw{t0%4<2}@po{b0:=b1;b0:=2}RSeq(Sc{b1:=b0},Wv{t0}(Su{t0}(R))),PAll{3}(FF(Fb(a1,c2l)),RFb(a3,c4),t5)))",
-    Tree0473 "To{100}(Sl{0})",
-    Tree0474 "Fb(ASeq(c0,c1,t2),FF(c3))",
-    Tree0475 "B{b1=0;b0;t0}Pre{t0+3%4<1;F}(Ret4(PAll{_}(@oh{b1+=2}RFb(PAll{-1}(Dl{0}(Once(Sc{t0+4>b0?t0:=b1})),t0,S,RFb(t1,a2e,t3,a4,c5))))))",
-    Tree0476 "B{b1=2;t0=1;b0=1}Par{_;2}(@os{b1:=1}Seq(c0,Swm(pc1{b0:b1},c2,t3),@oh{b0+=1}@os{t0+=3;b1:=t0}Wde(t4,Sb{b0=b1}),Pre{t0%4<0}(c5b{b1})),t6)",
-    Tree0477 "B{b1=2;t0;o0}Star(@fi{o0|3>5}@ki{t0>6}MSeq(t0,t1),FS(@si{o0|1=b1%2}c2b{b1+4%3}),a3l)",
-    Tree0478 "B{b0=4;t0=4;o0;b1=1}Ret1(Par{_;-1}(Sw{4}(OnceT(Dl{50}(@po{o0:=2;o0:=o0|1+4}@oh{o0:=t0%4}@fi{o0|0<5}t0)),TryT(t1,t2,t3e,PAll{_}(pa4{b0:5;b1:b0},a5e))),@of{o0:=_}RFb(To{30}(t6),Sw{5;0;4}(Scc{b1+4%2<0},c7,Sb{t0=3},pc8{b0:2}),t9),Pre{b0<b1;S}(TryF(Wv{t0}(Ite(MSeq(a10l,Wu{t0},t11),a12)),a13,Ret3(Wde(t14e,Rep4(a15)))))))",
-    Tree0479 "B{t0;b1=2;b0=2}Swm(c0l,Sb{t0=7},Fb(pc1{b0:b1},pc2{b0:0},SubR(a3),Scc{b0+1!6}),Inv(Rep0(t4)))",
-    Tree0480 "B{b1;q0;o0=3;t1}Sw{5;0;2}(Lp{b1;_}(RFb(c0,@po{o0:=_}@rw{t1>t1+2%4}Sc{b1!5?t1+=2})),Lp{_;K}(c1),t2,Lp{t1;F}(pc3{b0:8}))",
-    Tree0481 "Rep2(t0)",
-    Tree0482 "B{t1=4;b1=1;o0=5}RSeq(pt0{b0:t1;b1:b1},Ub{o0})",
-    Tree0483 "B{t0;q0;b0;b1;t1=2}RepF(Rep1(Lp{b1;S}(To{10}(Fb(Fb(c0,@fi{t1!t0+1}Pre{b1!5;K}(c1)))))))",
-    Tree0484 "B{o0=1;b0=1;t1=5;t0=0}Su{t1}(Rep3(@fi{b0<6}Seq(Sc{b0:=o0|4+4;t0+=4},@po{o0:=t0}@si{none}Sc{t1+=3},@of{b0:=o0|1}c0,t1,a2)))",
-    Tree0485 "B{b1;t0=0;b0=4}Seq(RFb(TryT(t0,c1e)),Pre{b0+3%2!0;F}(c2b{t0+3}),pa3{b0:t0;b1:t0},Pre{t0!4}(Pre{t0<b0;R}(c4)),To{0}(RSeq(Ret1(a5),To{100}(pt6{b0:b0;b1:=}))))",
-    Tree0486 "B{q0=0;b1;t0=3;b0}MPri(Lp{b1;R}(Pre{t0+1=7;K}(Seq(@rw{t0<0}Inv(t0),Scc{b0<0},c1,Star(Keep(Keep(Sc{b0:=b0%4})))))),pi2{t0:b0},Keep(Star(Rep3(t3),pi4{t0:t0},Lp{_;F}(c5))))",
-    Tree0487 "B{t1=1;o0;t0=0;b0=5}Pre{t1%3=2;F}(@si{b0+3<5}Star(RFb(F,To{20}(Su{t0}(Dl{30}(c0b{b0%2})))),RSel(FF(Ret3(RSel(@rw{o0|4=t0}Ub{o0},c1))))))",
-    Tree0488 "B{t0=4;t1=3}@ki{t0=3}Swm(SubR(pa0{b0:t1}))",
-    Tree0489 "B{q0=3;b0;b1=3;t0;o0=_}Pre{b0<3;K}(RFb(t0,Seq(t1,c2,RFb(t3,pa4{b0:=;b1:t0}),a5b{o0|3;b1},@fi{t0+2>t0+1}@of{b0:=o0|5%3}@oh{t0:=b1}t6e),Wv{t0}(@fi{b1+3>t0}@oh{t0:=6}Par{2;-1}(c7,MPri(t8,@ki{t0<0}@of{t0+=2}Sl{50},pa9{b0:t0}))),To{0}(Su{t0}(Lp{b1;F}(Rep4(Once(t10)))))))",
-    Tree0490 "B{b0=3}RSeq(Wde(t0,a1,a2),t3,t4,Pre{b0<3;F}(Ite(t5,Sl{10})),c6l)",
-    Tree0491 "Par{-4;-4}(Sl{10},c0l,t1,c2b{8})",
-    Tree0492 "OnceT(Keep(RetF(Try(t0e,Rep4(MPri(t1,t2,c3,c4,Dl{10}(t5)))))))",
-    Tree0493 "B{b0}Rty0(pt0{b0:5;b1:b0})",
-    Tree0494 "Fb(Wde(t0e,Wde(c1e,t2e)),PAll{_}(Sl{10},Sl{10},Rep1(t3e)),Rep2(Keep(MPri(a4e,t5,c6,t7))))",
-    Tree0495 "Swm(t0)",
-    Tree0496 "B{b0;b1}RFb(c0b{b1},c1l,Pre{b0%4>0;K}(OnceT(F)))",
-    Tree0497 "B{q0=0;t0=3;b0=0}Seq(OnceK(@oh{t0+=3}Wv{t0}(pa0{b0:t0;b1:t0})),Lp{_;S}(@rw{t0=1}Once(@rw{t0+1<t0+3}@ki{b0+1%3<2}Lp{b0;_}(@os{b0=7?t0:=b0}Fb(t1e,a2)))),Lp{_;K}(Star(pa3{b0:8;b1:b0},c4e)),RFb(Keep(pt5{b0:8}),Ret2(Wu{t0}),Sb{t0=1}))",
-    Tree0498 "B{b0;b1=2;t0}FS(ASeq(Rep3(RtyF(RFb(t0,@fi{b0=0}@of{b1+=2}S))),Pre{t0!b0%2;R}(FF(Swm(Wde(a1e,@rw{t0%4<2}pi2{t0:=})))),@po{b0+=1;b0+=2}@rw{b1+1>b0%4}Once(Wu{t0}),a3e,@po{t0:=b1}@oh{t0+=1}c4e))",
-    Tree0499 "MPri(RFb(OnceK(t0e),Rep2(RSeq(Ite(t1,t2)))),Seq(t3,PAll{_}(t4e,c5,S,t6e),Keep(Once(t7))),Rep2(t8),Ite(Ite(a9l,t10),t11,RSeq(t12,t13e)),Inv(FF(RSeq(FS(t14),c15,c16,c17,R))))",
+    Tree0400 "B{q0=1;t0;b0}Ite(@po{t0+=2}Lp{_;_}(RFb(a0l,a1)),a2b{t0;b0})",
+    Tree0401 "B{q0;b0;t0=1}RSel(Lp{_;R}(t0),ASeq(Bin{t0%2<0;N}(Wt{50},pt1{b0:t0;b1:b0}),t2,Rep4(c3)))",
+    Tree0402 "B{b0=4;b1=4;t1}OnceK(Step(a0,Dl{0}(Fb(@of{b0!2?b1:=b0+2}@fi{t1<b1%3}Fb(OnceK(Flt{1;S;F}(t1)),S)))))",
+    Tree0403 "OnceK(a0)",
+    Tree0404 "B{t1=4;o0=4;t0=2;b0=1}RFb(Flip(@oh{b0+=1}PAll{_}(c0b{t1},t1),RFb(Bin{b0+2%2>0;_}(Seq(Sl{20},t2),Flt{3;_;_}(PAll{_}(Dl{0}(t3),c4,Keep(t5)))))),Swm(Par{_;_}(Seq(Intr{t1+3<5}(Swm(t6,c7)),t8),c9,Lim{2}(Par{_;-3}(F,t10,t11)),ASeq(t12,c13e,R))),Star(RSeq(RSeq(Wt{50},a14b{t1;b0})),Flip(t15,t16,pi17{t0:t1}),Seq(AFb(pc18{b0:t0},t19,@os{o0:=b0%4;b0+=1}c20))))",
+    Tree0405 "B{b1=3;t1=5}RFb(Su{t1}(a0l),Dl{0}(pt1{b0:7;b1:=}))",
+    Tree0406 "B{b0=3;b1=4;o0}Par{1;_}(pc0{b0:=},t1,Scc{o0|5<b1+2%4},Keep(t2))",
+    Tree0407 "B{b0=1;t0=0}Fb(Seq(Rus{F}(WU{b0>4}(Wde(Bin{t0%4=1;_}(Ret0(@oh{b0+=1}t0),@os{b0+=3}@of{b0+=1;t0+=1}c1),Suc,Bin{t0+3=6;_}(t2e,Sc{b0:=t0})))),Su{t0}(Step(pa3{b0:7;b1:t0},Sb{b0=9},SubA(Sb{t0=6}))),Pre{b0=4;F}(SubR(Par{_;-1}(Ite(a4,c5l),ASeq(a6b{b0;b0},Sl{10},c7,Wu{t0}))))))",
+    Tree0408 "B{b0;t0=2}ASeq(Wt{30},Inv(Swm(S,pa0{b0:=;b1:t0})),Step(a1,c2e,c3),S)",
+    Tree0409 "Par{_;1}(F,To{20}(MPri(c0,a1,t2)),Step(Inv(t3e),Swm(Sl{50},t4e),c5),t6)",
+    Tree0410 "B{t0;b0}RSeq(Rep1(a0),Wv{t0}(Step(pt1{b0:=},Scc{t0!6},a2)),PAll{_}(t3,Scc{b0!2}))",
+    Tree0411 "B{t0=0}Pre{t0<7;R}(Swm(Sl{20},a0,a1))",
+    Tree0412 "B{b0=0;t0;b1=1;q0}PAll{3}(To{50}(Rep0(Sc{b1+=1;t0:=b1%4})),@si{b1<b1+4}@po{b0:=b1+3;b0+=1}Rus{3}(Fb(@of{b1:=b0}a0,t1,pc2{b0:b0},Lim{3}(t3),Su{t0}(c4l))),Lp{_;R}(ASeq(FS(Intr{t0>b1}(t5)),Seq(a6,Sb{b1=b0},pc7{b0:b0},t8,@po{t0=b0+2?b0+=1}@si{b0>5}a9),ASeq(Wu{t0},Sb{t0=b1},S,t10,t11))))",
+    Tree0413 "RepF(Seq(c0e,Sub(c1),c2))",
+    Tree0414 "Sel(Cd{0;K}(RFb(c0,OnceT(Ret3(Sl{20})),t1e)),Dl{20}(RSeq(t2e,Sl{0},t3)))",
+    Tree0415 "B{b1=2;b0=1;t0}MSeq(Rus{F}(Bin{t0%3!1;_}(Swm(c0e,c1,MSeq(Pre{b0+2!b1;F}(a2b{b0+2;b1}),Sb{t0=8})),Mt{0}(Swm(Once(pa3{b0:=;b1:b1}),Wu{t0})))))",
+    Tree0416 "B{t0;b1=1;b0}Sw{5}(Seq(pc0{b0:5},Sb{b0=b1},pa1{b0:=;b1:t0},pc2{b0:b0}),pt3{b0:=})",
+    Tree0417 "B{b0;t0=0;t1=3}Once(TryF(Rep4(@oh{t1+=1;t1+=1}Swm(Scc{b0%2=1},Scc{t0<7})),t0,Par{1;0}(t1,Sb{t0=t1},t2e)))",
+    Tree0418 "B{t0=0;b0}Fb(Inv(FF(Rep1(RFb(@ki{b0>3}@oh{t0+=3}Fb(Once(@po{t0:=b0}@oh{t0+=3}@ki{t0!2}Sc{b0+=3}),@os{t0+=2}@si{t0+2=b0+3%4}@rw{t0%2>0}t0),pc1{b0:9})))))",
+    Tree0419 "B{b0=1;t0=4;q0=0;o0=_}Fb(MPri(Rty2(@rw{o0|0<7}@si{b0%2>0}TryT(RSeq(c0,pt1{b0:=},@oh{t0+=1}pi2{t0:t0}),a3b{b0;b0},FF(Inv(RSeq(t4)))))),Dl{10}(Keep(PAll{0}(Dl{100}(a5l),Wde(Inv(t6e),c7)))),Inv(Fb(Lp{_;F}(c8),FF(pa9{b0:=}),c10e,@fi{t0+4>b0%3}@ki{b0+3<1}a11)))",
+    Tree0420 "B{b0=2}Rpt{1}(Pre{b0+2<2}(R))",
+    Tree0421 "B{b1=5;t0=3;b0=3}Swm(Ite(t0e,t1),Pre{b0+4<7;S}(@of{t0+4>b0%4?b1+=1;b0:=t0}@oh{b1+=1}@fi{b1%2>0}MPri(c2,@os{t0:=b1}@oh{t0+2%4<0?b1:=5}t3,a4b{b1+2;b0})),Swm(Fb(pc5{b0:8},t6),MPri(@ki{b0%4>2}Sc{b0:=5},pc7{b0:7}),Intr{t0<1}(c8)),WU{t0%2>0}(RSel(c9)))",
+    Tree0422 "B{t0=2;b1=5;b0=1}Pre{t0=b1%2;S}(SubA(@rw{b0+2%4>2}Seq(@fi{t0%4<1}@ki{t0%2!1}Sb{b1=t0},Ite(WU{t0<b0}(pt0{b0:b1}),@si{t0%3>0}Invt(c1l),Once(t2)))))",
+    Tree0423 "B{q0;t0=1;b0;b1}@of{b1+=3;t0+=1}@os{b1:=b0}Seq(Once(Ret2(RU{F}(Ite(Pri(Once(a0e),@os{b0+=2}@rw{b1<5}t1,t2,Once(pa3{b0:2;b1:b0}),t4),@oh{t0:=b1}Try(Pre{t0+2<0;F}(t5),Pre{b1+1>6;K}(pa6{b0:b0;b1:b1}),a7b{9;b0}),Pre{t0+1>7;R}(Lp{b0;F}(pi8{t0:t0})))))))",
+    Tree0424 "Rpt{F}(c0)",
+    Tree0425 "B{b1=1;t1=3;b0=0;o0=3}Bin{b1%2=0;_}(Seq(pt0{b0:b1;b1:=},OnceK(FS(Pre{none;K}(@rw{b0+1=0}Rpt{F}(pi1{t0:b0}))))),Sw{3;1}(Seq(t2,RSeq(a3,c4,Sl{10})),RepF(RSeq(Sc{t1:=b0%2})),FS(pt5{b0:0;b1:t1})))",
+    Tree0426 "RepF(RepF(RT{F}(RSel(Ite(RSeq(a0l,MPri(a1e,c2),t3),RSel(Swm(c4,c5l),RFb(t6,t7,t8e))),RSeq(Once(c9l),c10,Wde(c11l,Sub(Sl{20}),Invt(a12)),Rep3(a13),FS(FF(c14l)))))))",
+    Tree0427 "B{b1=0;b0}Sw{1;2;3}(c0,R,pa1{b0:=},a2)",
+    Tree0428 "B{q0;b1;b0=5}Fb(Swm(Dd{100}(c0e),pc1{b0:4},a2),Wde(RFb(t3,a4),t5e),Par{-1;-1}(Mt{0}(Lp{b0;F}(S))),Sw{1;4}(@si{b0+3>b1}Wt{0},t6,Rep2(a7)))",
+    Tree0429 "B{o0;t0=5;b0=1}Cnd{o0|3+4%2>0;N;_}(Swm(Fb(Rty0(a0),Inv(FS(pt1{b0:t0})),@ki{o0|2<2}@of{o0:=_;b0+=3}Rty3(pi2{t0:t0}),a3,@oh{t0+=1}@si{t0%3!1}Sl{10}),Rep0(R)))",
+    Tree0430 "B{b0;t0=0;q0=4}MSeq(c0,MPri(RFb(a1l,a2,c3,Scc{b0>3}),Seq(S,c4b{t0+1}),RFb(Lp{_;_}(c5),FF(Sel(F,a6)))),OnceT(Ret4(RFb(c7))))",
+    Tree0431 "B{t0=3;q0=0}RSel(t0,Lp{t0;_}(t1))",
+    Tree0432 "Rpt{0}(Sub(t0))",
+    Tree0433 "Par{0;_}(R,F,F,RepF(t0),c1e)",
+    Tree0434 "B{b1=3;t0=4;b0=4}MSeq(Fb(pi0{t0:=},pi1{t0:=},t2),Intr{t0+3=6}(RSeq(Cnd{b1+1>7;N;F}(c3),t4,@oh{b0:=b1}@rw{t0>t0+2%2}SubR(t5))),Swm(S,c6),Cd{0;_}(Fb(pi7{t0:t0},c8,t9,t10)),RSeq(pt11{b0:=;b1:b1},t12,To{0}(c13e)))",
+    Tree0435 "PAll{-2}(Rep3(a0e),Wde(Rty4(t1),AFb(a2,R),S),Dd{20}(OnceT(Once(Seq(RT{3}(t3),Sl{50})))))",
+    Tree0436 "B{b0=2;t0;o0=_;b1=1}Ret3(Sw{4;5}(Su{t0}(Swm(Rep0(a0),Rep3(Ub{o0}),Cnd{t0%4<2;T;F}(t1))),Flip(Seq(t2,Wu{t0},Wu{t0},Sb{o0=9}),Rus{3}(@oh{b0=b1?b1:=t0}Lim{2}(Step(Ub{o0},a3)))),Rep2(RSel(t4,a5b{9;b0},t6,Wt{10}))))",
+    Tree0437 "Sel(Fb(Rpt{F}(Step(RFb(t0,Sl{50}),Dl{20}(c1l),t2))),MPri(t3,c4,Ruf{F}(c5),Rep3(To{100}(c6))),Pri(FS(Dl{0}(Par{-2;_}(MSeq(t7,a8,MPri(a9,a10)),c11,RFb(t12,c13e,Inv(S)))))))",
+    Tree0438 "B{b0=1}Star(WU{b0%2>0}(Wt{0}),OnceT(a0),c1l,t2)",
+    Tree0439 "B{t1=3;q0=4;t0;b0=3}Par{_;_}(Cnd{t1+1=6;N;S}(Rus{F}(Star(@os{t1+=1}Rep2(Ite(Pre{b0!2}(pt0{b0:0;b1:t1}),Lp{b0;_}(pt1{b0:=;b1:t1}),RSeq(t2,c3,c4)))))),Fb(Fb(c5),Cnd{t1%4=0;N;F}(RFb(Lp{t0;R}(RSeq(Wt{20},c6,pi7{t0:b0},c8e)),a9,Swm(Sc{t1+3%4!3?t1+=1},c10l,pa11{b0:=;b1:t0})))),TryF(Fb(t12,TryF(Scc{t1=4},pa13{b0:1;b1:t0}),Step(Wt{0},t14),@fi{b0%3<2}c15e),Rep0(a16)))",
+    Tree0440 "B{t0;t1=5;b0=0}Swm(@os{t1!b0?t0+=2}Wv{t0}(@oh{t0+=1}@si{t1+1%2>0}Rep0(Sc{t1+=2;t0+=1})),TryF(Sb{t1=9},SubR(c0e),Scc{b0+1%4!1},c1,t2),pi3{t0:b0},Bin{t0<1;N}(t4e,Dl{50}(Pre{b0<6;F}(pa5{b0:4;b1:b0}))))",
+    Tree0441 "Sel(RSel(Opt(Flip(TryT(t0,Flt{2;F;K}(t1),t2,FS(Dl{0}(a3)),F),Try(t4,Dl{0}(c5e),c6,t7e),Par{-2;-3}(c8,c9,c10l,t11)))),R)",
+    Tree0442 "B{b1=0}@fi{b1+1<5}Rpt{1}(Rus{F}(RFb(t0,t1)))",
+    Tree0443 "Fb(Flt{3;_;_}(Rep0(t0)),a1l,RSeq(Ite(t2,c3),c4,Rmp{F;F}(Wde(c5,R,a6))))",
+    Tree0444 "B{o0=4;q0=4;b0=2;t0=3}Flip(Fb(Wu{t0},PAll{-1}(pc0{b0:t0},S,Pre{t0%3<1;R}(Sb{t0=7}),Ub{o0})),To{10}(OnceK(PAll{-2}(Pre{t0+2%2=0;S}(Intr{b0+4%4>0}(Lp{_;S}(t1e))),RepF(Star(t2,c3e))))))",
+    Tree0445 "B{t0=3;b1=0;b0=5;q0}Seq(@si{t0>6}@oh{t0<2?t0+=3}Par{-4;3}(c0,a1e,c2,a3),t4,Bin{b0=t0;T}(@rw{b1=3}Lp{b1;K}(c5),Scc{t0<b0+3%4}))",
+    Tree0446 "B{t0=4;b0;q0=2}PAll{-1}(RetF(Lp{_;K}(Once(c0e))),RFb(a1,Rmp{F;S}(Suc),Step(Sl{20},a2b{t0;b0}),Ret1(a3b{b0;b0}),@ki{t0=b0}MSeq(pt4{b0:b0},a5b{t0+3%2;b0})),Rty2(Fai))",
+    Tree0447 "B{t0;b0=2}RSel(Seq(t0,Intr{t0+3<1}(Suc)),@po{b0+=1}c1,Sb{b0=6})",
+    Tree0448 "B{t0=0;b0}@po{b0+=1}Step(pc0{b0:t0},MPri(a1,c2,c3e),Fb(c4,a5e,S),pc6{b0:=})",
+    Tree0449 "B{t0=1;q0=4;b1=2;b0=1;t1=4}Lp{b0;K}(Swm(OnceT(Sw{2;0}(@rw{b0!t1}@po{t0+=1}pa0{b0:t0;b1:b0},F,Sb{b1=t0}))))",
+    Tree0450 "B{b1=3;q0=2;b0;t0=4}PAll{_}(t0,@si{b1>1}Seq(Sb{b1=8},t1,t2,t3,Scc{b0%4=1}),RFb(c4,c5l,a6,Suc),WU{b1>3}(@po{t0+=1;b0:=t0+1}RetF(RSeq(Pri(t7,Fb(@oh{b0+=3}@si{b0%2=1}@of{b1+=2}Scc{t0%2>0},Fai),WU{b1%2>0}(S))))))",
+    Tree0451 "B{t1;b0=3;t0=1;q0=2}PAll{1}(OnceT(Seq(Swm(a0,Wu{t1}),Bin{b0>6;_}(@os{b0:=t0}c1l,RetF(@po{t1+=2}@rw{t1=t0}a2e)))),Par{2;-1}(Lp{t1;F}(Sb{t0=6}),Intr{t1>b0+1}(Pre{t1!t0;K}(Lp{b0;K}(Lp{t0;K}(Wt{20}))))),Seq(RT{F}(Step(Invt(a3),Opt(Star(Suc,c4)),a5e))))",
+    Tree0452 "B{b0=4;t0=1;q0=3;t1=2}Pri(a0,Seq(pc1{b0:b0},Lp{t1;_}(Ruf{1}(@po{t1:=t0}@of{t1+=3}@si{t1<5}t2)),S),Seq(Pri(c3,pc4{b0:=}),pi5{t0:t1},a6,Mt{0}(c7)))",
+    Tree0453 "B{t1=3;b1=0;o0}RT{F}(ASeq(Sw{4}(S,Swm(Invt(RSeq(c0,c1)),t2)),ASeq(a3b{t1+2;b1},c4e,a5,t6),RSeq(Flt{3;_;_}(Wt{20}))))",
+    Tree0454 "B{o0=_;b1=4;t0}RSeq(Try(a0,a1b{t0;b1}),Rpt{0}(a2),Cnd{none;_;S}(c3))",
+    Tree0455 "B{t0=4;b0=0}MPri(a0,pt1{b0:=;b1:t0})",
+    Tree0456 "B{o0;q0}Fb(Par{-2;_}(t0e,t1),Ite(a2,c3l,Lp{_;F}(SubR(c4l))))",
+    Tree0457 "B{b0;t0=4}RSel(Pre{b0!t0+4;S}(t0e))",
+    Tree0458 "B{b0;t1;t0=0;b1}Star(ASeq(Step(Scc{t0%4=3},Fai),@po{b0+=1}Sb{t1=b1},Seq(t0,a1l)))",
+    Tree0459 "B{t0=3;b0=1;b1}RSeq(RFb(pi0{t0:b0},pa1{b0:b0;b1:t0},pt2{b0:9;b1:b1},pa3{b0:b0;b1:b1}),Su{t0}(c4),Bin{b1+3<5;_}(pt5{b0:b1;b1:=},FS(@fi{b1<2}@of{t0:=3}F)))",
+    Tree0460 "Cd{0;K}(Rep0(Run))",
+    Tree0461 "B{o0=_;t0=2;q0;b0=1}Star(Lp{b0;_}(Par{2;-2}(@fi{t0%2<0}t0,t1,Flt{1;R;_}(Run),@oh{o0:=_}t2,c3)),@oh{o0|4%2=0?t0:=3}@of{t0:=9;t0:=b0+2}RSeq(a4,c5,Sc{t0+=3},pa6{b0:=;b1:b0},t7e),OnceK(@rw{b0=6}Ret3(Cd{0;K}(PAll{-3}(a8b{o0|1%2;b0},MSeq(@po{t0+=2}@oh{t0+=1;o0:=t0}pi9{t0:=},a10),Fb(Wu{t0},pt11{b0:=}))))))",
+    Tree0462 "B{t0=1;b1;b0=0}Swm(RFb(Rep2(pa0{b0:b0}),@rw{t0<b1}Flip(a1b{3;b0},t2e,Suc),Ite(RSeq(Wu{t0},Wt{0}),t3),a4,Cnd{t0=3;_;F}(t5)),t6e,Flt{2;S;K}(RSeq(Fb(Fb(t7,Keep(c8))),Sel(a9,Scc{b1<6},t10,t11))))",
+    Tree0463 "B{q0}Fb(To{10}(Star(Ret2(MPri(Lp{_;F}(Swm(Fai)),OnceT(a0l))))),c1e)",
+    Tree0464 "Cd{0;F}(RFb(Dl{30}(t0),t1,c2,F,t3))",
+    Tree0465 "B{b1=0}Sw{2;4}(c0,pt1{b0:8},c2)",
+    Tree0466 "B{q0=1;b1=1;t0=5;o0=_;b0}Flip(Mt{10}(Lp{_;S}(RSeq(Swm(pt0{b0:t0;b1:=},c1),Swm(Seq(Wt{20},c2),S,pa3{b0:=;b1:=})))),SubR(TryF(c4,Sc{b0:=t0+4%2;b1+=3},Once(Wde(pa5{b0:b0},Wt{10})),Ret0(t6),Flip(pc7{b0:5},t8,Su{t0}(pt9{b0:1;b1:b1})))),PAll{-1}(Flt{2;S;_}(Once(Sc{some?o0:=t0+2;b0:=t0})),RSeq(c10l,pc11{b0:=})))",
+    Tree0467 "B{t1;b0;t0=2}@rw{t1=t0}Rep3(MPri(Ite(To{50}(Pri(pt0{b0:0;b1:b0},S)),a1,Wt{50}),RT{3}(Pre{t1%2<0;S}(Opt(@oh{t1+=2}Cnd{t1!0;T;_}(RSeq(t2e,pa3{b0:t1;b1:t1},c4,a5))))),Rty0(Sc{t0+=1}),RFb(@si{b0%4=1}Dd{0}(Keep(Cnd{t0+4>b0;N;F}(Mt{0}(Suc)))),@po{t0+=1}@ki{b0%2<0}Seq(To{30}(t6),c7),Seq(a8,t9))))",
+    Tree0468 "B{b0=3;t0;t1=5;q0=3}Try(Cnd{t0+3!0;T;_}(Intr{b0+1>2}(Step(@oh{b0:=t0%4}@rw{t1%4>2}Sb{b0=9},@of{t1:=2;t1:=t0}a0e,WU{t0=b0%4}(OnceT(pt1{b0:1;b1:t1})),Intr{t0%4!3}(c2b{t1+1})))),Bin{t0+2>3;T}(Lp{t0;K}(Seq(c3)),a4),MPri(RSeq(Sc{t1:=6},Pri(t5,@po{b0+=1}@ki{t0%4<2}t6e))))",
+    Tree0469 "B{b0=0;t0}Pri(Pre{t0>t0%2;F}(@rw{b0+3=3}Opt(c0e)))",
+    Tree0470 "B{b1=3;b0=4;t1;t0}Par{2;1}(RSeq(Pri(ASeq(To{30}(a0))),Seq(Star(pi1{t0:=},t2),Wt{50},pt3{b0:4;b1:=}),RFb(c4l,t5e),Ite(pt6{b0:=},Su{t0}(Sc{t0:=b0}),@ki{b1%2>0}@os{t1:=t1+1%2}t7)),TryT(Wv{t0}(RFb(Try(c8,a9),pa10{b0:b0},Swm(pc11{b0:=},t12,pc13{b0:5}))),Step(PAll{_}(Scc{t0>2},F))))",
+    Tree0471 "B{b0=4;t0=3}Bin{b0+3%2!0;N}(AFb(pa0{b0:t0}),FS(Par{-2;-4}(To{10}(WU{b0=3}(Scc{t0%2=0})),Fb(pt1{b0:=;b1:b0},t2,t3),Inv(@rw{b0!t0%4}@fi{t0<6}Run),c4)))",
+    Tree0472 "Rpt{F}(Dl{20}(t0))",
+    Tree0473 "B{b0=2;t1=3}Rep0(a0b{t1;b0})",
+    Tree0474 "B{b1=0;q0=3;t0=4}OnceT(@of{b1+=2}AFb(RSeq(@rw{t0=b1%2}Lp{_;F}(Wu{t0}),Dl{30}(R)),Rmp{S;S}(Seq(pi0{t0:t0},RT{F}(a1)))))",
+    Tree0475 "Seq(PAll{-2}(t0,t1),t2,MPri(c3,Wt{50}))",
+    Tree0476 "B{b0=0;t0=0;b1=4;o0}RSeq(OnceK(RSeq(t0,pa1{b0:=;b1:t0},t2,c3)),RFb(Dl{30}(a4),c5l,c6),RepF(Inv(Par{-1;-1}(@fi{b0%4>1}@si{some}Rmp{F;F}(@fi{b1!6}@rw{t0<7}@si{some}FF(a7))))),Inv(pa8{b0:=;b1:t0}),Rty0(c9l))",
+    Tree0477 "B{t1=1;b0=2;o0=4;t0=0}RSeq(Intr{t1>0}(@ki{o0|4<t0+3}@oh{t0+=3}RFb(c0,c1,Ruf{F}(Flt{1;S;_}(Scc{t1%4=0})))),RFb(Inv(a2),t3,pt4{b0:t0},Wu{t1},@of{t0+=2}@oh{o0:=t0}@po{t1+=1;b0:=t0}Wu{t0}),OnceT(Pri(a5,pc6{b0:t1},RSeq(Sc{t0+2%2=0?t0:=8},c7b{b0},Wt{20}),Scc{b0%3<1},Invt(t8))),Seq(Wt{10},a9,S),Bin{none;N}(Dl{0}(Seq(@si{t1+3>1}RSeq(@os{t0+=3}a10l,a11))),Wv{t0}(@rw{t0+2%4<3}t12e)))",
+    Tree0478 "B{b0;b1;t0=0;t1=3}RFb(@os{t0:=t1}@oh{b1%3>1?t0:=t1}@si{b0>b1%3}c0e,a1,a2l,c3l,c4)",
+    Tree0479 "B{b0=5;t0;t1=1;o0}Par{-1;_}(Bin{t0+3>6;_}(Step(t0,@os{t1+=1;t1+=3}t1e),Wu{t1}),@ki{t1<t0}RSeq(c2,Sb{b0=6},Pre{t0+1<7}(@oh{t1>6?t1+=2}pi3{t0:t1})),Dd{30}(Sb{o0=3}),Rmp{F;S}(@os{t0+=2}@fi{none}MPri(@po{t0:=t0%4;some?t0:=b0+4}@si{b0%2>0}t4,c5,Once(F),Sel(SubA(c6),pt7{b0:t1},Wu{t0}))))",
+    Tree0480 "B{t0=5;b0=3;t1=1;o0=5;b1=3}RSeq(Wde(Par{-3;1}(Scc{b0+1!t1+2},Fai,Pre{b0+3%2>0}(pt0{b0:9;b1:b0}),Wt{0}),@si{none}@rw{o0|1+1!1}@oh{b1:=b0}RSeq(Suc,Dl{10}(@ki{t0%2>0}@rw{o0|2>b0}FF(t1)))),pa2{b0:b1},RSel(a3b{b1;b0},pt4{b0:3},F,t5))",
+    Tree0481 "B{o0;t0=2;b0=1;b1=1}RFb(Bin{o0|5!o0|0+2;_}(Pre{b0+3>5;R}(@of{b1:=9;b0+=1}Rty3(FS(c0))),c1b{b0}),Bin{b1+2=5;_}(@os{o0:=_}To{30}(RFb(t2e,a3b{b1%2;b1},t4e)),Ite(Flt{2;S;K}(pi5{t0:=}),Suc)),c6b{t0+4%2},@fi{b1>3}@rw{b0+1>6}To{10}(c7b{b1%4}))",
+    Tree0482 "B{o0;b0=2;q0}Dd{50}(RFb(Fb(Bin{o0|2>b0+3;N}(a0l,Suc)),c1,pa2{b0:=}))",
+    Tree0483 "B{t1=1;b0=4;o0=_;t0=0}Fb(Fb(Ret3(Pre{t1!6;S}(c0)),Star(Sc{t1+=2},c1b{t1%3},R),ASeq(t2,@oh{t0+=3}pi3{t0:=},t4,pi5{t0:t1},@os{t1+=3}@of{t0:=b0;t0:=b0}@po{t0:=b0+1}pa6{b0:b0}),F,Pre{o0|3=t0;S}(Wde(t7e,t8))),Par{-2;_}(pa9{b0:=;b1:t0},Flip(@of{t0:=b0}Sl{10},t10,c11,Sl{0}),t12,pc13{b0:t1},Rep2(Seq(t14e,Sl{10},t15,t16))))",
+    Tree0484 "TryF(Sub(t0),Flt{2;F;_}(a1))",
+    Tree0485 "B{t1;o0=_;b0=3}Ite(Wu{t1},Intr{b0+3%2!0}(Ub{o0}))",
+    Tree0486 "B{t0=2;t1=4;b0=4}Step(RFb(WU{b0%3<1}(t0),@rw{t1+1!b0%2}@os{b0+4%2<1?t1:=9}c1l,pt2{b0:=}),Seq(a3b{4;b0},t4),Invt(RSeq(S,c5)),Seq(@fi{t1%3>1}Keep(Rmp{F;S}(Flip(a6b{t0;b0},Once(t7))))))",
+    Tree0487 "B{t0=4;b1}TryF(RFb(Fb(@fi{b1%3<2}Sc{b1:=t0;t0:=5},c0,t1e)),c2,FF(Par{-1;1}(OnceK(F))),Suc)",
+    Tree0488 "B{o0;t0=1;b0=0}RSeq(ASeq(TryT(ASeq(c0,t1),a2),Wde(Par{2;-1}(Step(Sb{o0=6},@ki{b0<0}@of{b0+=2}Wt{50},@po{o0:=_}c3),Flt{3;_;K}(Par{-1;-1}(Sb{o0=7},t4))),FF(Pre{o0|2<b0;K}(AFb(a5b{t0+3;b0},t6)))),PAll{_}(a7,pi8{t0:b0},c9,t10)),Sel(TryT(c11,Step(t12,t13),SubR(Flip(Bin{b0<t0;T}(a14,SubR(@si{none}@of{o0:=o0|4%2;none?o0:=b0%4}@rw{b0>t0%4}Sb{b0=7})))),t15,@of{t0+2%2=1?o0:=_}@os{b0+=3}@fi{b0%3>1}Rty2(pt16{b0:=;b1:t0})),Wu{t0}))",
+    Tree0489 "B{t1;b0=4;o0=_;t0=4;b1}Seq(Sw{4;2;0}(@oh{t0+=2;t1:=t0}Bin{t1%2=1;_}(@si{o0|0+2=o0|5+4}pi0{t0:b0},c1),a2,WU{b1%4<3}(Sc{t0:=b0}),c3l),Par{_;_}(Pre{b0+1%3>0;S}(RFb(t4,@rw{b0>7}a5l,t6e)),WU{none}(ASeq(Wt{20},@os{b0+3<2?t0:=b1+4;t0+=3}c7,Ub{o0}))),Bin{b0+1>0;N}(Invt(Ret2(a8)),t9e),@ki{b1<0}Sw{4;1}(Pre{o0|5=b1;S}(c10),Mt{0}(c11),PAll{-1}(Sb{o0=8},t12)),To{10}(Pre{o0|1+2!o0|5;K}(Mt{50}(Rep4(Pre{t0<4;R}(Rpt{1}(Fai)))))))",
+    Tree0490 "Opt(ASeq(t0e,Sub(t1),t2e,a3))",
+    Tree0491 "B{o0=_;t1;t0;b0;b1=2}Swm(pa0{b0:=},Fb(pi1{t0:=},a2,t3),Ret4(pt4{b0:b0;b1:b0}),ASeq(@fi{o0|1<4}Sw{0}(Sb{o0=5},Sb{t0=0})),Swm(Cnd{t1>2;T;F}(S),@of{o0:=_}@si{b0>b1+1}t5,c6))",
+    Tree0492 "B{o0=_;t0=1;t1}@si{t0>t1}@os{t1+=1;t0+2<5?t0+=1}Inv(Sc{o0:=_})",
+    Tree0493 "AFb(c0,c1,t2e,t3,Sl{10})",
+    Tree0494 "RFb(c0,MPri(t1,c2,Sl{20}))",
+    Tree0495 "B{b0=2;b1;o0}Seq(Flip(Sl{0},Wde(Scc{some},a0),Fb(a1b{b1;b1},t2e),Dl{30}(R)),Fb(F,S),RFb(Fai,t3),Swm(OnceT(@si{b0+1<b1}Sc{none?b0+=1}),Wde(pt4{b0:=;b1:b1},@fi{b0+1%3>1}t5)),Fai)",
+    Tree0496 "B{b1=4;b0=5;t1=2}RSeq(Rmp{S;S}(a0b{t1;b1}),pa1{b0:8},Intr{b1!4}(pc2{b0:=}),Scc{b1%4>0},R)",
+    Tree0497 "Dl{0}(Star(PAll{1}(To{0}(Once(RSeq(t0,t1,Rep4(t2),FF(t3))))),MPri(Fb(c4l),MPri(c5,t6,t7))))",
+    Tree0498 "B{b0=3;t1=3;b1}FS(a0b{t1+3%4;b1})",
+    Tree0499 "B{q0=2;b1;b0=3;t0=4}Ite(MSeq(Ret4(@os{b0>0?b1+=3}Pre{t0=b1}(c0)),Rep3(RFb(Rep1(RFb(Scc{b0<2},@rw{t0!6}@os{b0+=1}Lp{t0;K}(pt1{b0:=;b1:b0}))),Keep(Swm(pc2{b0:=},a3))))),pc4{b0:1})",
 }

@@ -6,113 +6,141 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            AsyncFallback {
-                MemSequence {
-                    Action(PIo<0>, t0 = {t0}),
-                    Action(Act<1>),
+        RepeatUntil(Success) {
+            Switch(b1) {
+                case 3 => Switch(b1) {
+                    case 2 => Condition(Cond<0>),
+                    case 1 => Precondition(|bb| (*bb.t0 + 1) % 3 < 2, else = Success) {
+                        Script(|bb| bb.t1.set(bb.b0 % 3)),
+                    },
+                    case 4 => StatefulAction(Task<1>),
+                    _ => Action(Act<2>),
                 },
-                Precondition(|bb| (*bb.t0 + 3) % 3 > 1, else = Failure) {
-                    Action(Act<2>),
-                },
-            },
-            KeepRunningUntilFailure {
-                TryCatch {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, (bb.b0 + 2) % 2, &mut bb.b1)),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(PCond<6>, b0 = {=}),
-                    Condition(Cond<7>),
-                },
-            },
-            WaitValueUpdate(t0) {
-                Parallel(failure = 1) {
-                    Retry(4) {
-                        MemPriority {
-                            #[post(|bb| { bb.b1 += 3; bb.t1.set(*bb.t0) })]
-                            Condition(Cond<8>),
-                            Condition(Cond<9> = Cond::<9>),
+                case 5 => Switch(b1) {
+                    case 1 => Delay(100) {
+                        Cooldown(0, filtered = Skipped) {
+                            ReactiveFallback {
+                                Failer,
+                                Action(Act<3>),
+                            },
                         },
                     },
-                    Condition(Cond<10>),
+                    case 0 => Action(PAct<4>, b0 = {b0}),
+                    case 2 => Sleep(20),
+                    _ => #[run_while(|bb| *bb.t0 + 2 < 5)]
+                    RepeatUntilFailure(2) {
+                        Action(PAct<5>, b0 = 0, b1 = {b1}),
+                    },
                 },
-            },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<11>),
-                SetBlackboard(t1 = {b1}),
-                Repeat(2) {
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    Action(|ctx| ctx.exec(12)),
+                case 2 => AsyncFallback {
+                    #[run_while(|bb| *bb.t1 % 3 > 0)]
+                    Condition(Cond<6>),
+                    AlwaysFailure,
+                    Script(|bb| bb.b0 = *bb.t0 % 3),
                 },
-                IfThenElse {
-                    StatefulAction(Task<13> = Task::<13>),
-                    AlwaysRunning,
+                _ => Loop(q0, value = {b1}, if_empty = Failure) {
+                    Parallel(success = 1, failure = 0) {
+                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                        ReactiveSequence {
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
                 },
-                Action(Act<14>),
             },
         }
     }
 }
 
-board!(Tree0500Blackboard { b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0501Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, value = {b1}) {
-            Action(PIo<1>, t0 = {b1}),
-        }
-    }
-}
+board!(Tree0500Blackboard { b1 t1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        #[failure_if(|bb| bb.b1 > 1)]
-        #[success_if(|bb| (bb.b0 + 3) % 2 != 1)]
-        Sequence {
-            Condition(PCond<0>, b0 = 7),
-            SubTree(Tree0501Sub0, ..),
-            #[on_failure(|bb| bb.b1 = 6)]
-            StatefulAction(Task<2>),
+        RetryUntilSuccessful(2) {
+            MemPriority {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[skip_if(|bb| bb.b0 + 3 > 6)]
+                #[success_if(|bb| bb.b0 != 3)]
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Wait(10),
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysSuccess,
+                },
+                AlwaysFailure,
+            },
         }
     }
 }
 
-board!(Tree0501Blackboard { b1 b0 q0 });
+board!(Tree0501Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64,
         }
-        KeepRunningUntilFailure {
-            Delay(30) {
-                #[skip_if(|bb| *bb.t0 + 2 < 6)]
-                #[success_if(|bb| bb.b0 < 3)]
-                #[failure_if(|bb| bb.b1 + 1 > bb.b1)]
-                Repeat(forever) {
-                    ReactiveFallback {
-                        Timeout(0) {
-                            StatefulAction(Task<0>),
+        MaxTime(10) {
+            AsyncSequence {
+                Parallel(failure = -1) {
+                    Loop(q0, if_empty = Success) {
+                        Switch(b1) {
+                            case 0 => #[success_if(|bb| bb.o0.is_some())]
+                            #[on_success(|bb| bb.b0 += 3)]
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            IfThenElse {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                                Delay(50) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            case 4 => ReactiveFallback {
+                                MaxTime(30) {
+                                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+                                    #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
+                                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                                },
+                                Loop(q0, if_empty = Success) {
+                                    #[post(|bb| { bb.b1 += 3; if bb.b1 == bb.b1 + 3 { bb.b0 += 3 } })]
+                                    #[on_halted(|bb| { bb.o0 = None; bb.b1 += 2 })]
+                                    #[on_success(|bb| bb.b1 += 3)]
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                            _ => Deadline(20) {
+                                Delay(30) {
+                                    Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
+                                },
+                            },
                         },
-                        #[post(|bb| bb.b1 += 3)]
-                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    ParallelAll {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        AsyncSequence {
+                            ScriptCondition(|bb| bb.b0 + 2 < 3),
+                            Sleep(0),
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<8>),
+                            Action(PAct<9>, b0 = 8, b1 = {=}),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
                     },
                 },
             },
@@ -120,229 +148,94 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0502Blackboard { b0 t0 b1 });
+board!(Tree0502Blackboard { q0 o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
-        ParallelAll {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    TryCatch(catch_on_halt = false) {
-                        Retry(4) {
-                            Condition(Cond<6>),
-                        },
-                        StatefulAction(Task<7>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        StepSequencer {
+            Repeat(forever) {
+                WaitUntil(|bb| bb.b0 < 3) {
+                    ReactiveSelector {
+                        Condition(PCond<0>, b0 = {b0}),
+                        Script(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 3) }),
                     },
                 },
             },
-            TryCatch {
-                RunOnce {
-                    Repeat(4) {
-                        Sleep(30),
+            #[success_if(|bb| bb.b0 < 7)]
+            RetryUntilSuccessful(3) {
+                #[post(|bb| *bb.t0 += 2)]
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+            },
+            Limiter(2) {
+                SequenceWithMemory {
+                    Inverter {
+                        AlwaysFailure,
+                    },
+                    BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = true) {
+                        AlwaysSuccess,
+                        Action(Act<3>),
                     },
                 },
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                Delay(30) {
-                    Condition(Cond<10>),
+            },
+            Conditional(|bb| *bb.t0 + 1 == 0, else = Success) {
+                #[post(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
+                #[skip_if(|bb| bb.b0 + 2 > bb.b0)]
+                Sequence {
+                    SetBlackboard(b0 = {t0}),
+                    Wait(20),
+                    #[on_failure(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 })]
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
         }
+    }
+}
+
+board!(Tree0503Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0504Sub1 for Ctx {
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0504Sub0 for Ctx {
+        SubTree(Tree0504Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 4,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[on_failure(|bb| bb.b1 = *bb.t0)]
-        #[skip_if(|bb| bb.b0 + 3 > 6)]
-        #[success_if(|bb| *bb.t0 != 3)]
-        ReactiveSequence {
-            Switch(b1) {
-                case 1 => ReactiveFallback {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
-                    },
-                    Script(|bb| bb.b0 += 3),
-                },
-                case 4 => Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                _ => AsyncFallback {
-                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
-                    Condition(|ctx| ctx.check(3)),
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<4>),
-                    },
+        Sequence {
+            Limiter(1) {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    SubTree(Tree0504Sub0),
                 },
             },
-            Sequence {
-                Condition(PCond<5>, b0 = 3),
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    #[run_while(|bb| *bb.t0 % 3 > 1)]
-                    Action(PAct<7>, b0 = {=}, b1 = {t0}),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    #[on_success(|bb| bb.t0.set(3))]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<8>),
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(2) != 4)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                Fallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
+            Action(Act<1>),
         }
     }
 }
-
-board!(Tree0504Blackboard { t0 o0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0505 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ParallelAll {
-            AsyncFallback {
-                Inverter {
-                    Delay(0) {
-                        ForceSuccess {
-                            #[skip_if(|bb| *bb.t1 != 5)]
-                            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 4)]
-                            #[success_if(|bb| *bb.t1 > 3)]
-                            ReactiveSelector {
-                                #[on_success(|bb| { *bb.t0 += 2; if *bb.t1 + 4 > bb.b0 { *bb.t1 += 3 } })]
-                                #[post(|bb| { *bb.t1 += 1; bb.t1.set(*bb.t1 % 2) })]
-                                ScriptCondition(|bb| *bb.t0 < 2),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        RunOnce(then_skip = false) {
-                            WhileDoElse {
-                                Timeout(10) {
-                                    Condition(PCond<0>, b0 = {t1}),
-                                },
-                                Repeat(1) {
-                                    Condition(PCond<1>, b0 = 6),
-                                },
-                            },
-                        },
-                    },
-                },
-                IfThenElse {
-                    Repeat(1) {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 4)),
-                    },
-                    ReactiveFallback {
-                        Repeat(2) {
-                            Condition(Cond<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ReactiveFallback {
-                    #[on_success(|bb| if (bb.b0 + 2) % 3 == 2 { bb.o0 = None })]
-                    #[post(|bb| *bb.t0 += 1)]
-                    RunOnce(then_skip = true) {
-                        #[on_halted(|bb| { bb.t1.set(*bb.t0 % 2); bb.t0.set(bb.b0 + 4) })]
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    },
-                    AlwaysFailure,
-                    MemSequence {
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) > 7)]
-                        AlwaysSuccess,
-                        Action(Act<7>),
-                        Condition(PCond<8>, b0 = {=}),
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 == 3)]
-                #[success_if(|bb| bb.o0.unwrap_or(3) != 5)]
-                ParallelAll(max_failures = -1) {
-                    #[on_failure(|bb| bb.b0 = *bb.t1 % 2)]
-                    SkipUnlessUpdated(t1) {
-                        StatefulAction(Task<9>),
-                    },
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0505Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0506Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 15,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 10,
-        }
-        Fallback {
-            AlwaysFailure,
-            Fallback {
-                ScriptCondition(|bb| bb.o0.is_none()),
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    Action(Act<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, 4)),
-                    Precondition(|bb| *bb.t0 % 2 == 0, else = Running) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(PTask<3>, b0 = {b0}),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    StatefulAction(Task<4>),
-                },
-                WhileDoElse {
-                    Action(Act<5>),
-                    Sleep(0),
-                    Action(PIo<6>, t0 = {t0}),
-                },
-                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-                Condition(Cond<8>),
-            },
-            Sequence {
-                Condition(Cond<9>),
-                Sequence {
-                    SetBlackboard(o0 = Some(6)),
-                    Sleep(50),
-                },
-                #[skip_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
-                #[post(|bb| bb.b0 += 1)]
-                Condition(PCond<10>, b0 = {=}),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Action(Act<2>),
         }
     }
 }
@@ -350,96 +243,154 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0506 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        Invert {
-            SubTree(Tree0506Sub0, o0 = {=}, b0 = {b0}, q0 = {=}, t0 = {t0}),
+        Parallel(success = -2, failure = 1) {
+            Repeater(2) {
+                Script(|bb| bb.t1.set(bb.b0)),
+            },
+            Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0506Blackboard { o0 b0 q0 t0 });
+board!(Tree0506Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0507 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Precondition(|bb| bb.o0.is_some(), else = Running) {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                ReactiveSequence {
-                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 3; bb.o0 = Some(*bb.t0) })]
-                    #[success_if(|bb| bb.b0 != *bb.t0)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Sequence {
-                        AlwaysFailure,
+        #[success_if(|bb| bb.b1 % 2 == 1)]
+        #[on_halted(|bb| bb.t1.set((bb.b1 + 4) % 4))]
+        Switch(b1) {
+            case 4 => Precondition(|bb| *bb.t1 < (bb.b0 + 3) % 4, else = Success) {
+                WaitUntil(|bb| bb.b0 < 4) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            case 0 => SequenceWithMemory {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                UnsetBlackboard(o0),
+                #[post(|bb| bb.b0 = (bb.o0.unwrap_or(2) + 4) % 3)]
+                Condition(Cond<2>),
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                Script(|bb| bb.b0 += 3),
+            },
+            case 3 => #[on_failure(|bb| bb.b0 = 4)]
+            #[success_if(|bb| (*bb.t0 + 1) % 3 == 0)]
+            #[on_success(|bb| bb.b1 += 3)]
+            Deadline(10) {
+                Limiter(1) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Switch(b1) {
+                            case 1 => StatefulAction(Task<3>),
+                            case 5 => Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 3, &mut bb.b0)),
+                            case 2 => #[success_if(|bb| bb.o0.is_none())]
+                            Script(|bb| *bb.t0 += 1),
+                            _ => Sleep(0),
+                        },
                     },
                 },
-                Condition(Cond<3>),
+            },
+            _ => Precondition(|bb| *bb.t1 + 2 == *bb.t0 + 3, else = Skipped) {
+                Timeout(20) {
+                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 = 4 })]
+                    ReactiveSequence {
+                        Action(Act<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0507Blackboard { t0 o0 b1 b0 });
+board!(Tree0507Blackboard { b0 t1 t0 b1 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0508Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Condition(PCond<0>, b0 = {=})
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0508Sub1 for Ctx {
         blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 15,
             #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(PAct<2>, b0 = {b1}, b1 = {b1})
+        StatefulAction(Task<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
             b0: i64,
-            b1: i64 = 4,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            SubTree(Tree0508Sub0, b0 = {=}, b1 = {b1}),
-            Condition(Cond<1>),
-            SubTree(Tree0508Sub1, b0 = {=}, b1 = {b1}),
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-            ScriptCondition(|bb| bb.b0 != 5),
+        ReactiveSequence {
+            RetryUntilSuccessful(2) {
+                ParallelAll {
+                    Condition(Cond<0>),
+                    SubTree(Tree0508Sub0, ..),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                #[skip_if(|bb| bb.b0 > *bb.t0 + 4)]
+                RunOnce {
+                    UnsetBlackboard(o0),
+                },
+            },
+            SequenceWithMemory {
+                Action(PAct<2>, b0 = {b1}, b1 = {=}),
+                SubTree(Tree0508Sub1, ..),
+            },
         }
     }
 }
 
-board!(Tree0508Blackboard { b0 b1 });
+board!(Tree0508Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0509 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
+            b1: i64 = 5,
+            b0: i64,
         }
-        RetryUntilSuccessful(forever) {
-            Switch(b1) {
-                case 5 => Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                _ => AlwaysRunning,
+        RetryUntilSuccessful(1) {
+            #[post(|bb| if (bb.b1 + 4) % 2 > 0 { bb.b0 += 2 })]
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<0>),
+                },
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                ParallelAll(max_failures = -1) {
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(4)),
+                },
             },
         }
     }
@@ -450,458 +401,383 @@ board!(Tree0509Blackboard { b1 b0 });
 bt::behavior_tree! {
     pub tree Tree0510 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        MemSequence {
-            Condition(Cond<0>),
-            Sequence {
-                SetBlackboard(b0 = 2),
-                Condition(PCond<1>, b0 = {b1}),
-                Action(PIo<2>, t0 = {t0}),
-                StatefulAction(Task<3>),
+        Retry(2) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = 9, b1 = {t0}),
             },
-            Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 2)),
         }
     }
 }
 
-board!(Tree0510Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0511Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<6> = Task::<6>)
-    }
-}
+board!(Tree0510Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0511 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Fallback {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                Condition(PCond<2>, b0 = 5),
-                RunOnce {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Condition(Cond<3>),
+        Inverter {
+            Repeater(1) {
+                WaitValueUpdate(t0) {
+                    #[failure_if(|bb| *bb.t0 + 4 < 7)]
+                    #[skip_if(|bb| bb.b0 + 4 == 4)]
+                    RunOnce {
+                        AlwaysFailure,
+                    },
                 },
-                Condition(Cond<4> = Cond::<4>),
-                WasEntryUpdated(t0),
-                Script(|bb| bb.b1 = bb.b0 % 3),
-            },
-            Timeout(20) {
-                #[on_success(|bb| *bb.t0 += 3)]
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    SubTree(Tree0511Sub0, ..),
-                    Action(Act<7>),
-                },
-            },
-            #[post(|bb| *bb.t1 += 1)]
-            Switch(b1) {
-                case 5 => StatefulAction(Task<8>),
-                _ => SequenceWithMemory {
-                    Condition(|ctx| ctx.check(9)),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<10>),
-                Action(PAct<11>, b0 = {=}, b1 = {=}),
-                #[skip_if(|bb| bb.b0 + 2 > 1)]
-                Condition(|ctx| ctx.check(12)),
-                SetBlackboard(t1 = 9),
-                Condition(Cond<13>),
             },
         }
     }
 }
 
-board!(Tree0511Blackboard { b1 b0 o0 t1 t0 });
+board!(Tree0511Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0512 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveFallback {
-            #[on_success(|bb| if bb.b0 + 3 > bb.b0 { bb.b0 += 1 })]
-            RunOnce {
-                ReactiveFallback {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Sequence {
-                            MemPriority {
-                                StatefulAction(Task<0> = Task::<0>),
-                                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b1)),
-                                Condition(Cond<2> = Cond::<2>),
-                            },
-                            Sleep(20),
-                            Condition(Cond<3> = Cond::<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
+        RetryUntilSuccessful(3) {
+            #[on_failure(|bb| if *bb.t1 + 1 != 6 { bb.b1 = 0 })]
+            SequenceWithMemory {
+                Succeeder,
+                #[success_if(|bb| bb.b0 != 0)]
+                #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.b0 < 1),
                     },
+                    StatefulAction(Task<1>),
+                    Succeeder,
+                    Condition(|ctx| ctx.check(2)),
                 },
-            },
-            #[on_failure(|bb| if bb.b0 % 4 < 0 { *bb.t1 += 3 })]
-            #[skip_if(|bb| *bb.t0 + 3 == bb.b1)]
-            MemSequence {
-                StatefulAction(Task<5>),
-                WhileDoElse {
-                    Action(Act<6> = Act::<6>),
-                    ReactiveFallback {
-                        WasEntryUpdated(t1),
-                        Action(Act<7> = Act::<7>),
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
                     },
+                    Sleep(50),
                 },
-                #[success_if(|bb| bb.b0 > 7)]
-                Action(PIo<8>, t0 = {t0}),
-                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0512Blackboard { t1 q0 b1 b0 t0 });
+board!(Tree0512Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0513 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 1,
+            b0: i64,
         }
-        SequenceStar {
-            AsyncFallback {
-                MemPriority {
-                    Condition(Cond<0>),
-                    RetryUntilSuccessful(1) {
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-                        WasEntryUpdated(t0),
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.t1.set(bb.b1 % 3))]
-            #[success_if(|bb| bb.o0.unwrap_or(4) > *bb.t1 + 1)]
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                ScriptCondition(|bb| bb.o0.unwrap_or(1) < bb.o0.unwrap_or(0)),
-            },
-            ReactiveSelector {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-            },
-            TryCatch(catch_on_halt = false) {
-                Loop(q0, if_empty = Skipped) {
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                },
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10> = Task::<10>),
-            },
-            ReactiveFallback {
-                StatefulAction(PTask<11>, b0 = {t0}, b1 = {=}),
-                Retry(4) {
-                    StatefulAction(Task<12>),
-                },
-            },
+        Parallel(failure = 2) {
+            Action(Act<0>),
+            Action(PAct<1>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0513Blackboard { b0 o0 t0 t1 q0 b1 });
+board!(Tree0513Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0514 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
+            b0: i64 = 5,
+            #[allow(unused)] b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
         Fallback {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            IfThenElse {
                 Condition(Cond<2>),
-                Action(Act<3>),
-                Switch(b1) {
-                    case 5 => ScriptCondition(|bb| bb.b1 < bb.b0 + 3),
-                    _ => #[on_halted(|bb| *bb.t0 += 2)]
-                    Action(PIo<4>, t0 = {b0}),
-                },
-                StatefulAction(PTask<5>, b0 = 2),
+                Failer,
             },
-            Parallel(failure = 2) {
-                Parallel(success = 4, failure = 1) {
-                    Condition(|ctx| ctx.check(6)),
-                    Action(|ctx| ctx.exec(7)),
-                    StatefulAction(PTask<8>, b0 = {b1}, b1 = {b0}),
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                    },
-                },
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Repeat(3) {
-                            StatefulAction(PTask<12>, b0 = {b0}, b1 = {t0}),
-                        },
-                    },
-                    Retry(0) {
-                        Action(PIo<13>, t0 = {=}),
-                    },
+            AsyncFallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<5>),
                 },
             },
+            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
+            #[failure_if(|bb| bb.b0 > bb.b0 % 3)]
+            Action(Act<6>),
         }
     }
 }
 
-board!(Tree0514Blackboard { t0 b1 b0 });
+board!(Tree0514Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 5,
         }
-        #[on_halted(|bb| bb.b0 += 2)]
-        Selector {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                StatefulAction(Task<0>),
-            },
-            Delay(50) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Inverter {
+        ReactiveSequence {
+            ReactiveSequence {
+                Fallback {
+                    Loop(q0, if_empty = Success) {
+                        #[success_if(|bb| *bb.t0 % 4 < 3)]
+                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 3)]
+                        TryCatch(catch_on_halt = false) {
+                            #[on_failure(|bb| bb.t0.set(3))]
+                            #[run_while(|bb| *bb.t0 > 5)]
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<0>),
+                            },
+                            Sleep(0),
                             StatefulAction(Task<1>),
-                        },
-                        #[success_if(|bb| bb.b0 < 5)]
-                        Retry(forever) {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                        },
-                        MemSequence {
-                            StatefulAction(Task<3>),
-                            SetBlackboard(b0 = {t0}),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
                         },
                     },
-                    AsyncFallback {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
+                    SkipUnlessUpdated(t0) {
                         ReactiveFallback {
-                            StatefulAction(PTask<6>, b0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 4)),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Condition(PCond<5>, b0 = {b1}),
                         },
                     },
+                    Condition(Cond<6>),
                 },
             },
-            ReactiveSelector {
-                KeepRunningUntilFailure {
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
-                },
-                #[on_halted(|bb| if bb.b0 % 3 > 1 { *bb.t0 += 2 })]
-                #[run_while(|bb| *bb.t0 + 1 < bb.b0 + 1)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                Action(PIo<9>, t0 = {t0}),
-                #[run_while(|bb| *bb.t0 == 3)]
-                #[on_success(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 1 })]
-                #[failure_if(|bb| bb.b0 != 5)]
-                Action(PAct<10>, b0 = {b0}),
-                ReactiveFallback {
-                    Action(PAct<11>, b0 = 9, b1 = {t0}),
-                    Action(PAct<12>, b0 = {=}, b1 = {b0}),
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                FlipSelector {
+                    Selector {
+                        RunOnce {
+                            Action(Act<7>),
+                        },
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                    Fallback {
+                        StatefulAction(Task<9>),
+                        AlwaysRunning,
+                    },
+                    KeepRunningUntilFailure {
+                        SequenceStar {
+                            ReactiveFallback {
+                                Selector {
+                                    Condition(PCond<10>, b0 = {=}),
+                                    Action(Act<11> = Act::<11>),
+                                    Action(Act<12>),
+                                },
+                                AlwaysFailure,
+                            },
+                            RepeatUntil(Success) {
+                                Repeat(forever) {
+                                    Action(Act<13> = Act::<13>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0515Blackboard { q0 t0 b0 });
+board!(Tree0515Blackboard { t0 b0 o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0516Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
-        RunOnce {
-            Timeout(20) {
-                Parallel(success = -2) {
-                    Action(PAct<0>, b0 = 9),
-                    Condition(Cond<1>),
-                },
-            },
+        ParallelAll(4) {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            SubTree(Tree0516Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-        }
-        ForceSuccess {
-            Fallback {
-                ScriptCondition(|bb| *bb.t1 != 2),
-                AlwaysSuccess,
+        Sequence {
+            Repeat(2) {
+                Fallback {
+                    Repeat(1) {
+                        Action(Act<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Selector {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0517Blackboard { t1 });
+bt::behavior_tree! {
+    pub tree Tree0518Sub0 for Ctx {
+        AsyncFallback {
+            SequenceWithMemory {
+                Action(Act<15>),
+                Wait(10),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 2,
-        }
-        #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = bb.o0.unwrap_or(5) + 2 })]
-        Parallel(failure = -2) {
-            StatefulAction(Task<0>),
-            Timeout(20) {
-                ReactiveSelector {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                    Script(|bb| bb.b0 += 1),
+        AsyncSequence {
+            ReactiveSequence {
+                Priority {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
+                RepeatUntil(Success) {
+                    Selector {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                MaxTime(50) {
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
             },
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+            Priority {
+                ReactiveSequence {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                AsyncFallback {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                    Failer,
+                },
+                ReactiveFallback {
+                    Condition(Cond<13> = Cond::<13>),
+                    Condition(Cond<14>),
+                },
+                SubTree(Tree0518Sub0),
+            },
         }
     }
 }
 
-board!(Tree0518Blackboard { t0 b0 o0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0519Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 12,
+        }
+        IfThenElse {
+            Condition(PCond<15>, b0 = {t0}),
+            AlwaysSuccess,
+            Condition(|ctx, bb| ctx.check_in(16, bb.b0)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0519 for Ctx {
-        Parallel(success = 1, failure = -1) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        Repeat(2) {
-            RetryUntilSuccessful(1) {
-                IfThenElse {
-                    Action(Act<0>),
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Selector {
-            WasEntryUpdated(t0),
-            Fallback {
-                Parallel(success = 2) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 4, &mut bb.b0)),
-                },
-                AsyncSequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0522Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
             b0: i64 = 2,
         }
-        SequenceStar {
-            ReactiveFallback {
-                TryCatch {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                #[run_while(|bb| *bb.t0 > 6)]
-                Invert {
-                    Action(Act<2> = Act::<2>),
-                },
-                StatefulAction(Task<3>),
+        StepSequencer {
+            Filter(times = 3, count = Success) {
                 Sequence {
-                    Condition(PCond<4>, b0 = {=}),
-                    StatefulAction(Task<5>),
-                    SetBlackboard(b0 = {t0}),
-                    StatefulAction(Task<6>),
+                    Deadline(10) {
+                        UnsetBlackboard(o0),
+                    },
+                    Selector {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Loop(q0, if_empty = Running) {
+                            Action(PAct<2>, b0 = 7, b1 = {t0}),
+                        },
+                    },
+                    Repeat(4) {
+                        AsyncFallback {
+                            Condition(Cond<3> = Cond::<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
                 },
             },
-            Timeout(30) {
-                ReactiveSelector {
-                    Parallel(success = 1) {
-                        Condition(Cond<7>),
-                        ScriptCondition(|bb| bb.b0 + 3 > 0),
-                        Condition(Cond<8>),
+            ReactiveSequence {
+                Sequence {
+                    TryCatch(catch_on_halt = true) {
+                        SetBlackboard(t0 = {b0}),
+                        IfThenElse {
+                            Action(|ctx| ctx.exec(5)),
+                            ScriptCondition(|bb| bb.b0 < 1),
+                        },
                     },
-                    Retry(forever) {
-                        Repeat(1) {
-                            StatefulAction(Task<9>),
+                },
+                WaitValueUpdate(t0) {
+                    AsyncFallback {
+                        Fallback {
+                            Action(|ctx| ctx.exec(6)),
+                            Condition(Cond<7>),
+                            #[on_success(|bb| bb.b0 += 2)]
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                        Fallback {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                            StatefulAction(Task<10> = Task::<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Running) {
+                ReactiveSequence {
+                    ParallelAll(1) {
+                        Filter(times = 3, count = Success, filtered = Skipped) {
+                            Fallback {
+                                Condition(Cond<12>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                        Wait(0),
+                        Repeat(3) {
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                    ReactiveSelector {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            MemSequence {
+                                StatefulAction(Task<14>),
+                                SetBlackboard(o0 = Some(9)),
+                            },
+                        },
+                        SubTree(Tree0519Sub0, q0 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                        ReactiveSequence {
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                Action(|ctx| ctx.exec(17)),
+                            },
+                            Action(Act<18>),
                         },
                     },
                 },
@@ -910,58 +786,286 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0523Blackboard { t0 b0 });
+board!(Tree0519Blackboard { q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0520 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0520Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0521 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        WaitUntil(|bb| bb.b1 != 1) {
+            ParallelAll(5) {
+                Condition(PCond<0>, b0 = 4),
+                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                Switch(b1) {
+                    case 2 => SetBlackboard(b0 = {t0}),
+                    _ => Condition(Cond<2>),
+                },
+                Delay(20) {
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(3, 0)),
+                        ReactiveSelector {
+                            Condition(|ctx| ctx.check(4)),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                Interrupt(|bb| bb.o0.unwrap_or(2) > *bb.t0 % 4) {
+                    Inverter {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0521Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0522 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            #[allow(unused)] b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            Sequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                #[on_halted(|bb| bb.b0 += 3)]
+                SequenceWithMemory {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Precondition(|bb| *bb.t0 % 2 < 0) {
+                        Condition(PCond<3>, b0 = 7),
+                    },
+                    StatefulAction(Task<4>),
+                    Failer,
+                },
+            },
+            WasEntryUpdated(t0),
+            Sequence {
+                Condition(Cond<5> = Cond::<5>),
+                Condition(Cond<6>),
+                AlwaysSuccess,
+            },
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    Loop(q0, value = {t0}) {
+                        Condition(Cond<7>),
+                    },
+                    AlwaysFailure,
+                    Timeout(20) {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0522Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        FlipSelector {
+            RunOnce(then_skip = false) {
+                SetBlackboard(o0 = Some(8)),
+            },
+            Interrupt(|bb| bb.b0 < bb.b1) {
+                Sequence {
+                    TryCatch(catch_on_halt = false) {
+                        UnsetBlackboard(o0),
+                        UnsetBlackboard(o0),
+                    },
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| bb.b1 != 0)]
+                    ReactiveFallback {
+                        Action(PIo<0>, t0 = {b1}),
+                        Condition(|ctx| ctx.check(1)),
+                        Action(Act<2> = Act::<2>),
+                    },
+                    Sequence {
+                        SetBlackboard(b1 = {t0}),
+                        RepeatTimes(forever) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0523Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 4,
         }
-        ReactiveSelector {
-            Action(PIo<0>, t0 = {t1}),
-            WasEntryUpdated(t1),
+        Fallback {
+            StatefulAction(Task<0>),
+            Fallback {
+                Sequence {
+                    ParallelAll(0) {
+                        Condition(|ctx| ctx.check(1)),
+                        #[skip_if(|bb| *bb.t0 != bb.b1 + 2)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(PTask<3>, b0 = 9, b1 = {t0}),
+                    StatefulAction(Task<4>),
+                },
+            },
+            ForceSuccess {
+                Parallel(failure = 0) {
+                    Sleep(0),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(PIo<6>, t0 = {b0}),
+                    Action(Act<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0524Blackboard { t1 });
+board!(Tree0524Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0525Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0525 for Ctx {
-        RunOnce(then_skip = true) {
-            TryCatch(catch_on_halt = false) {
-                ForceFailure {
-                    StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t1 < bb.b0 + 3)]
+            StatefulAction(Task<0>),
+            Fallback {
+                SkipUnlessUpdated(t1) {
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
                 },
-                Condition(Cond<1>),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                #[on_failure(|bb| bb.t1.set(5))]
+                StepSequencer {
+                    SetBlackboard(t0 = {t1}),
+                    #[failure_if(|bb| bb.b0 != 1)]
+                    #[run_while(|bb| *bb.t1 % 3 != 0)]
+                    #[post(|bb| bb.b0 += 1)]
+                    ScriptCondition(|bb| *bb.t1 > bb.b1 + 2),
+                },
+                Optional {
+                    Repeat(0) {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b1 > 3, else = Skipped) {
+                Repeat(forever) {
+                    Filter(times = 3, count = Success) {
+                        SequenceStar {
+                            Repeat(1) {
+                                Timeout(100) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                            SubTree(Tree0525Sub0, ..),
+                            ReactiveFallback {
+                                RunOnce(then_skip = false) {
+                                    Action(Act<7>),
+                                },
+                                #[on_failure(|bb| if bb.b0 > 0 { *bb.t0 += 3 })]
+                                #[run_while(|bb| bb.b1 + 3 != bb.b0 + 2)]
+                                StatefulAction(Task<8>),
+                                Condition(Cond<9>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0525Blackboard { b0 t0 t1 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0526 for Ctx {
-        Fallback {
+        ReactiveFallback {
             WhileDoElse {
-                Condition(|ctx| ctx.check(0)),
-                AlwaysSuccess,
-                Condition(Cond<1>),
-            },
-            Sequence {
-                StatefulAction(Task<2>),
-                ForceFailure {
-                    StatefulAction(Task<3>),
+                Delay(0) {
+                    WhileDoElse {
+                        Selector {
+                            StatefulAction(Task<0> = Task::<0>),
+                            AlwaysFailure,
+                        },
+                        Succeeder,
+                    },
                 },
-                MemSequence {
-                    Sleep(10),
-                    Action(Act<4>),
+                RetryUntilSuccessful(2) {
+                    ParallelAll {
+                        RunOnce(then_skip = false) {
+                            RetryUntilSuccessful(3) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        RepeatUntilSuccess(forever) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
-                Action(Act<5>),
-                StatefulAction(Task<6> = Task::<6>),
             },
-            RetryUntilSuccessful(2) {
-                AlwaysSuccess,
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -969,686 +1073,680 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0527 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 2,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
             o0: Option<i64> = None,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        ReactiveSelector {
-            Fallback {
-                Retry(2) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        #[success_if(|bb| bb.o0.is_none())]
+        #[run_while(|bb| bb.b0 > 5)]
+        #[on_failure(|bb| { bb.b1 = bb.o0.unwrap_or(5); bb.b0 = *bb.t0 })]
+        ReactiveSequence {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Timeout(30) {
+                    ReactiveSequence {
+                        Sleep(30),
+                        Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 4, &mut bb.b1)),
+                    },
                 },
-                #[post(|bb| bb.b0 = 7)]
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    StatefulAction(Task<1>),
-                },
-                Invert {
-                    Sleep(20),
-                },
-                StatefulAction(Task<2>),
-                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(5))),
             },
-            Precondition(|bb| bb.b0 > 0, else = Skipped) {
-                Precondition(|bb| *bb.t1 == 4) {
-                    #[failure_if(|bb| bb.b0 % 4 != 3)]
-                    Loop(q0, if_empty = Success) {
-                        Parallel(success = 1, failure = 1) {
-                            Loop(q0, value = {t0}) {
-                                Retry(0) {
-                                    StatefulAction(Task<4>),
+            BinarySelector(|bb| *bb.t1 < *bb.t0 + 1, dynamic = false) {
+                RunOnce {
+                    ForceSuccess {
+                        ReactiveSequence {
+                            ScriptCondition(|bb| *bb.t1 != bb.b1),
+                            StatefulAction(Task<1>),
+                            SetBlackboard(b1 = {b0}),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Script(|bb| { *bb.t1 += 3; bb.t0.set(bb.b0 + 4) }),
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0527Blackboard { t1 b1 q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0528 for Ctx {
+        ReactiveSequence {
+            ForceFailure {
+                Repeater(3) {
+                    Inverter {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<0>),
+                            RepeatUntilFailure(forever) {
+                                Fallback {
+                                    StatefulAction(Task<1> = Task::<1>),
                                 },
-                            },
-                            Fallback {
-                                Action(Act<5>),
-                                Action(|ctx| ctx.exec(6)),
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
                             },
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                Action(PAct<9>, b0 = {t1}),
-                RunOnce {
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
+            Fallback {
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Action(Act<5> = Act::<5>),
+                    Condition(Cond<6>),
+                },
+                Fallback {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                    Limiter(3) {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+                Action(Act<10>),
+            },
+            SequenceWithMemory {
+                Repeat(2) {
+                    RepeatUntilSuccess(3) {
                         Condition(Cond<11>),
                     },
                 },
-                Sequence {
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                    Action(|ctx| ctx.exec(14)),
+                Parallel(success = -2, failure = 1) {
+                    Action(Act<12>),
+                    StatefulAction(Task<13>),
+                },
+                Repeat(3) {
+                    MemSequence {
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15>),
+                    },
                 },
             },
         }
-    }
-}
-
-board!(Tree0527Blackboard { t0 o0 b0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        ForceSuccess {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0529Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Delay(0) {
-            Precondition(|bb| bb.b0 != 3, else = Failure) {
-                ForceSuccess {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0529Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0529 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(1),
         }
-        Fallback {
-            Fallback {
-                RunOnce {
-                    SubTree(Tree0529Sub0, ..),
+        TryCatch(catch_on_halt = true) {
+            #[post(|bb| { bb.o0 = Some(bb.b0); bb.t1.set(bb.b0 % 3) })]
+            #[run_while(|bb| bb.o0.is_some())]
+            #[failure_if(|bb| bb.o0.is_none())]
+            TryCatch(catch_on_halt = false) {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {t0}),
+                    SetBlackboard(t0 = 4),
                 },
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                SequenceWithMemory {
+                    Repeat(2) {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 4, &mut bb.b0)),
+                    },
+                    Failer,
+                },
             },
-            ForceFailure {
-                Parallel(success = -4, failure = -3) {
-                    #[failure_if(|bb| bb.b0 % 2 < 1)]
-                    Script(|bb| bb.t0.set(1)),
-                    RetryUntilSuccessful(3) {
-                        Action(Act<2>),
+            Fallback {
+                Failer,
+                Condition(Cond<3>),
+                Condition(PCond<4>, b0 = {t0}),
+                Action(Act<5>),
+                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
+            },
+            WaitUntil(|bb| *bb.t0 + 3 < 6) {
+                Timeout(100) {
+                    MemSequence {
+                        MemPriority {
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            StatefulAction(Task<7>),
+                            ReactiveFallback {
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
                     },
-                    Condition(PCond<3>, b0 = 5),
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        SubTree(Tree0529Sub1, ..),
-                    },
-                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0529Blackboard { b0 t0 });
+board!(Tree0529Blackboard { t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveSequence {
-            Precondition(|bb| (*bb.t1 + 4) % 4 == 2) {
-                WasEntryUpdated(t1),
+        #[run_while(|bb| bb.b0 < 7)]
+        RepeatUntilFailure(forever) {
+            Loop(q0, if_empty = Success) {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(0)),
+                    RunOnce(then_skip = false) {
+                        #[on_success(|bb| *bb.t1 += 2)]
+                        Filter(times = 3, count = Failure, filtered = Skipped) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0530Blackboard { t1 });
+board!(Tree0530Blackboard { b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0531 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        WaitValueUpdate(t1) {
-            Repeat(forever) {
-                StatefulAction(Task<0> = Task::<0>),
+        Cooldown(0, filtered = Skipped) {
+            RepeatUntilFailure(2) {
+                #[failure_if(|bb| (*bb.t0 + 2) % 4 < 3)]
+                TryCatch(catch_on_halt = false) {
+                    Parallel(failure = -4) {
+                        SetBlackboard(b1 = 2),
+                        #[failure_if(|bb| *bb.t0 + 2 > 6)]
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Remap(success = Success, failure = Failure) {
+                            #[run_while(|bb| bb.b0 < *bb.t0)]
+                            #[failure_if(|bb| bb.b0 % 3 != 0)]
+                            #[post(|bb| *bb.t0 += 1)]
+                            Condition(Cond<2>),
+                        },
+                        #[failure_if(|bb| bb.b1 % 4 == 0)]
+                        #[skip_if(|bb| bb.b0 % 2 < 1)]
+                        Conditional(|bb| *bb.t0 + 4 > 3) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Sequence {
+                        Switch(b1) {
+                            case 4 => Precondition(|bb| *bb.t0 != 0, else = Skipped) {
+                                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                                Condition(Cond<4>),
+                            },
+                            _ => ScriptCondition(|bb| bb.b1 == bb.b0),
+                        },
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<5>),
+                        },
+                        #[skip_if(|bb| bb.b1 == 2)]
+                        Limiter(2) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    MemPriority {
+                        Precondition(|bb| bb.b1 + 1 > 3, else = Skipped) {
+                            Action(Act<7> = Act::<7>),
+                        },
+                        Retry(1) {
+                            Failer,
+                        },
+                        StatefulAction(Task<8>),
+                        #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                        Delay(100) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    Repeater(3) {
+                        Failer,
+                    },
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        SetBlackboard(b0 = 1),
+                        StatefulAction(Task<10>),
+                        Conditional(|bb| bb.b0 > bb.b1, dynamic = false, else = Failure) {
+                            Condition(Cond<11>),
+                        },
+                        #[run_while(|bb| *bb.t0 % 3 < 2)]
+                        Condition(|ctx, bb| ctx.check_in(12, 2)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0531Blackboard { t1 });
+board!(Tree0531Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0532 for Ctx {
-        WhileDoElse {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Selector {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    Condition(Cond<3>),
-                    Parallel(failure = 1) {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Repeat(2) {
-                            AlwaysFailure,
-                        },
-                    },
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        Filter(times = 1, count = Completed, filtered = Skipped) {
+            TryCatch(catch_on_halt = false) {
+                Parallel(success = -1, failure = -2) {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[run_while(|bb| bb.o0.unwrap_or(2) < 1)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) == 5)]
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 3) % 3)),
+                    ScriptCondition(|bb| bb.b1 % 2 > 0),
                 },
-            },
-            Sequence {
-                RetryUntilSuccessful(2) {
-                    Condition(|ctx| ctx.check(6)),
+                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(4) % 3)),
+                Inverter {
+                    WasEntryUpdated(t0),
                 },
-                Action(Act<7>),
-                Repeat(3) {
-                    Condition(Cond<8> = Cond::<8>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    ParallelAll(1) {
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Action(Act<11>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<12>),
+                #[success_if(|bb| bb.o0.is_some())]
+                #[on_halted(|bb| bb.o0 = None)]
+                Switch(b1) {
+                    case 4 => Failer,
+                    _ => Switch(b1) {
+                        case 5 => ScriptCondition(|bb| *bb.t1 < *bb.t0 + 1),
+                        _ => StatefulAction(Task<3>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0532Blackboard { t1 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0533 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Switch(b1) {
-            case 4 => Retry(1) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Repeat(3) {
-                            Repeat(0) {
-                                Sleep(0),
-                            },
-                        },
-                        Precondition(|bb| *bb.t1 + 4 > 6) {
-                            SkipUnlessUpdated(t0) {
-                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                            },
-                        },
-                    },
+        #[post(|bb| { bb.b1 = 6; bb.b0 += 2 })]
+        #[on_halted(|bb| bb.b1 += 2)]
+        RepeatUntilFailure(forever) {
+            BinarySelector(|bb| (bb.b1 + 4) % 3 == 1, dynamic = false) {
+                SkipUnlessUpdated(t0) {
+                    Runner,
                 },
-            },
-            _ => ReactiveSequence {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                        #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
-                        #[on_success(|bb| bb.b1 = *bb.t0)]
-                        #[post(|bb| bb.b1 += 1)]
-                        AlwaysSuccess,
-                    },
-                    Action(Act<2>),
-                },
-                Parallel(success = 0, failure = 1) {
-                    TryCatch {
-                        StatefulAction(Task<3>),
-                        ScriptCondition(|bb| *bb.t1 % 3 != 2),
-                    },
-                    RunOnce(then_skip = true) {
-                        Sleep(20),
-                    },
-                    ScriptCondition(|bb| *bb.t0 != bb.b0 % 4),
-                },
-                ForceSuccess {
-                    Timeout(0) {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                StatefulAction(Task<4> = Task::<4>),
-                                Script(|bb| bb.b1 += 2),
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-                ParallelAll {
-                    AsyncSequence {
-                        SetBlackboard(t0 = 8),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
+                Fallback {
+                    Condition(PCond<0>, b0 = {=}),
+                    #[failure_if(|bb| bb.b0 % 2 < 0)]
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0533Blackboard { b1 b0 t0 t1 });
+board!(Tree0533Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0534Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 13,
+            #[tracked] t1: i64 = 12,
         }
-        AlwaysSuccess
+        Script(|bb| if bb.b0 + 4 > bb.b0 { *bb.t1 += 2 })
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0534 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
         }
-        Parallel(failure = 2) {
-            ReactiveFallback {
-                SequenceStar {
-                    ScriptCondition(|bb| *bb.t0 % 3 == 2),
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            AlwaysFailure,
-            ParallelAll(1) {
-                #[run_while(|bb| (bb.b0 + 1) % 3 > 1)]
-                #[post(|bb| bb.b0 = *bb.t0 + 1)]
-                Condition(Cond<1>),
-                #[on_success(|bb| if bb.b0 != bb.b0 % 2 { bb.b0 = *bb.t0 })]
-                #[post(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
-                SubTree(Tree0534Sub0, b0 = {=}, t0 = {t0}),
-                SetBlackboard(t0 = 5),
-            },
-            AlwaysFailure,
+        SequenceStar {
+            StatefulAction(Task<0>),
+            SubTree(Tree0534Sub0, b0 = {=}, t1 = {t1}),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0534Blackboard { b0 t0 });
+board!(Tree0534Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0535 for Ctx {
-        AsyncFallback {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        Sequence {
+            #[on_success(|bb| *bb.t0 += 1)]
+            IfThenElse {
+                WasEntryUpdated(t0),
+                Wait(100),
+                Action(Act<0>),
+            },
+            Precondition(|bb| *bb.t0 > 6, else = Success) {
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
+
+board!(Tree0535Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0536 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        Invert {
-            KeepRunningUntilFailure {
-                Timeout(0) {
-                    RunOnce(then_skip = true) {
-                        Condition(PCond<0>, b0 = {=}),
-                    },
+        Selector {
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| *bb.t0 == 3)]
+                KeepRunningUntilFailure {
+                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                    #[on_failure(|bb| { if bb.b0 != 2 { bb.b0 += 2 }; bb.t0.set((bb.b0 + 2) % 3) })]
+                    #[run_while(|bb| bb.b0 + 4 < 2)]
+                    AlwaysSuccess,
                 },
+            },
+            BinarySelector(|bb| *bb.t0 % 4 < 0) {
+                WaitValueUpdate(t0) {
+                    Condition(Cond<0>),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 4) % 4)),
+            },
+            Limiter(1) {
+                WhileDoElse {
+                    Action(Act<2>),
+                    AlwaysRunning,
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            ReactiveSelector {
+                BinarySelector(|bb| *bb.t0 < 4, dynamic = true) {
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                },
+                Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0536Blackboard { b0 });
+board!(Tree0536Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0537 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Repeat(4) {
-            Fallback {
-                Parallel(success = -3, failure = 0) {
-                    Invert {
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(PCond<1>, b0 = {b0}),
-                    StatefulAction(Task<2>),
+        SequenceWithMemory {
+            SequenceStar {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Action(Act<2>),
+                    AlwaysFailure,
                 },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    WaitValueUpdate(t0) {
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<3>),
+            },
+            MemPriority {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
-
-board!(Tree0537Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0538 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        #[on_halted(|bb| { *bb.t1 += 3; *bb.t1 += 2 })]
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            #[failure_if(|bb| *bb.t1 + 2 == 3)]
-            #[run_while(|bb| *bb.t1 % 4 == 0)]
-            StatefulAction(PTask<2>, b0 = {b1}),
+        Deadline(10) {
+            WhileDoElse {
+                #[post(|bb| { bb.b0 = *bb.t1; *bb.t1 += 1 })]
+                #[on_success(|bb| { bb.b0 += 1; bb.t0.set(*bb.t1 % 4) })]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
 
-board!(Tree0538Blackboard { t1 b1 });
+board!(Tree0538Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0539 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 4,
         }
-        Inverter {
+        MaxTime(30) {
             ReactiveSequence {
-                Condition(Cond<0>),
-                Timeout(0) {
-                    WasEntryUpdated(t0),
-                },
-                Repeat(2) {
-                    SequenceStar {
-                        IfThenElse {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
             },
         }
     }
 }
 
-board!(Tree0539Blackboard { t0 b0 });
+board!(Tree0539Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0540Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0540 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            #[tracked] t1: i64 = 1,
         }
-        #[skip_if(|bb| *bb.t0 > (bb.b0 + 4) % 3)]
-        #[failure_if(|bb| bb.o0.unwrap_or(4) == 3)]
-        SequenceWithMemory {
-            Loop(q0, value = {t0}) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Condition(Cond<0>),
+        Parallel(success = -2) {
+            #[run_while(|bb| bb.o0.unwrap_or(2) % 4 != 1)]
+            #[skip_if(|bb| *bb.t1 % 3 != 2)]
+            #[on_success(|bb| if bb.o0.unwrap_or(5) > 7 { bb.t0.set(bb.o0.unwrap_or(2) % 4) })]
+            ReactiveSequence {
+                Interrupt(|bb| (*bb.t0 + 2) % 3 > 1) {
+                    SubTree(Tree0540Sub0, t0 = {=}, o0 = {o0}, b1 = {=}, t1 = {t1}),
+                },
+                AlwaysSuccess,
+                Delay(0) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
                 },
             },
-            Parallel(success = 1) {
-                ParallelAll(2) {
-                    Script(|bb| { if bb.o0.unwrap_or(5) > 2 { bb.b1 += 2 }; bb.b1 = 0 }),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(3) % 3, &mut bb.b1)),
-                },
+            ReactiveSequence {
+                Failer,
             },
-            StatefulAction(Task<2>),
-            Selector {
-                Condition(Cond<3>),
-                ScriptCondition(|bb| bb.b1 != bb.b0),
+            MemPriority {
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                Succeeder,
             },
         }
     }
 }
 
-board!(Tree0540Blackboard { b1 b0 t0 o0 q0 });
+board!(Tree0540Blackboard { t0 o0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0541 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 1,
+            #[allow(unused)] #[tracked] t1: i64,
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        SequenceWithMemory {
+        Fallback {
+            #[on_failure(|bb| if bb.o0.unwrap_or(4) < bb.b0 { bb.b0 += 2 })]
             Action(Act<0>),
-            #[failure_if(|bb| *bb.t0 % 2 < 0)]
-            #[on_success(|bb| { *bb.t0 += 1; if bb.o0.is_none() { bb.t0.set(bb.b0 + 3) } })]
-            AsyncFallback {
-                AlwaysFailure,
-                ReactiveFallback {
-                    Condition(Cond<1>),
+            ScriptCondition(|bb| bb.b0 > 3),
+            #[success_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+            StatefulAction(Task<1>),
+            Retry(4) {
+                Repeat(3) {
+                    UnsetBlackboard(o0),
                 },
             },
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0541Blackboard { o0 b0 t0 });
+board!(Tree0541Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0542 for Ctx {
-        Delay(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = true) {
+            RunOnce {
+                Retry(2) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            #[on_success(|bb| bb.o0 = None)]
+            ReactiveSequence {
+                WaitUntil(|bb| *bb.t1 % 4 != 1) {
+                    Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+                },
+                #[on_failure(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3>),
+            Cooldown(10, filtered = Failure) {
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
+            Sequence {
+                Condition(Cond<4>),
+                Succeeder,
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0543Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-        }
-        WhileDoElse {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree0542Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0543 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        MemSequence {
-            SubTree(Tree0543Sub0, b0 = {=}, t0 = {t0}),
-            #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-            AlwaysFailure,
+        MaxTime(30) {
+            #[on_halted(|bb| bb.o0 = None)]
+            #[on_success(|bb| { bb.o0 = None; if bb.b1 % 4 < 0 { *bb.t0 += 2 } })]
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                IfThenElse {
+                    Action(Act<0>),
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0543Blackboard { b0 t0 });
+board!(Tree0543Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0544 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 == bb.o0.unwrap_or(3) + 2)]
-        ReactiveSequence {
-            Sequence {
-                Condition(Cond<0>),
-            },
-            #[run_while(|bb| bb.b0 < 2)]
-            #[failure_if(|bb| bb.b1 + 4 == 2)]
-            #[post(|bb| bb.b0 = 8)]
-            SkipUnlessUpdated(t0) {
-                SetBlackboard(b1 = {t0}),
-            },
-            StatefulAction(Task<1>),
-            Sequence {
-                StatefulAction(Task<2> = Task::<2>),
-                Action(PIo<3>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0544Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(5),
         }
-        ReactiveFallback {
-            #[success_if(|bb| *bb.t0 + 2 == *bb.t0)]
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                WasEntryUpdated(t0),
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-            #[skip_if(|bb| bb.b0 + 1 != 3)]
-            Repeat(1) {
-                Action(PAct<0>, b0 = 1),
-            },
-            Action(Act<1>),
-            ScriptCondition(|bb| bb.b0 + 2 > 4),
-            Sleep(20),
-        }
-    }
-}
-
-board!(Tree0545Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            #[failure_if(|bb| *bb.t0 == *bb.t0 + 1)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            Parallel(success = 3, failure = 0) {
-                ReactiveFallback {
-                    #[post(|bb| bb.t0.set((bb.b0 + 2) % 3))]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    SkipUnlessUpdated(t0) {
-                        AlwaysRunning,
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<0>),
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<1>),
-                    },
-                    #[failure_if(|bb| *bb.t0 % 4 == 3)]
-                    Action(Act<2>),
-                },
-                KeepRunningUntilFailure {
-                    MemSequence {
-                        AsyncSequence {
-                            Action(Act<3>),
-                            Parallel(success = -3, failure = 2) {
-                                StatefulAction(Task<4> = Task::<4>),
-                                ForceFailure {
-                                    StatefulAction(Task<5>),
-                                },
-                                Action(PIo<6>, t0 = {=}),
-                                SetBlackboard(o0 = Some(6)),
+        RetryUntilSuccessful(4) {
+            KeepRunningUntilFailure {
+                Repeat(forever) {
+                    TryCatch(catch_on_halt = true) {
+                        RepeatUntilSuccess(3) {
+                            RepeatTimes(2) {
+                                StatefulAction(Task<0>),
                             },
-                            Delay(30) {
-                                AlwaysSuccess,
+                        },
+                        Sequence {
+                            Interrupt(|bb| *bb.t0 < 2) {
+                                Sleep(10),
                             },
+                            StatefulAction(Task<1>),
                         },
                     },
                 },
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(7)),
-                    SetBlackboard(o0 = Some(4)),
-                    #[post(|bb| if bb.o0.is_some() { *bb.t0 += 1 })]
-                    #[failure_if(|bb| *bb.t0 % 3 < 1)]
-                    SetBlackboard(o0 = Some(9)),
-                    Repeat(3) {
-                        Action(Act<8>),
-                    },
-                    Repeat(0) {
-                        #[run_while(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-            },
-            AsyncFallback {
-                MemSequence {
-                    UnsetBlackboard(o0),
-                    Condition(|ctx| ctx.check(10)),
-                    Action(Act<11>),
-                },
-                Parallel(success = 3, failure = -1) {
-                    StatefulAction(Task<12> = Task::<12>),
-                    Condition(|ctx, bb| ctx.check_in(13, *bb.t0)),
-                    #[failure_if(|bb| bb.b0 + 1 != 4)]
-                    StatefulAction(Task<14>),
-                },
-                Condition(|ctx, bb| ctx.check_in(15, *bb.t0)),
-                Delay(30) {
-                    Precondition(|bb| (*bb.t0 + 2) % 4 != 0, else = Skipped) {
-                        Action(|ctx, bb| ctx.exec_in(16, bb.b0, &mut bb.b0)),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<17>),
-                    Action(Act<18>),
-                    WasEntryUpdated(t0),
-                },
             },
         }
     }
 }
 
-board!(Tree0546Blackboard { o0 b0 t0 });
+board!(Tree0544Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1> = Task::<1>),
+            StepSequencer {
+                Action(Act<2> = Act::<2>),
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+            Wait(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        StepSequencer {
+            RetryUntilSuccessful(2) {
+                Repeater(1) {
+                    Sleep(30),
+                },
+            },
+            Retry(0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Action(Act<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0547 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 0,
         }
-        MemSequence {
-            Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
-            ParallelAll(2) {
-                #[failure_if(|bb| bb.b0 % 2 == 1)]
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
+        SequenceWithMemory {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -1658,35 +1756,26 @@ board!(Tree0547Blackboard { b0 });
 bt::behavior_tree! {
     pub tree Tree0548 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        Repeat(4) {
-            Parallel(failure = -1) {
-                Repeat(forever) {
-                    Delay(0) {
-                        ForceSuccess {
-                            Delay(20) {
-                                Precondition(|bb| *bb.t0 == (*bb.t0 + 2) % 4, else = Running) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
+        RepeatUntilSuccess(forever) {
+            #[run_while(|bb| bb.b1 > bb.b1 + 3)]
+            #[failure_if(|bb| bb.b0 + 4 > (bb.b0 + 1) % 2)]
+            Filter(times = 1, count = Failure, filtered = Failure) {
+                FlipSelector {
+                    BinarySelector(|bb| bb.b1 % 2 != 1, dynamic = false) {
+                        SkipUnlessUpdated(t0) {
+                            SetBlackboard(t0 = 5),
                         },
+                        Script(|bb| bb.b1 += 1),
                     },
-                },
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b0 % 3 > 1, else = Skipped) {
-                        SequenceStar {
-                            Repeat(0) {
-                                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t1}),
-                            },
-                            IfThenElse {
-                                StatefulAction(Task<2>),
-                                SetBlackboard(t0 = {b0}),
-                            },
-                            ForceFailure {
-                                Condition(Cond<3>),
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    MaxTime(20) {
+                        RunOnce {
+                            Repeat(forever) {
+                                Action(Act<1>),
                             },
                         },
                     },
@@ -1696,122 +1785,185 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0548Blackboard { t1 b0 t0 });
+board!(Tree0548Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0549 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree0549Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, if_empty = Running) {
+        Cooldown(0) {
+            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 3))]
+            #[on_halted(|bb| bb.b0 += 1)]
             AsyncSequence {
-                StatefulAction(Task<0>),
-                Sleep(0),
+                TryCatch(catch_on_halt = true) {
+                    #[failure_if(|bb| *bb.t0 > 3)]
+                    Loop(q0, if_empty = Success) {
+                        Condition(Cond<0>),
+                    },
+                    RepeatUntilFailure(forever) {
+                        Action(Act<1>),
+                    },
+                    MemSequence {
+                        Action(Act<2> = Act::<2>),
+                        Condition(Cond<3>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0550Blackboard { q0 });
+board!(Tree0549Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        StepSequencer {
+            Remap(success = Failure, failure = Success) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveFallback {
+                Repeat(forever) {
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2>),
+                Parallel {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Sleep(20),
+                },
+            },
+            Condition(Cond<5>),
+            ReactiveFallback {
+                Delay(30) {
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0551 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 4,
+            b1: i64,
         }
-        Sequence {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Condition(|ctx| ctx.check(0)),
+        Switch(b1) {
+            case 2 => ReactiveSequence {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                #[on_halted(|bb| *bb.t1 += 1)]
+                Delay(0) {
+                    Action(Act<3>),
+                },
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 2, &mut bb.b0)),
+            },
+            case 1 => Action(Act<5>),
+            case 4 => Switch(b1) {
+                case 1 => IfThenElse {
+                    #[on_halted(|bb| bb.b0 = 8)]
+                    #[failure_if(|bb| bb.b1 + 3 == bb.o0.unwrap_or(4) % 4)]
+                    #[skip_if(|bb| *bb.t0 < 6)]
+                    Script(|bb| bb.o0 = Some(4)),
+                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                        UnsetBlackboard(o0),
+                    },
+                    #[skip_if(|bb| bb.b0 > *bb.t1 % 4)]
+                    #[on_failure(|bb| { bb.t1.set(bb.b1); *bb.t1 += 1 })]
+                    Conditional(|bb| *bb.t0 + 2 < bb.b1 % 3, dynamic = false, else = Failure) {
+                        SequenceWithMemory {
+                            #[skip_if(|bb| (*bb.t0 + 4) % 4 > 2)]
+                            Script(|bb| bb.b0 = bb.b1),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                _ => Switch(b1) {
+                    case 0 => AlwaysSuccess,
+                    case 5 => Sleep(10),
+                    _ => UnsetBlackboard(o0),
+                },
+            },
+            _ => ReactiveFallback {
+                ParallelAll {
+                    Action(PAct<6>, b0 = {t0}),
+                    #[post(|bb| bb.t0.set(2))]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
+                    Interrupt(|bb| *bb.t0 > 2) {
+                        SetBlackboard(b1 = 5),
+                    },
+                },
+                Repeat(1) {
+                    ScriptCondition(|bb| *bb.t1 % 3 < 1),
+                },
+                Precondition(|bb| bb.o0.is_none(), else = Success) {
+                    Condition(PCond<7>, b0 = {t1}),
+                },
             },
         }
     }
 }
 
-board!(Tree0551Blackboard { b0 q0 });
+board!(Tree0551Blackboard { b0 t0 o0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0552 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            b1: i64,
         }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-            #[run_while(|bb| bb.b0 < 0)]
-            MemSequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Action(Act<3> = Act::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0552Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = {=}),
-            Action(Act<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0553Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        SequenceWithMemory {
-            Retry(forever) {
-                Sequence {
-                    Inverter {
-                        RetryUntilSuccessful(3) {
-                            Action(|ctx| ctx.exec(0)),
+        Loop(q0, if_empty = Failure) {
+            Conditional(|bb| bb.b0 + 1 != 2, else = Failure) {
+                ReactiveFallback {
+                    Repeat(1) {
+                        Action(Act<0>),
+                    },
+                    Invert {
+                        StepSequencer {
+                            #[failure_if(|bb| bb.b1 % 4 < 0)]
+                            Failer,
+                            Action(PAct<1>, b0 = 1, b1 = {b1}),
+                            Action(Act<2>),
                         },
                     },
-                    ReactiveSelector {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    WhileDoElse {
-                        Fallback {
-                            Action(|ctx| ctx.exec(6)),
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                            Action(Act<9>),
-                            StatefulAction(Task<10> = Task::<10>),
+                    SkipUnlessUpdated(t0) {
+                        ReactiveSequence {
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Repeat(forever) {
+                                Action(Act<3>),
+                            },
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            WasEntryUpdated(t0),
+                            RetryUntilSuccessful(1) {
+                                WasEntryUpdated(t0),
+                            },
                         },
-                        ReactiveFallback {
-                            Condition(Cond<11>),
-                            Action(Act<12>),
-                            StatefulAction(Task<13>),
+                    },
+                    RepeatUntil(Failure) {
+                        FlipSelector {
+                            Switch(b1) {
+                                case 0 => Succeeder,
+                                _ => Sleep(0),
+                            },
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        Loop(q0, value = {b1}, if_empty = Running) {
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b1)),
                         },
                     },
                 },
@@ -1820,16 +1972,58 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0552Blackboard { o0 t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        Parallel(failure = -4) {
+            WaitValueUpdate(t0) {
+                #[post(|bb| { bb.b0 = *bb.t0 % 3; *bb.t0 += 2 })]
+                SetBlackboard(t0 = 5),
+            },
+            RunOnce(then_skip = false) {
+                #[on_success(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+                #[success_if(|bb| bb.b0 < 5)]
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    #[on_halted(|bb| if bb.b0 + 2 == 0 { bb.t0.set(4) })]
+                    Condition(Cond<1>),
+                },
+            },
+            Action(PIo<2>, t0 = {b0}),
+            RetryUntilSuccessful(4) {
+                SetBlackboard(b0 = 1),
+            },
+        }
+    }
+}
+
+board!(Tree0553Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0554 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        SequenceStar {
+            Action(Act<0>),
+            Condition(PCond<1>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0554Blackboard { t0 });
+
 bt::behavior_tree! {
     pub tree Tree0555 for Ctx {
-        RunOnce(then_skip = false) {
-            KeepRunningUntilFailure {
-                AsyncFallback {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<1>),
+        Inverter {
+            ForceFailure {
+                Deadline(0) {
+                    StatefulAction(Task<0>),
                 },
             },
         }
@@ -1838,79 +2032,173 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
-        RetryUntilSuccessful(3) {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(4) % 3 != 2, dynamic = true) {
+            #[post(|bb| if bb.b0 % 2 != 1 { *bb.t0 += 1 })]
             StatefulAction(Task<0>),
+            AsyncFallback {
+                FlipSelector {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    TryCatch(catch_on_halt = false) {
+                        Priority {
+                            Condition(Cond<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                            Condition(Cond<3>),
+                        },
+                        Deadline(0) {
+                            Script(|bb| { *bb.t0 += 3; bb.b0 += 1 }),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                        AlwaysFailure,
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                    #[post(|bb| if bb.b0 % 4 < 0 { bb.o0 = None })]
+                    #[skip_if(|bb| *bb.t0 < 6)]
+                    Limiter(2) {
+                        StepSequencer {
+                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0556Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 4,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64,
         }
-        Switch(b1) {
-            case 5 => StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-            _ => AlwaysRunning,
+        #[success_if(|bb| bb.o0.is_some())]
+        #[on_halted(|bb| bb.b0 = 9)]
+        #[failure_if(|bb| *bb.t1 < bb.b1)]
+        ReactiveFallback {
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Precondition(|bb| *bb.t0 == 5, else = Skipped) {
+                        ScriptCondition(|bb| (*bb.t0 + 2) % 2 != 0),
+                    },
+                },
+            },
+            Fallback {
+                #[run_while(|bb| *bb.t0 != bb.b1)]
+                #[on_failure(|bb| { bb.b1 += 1; bb.t1.set(*bb.t0 % 2) })]
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    #[failure_if(|bb| *bb.t0 > 4)]
+                    Action(PIo<1>, t0 = {t1}),
+                    Action(Act<2>),
+                },
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 4)),
+            },
+            Parallel(failure = -1) {
+                Action(PAct<4>, b0 = {=}, b1 = {b1}),
+                Condition(Cond<5>),
+            },
+            Precondition(|bb| bb.o0.unwrap_or(1) < 3, else = Skipped) {
+                SequenceWithMemory {
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 3, &mut bb.b1)),
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
+                    Condition(PCond<8>, b0 = {b1}),
+                    Action(PIo<9>, t0 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(10, *bb.t1 + 1)),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                ScriptCondition(|bb| bb.b1 == 2),
+                Condition(Cond<11>),
+                Action(|ctx| ctx.exec(12)),
+            },
         }
     }
 }
 
-board!(Tree0557Blackboard { b0 b1 });
+board!(Tree0557Blackboard { t0 q0 b0 b1 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
             b0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| bb.b1 += 2)]
-        AsyncSequence {
-            #[skip_if(|bb| *bb.t0 != 0)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            #[post(|bb| bb.b1 += 1)]
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = 3, b1 = {=}),
-            Action(PAct<2>, b0 = {b0}),
+        WhileDoElse {
+            Delay(10) {
+                IfThenElse {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+            #[post(|bb| bb.b1 += 3)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            Condition(PCond<4>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree0558Blackboard { t0 b0 b1 });
+board!(Tree0558Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0559Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0559Sub1 for Ctx {
+        SequenceWithMemory {
+            Repeater(2) {
+                ForceFailure {
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0559 for Ctx {
-        Sequence {
-            Repeat(4) {
-                SequenceStar {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
+        MemSequence {
+            Sequence {
+                Action(Act<0>),
+                Sleep(0),
+                Action(|ctx| ctx.exec(1)),
             },
-            RetryUntilSuccessful(2) {
-                Retry(4) {
-                    Parallel(success = 1, failure = -2) {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
+            ReactiveSelector {
+                Condition(Cond<2> = Cond::<2>),
+                SubTree(Tree0559Sub0),
+                Failer,
+                Condition(Cond<4>),
             },
-            SequenceWithMemory {
-                Repeat(0) {
-                    AlwaysFailure,
+            StatefulAction(Task<5>),
+            Sequence {
+                RunOnce(then_skip = true) {
+                    SubTree(Tree0559Sub1),
                 },
-                StatefulAction(Task<6>),
-                Condition(|ctx| ctx.check(7)),
-                ForceSuccess {
-                    Sleep(10),
-                },
-                Action(Act<8>),
             },
         }
     }
@@ -1919,353 +2207,323 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0560 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
         }
-        SkipUnlessUpdated(t0) {
-            Timeout(0) {
-                UnsetBlackboard(o0),
+        IfThenElse {
+            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
+            #[failure_if(|bb| bb.b1 % 3 == 2)]
+            SetBlackboard(b0 = {t1}),
+            UnsetBlackboard(o0),
+            Precondition(|bb| bb.o0.is_some(), else = Success) {
+                #[success_if(|bb| bb.b0 < *bb.t0 % 3)]
+                MemSequence {
+                    Action(Act<0> = Act::<0>),
+                    Action(|ctx| ctx.exec(1)),
+                },
             },
         }
     }
 }
 
-board!(Tree0560Blackboard { o0 t0 });
+board!(Tree0560Blackboard { t0 b1 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0561Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0561 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            Loop(q0, value = {b0}) {
-                ReactiveFallback {
-                    ParallelAll(1) {
-                        Precondition(|bb| bb.b0 < 5, else = Success) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                    },
-                    #[on_success(|bb| bb.b1 = (bb.o0.unwrap_or(2) + 4) % 4)]
-                    #[run_while(|bb| *bb.t0 + 4 < bb.b0 + 4)]
-                    Condition(Cond<1>),
-                    TryCatch(catch_on_halt = true) {
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Action(PAct<2>, b0 = {b0}, b1 = {=}),
-                        },
-                        Sequence {
-                            Script(|bb| *bb.t0 += 3),
-                            Action(PAct<3>, b0 = 3, b1 = {b1}),
-                        },
-                        Loop(q0) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        #[post(|bb| bb.b0 = bb.b0 % 3)]
+        #[run_while(|bb| *bb.t0 % 2 != 1)]
+        FlipSelector {
+            ReactiveSequence {
+                SubTree(Tree0561Sub0, t0 = {=}, b0 = {b0}),
+                AlwaysSuccess,
             },
-            Condition(Cond<5> = Cond::<5>),
-            TryCatch(catch_on_halt = true) {
-                RetryUntilSuccessful(0) {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[post(|bb| bb.b0 = bb.b1 % 2)]
-                    StatefulAction(Task<6>),
-                },
-                Fallback {
-                    #[failure_if(|bb| bb.b1 == 3)]
-                    ReactiveSequence {
-                        Action(Act<7>),
-                        Sleep(20),
-                    },
-                    Repeat(2) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Condition(PCond<8>, b0 = {b1}),
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 3 => #[on_success(|bb| bb.o0 = Some(bb.b1 + 1))]
-                #[post(|bb| if bb.b0 < 5 { bb.b0 += 1 })]
-                Loop(q0, if_empty = Skipped) {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Condition(Cond<9>),
-                },
-                case 2 => RetryUntilSuccessful(2) {
-                    Condition(Cond<10>),
-                },
-                case 0 => AlwaysSuccess,
-                _ => Action(Act<11>),
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0561Blackboard { b1 b0 o0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0562Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0562Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        #[post(|bb| *bb.t0 += 1)]
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0561Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0562 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        WhileDoElse {
-            SubTree(Tree0562Sub0, ..),
-            Precondition(|bb| *bb.t0 + 1 == 0, else = Failure) {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Script(|bb| bb.t0.set(bb.b0)),
-                        Selector {
-                            Delay(0) {
-                                Action(PIo<0>, t0 = {=}),
-                            },
-                            SubTree(Tree0562Sub1, b0 = {=}, t0 = {t0}),
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                        },
-                    },
-                },
+        RepeatTimes(3) {
+            WaitUntil(|bb| bb.b0 + 1 < 3) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
             },
-            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0562Blackboard { b0 t0 });
+board!(Tree0562Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0563 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -1) {
-            ParallelAll(0) {
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b1 = {b0}),
+        Repeat(4) {
+            MemPriority {
+                Action(Act<0>),
+                Optional {
+                    StatefulAction(Task<1>),
                 },
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b0)),
-                #[success_if(|bb| *bb.t0 == 6)]
-                #[on_halted(|bb| bb.o0 = None)]
-                StatefulAction(PTask<1>, b0 = {b0}),
-            },
-            ReactiveFallback {
-                #[post(|bb| bb.o0 = Some(6))]
-                ReactiveSequence {
-                    Repeat(1) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    AlwaysSuccess,
-                },
-                RunOnce {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            Action(Act<4>),
-            StatefulAction(Task<5> = Task::<5>),
-            ReactiveSequence {
-                #[failure_if(|bb| bb.b0 > 2)]
-                #[success_if(|bb| *bb.t0 + 2 != 1)]
-                MemPriority {
-                    Condition(|ctx| ctx.check(6)),
-                    Repeat(forever) {
-                        #[failure_if(|bb| (bb.b0 + 4) % 3 == 0)]
-                        StatefulAction(Task<7>),
-                    },
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                },
+                Action(Act<2> = Act::<2>),
             },
         }
     }
 }
-
-board!(Tree0563Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0564 for Ctx {
-        RunOnce {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+        }
+        FlipSelector {
+            Sequence {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+            FlipSelector {
+                StatefulAction(Task<2>),
+                Script(|bb| bb.b1 += 2),
+                SetBlackboard(b0 = 5),
+                WasEntryUpdated(t1),
+            },
         }
     }
 }
+
+board!(Tree0564Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            ForceSuccess {
-                Action(PIo<0>, t0 = {b1}),
-            },
-            RunOnce(then_skip = true) {
-                Action(PAct<1>, b0 = 4, b1 = {t0}),
-            },
-            ReactiveSequence {
-                AlwaysSuccess,
-                Action(Act<2>),
-                Action(PAct<3>, b0 = {b1}, b1 = {t0}),
-            },
-            Switch(b1) {
-                case 5 => StatefulAction(Task<4>),
-                _ => AlwaysRunning,
-            },
+        Fallback {
+            Script(|bb| *bb.t0 += 2),
         }
     }
 }
 
-board!(Tree0565Blackboard { t0 b1 });
+board!(Tree0565Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0566 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64,
-        }
-        Timeout(30) {
-            #[post(|bb| bb.o0 = Some(bb.b0))]
-            #[on_halted(|bb| bb.o0 = None)]
-            Delay(50) {
-                ReactiveSequence {
-                    ParallelAll {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
-                        Condition(PCond<1>, b0 = {b1}),
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                },
-            },
+        MaxTime(100) {
+            Wait(0),
         }
     }
 }
-
-board!(Tree0566Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0567 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Repeat(4) {
-                        Action(Act<2>),
+        ParallelAll(max_failures = -2) {
+            #[post(|bb| bb.b1 = bb.b0 + 2)]
+            #[run_while(|bb| bb.b0 < 4)]
+            AsyncSequence {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[post(|bb| if bb.b1 % 3 > 1 { bb.b1 = *bb.t0 % 2 })]
+                ParallelAll(1) {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Fallback {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 2) % 2)),
+                        Failer,
                     },
-                    Action(PIo<3>, t0 = {=}),
-                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                    ReactiveSequence {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Parallel(success = 1) {
+                                SetBlackboard(b0 = {t0}),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
                 },
+                Action(Act<3>),
             },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Condition(PCond<6>, b0 = {b1}),
+            Precondition(|bb| bb.b1 + 2 > 1, else = Running) {
+                BinarySelector(|bb| *bb.t0 < 6, dynamic = true) {
+                    AsyncSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        AsyncFallback {
+                            Action(PIo<5>, t0 = {b1}),
+                            Action(PAct<6>, b0 = {b0}, b1 = {=}),
+                        },
+                        #[failure_if(|bb| bb.b0 % 4 > 2)]
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 3 })]
+                        Condition(Cond<7>),
+                        #[on_success(|bb| if bb.b1 + 1 > 1 { *bb.t0 += 2 })]
+                        #[run_while(|bb| bb.b0 < 0)]
+                        Condition(|ctx| ctx.check(8)),
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
 
-board!(Tree0567Blackboard { t0 b1 b0 });
+board!(Tree0567Blackboard { b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0568Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2> = Task::<2>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = None,
         }
+        Repeat(1) {
+            Fallback {
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 3); if bb.b0 > bb.b0 + 1 { bb.o0 = Some(bb.b0) } })]
+                #[run_while(|bb| bb.b0 == *bb.t0 + 4)]
+                Action(Act<2> = Act::<2>),
+                SubTree(Tree0568Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0568Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0569Sub1 for Ctx {
+        Action(Act<0> = Act::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0569Sub0 for Ctx {
+        SubTree(Tree0569Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0569 for Ctx {
-        ForceSuccess {
-            MemPriority {
-                RunOnce {
-                    Action(Act<0>),
-                },
-                RunOnce(then_skip = true) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        ForceSuccess {
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                        Fallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    KeepRunningUntilFailure {
-                        Invert {
-                            Parallel(failure = -4) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                Repeat(forever) {
-                                    AlwaysFailure,
-                                },
-                                AlwaysSuccess,
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-            },
+        MemPriority {
+            SubTree(Tree0569Sub0),
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
-        MemSequence {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Timeout(50) {
-                Sequence {
-                    SequenceWithMemory {
-                        Action(Act<3> = Act::<3>),
-                        Condition(|ctx| ctx.check(4)),
-                    },
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+        }
+        ParallelAll {
+            Sequence {
+                AsyncSequence {
+                    Wait(30),
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t0),
+                },
+                MemSequence {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(PIo<2>, t0 = {=}),
+                #[on_failure(|bb| bb.b0 += 3)]
+                Action(PIo<3>, t0 = {=}),
+                SequenceStar {
+                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Conditional(|bb| (bb.b0 + 1) % 2 == 0, dynamic = false, else = Failure) {
+                BinarySelector(|bb| bb.b0 + 2 == 5) {
                     Sequence {
-                        Sleep(30),
-                        AlwaysSuccess,
-                        StatefulAction(Task<5>),
+                        AsyncFallback {
+                            Loop(q0, value = {b0}, if_empty = Success) {
+                                WhileDoElse {
+                                    Action(Act<6> = Act::<6>),
+                                    #[post(|bb| { bb.b0 += 3; bb.t0.set(*bb.t0 % 2) })]
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                        AsyncSequence {
+                            StatefulAction(Task<8>),
+                            Wait(100),
+                            Repeat(4) {
+                                Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Action(PAct<10>, b0 = {b0}, b1 = {b0}),
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<12>),
+                            #[success_if(|bb| bb.b0 + 4 < *bb.t0 % 2)]
+                            #[run_while(|bb| bb.b0 != bb.b0 % 4)]
+                            #[post(|bb| bb.b0 = (bb.b0 + 4) % 2)]
+                            Action(Act<13> = Act::<13>),
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 + 3 != 3, else = Failure) {
+                ReactiveSequence {
+                    Condition(Cond<14> = Cond::<14>),
+                    Sleep(10),
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b0 == *bb.t0),
+                        Condition(Cond<15> = Cond::<15>),
+                        Condition(Cond<16>),
+                    },
+                    Interrupt(|bb| bb.b0 + 1 != 3) {
+                        Action(PAct<17>, b0 = {=}),
                     },
                 },
             },
@@ -2273,277 +2531,68 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0571Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Precondition(|bb| bb.b0 + 2 > 4) {
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
+board!(Tree0570Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0571 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
         }
-        ReactiveFallback {
-            Repeat(2) {
-                Action(Act<0>),
+        Conditional(|bb| *bb.t0 + 2 > bb.b0, dynamic = false) {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Conditional(|bb| bb.b0 + 1 < 4) {
+                    TryCatch(catch_on_halt = true) {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = 6),
+                    },
+                },
             },
-            Condition(PCond<1>, b0 = 7),
-            ScriptCondition(|bb| bb.b0 < *bb.t0),
-            SubTree(Tree0571Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0571Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0572Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        ScriptCondition(|bb| bb.o0.unwrap_or(2) > 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0572Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        KeepRunningUntilFailure {
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree0571Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0572 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            b1: i64 = 3,
             o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                SubTree(Tree0572Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-            },
-            SubTree(Tree0572Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
-            Condition(PCond<2>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0572Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            Selector {
-                ParallelAll(1) {
-                    Script(|bb| if bb.o0.is_none() { bb.o0 = None }),
-                    Loop(q0, value = {t0}) {
-                        #[on_halted(|bb| if bb.b1 == bb.b1 + 3 { bb.o0 = None })]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[skip_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(1))]
-                        Retry(0) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(1)),
+        ForceFailure {
+            ReactiveSelector {
+                Priority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {t0}),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
-                Repeat(2) {
-                    ParallelAll {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            TryCatch {
-                AsyncSequence {
-                    #[failure_if(|bb| bb.b0 > 4)]
-                    Condition(Cond<4> = Cond::<4>),
-                    #[skip_if(|bb| bb.b1 % 3 > 0)]
+                Precondition(|bb| bb.o0.unwrap_or(0) < *bb.t0 % 3) {
                     AlwaysFailure,
                 },
-                RunOnce(then_skip = false) {
-                    Action(Act<5> = Act::<5>),
-                },
-                StatefulAction(Task<6>),
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 < 3),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<8>),
-                    ReactiveFallback {
-                        Action(PIo<9>, t0 = {b1}),
-                        StatefulAction(Task<10> = Task::<10>),
+                Retry(1) {
+                    Inverter {
+                        Switch(b1) {
+                            case 4 => Condition(|ctx| ctx.check(4)),
+                            case 5 => Action(PAct<5>, b0 = {b0}, b1 = {=}),
+                            _ => Script(|bb| if bb.b0 > *bb.t1 { bb.b0 += 2 }),
+                        },
                     },
                 },
-                Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
+                #[on_failure(|bb| *bb.t0 += 3)]
+                #[skip_if(|bb| bb.b0 != 6)]
+                #[failure_if(|bb| bb.b1 > 2)]
                 ReactiveSequence {
-                    AsyncFallback {
-                        Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.o0.unwrap_or(4) % 4) }),
-                    },
-                    Action(Act<12> = Act::<12>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<13>),
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Condition(|ctx, bb| ctx.check_in(14, *bb.t0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0573Blackboard { b1 b0 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-        }
-        #[post(|bb| bb.b1 += 3)]
-        #[on_failure(|bb| bb.b0 += 1)]
-        Precondition(|bb| (bb.b1 + 2) % 3 > 1, else = Success) {
-            RetryUntilSuccessful(0) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0574Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        #[failure_if(|bb| *bb.t0 % 3 == 1)]
-        #[success_if(|bb| bb.b0 % 3 < 1)]
-        ReactiveSelector {
-            Parallel(failure = 0) {
-                Parallel(success = 0, failure = 0) {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(Cond<1>),
-                },
-                RetryUntilSuccessful(2) {
-                    Repeat(1) {
-                        WaitValueUpdate(t0) {
-                            #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
-                            Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                        },
-                    },
-                },
-                #[post(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| bb.b0 % 3 != 0)]
-                AsyncSequence {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            Action(PAct<3>, b0 = {b0}, b1 = {t0}),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0575Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        #[run_while(|bb| bb.o0.is_some())]
-        #[skip_if(|bb| bb.b0 > 1)]
-        ForceFailure {
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t0 < 4, else = Skipped) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) > 5)]
-                    #[run_while(|bb| *bb.t0 + 4 != 7)]
-                    ForceFailure {
-                        ParallelAll {
-                            Condition(Cond<0>),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-                Timeout(20) {
-                    Condition(Cond<1>),
-                },
-                #[success_if(|bb| bb.o0.unwrap_or(3) + 1 < 3)]
-                Sequence {
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0 % 2)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Action(Act<2>),
-                    ScriptCondition(|bb| bb.b1 % 4 > 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0576Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0577 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Precondition(|bb| bb.b0 != 3, else = Failure) {
-            Parallel(success = 0, failure = -1) {
-                ParallelAll {
-                    RunOnce(then_skip = false) {
-                        WhileDoElse {
-                            StatefulAction(Task<0>),
-                            Action(PIo<1>, t0 = {=}),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Precondition(|bb| *bb.t1 % 4 == 3, else = Failure) {
-                        Repeat(4) {
-                            Parallel(success = -2, failure = 2) {
-                                Delay(0) {
-                                    AlwaysFailure,
-                                },
-                                RetryUntilSuccessful(1) {
-                                    AlwaysSuccess,
-                                },
+                    Deadline(0) {
+                        ForceFailure {
+                            Optional {
+                                StatefulAction(Task<6>),
                             },
                         },
                     },
@@ -2553,101 +2602,278 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0577Blackboard { b0 t1 t0 });
+board!(Tree0572Blackboard { t1 t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        ParallelAll(1) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+        }
+        Loop(q0, value = {b0}, if_empty = Success) {
+            Fallback {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    #[on_failure(|bb| { bb.t1.set(bb.b1 % 3); bb.b1 = bb.b1 % 2 })]
+                    #[failure_if(|bb| *bb.t0 + 4 > bb.b1)]
+                    #[run_while(|bb| bb.b1 == *bb.t0 % 2)]
+                    Invert {
+                        Sleep(100),
+                    },
+                    ScriptCondition(|bb| bb.b1 > *bb.t0),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    Script(|bb| bb.b0 += 2),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0574Blackboard { t0 b1 t1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0575Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        RetryUntilSuccessful(forever) {
+            FlipSelector {
+                Timeout(20) {
+                    TryCatch {
+                        Condition(Cond<0>),
+                        SequenceStar {
+                            SubTree(Tree0575Sub0),
+                            AlwaysSuccess,
+                        },
+                        AlwaysRunning,
+                    },
+                },
+                Repeat(2) {
+                    AlwaysRunning,
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0576 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        Switch(b1) {
+            case 0 => Loop(q0, if_empty = Failure) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Repeat(2) {
+                        Delay(30) {
+                            AsyncSequence {
+                                StatefulAction(Task<1>),
+                                ScriptCondition(|bb| bb.b0 > 2),
+                            },
+                        },
+                    },
+                    Sleep(50),
+                },
+            },
+            case 2 => Filter(times = 3, filtered = Skipped) {
+                Limiter(3) {
+                    StepSequencer {
+                        ReactiveFallback {
+                            Switch(b1) {
+                                case 3 => #[post(|bb| bb.o0 = Some(*bb.t0 + 4))]
+                                SetBlackboard(b1 = {t0}),
+                                _ => StatefulAction(Task<2>),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            case 1 => StatefulAction(PTask<4>, b0 = {t0}),
+            _ => ReactiveFallback {
+                FlipSelector {
+                    Switch(b1) {
+                        case 1 => StatefulAction(Task<5>),
+                        _ => ForceSuccess {
+                            Sleep(0),
+                        },
+                    },
+                    Condition(Cond<6>),
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    AsyncSequence {
+                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                        Sleep(20),
+                    },
+                },
+                #[run_while(|bb| bb.b0 == 6)]
+                MemPriority {
+                    #[failure_if(|bb| bb.b0 % 3 < 0)]
+                    #[skip_if(|bb| bb.b0 > 4)]
+                    Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0576Blackboard { b0 t0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0577 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        #[on_halted(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.o0.unwrap_or(1)) })]
+        Repeat(2) {
+            ReactiveSelector {
+                #[success_if(|bb| *bb.t0 + 4 < *bb.t0 % 2)]
+                #[skip_if(|bb| *bb.t0 > 1)]
+                #[failure_if(|bb| (bb.o0.unwrap_or(2) + 4) % 4 == 1)]
+                ForceFailure {
+                    UnsetBlackboard(o0),
+                },
+                Condition(Cond<0> = Cond::<0>),
+                Timeout(0) {
+                    #[run_while(|bb| *bb.t0 % 3 != 0)]
+                    Action(|ctx| ctx.exec(1)),
+                },
+                Interrupt(|bb| bb.b0 == *bb.t0) {
+                    Conditional(|bb| bb.b0 != 3, dynamic = false, else = Failure) {
+                        Loop(q0, value = {b0}, if_empty = Running) {
+                            MemSequence {
+                                Action(Act<2> = Act::<2>),
+                                Condition(PCond<3>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+                #[post(|bb| bb.b0 = *bb.t0)]
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0577Blackboard { t0 o0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0578Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 14,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            AlwaysRunning,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0578 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
-        #[run_while(|bb| *bb.t0 + 4 == *bb.t0)]
-        #[on_success(|bb| { *bb.t0 += 1; if *bb.t0 % 2 == 1 { *bb.t1 += 1 } })]
-        KeepRunningUntilFailure {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Condition(Cond<0>),
+        MemPriority {
+            Timeout(30) {
+                SubTree(Tree0578Sub0, ..),
             },
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0578Blackboard { b0 t1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0579Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        Sequence {
-            StatefulAction(PTask<3>, b0 = 8, b1 = {b0}),
-            Action(PIo<4>, t0 = {=}),
-        }
-    }
-}
+board!(Tree0578Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0579 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Fallback {
-                #[on_failure(|bb| *bb.t0 += 3)]
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
-                    Condition(Cond<1> = Cond::<1>),
-                    #[post(|bb| if *bb.t0 + 3 != 5 { bb.b0 = *bb.t0 % 2 })]
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                ReactiveSequence {
-                    SubTree(Tree0579Sub0, ..),
+        AsyncFallback {
+            Parallel(success = -1, failure = 1) {
+                Condition(Cond<0>),
+                AlwaysFailure,
+            },
+            RunOnce(then_skip = false) {
+                ParallelAll(2) {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0579Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0580 for Ctx {
-        TryCatch {
-            Condition(Cond<0>),
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Loop(q0, value = {t0}) {
+            ParallelAll(4) {
+                Action(Act<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                Sleep(0),
             },
-            StatefulAction(Task<6>),
-            Sequence {
-                ReactiveFallback {
+        }
+    }
+}
+
+board!(Tree0580Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0581Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            b0: i64 = 11,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| bb.b0 % 4 < 0)]
+            ParallelAll {
+                MemPriority {
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6>),
                     Condition(Cond<7>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<8>),
-                    },
                 },
             },
-            Selector {
-                ForceSuccess {
-                    RunOnce {
-                        Parallel(success = 2) {
-                            AlwaysFailure,
-                            Condition(|ctx| ctx.check(9)),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Action(|ctx| ctx.exec(11)),
-                    Condition(Cond<12>),
-                    Action(Act<13>),
-                    Condition(|ctx| ctx.check(14)),
+            Loop(q0, value = {t1}, if_empty = Running) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Condition(Cond<8>),
                 },
             },
         }
@@ -2657,412 +2883,409 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
         }
-        Repeat(1) {
-            TryCatch(catch_on_halt = false) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                Action(|ctx| ctx.exec(0)),
-                #[skip_if(|bb| bb.o0.unwrap_or(0) > 7)]
-                #[success_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                TryCatch(catch_on_halt = true) {
+                    ReactiveFallback {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        SequenceWithMemory {
+                            #[on_success(|bb| bb.b0 += 3)]
+                            IfThenElse {
+                                Action(Act<0>),
+                                #[success_if(|bb| (*bb.t0 + 4) % 2 != 1)]
+                                WasEntryUpdated(t0),
+                                Condition(Cond<1>),
+                            },
+                            Precondition(|bb| *bb.t0 > 0) {
+                                Loop(q0, value = {t0}, if_empty = Skipped) {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b0)),
+                                },
+                            },
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(4)),
+                    SubTree(Tree0581Sub0, ..),
+                },
+            },
+            RepeatTimes(3) {
+                Action(PIo<9>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0581Blackboard { b0 o0 });
+board!(Tree0581Blackboard { t1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0582Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
         }
-        Selector {
-            StatefulAction(Task<0> = Task::<0>),
-            RunOnce(then_skip = false) {
-                Action(PIo<1>, t0 = {=}),
-            },
-            RunOnce(then_skip = true) {
-                Repeat(4) {
-                    Condition(|ctx, bb| ctx.check_in(2, 0)),
-                },
-            },
+        Sleep(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0582Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
         }
+        Succeeder
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        RunOnce {
-            SubTree(Tree0582Sub0, ..),
+        FlipSelector {
+            Parallel(success = 4, failure = 5) {
+                StepSequencer {
+                    StepSequencer {
+                        SubTree(Tree0582Sub0, ..),
+                        AlwaysRunning,
+                    },
+                    Precondition(|bb| bb.b0 % 4 < 3, else = Running) {
+                        SubTree(Tree0582Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
+                    },
+                },
+                ParallelAll(1) {
+                    Repeat(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                WhileDoElse {
+                    BinarySelector(|bb| bb.o0.unwrap_or(5) != *bb.t0, dynamic = false) {
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+                #[post(|bb| bb.t0.set(5))]
+                ReactiveFallback {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                    Precondition(|bb| *bb.t0 % 3 != 0, else = Success) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<8>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0582Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0583Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        RunOnce(then_skip = true) {
-            Action(PIo<3>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0583Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 15,
-        }
-        Action(PAct<4>, b0 = 2, b1 = {t1})
-    }
-}
+board!(Tree0582Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            b1: i64,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        IfThenElse {
+            Retry(1) {
+                Switch(b1) {
+                    case 1 => Condition(Cond<0>),
+                    case 2 => Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b1)),
+                    case 0 => Condition(Cond<2>),
+                    _ => Action(Act<3>),
+                },
             },
-            ReactiveSelector {
-                SubTree(Tree0583Sub0, t0 = {=}, t1 = {t1}),
-                SubTree(Tree0583Sub1, ..),
+            #[run_while(|bb| bb.b0 + 4 == (bb.b0 + 4) % 2)]
+            ForceSuccess {
+                Action(Act<4> = Act::<4>),
             },
-            Precondition(|bb| *bb.t0 < 5, else = Failure) {
-                Action(PIo<5>, t0 = {t1}),
+            ForceFailure {
+                Delay(0) {
+                    Condition(Cond<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0583Blackboard { t0 t1 });
+board!(Tree0583Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0584Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Deadline(10) {
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0584Sub1 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 12,
+        }
+        Loop(q0, if_empty = Failure) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
-        ReactiveFallback {
-            Timeout(30) {
-                AlwaysFailure,
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            Repeat(2) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Condition(Cond<0>),
-            Condition(Cond<1>),
+            Repeat(4) {
+                StatefulAction(Task<1>),
+            },
+            SubTree(Tree0584Sub0, ..),
+            #[success_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+            SubTree(Tree0584Sub1, ..),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0585Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0585Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree0585Sub1, ..)
-    }
-}
+board!(Tree0584Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        #[skip_if(|bb| bb.o0.is_none())]
-        ReactiveSequence {
-            SubTree(Tree0585Sub0, o0 = {=}),
-            StatefulAction(Task<1>),
+        Priority {
+            Action(Act<0>),
+            Parallel(success = 1, failure = 2) {
+                Script(|bb| { if bb.o0.is_none() { bb.b0 = bb.b0 % 4 }; bb.t0.set(7) }),
+                StatefulAction(Task<1> = Task::<1>),
+                #[on_success(|bb| bb.o0 = Some(8))]
+                Runner,
+                Action(PIo<2>, t0 = {b1}),
+            },
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[failure_if(|bb| bb.b0 > 7)]
+            #[on_failure(|bb| bb.b1 += 1)]
+            SequenceStar {
+                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                Action(PIo<4>, t0 = {b0}),
+            },
         }
     }
 }
 
-board!(Tree0585Blackboard { o0 });
+board!(Tree0585Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0586Sub1 for Ctx {
+        Condition(PCond<0>, b0 = 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0586Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 < *bb.t0 % 3)]
-        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-        Condition(PCond<0>, b0 = {=})
+        SubTree(Tree0586Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        Inverter {
-            SubTree(Tree0586Sub0, b0 = {=}, t0 = {t0}),
+        RunOnce(then_skip = false) {
+            SubTree(Tree0586Sub0),
         }
     }
 }
-
-board!(Tree0586Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
-        ReactiveFallback {
-            WhileDoElse {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(Task<3>),
-                },
-                Invert {
-                    Action(Act<4>),
-                },
-            },
-            SequenceWithMemory {
-                MemSequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    ParallelAll(max_failures = -2) {
-                        Action(Act<7> = Act::<7>),
-                        Condition(Cond<8>),
+        blackboard {
+            b0: i64,
+        }
+        Timeout(50) {
+            MemPriority {
+                RepeatUntilSuccess(1) {
+                    ParallelAll(max_failures = -4) {
+                        SetBlackboard(b0 = 0),
+                        TryCatch {
+                            StatefulAction(Task<0>),
+                            Action(PIo<1>, t0 = {b0}),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Condition(PCond<3>, b0 = 2),
+                        Condition(Cond<4> = Cond::<4>),
                     },
-                    Parallel(success = 1, failure = -1) {
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                    Sleep(50),
                 },
-                Invert {
-                    StatefulAction(Task<11>),
-                },
-                StatefulAction(Task<12>),
             },
         }
     }
 }
+
+board!(Tree0587Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        ReactiveSequence {
-            AsyncSequence {
-                RunOnce {
-                    Script(|bb| { bb.o0 = Some((*bb.t0 + 1) % 2); *bb.t0 += 2 }),
-                },
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                Timeout(20) {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(1))]
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                    Action(PAct<1>, b0 = {b0}),
-                },
-                Action(Act<2>),
+        WhileDoElse {
+            Repeat(1) {
+                StatefulAction(Task<0>),
             },
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    UnsetBlackboard(o0),
-                    WasEntryUpdated(t0),
-                    Action(Act<3>),
-                    #[on_success(|bb| if (bb.o0.unwrap_or(3) + 4) % 2 != 1 { bb.b0 = bb.b0 % 4 })]
-                    #[run_while(|bb| bb.b0 % 3 == 1)]
-                    Action(Act<4>),
-                },
-                Selector {
-                    RunOnce {
-                        AlwaysFailure,
-                    },
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
-                },
-                ScriptCondition(|bb| bb.b1 < bb.o0.unwrap_or(0)),
-            },
-            Delay(30) {
-                #[on_failure(|bb| { bb.o0 = Some((bb.b1 + 3) % 3); *bb.t0 += 1 })]
-                #[on_success(|bb| { bb.o0 = Some((bb.b1 + 4) % 4); bb.o0 = None })]
-                #[failure_if(|bb| bb.b1 + 1 != 1)]
-                AsyncSequence {
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b0 > *bb.t0)]
-                        Condition(PCond<6>, b0 = {b1}),
-                        Action(PAct<7>, b0 = 6),
-                        Action(Act<8>),
-                    },
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(3) {
-                            Fallback {
-                                Action(Act<9>),
-                                ScriptCondition(|bb| (*bb.t0 + 3) % 3 == 0),
-                            },
-                        },
-                    },
-                    Condition(Cond<10>),
-                    Fallback {
-                        StatefulAction(Task<11>),
-                        Action(PAct<12>, b0 = 8, b1 = {=}),
-                    },
-                    #[on_halted(|bb| bb.o0 = None)]
-                    StatefulAction(Task<13>),
+            ReactiveFallback {
+                Condition(Cond<1>),
+                Repeat(0) {
+                    Condition(PCond<2>, b0 = 4),
                 },
             },
-            StatefulAction(Task<14>),
+            Repeat(1) {
+                Remap(success = Success, failure = Failure) {
+                    #[post(|bb| { bb.b0 += 3; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
+                    #[success_if(|bb| bb.o0.unwrap_or(3) % 3 == 2)]
+                    #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
+                    Condition(Cond<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0588Blackboard { b1 t0 o0 b0 });
+board!(Tree0588Blackboard { q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0589Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        ScriptCondition(|bb| bb.b0 > 5)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(5),
         }
-        ReactiveSequence {
-            SequenceStar {
-                Sequence {
-                    Fallback {
-                        WaitValueUpdate(t1) {
-                            Fallback {
-                                Sequence {
-                                    SetBlackboard(b0 = 8),
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        AsyncSequence {
-                            Action(PIo<1>, t0 = {=}),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        RunOnce(then_skip = true) {
-                            #[skip_if(|bb| *bb.t1 < *bb.t0 + 1)]
-                            Condition(Cond<2>),
-                        },
+        SequenceWithMemory {
+            Sequence {
+                Timeout(0) {
+                    #[success_if(|bb| (*bb.t1 + 4) % 3 == 2)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    SubTree(Tree0589Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}, o0 = {=}),
+                },
+                #[post(|bb| bb.b1 += 2)]
+                Condition(Cond<0>),
+                SetBlackboard(o0 = Some(1)),
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
+            },
+            UnsetBlackboard(o0),
+            Priority {
+                Cooldown(0, filtered = Skipped) {
+                    Repeat(4) {
+                        Condition(|ctx| ctx.check(2)),
                     },
                 },
-                Fallback {
-                    SequenceWithMemory {
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                            TryCatch(catch_on_halt = false) {
-                                #[on_halted(|bb| if bb.b0 % 3 > 0 { bb.b0 += 3 })]
-                                #[skip_if(|bb| *bb.t1 > 0)]
-                                #[on_failure(|bb| if (*bb.t0 + 2) % 2 > 0 { *bb.t0 += 1 })]
-                                AlwaysFailure,
-                                Action(Act<4> = Act::<4>),
-                            },
-                        },
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        Repeat(2) {
-                            StatefulAction(Task<6>),
-                        },
-                        Parallel(success = 1) {
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    #[success_if(|bb| *bb.t0 != 2)]
-                                    #[skip_if(|bb| bb.b0 > 3)]
-                                    StatefulAction(Task<7> = Task::<7>),
-                                    Script(|bb| if *bb.t1 > 7 { *bb.t0 += 1 }),
-                                },
-                            },
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                        },
-                        Timeout(0) {
-                            #[on_success(|bb| { bb.t1.set(bb.b0); *bb.t1 += 2 })]
-                            #[failure_if(|bb| bb.b0 + 1 == bb.b0 % 4)]
-                            Inverter {
-                                ParallelAll(3) {
-                                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                                    #[skip_if(|bb| bb.b0 == 7)]
-                                    StatefulAction(Task<9>),
-                                    AlwaysFailure,
-                                    #[failure_if(|bb| *bb.t1 % 2 != 1)]
-                                    #[skip_if(|bb| bb.b0 == 3)]
-                                    StatefulAction(Task<10>),
-                                },
+                Delay(20) {
+                    Conditional(|bb| bb.b1 > 6, dynamic = false) {
+                        Optional {
+                            WhileDoElse {
+                                Action(|ctx| ctx.exec(3)),
+                                #[run_while(|bb| *bb.t0 == 4)]
+                                AlwaysRunning,
                             },
                         },
                     },
                 },
+                Condition(Cond<4>),
+            },
+            WaitValueUpdate(t1) {
+                #[on_success(|bb| { bb.o0 = None; bb.t0.set(bb.b1) })]
+                Switch(b1) {
+                    case 1 => Condition(Cond<5>),
+                    case 0 => Condition(Cond<6>),
+                    case 2 => UnsetBlackboard(o0),
+                    _ => SetBlackboard(o0 = Some(3)),
+                },
+            },
+            MaxTime(30) {
+                Succeeder,
             },
         }
     }
 }
 
-board!(Tree0589Blackboard { t1 b0 t0 });
+board!(Tree0589Blackboard { b1 t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
-        WhileDoElse {
-            ReactiveFallback {
-                Retry(3) {
-                    Action(Act<0>),
-                },
-                MemSequence {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                Sequence {
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                },
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            StatefulAction(PTask<0>, b0 = 4, b1 = {b1}),
+            Sequence {
+                Sleep(0),
+                StatefulAction(Task<1>),
+                Script(|bb| bb.b1 = bb.b0),
+                #[success_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                Action(|ctx| ctx.exec(3)),
             },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Condition(Cond<7>),
-                        Action(Act<8>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<10>),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<11>),
-                    },
-                    IfThenElse {
-                        Condition(Cond<12> = Cond::<12>),
-                        StatefulAction(Task<13>),
-                        Action(Act<14> = Act::<14>),
-                    },
-                },
-            },
+        }
+    }
+}
+
+board!(Tree0590Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0591Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        Deadline(50) {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -3070,226 +3293,98 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b1: i64 = 3,
         }
-        Selector {
+        ReactiveSelector {
+            SubTree(Tree0591Sub0, t1 = {=}, t0 = {t0}, b1 = {=}),
             Switch(b1) {
-                case 3 => Sequence {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = {t0}),
-                },
-                _ => #[on_failure(|bb| { if *bb.t0 > 6 { bb.b1 = *bb.t1 }; bb.t1.set(*bb.t0 % 2) })]
-                #[on_success(|bb| bb.t1.set(bb.b1 % 3))]
-                #[success_if(|bb| (bb.o0.unwrap_or(5) + 3) % 4 == 2)]
-                WasEntryUpdated(t0),
+                case 1 => Condition(Cond<1>),
+                _ => StatefulAction(Task<2>),
             },
-            Loop(q0, if_empty = Skipped) {
-                WhileDoElse {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Action(PIo<3>, t0 = {=}),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<5> = Cond::<5>),
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
+            #[post(|bb| { *bb.t1 += 2; *bb.t0 += 1 })]
+            Precondition(|bb| *bb.t1 % 3 > 1, else = Running) {
+                Condition(PCond<3>, b0 = 5),
             },
         }
     }
 }
 
-board!(Tree0591Blackboard { b0 o0 t0 t1 q0 b1 });
+board!(Tree0591Blackboard { t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
         blackboard {
+            #[allow(unused)] o0: Option<i64>,
             #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
         }
-        Parallel(failure = -1) {
-            TryCatch(catch_on_halt = false) {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                WasEntryUpdated(t0),
-                Inverter {
-                    ScriptCondition(|bb| *bb.t1 != bb.b0 % 2),
-                },
-                TryCatch(catch_on_halt = false) {
-                    #[failure_if(|bb| *bb.t1 > 6)]
-                    Action(PIo<2>, t0 = {t1}),
-                    #[post(|bb| { *bb.t1 += 1; bb.t0.set((*bb.t0 + 3) % 2) })]
-                    #[on_halted(|bb| bb.t1.set(5))]
-                    Action(PIo<3>, t0 = {=}),
+        Priority {
+            AsyncSequence {
+                RepeatUntilFailure(1) {
+                    Condition(Cond<0>),
                 },
             },
+            ForceFailure {
+                StatefulAction(Task<1>),
+            },
+            Optional {
+                Wait(10),
+            },
+            #[success_if(|bb| *bb.t0 != 2)]
+            Condition(Cond<2>),
+            Action(PIo<3>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0592Blackboard { t0 b0 t1 });
+board!(Tree0592Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
-            b1: i64,
+            b1: i64 = 2,
         }
-        #[on_failure(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 })]
-        #[success_if(|bb| bb.b0 == 7)]
-        #[post(|bb| bb.o0 = Some(bb.b0))]
-        ForceSuccess {
-            Repeat(4) {
-                SequenceWithMemory {
-                    Action(PAct<0>, b0 = 0, b1 = {b0}),
-                    Action(Act<1>),
-                    SetBlackboard(t0 = {b0}),
-                    Action(PIo<2>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0593Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0594 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        RetryUntilSuccessful(1) {
-            ReactiveFallback {
-                #[run_while(|bb| (bb.b0 + 3) % 3 == 1)]
-                #[skip_if(|bb| bb.b0 != bb.b0 % 2)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                StatefulAction(Task<0> = Task::<0>),
-                Precondition(|bb| bb.o0.unwrap_or(4) + 3 == 3, else = Running) {
+        FlipSelector {
+            Condition(Cond<0>),
+            BinarySelector(|bb| *bb.t0 + 1 > 7) {
+                TryCatch(catch_on_halt = true) {
+                    #[post(|bb| { bb.t1.set(*bb.t0 + 3); bb.b1 += 2 })]
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
                     ReactiveSequence {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(2) + 4 < 3),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        Sleep(30),
-                    },
-                },
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0594Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0595 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Parallel(failure = -1) {
-            RunOnce(then_skip = true) {
-                #[failure_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            ReactiveSelector {
-                Action(|ctx| ctx.exec(1)),
-            },
-        }
-    }
-}
-
-board!(Tree0595Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0596 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        WhileDoElse {
-            Precondition(|bb| (*bb.t0 + 2) % 2 == 1) {
-                SequenceWithMemory {
-                    RunOnce {
-                        Sleep(10),
-                    },
-                    Retry(2) {
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-            ForceFailure {
-                ForceSuccess {
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        Sleep(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0596Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0597 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        Delay(0) {
-            RetryUntilSuccessful(3) {
-                Parallel(success = 1, failure = -1) {
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                    #[post(|bb| bb.b0 += 1)]
-                    AlwaysRunning,
-                    RunOnce(then_skip = true) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0597Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0598 for Ctx {
-        ParallelAll {
-            RunOnce(then_skip = true) {
-                Inverter {
-                    Invert {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    AsyncSequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveSequence {
+                        Sequence {
+                            Action(Act<1>),
+                            Action(PIo<2>, t0 = {=}),
+                        },
                         StatefulAction(Task<3>),
                         StatefulAction(Task<4>),
-                        RetryUntilSuccessful(3) {
-                            AlwaysSuccess,
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 2) % 4)),
+                    },
+                },
+                WhileDoElse {
+                    WhileDoElse {
+                        Inverter {
+                            Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+                        },
+                        StatefulAction(Task<7>),
+                        Wait(10),
+                    },
+                    Precondition(|bb| *bb.t1 % 4 == 2, else = Running) {
+                        ParallelAll(max_failures = -2) {
+                            Invert {
+                                #[on_failure(|bb| *bb.t0 += 2)]
+                                Action(Act<8>),
+                            },
+                            Repeater(2) {
+                                Action(Act<9>),
+                            },
+                            StatefulAction(Task<10>),
+                            StatefulAction(PTask<11>, b0 = {b1}, b1 = {b0}),
                         },
                     },
                 },
@@ -3298,194 +3393,367 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0593Blackboard { b0 t1 t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0599Sub0 for Ctx {
+    pub tree Tree0594 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t1: i64 = 11,
-            #[tracked] t0: i64 = 10,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64,
         }
-        ParallelAll(max_failures = -1) {
-            Condition(PCond<10>, b0 = {t1}),
-            SetBlackboard(t0 = {t1}),
-            #[failure_if(|bb| *bb.t0 == *bb.t0 % 2)]
-            #[run_while(|bb| *bb.t1 + 3 > (*bb.t0 + 3) % 2)]
-            StatefulAction(PTask<11>, b0 = 4, b1 = {t1}),
+        #[failure_if(|bb| bb.b1 > 1)]
+        ReactiveFallback {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Interrupt(|bb| *bb.t0 + 4 == bb.b1) {
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<2>),
+                    Wait(10),
+                },
+                Parallel(failure = 0) {
+                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 4 })]
+                    StatefulAction(Task<3>),
+                    SetBlackboard(t0 = 0),
+                },
+                SequenceWithMemory {
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b1}),
+                    Parallel(success = 1, failure = 2) {
+                        Action(Act<5>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0594Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0595 for Ctx {
+        RunOnce(then_skip = true) {
+            Wait(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0596 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+        }
+        Loop(q0, value = {t1}, if_empty = Running) {
+            Precondition(|bb| *bb.t1 > (*bb.t0 + 3) % 3, else = Success) {
+                Action(PIo<0>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0596Blackboard { t1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0597 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Switch(b1) {
+                case 1 => RepeatUntil(Failure) {
+                    Parallel(failure = 1) {
+                        #[run_while(|bb| bb.b1 > (bb.b0 + 4) % 3)]
+                        Fallback {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                case 2 => Timeout(20) {
+                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                        ReactiveFallback {
+                            #[failure_if(|bb| *bb.t0 % 3 > 0)]
+                            Timeout(20) {
+                                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
+                            },
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                _ => TryCatch {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[post(|bb| bb.b0 += 2)]
+                    #[on_failure(|bb| if bb.b0 > bb.b1 + 3 { bb.o0 = None })]
+                    AlwaysSuccess,
+                    SetBlackboard(b1 = {b0}),
+                    Sleep(20),
+                },
+            },
+            Precondition(|bb| *bb.t0 > 2, else = Success) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0597Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0598 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+        }
+        AsyncFallback {
+            ForceSuccess {
+                WhileDoElse {
+                    Switch(b1) {
+                        case 0 => Switch(b1) {
+                            case 2 => Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                            _ => Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                        },
+                        case 2 => SetBlackboard(b0 = 7),
+                        _ => Condition(PCond<2>, b0 = {=}),
+                    },
+                    Precondition(|bb| *bb.t0 > 3, else = Failure) {
+                        ParallelAll(1) {
+                            StatefulAction(Task<3> = Task::<3>),
+                            Script(|bb| if *bb.t1 % 3 < 1 { *bb.t0 += 1 }),
+                            AlwaysFailure,
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        Limiter(1) {
+                            Priority {
+                                ForceSuccess {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            SkipUnlessUpdated(t1) {
+                TryCatch(catch_on_halt = true) {
+                    Parallel(failure = 2) {
+                        Loop(q0, if_empty = Success) {
+                            Loop(q0, value = {t1}, if_empty = Skipped) {
+                                Repeat(4) {
+                                    Action(PIo<5>, t0 = {t0}),
+                                },
+                            },
+                        },
+                        Condition(PCond<6>, b0 = {=}),
+                        Sequence {
+                            StatefulAction(PTask<7>, b0 = {b1}, b1 = {b0}),
+                            Action(Act<8>),
+                        },
+                    },
+                    Sequence {
+                        Sleep(0),
+                        SetBlackboard(t1 = {b1}),
+                        ReactiveFallback {
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[failure_if(|bb| bb.b0 + 2 < 1)]
+                            Script(|bb| { bb.b1 = *bb.t1; *bb.t1 += 3 }),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0598Blackboard { q0 t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        SequenceWithMemory {
-            Parallel(success = 4) {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    Condition(Cond<1> = Cond::<1>),
+        Fallback {
+            ParallelAll(2) {
+                Condition(Cond<0>),
+                AlwaysFailure,
+                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                #[on_halted(|bb| { if *bb.t0 > 7 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+                #[skip_if(|bb| bb.b0 < 0)]
+                Remap(success = Success, failure = Failure) {
+                    Condition(Cond<1>),
                 },
-                Action(PAct<2>, b0 = {t1}),
-                Repeat(4) {
-                    StatefulAction(Task<3>),
+                KeepRunningUntilFailure {
+                    SetBlackboard(b0 = {t0}),
                 },
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
-                Precondition(|bb| *bb.t1 == 1, else = Failure) {
-                    Repeat(forever) {
-                        StatefulAction(Task<4> = Task::<4>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<2>),
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    StatefulAction(Task<4>),
+                },
+                #[on_halted(|bb| if bb.b0 > 7 { bb.b0 += 3 })]
+                #[success_if(|bb| *bb.t0 > 7)]
+                AsyncSequence {
+                    StatefulAction(Task<5>),
+                    Wait(30),
+                    Action(PIo<6>, t0 = {t0}),
+                },
+                ForceSuccess {
+                    Optional {
+                        StatefulAction(Task<7>),
                     },
                 },
+                MemSequence {
+                    Condition(Cond<8>),
+                    Script(|bb| { bb.t0.set(bb.b0 % 4); if *bb.t0 < bb.b0 % 4 { bb.t0.set(6) } }),
+                    Action(PAct<9>, b0 = {t0}),
+                    Action(PAct<10>, b0 = {=}, b1 = {t0}),
+                },
             },
-            RunOnce {
-                SkipUnlessUpdated(t1) {
-                    WaitValueUpdate(t1) {
-                        StatefulAction(Task<5> = Task::<5>),
+            WaitValueUpdate(t0) {
+                AsyncSequence {
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        Action(PAct<11>, b0 = 6, b1 = {t0}),
                     },
+                    SequenceWithMemory {
+                        MaxTime(50) {
+                            Action(Act<12>),
+                        },
+                        Action(|ctx| ctx.exec(13)),
+                        Action(PAct<14>, b0 = 2, b1 = {b0}),
+                        #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+                        #[skip_if(|bb| *bb.t0 == 3)]
+                        Condition(Cond<15>),
+                    },
+                    StatefulAction(Task<16>),
                 },
-            },
-            RunOnce {
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<8>),
-                    #[success_if(|bb| *bb.t0 % 4 > 0)]
-                    StatefulAction(Task<9>),
-                },
-            },
-            Delay(50) {
-                #[skip_if(|bb| *bb.t0 + 2 < 3)]
-                #[on_failure(|bb| if bb.b0 < 6 { bb.b0 += 3 })]
-                ParallelAll {
-                    #[success_if(|bb| *bb.t0 % 2 != 1)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| *bb.t1 == *bb.t0)]
-                    SubTree(Tree0599Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
-                    StatefulAction(Task<12>),
-                },
-            },
-            MemSequence {
-                Inverter {
-                    Condition(|ctx| ctx.check(13)),
-                },
-                StatefulAction(Task<14> = Task::<14>),
-                Action(Act<15>),
-                #[post(|bb| *bb.t0 += 1)]
-                Condition(|ctx, bb| ctx.check_in(16, *bb.t1)),
-                #[post(|bb| *bb.t1 += 2)]
-                #[on_halted(|bb| *bb.t1 += 4)]
-                #[success_if(|bb| *bb.t1 + 3 < *bb.t0)]
-                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0599Blackboard { b0 t1 t0 });
+board!(Tree0599Blackboard { t0 b0 });
 
 cases! {
-    Tree0500 "B{b1=1;t0=2;t1=5;b0}RFb(AFb(MSeq(pi0{t0:t0},a1),Pre{t0+3%3>1;F}(a2)),Keep(Try(t3e,a4b{b0+2%2;b1},t5e,pc6{b0:=},c7)),Wv{t0}(Par{_;1}(Rty4(MPri(@po{b1+=3;t1:=t0}c8,c9e)),c10)),TryF(t11,Sb{t1=b1},Rep2(@of{t1+=3}a12l),Ite(t13e,R),a14))",
-    Tree0501 "B{b1=0;b0=5;q0}@fi{b1>1}@si{b0+3%2!1}Seq(pc0{b0:7},SubA(Lp{b1;_}(pi1{t0:b1})),@of{b1:=6}t2)",
-    Tree0502 "B{b0=2;t0=2;b1=3}Keep(Dl{30}(@ki{t0+2<6}@si{b0<3}@fi{b1+1>b1}RepF(RFb(To{0}(t0),@po{b1+=3}c1e))))",
-    Tree0503 "PAll{_}(Swm(t0,OnceT(Fb(t1,c2,c3,t4,a5)),OnceT(TryF(Rty4(c6),t7))),Try(Once(Rep4(Sl{30})),c8,t9,Dl{30}(c10)))",
-    Tree0504 "B{t0=3;o0=1;b1=4;b0=1;q0}@of{b1:=t0}@ki{b0+3>6}@si{t0!3}RSeq(Sw{1;4}(RFb(Ret0(pt0{b0:b1;b1:b0}),Sc{b0+=3}),pa1{b0:=;b1:b1},AFb(pa2{b0:b1;b1:b1},c3l,Ret1(c4))),Seq(pc5{b0:3},RSeq(c6,@rw{t0%3>1}pa7{b0:=;b1:t0}),Lp{t0;S}(@os{t0:=3}@si{some}t8),@fi{o0|2!4}@of{b1+=1}Fb(Wu{t0},t9,t10)))",
-    Tree0505 "B{t0=4;t1;o0;b0}PAll{_}(AFb(Inv(Dl{0}(FS(@ki{t1!5}@of{b0:=o0|2%4}@si{t1>3}RSel(@os{t0+=2;t1+4>b0?t1+=3}@po{t1+=1;t1:=t1%2}Scc{t0<2})))),Seq(OnceT(OnceK(Wde(To{10}(pc0{b0:t1}),Rep1(pc1{b0:6}))))),Ite(Rep1(c2b{t0+4}),RFb(Rep2(c3),t4,t5)),RFb(@os{b0+2%3=2?o0:=_}@po{t0+=1}OnceT(@oh{t1:=t0%2;t0:=b0+4}a6b{t0;b0}),F,MSeq(@ki{o0|4>7}S,a7,pc8{b0:=})),@fi{t0=3}@si{o0|3!5}PAll{-1}(@of{b0:=t1%2}Su{t1}(t9),Sl{50})))",
-    Tree0506 "B{o0;b0=5;q0=0;t0=0}Invt(SubR(Fb(F,Fb(Scc{none},t0,Swm(a1,c2b{4},Pre{t0%2=0;R}(Wu{t0}))),RFb(OnceK(pt3{b0:b0}),Lp{t0;S}(t4),Wde(a5,Sl{0},pi6{t0:t0}),a7b{t0;b0},c8),Seq(c9,Seq(Sb{o0=6},Sl{50}),@ki{t0<b0+3%4}@po{b0+=1}pc10{b0:=}))))",
-    Tree0507 "B{t0=3;o0=0;b1=5;b0}Pre{some;R}(Seq(t0,t1,a2,RSeq(@of{b1:=t0+3;o0:=t0}@si{b0!t0}@ki{some}Seq(F)),c3))",
-    Tree0508 "B{b0;b1=4}Seq(SubR(pc0{b0:=}),c1,SubR(pa2{b0:b1;b1:b1}),pt3{b0:=;b1:=},Scc{b0!5})",
-    Tree0509 "B{b1=3;b0=3}RetF(Sw{5}(c0b{b0},R))",
-    Tree0510 "B{b1;o0;b0;t0=4}MSeq(c0,Seq(Sb{b0=2},pc1{b0:b1},pi2{t0:t0},t3),Sc{t0:=o0|1+2})",
-    Tree0511 "B{b1=3;b0=1;o0=_;t1;t0=2}Fb(RSeq(a0,t1),RSeq(pc2{b0:5},Once(@si{none}c3),c4e,Wu{t0},Sc{b1:=b0%3}),To{20}(@os{t0+=3}RSeq(t5,SubA(t6e),a7)),@po{t1+=1}Sw{5}(t8,Swm(c9l)),Seq(t10,pa11{b0:=;b1:=},@ki{b0+2>1}c12l,Sb{t1=9},c13))",
-    Tree0512 "B{t1=2;q0=3;b1;b0=5;t0=1}RFb(@os{b0+3>b0?b0+=1}Once(RFb(Lp{b0;R}(Seq(MPri(t0e,a1b{t1+1;b1},c2e),Sl{20},c3e,t4e)))),@of{b0%4<0?t1+=3}@ki{t0+3=b1}MSeq(t5,Wde(a6e,RFb(Wu{t1},a7e)),@si{b0>7}pi8{t0:t0},Sl{0}))",
-    Tree0513 "B{b0=0;o0=_;t0=4;t1=2;q0=2;b1=1}Star(AFb(MPri(c0,Ret1(@oh{t0+=3}@fi{t0+4%2>0}Wu{t0}),Lp{_;K}(t1))),@os{t1:=b1%3}@si{o0|4>t1+1}RFb(Wu{t0},pt2{b0:=;b1:=},Scc{o0|1<o0|0}),RSel(c3l,t4,a5,t6),TryF(Lp{_;K}(c7b{t0}),t8,c9,t10e),RFb(pt11{b0:t0;b1:=},Rty4(t12)))",
-    Tree0514 "B{t0;b1;b0}Fb(Ret0(c0e),RFb(t1,c2,a3,Sw{5}(Scc{b1<b0+3},@oh{t0+=2}pi4{t0:b0}),pt5{b0:2}),Par{_;2}(Par{4;1}(c6l,a7l,pt8{b0:b1;b1:b0},Fb(t9,t10,c11)),Fb(Keep(Rep3(pt12{b0:b0;b1:t0})),Rty0(pi13{t0:=}))))",
-    Tree0515 "B{q0=1;t0=4;b0}@oh{b0+=2}Sel(Lp{b0;S}(t0),Dl{50}(RSeq(RSeq(Inv(t1),@si{b0<5}RtyF(c2b{b0}),MSeq(t3,Sb{b0=t0})),AFb(c4e,t5,RFb(pt6{b0:=},c7b{t0+4})))),RSel(Keep(a8b{b0;b0}),@oh{b0%3>1?t0+=2}@rw{t0+1<b0+1}@of{t0+=3}pi9{t0:t0},@rw{t0=3}@os{b0%3!0?t0+=1}@fi{b0!5}pa10{b0:b0},RFb(pa11{b0:9;b1:t0},pa12{b0:=;b1:b0})))",
-    Tree0516 "Once(To{20}(Par{-2;_}(pa0{b0:9},c1)))",
-    Tree0517 "B{t1=3}FS(Fb(Scc{t1!2},S))",
-    Tree0518 "B{t0;b0=3;o0=3;b1=2}@of{o0:=t0;b0:=o0|5+2}Par{_;-2}(t0,To{20}(RSel(a1b{t0;b1},Sc{b0+=1})),pt2{b0:=;b1:=})",
-    Tree0519 "Par{1;-1}(RSeq(t0,t1))",
-    Tree0520 "Seq(c0,a1,c2,a3,t4)",
-    Tree0521 "Rep2(Ret1(Ite(a0,RFb(a1,t2,c3e))))",
-    Tree0522 "B{t0;b0=3}Sel(Wu{t0},Fb(Par{2;_}(a0b{b0;b0},a1b{t0+4;b0}),ASeq(c2e,S)))",
-    Tree0523 "B{t0=5;b0=2}Star(RFb(Try(a0,t1),@rw{t0>6}Invt(a2e),t3,Seq(pc4{b0:=},t5,Sb{b0=t0},t6)),To{30}(RSel(Par{1;_}(c7,Scc{b0+3>0},c8),RtyF(Rep1(t9)))))",
-    Tree0524 "B{t1}RSel(pi0{t0:t1},Wu{t1})",
-    Tree0525 "OnceT(TryF(FF(t0),c1))",
-    Tree0526 "Fb(Wde(c0l,S,c1),Seq(t2,FF(t3),MSeq(Sl{10},a4),a5,t6e),Ret2(S))",
-    Tree0527 "B{t0=3;o0=_;b0=3;q0=2;t1=0}RSel(Fb(Rty2(c0b{t0}),@po{b0:=7}Lp{t0;F}(t1),Invt(Sl{20}),t2,c3b{o0|5}),Pre{b0>0;K}(Pre{t1=4}(@fi{b0%4!3}Lp{_;S}(Par{1;1}(Lp{t0;_}(Rty0(t4)),Fb(a5,a6l,t7,c8))))),RFb(pa9{b0:t1},Once(Fb(c10b{b0},c11)),Seq(c12,c13,a14l)))",
-    Tree0528 "FS(t0)",
-    Tree0529 "B{b0=4;t0}Fb(Fb(Once(SubA(Dl{0}(Pre{b0!3;F}(FS(t0e))))),pa1{b0:=;b1:t0}),FF(Par{-4;-3}(@fi{b0%2<1}Sc{t0:=1},Ret3(a2),pc3{b0:5},RFb(t4,SubA(a5)),t6)))",
-    Tree0530 "B{t1=1}RSeq(Pre{t1+4%4=2}(Wu{t1}))",
-    Tree0531 "B{t1=1}Wv{t1}(RepF(t0e))",
-    Tree0532 "Wde(RFb(RFb(Sel(t0,c1l,c2e),c3,Par{_;1}(a4,c5),OnceK(Rep2(F)))),Seq(Ret2(c6l),a7,Rep3(c8e)),OnceK(Swm(PAll{1}(c9,c10),OnceT(a11),RetF(c12))))",
-    Tree0533 "B{b1=2;b0;t0=0;t1=5}Sw{4}(Rty1(RFb(RSeq(Rep3(Rep0(Sl{0})),Pre{t1+4>6}(Su{t0}(pt0{b0:t0;b1:t0}))))),RSeq(RFb(RSeq(a1b{b1;b1},@of{b0:=b1+3}@os{b1:=t0}@po{b1+=1}S),a2),Par{0;1}(Try(t3,Scc{t1%3!2}),OnceT(Sl{20}),Scc{t0!b0%4}),FS(To{0}(RFb(RSeq(t4e,Sc{b1+=2},c5,t6)))),PAll{_}(ASeq(Sb{t0=8},c7e))))",
-    Tree0534 "B{b0=0;t0=1}Par{_;2}(RFb(Star(Scc{t0%3=2},pt0{b0:=;b1:t0})),F,PAll{1}(@rw{b0+1%3>1}@po{b0:=t0+1}c1,@os{b0!b0%2?b0:=t0}@po{t0:=t0%3;t0+=1}SubR(S),Sb{t0=5}),F)",
-    Tree0535 "AFb(c0l,t1,c2,c3)",
-    Tree0536 "B{b0=4}Invt(Keep(To{0}(OnceT(pc0{b0:=}))))",
-    Tree0537 "B{t0;b0=5;o0=_}Rep4(Fb(Par{-3;0}(Invt(t0),pc1{b0:b0},t2),RSeq(S,Wv{t0}(Sb{o0=1}),Wu{t0}),c3e))",
-    Tree0538 "B{t1=2;b1}@oh{t1+=3;t1+=2}RFb(c0,t1,@fi{t1+2=3}@rw{t1%4=0}pt2{b0:b1})",
-    Tree0539 "B{t0;b0}Inv(RSeq(c0,To{0}(Wu{t0}),Rep2(Star(Ite(t1,t2),pc3{b0:=}))))",
-    Tree0540 "B{b1=1;b0;t0=0;o0;q0=3}@ki{t0>b0+4%3}@fi{o0|4=3}Swm(Lp{t0;_}(Lp{t0;R}(c0)),Par{1;_}(PAll{2}(Sc{o0|5>2?b1+=2;b1:=0},a1b{o0|3%3;b1})),t2,Sel(c3,Scc{b1!b0}))",
-    Tree0541 "B{o0=2;b0=1;t0}Swm(a0,@fi{t0%2<0}@os{t0+=1;none?t0:=b0+3}AFb(F,RFb(c1)),t2)",
-    Tree0542 "Dl{0}(t0)",
-    Tree0543 "B{b0;t0=0}MSeq(SubR(Wde(a0b{t0%2;b0},c1)),@oh{b0:=t0%3}F)",
-    Tree0544 "B{t0=0;b1=0;o0;b0=0}@fi{o0|5+3=o0|3+2}RSeq(Seq(c0),@rw{b0<2}@fi{b1+4=2}@po{b0:=8}Su{t0}(Sb{b1=t0}),t1,Seq(t2e,pi3{t0:t0}))",
-    Tree0545 "B{t0;b0=1;o0=5}RFb(@si{t0+2=t0}Pre{some;F}(Wu{t0}),@rw{o0|1%3<2}@ki{b0+1!3}Rep1(pa0{b0:1}),a1,Scc{b0+2>4},Sl{20})",
-    Tree0546 "B{o0=5;b0=3;t0=0}Seq(@fi{t0=t0+1}@oh{b0+=2}Par{3;0}(RFb(@po{t0:=b0+2%3}@oh{t0+=3}@rw{none}Su{t0}(R),Keep(c0),Keep(c1),@fi{t0%4=3}a2),Keep(MSeq(ASeq(a3,Par{-3;2}(t4e,FF(t5),pi6{t0:=},Sb{o0=6}),Dl{30}(S)))),Swm(a7l,Sb{o0=4},@po{some?t0+=1}@fi{t0%3<1}Sb{o0=9},Rep3(a8),Rep0(@rw{o0|2%2<1}t9e))),AFb(MSeq(Ub{o0},c10l,a11),Par{3;-1}(t12e,c13b{t0},@fi{b0+1!4}t14),c15b{t0},Dl{30}(Pre{t0+2%4!0;K}(a16b{b0;b0})),RFb(t17,a18,Wu{t0})))",
-    Tree0547 "B{b0=5}MSeq(a0b{1;b0},PAll{2}(@fi{b0%2=1}c1,c2))",
-    Tree0548 "B{t1=0;b0=4;t0=0}Rep4(Par{_;-1}(RepF(Dl{0}(FS(Dl{20}(Pre{t0=t0+2%4;R}(t0e))))),Swm(Pre{b0%3>1;K}(Star(Rep0(pt1{b0:b0;b1:t1}),Ite(t2,Sb{t0=b0}),FF(c3))))))",
-    Tree0549 "B{b0=4;q0=2}Lp{b0;K}(Sl{0})",
-    Tree0550 "B{q0}Lp{_;R}(ASeq(t0,Sl{0}))",
-    Tree0551 "B{b0=1;q0=3}Seq(Lp{b0;F}(c0l))",
-    Tree0552 "B{b0=1;t0}Seq(pt0{b0:t0;b1:t0},@rw{b0<0}MSeq(t1,t2),Swm(S,a3e))",
-    Tree0553 "B{b0=5}Swm(pc0{b0:=},a1,c2,c3)",
-    Tree0554 "Swm(RtyF(Seq(Inv(Ret3(a0l)),RSel(t1e,t2e,c3,t4,t5),Wde(Fb(a6l,t7,c8,a9,t10e),RFb(c11,a12,t13)))))",
-    Tree0555 "OnceK(Keep(AFb(RFb(c0,F),c1)))",
-    Tree0556 "Ret3(t0)",
-    Tree0557 "B{b0;b1}Sw{5}(pt0{b0:=;b1:b1},R)",
-    Tree0558 "B{t0=1;b0=5;b1}@os{b1+=2}ASeq(@ki{t0!0}@oh{b1+=1}@po{b1+=1}t0,pt1{b0:3;b1:=},pa2{b0:b0})",
-    Tree0559 "Seq(Rep4(Star(Fb(c0,c1,c2e,t3))),Ret2(Rty4(Par{1;-2}(t4,t5e))),Swm(Rep0(F),t6,c7l,FS(Sl{10}),a8))",
-    Tree0560 "B{o0=2;t0}Su{t0}(To{0}(Ub{o0}))",
-    Tree0561 "B{b1=2;b0;o0=5;q0=3;t0=1}RFb(Lp{b0;_}(RFb(PAll{1}(Pre{b0<5;S}(c0l)),@os{b1:=o0|2+4%4}@rw{t0+4<b0+4}c1,TryT(Lp{t0;S}(pa2{b0:b0;b1:=}),Seq(Sc{t0+=3},pa3{b0:3;b1:b1}),Lp{_;_}(t4)))),c5e,TryT(Ret0(@oh{t0+=3}@po{b0:=b1%2}t6),Fb(@fi{b1=3}RSeq(a7,Sl{20}),Rep2(Lp{b0;K}(pc8{b0:b1})))),Sw{3;2;0}(@os{o0:=b1+1}@po{b0<5?b0+=1}Lp{_;K}(@fi{some}c9),Ret2(c10),S,a11))",
-    Tree0562 "B{b0;t0}Wde(SubA(Wu{t0}),Pre{t0+1=0;F}(RSeq(Swm(Sc{t0:=b0},Sel(Dl{0}(pi0{t0:=}),SubR(@po{t0+=1}t1),c2b{b0})))),c3)",
-    Tree0563 "B{b1;b0=2;o0;t0}Par{-1;_}(PAll{0}(OnceK(Sb{b1=b0}),a0b{t0+3;b0},@si{t0=6}@oh{o0:=_}pt1{b0:b0}),RFb(@po{o0:=6}RSeq(Rep1(t2e),S),Once(c3e)),a4,t5e,RSeq(@fi{b0>2}@si{t0+2!1}MPri(c6l,RepF(@fi{b0+4%3=0}t7),c8,t9)))",
-    Tree0564 "Once(t0)",
-    Tree0565 "B{t0=5;b1}RSeq(FS(pi0{t0:b1}),OnceT(pa1{b0:4;b1:t0}),RSeq(S,a2,pa3{b0:b1;b1:t0}),Sw{5}(t4,R))",
-    Tree0566 "B{b1;o0=0;b0}To{30}(@po{o0:=b0}@oh{o0:=_}Dl{50}(RSeq(PAll{_}(Keep(t0),pc1{b0:b1},pi2{t0:b1}))))",
-    Tree0567 "B{t0;b1;b0=4}RFb(RSeq(Seq(t0,t1,Rep4(a2),pi3{t0:=},pa4{b0:=;b1:b0})),RFb(t5,pc6{b0:b1}))",
-    Tree0568 "Fb(c0e,a1,t2e)",
-    Tree0569 "FS(MPri(Once(a0),OnceT(Swm(t1e,t2,FS(a3l),Fb(t4e,t5))),Ret1(Keep(Invt(Par{_;-4}(RFb(t6,t7),RepF(F),S,t8))))))",
-    Tree0570 "MSeq(c0l,t1,t2,To{50}(Seq(Swm(a3e,c4l),Seq(Sl{30},S,t5))))",
-    Tree0571 "B{b0=3;t0=2}RFb(Rep2(a0),pc1{b0:7},Scc{b0<t0},SubR(Pre{b0+2>4}(t2e)))",
-    Tree0572 "B{b0=0;t0=2;o0=_}RFb(Seq(c0b{t0},SubR(Scc{o0|2>4})),SubR(Keep(c1)),pc2{b0:=})",
-    Tree0573 "B{b1=4;b0=2;q0;o0;t0=2}RSeq(Sel(PAll{1}(Sc{none?o0:=_},Lp{t0;_}(@oh{b1=b1+3?o0:=_}@rw{none}@ki{o0|0!o0|1}Rty0(c0e)),a1l),Rep2(PAll{_}(c2b{b0},c3))),Try(ASeq(@fi{b0>4}c4e,@ki{b1%3>0}F),OnceK(a5e),t6,RFb(Scc{t0<3},t7e)),RFb(Swm(t8,RFb(pi9{t0:b1},t10e)),a11b{t0;b1},RSeq(AFb(Sc{b1+=1;o0:=o0|4%4}),a12e),RSeq(t13,@oh{b0+=3}c14b{t0})))",
-    Tree0574 "B{b1=1;b0=2}@po{b1+=3}@of{b0+=1}Pre{b1+2%3>1;S}(Ret0(a0))",
-    Tree0575 "B{b0=0;t0=0}@fi{t0%3=1}@si{b0%3<1}RSel(Par{_;0}(Par{0;0}(c0l,c1),Ret2(Rep1(Wv{t0}(@ki{b0+1%2>0}pa2{b0:b0;b1:t0}))),@po{b0+=3}@fi{b0%3!0}ASeq(OnceK(RFb(pa3{b0:b0;b1:t0},t4)),c5)))",
-    Tree0576 "B{b1=0;t0=0;o0=_;b0=1}@rw{some}@ki{b0>1}FF(Swm(Pre{t0<4;K}(@ki{o0|4>5}@rw{t0+4!7}FF(PAll{_}(c0,Sb{b0=t0}))),To{20}(c1),@si{o0|3+1<3}Seq(@fi{o0|0=b0%2}@rw{some}a2,Scc{b1%4>2})))",
-    Tree0577 "B{b0=4;t1;t0=5}Pre{b0!3;F}(Par{0;-1}(PAll{_}(OnceK(Wde(t0,pi1{t0:=},t2)),Pre{t1%4=3;F}(Rep4(Par{-2;2}(Dl{0}(F),Ret1(S)))))))",
-    Tree0578 "B{b0=1;t1;q0;t0=0}@rw{t0+4=t0}@os{t0+=1;t0%2=1?t1+=1}Keep(Lp{b0;S}(c0))",
-    Tree0579 "B{t0;b0}Swm(Fb(@of{t0+=3}RFb(pt0{b0:8;b1:b0},c1e,@po{t0+3!5?b0:=t0%2}pc2{b0:=}),RSeq(SubA(Seq(pt3{b0:8;b1:b0},pi4{t0:=})))))",
-    Tree0580 "Try(c0,TryF(c1,c2l,t3,t4,t5e),t6,Seq(RFb(c7,OnceK(t8))),Sel(FS(Once(Par{2;_}(F,c9l,c10))),TryF(a11l,c12,a13,c14l)))",
-    Tree0581 "B{b0=4;o0=_}Rep1(TryF(@oh{b0+=1}a0l,@ki{o0|0>7}@si{none}t1,c2,t3))",
-    Tree0582 "B{t0}Once(SubA(Sel(t0e,OnceK(pi1{t0:=}),OnceT(Rep4(c2b{0})))))",
-    Tree0583 "B{t0;t1=5}RSeq(t0,RSeq(a1,t2),RSel(SubR(OnceT(pi3{t0:=})),SubA(pa4{b0:2;b1:t1})),Pre{t0<5;F}(pi5{t0:t1}))",
-    Tree0584 "RFb(To{30}(F),c0,c1)",
-    Tree0585 "B{o0}@ki{none}RSeq(SubR(SubA(c0l)),t1)",
-    Tree0586 "B{b0=3;t0=5}Inv(SubR(@rw{b0<t0%3}@os{b0:=t0+1}pc0{b0:=}))",
-    Tree0587 "RFb(Wde(Fb(c0,c1l,c2e,t3),Invt(a4)),Swm(MSeq(t5,t6),TryT(PAll{-2}(a7e,c8),Par{1;-1}(c9,c10),Sl{50}),Invt(t11),t12))",
-    Tree0588 "B{b1=0;t0;o0;b0}RSeq(ASeq(Once(Sc{o0:=t0+1%2;t0+=2}),pt0{b0:b0;b1:b0},To{20}(@os{o0:=_}@ki{t0>o0|1}@of{o0:=t0}pa1{b0:b0}),a2),RSeq(TryT(Ub{o0},Wu{t0},a3,@os{o0|3+4%2!1?b0:=b0%4}@rw{b0%3=1}a4),Sel(Once(F),a5b{b1;b1}),Scc{b1<o0|0}),Dl{30}(@of{o0:=b1+3%3;t0+=1}@os{o0:=b1+4%4;o0:=_}@fi{b1+1!1}ASeq(RFb(@fi{b0>t0}pc6{b0:b1},pa7{b0:6},a8),Swm(Ret3(Fb(a9,Scc{t0+3%3=0}))),c10,Fb(t11,pa12{b0:8;b1:=}),@oh{o0:=_}t13)),t14)",
-    Tree0589 "B{t1=3;b0=3;t0=1}RSeq(Star(Seq(Fb(Wv{t1}(Fb(Seq(Sb{b0=8},c0)))),RFb(ASeq(pi1{t0:=},Sb{b0=t0}),OnceT(@ki{t1<t0+1}c2))),Fb(Swm(Seq(c3b{t0},TryF(@oh{b0%3>0?b0+=3}@ki{t1>0}@of{t0+2%2>0?t0+=1}F,a4e)),a5b{t0;b0},Rep2(t6),Par{1;_}(Keep(Seq(@si{t0!2}@ki{b0>3}t7e,Sc{t1>7?t0+=1})),a8b{t1;b0}),To{0}(@os{t1:=b0;t1+=2}@fi{b0+1=b0%4}Inv(PAll{3}(@of{t0:=b0}@ki{b0=7}t9,F,@fi{t1%2!1}@ki{b0=3}t10)))))))",
-    Tree0590 "Wde(RFb(Rty3(a0),MSeq(a1,t2),Ite(t3,c4),Seq(c5e,t6)),OnceK(RFb(Swm(c7,a8),Inv(t9e),RFb(t10),Once(t11),Ite(c12e,t13,a14e))))",
-    Tree0591 "B{b0;o0;t0;t1=0;q0=3;b1=3}Sel(Sw{3}(Seq(t0,pa1{b0:t0}),@of{t0>6?b1:=t1;t1:=t0%2}@os{t1:=b1%3}@si{o0|5+3%4=2}Wu{t0}),Lp{_;K}(Wde(pt2{b0:=},Swm(S,pi3{t0:=},t4))),Wde(c5e,t6,c7))",
-    Tree0592 "B{t0;b0=0;t1}Par{_;-1}(TryF(c0l,t1,Wu{t0},Inv(Scc{t1!b0%2}),TryF(@fi{t1>6}pi2{t0:t1},@po{t1+=1;t0:=t0+3%2}@oh{t1:=5}pi3{t0:=})))",
-    Tree0593 "B{b0=1;o0=_;t0;b1}@of{b0%4!1?b1+=1}@si{b0=7}@po{o0:=b0}FS(Rep4(Swm(pa0{b0:0;b1:b0},a1,Sb{t0=b0},pi2{t0:b1})))",
-    Tree0594 "B{b0;t0;o0}Ret1(RFb(@rw{b0+3%3=1}@ki{b0!b0%2}@os{t0:=b0}t0e,Pre{o0|4+3=3;R}(RSeq(Scc{o0|2+4<3},a1b{b0;b0},Sl{30})),pt2{b0:b0;b1:b0}))",
-    Tree0595 "B{o0}Par{_;-1}(OnceT(@fi{none}t0e),RSel(a1l))",
-    Tree0596 "B{t0=0}Wde(Pre{t0+2%2=1}(Swm(Once(Sl{10}),Rty2(t0),c1l,t2,a3)),FF(FS(RFb(c4,Sl{0}))))",
-    Tree0597 "B{b0;o0;t0=1}Dl{0}(Ret3(Par{1;-1}(@of{o0:=t0}@po{b0+=1}R,OnceT(a0e),R)))",
-    Tree0598 "PAll{_}(OnceT(Inv(Invt(c0))),Ret2(RSeq(ASeq(t1,t2),RSeq(t3,t4,Ret3(S)))))",
-    Tree0599 "B{b0=0;t1=1;t0=0}Swm(Par{4;_}(Wde(c0,c1e),pa2{b0:t1},Rep4(t3),@os{b0+=2}@oh{b0:=t1%4}Pre{t1=1;F}(RepF(t4e))),Once(Su{t1}(Wv{t1}(t5e))),Once(Swm(t6,c7,@os{b0+=2}t8,@si{t0%4>0}t9)),Dl{50}(@ki{t0+2<3}@of{b0<6?b0+=3}PAll{_}(@si{t0%2!1}@oh{t0+=1}@rw{t1=t0}SubR(PAll{-1}(pc10{b0:t1},Sb{t0=t1},@fi{t0=t0%2}@rw{t1+3>t0+3%2}pt11{b0:4;b1:t1})),t12)),MSeq(Inv(c13l),t14e,a15,@po{t0+=1}c16b{t1},@po{t1+=2}@oh{t1+=4}@si{t1+3<t0}R))",
+    Tree0500 "B{b1=3;t1=4;b0=4;q0=4;t0=5}RU{S}(Sw{3;5;2}(Sw{2;1;4}(c0,Pre{t0+1%3<2;S}(Sc{t1:=b0%3}),t1,a2),Sw{1;0;2}(Dl{100}(Cd{0;K}(RFb(Fai,a3))),pa4{b0:b0},Sl{20},@rw{t0+2<5}Ruf{2}(pa5{b0:0;b1:b1})),AFb(@rw{t1%3>0}c6,F,Sc{b0:=t0%3}),Lp{b1;F}(Par{1;0}(pa7{b0:b1;b1:t0},RSeq(c8,t9)))))",
+    Tree0501 "B{b0=3;t0=1}Ret2(MPri(@of{t0+=1}@ki{b0+3>6}@si{b0!3}MSeq(t0,Wt{10},t1e,S),F))",
+    Tree0502 "B{q0;o0=_;t0;b1=4;b0}Mt{10}(ASeq(Par{_;-1}(Lp{_;S}(Sw{0;4}(@si{some}@os{b0+=3}@ki{some}Ite(c0,c1,Dl{50}(c2)),RFb(Mt{30}(@oh{b1:=o0|5}@po{t0:=b1;b0+=1}a3b{t0;b0}),Lp{_;S}(@po{b1+=3;b1=b1+3?b0+=3}@oh{o0:=_;b1+=2}@os{b1+=3}t4)),Dd{20}(Dl{30}(a5b{b0;b1})))),PAll{_}(c6,t7,ASeq(Scc{b0+2<3},Sl{0}),Flip(t8,pa9{b0:8;b1:=}),c10b{t0}))))",
+    Tree0503 "B{b0;t0=5;q0}Step(RepF(WU{b0<3}(RSel(pc0{b0:b0},Sc{t0+=2;t0:=t0%3}))),@si{b0<7}Ret3(@po{t0+=2}RSeq(c1,@of{t0:=b0}a2b{t0;b0})),Lim{2}(Swm(Inv(F),Bin{b0>t0;T}(S,a3))),Cnd{t0+1=0;_;S}(@po{t0+=2;t0+=3}@ki{b0+2>b0}Seq(Sb{b0=t0},Wt{20},@of{b0+=3;b0:=t0}Lp{b0;R}(t4))))",
+    Tree0504 "Seq(Lim{1}(AFb(t0,Sub(Sub(Fai)))),a1)",
+    Tree0505 "RSeq(t0,a1,a2)",
+    Tree0506 "B{t1;t0=2;b0=1}Par{-2;1}(Rpt{2}(Sc{t1:=b0}),pa0{b0:t1;b1:t0},t1e)",
+    Tree0507 "B{b0=3;t1=5;t0=0;b1;o0=_;q0=1}@si{b1%2=1}@oh{t1:=b1+4%4}Sw{4;0;3}(Pre{t1<b0+3%4;S}(WU{b0<4}(t0)),Swm(pt1{b0:b0;b1:t0},Ub{o0},@po{b0:=o0|2+4%3}c2,@os{b1:=b0}Sc{b0+=3}),@of{b0:=4}@si{t0+1%3=0}@os{b1+=3}Dd{10}(Lim{1}(Lp{t0;F}(Sw{1;5;2}(t3,a4b{b1%3;b0},@si{none}Sc{t0+=1},Sl{0})))),Pre{t1+2=t0+3;K}(To{20}(@of{b0+=1;b1:=4}RSeq(a5))))",
+    Tree0508 "B{t0=1;b1=5;b0;o0=_}RSeq(Ret2(PAll{_}(c0,SubA(c1))),Ret3(@ki{b0>t0+4}Once(Ub{o0})),Swm(pa2{b0:b1;b1:=},SubA(t3)))",
+    Tree0509 "B{b1=5;b0}Ret1(@po{b1+4%2>0?b0+=2}RSeq(RetF(t0),Seq(t1,c2,c3),PAll{-1}(F,a4l)))",
+    Tree0510 "B{t0=1}Rty2(RFb(t0,pt1{b0:9;b1:t0}))",
+    Tree0511 "B{t0;b0=3}Inv(Rpt{1}(Wv{t0}(@fi{t0+4<7}@ki{b0+4=4}Once(F))))",
+    Tree0512 "B{b1;b0=3;t1=5}Ret3(@of{t1+1!6?b1:=0}Swm(Suc,@si{b0!0}@of{b1:=b1%4}RSeq(TryT(c0,Scc{b0<1}),t1,Suc,c2l),Seq(Fb(t3,t4),Sl{50})))",
+    Tree0513 "B{b0}Par{_;2}(a0,pa1{b0:b0})",
+    Tree0514 "B{b0=5;b1=1;t0=4}Fb(t0,c1e,Ite(c2,Fai),AFb(c3,t4,Su{t0}(t5)),@oh{t0:=t0+3%3}@fi{b0>b0%3}a6)",
+    Tree0515 "B{t0=1;b0=4;o0=4;q0=3;b1=5}RSeq(RSeq(Fb(Lp{_;S}(@si{t0%4<3}@oh{b0:=t0+4%3}TryF(@of{t0:=3}@rw{t0>5}Keep(t0),Sl{0},t1,t2,c3)),Su{t0}(RFb(t4e,pc5{b0:b1})),c6)),Pre{none;K}(Flip(Sel(Once(a7),c8l),Fb(t9,R),Keep(Star(RFb(Sel(pc10{b0:=},a11e,a12),F),RU{S}(RepF(a13e)))))))",
+    Tree0516 "PAll{4}(c0,a1,t2,Sub(t3))",
+    Tree0517 "Seq(Rep2(Fb(Rep1(a0),t1e,Sel(t2,t3e))))",
+    Tree0518 "ASeq(RSeq(Pri(FF(t0),t1,c2l),RU{S}(Sel(c3,c4)),Mt{50}(t5),t6),Pri(RSeq(t7e,t8,c9,t10e),AFb(t11,t12,Fai),RFb(c13e,c14),Sub(AFb(Swm(a15,Wt{10})))))",
+    Tree0519 "B{q0=4;o0;t0=4;b0=2}Step(Flt{3;S;_}(Seq(Dd{10}(Ub{o0}),Sel(t0,c1,Lp{_;R}(pa2{b0:7;b1:t0})),Rep4(AFb(c3e,t4e)))),RSeq(Seq(TryT(Sb{t0=b0},Ite(a5l,Scc{b0<1}))),Wv{t0}(AFb(Fb(a6l,c7,@os{b0+=2}c8l),Fb(a9b{t0;b0},t10e,t11)))),Lp{t0;R}(RSeq(PAll{1}(Flt{3;S;K}(Fb(c12,Ub{o0})),Wt{0},Rep3(t13)),RSel(Lp{t0;K}(MSeq(t14,Sb{o0=9})),SubR(Ite(pc15{b0:t0},S,c16b{b0})),RSeq(Lp{t0;S}(a17l),a18)))))",
+    Tree0520 "B{b1=5}RSeq(pt0{b0:1;b1:=})",
+    Tree0521 "B{o0=2;b1=5;b0=2;t0}WU{b1!1}(PAll{5}(pc0{b0:4},pa1{b0:=;b1:b1},Sw{2}(Sb{b0=t0},c2),Dl{20}(Step(c3b{0},RSel(c4l,a5))),Intr{o0|2>t0%4}(Inv(t6))))",
+    Tree0522 "B{q0;b0=1;b1=0;t0=3}RFb(Seq(Swm(t0,t1),@oh{b0+=3}Swm(t2e,Pre{t0%2<0}(pc3{b0:7}),t4,Fai)),Wu{t0},Seq(c5e,c6,S),RU{S}(RFb(Lp{t0;_}(c7),F,To{20}(t8e))))",
+    Tree0523 "B{t0=2;b1;b0=2;o0=_}Flip(OnceK(Sb{o0=8}),Intr{b0<b1}(Seq(TryF(Ub{o0},Ub{o0}),@os{o0:=_}@fi{b1!0}RFb(pi0{t0:b1},c1l,a2e),Seq(Sb{b1=t0},RT{F}(c3b{t0})))))",
+    Tree0524 "B{t0;b1=2;b0=4}Fb(t0,Fb(Seq(PAll{0}(c1l,@ki{t0!b1+2}t2)),RSeq(pt3{b0:9;b1:t0},t4)),FS(Par{_;0}(Sl{0},t5e,pi6{t0:b0},a7,t8e)))",
+    Tree0525 "B{b0=5;t0;t1;b1=2}RSeq(@rw{t1<b0+3}t0,Fb(Su{t1}(PAll{-2}(t1,c2,Ret0(t3e))),pt4{b0:=;b1:=},@of{t1:=5}Step(Sb{t0=t1},@fi{b0!1}@rw{t1%3!0}@po{b0+=1}Scc{t1>b1+2}),Opt(Rep0(c5))),Pre{b1>3;K}(RepF(Flt{3;S;_}(Star(Rep1(To{100}(t6)),SubA(S),RFb(OnceK(a7),@of{b0>0?t0+=3}@rw{b1+3!b0+2}t8,c9,F))))))",
+    Tree0526 "RFb(Wde(Dl{0}(Wde(Sel(t0e,F),Suc)),Ret2(PAll{_}(OnceK(Ret3(S)),Rus{F}(F)))),t1)",
+    Tree0527 "B{t1=4;b1=2;q0=4;b0;o0=_;t0}@si{none}@rw{b0>5}@of{b1:=o0|5;b0:=t0}RSeq(Flt{1;S;F}(To{30}(RSeq(Sl{30},a0b{t0+1%4;b1}))),Bin{t1<t0+1;N}(Once(FS(RSeq(Scc{t1!b1},t1,Sb{b1=b0}))),Flip(Sc{t1+=3;t0:=b0+4},t2)))",
+    Tree0528 "RSeq(FF(Rpt{3}(Inv(TryT(t0,Ruf{F}(Fb(t1e)))))),Fb(RFb(c2,c3e),RFb(t4,a5e,c6),Fb(t7,c8,Lim{3}(c9l)),a10),Swm(Rep2(Rus{3}(c11)),Par{-2;1}(a12,t13),Rep3(MSeq(t14,t15))))",
+    Tree0529 "B{t0=5;b0=2;t1=3;o0=1}TryT(@po{o0:=b0;t1:=b0%3}@rw{some}@fi{none}TryF(Ite(t0,pi1{t0:t0},Sb{t0=4}),Swm(Rep2(a2b{t1%4;b0}),Fai)),Fb(Fai,c3,pc4{b0:t0},a5,c6b{b0+1}),WU{t0+3<6}(To{100}(MSeq(MPri(@fi{some}t7,RFb(t8,t9))))))",
+    Tree0530 "B{b0=5;t1=2;q0=3}@rw{b0<7}Ruf{F}(Lp{_;S}(RFb(a0l,OnceK(@os{t1+=2}Flt{3;F;K}(t1)))))",
+    Tree0531 "B{b1=2;b0;t0}Cd{0;K}(Ruf{2}(@fi{t0+2%4<3}TryF(Par{_;-4}(Sb{b1=2},@fi{t0+2>6}c0,t1,Rmp{S;F}(@rw{b0<t0}@fi{b0%3!0}@po{t0+=1}c2),@fi{b1%4=0}@ki{b0%2<1}Cnd{t0+4>3;_;_}(c3)),Seq(Sw{4}(Pre{t0!0;K}(@rw{t0%2>0}c4),Scc{b1=b0}),Wv{t0}(t5),@ki{b1=2}Lim{2}(c6)),MPri(Pre{b1+1>3;K}(a7e),Rty1(Fai),t8,@oh{b0+=1;b0+=2}Dl{100}(t9)),Rpt{3}(Fai),Swm(S,Sb{b0=1},t10,Cnd{b0>b1;N;F}(c11),@rw{t0%3<2}c12b{2}))))",
+    Tree0532 "B{t1=1;o0;b1=2;t0=1}Flt{1;R;K}(TryF(Par{-1;-2}(@oh{o0:=_}@rw{o0|2<1}@ki{o0|3=5}t0,c1b{b1+3%3},Scc{b1%2>0}),c2b{o0|4%3},Inv(Wu{t0}),@si{some}@oh{o0:=_}Sw{4}(Fai,Sw{5}(Scc{t1<t0+1},t3))))",
+    Tree0533 "B{b1;t0;b0=1}@po{b1:=6;b0+=2}@oh{b1+=2}Ruf{F}(Bin{b1+4%3=1;N}(Su{t0}(Run),Fb(pc0{b0:=},@fi{b0%2<0}S)))",
+    Tree0534 "B{b0=3;t1=2}Star(t0,SubR(Sc{b0+4>b0?t1+=2}),t1)",
+    Tree0535 "B{t0=1}Seq(@os{t0+=1}Ite(Wu{t0},Wt{100},a0),Pre{t0>6;S}(t1))",
+    Tree0536 "B{b0=1;t0=0}Sel(@oh{b0+=3}@of{b0:=t0%4}OnceK(@ki{t0=3}Keep(@po{b0:=t0%4}@of{b0!2?b0+=2;t0:=b0+2%3}@rw{b0+4<2}S)),Bin{t0%4<0;_}(Wv{t0}(c0),c1b{b0+4%4}),Lim{1}(Wde(a2,R,t3e)),RSel(Bin{t0<4;T}(t4,S),a5))",
+    Tree0537 "Swm(Star(t0e,c1e),Swm(RFb(a2,F),t3),MPri(t4,t5))",
+    Tree0538 "B{b0=4;t1;t0}Dd{10}(Wde(@po{b0:=t1;t1+=1}@os{b0+=1;t0:=t1%4}t0,t1))",
+    Tree0539 "B{b0=4}Mt{30}(RSeq(c0b{b0+2}))",
+    Tree0540 "B{t0;o0=3;b1;t1=1}Par{-2;_}(@rw{o0|2%4!1}@ki{t1%3!2}@os{o0|5>7?t0:=o0|2%4}RSeq(Intr{t0+2%3>1}(SubR(RFb(t0,pt1{b0:0;b1:=}))),S,Dl{0}(Swm(t2,c3))),RSeq(Fai),MPri(c4b{t0},Suc))",
+    Tree0541 "B{t1;o0;t0;b0=2}Fb(@of{o0|4<b0?b0+=2}a0,Scc{b0>3},@si{t0+4%2=1}@oh{t0:=b0%2}t1,Rty4(Rep3(Ub{o0})))",
+    Tree0542 "B{o0=0;b0=5;t1=4;t0=3}TryT(Once(Rty2(pt0{b0:=;b1:t0})),@os{o0:=_}RSeq(WU{t1%4!1}(pa1{b0:t0;b1:t1}),@of{t0+=1}t2),c3,Cd{10;F}(Scc{none}),Seq(c4,Suc,t5))",
+    Tree0543 "B{b1=1;t0=4;o0=_}Mt{30}(@oh{o0:=_}@os{o0:=_;b1%4<0?t0+=2}Flt{3;S;K}(Ite(a0,RFb(a1l))))",
+    Tree0544 "B{t0}Ret4(Keep(RepF(TryT(Rus{3}(RT{2}(t0)),Seq(Intr{t0<2}(Sl{10}),t1)))))",
+    Tree0545 "Seq(a0l,t1e,Step(a2e,c3e,t4,t5),Wt{10})",
+    Tree0546 "Step(Ret2(Rpt{1}(Sl{30})),Rty0(c0e),a1)",
+    Tree0547 "B{b0=0}Swm(pt0{b0:b0;b1:b0},t1,t2)",
+    Tree0548 "B{b0=2;b1;t0}Rus{F}(@rw{b1>b1+3}@fi{b0+4>b0+1%2}Flt{1;F;F}(Flip(Bin{b1%2!1;N}(Su{t0}(Sb{t0=5}),Sc{b1+=1}),pt0{b0:=;b1:t0},Mt{20}(Once(RepF(a1))))))",
+    Tree0549 "B{q0=4;b0=3;t0}Cd{0;_}(@po{t0:=t0+2%3}@oh{b0+=1}ASeq(TryT(@fi{t0>3}Lp{_;S}(c0),Ruf{F}(a1),MSeq(a2e,c3))))",
+    Tree0550 "Step(Rmp{F;S}(t0),RFb(RepF(t1),c2,Par{_;_}(c3,t4,Sl{20})),c5,RFb(Dl{30}(t6),t7))",
+    Tree0551 "B{b0;t0=4;o0;t1=4;b1}Sw{2;1;4}(RSeq(c0,RFb(c1e,c2e),@oh{t1+=1}Dl{0}(a3),a4b{b1+2;b0}),a5,Sw{1}(Ite(@oh{b0:=8}@fi{b1+3=o0|4%4}@ki{t0<6}Sc{o0:=4},Pre{some;F}(Ub{o0}),@ki{b0>t1%4}@of{t1:=b1;t1+=1}Cnd{t0+2<b1%3;N;F}(Swm(@ki{t0+4%4>2}Sc{b0:=b1},S))),Sw{0;5}(S,Sl{10},Ub{o0})),RFb(PAll{_}(pa6{b0:t0},@po{t0:=2}@si{o0|4%2<0}Intr{t0>2}(Sb{b1=5})),Rep1(Scc{t1%3<1}),Pre{none;S}(pc7{b0:t1})))",
+    Tree0552 "B{o0;t0;q0=1;b0=4;b1}Lp{_;F}(Cnd{b0+1!2;_;F}(RFb(Rep1(a0),Invt(Step(@fi{b1%4<0}Fai,pa1{b0:1;b1:b1},a2)),Su{t0}(RSeq(@ki{some}RepF(a3),@po{b0:=t0}Wu{t0},Ret1(Wu{t0}))),RU{F}(Flip(Sw{0}(Suc,Sl{0}),Wu{t0})),Ret1(Lp{b1;R}(a4b{t0+2;b1})))))",
+    Tree0553 "B{t0=0;b0=3}Par{_;-4}(Wv{t0}(@po{b0:=t0%3;t0+=2}Sb{t0=5}),OnceK(@os{b0:=b0+4%4}@si{b0<5}Star(t0,@oh{b0+2=0?t0:=4}c1)),pi2{t0:b0},Ret4(Sb{b0=1}))",
+    Tree0554 "B{t0}Star(a0,pc1{b0:t0})",
+    Tree0555 "Inv(FF(Dd{0}(t0)))",
+    Tree0556 "B{t0=0;b0=4;o0=_}Bin{o0|4%3!2;T}(@po{b0%2!1?t0+=1}t0,AFb(Flip(@os{b0+=2}TryF(Pri(c1,c2l),Pre{none;K}(c3),Dd{0}(Sc{t0+=3;b0+=1})),RFb(a4b{b0;b0},t5,c6,F,a7l),@po{b0%4<0?o0:=_}@ki{t0<6}Lim{2}(Step(a8b{t0;b0},c9l)),RFb(t10))))",
+    Tree0557 "B{t0;q0=0;b0=4;b1=1;o0=5;t1}@si{some}@oh{b0:=9}@fi{t1<b1}RFb(Lp{t0;F}(Lp{b0;K}(Pre{t0=5;K}(Scc{t0+2%2!0}))),Fb(@rw{t0!b1}@of{b1+=1;t1:=t0%2}RFb(c0e,@fi{t0>4}pi1{t0:t1},a2),c3b{b1+4}),Par{_;-1}(pa4{b0:=;b1:b1},c5),Pre{o0|1<3;K}(Swm(a6b{t0+3;b1},c7b{b0+3},pc8{b0:b1},pi9{t0:=},c10b{t1+1})),TryF(Scc{b1=2},c11,a12l))",
+    Tree0558 "B{b1=2;b0=5;t0}Wde(Dl{10}(Ite(c0l,t1,c2b{t0})),a3b{b1;b1},@po{b1+=3}@of{b0+=1}pc4{b0:b1})",
+    Tree0559 "MSeq(Seq(a0,Sl{0},a1l),RSel(c2e,Sub(t3),Fai,c4),t5,Seq(OnceT(Sub(Swm(Rpt{2}(FF(t6)))))))",
+    Tree0560 "B{t0=0;b1;b0=1;o0;t1=2}Ite(@po{t0:=o0|0}@fi{b1%3=2}Sb{b0=t1},Ub{o0},Pre{some;S}(@si{b0<t0%3}MSeq(a0e,a1l)))",
+    Tree0561 "B{t0=3;b0}@os{b0:=t0}@po{b0:=b0%3}@rw{t0%2!1}Flip(RSeq(SubR(t0),S),t1)",
+    Tree0562 "B{t0=5;b0=4}RT{3}(WU{b0+1<3}(c0b{t0}))",
+    Tree0563 "Rep4(MPri(a0,Opt(t1),a2e))",
+    Tree0564 "B{b1=4;b0=5;t1=0}Flip(Seq(t0,a1e),Flip(t2,Sc{b1+=2},Sb{b0=5},Wu{t1}))",
+    Tree0565 "B{t0=2}Fb(Sc{t0+=2})",
+    Tree0566 "Mt{100}(Wt{0})",
+    Tree0567 "B{b0=1;t0=3;b1=3;q0=1}PAll{-2}(@po{b1:=b0+2}@rw{b0<4}ASeq(@os{t0+=1}@po{b1%3>1?b1:=t0%2}PAll{1}(@of{b0+=3}Fb(a0l,t1,c2b{t0+2%2},Fai),RSeq(Lp{b0;K}(Par{1;_}(Sb{b0=t0},F)))),a3),Pre{b1+2>1;R}(Bin{t0<6;T}(ASeq(t4e,AFb(pi5{t0:b1},pa6{b0:b0;b1:=}),@fi{b0%4>2}@of{b0+=1;b1+=3}c7,@os{b1+1>1?t0+=2}@rw{b0<0}c8l,OnceT(c9l)),F)))",
+    Tree0568 "B{t0=1;b0;o0=_}Rep1(Fb(a0e,a1,@oh{t0:=t0%3;b0>b0+1?o0:=b0}@rw{b0=t0+4}a2e,SubR(c3)))",
+    Tree0569 "MPri(Sub(Sub(a0e)),S)",
+    Tree0570 "B{b0=5;q0;t0=0}PAll{_}(Seq(ASeq(Wt{30},t0,Wu{t0}),MSeq(Wu{t0},t1e),pi2{t0:=},@of{b0+=3}pi3{t0:=},Star(@ki{t0%3>0}c4,t5)),Cnd{b0+1%2=0;N;F}(Bin{b0+2=5;_}(Seq(AFb(Lp{b0;S}(Wde(a6e,@po{b0+=3;t0:=t0%2}t7))),ASeq(t8,Wt{100},Rep4(pa9{b0:=;b1:t0}))),RSeq(RFb(pa10{b0:b0;b1:b0},t11e),Flip(t12,@si{b0+4<t0%2}@rw{b0!b0%4}@po{b0:=b0+4%2}a13e)))),Pre{b0+3!3;F}(RSeq(c14e,Sl{10},RSeq(Scc{b0=t0},c15e,c16),Intr{b0+1!3}(pa17{b0:=}))))",
+    Tree0571 "B{t0;q0=3;b0}Cnd{t0+2>b0;N;_}(Lp{t0;S}(Cnd{b0+1<4;_;_}(TryT(S,t0,pt1{b0:6}))))",
+    Tree0572 "B{t1=3;t0=1;b0=4;b1=3;o0=_}FF(RSel(Pri(t0,pt1{b0:t0},t2,t3),Pre{o0|0<t0%3}(F),Rty1(Inv(Sw{4;5}(c4l,pa5{b0:b0;b1:=},Sc{b0>t1?b0+=2}))),@of{t0+=3}@ki{b0!6}@fi{b1>2}RSeq(Dd{0}(FF(Opt(t6))))))",
+    Tree0573 "PAll{1}(c0)",
+    Tree0574 "B{t0=4;b1=5;t1=3;q0=4;b0=5}Lp{b0;S}(Fb(Star(c0,@of{t1:=b1%3;b1:=b1%2}@fi{t0+4>b1}@rw{b1=t0%2}Invt(Sl{100}),Scc{b1>t0}),Swm(c1,Sc{b0+=2}),F))",
+    Tree0575 "RetF(Flip(To{20}(Try(c0,Star(Sub(S),S),R)),Rep2(R),RFb(c1,a2l)))",
+    Tree0576 "B{b0=0;t0=5;q0=0;b1;o0=_}Sw{0;2;1}(Lp{_;F}(RFb(t0,Rep2(Dl{30}(ASeq(t1,Scc{b0>2}))),Sl{50})),Flt{3;_;K}(Lim{3}(Step(RFb(Sw{3}(@po{o0:=t0+4}Sb{b1=t0},t2),t3)))),pt4{b0:t0},RFb(Flip(Sw{1}(t5,FS(Sl{0})),c6,@of{b1+=1}@ki{none}ASeq(c7b{t0},Sl{20})),@rw{b0=6}MPri(@fi{b0%3<0}@ki{b0>4}pa8{b0:=;b1:b0})))",
+    Tree0577 "B{t0;o0=_;b0=3;q0=0}@oh{t0+=2;o0:=o0|1}Rep2(RSel(@si{t0+4<t0%2}@ki{t0>1}@fi{o0|2+4%4=1}FF(Ub{o0}),c0e,To{0}(@rw{t0%3!0}a1l),Intr{b0=t0}(Cnd{b0!3;N;F}(Lp{b0;R}(MSeq(a2e,pc3{b0:b0})))),@po{b0:=t0}Sb{b0=t0}))",
+    Tree0578 "B{t0=0;b0=4}MPri(To{30}(SubA(RSeq(pt0{b0:=;b1:t0},R))),t1)",
+    Tree0579 "AFb(Par{-1;1}(c0,F),OnceK(PAll{2}(t1,a2,a3)))",
+    Tree0580 "B{b0;t0;q0=2}Lp{t0;_}(PAll{4}(a0,c1l,pa2{b0:b0;b1:b0},Sl{0}))",
+    Tree0581 "B{t1=5;b0=1;q0=1;t0}RFb(OnceT(TryT(RFb(@oh{b0+=1}Swm(@os{b0+=3}Ite(a0,@si{t0+4%2!1}Wu{t0},c1),Pre{t0>0}(Lp{t0;K}(a2b{b0+2;b0})),c3)),a4l,SubA(RSeq(@rw{b0%4<0}PAll{_}(MPri(c5e,c6,c7)),Lp{t1;R}(Lp{b0;F}(c8)))))),RT{3}(pi9{t0:t0}))",
+    Tree0582 "B{o0=_;t0=0;b0=0}Flip(Par{4;5}(Step(Step(SubA(Sl{10}),R),Pre{b0%4<3;R}(SubR(Suc))),PAll{1}(Rep0(t0),t1),Wde(Bin{o0|5!t0;N}(RFb(c2,t3),c4),t5),@po{t0:=5}RFb(@os{b0+=1}c6b{t0},Pre{t0%3!0;S}(t7)),OnceK(t8)))",
+    Tree0583 "B{b1;b0=2}Ite(Rty1(Sw{1;2;0}(c0,a1b{b1%4;b1},c2,a3)),@rw{b0+4=b0+4%2}FS(a4e),FF(Dl{0}(c5)))",
+    Tree0584 "B{q0=2;t0=2}Fb(Rep2(t0e),Rep4(t1),SubA(Dd{10}(a2)),@si{t0+4%2>0}SubA(Lp{_;F}(Wu{t0})))",
+    Tree0585 "B{t0;b1;b0;o0=_}Pri(a0,Par{1;2}(Sc{none?b0:=b0%4;t0:=7},t1e,@os{o0:=8}Run,pi2{t0:b1}),@oh{t0:=b0}@fi{b0>7}@of{b1+=1}Star(pa3{b0:t0;b1:t0},pi4{t0:b0}))",
+    Tree0586 "OnceK(Sub(Sub(pc0{b0:2})))",
+    Tree0587 "B{b0}To{50}(MPri(Rus{1}(PAll{-4}(Sb{b0=0},Try(t0,pi1{t0:b0},t2e),pc3{b0:2},c4e))))",
+    Tree0588 "B{q0;t0=0;o0=_;b0=4}Wde(Rep1(t0),RFb(c1,Rep0(pc2{b0:4})),Rep1(Rmp{S;F}(@po{b0+=3;o0:=o0|2}@si{o0|3%3=2}@ki{t0!t0+3}c3)))",
+    Tree0589 "B{b1;t1;t0;b0;o0=5}Swm(Seq(To{0}(@si{t1+4%3=2}@oh{o0:=_}@rw{none}SubR(Scc{b0>5})),@po{b1+=2}c0,Sb{o0=1},S,t1),Ub{o0},Pri(Cd{0;K}(Rep4(c2l)),Dl{20}(Cnd{b1>6;N;_}(Opt(Wde(a3l,@rw{t0=4}R)))),c4),Wv{t1}(@os{o0:=_;t0:=b1}Sw{1;0;2}(c5,c6,Ub{o0},Sb{o0=3})),Mt{30}(Suc))",
+    Tree0590 "B{b1=2;b0=1;t0}Seq(pt0{b0:4;b1:b1},Seq(Sl{0},t1,Sc{b1:=b0},@si{t0+4%2>0}c2b{t0},a3l))",
+    Tree0591 "B{t1;t0;b1=3}RSel(SubR(Dd{50}(t0)),Sw{1}(c1,t2),@po{t1+=2;t0+=1}Pre{t1%3>1;R}(pc3{b0:5}))",
+    Tree0592 "B{o0;t0}Pri(ASeq(Ruf{1}(c0)),FF(t1),Opt(Wt{10}),@si{t0!2}c2,pi3{t0:t0})",
+    Tree0593 "B{b0=0;t1=1;t0;b1=2}Flip(c0,Bin{t0+1>7;_}(TryT(@po{t1:=t0+3;b1+=2}@oh{t0+=1;b1+=1}RSeq(Seq(a1,pi2{t0:=}),t3,t4),RSeq(c5b{t0+2%4})),Wde(Wde(Inv(a6b{b0;b1}),t7,Wt{10}),Pre{t1%4=2;R}(PAll{-2}(Invt(@of{t0+=2}a8),Rpt{2}(a9),t10,pt11{b0:b1;b1:b0})))))",
+    Tree0594 "B{t0;b1=1;b0}@fi{b1>1}RFb(Wde(t0,Intr{t0+4=b1}(Ret2(c1))),RFb(Seq(t2,Wt{10}),Par{_;0}(@of{b1:=t0+2;b0+=4}t3,Sb{t0=0}),Swm(pt4{b0:t0;b1:b1},Par{1;2}(a5,S))))",
+    Tree0595 "OnceT(Wt{10})",
+    Tree0596 "B{t1;q0;t0=5}Lp{t1;R}(Pre{t1>t0+3%3;S}(pi0{t0:=}))",
+    Tree0597 "B{b0=2;o0=_;b1=0;t0}Fb(Sw{1;2}(RU{F}(Par{_;1}(@rw{b1>b0+4%3}Fb(c0b{b0%2},c1,a2))),To{20}(Pre{none;K}(RFb(@fi{t0%3>0}To{20}(a3b{b0+3;b0}),c4,t5))),Try(@si{none}@po{b0+=2}@of{b0>b1+3?o0:=_}S,Sb{b1=b0},Sl{20})),Pre{t0>2;S}(Ub{o0}))",
+    Tree0598 "B{q0=4;t0=5;b1=3;b0=2;t1=3}AFb(FS(Wde(Sw{0;2}(Sw{2}(pa0{b0:=;b1:b1},pa1{b0:t0;b1:=}),Sb{b0=7},pc2{b0:=}),Pre{t0>3;F}(PAll{1}(t3e,Sc{t1%3<1?t0+=1},F)),OnceK(Lim{1}(Pri(FS(t4)))))),Su{t1}(TryT(Par{_;2}(Lp{_;S}(Lp{t1;K}(Rep4(pi5{t0:t0}))),pc6{b0:=},Seq(pt7{b0:b1;b1:b0},a8)),Seq(Sl{0},Sb{t1=b1},RFb(@os{b1+=1}@fi{b0+2<1}Sc{b1:=t1;t1+=3},c9,t10)))))",
+    Tree0599 "B{t0;b0=4}Fb(PAll{2}(c0,F,@os{b0+=1;b0+=1}@oh{t0>7?t0+=1;t0+=1}@ki{b0<0}Rmp{S;F}(c1),Keep(Sb{b0=t0})),Swm(t2,RSeq(S,pt3{b0:b0;b1:b0},t4),@oh{b0>7?b0+=3}@si{t0>7}ASeq(t5,Wt{30},pi6{t0:t0}),FS(Opt(t7)),MSeq(c8,Sc{t0:=b0%4;t0<b0%4?t0:=6},pa9{b0:t0},pa10{b0:=;b1:t0})),Wv{t0}(ASeq(RSel(F,pa11{b0:6;b1:t0}),Swm(Mt{50}(a12),a13l,pa14{b0:2;b1:b0},@oh{t0+=3;t0+=3}@ki{t0=3}c15),t16)))",
 }

@@ -5,128 +5,79 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-        }
-        SequenceStar {
-            StatefulAction(Task<0> = Task::<0>),
-            Delay(0) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-            },
-            SequenceStar {
-                Condition(PCond<5>, b0 = {t0}),
-                Condition(PCond<6>, b0 = 4),
-                Invert {
-                    Action(PAct<7>, b0 = {t0}),
-                },
-            },
+        Repeater(0) {
+            Runner,
         }
     }
 }
 
-board!(Tree0600Blackboard { b1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0601Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            #[allow(unused)] b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        Loop(q0, if_empty = Failure) {
-            WaitValueUpdate(t1) {
-                AsyncSequence {
-                    Action(PIo<0>, t0 = {=}),
-                    Sequence {
-                        ScriptCondition(|bb| bb.b1 > bb.b1 % 2),
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
+        FlipSelector {
+            Repeater(forever) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
                 },
             },
+            Repeat(3) {
+                ParallelAll(4) {
+                    Retry(4) {
+                        SubTree(Tree0601Sub0, ..),
+                    },
+                    Optional {
+                        AlwaysRunning,
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| bb.b1 + 4 < 3)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Sleep(20),
+                    Condition(Cond<4>),
+                },
+            },
+            #[on_halted(|bb| bb.t0.set(bb.b1 + 4))]
+            Action(PAct<5>, b0 = 0, b1 = {=}),
         }
     }
 }
 
-board!(Tree0601Blackboard { q0 b1 b0 t1 t0 });
+board!(Tree0601Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        SequenceStar {
-            RetryUntilSuccessful(1) {
-                #[success_if(|bb| bb.b1 + 4 < *bb.t1 + 2)]
-                #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
-                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0602Blackboard { t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0603 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            ForceFailure {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0603Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0604 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-        }
-        Loop(q0, value = {b0}) {
-            Timeout(100) {
-                #[post(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 2 })]
-                ReactiveSequence {
-                    Inverter {
-                        #[failure_if(|bb| bb.b0 == bb.b0 + 3)]
-                        #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
-                        StatefulAction(Task<0>),
-                    },
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 0),
-                    MemPriority {
-                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-                        #[on_success(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
-                        #[failure_if(|bb| (bb.b0 + 2) % 4 < 3)]
+        Repeat(1) {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                #[failure_if(|bb| *bb.t1 % 3 < 0)]
+                IfThenElse {
+                    BinarySelector(|bb| *bb.t1 > *bb.t1 % 3, dynamic = true) {
                         StatefulAction(Task<1>),
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[post(|bb| bb.b0 += 2)]
-                        Condition(Cond<2>),
+                        Repeater(0) {
+                            Condition(PCond<2>, b0 = 0),
+                        },
                     },
-                    WasEntryUpdated(t0),
                     StatefulAction(Task<3>),
                 },
             },
@@ -134,604 +85,1009 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0604Blackboard { t0 q0 b0 });
+board!(Tree0602Blackboard { t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0605 for Ctx {
+    pub tree Tree0603 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             o0: Option<i64> = None,
-            b1: i64 = 2,
-        }
-        WhileDoElse {
-            WhileDoElse {
-                Repeat(3) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
-                },
-                StatefulAction(Task<1>),
-            },
-            Timeout(30) {
-                SetBlackboard(o0 = Some(7)),
-            },
-            Precondition(|bb| *bb.t1 % 3 == 1) {
-                StatefulAction(PTask<2>, b0 = 5, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0605Blackboard { t1 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0606 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        AsyncSequence {
-            MemSequence {
-                ReactiveFallback {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    },
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-            Action(|ctx| ctx.exec(5)),
-        }
-    }
-}
-
-board!(Tree0606Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0607 for Ctx {
-        ReactiveFallback {
-            ParallelAll(0) {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                Repeat(1) {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = true) {
-                        Sleep(10),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Sequence {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    RunOnce {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            Timeout(50) {
-                RunOnce {
-                    Sequence {
-                        Action(Act<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0608 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-        }
-        Repeat(forever) {
-            Fallback {
-                #[skip_if(|bb| bb.b0 > 0)]
-                #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 4 })]
-                AlwaysSuccess,
-                #[on_success(|bb| { *bb.t0 += 3; bb.o0 = Some(*bb.t0 % 3) })]
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                #[run_while(|bb| (*bb.t0 + 4) % 2 != 1)]
-                #[failure_if(|bb| *bb.t0 % 3 < 0)]
-                #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-                Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); *bb.t0 += 2 }),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0608Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0609Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0609 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0609Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0609Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-        }
-        Sequence {
-            Repeat(2) {
-                #[run_while(|bb| *bb.t0 + 3 > 4)]
-                Retry(3) {
-                    Sequence {
-                        Sleep(0),
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(PCond<2>, b0 = {=}),
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-            },
-            Inverter {
-                ReactiveSelector {
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(PCond<5>, b0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0610Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 < 7, else = Running) {
-            #[success_if(|bb| bb.b0 % 3 < 2)]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0611Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0612 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-        }
-        AsyncFallback {
-            Fallback {
-                Action(Act<0>),
-            },
-            WhileDoElse {
-                SequenceWithMemory {
-                    ParallelAll(3) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<2>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(3, 7, &mut bb.b1)),
-                    },
-                },
-                Action(PAct<4>, b0 = {=}),
-            },
-            Condition(Cond<5>),
-            IfThenElse {
-                Repeat(3) {
-                    WhileDoElse {
-                        #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                        ScriptCondition(|bb| *bb.t0 == bb.b1 + 4),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Delay(30) {
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0612Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
             b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        MemSequence {
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<0> = Task::<0>),
-                Inverter {
-                    Parallel(success = -2, failure = 0) {
-                        Script(|bb| if bb.b0 > 0 { bb.b0 += 1 }),
-                        Action(Act<1>),
+        BinarySelector(|bb| *bb.t0 + 1 != 2) {
+            TryCatch {
+                ReactiveSelector {
+                    AsyncSequence {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[failure_if(|bb| (bb.b0 + 1) % 4 > 1)]
+                        StatefulAction(PTask<0>, b0 = 4, b1 = {b0}),
+                        Inverter {
+                            Action(Act<1>),
+                        },
+                        Action(Act<2>),
                     },
                 },
-                Switch(b1) {
-                    case 2 => Condition(Cond<2>),
-                    case 5 => StatefulAction(Task<3> = Task::<3>),
-                    _ => #[skip_if(|bb| bb.b0 % 3 < 0)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    #[run_while(|bb| *bb.t0 % 2 < 1)]
-                    Condition(Cond<4>),
+                FlipSelector {
+                    Precondition(|bb| bb.o0.unwrap_or(4) + 4 != 1, else = Skipped) {
+                        #[failure_if(|bb| bb.b0 > *bb.t0)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        ScriptCondition(|bb| bb.b0 % 3 > 0),
+                    },
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    Sleep(50),
+                    StatefulAction(PTask<5>, b0 = 5),
+                },
+                Priority {
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7>),
+                },
+                SequenceStar {
+                    SequenceWithMemory {
+                        Action(Act<8>),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
+            SequenceStar {
+                #[on_success(|bb| bb.b0 += 3)]
+                SequenceStar {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Delay(10) {
+                            WhileDoElse {
+                                BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = true) {
+                                    #[run_while(|bb| bb.b0 != 4)]
+                                    Condition(Cond<10>),
+                                    Condition(Cond<11>),
+                                },
+                                #[on_success(|bb| bb.b0 += 1)]
+                                #[run_while(|bb| bb.o0.is_some())]
+                                Condition(Cond<12>),
+                            },
+                        },
+                    },
                 },
                 WhileDoElse {
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 4, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0613Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Selector {
-            Action(Act<0>),
-            Parallel(success = -3) {
-                Action(PIo<1>, t0 = {=}),
-                AlwaysRunning,
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                Condition(|ctx| ctx.check(3)),
-            },
-            Precondition(|bb| *bb.t0 > bb.b1 % 2, else = Running) {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 4)),
-            },
-        }
-    }
-}
-
-board!(Tree0614Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.b0 += 3)]
-        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
-        #[failure_if(|bb| *bb.t0 < (*bb.t0 + 3) % 2)]
-        Parallel(success = -1, failure = 2) {
-            AlwaysRunning,
-            Sequence {
-                Invert {
+                    StepSequencer {
+                        Timeout(0) {
+                            RepeatTimes(forever) {
+                                Condition(Cond<13>),
+                            },
+                        },
+                        Fallback {
+                            AlwaysFailure,
+                            Sleep(10),
+                        },
+                        Condition(Cond<14> = Cond::<14>),
+                    },
                     AlwaysFailure,
                 },
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0615Blackboard { b0 t0 });
+board!(Tree0603Blackboard { o0 b0 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
+    pub tree Tree0604 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
             b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 4,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                Retry(2) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
-                AsyncFallback {
-                    #[on_success(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t1) })]
-                    Action(PIo<1>, t0 = {b0}),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(2) > 6) {
-                Loop(q0, if_empty = Success) {
-                    Delay(20) {
-                        MemSequence {
-                            WaitValueUpdate(t0) {
-                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                            },
-                            Loop(q0) {
-                                Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                            },
-                            Condition(Cond<7> = Cond::<7>),
-                            Sequence {
-                                WasEntryUpdated(t1),
-                                SetBlackboard(b0 = {t0}),
-                                StatefulAction(Task<8>),
-                            },
-                            ScriptCondition(|bb| (*bb.t1 + 4) % 2 == 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0616Blackboard { t0 o0 b0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
-        Inverter {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Repeat(1) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    #[on_failure(|bb| if *bb.t0 + 1 == *bb.t0 { bb.b0 += 1 })]
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Action(PAct<1>, b0 = {=}),
-                    },
-                    Action(PIo<2>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        RunOnce {
-            Sequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                },
-                SequenceWithMemory {
-                    Inverter {
-                        StatefulAction(Task<1>),
-                    },
-                    Parallel(success = 0) {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Repeat(forever) {
-                    Repeat(4) {
-                        Parallel(success = -1, failure = 1) {
-                            ForceSuccess {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0620Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Action(Act<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b0: i64 = 3,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        ParallelAll {
-            ParallelAll(max_failures = -4) {
-                StatefulAction(Task<0>),
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    Script(|bb| if bb.b0 + 3 > bb.b0 { bb.b1 += 3 }),
-                },
-                Condition(Cond<1>),
-                AlwaysFailure,
-            },
-            RetryUntilSuccessful(forever) {
-                ReactiveSequence {
-                    AsyncFallback {
-                        Repeat(0) {
-                            Action(PAct<2>, b0 = 8, b1 = {t0}),
+        #[failure_if(|bb| *bb.t1 + 2 < (bb.b0 + 3) % 3)]
+        Timeout(20) {
+            Loop(q0, value = {t1}, if_empty = Running) {
+                MemSequence {
+                    SequenceWithMemory {
+                        ParallelAll(1) {
+                            Sequence {
+                                #[on_halted(|bb| *bb.t1 += 1)]
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                #[skip_if(|bb| bb.b0 > 7)]
+                                AlwaysSuccess,
+                                Script(|bb| { bb.t1.set(4); bb.b0 += 1 }),
+                            },
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
                         },
                     },
-                    RetryUntilSuccessful(4) {
-                        Action(Act<3>),
+                    Loop(q0) {
+                        Priority {
+                            Precondition(|bb| *bb.t0 > (*bb.t1 + 1) % 2, else = Skipped) {
+                                StatefulAction(Task<2>),
+                            },
+                            ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
+                            #[run_while(|bb| *bb.t0 < 7)]
+                            #[on_failure(|bb| if bb.b0 == 3 { bb.t1.set(4) })]
+                            Repeater(2) {
+                                Sleep(0),
+                            },
+                            Condition(PCond<3>, b0 = {t0}),
+                        },
                     },
-                },
-            },
-            IfThenElse {
-                StatefulAction(PTask<4>, b0 = 7),
-                SubTree(Tree0620Sub0, ..),
-            },
-            ReactiveSelector {
-                #[skip_if(|bb| bb.b1 + 2 < bb.b1 % 3)]
-                Sleep(10),
-                AlwaysSuccess,
-            },
-            KeepRunningUntilFailure {
-                MemSequence {
-                    Condition(Cond<6>),
-                    Precondition(|bb| *bb.t0 > bb.b1 % 3, else = Failure) {
-                        Condition(PCond<7>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0620Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
-        RunOnce {
-            Condition(PCond<0>, b0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0621Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            Sequence {
-                Loop(q0, if_empty = Skipped) {
-                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                    Condition(Cond<0>),
-                },
-                Action(|ctx| ctx.exec(1)),
-            },
-            #[on_halted(|bb| if *bb.t0 > 4 { bb.b0 = (bb.b0 + 2) % 4 })]
-            #[success_if(|bb| bb.b0 % 3 > 0)]
-            SkipUnlessUpdated(t0) {
-                IfThenElse {
-                    Selector {
-                        Condition(Cond<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        ScriptCondition(|bb| *bb.t0 > 1),
-                    },
-                    Repeat(forever) {
+                    Precondition(|bb| bb.b0 % 4 > 0, else = Failure) {
                         AsyncSequence {
-                            AsyncSequence {
-                                Retry(3) {
-                                    UnsetBlackboard(o0),
+                            AlwaysSuccess,
+                            StepSequencer {
+                                KeepRunningUntilFailure {
+                                    Action(Act<4> = Act::<4>),
                                 },
                             },
                         },
                     },
                 },
             },
-            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0622Blackboard { b0 q0 o0 t0 });
+board!(Tree0604Blackboard { b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0605 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            Filter(times = 2, filtered = Failure) {
+                ReactiveSequence {
+                    Retry(forever) {
+                        StepSequencer {
+                            Timeout(50) {
+                                Wait(0),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        UnsetBlackboard(o0),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Condition(|ctx| ctx.check(0)),
+                        RepeatUntilSuccess(3) {
+                            #[skip_if(|bb| (*bb.t0 + 3) % 3 != 0)]
+                            #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
+                            #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t1 + 3 })]
+                            Timeout(20) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                RepeatTimes(2) {
+                    StatefulAction(Task<2>),
+                },
+                ForceFailure {
+                    Precondition(|bb| bb.o0.unwrap_or(3) > *bb.t1, else = Skipped) {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                },
+            },
+            Conditional(|bb| *bb.t1 + 3 > 6, else = Success) {
+                MemSequence {
+                    Loop(q0, value = {t0}) {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<4>),
+                            Action(PIo<5>, t0 = {=}),
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    WhileDoElse {
+                        RunOnce(then_skip = true) {
+                            Action(PIo<7>, t0 = {b0}),
+                        },
+                        Action(Act<8>),
+                    },
+                    BinarySelector(|bb| *bb.t0 == *bb.t1, dynamic = true) {
+                        Repeater(3) {
+                            Sleep(30),
+                        },
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        Action(PIo<9>, t0 = {t0}),
+                    },
+                },
+            },
+            Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                MemSequence {
+                    Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0))),
+                    SkipUnlessUpdated(t1) {
+                        SequenceWithMemory {
+                            Condition(Cond<10>),
+                            SetBlackboard(b0 = 4),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 == *bb.t0, else = Skipped) {
+                        RepeatTimes(1) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0605Blackboard { o0 t1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0606 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(4),
+        }
+        ReactiveSequence {
+            ScriptCondition(|bb| bb.b0 + 3 > 3),
+            Timeout(20) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+            WhileDoElse {
+                ScriptCondition(|bb| bb.b1 % 4 != 1),
+                #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                #[on_halted(|bb| bb.b1 += 2)]
+                #[failure_if(|bb| bb.b1 < 0)]
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0606Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0607 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            Fallback {
+                AsyncFallback {
+                    Sequence {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                        #[failure_if(|bb| *bb.t0 + 2 != *bb.t0)]
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                    },
+                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                },
+                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
+                #[run_while(|bb| bb.b0 + 2 > (bb.b0 + 1) % 2)]
+                Inverter {
+                    Parallel(success = 0, failure = 2) {
+                        ReactiveSequence {
+                            SetBlackboard(b0 = {t0}),
+                            Condition(Cond<4>),
+                        },
+                        Timeout(30) {
+                            SequenceStar {
+                                RepeatUntilSuccess(3) {
+                                    StatefulAction(Task<5>),
+                                },
+                                #[run_while(|bb| bb.b0 + 3 != 5)]
+                                Action(Act<6>),
+                                Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+                StepSequencer {
+                    Inverter {
+                        AsyncSequence {
+                            MaxTime(0) {
+                                WaitValueUpdate(t0) {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(10) {
+                        Optional {
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                #[on_failure(|bb| bb.b0 = 0)]
+                FlipSelector {
+                    ForceFailure {
+                        ReactiveSequence {
+                            Fallback {
+                                Action(PAct<10>, b0 = {t0}),
+                                Repeat(4) {
+                                    #[success_if(|bb| *bb.t0 != 3)]
+                                    Condition(Cond<11>),
+                                },
+                                #[post(|bb| bb.b0 = *bb.t0)]
+                                #[success_if(|bb| bb.b0 + 1 < 3)]
+                                #[on_success(|bb| bb.t0.set(9))]
+                                Timeout(30) {
+                                    SetBlackboard(t0 = 3),
+                                },
+                            },
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                        #[success_if(|bb| *bb.t0 < 4)]
+                        #[skip_if(|bb| bb.b0 + 4 > bb.b0 + 1)]
+                        StatefulAction(Task<14>),
+                        MaxTime(20) {
+                            Condition(Cond<15>),
+                        },
+                        #[skip_if(|bb| bb.b0 > *bb.t0)]
+                        #[post(|bb| *bb.t0 += 3)]
+                        Action(Act<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0607Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0608 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                    AlwaysRunning,
+                },
+                RunOnce(then_skip = false) {
+                    Condition(PCond<3>, b0 = {b1}),
+                },
+            },
+            Failer,
+            Priority {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 1, &mut bb.b0)),
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0608Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0609 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        BinarySelector(|bb| *bb.t0 + 4 != 0) {
+            ReactiveSequence {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(2) {
+                            #[on_success(|bb| bb.t0.set(bb.b0))]
+                            #[on_failure(|bb| if *bb.t0 < (*bb.t0 + 4) % 2 { bb.b0 += 1 })]
+                            #[skip_if(|bb| bb.b1 < 0)]
+                            ParallelAll(2) {
+                                #[on_halted(|bb| *bb.t1 += 3)]
+                                #[success_if(|bb| *bb.t1 == 3)]
+                                Action(Act<1>),
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        IfThenElse {
+                            Action(Act<3>),
+                            #[success_if(|bb| *bb.t0 % 4 < 0)]
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+                Priority {
+                    StepSequencer {
+                        Action(Act<5>),
+                        WasEntryUpdated(t1),
+                        Sleep(0),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Loop(q0, if_empty = Failure) {
+                            Condition(PCond<7>, b0 = 6),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                FlipSelector {
+                    Delay(10) {
+                        Repeat(2) {
+                            #[failure_if(|bb| *bb.t1 + 1 > 5)]
+                            #[success_if(|bb| *bb.t1 != 5)]
+                            RetryUntilSuccessful(4) {
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                    Action(Act<9> = Act::<9>),
+                    StatefulAction(Task<10>),
+                },
+                Precondition(|bb| bb.b0 % 4 != 1, else = Success) {
+                    BinarySelector(|bb| *bb.t1 % 4 != 2, dynamic = true) {
+                        ReactiveSequence {
+                            Fallback {
+                                Condition(|ctx| ctx.check(11)),
+                                StatefulAction(PTask<12>, b0 = {t1}),
+                                #[post(|bb| bb.b1 = (*bb.t0 + 3) % 3)]
+                                Succeeder,
+                            },
+                        },
+                        Sequence {
+                            Condition(|ctx| ctx.check(13)),
+                            StatefulAction(PTask<14>, b0 = {t0}, b1 = {t0}),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0609Blackboard { b1 t0 t1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0610 for Ctx {
+        Parallel {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Inverter {
+                ForceSuccess {
+                    Optional {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        Repeater(forever) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0612Sub0 for Ctx {
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0612 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = true) {
+                Action(Act<1>),
+            },
+            SubTree(Tree0612Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            b0: i64,
+        }
+        ReactiveSequence {
+            Conditional(|bb| (*bb.t0 + 1) % 3 < 1, else = Failure) {
+                Invert {
+                    ReactiveFallback {
+                        #[run_while(|bb| bb.b0 == bb.o0.unwrap_or(5) % 2)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        ParallelAll {
+                            Condition(Cond<0>),
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(1)),
+                            AlwaysFailure,
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<1>),
+                        },
+                        Parallel(success = -2) {
+                            Script(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 3)),
+                            AlwaysSuccess,
+                            Sequence {
+                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                                Condition(Cond<3>),
+                            },
+                            #[success_if(|bb| *bb.t0 + 1 > 3)]
+                            #[skip_if(|bb| bb.b0 > 4)]
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                AsyncFallback {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
+                    Retry(1) {
+                        #[on_failure(|bb| bb.b0 += 4)]
+                        Condition(PCond<7>, b0 = {t0}),
+                    },
+                },
+                Parallel(success = -2) {
+                    StatefulAction(Task<8>),
+                    AlwaysSuccess,
+                },
+                Repeat(0) {
+                    Action(PAct<9>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+            Condition(Cond<10>),
+        }
+    }
+}
+
+board!(Tree0613Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+        }
+        #[skip_if(|bb| bb.o0.is_none())]
+        #[on_success(|bb| bb.o0 = None)]
+        ReactiveSelector {
+            TryCatch(catch_on_halt = false) {
+                #[on_failure(|bb| { *bb.t0 += 3; if *bb.t0 + 4 < *bb.t0 % 3 { bb.b1 = (bb.b1 + 4) % 4 } })]
+                Loop(q0, value = {b0}) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<0>),
+                        Script(|bb| if bb.o0.is_none() { *bb.t0 += 1 }),
+                    },
+                },
+                #[on_failure(|bb| { bb.b1 = bb.b1 % 4; *bb.t0 += 1 })]
+                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                Interrupt(|bb| *bb.t0 > 6) {
+                    RepeatTimes(forever) {
+                        Repeater(3) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                Switch(b1) {
+                    case 3 => Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                    case 0 => #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        Action(Act<4> = Act::<4>),
+                        Condition(PCond<5>, b0 = {=}),
+                    },
+                    _ => RepeatUntil(Failure) {
+                        #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                        #[skip_if(|bb| bb.b1 < bb.b0 + 4)]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Selector {
+                StatefulAction(Task<7>),
+                #[post(|bb| bb.b0 += 2)]
+                #[success_if(|bb| bb.b1 != 6)]
+                #[run_while(|bb| *bb.t0 % 4 > 2)]
+                RetryUntilSuccessful(1) {
+                    Repeat(4) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b1 % 4 < 1)]
+            #[success_if(|bb| bb.b0 < 6)]
+            ForceFailure {
+                Switch(b1) {
+                    case 0 => #[success_if(|bb| bb.b1 != bb.b0 + 3)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[run_while(|bb| bb.b0 < 5)]
+                    Action(PAct<9>, b0 = {b0}),
+                    _ => Action(Act<10>),
+                },
+            },
+            ReactiveSequence {
+                UnsetBlackboard(o0),
+                Condition(Cond<11>),
+                #[on_success(|bb| bb.b0 += 2)]
+                #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 3 })]
+                #[success_if(|bb| *bb.t0 % 2 == 0)]
+                ForceFailure {
+                    Repeat(1) {
+                        RunOnce(then_skip = true) {
+                            Loop(q0) {
+                                #[post(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                                StatefulAction(Task<12> = Task::<12>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0614Blackboard { b0 o0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        TryCatch(catch_on_halt = false) {
+            Repeat(forever) {
+                StepSequencer {
+                    #[on_failure(|bb| bb.t1.set(*bb.t1 % 2))]
+                    #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t1) })]
+                    ScriptCondition(|bb| *bb.t1 > bb.b0),
+                    Condition(Cond<0>),
+                    StepSequencer {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Failer,
+                    },
+                    IfThenElse {
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+                        #[on_failure(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.t0.set(*bb.t1 % 2) })]
+                        Action(PAct<3>, b0 = {=}),
+                    },
+                    SetBlackboard(o0 = Some(0)),
+                },
+            },
+            StatefulAction(Task<4> = Task::<4>),
+            ParallelAll(1) {
+                Inverter {
+                    Wait(100),
+                },
+                ReactiveFallback {
+                    Delay(20) {
+                        AlwaysFailure,
+                    },
+                    #[on_failure(|bb| if (bb.b0 + 1) % 3 < 0 { bb.o0 = None })]
+                    Action(PIo<5>, t0 = {b0}),
+                    AsyncFallback {
+                        StatefulAction(Task<6>),
+                        #[failure_if(|bb| *bb.t0 == 6)]
+                        #[success_if(|bb| *bb.t0 % 4 > 1)]
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0615Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0616 for Ctx {
+        FlipSelector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(2),
+        }
+        Filter(times = 1, count = Success) {
+            Sequence {
+                Loop(q0, value = {t0}) {
+                    FlipSelector {
+                        RunOnce(then_skip = true) {
+                            FlipSelector {
+                                ReactiveSequence {
+                                    Wait(0),
+                                    Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                                },
+                            },
+                        },
+                        Sequence {
+                            Retry(1) {
+                                Action(Act<1>),
+                            },
+                        },
+                    },
+                },
+                #[post(|bb| bb.o0 = Some(bb.b0 % 4))]
+                #[success_if(|bb| bb.o0.is_some())]
+                WasEntryUpdated(t1),
+                #[run_while(|bb| bb.b0 < bb.b0 % 3)]
+                #[on_success(|bb| if *bb.t0 > 7 { bb.b0 = *bb.t0 })]
+                Selector {
+                    AsyncSequence {
+                        Parallel(failure = 1) {
+                            StatefulAction(PTask<2>, b0 = {b0}),
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
+                        #[on_success(|bb| { if *bb.t0 > *bb.t1 { bb.o0 = None }; bb.t0.set(*bb.t1 % 2) })]
+                        AlwaysFailure,
+                    },
+                    IfThenElse {
+                        Action(PIo<5>, t0 = {t1}),
+                        Retry(3) {
+                            Condition(|ctx, bb| ctx.check_in(6, 6)),
+                        },
+                    },
+                    Limiter(3) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0617Blackboard { t0 q0 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| *bb.t0 % 4 > 1) {
+            ReactiveFallback {
+                SetBlackboard(t1 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[skip_if(|bb| bb.b1 == *bb.t1 + 3)]
+        #[on_failure(|bb| bb.t1.set(bb.b0 + 1))]
+        IfThenElse {
+            FlipSelector {
+                Condition(Cond<0>),
+                #[skip_if(|bb| *bb.t1 == 7)]
+                StatefulAction(PTask<1>, b0 = 9),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            Conditional(|bb| bb.b0 > 6, else = Success) {
+                #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+                Repeat(0) {
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0620Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_success(|bb| bb.b1 += 3)]
+        #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
+        #[run_while(|bb| bb.b1 % 4 < 2)]
+        SequenceWithMemory {
+            BinarySelector(|bb| *bb.t0 % 4 != 2) {
+                SequenceWithMemory {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        Conditional(|bb| bb.b1 + 4 < bb.b0, dynamic = true) {
+                            SubTree(Tree0620Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                        },
+                    },
+                },
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                    RetryUntilSuccessful(4) {
+                        Repeater(1) {
+                            #[run_while(|bb| bb.b0 > 3)]
+                            WhileDoElse {
+                                ScriptCondition(|bb| bb.b1 != 3),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0620Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        Delay(10) {
+            MemSequence {
+                StatefulAction(Task<0>),
+                IfThenElse {
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    Succeeder,
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0621Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        SequenceWithMemory {
+            BinarySelector(|bb| bb.o0.is_none()) {
+                WhileDoElse {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0>),
+                },
+                #[on_failure(|bb| { bb.b0 += 2; bb.b1 = *bb.t0 })]
+                Sequence {
+                    Action(Act<1>),
+                    UnsetBlackboard(o0),
+                    Sleep(10),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0622Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0623 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| bb.b0 == 6, else = Running) {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        Sequence {
+            SequenceStar {
+                Retry(forever) {
+                    WasEntryUpdated(t0),
+                },
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+                Priority {
+                    Repeat(2) {
+                        StatefulAction(Task<5>),
+                    },
+                    Action(PIo<6>, t0 = {b1}),
+                    AlwaysRunning,
+                },
             },
         }
     }
 }
 
-board!(Tree0623Blackboard { b0 });
+board!(Tree0623Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
-                AlwaysRunning,
+        Sequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Succeeder,
             },
-            Sequence {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4>),
+            StatefulAction(Task<1>),
+            AsyncFallback {
+                RepeatTimes(1) {
+                    MemPriority {
+                        ReactiveSelector {
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                },
             },
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Action(Act<7>),
-            },
-            Condition(Cond<8>),
-            ForceSuccess {
+            Repeat(2) {
                 Selector {
-                    Action(|ctx| ctx.exec(9)),
+                    Failer,
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    MaxTime(10) {
+                        StatefulAction(Task<9>),
+                    },
                     AlwaysRunning,
                 },
             },
@@ -742,302 +1098,222 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            #[allow(unused)] b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            RetryUntilSuccessful(4) {
-                TryCatch {
-                    AlwaysSuccess,
-                    ForceSuccess {
-                        Sleep(50),
-                    },
+        AsyncSequence {
+            Selector {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+                Repeater(3) {
+                    AlwaysFailure,
                 },
+                Action(PIo<1>, t0 = {=}),
             },
-            Action(PIo<0>, t0 = {=}),
-            ForceFailure {
-                Repeat(1) {
-                    Precondition(|bb| (bb.b0 + 3) % 2 == 1) {
-                        Action(Act<1>),
-                    },
-                },
-            },
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
         }
     }
 }
 
-board!(Tree0625Blackboard { t0 b0 b1 });
+board!(Tree0625Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0626Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b1: i64 = 10,
             #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(Act<3>)
+        Action(Act<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 0,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        Fallback {
-            #[run_while(|bb| *bb.t0 % 2 < 1)]
-            #[on_failure(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(2) % 3) })]
-            #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
-            Selector {
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx| ctx.exec(0)),
-                    Action(Act<1>),
-                    SetBlackboard(t0 = 3),
-                },
-                Loop(q0, if_empty = Running) {
-                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                },
-                ParallelAll(2) {
-                    SubTree(Tree0626Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                    SetBlackboard(o0 = Some(5)),
-                },
+        BinarySelector(|bb| bb.b0 % 3 != 1, dynamic = false) {
+            ParallelAll(2) {
+                StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
+                SubTree(Tree0626Sub0, ..),
             },
             Sequence {
-                Sequence {
-                    StatefulAction(Task<4>),
-                },
-                ScriptCondition(|bb| (*bb.t0 + 2) % 2 > 0),
-                RetryUntilSuccessful(4) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            SequenceStar {
-                Delay(30) {
-                    AsyncFallback {
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
-                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
-                        TryCatch {
-                            Action(Act<7>),
-                            Condition(Cond<8>),
-                            SetBlackboard(b0 = 9),
-                        },
-                        Delay(50) {
-                            AlwaysRunning,
-                        },
+                RetryUntilSuccessful(1) {
+                    Repeat(3) {
+                        WasEntryUpdated(t0),
                     },
                 },
+                Action(PIo<2>, t0 = {b0}),
+                StatefulAction(Task<3>),
+                #[post(|bb| { bb.o0 = Some((*bb.t0 + 4) % 3); bb.b1 += 2 })]
+                #[on_success(|bb| *bb.t0 += 3)]
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0626Blackboard { q0 t0 b0 o0 });
+board!(Tree0626Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0627Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0627Sub1 for Ctx {
+        Sleep(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        #[post(|bb| *bb.t0 += 2)]
-        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(2) })]
-        SequenceStar {
-            MemPriority {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
+        Parallel(success = -1, failure = -2) {
             ReactiveSequence {
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                RetryUntilSuccessful(3) {
-                    Action(Act<4>),
-                },
+                SubTree(Tree0627Sub0),
+                Condition(Cond<0>),
             },
-            MemPriority {
-                Condition(Cond<5>),
-                Inverter {
-                    AlwaysSuccess,
-                },
-                Inverter {
-                    Action(Act<6>),
-                },
-                Condition(Cond<7>),
-            },
+            SubTree(Tree0627Sub1),
         }
     }
 }
 
-board!(Tree0627Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0628Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+        }
+        KeepRunningUntilFailure {
+            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 4))]
+            Condition(PCond<0>, b0 = 7),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0628Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+        }
+        SubTree(Tree0628Sub1, o0 = {=}, t0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        #[success_if(|bb| *bb.t0 > (*bb.t0 + 1) % 2)]
-        Loop(q0, value = {b0}, if_empty = Running) {
-            ReactiveFallback {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Precondition(|bb| *bb.t0 + 3 < 1, else = Running) {
-                        Sequence {
-                            ScriptCondition(|bb| (*bb.t0 + 2) % 4 != 1),
-                        },
-                    },
-                    Timeout(10) {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(forever) {
-                                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                #[skip_if(|bb| *bb.t0 > 7)]
-                                Precondition(|bb| bb.b0 + 4 != *bb.t0 + 3) {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            Repeat(0) {
-                                ScriptCondition(|bb| bb.b0 % 2 > 0),
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    #[failure_if(|bb| bb.b0 > 6)]
-                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                    AlwaysFailure,
-                },
-            },
+        KeepRunningUntilFailure {
+            SubTree(Tree0628Sub0, o0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0628Blackboard { b0 t0 q0 });
+board!(Tree0628Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(3) {
-                MemPriority {
-                    AsyncFallback {
-                        Precondition(|bb| bb.b0 != 6, else = Running) {
-                            #[run_while(|bb| *bb.t0 == 4)]
-                            #[failure_if(|bb| bb.b0 + 2 > 0)]
-                            Sequence {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                Action(Act<2>),
-                            },
-                        },
+        WaitUntil(|bb| *bb.t0 < 6) {
+            Sequence {
+                BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 != 3, dynamic = true) {
+                    Action(Act<0>),
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<1>),
                     },
                 },
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(PTask<3>, b0 = 3, b1 = {=}),
-            },
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Parallel(success = 1, failure = 3) {
-                    RetryUntilSuccessful(1) {
-                        Action(PIo<4>, t0 = {b1}),
-                    },
-                    #[success_if(|bb| *bb.t0 == 5)]
-                    StatefulAction(Task<5>),
-                    Condition(PCond<6>, b0 = {b1}),
+                Repeat(forever) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-            },
-            StatefulAction(Task<7>),
-            Selector {
-                TryCatch {
-                    Script(|bb| bb.b0 = bb.b1),
-                    Action(PAct<8>, b0 = 5, b1 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
-                },
-                Fallback {
-                    Condition(Cond<10> = Cond::<10>),
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<11>),
-                ScriptCondition(|bb| bb.b1 + 3 != 7),
             },
         }
     }
 }
 
-board!(Tree0629Blackboard { t0 b0 b1 });
+board!(Tree0629Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0630Sub0 for Ctx {
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            RunOnce {
-                AsyncSequence {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Precondition(|bb| bb.b0 % 2 > 0) {
-                            Condition(Cond<1>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                Sequence {
+                    Timeout(0) {
+                        IfThenElse {
+                            ReactiveSelector {
+                                StatefulAction(Task<0>),
+                                Retry(forever) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            ParallelAll {
+                                SubTree(Tree0630Sub0),
+                                Sleep(10),
+                            },
                         },
                     },
-                    Sequence {
-                        Condition(PCond<2>, b0 = {b0}),
-                        StatefulAction(Task<3> = Task::<3>),
-                        Action(Act<4> = Act::<4>),
-                    },
-                    SequenceStar {
-                        Parallel(failure = 1) {
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 3)),
-                            Sleep(30),
-                            #[on_success(|bb| bb.o0 = None)]
-                            #[success_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                            #[run_while(|bb| bb.o0.unwrap_or(2) + 3 < 7)]
-                            Condition(Cond<6>),
-                            Condition(PCond<7>, b0 = {b0}),
+                    Optional {
+                        MemSequence {
+                            AlwaysSuccess,
+                            Cooldown(30, filtered = Skipped) {
+                                StatefulAction(Task<3>),
+                            },
+                            AlwaysSuccess,
+                            ForceSuccess {
+                                StatefulAction(Task<4>),
+                            },
+                            Action(Act<5> = Act::<5>),
                         },
                     },
                 },
             },
-            AsyncFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Repeat(2) {
-                        Timeout(0) {
-                            SequenceWithMemory {
-                                ReactiveFallback {
-                                    StatefulAction(Task<9>),
-                                    Action(|ctx| ctx.exec(10)),
-                                },
-                                SequenceStar {
-                                    Action(Act<11> = Act::<11>),
-                                    WasEntryUpdated(t0),
-                                },
-                                SequenceStar {
-                                    Action(PIo<12>, t0 = {b0}),
-                                    Condition(PCond<13>, b0 = 2),
-                                },
-                            },
+            ReactiveSequence {
+                IfThenElse {
+                    Parallel {
+                        Action(Act<6>),
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<7> = Cond::<7>),
+                    RunOnce {
+                        Priority {
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
                         },
+                    },
+                },
+                Selector {
+                    MemPriority {
+                        WhileDoElse {
+                            Action(Act<11> = Act::<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        StatefulAction(Task<13> = Task::<13>),
+                    },
+                },
+            },
+            Remap(success = Failure, failure = Success) {
+                ReactiveFallback {
+                    RunOnce {
+                        AlwaysRunning,
                     },
                 },
             },
@@ -1045,34 +1321,78 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0630Blackboard { t0 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0631Sub0 for Ctx {
+        StatefulAction(Task<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        ReactiveFallback {
-            AsyncSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                },
-                AsyncSequence {
-                    Condition(|ctx| ctx.check(1)),
-                    AlwaysRunning,
-                },
-            },
-            IfThenElse {
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
+        AsyncSequence {
+            ParallelAll(max_failures = -1) {
                 SequenceWithMemory {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(|ctx| ctx.check(5)),
+                    KeepRunningUntilFailure {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(|ctx| ctx.check(0)),
+                            AlwaysFailure,
+                            RunOnce(then_skip = false) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(6)),
-                StatefulAction(Task<7> = Task::<7>),
-                Action(Act<8>),
+                StepSequencer {
+                    RetryUntilSuccessful(3) {
+                        SequenceWithMemory {
+                            Wait(10),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    ReactiveFallback {
+                        SubTree(Tree0631Sub0),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    KeepRunningUntilFailure {
+                        ForceSuccess {
+                            Action(Act<6>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    Inverter {
+                        Selector {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                            Condition(Cond<10>),
+                            Invert {
+                                ForceFailure {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    ReactiveSequence {
+                        Condition(Cond<11>),
+                        Condition(Cond<12>),
+                        Action(Act<13> = Act::<13>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15>),
+                    },
+                    FlipSelector {
+                        Action(Act<16>),
+                        Sleep(0),
+                        StatefulAction(Task<17>),
+                    },
+                },
             },
         }
     }
@@ -1080,523 +1400,516 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0632Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+        FlipSelector {
+            Condition(Cond<0>),
+            Deadline(0) {
+                Condition(Cond<1>),
+            },
         }
-        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            RunOnce {
+        ReactiveFallback {
+            ReactiveSequence {
+                SubTree(Tree0632Sub0),
+                Cooldown(0, filtered = Failure) {
+                    Limiter(1) {
+                        Wait(10),
+                    },
+                },
+                Remap(success = Success, failure = Failure) {
+                    Condition(Cond<2>),
+                },
+                Action(|ctx| ctx.exec(3)),
                 ReactiveSequence {
-                    SubTree(Tree0632Sub0, ..),
-                    AlwaysSuccess,
+                    Action(Act<4>),
+                    Condition(Cond<5>),
                 },
             },
-            SetBlackboard(t0 = 9),
-            Condition(|ctx| ctx.check(1)),
+            ForceFailure {
+                ParallelAll {
+                    Selector {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        SequenceStar {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    RepeatUntil(Success) {
+                        Parallel(success = -1) {
+                            SequenceStar {
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0632Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = 6),
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(t0 = 5),
-                AlwaysSuccess,
-                #[post(|bb| *bb.t0 += 3)]
-                Timeout(100) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 == 0)]
-                #[on_failure(|bb| bb.b0 = 8)]
-                AlwaysRunning,
-                ScriptCondition(|bb| bb.b0 < 7),
-                ScriptCondition(|bb| bb.b0 < (*bb.t0 + 2) % 2),
-            },
+        StepSequencer {
+            Action(Act<0>),
+            Sleep(0),
         }
     }
 }
-
-board!(Tree0633Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Parallel(success = 0, failure = 4) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Action(Act<1>),
-            AlwaysFailure,
-            AlwaysFailure,
+        ForceSuccess {
+            Retry(3) {
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
-
-board!(Tree0634Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            SkipUnlessUpdated(t0) {
-                Condition(Cond<0>),
+        SequenceStar {
+            Sequence {
+                Script(|bb| if bb.b0 > *bb.t0 { bb.b0 += 1 }),
             },
-            AsyncFallback {
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                #[run_while(|bb| *bb.t0 + 2 > (bb.b0 + 1) % 2)]
-                Action(Act<1> = Act::<1>),
-                Condition(Cond<2>),
-                #[post(|bb| if (*bb.t0 + 1) % 3 > 1 { *bb.t0 += 1 })]
-                #[on_success(|bb| bb.b1 += 3)]
-                StatefulAction(Task<3>),
-            },
+            #[success_if(|bb| *bb.t0 > 1)]
+            #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+            Condition(|ctx, bb| ctx.check_in(0, 3)),
         }
     }
 }
 
-board!(Tree0635Blackboard { b0 b1 t0 });
+board!(Tree0635Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0636Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0636Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 11,
+        }
+        ScriptCondition(|bb| (*bb.t0 + 1) % 4 > 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        #[post(|bb| bb.t0.set(bb.b0))]
+        #[on_success(|bb| if bb.b0 > 2 { *bb.t0 += 3 })]
+        #[success_if(|bb| *bb.t0 % 2 < 1)]
+        MemPriority {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0636Sub0, ..),
+            #[on_success(|bb| if *bb.t0 > bb.b0 { *bb.t0 += 1 })]
+            SubTree(Tree0636Sub1, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0637Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(PIo<2>, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0637Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<3>),
-            Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 2) % 4, &mut bb.b0)),
-            #[on_success(|bb| { if *bb.t0 < 7 { bb.t0.set(bb.b0 % 3) }; bb.o0 = None })]
-            Condition(PCond<5>, b0 = {b0}),
-        }
-    }
-}
+board!(Tree0636Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
             b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
             o0: Option<i64>,
         }
-        ReactiveSequence {
-            MemSequence {
-                Fallback {
-                    Precondition(|bb| *bb.t0 + 1 < bb.b0, else = Running) {
-                        Fallback {
-                            #[skip_if(|bb| *bb.t0 != (bb.b0 + 1) % 3)]
-                            #[post(|bb| bb.o0 = None)]
-                            Timeout(0) {
-                                Repeat(0) {
-                                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
-                                },
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                                SubTree(Tree0637Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-                            },
-                            SubTree(Tree0637Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-                            ReactiveSequence {
-                                Condition(PCond<6>, b0 = 6),
-                                Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 3)),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                        WaitValueUpdate(t0) {
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    Action(PIo<9>, t0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                IfThenElse {
-                    Sequence {
-                        Inverter {
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            ReactiveFallback {
-                                Action(Act<10>),
-                                RetryUntilSuccessful(4) {
-                                    AlwaysFailure,
-                                },
-                                Precondition(|bb| bb.o0.unwrap_or(2) + 2 == 3, else = Failure) {
-                                    Action(Act<11>),
-                                },
-                            },
-                        },
-                        IfThenElse {
-                            ReactiveSequence {
-                                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                                #[on_failure(|bb| bb.o0 = None)]
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                StatefulAction(Task<12> = Task::<12>),
-                                StatefulAction(Task<13> = Task::<13>),
-                            },
-                            Condition(Cond<14>),
-                        },
-                    },
-                    Timeout(20) {
-                        Condition(Cond<15>),
-                    },
-                },
+        Priority {
+            #[skip_if(|bb| *bb.t0 != *bb.t0 % 4)]
+            #[on_success(|bb| bb.b0 = bb.b1)]
+            Inverter {
+                Condition(|ctx, bb| ctx.check_in(0, 2)),
+            },
+            Switch(b1) {
+                case 4 => Action(PAct<1>, b0 = 2, b1 = {=}),
+                _ => #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| bb.b1 != *bb.t0 % 3)]
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 4)),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0637Blackboard { t0 b0 o0 });
+board!(Tree0637Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-        }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t0}, b1 = {=}),
-            Action(PAct<1>, b0 = {b0}),
+        RepeatUntilSuccess(1) {
+            Inverter {
+                Condition(Cond<0>),
+            },
         }
     }
 }
 
-board!(Tree0638Blackboard { b0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0639Sub1 for Ctx {
+        ForceSuccess {
+            ForceSuccess {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0639Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        SequenceStar {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-        }
+        SubTree(Tree0639Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-        }
-        IfThenElse {
-            SubTree(Tree0639Sub0, q0 = {=}, b0 = {b0}),
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = 2, b1 = {b0}),
-                    Condition(Cond<4>),
+        SequenceStar {
+            MemPriority {
+                Repeat(2) {
+                    Action(Act<0>),
                 },
+                StatefulAction(Task<1>),
             },
-            IfThenElse {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Condition(Cond<5>),
-                },
-                Action(PIo<6>, t0 = {b0}),
-                MemSequence {
-                    Timeout(10) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
+            SubTree(Tree0639Sub0),
         }
-    }
-}
-
-board!(Tree0639Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0640Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(PIo<1>, t0 = {t1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveFallback {
+        TryCatch {
+            Repeater(0) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+            },
             RunOnce {
-                Precondition(|bb| *bb.t0 > *bb.t1) {
-                    Action(PIo<0>, t0 = {=}),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0640Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0641 for Ctx {
+        ReactiveFallback {
+            Sequence {
+                Repeater(1) {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+                Sleep(30),
+            },
+            RunOnce(then_skip = true) {
+                RepeatTimes(forever) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
-            #[run_while(|bb| (*bb.t1 + 1) % 3 > 1)]
-            #[failure_if(|bb| *bb.t1 + 2 > *bb.t1)]
-            SubTree(Tree0640Sub0, t1 = {=}, t0 = {t0}),
-            Repeat(4) {
-                Condition(Cond<2>),
+            WhileDoElse {
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    Remap(success = Success, failure = Success) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+            },
+            ParallelAll(1) {
+                Wait(0),
+                Condition(Cond<8> = Cond::<8>),
+                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree0640Blackboard { t1 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0641 for Ctx {
-        ParallelAll {
-            AlwaysRunning,
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
+    pub tree Tree0642Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
+        ScriptCondition(|bb| bb.b1 > 0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Selector {
-                            ForceFailure {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        Timeout(0) {
-                            Condition(PCond<2>, b0 = 0),
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        UnsetBlackboard(o0),
-                    },
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            Condition(Cond<3> = Cond::<3>),
-                            Action(Act<4> = Act::<4>),
-                        },
-                        Action(PAct<5>, b0 = 8, b1 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
-                        Action(PIo<7>, t0 = {b1}),
-                        Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 2) % 3, &mut bb.b0)),
-                    },
-                    TryCatch {
-                        KeepRunningUntilFailure {
-                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {=}),
-                        },
-                        #[run_while(|bb| *bb.t0 == 6)]
-                        #[on_success(|bb| bb.b1 = (bb.b0 + 4) % 4)]
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.b1 > 5),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0642Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0643 for Ctx {
-        AsyncFallback {
-            WhileDoElse {
-                Repeat(4) {
-                    Repeat(2) {
-                        AsyncSequence {
-                            RunOnce(then_skip = true) {
-                                Condition(|ctx| ctx.check(0)),
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    AlwaysRunning,
-                },
-                Timeout(20) {
-                    RetryUntilSuccessful(3) {
-                        MemPriority {
-                            Repeat(2) {
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<6>),
-            Condition(Cond<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0644 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        Parallel(success = -1) {
-            #[post(|bb| *bb.t1 += 3)]
-            IfThenElse {
-                StatefulAction(Task<0> = Task::<0>),
-                ParallelAll {
-                    Action(PAct<1>, b0 = {b0}),
-                    AsyncFallback {
-                        ReactiveSelector {
-                            Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                            Parallel(success = 0, failure = -1) {
-                                AlwaysRunning,
-                                ScriptCondition(|bb| bb.b0 == *bb.t1 + 3),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0644Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0645 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(4) {
-            Selector {
-                SequenceWithMemory {
-                    #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                    Delay(10) {
-                        #[failure_if(|bb| bb.b0 == 7)]
-                        TryCatch(catch_on_halt = true) {
-                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                            ScriptCondition(|bb| *bb.t1 % 2 == 0),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                },
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0645Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0646 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-        }
-        Precondition(|bb| bb.b0 % 3 > 1, else = Success) {
-            IfThenElse {
-                ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        MemPriority {
-                            Switch(b1) {
-                                case 5 => Condition(|ctx| ctx.check(0)),
-                                _ => Sleep(20),
-                            },
-                            #[run_while(|bb| *bb.t0 == 0)]
-                            #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                            #[on_halted(|bb| bb.b0 += 2)]
-                            Condition(PCond<1>, b0 = 1),
-                            StatefulAction(Task<2>),
-                            Condition(|ctx| ctx.check(3)),
+        SkipUnlessUpdated(t0) {
+            ReactiveSequence {
+                SkipUnlessUpdated(t0) {
+                    Filter(times = 2, count = Completed) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Sleep(50),
                         },
                     },
                 },
                 Sequence {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Action(Act<4>),
-                    },
-                    Condition(Cond<5>),
+                    SubTree(Tree0642Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Condition(PCond<2>, b0 = {t0}),
+                #[skip_if(|bb| bb.b0 + 3 > (bb.b1 + 1) % 2)]
+                Repeat(forever) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0646Blackboard { b0 b1 t0 q0 });
+board!(Tree0642Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0643 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        TryCatch(catch_on_halt = true) {
+            Sequence {
+                WaitUntil(|bb| *bb.t1 % 4 != 2) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveFallback {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Action(|ctx| ctx.exec(1)),
+                    AlwaysFailure,
+                    #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    SetBlackboard(t0 = 8),
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Condition(PCond<6>, b0 = 8),
+                #[failure_if(|bb| bb.b0 > 2)]
+                AlwaysSuccess,
+            },
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0643Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0644 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Delay(50) {
+            Limiter(1) {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    ReactiveSelector {
+                        Action(|ctx| ctx.exec(1)),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0644Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0645Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0645Sub1 for Ctx {
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0645 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                SubTree(Tree0645Sub0),
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3> = Task::<3>),
+                SubTree(Tree0645Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0646 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 5,
+        }
+        FlipSelector {
+            Filter(times = 1, count = Success) {
+                Repeater(0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            SequenceStar {
+                TryCatch(catch_on_halt = true) {
+                    #[skip_if(|bb| *bb.t0 + 4 > 4)]
+                    #[failure_if(|bb| (*bb.t1 + 1) % 2 > 0)]
+                    #[post(|bb| *bb.t1 += 2)]
+                    Action(Act<1>),
+                    Parallel(failure = 1) {
+                        Wait(10),
+                        #[skip_if(|bb| *bb.t0 > 1)]
+                        #[run_while(|bb| bb.b1 == bb.b1 + 2)]
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                        Condition(Cond<2>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(Act<3>),
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 % 3 != 0) {
+                    Action(PIo<4>, t0 = {t1}),
+                    Sequence {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                MaxTime(30) {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    ForceSuccess {
+                        Fallback {
+                            RunOnce {
+                                IfThenElse {
+                                    Condition(PCond<6>, b0 = 5),
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0646Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
-        Parallel(success = 2, failure = 0) {
-            Action(|ctx| ctx.exec(0)),
-            Action(Act<1>),
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
+        #[run_while(|bb| bb.b0 > 1)]
+        #[success_if(|bb| *bb.t0 % 2 == 1)]
+        Fallback {
+            ForceFailure {
+                BinarySelector(|bb| *bb.t0 % 2 != 0) {
+                    Loop(q0, value = {b1}) {
+                        Invert {
+                            AlwaysRunning,
+                        },
+                    },
+                    FlipSelector {
+                        Script(|bb| bb.b0 = bb.b1 + 1),
+                        Failer,
+                        StatefulAction(Task<0>),
+                        Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4)),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    },
+                },
+            },
+            ReactiveSequence {
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                UnsetBlackboard(o0),
+                Action(Act<2>),
+                #[run_while(|bb| bb.b1 != 1)]
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+board!(Tree0647Blackboard { b1 o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0648Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0648Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0648Sub1, o0 = {=}, b0 = {b0}, t0 = {=})
     }
 }
 
@@ -1604,162 +1917,259 @@ bt::behavior_tree! {
     pub tree Tree0648 for Ctx {
         blackboard {
             o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        #[on_failure(|bb| if (bb.b0 + 1) % 3 < 0 { bb.o0 = None })]
-        RunOnce {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[success_if(|bb| bb.b0 % 3 == 0)]
+            ParallelAll(max_failures = -3) {
+                SubTree(Tree0648Sub0, ..),
+                ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(4) % 3),
+                Condition(Cond<0> = Cond::<0>),
+                #[post(|bb| bb.b0 += 1)]
+                #[success_if(|bb| bb.b0 + 2 > 1)]
+                Condition(PCond<1>, b0 = 1),
+                Action(Act<2>),
             },
-        }
-    }
-}
-
-board!(Tree0648Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 3,
-            b1: i64,
-        }
-        Repeat(0) {
-            StatefulAction(PTask<0>, b0 = 1, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0649Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                SequenceStar {
-                    SequenceWithMemory {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(Act<2>),
-                        Sleep(50),
+            StepSequencer {
+                ReactiveFallback {
+                    Action(Act<3> = Act::<3>),
+                    Action(PIo<4>, t0 = {t0}),
+                    MemSequence {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        StatefulAction(Task<6>),
                     },
-                    MemPriority {
-                        RetryUntilSuccessful(forever) {
-                            ForceFailure {
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                        },
+                },
+                Script(|bb| *bb.t0 += 2),
+                Condition(Cond<7> = Cond::<7>),
+            },
+            Repeat(4) {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                    WaitUntil(|bb| bb.o0.unwrap_or(2) == 5) {
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                    WaitUntil(|bb| bb.o0.unwrap_or(2) + 2 > 2) {
+                        StatefulAction(PTask<9>, b0 = 9, b1 = {t0}),
                     },
                 },
             },
             SequenceWithMemory {
-                ReactiveFallback {
-                    Retry(0) {
-                        AlwaysSuccess,
+                StatefulAction(Task<10>),
+                StatefulAction(PTask<11>, b0 = {t0}, b1 = {b0}),
+                Delay(20) {
+                    Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 2, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0648Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Interrupt(|bb| bb.b1 > 7) {
+            FlipSelector {
+                Parallel(success = 3, failure = -2) {
+                    RunOnce(then_skip = true) {
+                        Action(Act<0>),
                     },
-                    ForceSuccess {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<4>),
+                    Switch(b1) {
+                        case 2 => ScriptCondition(|bb| bb.o0.is_some()),
+                        _ => #[failure_if(|bb| bb.b1 % 3 < 0)]
+                        #[skip_if(|bb| bb.b1 > 5)]
+                        #[post(|bb| bb.b1 = *bb.t0 + 2)]
+                        StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
+                    },
+                    Inverter {
+                        Fallback {
+                            StatefulAction(PTask<2>, b0 = 7),
+                            UnsetBlackboard(o0),
                         },
                     },
                 },
-                Condition(Cond<5> = Cond::<5>),
-                SequenceStar {
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                    AlwaysSuccess,
-                    Condition(Cond<8> = Cond::<8>),
-                    Condition(Cond<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0649Blackboard { o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            ReactiveSelector {
+                #[on_halted(|bb| { *bb.t1 += 1; *bb.t1 += 4 })]
+                #[run_while(|bb| *bb.t1 % 3 != 2)]
+                Repeat(forever) {
+                    ScriptCondition(|bb| (bb.b1 + 3) % 4 != 1),
+                },
+                #[skip_if(|bb| bb.b0 > 2)]
+                #[run_while(|bb| bb.b1 % 4 == 0)]
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    #[skip_if(|bb| bb.b1 < *bb.t0 % 4)]
+                    #[failure_if(|bb| bb.b1 % 4 > 0)]
+                    #[on_success(|bb| *bb.t1 += 1)]
+                    ReactiveSequence {
+                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(PTask<2>, b0 = 3, b1 = {=}),
+                        Repeat(forever) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
             },
-            Parallel(success = -5, failure = 3) {
-                Timeout(10) {
-                    StatefulAction(Task<10>),
-                },
-                Action(Act<11>),
-                ReactiveSequence {
-                    Condition(Cond<12>),
-                    Sleep(10),
-                    Condition(Cond<13>),
-                    StatefulAction(Task<14> = Task::<14>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<15>),
-                    StatefulAction(Task<16>),
-                },
-                Sequence {
-                    Condition(Cond<17> = Cond::<17>),
-                    StatefulAction(Task<18> = Task::<18>),
+            #[on_failure(|bb| *bb.t1 += 1)]
+            #[post(|bb| *bb.t1 += 3)]
+            #[failure_if(|bb| *bb.t1 < 1)]
+            Precondition(|bb| bb.b0 < 5) {
+                Repeater(forever) {
+                    #[on_halted(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(PIo<6>, t0 = {b1}),
+                        WasEntryUpdated(t0),
+                        Wait(0),
+                    },
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0651Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0651Sub0 for Ctx {
-        SubTree(Tree0651Sub1)
-    }
-}
+board!(Tree0650Blackboard { q0 b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
-        AsyncFallback {
-            SubTree(Tree0651Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
             b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
-            Switch(b1) {
-                case 3 => Condition(Cond<1> = Cond::<1>),
-                case 1 => Condition(|ctx| ctx.check(2)),
-                case 0 => Action(PIo<3>, t0 = {=}),
-                _ => ScriptCondition(|bb| bb.b0 > (*bb.t1 + 4) % 2),
+        SkipUnlessUpdated(t0) {
+            WhileDoElse {
+                StepSequencer {
+                    SequenceStar {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                        SetBlackboard(t0 = 4),
+                    },
+                    ReactiveSequence {
+                        Selector {
+                            #[skip_if(|bb| bb.b0 % 3 > 0)]
+                            AlwaysSuccess,
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                        },
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        SequenceWithMemory {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Sleep(0),
+                    },
+                    Condition(Cond<3>),
+                },
+                ParallelAll {
+                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+                    #[post(|bb| bb.b1 = 8)]
+                    RunOnce {
+                        SequenceWithMemory {
+                            MemSequence {
+                                StatefulAction(Task<4>),
+                                Condition(Cond<5>),
+                            },
+                            Priority {
+                                StatefulAction(Task<6>),
+                                Action(PAct<7>, b0 = {=}, b1 = {b0}),
+                                StatefulAction(Task<8> = Task::<8>),
+                            },
+                            Repeat(1) {
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<10>),
+                },
             },
         }
     }
 }
 
-board!(Tree0652Blackboard { b0 t1 b1 t0 });
+board!(Tree0651Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx {
+        Sequence {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1> = Act::<1>),
+            },
+            Fallback {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3>),
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        AsyncFallback {
-            Condition(|ctx| ctx.check(0)),
-            Loop(q0, if_empty = Running) {
-                StatefulAction(Task<1>),
+        ReactiveSequence {
+            #[on_halted(|bb| *bb.t1 += 3)]
+            #[run_while(|bb| *bb.t1 < 5)]
+            Condition(Cond<0>),
+            Fallback {
+                #[run_while(|bb| *bb.t1 < 1)]
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
+                    Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.b0 < 7),
+                },
             },
         }
     }
 }
 
-board!(Tree0653Blackboard { q0 });
+board!(Tree0653Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0654Sub0 for Ctx {
-        Timeout(20) {
-            RunOnce(then_skip = false) {
-                Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Parallel(success = -1, failure = -2) {
+            Parallel(success = 1, failure = 1) {
+                ScriptCondition(|bb| *bb.t0 > 7),
+            },
+            BinarySelector(|bb| *bb.t0 + 2 > 5, dynamic = true) {
+                Repeat(forever) {
+                    Failer,
+                },
+                Action(PAct<5>, b0 = 8, b1 = {t0}),
             },
         }
     }
@@ -1767,280 +2177,308 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
-        RetryUntilSuccessful(4) {
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    WhileDoElse {
-                        Action(Act<0>),
-                        SubTree(Tree0654Sub0),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
+            b0: i64,
+        }
+        Sequence {
+            RunOnce(then_skip = false) {
+                BinarySelector(|bb| (bb.b0 + 2) % 4 < 0) {
+                    AsyncFallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        AlwaysFailure,
+                    },
+                    Limiter(2) {
+                        RetryUntilSuccessful(4) {
+                            RepeatUntilFailure(3) {
+                                MemSequence {
+                                    Action(Act<1>),
+                                    UnsetBlackboard(o0),
+                                },
+                            },
                         },
                     },
                 },
             },
+            Loop(q0, if_empty = Skipped) {
+                Limiter(1) {
+                    Timeout(10) {
+                        Repeat(3) {
+                            ReactiveSelector {
+                                Action(Act<2>),
+                                Condition(Cond<3>),
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0654Sub0, t0 = {=}, q0 = {q0}, o0 = {=}, b0 = {b0}),
         }
     }
 }
+
+board!(Tree0654Blackboard { t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Action(|ctx| ctx.exec(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0656Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Action(Act<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0656Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            b1: i64 = 14,
-        }
-        AsyncFallback {
+        ReactiveSequence {
+            Sequence {
+                Action(|ctx| ctx.exec(0)),
+                Filter(times = 2, count = Success, filtered = Failure) {
+                    SetBlackboard(t0 = {b1}),
+                },
+                Precondition(|bb| bb.o0.is_none(), else = Running) {
+                    Condition(PCond<1>, b0 = {b0}),
+                },
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
             Fallback {
-                Action(Act<14>),
-                Repeat(3) {
-                    Condition(PCond<15>, b0 = {=}),
+                MemSequence {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<4>),
+                    },
+                    Delay(20) {
+                        Action(Act<5> = Act::<5>),
+                    },
                 },
-                StatefulAction(Task<16>),
-                Condition(|ctx, bb| ctx.check_in(17, *bb.t0)),
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    StatefulAction(Task<6>),
+                },
             },
-            MemSequence {
-                SetBlackboard(o0 = Some(8)),
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(18, (*bb.t0 + 3) % 2, &mut bb.b1)),
-                    #[skip_if(|bb| bb.b1 + 1 > *bb.t0)]
-                    UnsetBlackboard(o0),
+            Fallback {
+                Condition(Cond<7>),
+                #[on_halted(|bb| bb.b0 += 2)]
+                Loop(q0, if_empty = Failure) {
+                    ScriptCondition(|bb| (bb.b0 + 3) % 3 == 1),
                 },
-                #[success_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<19>),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| *bb.t0 < 2)]
-                #[skip_if(|bb| bb.b1 == 6)]
-                Delay(30) {
-                    StatefulAction(Task<20>),
+                Condition(Cond<8>),
+            },
+            Switch(b1) {
+                case 1 => Action(Act<9>),
+                case 2 => AlwaysSuccess,
+                _ => AsyncFallback {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
+
+board!(Tree0655Blackboard { b0 o0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
-            #[on_halted(|bb| bb.t0.set(7))]
-            Fallback {
-                Fallback {
-                    Action(PAct<0>, b0 = {b1}, b1 = {t0}),
-                    Action(Act<1>),
-                    #[skip_if(|bb| *bb.t0 + 2 < 3)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<2>),
-                },
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                Retry(forever) {
-                    AsyncSequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 0 => ReactiveSequence {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    AlwaysFailure,
-                    SubTree(Tree0656Sub0, ..),
-                },
-                case 4 => RetryUntilSuccessful(1) {
-                    StatefulAction(PTask<7>, b0 = {=}),
-                },
-                case 5 => Timeout(50) {
-                    WhileDoElse {
-                        Condition(|ctx| ctx.check(8)),
-                        Action(Act<9>),
-                    },
-                },
-                _ => Timeout(30) {
-                    Sleep(100),
-                },
-            },
-            Delay(20) {
-                ReactiveSequence {
-                    Timeout(10) {
-                        StatefulAction(Task<10>),
-                    },
-                    Fallback {
-                        Parallel {
-                            Parallel(success = -2, failure = 1) {
-                                ForceSuccess {
-                                    StatefulAction(Task<11>),
-                                },
-                                Condition(Cond<12>),
+        Fallback {
+            StepSequencer {
+                Conditional(|bb| *bb.t1 < 6, else = Success) {
+                    MemPriority {
+                        Timeout(30) {
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            #[on_failure(|bb| bb.b1 = *bb.t0)]
+                            Action(PIo<0>, t0 = {b0}),
+                        },
+                        Sequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            ScriptCondition(|bb| bb.b0 > 7),
+                            Condition(Cond<2>),
+                        },
+                        Conditional(|bb| bb.b0 + 4 > 0, dynamic = false, else = Failure) {
+                            WhileDoElse {
+                                #[success_if(|bb| *bb.t0 < 2)]
+                                Condition(Cond<3>),
+                                #[on_failure(|bb| { bb.b1 += 2; bb.t1.set(bb.b0 % 2) })]
+                                WasEntryUpdated(t0),
                             },
-                            Condition(|ctx, bb| ctx.check_in(13, bb.o0.unwrap_or(5))),
+                        },
+                        #[run_while(|bb| bb.b1 < bb.b1 % 3)]
+                        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = bb.b1 + 2 })]
+                        Parallel(success = 1, failure = -1) {
+                            RetryUntilSuccessful(2) {
+                                StepSequencer {
+                                    Script(|bb| bb.b0 = *bb.t0),
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                        #[on_success(|bb| bb.b1 += 3)]
+                        RepeatUntilFailure(2) {
+                            Fallback {
+                                Precondition(|bb| bb.b0 < 2, else = Failure) {
+                                    SetBlackboard(b0 = 2),
+                                },
+                            },
                         },
                     },
                 },
             },
-            SubTree(Tree0656Sub1, ..),
         }
     }
 }
 
-board!(Tree0656Blackboard { t0 o0 b0 b1 });
+board!(Tree0656Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
         }
-        Sequence {
-            #[on_success(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
-            #[on_halted(|bb| bb.o0 = None)]
-            #[post(|bb| *bb.t1 += 3)]
-            RunOnce {
-                Condition(PCond<0>, b0 = 7),
-            },
-            WaitValueUpdate(t0) {
+        AsyncSequence {
+            Condition(|ctx| ctx.check(0)),
+            Loop(q0, value = {b0}, if_empty = Skipped) {
                 Condition(Cond<1>),
             },
-            Repeat(forever) {
-                Repeat(1) {
-                    AlwaysFailure,
+            StatefulAction(Task<2>),
+            Action(Act<3> = Act::<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0657Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0658Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll(2) {
+            Script(|bb| if bb.b0 + 3 == *bb.t0 + 3 { *bb.t0 += 1 }),
+            RunOnce(then_skip = false) {
+                StepSequencer {
+                    SetBlackboard(t0 = {b0}),
+                    Condition(PCond<1>, b0 = 0),
                 },
             },
         }
     }
 }
-
-board!(Tree0657Blackboard { b1 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Repeat(1) {
-            RetryUntilSuccessful(4) {
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Loop(q0, value = {b0}) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
+        Sequence {
+            Loop(q0) {
+                BinarySelector(|bb| bb.b0 < *bb.t0, dynamic = false) {
+                    Action(|ctx| ctx.exec(0)),
+                    SubTree(Tree0658Sub0, ..),
                 },
+            },
+            Repeat(0) {
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0658Blackboard { b0 o0 q0 });
+board!(Tree0658Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            b0: i64,
         }
-        Parallel(failure = -3) {
-            Fallback {
-                Precondition(|bb| bb.b1 % 3 == 1, else = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_success(|bb| bb.t0.set(bb.b1 % 4))]
-                #[run_while(|bb| bb.b0 % 3 == 2)]
-                #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                Repeat(2) {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    AlwaysRunning,
-                },
-                SkipUnlessUpdated(t0) {
-                    Action(Act<1>),
+        TryCatch(catch_on_halt = false) {
+            AlwaysFailure,
+            StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0659Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0660Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0660Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        SubTree(Tree0660Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0660 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        MemPriority {
+            SubTree(Tree0660Sub0, ..),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0660Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0661Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 9,
+        }
+        #[on_success(|bb| bb.t0.set(bb.b1 + 2))]
+        #[run_while(|bb| *bb.t0 % 2 == 1)]
+        #[on_halted(|bb| if bb.b1 != *bb.t0 { bb.b0 += 1 })]
+        ReactiveFallback {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                KeepRunningUntilFailure {
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
-            #[post(|bb| bb.b1 = bb.b0 + 4)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            RetryUntilSuccessful(forever) {
-                Precondition(|bb| *bb.t0 > 0, else = Success) {
-                    Parallel(success = -2) {
-                        Repeat(forever) {
-                            StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
-                        },
-                        Script(|bb| bb.b1 += 1),
-                        #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(3))]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b1)),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b1 % 3 != 2)]
-            AsyncSequence {
-                SequenceStar {
-                    Fallback {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        Action(Act<10> = Act::<10>),
-                    },
-                },
-                StatefulAction(Task<11>),
+            Sequence {
+                ScriptCondition(|bb| bb.b0 + 2 == 2),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0659Blackboard { t0 b1 b0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0660 for Ctx {
-        Selector {
-            Action(Act<0>),
-            Timeout(0) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            StatefulAction(Task<2>),
+    pub tree Tree0661Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 9,
+        }
+        Interrupt(|bb| bb.b0 > 5) {
+            #[success_if(|bb| *bb.t0 == 5)]
+            StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
         }
     }
 }
@@ -2048,150 +2486,212 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        AsyncSequence {
-            #[on_halted(|bb| { if *bb.t1 + 2 < 4 { *bb.t1 += 3 }; bb.t1.set(bb.b0) })]
-            #[post(|bb| bb.t0.set(bb.b0))]
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    WaitValueUpdate(t0) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-                Inverter {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2> = Act::<2>),
-                        Action(Act<3>),
+        #[success_if(|bb| *bb.t0 < 6)]
+        FlipSelector {
+            ScriptCondition(|bb| *bb.t0 < 3),
+            Action(Act<0>),
+            #[skip_if(|bb| *bb.t0 == bb.b0)]
+            SubTree(Tree0661Sub0, ..),
+            RetryUntilSuccessful(4) {
+                Deadline(30) {
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    Repeat(4) {
+                        SubTree(Tree0661Sub1, q0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
                     },
                 },
             },
-            ScriptCondition(|bb| bb.b0 < 0),
-            Parallel(failure = 1) {
-                ForceSuccess {
-                    SequenceStar {
-                        Condition(PCond<4>, b0 = 7),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                AsyncFallback {
-                    #[failure_if(|bb| bb.b0 % 3 < 2)]
-                    #[skip_if(|bb| bb.b0 > *bb.t1)]
-                    TryCatch(catch_on_halt = false) {
-                        Invert {
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 1)),
-                        },
-                        Retry(3) {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        AlwaysFailure,
-                    },
-                },
-                Repeat(1) {
-                    AsyncFallback {
-                        Action(Act<9>),
-                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
-                        Repeat(forever) {
-                            Action(|ctx| ctx.exec(11)),
-                        },
-                    },
-                },
-            },
+            #[on_failure(|bb| { if bb.b0 < 0 { bb.b0 += 1 }; bb.b0 += 1 })]
+            #[skip_if(|bb| *bb.t0 + 3 == 6)]
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0661Blackboard { b0 t0 t1 });
+board!(Tree0661Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
-        Parallel(failure = -4) {
-            ForceFailure {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        ReactiveSequence {
+            Delay(10) {
+                ReactiveSequence {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    StatefulAction(Task<1>),
                 },
             },
-            StatefulAction(Task<3>),
-            ReactiveSequence {
-                StatefulAction(Task<4>),
+            ForceFailure {
+                StatefulAction(Task<2>),
             },
-            StatefulAction(Task<5>),
+            #[success_if(|bb| *bb.t0 + 3 == 5)]
+            #[post(|bb| bb.b1 = bb.b0)]
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(3)),
+                Failer,
+            },
         }
     }
 }
+
+board!(Tree0662Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
             o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 2,
         }
-        Fallback {
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_halted(|bb| { if *bb.t0 > 6 { bb.t0.set(bb.b0 % 4) }; if (*bb.t0 + 1) % 2 < 1 { bb.b0 += 3 } })]
-            #[success_if(|bb| *bb.t0 > 3)]
-            ForceFailure {
-                StatefulAction(Task<0>),
+        #[skip_if(|bb| bb.b0 > 3)]
+        #[on_halted(|bb| bb.b1 = bb.b0)]
+        ReactiveSequence {
+            ReactiveFallback {
+                Priority {
+                    ParallelAll(3) {
+                        Action(PIo<0>, t0 = {=}),
+                        Action(Act<1>),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        ScriptCondition(|bb| bb.b0 + 4 != 6),
+                    },
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                    Loop(q0, if_empty = Success) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                    Precondition(|bb| bb.b0 + 4 < 4, else = Failure) {
+                        Condition(Cond<3>),
+                    },
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b1 % 4)]
+                #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                #[run_while(|bb| *bb.t0 + 3 == 1)]
+                ReactiveSequence {
+                    ReactiveSequence {
+                        #[skip_if(|bb| (*bb.t1 + 3) % 2 != 1)]
+                        #[post(|bb| bb.o0 = None)]
+                        Condition(Cond<4> = Cond::<4>),
+                        Script(|bb| bb.o0 = Some(bb.b0)),
+                        Condition(Cond<5>),
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                    StatefulAction(Task<6>),
+                },
             },
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
         }
     }
 }
 
-board!(Tree0663Blackboard { t0 b0 o0 });
+board!(Tree0663Blackboard { t1 o0 q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
+        }
+        SequenceWithMemory {
+            #[success_if(|bb| (*bb.t0 + 4) % 4 == 2)]
+            #[on_failure(|bb| bb.o0 = None)]
+            ParallelAll {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+board!(Tree0664Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0665 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 3))]
-        Repeat(3) {
-            Inverter {
-                Sequence {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            WasEntryUpdated(t0),
-                            Condition(Cond<1>),
+        Fallback {
+            Limiter(1) {
+                Selector {
+                    Repeater(3) {
+                        #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
+                        #[run_while(|bb| bb.b0 + 1 == 0)]
+                        Fallback {
+                            Action(Act<0>),
+                            #[post(|bb| bb.b0 += 2)]
+                            StatefulAction(Task<1>),
+                            Succeeder,
                         },
-                        IfThenElse {
-                            ReactiveSequence {
-                                Action(Act<2>),
-                                Action(Act<3>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
-                                Repeat(forever) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                            RetryUntilSuccessful(4) {
-                                #[on_success(|bb| { *bb.t0 += 1; bb.t0.set(bb.o0.unwrap_or(4) + 3) })]
-                                #[on_failure(|bb| bb.b0 += 2)]
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+                    Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                        StatefulAction(Task<3>),
+                    },
+                    FlipSelector {
+                        Switch(b1) {
+                            case 2 => Condition(Cond<4>),
+                            _ => Action(PAct<5>, b0 = {=}, b1 = {t0}),
                         },
-                        IfThenElse {
-                            StatefulAction(PTask<5>, b0 = {=}),
-                            #[skip_if(|bb| bb.b0 > 7)]
-                            ReactiveFallback {
-                                StatefulAction(Task<6>),
-                                AlwaysRunning,
-                            },
+                        Condition(Cond<6>),
+                        Inverter {
+                            Condition(Cond<7>),
                         },
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceStar {
+                    Loop(q0, if_empty = Success) {
+                        Succeeder,
+                    },
+                    Fallback {
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                        Condition(Cond<10> = Cond::<10>),
+                        Action(|ctx, bb| ctx.exec_in(11, *bb.t0 + 1, &mut bb.b0)),
+                        StatefulAction(Task<12>),
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Remap(success = Failure, failure = Failure) {
+                            Condition(Cond<13>),
+                        },
+                        StatefulAction(Task<14>),
+                        Action(Act<15>),
+                    },
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    Selector {
+                        Condition(Cond<16>),
+                        #[failure_if(|bb| *bb.t0 + 2 < 2)]
+                        StatefulAction(PTask<17>, b0 = {=}, b1 = {b1}),
+                        Action(PAct<18>, b0 = 0, b1 = {t0}),
+                        AlwaysFailure,
+                    },
+                },
+                Inverter {
+                    MemPriority {
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        StatefulAction(Task<19>),
                     },
                 },
             },
@@ -2199,212 +2699,305 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0664Blackboard { o0 b0 t0 });
+board!(Tree0665Blackboard { b1 q0 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
+    pub tree Tree0666Sub0 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 12,
+            b1: i64 = 14,
+            b0: i64 = 9,
+            o0: Option<i64> = Some(14),
         }
-        Parallel(failure = 1) {
-            UnsetBlackboard(o0),
-            Loop(q0, if_empty = Failure) {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 4)),
-                },
+        Loop(q0, if_empty = Skipped) {
+            #[failure_if(|bb| bb.b0 < bb.b1)]
+            #[run_while(|bb| bb.o0.is_some())]
+            #[post(|bb| *bb.t0 += 2)]
+            Condition(PCond<5>, b0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(4),
+        }
+        ReactiveSequence {
+            #[on_halted(|bb| bb.t0.set(bb.b1 % 2))]
+            #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
+            ParallelAll(max_failures = -3) {
+                StatefulAction(Task<0>),
+                Script(|bb| { if bb.b0 > bb.o0.unwrap_or(0) { bb.b1 = *bb.t0 }; bb.t0.set(bb.b1 + 2) }),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            FlipSelector {
+                #[success_if(|bb| bb.b1 < 2)]
+                #[on_failure(|bb| bb.b1 = (bb.o0.unwrap_or(5) + 3) % 3)]
+                Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(4)),
+                SubTree(Tree0666Sub0, ..),
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0665Blackboard { b1 o0 q0 });
+board!(Tree0666Blackboard { q0 t0 b1 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
-        ParallelAll(0) {
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                Sleep(20),
-            },
-            ReactiveFallback {
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-            },
-            Action(Act<4>),
-        }
+    pub tree Tree0667Sub0 for Ctx {
+        Action(Act<0> = Act::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+        SequenceStar {
+            SubTree(Tree0667Sub0),
         }
-        WhileDoElse {
-            Switch(b1) {
-                case 5 => TryCatch(catch_on_halt = false) {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    UnsetBlackboard(o0),
-                },
-                case 3 => #[success_if(|bb| bb.b1 == 4)]
-                UnsetBlackboard(o0),
-                case 4 => SetBlackboard(t0 = {b0}),
-                _ => Sleep(30),
-            },
-            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
-            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
-            WaitValueUpdate(t0) {
-                MemPriority {
-                    AsyncFallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 5 => Repeat(4) {
-                    Condition(|ctx| ctx.check(5)),
-                },
-                _ => Loop(q0, value = {t0}, if_empty = Running) {
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0667Blackboard { o0 q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0668Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
         }
-        Precondition(|bb| bb.b1 % 4 > 2) {
-            Repeat(1) {
-                SkipUnlessUpdated(t0) {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            #[skip_if(|bb| bb.o0.unwrap_or(1) < 0)]
-                            #[run_while(|bb| (bb.b1 + 3) % 3 < 2)]
-                            Condition(Cond<0>),
-                            SubTree(Tree0668Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
-                        },
-                    },
+        SequenceWithMemory {
+            Precondition(|bb| *bb.t1 == 7, else = Running) {
+                Action(PIo<0>, t0 = {t1}),
+            },
+            FlipSelector {
+                Action(PAct<1>, b0 = {=}, b1 = {t1}),
+                Condition(PCond<2>, b0 = 5),
+            },
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0668Blackboard { t0 o0 b1 });
+board!(Tree0668Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        Fallback {
-            Switch(b1) {
-                case 5 => StatefulAction(Task<0>),
-                _ => UnsetBlackboard(o0),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
             },
-            ReactiveSelector {
-                #[post(|bb| { bb.t0.set(bb.b1 + 2); bb.o0 = Some(bb.b0 % 4) })]
-                #[run_while(|bb| bb.b0 > (bb.b0 + 3) % 2)]
-                #[failure_if(|bb| bb.o0.unwrap_or(2) % 4 < 1)]
-                Switch(b1) {
-                    case 0 => AsyncFallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(PAct<2>, b0 = {t0}, b1 = {=}),
-                        Condition(PCond<3>, b0 = 2),
+            #[failure_if(|bb| *bb.t0 < bb.b0)]
+            #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+            StatefulAction(Task<3>),
+            #[on_halted(|bb| bb.b0 += 1)]
+            Wait(50),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0669Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0670Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0670 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+        }
+        Priority {
+            Action(Act<0>),
+            Action(PAct<1>, b0 = {b0}, b1 = {=}),
+            Retry(0) {
+                StatefulAction(Task<2>),
+            },
+            SubTree(Tree0670Sub0, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0670Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0671 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
+        }
+        FlipSelector {
+            KeepRunningUntilFailure {
+                Repeat(1) {
+                    SequenceStar {
+                        Precondition(|bb| bb.b0 % 4 < 2, else = Skipped) {
+                            Failer,
+                        },
+                        Repeater(0) {
+                            Action(Act<0>),
+                        },
                     },
-                    case 4 => #[on_halted(|bb| { bb.o0 = Some(7); if bb.o0.is_none() { bb.b0 += 2 } })]
-                    StatefulAction(Task<4>),
-                    _ => #[on_failure(|bb| bb.b1 += 3)]
-                    #[success_if(|bb| *bb.t0 + 2 > *bb.t0 + 4)]
-                    #[on_success(|bb| bb.o0 = None)]
-                    Condition(Cond<5>),
                 },
             },
-            Loop(q0, value = {t0}) {
-                WasEntryUpdated(t0),
-            },
-            #[post(|bb| bb.b0 += 2)]
-            Parallel(success = 2, failure = -1) {
-                StatefulAction(Task<6>),
-                #[skip_if(|bb| bb.o0.unwrap_or(0) + 4 < 6)]
-                Switch(b1) {
-                    case 3 => UnsetBlackboard(o0),
-                    case 4 => StatefulAction(Task<7>),
-                    _ => Action(PIo<8>, t0 = {b0}),
+            ReactiveSequence {
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
+                    #[success_if(|bb| *bb.t1 + 1 == *bb.t1)]
+                    Condition(Cond<2>),
+                    #[success_if(|bb| bb.b1 + 4 < 4)]
+                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
+                    #[failure_if(|bb| bb.b1 % 2 > 0)]
+                    StatefulAction(PTask<3>, b0 = {=}),
+                },
+                MemPriority {
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Runner,
                 },
             },
         }
     }
 }
 
-board!(Tree0669Blackboard { t0 o0 b1 b0 q0 });
+board!(Tree0671Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0670 for Ctx {
+    pub tree Tree0672 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
             o0: Option<i64> = None,
+            b1: i64,
         }
-        SkipUnlessUpdated(t0) {
-            Repeat(forever) {
-                AsyncFallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Sleep(10),
+        MaxTime(0) {
+            Repeater(forever) {
+                Conditional(|bb| bb.o0.unwrap_or(1) < 0, dynamic = false, else = Success) {
+                    Action(PIo<0>, t0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0672Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0673 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+        }
+        Fallback {
+            AlwaysFailure,
+            #[failure_if(|bb| bb.b0 > *bb.t0 % 4)]
+            BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = true) {
+                SequenceWithMemory {
+                    BinarySelector(|bb| *bb.t0 + 4 != 4) {
+                        AlwaysSuccess,
+                        Repeat(1) {
+                            SetBlackboard(b0 = {t0}),
+                        },
                     },
-                    Precondition(|bb| bb.o0.unwrap_or(2) + 2 < 5) {
-                        Condition(PCond<1>, b0 = {=}),
+                    BinarySelector(|bb| bb.b0 > 1, dynamic = true) {
+                        Condition(Cond<0>),
+                        Wait(50),
                     },
-                    StatefulAction(Task<2>),
-                    Sequence {
-                        Sleep(10),
-                        StatefulAction(Task<3> = Task::<3>),
+                    Timeout(50) {
+                        Action(Act<1>),
                     },
+                },
+                MemSequence {
+                    Condition(Cond<2> = Cond::<2>),
+                    ScriptCondition(|bb| bb.b0 > 7),
+                    StatefulAction(PTask<3>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0673Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0674Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0674 for Ctx {
+        ParallelAll {
+            AlwaysRunning,
+            Remap(success = Success, failure = Success) {
+                AsyncSequence {
+                    Repeater(0) {
+                        Condition(Cond<0>),
+                    },
+                    SubTree(Tree0674Sub0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0675Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        RetryUntilSuccessful(4) {
+            ParallelAll(max_failures = -1) {
+                SequenceStar {
                     WhileDoElse {
-                        Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b0)),
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
+                        Remap(success = Failure, failure = Success) {
+                            SubTree(Tree0675Sub0),
+                        },
+                        IfThenElse {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<4>),
+                        Action(|ctx| ctx.exec(5)),
+                        Action(Act<6>),
+                        WhileDoElse {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                    Timeout(50) {
+                        KeepRunningUntilFailure {
                             AlwaysRunning,
                         },
                     },
@@ -2414,934 +3007,513 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0670Blackboard { t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        RetryUntilSuccessful(3) {
+            Parallel(success = 1, failure = 3) {
+                SetBlackboard(b1 = {t0}),
+                ScriptCondition(|bb| *bb.t0 == bb.b1),
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0676Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0671 for Ctx {
+    pub tree Tree0677 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        SequenceWithMemory {
-            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
-            AsyncSequence {
-                Condition(Cond<0>),
+        StepSequencer {
+            StatefulAction(Task<0>),
+            #[success_if(|bb| *bb.t0 < 7)]
+            WasEntryUpdated(t0),
+            Fallback {
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
             },
-            ReactiveSequence {
-                Precondition(|bb| bb.b0 + 2 < *bb.t0 + 2, else = Failure) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Switch(b1) {
-                    case 4 => Condition(PCond<2>, b0 = {=}),
-                    case 1 => #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1) + 4)]
-                    StatefulAction(Task<3>),
-                    _ => AlwaysSuccess,
-                },
+            Condition(PCond<3>, b0 = 5),
+            #[post(|bb| bb.b0 += 3)]
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
             },
-            SequenceStar {
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b1)),
-                Action(|ctx| ctx.exec(5)),
-                ForceFailure {
-                    #[on_success(|bb| if bb.b0 == 3 { bb.b1 = (bb.b1 + 1) % 3 })]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
-                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(6)),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
+        }
+    }
+}
+
+board!(Tree0677Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0678 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
+        }
+        RetryUntilSuccessful(2) {
+            Action(PAct<0>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0678Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        Timeout(10) {
+            Priority {
+                SequenceWithMemory {
+                    #[run_while(|bb| *bb.t1 % 4 != 2)]
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<0>),
+                    #[on_success(|bb| { if bb.b0 != (bb.b0 + 3) % 3 { bb.t0.set(*bb.t1 + 1) }; *bb.t1 += 1 })]
+                    #[run_while(|bb| *bb.t0 % 3 != 2)]
+                    #[post(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0 + 1) })]
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(PTask<2>, b0 = 3),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
+                },
+                #[on_success(|bb| *bb.t0 += 1)]
+                ReactiveSequence {
+                    Action(Act<4>),
+                    #[run_while(|bb| *bb.t0 < 5)]
+                    Sleep(20),
                 },
             },
         }
     }
 }
 
-board!(Tree0671Blackboard { b1 b0 o0 t0 });
+board!(Tree0679Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0672Sub0 for Ctx {
+    pub tree Tree0680 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
         }
+        #[failure_if(|bb| *bb.t0 < 1)]
         Sequence {
-            StatefulAction(Task<16>),
+            StatefulAction(Task<0>),
+            #[run_while(|bb| bb.b1 % 4 < 0)]
+            Action(PIo<1>, t0 = {b1}),
+            SetBlackboard(b1 = 2),
         }
     }
 }
 
+board!(Tree0680Blackboard { t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0672 for Ctx {
+    pub tree Tree0681 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
             b0: i64 = 3,
             #[tracked] t0: i64,
         }
-        Retry(2) {
-            ReactiveFallback {
-                Precondition(|bb| bb.b0 + 3 != *bb.t0) {
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        Inverter {
-                            #[on_halted(|bb| if *bb.t0 != 7 { *bb.t0 += 1 })]
-                            Inverter {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                #[skip_if(|bb| bb.b0 + 4 > 4)]
-                #[failure_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-                #[post(|bb| *bb.t0 += 2)]
-                SequenceWithMemory {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(Act<8>),
-                    Action(PAct<9>, b0 = {t0}, b1 = {b0}),
-                    #[skip_if(|bb| bb.b0 + 1 < *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 % 4 < 3)]
-                    Action(Act<10>),
-                },
-                Selector {
-                    Sequence {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[on_failure(|bb| { bb.b0 += 1; if bb.b0 < 3 { *bb.t0 += 2 } })]
-                        #[skip_if(|bb| (*bb.t0 + 4) % 3 != 1)]
-                        Action(PIo<11>, t0 = {b0}),
-                        Condition(PCond<12>, b0 = 6),
-                    },
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    RunOnce(then_skip = true) {
-                        MemPriority {
-                            Action(Act<13> = Act::<13>),
-                            Action(Act<14>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 < 3)]
-                #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 2)]
-                Precondition(|bb| *bb.t0 < bb.b0 % 4) {
-                    Fallback {
-                        ReactiveSequence {
-                            SetBlackboard(t0 = 5),
-                            MemSequence {
-                                #[on_failure(|bb| bb.b0 += 1)]
-                                Condition(Cond<15> = Cond::<15>),
-                                ScriptCondition(|bb| *bb.t0 > 3),
-                            },
-                        },
-                        SubTree(Tree0672Sub0, ..),
-                    },
+        SequenceWithMemory {
+            StepSequencer {
+                #[on_halted(|bb| { bb.b0 = *bb.t1 % 4; if *bb.t1 == 7 { bb.t0.set(4) } })]
+                #[success_if(|bb| bb.o0.is_none())]
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+                WhileDoElse {
+                    Action(Act<3> = Act::<3>),
+                    Runner,
                 },
             },
         }
     }
 }
 
-board!(Tree0672Blackboard { b0 t0 });
+board!(Tree0681Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0673 for Ctx {
+    pub tree Tree0682Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Action(PAct<1>, b0 = {b1}),
-                    },
-                },
-                Precondition(|bb| bb.b1 != 3, else = Running) {
-                    Action(Act<2>),
-                },
-                WaitValueUpdate(t1) {
-                    WasEntryUpdated(t1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0673Blackboard { t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0674Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
         Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0674Sub1 for Ctx {
+    pub tree Tree0682Sub1 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
-        Timeout(0) {
-            AsyncFallback {
-                Condition(Cond<7>),
-                Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                Repeat(2) {
-                    Action(Act<9> = Act::<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-        }
-        Repeat(forever) {
-            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-            Sequence {
-                Fallback {
-                    SequenceStar {
-                        SubTree(Tree0674Sub0, ..),
-                        Condition(Cond<1>),
-                        Precondition(|bb| *bb.t0 % 4 < 2, else = Running) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    MemPriority {
-                        RunOnce(then_skip = false) {
-                            TryCatch {
-                                Sleep(30),
-                                Condition(PCond<3>, b0 = {=}),
-                                #[failure_if(|bb| bb.b0 + 2 > 6)]
-                                #[success_if(|bb| *bb.t1 % 2 == 0)]
-                                Action(PAct<4>, b0 = 1, b1 = {t0}),
-                            },
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<6>),
-                        Sleep(20),
-                        SequenceWithMemory {
-                            SetBlackboard(t1 = 5),
-                        },
-                    },
-                    SubTree(Tree0674Sub1, ..),
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<10> = Task::<10>),
-                        #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                        Action(Act<11>),
-                    },
-                },
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0674Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0675Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0675Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.b0 > 0, else = Skipped) {
-            ReactiveFallback {
-                MemPriority {
-                    #[skip_if(|bb| *bb.t0 == 3)]
-                    SubTree(Tree0675Sub0, ..),
-                    SubTree(Tree0675Sub1, b0 = {=}, t0 = {t0}),
-                },
-                Repeat(2) {
-                    Timeout(10) {
-                        Sleep(50),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0675Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        Timeout(0) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        Fallback {
-            Fallback {
-                Sequence {
-                    Switch(b1) {
-                        case 1 => StatefulAction(Task<0>),
-                        _ => SetBlackboard(b1 = 2),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                #[post(|bb| bb.t0.set(7))]
-                #[run_while(|bb| bb.o0.unwrap_or(5) > bb.o0.unwrap_or(4) % 4)]
-                #[on_halted(|bb| bb.b1 += 2)]
-                ParallelAll {
-                    ForceFailure {
-                        RetryUntilSuccessful(0) {
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<2>),
-                    Timeout(30) {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                    #[run_while(|bb| bb.o0.is_none())]
-                    ParallelAll(1) {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Precondition(|bb| *bb.t0 % 3 < 2, else = Success) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0677Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
-        KeepRunningUntilFailure {
-            MemSequence {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        RunOnce(then_skip = false) {
-                            Retry(4) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        IfThenElse {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                    Retry(4) {
-                        RunOnce(then_skip = false) {
-                            AsyncFallback {
-                                StatefulAction(Task<5>),
-                                Parallel(failure = -2) {
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                ForceSuccess {
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        Fallback {
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                Action(|ctx| ctx.exec(1)),
-            },
-            WhileDoElse {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-                ReactiveSequence {
-                    SetBlackboard(t0 = {b0}),
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0679Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0680Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(PAct<0>, b0 = {=}, b1 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        Fallback {
-            SequenceWithMemory {
-                SubTree(Tree0680Sub0, ..),
-                StatefulAction(Task<1>),
-                #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 2)]
-                Condition(Cond<2>),
-            },
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 == 1),
-            #[on_success(|bb| { bb.o0 = Some(bb.b1); *bb.t0 += 2 })]
-            Condition(Cond<3>),
-            Switch(b1) {
-                case 1 => Action(Act<4> = Act::<4>),
-                _ => Action(PAct<5>, b0 = 4, b1 = {b0}),
-            },
-            #[on_success(|bb| { bb.o0 = Some(4); bb.b0 += 1 })]
-            #[failure_if(|bb| *bb.t0 % 3 < 0)]
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0680Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0681Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        SetBlackboard(b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            SubTree(Tree0681Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0681Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0682Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(PTask<1>, b0 = 7, b1 = {t0})
+        Sleep(10)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        WhileDoElse {
-            Delay(0) {
-                RunOnce(then_skip = true) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-            },
-            #[on_halted(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.o0.is_some())]
-            Precondition(|bb| *bb.t0 % 3 == 1, else = Running) {
-                SubTree(Tree0682Sub0, o0 = {=}, t0 = {t0}),
+        #[success_if(|bb| (*bb.t0 + 1) % 3 == 0)]
+        Remap(success = Success, failure = Success) {
+            TryCatch(catch_on_halt = false) {
+                SubTree(Tree0682Sub0, t0 = {=}),
+                #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
+                SubTree(Tree0682Sub1, ..),
             },
         }
     }
 }
 
-board!(Tree0682Blackboard { o0 t0 });
+board!(Tree0682Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64,
         }
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            ReactiveSequence {
-                Inverter {
-                    Precondition(|bb| bb.b0 + 2 != 4, else = Running) {
-                        #[success_if(|bb| *bb.t1 % 4 != 0)]
-                        ScriptCondition(|bb| *bb.t0 + 2 > 4),
+        Sequence {
+            Condition(Cond<0>),
+            #[post(|bb| bb.b0 = bb.b1)]
+            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
+            #[skip_if(|bb| bb.b0 % 3 > 0)]
+            RepeatUntilSuccess(forever) {
+                #[on_failure(|bb| bb.b1 += 3)]
+                ReactiveFallback {
+                    WhileDoElse {
+                        Precondition(|bb| (bb.b1 + 3) % 4 == 3, else = Running) {
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
                     },
                 },
-                StatefulAction(Task<2>),
-                ScriptCondition(|bb| *bb.t1 < *bb.t0 + 4),
-                Condition(Cond<3>),
-                RetryUntilSuccessful(0) {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b0)),
+            },
+            Action(|ctx| ctx.exec(4)),
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                RetryUntilSuccessful(1) {
+                    Optional {
+                        Deadline(50) {
+                            Inverter {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0683Blackboard { b0 t1 t0 });
+board!(Tree0683Blackboard { t0 q0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+        }
+        Script(|bb| { bb.b0 += 1; bb.t0.set(8) })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+        }
+        Condition(PCond<3>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ForceSuccess {
-            RunOnce {
-                #[on_failure(|bb| if bb.b1 < 0 { bb.o0 = None })]
-                Fallback {
-                    TryCatch(catch_on_halt = true) {
-                        Precondition(|bb| *bb.t0 % 4 > 1, else = Running) {
-                            RunOnce {
-                                StatefulAction(PTask<0>, b0 = {b0}),
-                            },
-                        },
-                        MemPriority {
-                            ParallelAll {
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                        ScriptCondition(|bb| bb.b0 + 3 != 2),
-                        TryCatch(catch_on_halt = false) {
-                            Condition(PCond<4>, b0 = {=}),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Delay(50) {
-                            Action(PIo<8>, t0 = {=}),
-                        },
-                        #[run_while(|bb| bb.b1 == 0)]
-                        #[skip_if(|bb| bb.b1 > *bb.t0)]
-                        Precondition(|bb| bb.o0.unwrap_or(5) < 0) {
-                            Condition(Cond<9> = Cond::<9>),
-                        },
-                        Delay(50) {
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                },
+        StepSequencer {
+            SubTree(Tree0684Sub0, ..),
+            Inverter {
+                Condition(Cond<0>),
             },
+            Condition(Cond<1>),
+            Condition(PCond<2>, b0 = 8),
+            SubTree(Tree0684Sub1, ..),
         }
     }
 }
 
-board!(Tree0684Blackboard { b0 o0 b1 t0 });
+board!(Tree0684Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        ForceFailure {
-            SequenceWithMemory {
-                TryCatch {
-                    Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
-                        Fallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            #[run_while(|bb| *bb.t1 == 1)]
-                            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-                            Action(|ctx| ctx.exec(1)),
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    SkipUnlessUpdated(t1) {
-                        WaitValueUpdate(t0) {
-                            Timeout(100) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Action(PIo<4>, t0 = {=}),
-                    AlwaysFailure,
-                    StatefulAction(PTask<5>, b0 = 4),
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+            Condition(Cond<2>),
+            ScriptCondition(|bb| bb.b0 + 2 < 0),
+            Action(PAct<3>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0685Blackboard { b0 t0 t1 });
+board!(Tree0685Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncSequence {
-            WaitValueUpdate(t0) {
-                RunOnce {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        AlwaysRunning,
-                    },
+        Sequence {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(4) {
+                AsyncFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-            },
-            ParallelAll {
-                Action(Act<2>),
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(3, 3)),
-                    StatefulAction(Task<4>),
-                },
-            },
-            MemSequence {
-                Script(|bb| bb.b0 = *bb.t0),
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
-                },
-                StatefulAction(Task<6>),
-                Precondition(|bb| bb.b0 + 1 > 7, else = Success) {
-                    StatefulAction(PTask<7>, b0 = {t0}),
-                },
-                #[post(|bb| if *bb.t0 == 3 { bb.b0 += 2 })]
-                #[skip_if(|bb| bb.b0 + 3 < 6)]
-                Sleep(20),
-            },
-            Fallback {
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-                Condition(Cond<10>),
-            },
-            WhileDoElse {
-                Action(PAct<11>, b0 = 9),
-                Action(Act<12> = Act::<12>),
             },
         }
-    }
-}
-
-board!(Tree0686Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0687Sub0 for Ctx {
-        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
-        SequenceWithMemory {
-            ForceSuccess {
-                StatefulAction(Task<0>),
+        Parallel(failure = -1) {
+            ParallelAll(3) {
+                IfThenElse {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Repeat(0) {
+                    AlwaysFailure,
+                },
+                Priority {
+                    Action(Act<2>),
+                    Action(Act<3>),
+                },
             },
-            RetryUntilSuccessful(4) {
-                Fallback {
-                    Repeat(3) {
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            RetryUntilSuccessful(2) {
-                                SubTree(Tree0687Sub0),
+            Timeout(0) {
+                Selector {
+                    Priority {
+                        Deadline(0) {
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                    Inverter {
+                        RunOnce {
+                            Inverter {
+                                IfThenElse {
+                                    Action(Act<6>),
+                                    Action(Act<7>),
+                                    Condition(Cond<8>),
+                                },
                             },
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
                         },
                     },
-                    Action(Act<6>),
                 },
             },
             AsyncSequence {
-                Condition(|ctx| ctx.check(7)),
-                Sleep(0),
-                Condition(Cond<8>),
-                Delay(0) {
-                    RunOnce {
+                Sequence {
+                    Fallback {
                         StatefulAction(Task<9>),
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                    Condition(Cond<11>),
+                    Repeat(1) {
+                        Condition(Cond<12> = Cond::<12>),
                     },
                 },
-                Condition(Cond<10>),
-            },
-            RunOnce {
-                ReactiveSequence {
-                    Sequence {
-                        Condition(Cond<11>),
-                        Action(Act<12> = Act::<12>),
+                StatefulAction(Task<13>),
+                RepeatTimes(3) {
+                    RepeatUntilSuccess(forever) {
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<14>),
+                        },
                     },
-                    Repeat(3) {
-                        Action(|ctx| ctx.exec(13)),
-                    },
-                    Sleep(100),
                 },
             },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0688Sub0 for Ctx {
-        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
-        Timeout(20) {
-            SubTree(Tree0688Sub0),
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        WaitValueUpdate(t0) {
+            ReactiveFallback {
+                Loop(q0, if_empty = Success) {
+                    Deadline(0) {
+                        Conditional(|bb| bb.b1 % 3 != 1, dynamic = true, else = Success) {
+                            Sequence {
+                                SetBlackboard(o0 = Some(1)),
+                                #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
+                                SequenceWithMemory {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                                Repeat(3) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Parallel(failure = 2) {
+                        AlwaysSuccess,
+                        Condition(PCond<1>, b0 = {b0}),
+                        Action(Act<2>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        ScriptCondition(|bb| bb.b1 < 4),
+                    },
+                    RetryUntilSuccessful(0) {
+                        #[success_if(|bb| bb.b0 < 3)]
+                        #[skip_if(|bb| *bb.t0 % 4 < 0)]
+                        WasEntryUpdated(t0),
+                    },
+                    Retry(1) {
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b1 + 1, &mut bb.b0)),
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Wait(50),
+                },
+            },
         }
     }
 }
+
+board!(Tree0688Blackboard { b1 t0 o0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        SequenceWithMemory {
-            AsyncFallback {
-                Action(Act<0>),
-                RunOnce(then_skip = false) {
-                    Selector {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        #[on_halted(|bb| bb.o0 = None)]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        #[run_while(|bb| bb.b0 % 4 < 0)]
-                        #[on_halted(|bb| { bb.b0 = 6; bb.b0 = (bb.b0 + 1) % 3 })]
-                        RetryUntilSuccessful(4) {
-                            Action(Act<5> = Act::<5>),
-                        },
-                        StatefulAction(Task<6>),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<7> = Task::<7>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<8>),
-                    },
-                    Action(Act<9> = Act::<9>),
-                },
-                IfThenElse {
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| if bb.o0.unwrap_or(1) == 5 { bb.b0 = *bb.t0 + 1 })]
-                    #[skip_if(|bb| *bb.t0 < 6)]
-                    Condition(Cond<10>),
-                    AlwaysFailure,
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(2))),
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                    Inverter {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                Retry(2) {
-                    ForceFailure {
-                        Action(Act<12>),
-                    },
-                },
-                StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
-            },
-            Timeout(0) {
-                Timeout(0) {
-                    #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                    #[on_failure(|bb| bb.t0.set(3))]
-                    #[skip_if(|bb| bb.b0 + 1 == 2)]
-                    AlwaysSuccess,
-                },
-            },
+        RepeatUntil(Failure) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0689Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ParallelAll(max_failures = -2) {
-            WhileDoElse {
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                AlwaysSuccess,
-            },
-            Delay(10) {
-                Condition(Cond<1>),
-            },
-            SequenceStar {
-                ParallelAll(1) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-            Parallel(success = 1, failure = 2) {
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
-            },
+        #[success_if(|bb| bb.o0.is_none())]
+        #[post(|bb| bb.b1 += 3)]
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
+            Action(PIo<1>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0690Blackboard { t0 b0 });
+board!(Tree0690Blackboard { t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
             b1: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = Some(0),
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Invert {
-                SkipUnlessUpdated(t1) {
-                    StatefulAction(Task<0>),
+        Precondition(|bb| *bb.t0 % 2 > 0, else = Skipped) {
+            #[failure_if(|bb| *bb.t0 > 3)]
+            Parallel {
+                BinarySelector(|bb| bb.b0 > 5, dynamic = true) {
+                    Limiter(3) {
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll(1) {
+                        AlwaysSuccess,
+                        Condition(Cond<1>),
+                    },
                 },
-            },
-            Switch(b1) {
-                case 2 => Precondition(|bb| (bb.b1 + 4) % 2 == 1) {
-                    StatefulAction(Task<1> = Task::<1>),
+                Sequence {
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    SetBlackboard(o0 = Some(1)),
                 },
-                case 3 => StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                _ => WaitValueUpdate(t0) {
-                    StatefulAction(Task<3>),
+                Switch(b1) {
+                    case 3 => Repeat(3) {
+                        Action(Act<5>),
+                    },
+                    case 1 => Sleep(0),
+                    _ => MemSequence {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
                 },
-            },
-            Action(Act<4>),
-            Precondition(|bb| bb.b0 % 4 > 2) {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 4) % 4)),
-                    Action(PIo<7>, t0 = {b0}),
-                    StatefulAction(Task<8>),
-                },
-            },
-            Precondition(|bb| bb.b0 % 2 == 0, else = Skipped) {
-                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0691Blackboard { t1 t0 b1 b0 o0 });
+board!(Tree0691Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
-        ParallelAll(1) {
-            Condition(Cond<0>),
-            ForceSuccess {
-                Condition(Cond<1>),
-            },
-            Action(Act<2>),
+        Repeat(4) {
+            Sleep(50),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0693Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0693Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        Sequence {
+            Action(Act<6>),
+            ScriptCondition(|bb| bb.o0.is_some()),
+            Action(PIo<7>, t0 = {=}),
+            StatefulAction(Task<8>),
+            StatefulAction(Task<9>),
         }
     }
 }
@@ -3349,182 +3521,97 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        #[post(|bb| *bb.t0 += 2)]
-        TryCatch(catch_on_halt = false) {
-            Action(PIo<0>, t0 = {t0}),
-            ReactiveFallback {
-                Action(PAct<1>, b0 = 2, b1 = {b0}),
-                ReactiveSequence {
+        MemPriority {
+            ReactiveSequence {
+                Inverter {
                     ReactiveFallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        TryCatch {
-                            StatefulAction(Task<3> = Task::<3>),
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                        Precondition(|bb| bb.o0.unwrap_or(2) % 2 < 1, else = Running) {
-                            StatefulAction(Task<5>),
-                        },
-                        Delay(0) {
-                            RunOnce(then_skip = false) {
-                                #[on_failure(|bb| bb.b0 += 1)]
-                                #[skip_if(|bb| *bb.t0 < 4)]
-                                #[on_success(|bb| { bb.b0 += 3; if *bb.t0 + 3 != 2 { *bb.t0 += 1 } })]
-                                Condition(Cond<6>),
-                            },
+                        Parallel {
+                            StatefulAction(Task<0>),
+                            Script(|bb| *bb.t0 += 3),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
                     },
+                },
+                Action(Act<2>),
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    ForceFailure {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    ReactiveFallback {
+                        SubTree(Tree0693Sub0, t0 = {=}, o0 = {o0}),
+                    },
+                },
+            },
+            ParallelAll {
+                SubTree(Tree0693Sub1, ..),
+                ReactiveSequence {
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                },
+                RepeatUntil(Success) {
+                    StatefulAction(Task<12>),
+                },
+                WhileDoElse {
+                    Condition(Cond<13>),
+                    UnsetBlackboard(o0),
+                },
+                #[run_while(|bb| *bb.t0 != 2)]
+                Repeat(4) {
+                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0693Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0694Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-        }
-        Action(PIo<6>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0694Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-        }
-        SubTree(Tree0694Sub1, o0 = {=}, b0 = {b0}, t0 = {=})
-    }
-}
+board!(Tree0693Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<0>),
         }
-        #[run_while(|bb| (*bb.t0 + 2) % 3 == 1)]
-        AsyncFallback {
-            SequenceStar {
-                Repeat(1) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                StatefulAction(Task<1>),
-                SetBlackboard(o0 = Some(3)),
-                ReactiveSequence {
-                    SetBlackboard(t0 = 7),
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Repeat(forever) {
-                Invert {
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                        TryCatch(catch_on_halt = false) {
-                            #[skip_if(|bb| *bb.t0 != 4)]
-                            SubTree(Tree0694Sub0, ..),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        Repeat(2) {
-                            #[failure_if(|bb| (bb.b0 + 3) % 4 > 2)]
-                            Condition(Cond<8>),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                            #[skip_if(|bb| *bb.t0 > 7)]
-                            #[on_success(|bb| if bb.b0 > 1 { bb.o0 = None })]
-                            #[failure_if(|bb| bb.b0 < 0)]
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0694Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0695 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        Precondition(|bb| bb.o0.unwrap_or(5) % 3 > 0, else = Success) {
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 4 => AlwaysSuccess,
-                    case 5 => Precondition(|bb| bb.b0 + 3 != 5, else = Running) {
-                        Timeout(0) {
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    case 2 => SetBlackboard(b0 = {t1}),
-                    _ => Repeat(3) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0695Blackboard { b0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0696Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        #[success_if(|bb| bb.b1 > *bb.t0 + 1)]
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0696Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+    pub tree Tree0695 for Ctx {
+        Sequence {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0>),
+            },
         }
-        StatefulAction(Task<2> = Task::<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
-            b1: i64,
+            b1: i64 = 3,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Invert {
-                SubTree(Tree0696Sub0, ..),
-            },
-            Repeat(1) {
-                SubTree(Tree0696Sub1, ..),
+        Optional {
+            MemPriority {
+                Optional {
+                    #[success_if(|bb| *bb.t0 + 4 == 4)]
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                },
+                SequenceStar {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Action(PIo<3>, t0 = {=}),
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {=}),
+                },
+                Action(Act<5>),
+                Retry(3) {
+                    Failer,
+                },
+                AlwaysFailure,
             },
         }
     }
@@ -3535,192 +3622,211 @@ board!(Tree0696Blackboard { b1 t0 });
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
             b1: i64,
-            #[tracked] t0: i64 = 4,
         }
-        #[success_if(|bb| bb.b1 % 4 == 2)]
-        #[on_halted(|bb| *bb.t0 += 3)]
-        WhileDoElse {
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
-                },
-                Precondition(|bb| *bb.t0 % 2 < 0, else = Success) {
-                    Timeout(20) {
-                        Condition(Cond<2>),
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Action(Act<5>),
-                Precondition(|bb| bb.b1 + 4 < 6, else = Skipped) {
-                    Condition(PCond<6>, b0 = 7),
-                },
-            },
-            Switch(b1) {
-                case 3 => KeepRunningUntilFailure {
-                    #[run_while(|bb| bb.b0 > *bb.t0)]
-                    ReactiveSequence {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
+        Conditional(|bb| *bb.t0 > 7, dynamic = false) {
+            FlipSelector {
+                Priority {
+                    Action(Act<0> = Act::<0>),
+                    RetryUntilSuccessful(1) {
+                        Loop(q0, if_empty = Running) {
+                            Action(PIo<1>, t0 = {t0}),
                         },
                     },
+                    Condition(Cond<2> = Cond::<2>),
                 },
-                case 1 => Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
-                case 4 => StatefulAction(Task<10>),
-                _ => Fallback {
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
+                Action(Act<3>),
+                WhileDoElse {
+                    Action(PIo<4>, t0 = {=}),
+                    RetryUntilSuccessful(3) {
+                        Action(Act<5> = Act::<5>),
+                    },
+                    Parallel(success = 1, failure = 2) {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                Inverter {
+                    ForceSuccess {
+                        Precondition(|bb| bb.b1 < 4, else = Failure) {
+                            RunOnce(then_skip = false) {
+                                Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0697Blackboard { b0 b1 t0 });
+board!(Tree0697Blackboard { q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
         }
-        SequenceStar {
-            ParallelAll {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    ParallelAll(2) {
-                        Parallel(success = 1) {
-                            StatefulAction(Task<1> = Task::<1>),
-                            ScriptCondition(|bb| *bb.t1 == 3),
+        RunOnce(then_skip = false) {
+            ForceSuccess {
+                #[success_if(|bb| *bb.t0 == 6)]
+                #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                #[on_success(|bb| bb.o0 = None)]
+                TryCatch(catch_on_halt = true) {
+                    ParallelAll(1) {
+                        Delay(50) {
+                            ReactiveSequence {
+                                Conditional(|bb| *bb.t0 % 3 != 0, dynamic = true) {
+                                    Condition(Cond<0> = Cond::<0>),
+                                },
+                                StatefulAction(Task<1>),
+                            },
                         },
-                        Action(PAct<2>, b0 = 4),
+                        RetryUntilSuccessful(0) {
+                            #[on_halted(|bb| { bb.b0 = *bb.t0 + 3; bb.b0 += 3 })]
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(3))]
+                            AlwaysRunning,
+                        },
+                    },
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                        SequenceWithMemory {
+                            StatefulAction(PTask<3>, b0 = {=}),
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
+                            Repeat(3) {
+                                StatefulAction(Task<5>),
+                            },
+                            Condition(Cond<6>),
+                        },
                     },
                 },
             },
-            #[success_if(|bb| *bb.t1 % 2 < 0)]
-            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-            SetBlackboard(o0 = Some(2)),
         }
     }
 }
 
-board!(Tree0698Blackboard { o0 b0 t1 t0 });
+board!(Tree0698Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        Retry(0) {
-            AlwaysFailure,
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+        }
+        Fallback {
+            RunOnce(then_skip = false) {
+                ScriptCondition(|bb| bb.b0 + 1 < *bb.t1 + 2),
+            },
         }
     }
 }
 
+board!(Tree0699Blackboard { t1 b0 });
+
 cases! {
-    Tree0600 "B{b1;t0=3;b0=1}Star(t0e,Dl{0}(RFb(t1,pt2{b0:=;b1:b1},t3,a4)),Star(pc5{b0:t0},pc6{b0:4},Invt(pa7{b0:t0})))",
-    Tree0601 "B{q0;b1=5;b0=5;t1;t0}Lp{_;F}(Wv{t1}(ASeq(pi0{t0:=},Seq(Scc{b1>b1%2},t1),RFb(a2,t3))))",
-    Tree0602 "B{t0=2;t1=2;b0=3;b1=2}Star(Ret1(@si{b1+4<t1+2}@oh{t0+=3;b0+=2}pa0{b0:t0;b1:b1}))",
-    Tree0603 "B{q0=3;t0}Su{t0}(FF(Ret0(t0)))",
-    Tree0604 "B{t0=2;q0=2;b0=1}Lp{b0;_}(To{100}(@po{b0+=2;b0:=b0%2}RSeq(Inv(@fi{b0=b0+3}@rw{t0>t0+3}t0),Scc{t0+3%3>0},MPri(@po{t0+=1;t0:=b0}@os{b0%2>0?t0+=1}@fi{b0+2%4<3}t1,@oh{b0+=1}@po{b0+=2}c2),Wu{t0},t3)))",
-    Tree0605 "B{t1;o0=_;b1=2}Wde(Wde(Rep3(c0b{t1+1}),t1),To{30}(Sb{o0=7}),Pre{t1%3=1}(pt2{b0:5;b1:b1}))",
-    Tree0606 "B{b0=1}ASeq(MSeq(RFb(Ret0(pt0{b0:b0;b1:b0}),t1,c2),t3),t4,a5l)",
-    Tree0607 "RFb(PAll{0}(F,t0),Fb(Rep1(FF(F)),OnceK(OnceT(Sl{10}))),RSeq(Seq(c1e,t2),RFb(c3l,Once(t4))),To{50}(Once(Seq(a5,c6l,a7))))",
-    Tree0608 "B{t0=4;b0=3;o0=0}RepF(Fb(@ki{b0>0}@os{b0+=1;b0:=t0+4}S,@os{t0+=3;o0:=t0%3}pt0{b0:b0;b1:t0},@rw{t0+4%2!1}@fi{t0%3<0}@oh{t0+=1;t0+=2}Sc{t0:=o0|1;t0+=2},t1))",
-    Tree0609 "B{t0=2}Ret0(SubA(Wu{t0}))",
-    Tree0610 "B{t0;b0=3;t1=2}Seq(Rep2(@rw{t0+3>4}Rty3(Seq(Sl{0},@of{t1+=2}@po{t0+=2}c0))),Fb(t1e,pc2{b0:=},pt3{b0:=;b1:t1}),Inv(RSel(c4e,pc5{b0:t1})))",
-    Tree0611 "B{b0}Pre{b0<7;R}(@si{b0%3<2}c0)",
-    Tree0612 "B{b0=1;t0=0;b1=0}AFb(Fb(a0),Wde(Swm(PAll{3}(pt1{b0:b0;b1:b0},Ret1(c2),a3b{7;b1})),pa4{b0:=}),c5,Ite(Rep3(Wde(@si{b1+4%2>0}Scc{t0=b1+4},t6)),Dl{30}(a7)))",
-    Tree0613 "B{b0=5;t0;b1=0}MSeq(RSeq(S,t0e,Inv(Par{-2;0}(Sc{b0>0?b0+=1},a1)),Sw{2;5}(c2,t3e,@ki{b0%3<0}@os{t0:=b1}@rw{t0%2<1}c4),Wde(t5,a6b{b1;b1})),a7b{b0+4;b1})",
-    Tree0614 "B{t1;b1;b0=3;t0}Sel(a0,Par{-3;_}(pi1{t0:=},R,pt2{b0:b0;b1:=},c3l),Pre{t0>b1%2;R}(c4b{t1%4}))",
-    Tree0615 "B{b0=0;t0}@po{b0+=3}@ki{t0>b0%4}@fi{t0<t0+3%2}Par{-1;2}(R,Seq(Invt(F),t0,c1e),OnceK(t2))",
-    Tree0616 "B{t0=3;o0=_;b0=5;q0=3;t1=4}RFb(RFb(Rty2(c0b{b0}),AFb(@os{b0:=t1;o0:=t1}pi1{t0:b0},c2e),c3b{b0},c4e),Pre{o0|2>6}(Lp{_;S}(Dl{20}(MSeq(Wv{t0}(pa5{b0:t0;b1:t0}),Lp{_;_}(pa6{b0:=;b1:b0}),c7e,Seq(Wu{t1},Sb{b0=t0},t8),Scc{t1+4%2=0})))))",
-    Tree0617 "Inv(t0)",
-    Tree0618 "B{b0=3;t0}Rep1(RSeq(RFb(@of{t0+1=t0?b0+=1}RSeq(c0,pa1{b0:=}),pi2{t0:b0})))",
-    Tree0619 "Once(Seq(RSeq(t0),Swm(Inv(t1),Par{0;_}(t2,c3),RFb(F,t4)),RepF(Rep4(Par{-1;1}(FS(c5))))))",
-    Tree0620 "B{b0=3;q0=0;b1=4;t0=3}PAll{_}(PAll{-4}(t0,Lp{b1;R}(Sc{b0+3>b0?b1+=3}),c1,F),RetF(RSeq(AFb(Rep0(pa2{b0:8;b1:t0})),Ret4(a3))),Ite(pt4{b0:7},SubA(a5)),RSel(@ki{b1+2<b1%3}Sl{10},S),Keep(MSeq(c6,Pre{t0>b1%3;F}(pc7{b0:=}))))",
-    Tree0621 "B{b0;t1=0}@rw{b0+4>b0}Once(pc0{b0:t1})",
-    Tree0622 "B{b0=1;q0;o0=3;t0=4}Seq(Seq(Lp{_;K}(@os{o0:=b0}c0),a1l),@oh{t0>4?b0:=b0+2%4}@si{b0%3>0}Su{t0}(Ite(Sel(c2,c3b{t0},Scc{t0>1}),RepF(ASeq(ASeq(Rty3(Ub{o0})))))),c4)",
-    Tree0623 "B{b0=0}Pre{b0=6;R}(Rep0(t0))",
-    Tree0624 "RSeq(Fb(c0l,c1,R),Seq(t2e,c3l,c4),PAll{-1}(t5,a6,a7),c8,FS(Sel(a9l,R)))",
-    Tree0625 "B{t0=5;b0=1;b1=2}Swm(Ret4(Try(S,FS(Sl{50}))),pi0{t0:=},FF(Rep1(Pre{b0+3%2=1}(a1))))",
-    Tree0626 "B{q0=3;t0=3;b0=2;o0=4}Fb(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}Sel(PAll{-1}(a0l,a1,Sb{t0=3}),Lp{_;R}(pa2{b0:t0;b1:t0}),PAll{2}(SubR(a3),Sb{o0=5})),Seq(Seq(t4),Scc{t0+2%2>0},Ret4(Wu{t0})),Star(Dl{30}(AFb(RSeq(RSeq(S,c5e)),@ki{t0!t0+1}pt6{b0:=;b1:b0},Try(a7,c8,Sb{b0=9}),Dl{50}(R)))))",
-    Tree0627 "B{t0;b0=2}@po{t0+=2}@of{t0:=b0;t0:=2}Star(MPri(Ite(t0,c1)),RSeq(a2,t3,Ret3(a4)),MPri(c5,Inv(S),Inv(a6),c7))",
-    Tree0628 "B{b0=3;t0;q0}@si{t0>t0+1%2}Lp{b0;R}(RFb(Wde(t0,Pre{t0+3<1;R}(Seq(Scc{t0+2%4!1})),To{10}(Swm(RetF(@oh{b0:=t0}@os{t0+=1}@ki{t0>7}Pre{b0+4!t0+3}(c1)),Rep0(Scc{b0%2>0})))),Ret0(@fi{b0>6}@po{b0:=t0%4}F)))",
-    Tree0629 "B{t0=2;b0;b1}RFb(Ret3(MPri(AFb(Pre{b0!6;R}(@rw{t0=4}@fi{b0+2>0}Seq(t0,c1,a2))))),Ret0(pt3{b0:3;b1:=}),OnceK(@oh{t0+=3}Par{1;3}(Ret1(pi4{t0:b1}),@si{t0=5}t5,pc6{b0:b1})),t7,Sel(Try(Sc{b0:=b1},pa8{b0:5;b1:=},a9b{b1;b0}),Fb(c10e,Wu{t0}),c11,Scc{b1+3!7}))",
-    Tree0630 "B{t0=4;o0=_;b0=2}RFb(Once(ASeq(RFb(c0,Pre{b0%2>0}(c1)),Seq(pc2{b0:b0},t3e,a4e),Star(Par{_;1}(c5b{b0%3},Sl{30},@os{o0:=_}@si{t0+1%3<0}@rw{o0|2+3<7}c6,pc7{b0:b0})))),AFb(RSeq(t8,Rep2(To{0}(Swm(RFb(t9,a10l),Star(a11e,Wu{t0}),Star(pi12{t0:b0},pc13{b0:2})))))))",
-    Tree0631 "RFb(ASeq(RSeq(t0),ASeq(c1l,R)),Ite(ASeq(t2,c3),Swm(c4l,c5l)),Seq(c6l,t7e,a8))",
-    Tree0632 "B{t0}MSeq(Once(RSeq(SubA(a0),S)),Sb{t0=9},c1l)",
-    Tree0633 "B{t0=4;b0=4}RSeq(t0,pc1{b0:6},TryT(Sb{t0=5},S,@po{t0+=3}To{100}(t2)),AFb(@rw{b0=0}@of{b0:=8}R,Scc{b0<7},Scc{b0<t0+2%2}))",
-    Tree0634 "B{b0=4}Par{0;4}(a0b{b0;b0},a1,F,F)",
-    Tree0635 "B{b0=2;b1=0;t0}Fb(Su{t0}(c0),AFb(@of{t0:=t0%3}@rw{t0+2>b0+1%2}a1e,c2,@po{t0+1%3>1?t0+=1}@os{b1+=3}t3))",
-    Tree0636 "MSeq(t0)",
-    Tree0637 "B{t0=0;b0=2;o0}RSeq(MSeq(Fb(Pre{t0+1<b0;R}(Fb(@ki{t0!b0+1%3}@po{o0:=_}To{0}(Rep0(Scc{t0>b0+2})),RFb(t0,c1,SubR(pi2{t0:t0})),SubR(Swm(t3,a4b{t0+2%4;b0},@os{t0<7?t0:=b0%3;o0:=_}pc5{b0:b0})),RSeq(pc6{b0:6},c7b{o0|3+3}))),RSeq(c8,Wv{t0}(Keep(Seq(pi9{t0:t0}))))),Ite(Seq(Inv(@oh{b0+=1}RFb(a10,Ret4(F),Pre{o0|2+2=3;F}(a11))),Ite(RSeq(@os{b0:=b0%3}@of{o0:=_}@ki{none}t12e,t13e),c14)),To{20}(c15))))",
-    Tree0638 "B{b0;t0=2;b1=0}RFb(pa0{b0:t0;b1:=},pa1{b0:b0})",
-    Tree0639 "B{q0;b0=0}Ite(SubR(Star(c0,c1)),Keep(RFb(t2,pt3{b0:2;b1:b0},c4)),Ite(Lp{b0;S}(c5),pi6{t0:b0},MSeq(To{10}(t7))))",
-    Tree0640 "B{t1;t0=0}RFb(Once(Pre{t0>t1}(pi0{t0:=})),@rw{t1+1%3>1}@fi{t1+2>t1}SubR(pi1{t0:t1}),Rep4(c2))",
-    Tree0641 "PAll{_}(R,t0,RSeq(c1,c2,t3))",
-    Tree0642 "B{o0;b0=1;b1;t0=2}Pre{b1%3>1;R}(RFb(t0,Swm(RFb(Sel(FF(t1)),To{0}(pc2{b0:0})),OnceT(Ub{o0}),RFb(Swm(c3e,a4e),pa5{b0:8;b1:=},c6b{b0+2},pi7{t0:b1},a8b{b0+2%3;b0}),Try(Keep(pt9{b0:b0;b1:=}),@rw{t0=6}@os{b1:=b0+4%4}Ite(Scc{b1>5},t10e)))))",
-    Tree0643 "AFb(Wde(Rep4(Rep2(ASeq(OnceT(c0l),t1e))),RSeq(a2,c3,R),To{20}(Ret3(MPri(Rep2(a4l),t5e)))),c6,c7)",
-    Tree0644 "B{t1=5;b0=5;t0}Par{-1;_}(@po{t1+=3}Ite(t0e,PAll{_}(pa1{b0:b0},AFb(RSel(pa2{b0:t0;b1:t0},Par{0;-1}(R,Scc{b0=t1+3}))))))",
-    Tree0645 "B{b0=4;t1=2;t0=1}Rep4(Sel(Swm(@os{b0:=t0+4%2}Dl{10}(@fi{b0=7}TryT(c0b{t0},Scc{t1%2=0},t1))),Once(c2b{t0}),t3))",
-    Tree0646 "B{b0=3;b1=0;t0=4;q0}Pre{b0%3>1;S}(Ite(RFb(OnceT(MPri(Sw{5}(c0l,Sl{20}),@rw{t0=0}@ki{t0%2>0}@oh{b0+=2}pc1{b0:1},t2,c3l))),Seq(Lp{t0;K}(a4),c5)))",
-    Tree0647 "Par{2;0}(a0l,a1)",
-    Tree0648 "B{o0=_;b0}@of{b0+1%3<0?o0:=_}Once(Rep0(t0))",
-    Tree0649 "B{b0=3;b1}Rep0(pt0{b0:1;b1:b1})",
-    Tree0650 "RSeq(MSeq(t0,Star(Swm(t1e,a2,Sl{50}),MPri(RetF(FF(RetF(t3e)))))),Swm(RFb(Rty0(S),FS(OnceK(c4))),c5e,Star(t6,a7,S,c8e,c9)),Par{-5;3}(To{10}(t10),a11,RSeq(c12,Sl{10},c13,t14e),TryT(c15,t16),Seq(c17e,t18e)))",
-    Tree0651 "AFb(Sub(Sub(c0)))",
-    Tree0652 "B{b0=5;t1=0;b1;t0=2}Seq(c0l,Sw{3;1;0}(c1e,c2l,pi3{t0:=},Scc{b0>t1+4%2}))",
-    Tree0653 "B{q0}AFb(c0l,Lp{_;R}(t1))",
-    Tree0654 "Ret4(FS(Keep(Wde(a0,Sub(To{20}(OnceK(c1))),OnceT(t2)))))",
-    Tree0655 "MSeq(t0,c1e,a2l)",
-    Tree0656 "B{t0=0;o0=_;b0;b1=4}RSeq(@rw{b1+4%3<1}@oh{t0:=7}Fb(Fb(pa0{b0:b1;b1:t0},a1,@ki{t0+2<3}@of{b1+=1}t2),a3b{t0;b0},RtyF(ASeq(c4,t5))),Sw{0;4;5}(RSeq(@rw{none}@oh{t0+=1}F,SubA(a6)),Ret1(pt7{b0:=}),To{50}(Wde(c8l,a9)),To{30}(Sl{100})),Dl{20}(RSeq(To{10}(t10),Fb(Par{_;_}(Par{-2;1}(FS(t11),c12),c13b{o0|5})))),SubA(AFb(Fb(a14,Rep3(pc15{b0:=}),t16,c17b{t0}),MSeq(Sb{o0=8},Seq(a18b{t0+3%2;b1},@ki{b1+1>t0}Ub{o0}),@si{none}t19,@of{t0+=1}@si{t0<2}@ki{b1=6}Dl{30}(t20)))))",
-    Tree0657 "B{b1=4;t1;t0=1;o0}Seq(@os{b1:=t0+4%4}@oh{o0:=_}@po{t1+=3}Once(pc0{b0:7}),Wv{t0}(c1),RepF(Rep1(F)))",
-    Tree0658 "B{b0=1;o0;q0}Rep1(Ret4(OnceK(Seq(Lp{b0;_}(c0e),@fi{none}t1,t2))))",
-    Tree0659 "B{t0=0;b1=2;b0=4;o0=_}Par{_;-3}(Fb(Pre{b1%3=1;K}(t0),@os{t0:=b1%4}@rw{b0%3=2}@fi{t0%3>1}Rep2(@rw{none}R),Su{t0}(a1)),@po{b1:=b0+4}@of{b0+=1}RFb(Swm(a2,a3l),t4e),RetF(Pre{t0>0;S}(Par{-2;_}(RepF(pt5{b0:3;b1:t0}),Sc{b1+=1},@si{t0<o0|3}@ki{none}a6b{b0+4;b1},a7))),@ki{b1%3!2}ASeq(Star(Fb(t8,t9,a10e)),t11))",
-    Tree0660 "Sel(a0,To{0}(t1e),t2)",
-    Tree0661 "B{b0;t0=0;t1}ASeq(@oh{t1+2<4?t1+=3;t1:=b0}@po{t0:=b0}RSeq(OnceK(Wv{t0}(Wu{t1})),Inv(MPri(c0,c1,a2e,a3))),Scc{b0<0},Par{_;1}(FS(Star(pc4{b0:7},t5,t6)),AFb(@fi{b0%3<2}@ki{b0>t1}TryF(Invt(c7b{t1+1}),Rty3(t8e),F)),Rep1(AFb(a9,a10b{t0;b0},RepF(a11l)))))",
-    Tree0662 "Par{_;-4}(FF(Keep(RSeq(t0,a1,c2))),t3,RSeq(t4),t5)",
-    Tree0663 "B{t0=2;b0=3;o0}Fb(@os{b0+=1}@oh{t0>6?t0:=b0%4;t0+1%2<1?b0+=3}@si{t0>3}FF(t0),c1b{o0|4})",
-    Tree0664 "B{o0;b0;t0}@po{t0:=o0|3+3}Rep3(Inv(Seq(RSeq(RFb(c0,Wu{t0},c1),Ite(RSeq(a2,a3),RetF(@si{o0|3%3>1}RepF(Wu{t0})),Ret4(@os{t0+=1;t0:=o0|4+3}@of{b0+=2}t4e)),Ite(pt5{b0:=},@ki{b0>7}RFb(t6,R))))))",
-    Tree0665 "B{b1=5;o0=0;q0=2}Par{_;1}(Ub{o0},Lp{_;F}(Try(t0,t1e,c2,t3e,c4b{b1+4})))",
-    Tree0666 "PAll{0}(t0,AFb(Sl{20}),RFb(a1,c2e,c3),a4)",
-    Tree0667 "B{o0=0;q0=1;b0=5;t0=0;b1}Wde(Sw{5;3;4}(TryF(a0,c1,Ub{o0}),@si{b1=4}Ub{o0},Sb{t0=b0},Sl{30}),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Wv{t0}(MPri(AFb(t2,t3,t4))),Sw{5}(Rep4(c5l),Lp{t0;R}(RFb(c6l,t7))))",
-    Tree0668 "B{t0=2;o0;b1}Pre{b1%4>2}(Rep1(Su{t0}(OnceK(RFb(@ki{o0|1<0}@rw{b1+3%3<2}c0,SubR(t1))))))",
-    Tree0669 "B{t0=4;o0=_;b1;b0;q0=1}Fb(Sw{5}(t0,Ub{o0}),RSel(@po{t0:=b1+2;o0:=b0%4}@rw{b0>b0+3%2}@fi{o0|2%4<1}Sw{0;4}(AFb(t1e,pa2{b0:t0;b1:=},pc3{b0:2}),@oh{o0:=7;none?b0+=2}t4,@of{b1+=3}@si{t0+2>t0+4}@os{o0:=_}c5)),Lp{t0;_}(Wu{t0}),@po{b0+=2}Par{2;-1}(t6,@ki{o0|0+4<6}Sw{3;4}(Ub{o0},t7,pi8{t0:b0})))",
-    Tree0670 "B{t0=1;b0;o0=_}Su{t0}(RepF(AFb(Seq(t0,Sl{10}),Pre{o0|2+2<5}(pc1{b0:=}),t2,Seq(Sl{10},t3e),Wde(a4b{7;b0},RSeq(t5,R)))))",
-    Tree0671 "B{b1=2;b0=0;o0=5;t0=4}Swm(@fi{b0<o0|5}ASeq(c0),RSeq(Pre{b0+2<t0+2;F}(c1l),Sw{4;1}(pc2{b0:=},@os{b0:=o0|1+4}t3,S)),Star(a4b{t0+2;b1},a5l,FF(@os{b0=3?b1:=b1+1%3}@of{o0|2+4!7?b0+=3}@fi{t0+4>4}OnceT(RFb(c6l,t7e)))))",
-    Tree0672 "B{b0=3;t0}Rty2(RFb(Pre{b0+3!t0}(Wde(c0b{t0},Inv(@oh{t0!7?t0+=1}Inv(t1)))),RSeq(t2,c3,Swm(c4,a5),t6),@ki{b0+4>4}@fi{t0+1%2>0}@po{t0+=2}Swm(t7e,a8,pa9{b0:t0;b1:b0},@ki{b0+1<t0}@fi{t0%4<3}a10),Sel(Seq(@oh{t0+=2}@of{b0+=1;b0<3?t0+=2}@ki{t0+4%3!1}pi11{t0:b0},pc12{b0:6}),@os{t0+=2}OnceT(MPri(a13e,a14))),@rw{b0<3}@os{b0:=b0+3%2}Pre{t0<b0%4}(Fb(RSeq(Sb{t0=5},MSeq(@of{b0+=1}c15e,Scc{t0>3})),SubA(Seq(t16))))))",
-    Tree0673 "B{t1;b1=4}RSeq(Fb(Ret1(RFb(c0,pa1{b0:b1})),Pre{b1!3;R}(a2),Wv{t1}(Wu{t1})))",
-    Tree0674 "B{b0;t0=3;t1=4}RepF(@os{b0:=b0%3}Seq(Fb(Star(SubA(c0),c1,Pre{t0%4<2;R}(t2e)),MPri(OnceK(Try(Sl{30},pc3{b0:=},@fi{b0+2>6}@si{t1%2=0}pa4{b0:1;b1:t0})),FF(t5)),Wde(t6,Sl{20},Swm(Sb{t1=5})),SubA(To{0}(AFb(c7,c8b{b0},Rep2(a9e)))),PAll{-2}(t10e,@ki{t1%3>0}a11)),R))",
-    Tree0675 "B{b0;t0}Pre{b0>0;K}(RFb(MPri(@ki{t0=3}SubA(c0e),SubR(Wu{t0})),Rep2(To{10}(Sl{50})),Swm(pt1{b0:6;b1:t0},a2)))",
-    Tree0676 "To{0}(c0e)",
-    Tree0677 "B{b1=5;o0=_;t0=4;b0=5}Fb(Fb(Seq(Sw{1}(t0,Sb{b1=2}),t1e),@po{t0:=7}@rw{o0|5>o0|4%4}@oh{b1+=2}PAll{_}(FF(Ret0(Sb{o0=5}))),Swm(c2,To{30}(pc3{b0:=}),@rw{none}PAll{1}(c4e,t5),Pre{t0%3<2;S}(t6))))",
-    Tree0678 "Keep(MSeq(Fb(RSeq(c0e,OnceK(Rty4(t1)),Ite(c2,t3e),c4),Rty4(OnceK(AFb(t5,Par{_;-2}(c6,t7),FS(a8)))))))",
-    Tree0679 "B{t0=4;b0=3}Fb(RFb(c0b{b0},a1l),Wde(OnceT(RFb(t2,pc3{b0:=})),RSeq(Sb{t0=b0},@of{t0+=2}@os{t0+=1}Scc{t0%2=0},Sb{t0=b0},t4)))",
-    Tree0680 "B{b1;t0;b0=4;o0}Fb(Swm(SubA(pa0{b0:=;b1:b1}),t1,@fi{t0+4>b1+2}c2),Scc{o0|5%4=1},@os{o0:=b1;t0+=2}c3,Sw{1}(a4e,pa5{b0:4;b1:b0}),@os{o0:=4;b0+=1}@fi{t0%3<0}Ub{o0})",
-    Tree0681 "B{b1=5;b0;t0}RSeq(SubR(Sb{b0=t0}),a0b{3;b1})",
-    Tree0682 "B{o0;t0=4}Wde(Dl{0}(OnceT(pi0{t0:=})),@oh{o0:=_}@rw{some}Pre{t0%3=1;R}(SubR(pt1{b0:7;b1:t0})))",
-    Tree0683 "B{b0;t1=2;t0=1}RFb(a0l,c1b{t0},RSeq(Inv(Pre{b0+2!4;R}(@si{t1%4!0}Scc{t0+2>4})),t2,Scc{t1<t0+4},c3,Ret0(a4b{b0+3;b0})))",
-    Tree0684 "B{b0=5;o0=_;b1;t0}FS(Once(@of{b1<0?o0:=_}Fb(TryT(Pre{t0%4>1;R}(Once(pt0{b0:b0})),MPri(PAll{_}(c1,c2)),Ret1(a3l),Scc{b0+3!2},TryF(pc4{b0:=},t5,t6)),RSeq(t7,Dl{50}(pi8{t0:=}),@rw{b1=0}@ki{b1>t0}Pre{o0|5<0}(c9e),Dl{50}(Sb{o0=1})))))",
-    Tree0685 "B{b0;t0=2;t1=1}FF(Swm(Try(Pre{b0+3%3=1;S}(Fb(t0e,@rw{t1=1}@os{t0:=b0%2}a1l,RFb(c2))),Su{t1}(Wv{t0}(To{100}(t3)))),Fb(pi4{t0:=},F,pt5{b0:4})))",
-    Tree0686 "B{b0=1;t0=3}ASeq(Wv{t0}(Once(Fb(c0,c1b{t0},R))),PAll{_}(a2,RFb(c3b{3},t4)),MSeq(Sc{b0:=t0},Inv(a5b{9;b0}),t6,Pre{b0+1>7;S}(pt7{b0:t0}),@po{t0=3?b0+=2}@ki{b0+3<6}Sl{20}),Fb(a8,t9,c10),Wde(pa11{b0:9},a12e))",
-    Tree0687 "Swm(FS(t0),Ret4(Fb(Rep3(RFb(c1,Ret2(Sub(t2)),c3,t4,t5e)),a6)),ASeq(c7l,Sl{0},c8,Dl{0}(Once(t9)),c10),Once(RSeq(Seq(c11,a12e),Rep3(a13l),Sl{100})))",
-    Tree0688 "To{20}(Sub(c0))",
-    Tree0689 "B{t0;o0;b0=2}Swm(AFb(a0,OnceK(Sel(c1e,c2,c3,@oh{o0:=_}t4)),OnceK(RSeq(@rw{b0%4<0}@oh{b0:=6;b0:=b0+1%3}Ret4(a5e),t6,Ub{o0},t7e,Scc{none}))),RFb(RFb(Keep(c8),a9e),Ite(@fi{none}@os{o0|1=5?b0:=t0+1}@ki{t0<6}c10,F,Sc{t0:=o0|2}),Pre{some;F}(Inv(t11)),@si{some}Rty2(FF(a12)),pt13{b0:=;b1:t0}),To{0}(To{0}(@po{b0+=1;b0+=2}@of{t0:=3}@ki{b0+1=2}S)))",
-    Tree0690 "B{t0=3;b0=4}PAll{-2}(Wde(pa0{b0:=;b1:t0},S),Dl{10}(c1),Star(PAll{1}(a2e)),Par{1;2}(a3l,t4))",
-    Tree0691 "B{t1;t0;b1=5;b0;o0=0}RFb(Invt(Su{t1}(t0)),Sw{2;3}(Pre{b1+4%2=1}(t1e),pt2{b0:=;b1:b1},Wv{t0}(t3)),a4,Pre{b0%4>2}(RSeq(Ub{o0},c5l,c6b{b1+4%4},pi7{t0:b0},t8)),Pre{b0%2=0;K}(S))",
-    Tree0692 "PAll{1}(c0,FS(c1),a2)",
-    Tree0693 "B{t0=4;o0=1;b0=2}@po{t0+=2}TryF(pi0{t0:t0},RFb(pa1{b0:2;b1:b0},RSeq(RFb(t2e,Try(t3e,a4l),Pre{o0|2%2<1;R}(t5),Dl{0}(OnceK(@of{b0+=1}@ki{t0<4}@os{b0+=3;t0+3!2?t0+=1}c6))))))",
-    Tree0694 "B{o0=2;b0;t0=1}@rw{t0+2%3=1}AFb(Star(Rep1(t0e),t1,Sb{o0=3},RSeq(Sb{t0=7},t2,c3l,t4)),RepF(Invt(RFb(a5b{b0;b0},TryF(@ki{t0!4}SubA(SubR(pi6{t0:=})),c7e),Rep2(@fi{b0+3%4>2}c8),TryF(t9,a10,@ki{t0>7}@os{b0>1?o0:=_}@fi{b0<0}F)))))",
-    Tree0695 "B{b0;b1;t1=5;o0=1}Pre{o0|5%3>0;S}(Keep(Sw{4;5;2}(S,Pre{b0+3!5;R}(To{0}(RFb(c0,a1))),Sb{b0=t1},Rep3(a2e))))",
-    Tree0696 "B{b1;t0}RFb(t0e,Invt(SubA(@si{b1>t0+1}t1)),Rep1(SubA(t2e)))",
-    Tree0697 "B{b0=1;b1;t0=4}@si{b1%4=2}@oh{t0+=3}Wde(RSeq(RSeq(pa0{b0:t0;b1:=},a1b{t0+1;b0}),Pre{t0%2<0;S}(To{20}(c2)),MPri(t3,t4),a5,Pre{b1+4<6;K}(pc6{b0:7})),Sw{3;1;4}(Keep(@rw{b0>t0}RSeq(TryF(t7,t8))),c9b{b0%2},t10,Fb(c11,t12)))",
-    Tree0698 "B{o0=3;b0=4;t1=5;t0}Star(PAll{_}(Wde(t0,PAll{2}(Par{1;_}(t1e,Scc{t1=3}),pa2{b0:4}))),@si{t1%2<0}@of{t0:=b0%3}Sb{o0=2})",
-    Tree0699 "Rty0(F)",
+    Tree0600 "Rpt{0}(Run)",
+    Tree0601 "B{b1;b0=5;o0=_;t0=2}Flip(Rpt{F}(Fb(t0,c1b{b1+1})),Rep3(PAll{4}(Rty4(SubA(a2b{t0;b0})),Opt(R),t3e,@of{o0:=_}@fi{b1+4<3}@oh{b0+=2}Sl{20},c4)),@oh{t0:=b1+4}pa5{b0:0;b1:=})",
+    Tree0602 "B{t1=4}Rep1(ASeq(t0,@fi{t1%3<0}Ite(Bin{t1>t1%3;T}(t1,Rpt{0}(pc2{b0:0})),t3)))",
+    Tree0603 "B{o0=_;b0=5;t0=5;q0=2}Bin{t0+1!2;_}(Try(RSel(ASeq(@os{t0+=1}@fi{b0+1%4>1}pt0{b0:4;b1:b0},Inv(a1),a2)),Flip(Pre{o0|4+4!1;K}(@fi{b0>t0}@rw{some}Scc{b0%3>0}),Fb(t3,c4e),Sl{50},pt5{b0:5}),Pri(t6e,t7),Star(Swm(a8,Sb{b0=t0}),c9l)),Star(@os{b0+=3}Star(Lp{b0;S}(Dl{10}(Wde(Bin{t0+2>1;T}(@rw{b0!4}c10,c11),@os{b0+=1}@rw{some}c12)))),Wde(Step(To{0}(RT{F}(c13)),Fb(F,Sl{10}),c14e),F)))",
+    Tree0604 "B{b0=5;q0=0;t0=2;t1}@fi{t1+2<b0+3%3}To{20}(Lp{t1;R}(MSeq(Swm(PAll{1}(Seq(@oh{t1+=1}@os{t0+=1}@ki{b0>7}S,Sc{t1:=4;b0+=1})),Swm(t0e,t1)),Lp{_;_}(Pri(Pre{t0>t1+1%2;K}(t2),Scc{b0+2%4>2},@rw{t0<7}@of{b0=3?t1:=4}Rpt{2}(Sl{0}),pc3{b0:t0})),Pre{b0%4>0;F}(ASeq(S,Step(Keep(a4e)))))))",
+    Tree0605 "B{o0;t1=0;q0=1;t0=3;b0=0}RSeq(Flt{2;_;F}(RSeq(RtyF(Step(To{50}(Wt{0}))),Ret1(Ub{o0}),TryT(c0l,Rus{3}(@ki{t0+3%3!0}@oh{o0:=b0+3}@of{o0:=_;b0:=t1+3}To{20}(c1e))))),Flip(RT{2}(t2),FF(Pre{o0|3>t1;K}(a3l))),Cnd{t1+3>6;_;S}(MSeq(Lp{t0;_}(TryT(t4,pi5{t0:=})),t6)),RSeq(TryT(Wde(OnceT(pi7{t0:b0}),a8),Bin{t0=t1;T}(Rpt{3}(Sl{30}),@os{t0+=2}pi9{t0:t0}))),Cnd{some;N;S}(MSeq(Sc{o0:=o0|0},Su{t1}(Swm(c10,Sb{b0=4})),Pre{b0=t0;K}(RT{1}(S)))))",
+    Tree0606 "B{b1=2;b0=0;o0=4}RSeq(Scc{b0+3>3},To{20}(pc0{b0:=}),Wde(Scc{b1%4!1},@os{o0:=b1}@oh{b1+=2}@fi{b1<0}t1))",
+    Tree0607 "B{b0;t0=0}RSeq(Fb(AFb(Seq(pa0{b0:=;b1:t0},@fi{t0+2!t0}t1e,c2),pa3{b0:t0;b1:b0}),@of{b0:=t0%3}@rw{b0+2>b0+1%2}Inv(Par{0;2}(RSeq(Sb{b0=t0},c4),To{30}(Star(Rus{3}(t5),@rw{b0+3!5}a6,pa7{b0:b0;b1:b0})))),Step(Inv(ASeq(Mt{0}(Wv{t0}(t8)))),Dl{10}(Opt(c9l)))),RSeq(@of{b0:=0}Flip(FF(RSeq(Fb(pa10{b0:t0},Rep4(@si{t0!3}c11),@po{b0:=t0}@si{b0+1<3}@os{t0:=9}To{30}(Sb{t0=3})))),Fb(c12,c13,@si{t0<4}@ki{b0+4>b0+1}t14,Mt{20}(c15),@ki{b0>t0}@po{t0+=3}a16))))",
+    Tree0608 "B{b1=2;b0}RFb(t0e,RSeq(Fb(t1,pt2{b0:=;b1:=},R),OnceK(pc3{b0:b1})),Fai,Pri(a4b{b1+1;b0},c5))",
+    Tree0609 "B{b1;t0=2;t1;b0=0;q0=3}Bin{t0+4!0;_}(RSeq(Wde(c0,OnceK(Ret2(@os{t0:=b0}@of{t0<t0+4%2?b0+=1}@ki{b1<0}PAll{2}(@oh{t1+=3}@si{t1=3}a1,a2))),Lp{t0;K}(Ite(a3,@si{t0%4<0}t4e))),Pri(Step(a5,Wu{t1},Sl{0},t6e,Lp{_;F}(pc7{b0:6})))),TryT(Flip(Dl{10}(Rep2(@fi{t1+1>5}@si{t1!5}Ret4(t8))),a9e,t10),Pre{b0%4!1;S}(Bin{t1%4!2;T}(RSeq(Fb(c11l,pt12{b0:t1},@po{b1:=t0+3%3}Suc)),Seq(c13l,pt14{b0:t0;b1:t0},S)))))",
+    Tree0610 "Par{_;_}(t0,t1,Inv(FS(Opt(c2l))))",
+    Tree0611 "Rpt{F}(t0)",
+    Tree0612 "Seq(t0,OnceT(a1),Sub(Sl{0}))",
+    Tree0613 "B{t0;o0=3;b0}RSeq(Cnd{t0+1%3<1;_;F}(Invt(RFb(@rw{b0=o0|5%2}@oh{o0:=_}@po{t0+=2}PAll{_}(c0,@oh{t0+=1}Scc{t0<o0|1},F,Ub{o0},t1),Par{-2;_}(Sc{t0:=o0|4%3},S,Seq(a2b{t0;b0},c3),@si{t0+1>3}@ki{b0>4}t4e)))),MSeq(AFb(Fb(t5,a6),Rty1(@of{b0+=4}pc7{b0:t0})),Par{-2;_}(t8,S),Rep0(pa9{b0:t0;b1:t0})),c10)",
+    Tree0614 "B{b0;o0;b1=3;q0=1;t0=0}@ki{none}@os{o0:=_}RSel(TryF(@of{t0+=3;t0+4<t0%3?b1:=b1+4%4}Lp{b0;_}(TryT(c0,Sc{none?t0+=1})),@of{b1:=b1%4;t0+=1}@rw{t0+1%2>0}@ki{some}Intr{t0>6}(RT{F}(Rpt{3}(t1)))),RSel(Sw{3;0}(a2b{b0;b1},@of{t0:=o0|3}@oh{b1+=3}RSeq(c3,a4e,pc5{b0:=}),RU{F}(@si{t0+1%2>0}@ki{b1<b0+4}@os{t0+=1}t6))),Sel(t7,@po{b0+=2}@si{b1!6}@rw{t0%4>2}Ret1(Rep4(t8))),@ki{b1%4<1}@si{b0<6}FF(Sw{0}(@si{b1!b0+3}@ki{some}@rw{b0<5}pa9{b0:b0},a10)),RSeq(Ub{o0},c11,@os{b0+=2}@po{some?t0+=2;b0+=3}@si{t0%2=0}FF(Rep1(OnceT(Lp{_;_}(@po{b0+=1;b0+=1}t12e))))))",
+    Tree0615 "B{o0=_;t1=3;b0=4;t0=5}TryF(RepF(Step(@of{t1:=t1%2}@po{o0:=t0;o0:=t1}Scc{t1>b0},c0,Step(t1e,Fai),Ite(a2b{b0+4;b0},@of{b0:=b0+4%4;t0:=t1%2}pa3{b0:=}),Sb{o0=0})),t4e,PAll{1}(Inv(Wt{100}),RFb(Dl{20}(F),@of{b0+1%3<0?o0:=_}pi5{t0:b0},AFb(t6,@fi{t0=6}@si{t0%4>1}t7))))",
+    Tree0616 "Flip(t0,t1)",
+    Tree0617 "B{t0=2;q0=0;b0=3;t1=4;o0=2}Flt{1;S;_}(Seq(Lp{t0;_}(Flip(OnceT(Flip(RSeq(Wt{0},pa0{b0:b0;b1:b0}))),Seq(Rty1(a1)))),@po{o0:=b0%4}@si{some}Wu{t1},@rw{b0<b0%3}@os{t0>7?b0:=t0}Sel(ASeq(Par{_;1}(pt2{b0:b0},t3),t4,@po{o0:=b0+3}@os{t0>t1?o0:=_;t0:=t1%2}F),Ite(pi5{t0:t1},Rty3(c6b{6})),Lim{3}(S))))",
+    Tree0618 "B{t1=5;t0}Cnd{t0%4>1;_;_}(RFb(Sb{t1=2}))",
+    Tree0619 "B{b1=5;t1;b0;t0=2}@ki{b1=t1+3}@of{t1:=b0+1}Ite(Flip(c0,@ki{t1=7}pt1{b0:9},t2),t3,Cnd{b0>6;_;S}(@oh{t0:=b0%2}Rep0(c4)))",
+    Tree0620 "B{b1=0;b0;t0=3}@os{b1+=3}@oh{t0:=b0%3}@rw{b1%4<2}Swm(Bin{t0%4!2;_}(Swm(Flt{3;F;K}(Cnd{b1+4<b0;T;_}(SubR(t0)))),Flt{1;F;F}(@ki{t0%2<1}Ret4(Rpt{1}(@rw{b0>3}Wde(Scc{b1!3},t1))))))",
+    Tree0621 "B{t0=0;b0}Dl{10}(MSeq(t0,Ite(@fi{b0>1}Suc,pt1{b0:0;b1:t0})))",
+    Tree0622 "B{t0=5;b0;o0=_;b1=0}Swm(Bin{none;_}(Wde(Wu{t0},t0),@of{b0+=2;b1:=t0}Seq(a1,Ub{o0},Sl{10})))",
+    Tree0623 "B{b1=0;t0=4}Seq(Star(RtyF(Wu{t0}),Flip(t0,t1,t2e),RFb(t3e,c4l),Pri(Rep2(t5),pi6{t0:b1},R)))",
+    Tree0624 "Seq(Swm(t0,Suc),t1,AFb(RT{1}(MPri(RSel(a2,t3))),ASeq(c4e,t5e,t6)),Rep2(Sel(Fai,t7e,t8,Mt{10}(t9),R)))",
+    Tree0625 "B{b0;t0}ASeq(Sel(t0,F,Rpt{3}(F),pi1{t0:=}),c2b{b0+4})",
+    Tree0626 "B{b1=0;t0=3;b0=0;o0}Bin{b0%3!1;N}(PAll{2}(pt0{b0:2;b1:b0},SubA(a1)),Seq(Ret1(Rep3(Wu{t0})),pi2{t0:b0},t3,@po{o0:=t0+4%3;b1+=2}@os{t0+=3}Ub{o0}))",
+    Tree0627 "Par{-1;-2}(RSeq(Sub(S),c0),Sub(Sl{0}))",
+    Tree0628 "B{o0;t0=4}Keep(SubR(SubR(Keep(@of{o0:=t0%4}pc0{b0:7}))))",
+    Tree0629 "B{t0;o0=_}WU{t0<6}(Seq(Bin{o0|0%4!3;T}(a0,Su{t0}(t1)),RepF(t2e)))",
+    Tree0630 "RSeq(Swm(Seq(To{0}(Ite(RSel(t0,RtyF(t1)),PAll{_}(Sub(a2),Sl{10}))),Opt(MSeq(S,Cd{30;K}(t3),S,FS(t4),a5e)))),RSeq(Ite(Par{_;_}(a6,S),c7e,Once(Pri(c8,t9,a10))),Sel(MPri(Wde(a11e,t12),t13e))),Rmp{F;S}(RFb(Once(R))))",
+    Tree0631 "ASeq(PAll{-1}(Swm(Keep(TryT(c0l,F,OnceK(RSeq(t1,a2))))),Step(Ret3(Swm(Wt{10},c3)),RFb(Sub(t4),t5e),Keep(FS(a6))),FF(Inv(Sel(c7,t8,t9,c10,Invt(FF(R))))),AFb(RSeq(c11,c12,a13e),Seq(t14,t15),Flip(a16,Sl{0},t17))))",
+    Tree0632 "RFb(RSeq(Sub(Flip(c0,Dd{0}(c1))),Cd{0;F}(Lim{1}(Wt{10})),Rmp{S;F}(c2),a3l,RSeq(a4,c5)),FF(PAll{_}(Sel(c6,t7,Star(t8,t9)),RU{S}(Par{-1;_}(Star(t10))))))",
+    Tree0633 "Step(a0,Sl{0})",
+    Tree0634 "FS(Rty3(Rep0(S)))",
+    Tree0635 "B{b0=1;t0=3}Star(Seq(Sc{b0>t0?b0+=1}),@si{t0>1}@oh{t0:=t0%3}c0b{3})",
+    Tree0636 "B{b0=3;t0=1}@po{t0:=b0}@os{b0>2?t0+=3}@si{t0%2<1}MPri(c0e,SubA(a1),@os{t0>b0?t0+=1}SubR(Scc{t0+1%4>2}))",
+    Tree0637 "B{b0=2;t0=4;b1=0;o0}Pri(@ki{t0!t0%4}@os{b0:=b1}Inv(c0b{2}),Sw{4}(pa1{b0:2;b1:=},@fi{o0|4+3>4}c2b{t0}),RFb(@fi{b1!t0%3}Sc{t0:=o0|5%4},c3e,c4))",
+    Tree0638 "Rus{1}(Inv(c0))",
+    Tree0639 "Star(MPri(Rep2(a0),t1),Sub(Sub(FS(FS(t2)))))",
+    Tree0640 "B{b0=5;t1=4}Try(Rpt{0}(pt0{b0:=;b1:t1}),Once(c1e),c2)",
+    Tree0641 "RFb(Seq(Rpt{1}(c0),t1,Sl{30}),OnceT(RT{F}(t2e)),Wde(Swm(t3,Rmp{S;S}(t4)),Swm(t5e)),RFb(c6,t7),PAll{1}(Wt{0},c8e,c9))",
+    Tree0642 "B{b1=1;b0;t0}Su{t0}(RSeq(Su{t0}(Flt{2;R;_}(Fb(t0,Sl{50}))),Seq(SubR(Scc{b1>0}),t1e),pc2{b0:t0},@ki{b0+3>b1+1%2}RepF(t3)))",
+    Tree0643 "B{b0=3;t0;t1=1}TryT(Seq(WU{t1%4!2}(t0),RFb(@oh{t0+=3}a1l,F,@po{t1:=t1%2}c2,t3,Sb{t0=8})),Fb(RFb(t4e,t5e),pc6{b0:8},@fi{b0>2}S),R)",
+    Tree0644 "B{o0}Dl{50}(Lim{1}(RFb(a0,RSel(a1l,Ub{o0}))))",
+    Tree0645 "RSeq(RFb(a0l,Sub(t1),t2),RFb(t3e,Sub(t4)))",
+    Tree0646 "B{t0=0;b0;t1=0;b1=5}Flip(Flt{1;S;_}(Rpt{0}(t0)),Star(TryT(@ki{t0+4>4}@fi{t1+1%2>0}@po{t1+=2}a1,Par{_;1}(Wt{10},@ki{t0>1}@rw{b1=b1+2}@of{b0+=1;b0+=2}c2),OnceK(a3)),Bin{t1%3!0;_}(pi4{t0:t1},Seq(t5)),Mt{30}(@of{b0+=1}FS(Fb(Once(Ite(pc6{b0:5},c7)))))))",
+    Tree0647 "B{b1=1;o0=3;q0=0;b0;t0=5}@rw{b0>1}@si{t0%2=1}Fb(FF(Bin{t0%2!0;_}(Lp{b1;_}(Invt(R)),Flip(Sc{b0:=b1+1},Fai,t0,Sc{o0:=o0|2%4},pt1{b0:=;b1:=}))),RSeq(@oh{b0+=1;b0+=1}Ub{o0},a2,@rw{b1!1}Scc{none}),t3e)",
+    Tree0648 "B{o0=_;b0=2;t0}RFb(@of{b0+=1}@si{b0%3=0}PAll{-3}(SubA(SubR(S)),Scc{b0=o0|4%3},c0e,@po{b0+=1}@si{b0+2>1}pc1{b0:1},a2),Step(RFb(a3e,pi4{t0:t0},MSeq(a5b{t0;b0},t6)),Sc{t0+=2},c7e),Rep4(Bin{some;N}(WU{o0|2=5}(pi8{t0:=}),WU{o0|2+2>2}(pt9{b0:9;b1:t0}))),Swm(t10,pt11{b0:t0;b1:b0},Dl{20}(a12b{b0%2;b0})))",
+    Tree0649 "B{o0;b1=1;t0=3}Intr{b1>7}(Flip(Par{3;-2}(OnceT(a0),Sw{2}(Scc{some},@fi{b1%3<0}@ki{b1>5}@po{b1:=t0+2}pt1{b0:9;b1:=}),Inv(Fb(pt2{b0:7},Ub{o0})))))",
+    Tree0650 "B{q0;b0=5;t1=3;b1=1;t0=2}RFb(RSel(@oh{t1+=1;t1+=4}@rw{t1%3!2}RepF(Scc{b1+3%4!1}),@ki{b0>2}@rw{b1%4=0}Wde(t0,@ki{b1<t0%4}@fi{b1%4>0}@os{t1+=1}RSeq(pa1{b0:=;b1:b0},pt2{b0:3;b1:=},RepF(t3)))),@of{t1+=1}@po{t1+=3}@fi{t1<1}Pre{b0<5}(Rpt{F}(@oh{t1+=1;b0+=1}Fb(a4b{b0;b0},t5e,pi6{t0:b1},Wu{t0},Wt{0}))))",
+    Tree0651 "B{b0=2;b1;t0;o0}Su{t0}(Wde(Step(Star(a0b{b1;b0},Sb{t0=4}),RSeq(Sel(@ki{b0%3>0}S,Scc{some}),@of{b0+=2}Swm(t1,t2),Sl{0}),c3),PAll{_}(@oh{o0:=o0|1}@po{b1:=8}Once(Swm(MSeq(t4,c5),Pri(t6,pa7{b0:=;b1:b0},t8e),Rep1(t9e))),t10)))",
+    Tree0652 "Seq(Fb(c0l,a1e),Fb(t2e,c3,a4,t5))",
+    Tree0653 "B{b0=0;t1}RSeq(@oh{t1+=3}@rw{t1<5}c0,Fb(@rw{t1<1}ASeq(a1b{b0+1;b0},c2,Scc{b0<7})))",
+    Tree0654 "B{t0=0;q0;o0=4;b0}Seq(OnceK(Bin{b0+2%4<0;_}(AFb(t0e,F),Lim{2}(Ret4(Ruf{3}(MSeq(a1,Ub{o0})))))),Lp{_;K}(Lim{1}(To{10}(Rep3(RSel(a2,c3,c4))))),SubR(Par{-1;-2}(Par{1;1}(Scc{t0>7}),Bin{t0+2>5;T}(RepF(Fai),pa5{b0:8;b1:t0}))))",
+    Tree0655 "B{b0=2;o0=_;b1=4;t0;q0=1}RSeq(Seq(a0l,Flt{2;S;F}(Sb{t0=b1}),Pre{none;R}(pc1{b0:b0}),a2,t3),Fb(MSeq(OnceK(c4),Dl{20}(a5e)),Lp{b1;F}(t6)),Fb(c7,@oh{b0+=2}Lp{_;F}(Scc{b0+3%3=1}),c8),Sw{1;2}(a9,S,AFb(c10,t11)))",
+    Tree0656 "B{t1=3;b1=1;b0=2;t0}Fb(Step(Cnd{t1<6;_;S}(MPri(To{30}(@oh{t0:=b1}@of{b1:=t0}pi0{t0:b0}),Seq(t1e,Scc{b0>7},c2),Cnd{b0+4>0;N;F}(Wde(@si{t0<2}c3,@of{b1+=2;t1:=b0%2}Wu{t0})),@rw{b1<b1%3}@of{t0+=1;b0:=b1+2}Par{1;-1}(Ret2(Step(Sc{b0:=t0},Wu{t0}))),@os{b1+=3}Ruf{2}(Fb(Pre{b0<2;F}(Sb{b0=2})))))))",
+    Tree0657 "B{q0=4;b0}ASeq(c0l,Lp{b0;K}(c1),t2,a3e,t4)",
+    Tree0658 "B{b0;t0;q0=1}Seq(Lp{_;_}(Bin{b0<t0;N}(a0l,SubA(PAll{2}(Sc{b0+3=t0+3?t0+=1},OnceK(Step(Sb{t0=b0},pc1{b0:0})))))),Rep0(c2))",
+    Tree0659 "B{b0}TryF(F,pt0{b0:2;b1:b0})",
+    Tree0660 "B{t0=4}MPri(SubA(SubA(pt0{b0:t0;b1:t0})),R)",
+    Tree0661 "B{q0=4;b0;t0=3;b1}@si{t0<6}Flip(Scc{t0<3},a0,@ki{t0=b0}SubA(@os{t0:=b1+2}@rw{t0%2=1}@oh{b1!t0?b0+=1}RFb(Lp{t0;R}(Keep(c1e)),Seq(Scc{b0+2=2},a2))),Ret4(Dd{30}(@oh{b1+=1}Rep4(SubR(Intr{b0>5}(@si{t0=5}pt3{b0:t0;b1:=}))))),@of{b0<0?b0+=1;b0+=1}@ki{t0+3=6}t4)",
+    Tree0662 "B{b0=3;t0;b1=4}RSeq(Dl{10}(RSeq(c0b{b1},t1)),FF(t2),@si{t0+3=5}@po{b1:=b0}RFb(a3l,Fai))",
+    Tree0663 "B{t1=5;o0;q0=1;t0;b0=0;b1=2}@ki{b0>3}@oh{b1:=b0}RSeq(RFb(Pri(PAll{3}(pi0{t0:=},a1,@si{none}Scc{b0+4!6}),@of{o0:=t0}@oh{o0:=b1}Lp{_;S}(a2e),Pre{b0+4<4;F}(c3)),@fi{o0|3<b1%4}@of{t0:=t1}@rw{t0+3=1}RSeq(RSeq(@ki{t1+3%2!1}@po{o0:=_}c4e,Sc{o0:=b0},c5,Sb{o0=4}),t6)))",
+    Tree0664 "B{t0;o0=4}Swm(@si{t0+4%4=2}@of{o0:=_}PAll{_}(Star(t0,c1)),c2e)",
+    Tree0665 "B{b1=2;q0=2;b0=5;o0=_;t0}Fb(Lim{1}(Sel(Rpt{3}(@fi{b1<t0+2}@rw{b0+1=0}Fb(a0,@po{b0+=2}t1,Suc)),c2b{b0%2},Pre{none;F}(t3),Flip(Sw{2}(c4,pa5{b0:=;b1:t0}),c6,Inv(c7)))),RSeq(Star(Lp{_;S}(Suc),Fb(c8,a9,c10e,a11b{t0+1;b0},t12)),Ret4(RFb(F,Rmp{F;F}(c13),t14,a15))),Fb(RFb(Sel(c16,@fi{t0+2<2}pt17{b0:=;b1:b1},pa18{b0:0;b1:t0},F)),Inv(MPri(Scc{none},t19))))",
+    Tree0666 "B{q0=3;t0=2;b1=4;b0;o0=4}RSeq(@oh{t0:=b1%2}@rw{b0+4%4>1}PAll{-3}(t0,Sc{b0>o0|0?b1:=t0;t0:=b1+2},c1e),Flip(@si{b1<2}@of{b1:=o0|5+3%3}pa2{b0:b1;b1:b1},t3),RSeq(c4l,SubA(Lp{_;K}(@fi{b0<b1}@rw{some}@po{t0+=2}pc5{b0:=})),c6))",
+    Tree0667 "Star(Sub(a0e))",
+    Tree0668 "B{t1;b0=5}Swm(Pre{t1=7;R}(pi0{t0:t1}),Flip(pa1{b0:=;b1:t1},pc2{b0:5}),OnceK(FF(c3)))",
+    Tree0669 "B{t0=1;b0=4}RSeq(t0,RSeq(a1,c2l),@fi{t0<b0}@ki{b0+3%2>0}t3,@oh{b0+=1}Wt{50},Wu{t0})",
+    Tree0670 "B{b0=0;b1}Pri(a0,pa1{b0:b0;b1:=},Rty0(t2),SubR(t3))",
+    Tree0671 "B{t0=3;b0=4;b1=4;t1=1}Flip(Keep(Rep1(Star(Pre{b0%4<2;K}(Fai),Rpt{0}(a0)))),RSeq(Sel(a1b{9;b0},@si{t1+1=t1}c2,@si{b1+4<4}@ki{t0!t0+3%3}@fi{b1%2>0}pt3{b0:=}),MPri(c4,c5e,Run)))",
+    Tree0672 "B{o0=_;b1}Mt{0}(Rpt{F}(Cnd{o0|1<0;N;S}(pi0{t0:b1})))",
+    Tree0673 "B{t0=4;b0=2}Fb(F,@fi{b0>t0%4}Bin{t0%3<2;T}(Swm(Bin{t0+4!4;_}(S,Rep1(Sb{b0=t0})),Bin{b0>1;T}(c0,Wt{50}),To{50}(a1)),MSeq(c2e,Scc{b0>7},pt3{b0:t0})))",
+    Tree0674 "PAll{_}(R,Rmp{S;S}(ASeq(Rpt{0}(c0),Sub(t1e))))",
+    Tree0675 "Ret4(PAll{-1}(Star(Wde(Rmp{F;S}(Sub(t0)),Ite(c1,t2),t3),Fb(t4,a5l,a6,Wde(t7,t8e),c9e),To{50}(Keep(R)))))",
+    Tree0676 "B{t0=0;b1=5}Ret3(Par{1;3}(Sb{b1=t0},Scc{t0=b1},t0))",
+    Tree0677 "B{t0;b0=3}Step(t0,@si{t0<7}Wu{t0},Fb(a1e,t2),pc3{b0:5},@po{b0+=3}TryF(t4,t5))",
+    Tree0678 "B{q0=2;t0=2}Ret2(pa0{b0:t0})",
+    Tree0679 "B{t1=2;b0=2;t0=3}To{10}(Pri(Swm(@rw{t1%4!2}@of{b0+=2}t0,@os{b0!b0+3%3?t0:=t1+1;t1+=1}@rw{t0%3!2}@po{t1+=1;t0:=b0+1}pi1{t0:=},pt2{b0:3},c3b{t0+3}),@os{t0+=1}RSeq(a4,@rw{t0<5}Sl{20})))",
+    Tree0680 "B{t0=3;b1=3}@fi{t0<1}Seq(t0,@rw{b1%4<0}pi1{t0:b1},Sb{b1=2})",
+    Tree0681 "B{t1=0;o0;b0=3;t0}Swm(Step(@oh{b0:=t1%4;t1=7?t0:=4}@si{none}a0b{b0;b0},a1,c2l,Wde(a3e,Run)))",
+    Tree0682 "B{t0=2}@si{t0+1%3=0}Rmp{S;S}(TryF(SubR(c0),@ki{t0+2<t0}SubA(Sl{10})))",
+    Tree0683 "B{t0=5;q0=4;b0=0;o0;b1}Seq(c0,@po{b0:=b1}@oh{b1:=o0|3%3}@ki{b0%3>0}Rus{F}(@of{b1+=3}RFb(Wde(Pre{b1+3%4=3;R}(c1l),t2,c3))),a4l,Lp{t0;F}(Ret1(Opt(Dd{50}(Inv(Ub{o0}))))))",
+    Tree0684 "B{b0;t0=0}Step(SubA(Sc{b0+=1;t0:=8}),Inv(c0),c1,pc2{b0:8},SubA(pc3{b0:t0}))",
+    Tree0685 "B{b0=0;t0=0}Fb(t0e,pt1{b0:9;b1:b0},c2,Scc{b0+2<0},pa3{b0:t0})",
+    Tree0686 "Seq(c0,Ret4(AFb(t1,c2)))",
+    Tree0687 "Par{_;-1}(PAll{3}(Ite(Flt{3;R;F}(t0),t1),Rep0(F),Pri(a2,a3)),To{0}(Sel(Pri(Dd{0}(a4l),t5),Inv(Once(Inv(Ite(a6,a7,c8)))))),ASeq(Seq(Fb(t9,c10l),c11,Rep1(c12e)),t13,RT{3}(Rus{F}(RetF(t14)))))",
+    Tree0688 "B{b1=0;t0;o0;b0=5;q0=0}Wv{t0}(RFb(Lp{_;S}(Dd{0}(Cnd{b1%3!1;T;S}(Seq(Sb{o0=1},@si{b0+3%4!3}Swm(a0e),Rep3(S))))),Fb(Par{_;2}(S,pc1{b0:b0},a2),Ret2(Scc{b1<4}),Ret0(@si{b0<3}@ki{t0%4<0}Wu{t0}),Rty1(a3b{b1+1;b0})),Lp{b0;K}(Wt{50})))",
+    Tree0689 "RU{F}(a0)",
+    Tree0690 "B{t0=5;b1=3;o0=_}@si{none}@po{b1+=3}RFb(t0,Wu{t0},pi1{t0:=})",
+    Tree0691 "B{b1=5;b0=3;o0=_;t0}Pre{t0%2>0;K}(@fi{t0>3}Par{_;_}(Bin{b0>5;T}(Lim{3}(t0),PAll{1}(S,c1)),Seq(a2,a3,c4l,Sb{o0=1}),Sw{3;1}(Rep3(a5),Sl{0},MSeq(t6,c7e))))",
+    Tree0692 "Rep4(Sl{50})",
+    Tree0693 "B{t0;o0}MPri(RSeq(Inv(RFb(Par{_;_}(t0,Sc{t0+=3},t1e))),a2,RFb(c3,FF(t4e),RFb(SubR(OnceK(t5))))),PAll{_}(SubA(Seq(a6,Scc{some},pi7{t0:=},t8,t9)),RSeq(t10,c11),RU{S}(t12),Wde(c13,Ub{o0}),@rw{t0!2}Rep4(@ki{t0%2>0}Sl{0})))",
+    Tree0694 "OnceK(t0)",
+    Tree0695 "Seq(Ret2(t0))",
+    Tree0696 "B{b1=3;t0}Opt(MPri(Opt(@si{t0+4=4}c0b{b1}),Star(a1,t2,pi3{t0:=},pt4{b0:b1;b1:=}),a5,Rty3(Fai),F))",
+    Tree0697 "B{q0=3;t0=3;b1}Cnd{t0>7;N;_}(Flip(Pri(a0e,Ret1(Lp{_;R}(pi1{t0:t0})),c2e),a3,Wde(pi4{t0:=},Ret3(a5e),Par{1;2}(t6,c7)),Inv(FS(Pre{b1<4;F}(OnceK(a8b{t0;b1}))))))",
+    Tree0698 "B{t0;o0;b0}OnceK(FS(@si{t0=6}@of{b0+=2;b0+=2}@os{o0:=_}TryT(PAll{1}(Dl{50}(RSeq(Cnd{t0%3!0;T;_}(c0e),t1)),Ret0(@oh{b0:=t0+3;b0+=3}@fi{some}@ki{t0<o0|3}R)),pa2{b0:=;b1:b0},Pre{some;K}(Swm(pt3{b0:=},a4b{t0%2;b0},Rep3(t5),c6)))))",
+    Tree0699 "B{t1=0;b0}Fb(OnceK(Scc{b0+1<t1+2}))",
 }

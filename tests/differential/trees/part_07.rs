@@ -6,709 +6,1028 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        Parallel(success = -1) {
-            Parallel(success = -2, failure = 0) {
-                UnsetBlackboard(o0),
-                SetBlackboard(t1 = 7),
-                Sleep(10),
-                Script(|bb| bb.o0 = None),
-                #[on_failure(|bb| { bb.o0 = None; *bb.t1 += 3 })]
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
+        MemSequence {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(1)),
+                Action(PAct<2>, b0 = {t1}),
             },
-            TryCatch {
-                ForceFailure {
-                    RunOnce(then_skip = true) {
-                        #[post(|bb| bb.b0 += 1)]
-                        Action(Act<1>),
-                    },
-                },
-                Inverter {
-                    RetryUntilSuccessful(2) {
-                        SetBlackboard(t1 = 2),
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(1))),
-            },
+            StatefulAction(Task<3>),
+            Action(PAct<4>, b0 = 7),
         }
     }
 }
 
-board!(Tree0700Blackboard { o0 t1 b0 });
+board!(Tree0700Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(1),
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                Condition(PCond<0>, b0 = {t0}),
-                Condition(Cond<1>),
-                #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 = *bb.t0 + 4 })]
-                StatefulAction(Task<2>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
             },
-            StatefulAction(Task<3>),
-            Sequence {
-                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                ScriptCondition(|bb| bb.b0 != bb.b0 % 3),
-                StatefulAction(PTask<4>, b0 = {=}),
-            },
-            RunOnce(then_skip = false) {
-                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 + 2 != 7 { bb.o0 = Some(bb.b0 + 1) } })]
-                StatefulAction(Task<5> = Task::<5>),
-            },
+            WasEntryUpdated(t0),
+            Action(Act<1>),
+            #[on_halted(|bb| if *bb.t0 != 7 { *bb.t0 += 3 })]
+            #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(4) + 3)]
+            #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 < 5)]
+            Action(PIo<2>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0701Blackboard { t0 b0 o0 });
+board!(Tree0701Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
         }
-        Inverter {
-            #[post(|bb| bb.t0.set(bb.b0))]
-            #[run_while(|bb| bb.b0 > 5)]
-            MemSequence {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        #[failure_if(|bb| *bb.t0 % 4 == 2)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-                        StatefulAction(Task<2>),
+        Priority {
+            BinarySelector(|bb| *bb.t1 % 3 < 0, dynamic = false) {
+                WhileDoElse {
+                    Action(PAct<0>, b0 = 5, b1 = {b0}),
+                    RepeatTimes(1) {
+                        Action(Act<1>),
                     },
-                    KeepRunningUntilFailure {
-                        Action(PIo<3>, t0 = {b1}),
+                    Cooldown(0, filtered = Failure) {
+                        Action(PIo<2>, t0 = {=}),
                     },
                 },
-                SetBlackboard(b0 = {t0}),
+                ForceSuccess {
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            AsyncFallback {
+                RunOnce(then_skip = true) {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Parallel(success = -1, failure = 1) {
+                        RepeatUntil(Failure) {
+                            #[on_success(|bb| bb.t1.set(bb.b1))]
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            AsyncSequence {
+                                Fallback {
+                                    Action(PAct<5>, b0 = 8, b1 = {b0}),
+                                    StatefulAction(Task<6>),
+                                    StatefulAction(Task<7>),
+                                },
+                                Action(|ctx| ctx.exec(8)),
+                                ReactiveSequence {
+                                    StatefulAction(Task<9> = Task::<9>),
+                                    StatefulAction(PTask<10>, b0 = 5, b1 = {b0}),
+                                    Condition(PCond<11>, b0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+                FlipSelector {
+                    RetryUntilSuccessful(3) {
+                        #[skip_if(|bb| *bb.t1 < (*bb.t0 + 2) % 4)]
+                        #[success_if(|bb| bb.b1 > 4)]
+                        IfThenElse {
+                            StatefulAction(Task<12>),
+                            ParallelAll {
+                                SetBlackboard(t1 = 2),
+                                Sleep(20),
+                                AlwaysRunning,
+                            },
+                            RepeatUntil(Failure) {
+                                Failer,
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0702Blackboard { b1 b0 t0 });
+board!(Tree0702Blackboard { o0 b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0703Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 14,
+            o0: Option<i64> = Some(9),
+        }
+        Priority {
+            Action(PIo<0>, t0 = {t1}),
+            StatefulAction(Task<1>),
+            #[skip_if(|bb| bb.b0 % 2 == 1)]
+            #[failure_if(|bb| bb.b0 < 3)]
+            #[run_while(|bb| bb.o0.is_none())]
+            Script(|bb| *bb.t0 += 1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
         blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
         }
-        WhileDoElse {
-            Action(|ctx, bb| ctx.exec_in(0, 4, &mut bb.b0)),
-            Fallback {
-                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
-                #[run_while(|bb| *bb.t0 == 3)]
-                StatefulAction(Task<1>),
-                ForceSuccess {
-                    Precondition(|bb| bb.b0 % 2 == 1, else = Failure) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                Delay(30) {
-                    Condition(Cond<3>),
-                },
-            },
+        Delay(20) {
             MemSequence {
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
+                UnsetBlackboard(o0),
+                #[on_halted(|bb| { bb.o0 = None; *bb.t1 += 2 })]
+                SubTree(Tree0703Sub0, ..),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0703Blackboard { b0 t0 t1 });
+board!(Tree0703Blackboard { t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2> = Task::<2>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        MemSequence {
+            BinarySelector(|bb| bb.o0.is_some()) {
+                MaxTime(0) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                IfThenElse {
+                    Condition(PCond<0>, b0 = 1),
+                    StepSequencer {
+                        Runner,
+                        Condition(Cond<1>),
+                        AlwaysRunning,
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0705Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0705Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        SubTree(Tree0705Sub1, ..)
-    }
-}
+board!(Tree0704Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            SubTree(Tree0705Sub0, q0 = {=}, t0 = {t0}),
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0705Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Repeat(3) {
-            Fallback {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                AsyncFallback {
-                    ParallelAll(0) {
-                        Condition(Cond<1>),
-                        #[success_if(|bb| (*bb.t0 + 2) % 3 < 1)]
-                        Retry(4) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -1) {
-                    #[post(|bb| bb.b1 = *bb.t0 + 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(1) + 1 > bb.b0)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Fallback {
-                        Condition(Cond<3>),
-                        Sleep(10),
-                    },
-                },
-                #[post(|bb| bb.b0 = 8)]
-                #[failure_if(|bb| bb.b1 < bb.b0)]
-                AsyncSequence {
-                    Action(PIo<4>, t0 = {b1}),
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                Repeat(2) {
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+            Action(Act<2>),
+            Action(Act<3> = Act::<3>),
         }
     }
 }
 
-board!(Tree0706Blackboard { b1 o0 t0 q0 b0 });
+board!(Tree0706Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            b0: i64,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        TryCatch(catch_on_halt = false) {
-            #[skip_if(|bb| bb.b1 != 6)]
-            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-            RetryUntilSuccessful(2) {
-                AlwaysFailure,
-            },
-            Fallback {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
+        ReactiveSequence {
+            Switch(b1) {
+                case 0 => Action(|ctx| ctx.exec(0)),
+                case 1 => Switch(b1) {
+                    case 1 => Condition(Cond<1>),
+                    _ => #[failure_if(|bb| bb.b1 < 3)]
+                    AlwaysFailure,
                 },
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Repeat(1) {
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    Action(PIo<2>, t0 = {=}),
-                },
-            },
-            #[post(|bb| *bb.t0 += 3)]
-            Delay(30) {
-                Repeat(3) {
-                    SequenceWithMemory {
-                        SetBlackboard(b0 = 0),
-                        Repeat(2) {
-                            UnsetBlackboard(o0),
-                        },
+                case 4 => StatefulAction(Task<2>),
+                _ => Sequence {
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                    Precondition(|bb| bb.b0 + 1 == *bb.t0 + 4) {
+                        StatefulAction(Task<4>),
                     },
                 },
             },
-            ForceSuccess {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                ReactiveFallback {
+            ForceFailure {
+                StepSequencer {
                     StatefulAction(Task<5>),
-                    Action(PIo<6>, t0 = {=}),
+                    Action(Act<6>),
                 },
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0707Blackboard { q0 t0 o0 b1 b0 });
+board!(Tree0707Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
-        MemSequence {
-            RetryUntilSuccessful(forever) {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        ForceSuccess {
+            Fallback {
+                Failer,
                 Repeat(1) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Repeat(1) {
-                Repeat(forever) {
-                    Delay(30) {
-                        Action(Act<3>),
+                    Limiter(3) {
+                        Timeout(20) {
+                            RunOnce(then_skip = false) {
+                                Action(PIo<0>, t0 = {=}),
+                            },
+                        },
                     },
                 },
             },
         }
+    }
+}
+
+board!(Tree0708Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0709Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        ScriptCondition(|bb| *bb.t1 + 4 != 2)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
-        Delay(0) {
-            Delay(0) {
-                Action(Act<0>),
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        ParallelAll(0) {
+            ReactiveFallback {
+                IfThenElse {
+                    #[run_while(|bb| (*bb.t1 + 3) % 2 < 0)]
+                    FlipSelector {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveSequence {
+                        #[on_failure(|bb| bb.b0 = (*bb.t1 + 4) % 4)]
+                        #[failure_if(|bb| *bb.t1 != 3)]
+                        Action(PIo<2>, t0 = {=}),
+                        #[on_success(|bb| if (bb.b0 + 1) % 3 != 0 { bb.t1.set((bb.b0 + 4) % 4) })]
+                        AlwaysSuccess,
+                        Action(Act<3>),
+                    },
+                    ForceSuccess {
+                        RepeatUntilFailure(3) {
+                            IfThenElse {
+                                Action(|ctx| ctx.exec(4)),
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+            Priority {
+                ForceFailure {
+                    SetBlackboard(o0 = Some(8)),
+                },
+                Action(PAct<7>, b0 = {=}),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<8>),
+                },
+            },
+            AsyncFallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<9>),
+                    SubTree(Tree0709Sub0, t1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+                },
+                RunOnce(then_skip = false) {
+                    Repeat(2) {
+                        KeepRunningUntilFailure {
+                            Wait(50),
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| bb.b0 < 6)]
+            #[failure_if(|bb| (*bb.t1 + 4) % 4 > 2)]
+            #[run_while(|bb| bb.b0 > *bb.t1)]
+            StepSequencer {
+                #[on_failure(|bb| { bb.b0 += 1; if bb.b0 % 4 < 1 { bb.o0 = None } })]
+                StatefulAction(Task<10>),
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<11>),
+                },
+                Action(PAct<12>, b0 = 4, b1 = {t1}),
+            },
+            ReactiveSequence {
+                Condition(PCond<13>, b0 = 1),
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(14, (*bb.t0 + 3) % 2, &mut bb.b0)),
+                    AlwaysRunning,
+                },
+                SequenceStar {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    UnsetBlackboard(o0),
+                },
+                Repeat(2) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 < *bb.t1)]
+                    #[post(|bb| if bb.b0 % 3 > 1 { *bb.t1 += 3 })]
+                    BinarySelector(|bb| *bb.t1 > 7) {
+                        Repeat(4) {
+                            Condition(PCond<15>, b0 = {=}),
+                        },
+                        StatefulAction(Task<16> = Task::<16>),
+                    },
+                },
+                Selector {
+                    AlwaysFailure,
+                    Condition(Cond<17>),
+                },
             },
         }
     }
 }
+
+board!(Tree0709Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 2,
-            b1: i64 = 0,
+            b0: i64 = 4,
         }
-        Sequence {
-            ReactiveFallback {
-                #[success_if(|bb| (bb.b1 + 3) % 4 < 2)]
-                #[run_while(|bb| bb.o0.unwrap_or(1) != *bb.t0 + 4)]
-                Switch(b1) {
-                    case 4 => Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    _ => RunOnce(then_skip = true) {
-                        Delay(20) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                    ForceSuccess {
-                        Sequence {
-                            #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < 1)]
-                            SetBlackboard(b1 = 1),
-                            Action(Act<3>),
-                            Action(PAct<4>, b0 = 8, b1 = {=}),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    SetBlackboard(t0 = 7),
-                    StatefulAction(Task<6>),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                ReactiveFallback {
-                    Parallel(failure = 0) {
-                        Condition(Cond<7> = Cond::<7>),
-                        Script(|bb| bb.o0 = Some(bb.b0 + 1)),
-                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
-                        AlwaysFailure,
-                        Action(Act<9>),
-                    },
-                    AsyncSequence {
-                        SetBlackboard(t0 = {b0}),
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
-                        #[on_success(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        Condition(Cond<11>),
-                        RunOnce(then_skip = false) {
-                            Action(Act<12>),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                    Delay(30) {
-                        Fallback {
-                            #[run_while(|bb| bb.o0.unwrap_or(4) % 4 < 1)]
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            StatefulAction(Task<13> = Task::<13>),
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-            },
+        IfThenElse {
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0710Blackboard { t0 o0 b0 b1 });
+board!(Tree0710Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            #[run_while(|bb| bb.b0 % 4 > 0)]
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            ParallelAll {
-                IfThenElse {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    Timeout(0) {
-                        Condition(Cond<2>),
-                    },
-                },
-                Script(|bb| *bb.t0 += 1),
-            },
-            Delay(100) {
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-            },
-            Repeat(3) {
-                RetryUntilSuccessful(1) {
-                    Repeat(3) {
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(1) {
-                                ParallelAll {
-                                    AlwaysFailure,
-                                    Action(PAct<4>, b0 = {=}, b1 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            WaitUntil(|bb| (*bb.t0 + 2) % 4 > 1) {
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
 }
 
-board!(Tree0711Blackboard { b0 t0 b1 });
+board!(Tree0711Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
         }
-        TryCatch {
-            ForceSuccess {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Action(Act<0>),
-                },
-            },
-            Action(Act<1>),
-            Sequence {
-                IfThenElse {
-                    Condition(|ctx| ctx.check(2)),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                Action(PAct<5>, b0 = {t1}),
-            },
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+            #[skip_if(|bb| bb.b0 < 1)]
+            Action(PIo<1>, t0 = {=}),
+            Action(|ctx| ctx.exec(2)),
         }
     }
 }
 
-board!(Tree0712Blackboard { t1 });
+board!(Tree0712Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(2),
+        }
+        SequenceWithMemory {
+            MemPriority {
+                RunOnce(then_skip = true) {
+                    Conditional(|bb| *bb.t0 % 4 < 3, dynamic = false, else = Failure) {
+                        ParallelAll(5) {
+                            Condition(Cond<0>),
+                            Condition(PCond<1>, b0 = 1),
+                            #[post(|bb| bb.b1 = bb.b1 % 2)]
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            UnsetBlackboard(o0),
+                            Action(Act<2>),
+                            SetBlackboard(t1 = 3),
+                        },
+                    },
+                },
+                Filter(times = 2, count = Completed, filtered = Skipped) {
+                    Sequence {
+                        ReactiveSequence {
+                            Action(Act<3> = Act::<3>),
+                            Script(|bb| { bb.o0 = Some((bb.b1 + 2) % 2); bb.b0 += 2 }),
+                        },
+                        #[run_while(|bb| bb.b0 < *bb.t0)]
+                        Fallback {
+                            Condition(|ctx| ctx.check(4)),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Switch(b1) {
+                    case 0 => Sleep(10),
+                    case 2 => ScriptCondition(|bb| bb.b1 > 6),
+                    case 5 => Condition(Cond<5>),
+                    _ => #[skip_if(|bb| *bb.t1 < *bb.t0)]
+                    #[failure_if(|bb| *bb.t0 > 7)]
+                    UnsetBlackboard(o0),
+                },
+                Condition(|ctx| ctx.check(6)),
+            },
+            SkipUnlessUpdated(t1) {
+                Loop(q0, value = {t1}) {
+                    Precondition(|bb| (bb.o0.unwrap_or(2) + 3) % 2 > 0, else = Skipped) {
+                        AsyncSequence {
+                            StatefulAction(Task<7> = Task::<7>),
+                            Parallel(failure = 1) {
+                                Repeater(0) {
+                                    SetBlackboard(b1 = {b0}),
+                                },
+                                StepSequencer {
+                                    UnsetBlackboard(o0),
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0713Blackboard { t0 t1 b0 b1 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 0,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            ReactiveSelector {
-                RunOnce(then_skip = true) {
-                    Loop(q0, if_empty = Failure) {
-                        ReactiveFallback {
-                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-                            #[failure_if(|bb| (bb.o0.unwrap_or(0) + 4) % 4 == 1)]
-                            ParallelAll(1) {
-                                AlwaysSuccess,
-                                StatefulAction(Task<0>),
-                                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                                AlwaysSuccess,
-                            },
-                        },
+        SequenceWithMemory {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
+            #[success_if(|bb| bb.b0 > 0)]
+            StatefulAction(Task<1>),
+            #[run_while(|bb| bb.b0 + 4 > 1)]
+            #[failure_if(|bb| *bb.t0 + 2 != 2)]
+            RunOnce(then_skip = true) {
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+            },
+            SetBlackboard(b0 = 9),
+        }
+    }
+}
+
+board!(Tree0714Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0715 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            b1: i64 = 2,
+        }
+        Repeat(4) {
+            Fallback {
+                #[on_halted(|bb| bb.b1 += 2)]
+                RetryUntilSuccessful(3) {
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        Condition(|ctx| ctx.check(0)),
                     },
                 },
-                ReactiveSequence {
-                    Invert {
-                        Action(PIo<2>, t0 = {b1}),
+                Fallback {
+                    Loop(q0) {
+                        Action(Act<1> = Act::<1>),
                     },
-                    ReactiveFallback {
-                        WaitValueUpdate(t0) {
-                            #[post(|bb| bb.o0 = Some(bb.b1))]
-                            #[skip_if(|bb| bb.b1 > bb.b0 % 2)]
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<3>),
-                    },
+                    Action(PIo<2>, t0 = {b0}),
+                    Failer,
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 2, &mut bb.b0)),
                 },
             },
-            RunOnce {
-                Precondition(|bb| bb.b0 % 3 == 0) {
+        }
+    }
+}
+
+board!(Tree0715Blackboard { q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0716Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Runner
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0716 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        StepSequencer {
+            AlwaysRunning,
+            SubTree(Tree0716Sub0, o0 = {=}),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0716Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0717 for Ctx {
+        AsyncSequence {
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
                     ReactiveSequence {
-                        SequenceStar {
-                            Loop(q0, value = {t0}) {
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    Sleep(10),
-                                },
-                            },
-                            Loop(q0, value = {b0}) {
-                                #[success_if(|bb| bb.b0 < 5)]
-                                ReactiveSelector {
-                                    StatefulAction(Task<4>),
-                                    Condition(PCond<5>, b0 = {=}),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                    },
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(2)),
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    Action(Act<5> = Act::<5>),
+                    Parallel(success = 1, failure = -1) {
+                        Selector {
+                            Failer,
+                            AlwaysFailure,
+                            StatefulAction(Task<6>),
                             StatefulAction(Task<7>),
                         },
                     },
                 },
             },
-            Parallel(success = 1, failure = 4) {
-                ParallelAll {
-                    Sleep(50),
-                    AlwaysFailure,
-                    AlwaysFailure,
-                },
-                StatefulAction(PTask<8>, b0 = {b0}, b1 = {=}),
-                StatefulAction(Task<9>),
-                SequenceStar {
-                    ScriptCondition(|bb| bb.b1 == 2),
-                    StatefulAction(Task<10> = Task::<10>),
-                    Action(|ctx, bb| ctx.exec_in(11, 3, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0714Blackboard { t0 o0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0715Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0715 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
-            Fallback {
-                Action(Act<0>),
-                KeepRunningUntilFailure {
-                    Action(Act<1>),
-                },
-                Inverter {
-                    #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-                    SubTree(Tree0715Sub0, ..),
-                },
-                Selector {
-                    StatefulAction(Task<3>),
-                    Condition(PCond<4>, b0 = {t0}),
-                },
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0715Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0716 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b0: i64 = 3,
-        }
-        RunOnce {
-            Precondition(|bb| (*bb.t0 + 3) % 2 != 0, else = Running) {
-                ReactiveSequence {
-                    Invert {
-                        Condition(Cond<0>),
+            Succeeder,
+            IfThenElse {
+                AsyncSequence {
+                    RunOnce(then_skip = true) {
+                        ParallelAll(max_failures = -2) {
+                            Sleep(20),
+                            Action(|ctx| ctx.exec(8)),
+                        },
                     },
-                    Condition(PCond<1>, b0 = {t0}),
+                    ReactiveSelector {
+                        Fallback {
+                            StatefulAction(Task<9>),
+                            Action(Act<10> = Act::<10>),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                },
+                FlipSelector {
+                    Repeat(0) {
+                        StatefulAction(Task<14> = Task::<14>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0716Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            SkipUnlessUpdated(t0) {
-                #[post(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| bb.b1 = 2)]
-                Action(PIo<0>, t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0717Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+        Repeat(0) {
+            AlwaysFailure,
         }
-        SequenceWithMemory {
-            Condition(Cond<0> = Cond::<0>),
-            RetryUntilSuccessful(4) {
-                #[success_if(|bb| bb.b0 < 4)]
-                #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0718Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0719Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
+        ReactiveSequence {
+            AsyncSequence {
+                Action(|ctx| ctx.exec(0)),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            ReactiveFallback {
+                Inverter {
+                    Condition(Cond<4>),
+                },
+                Timeout(10) {
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+                RepeatTimes(forever) {
+                    StatefulAction(Task<7>),
+                },
+            },
+            Optional {
+                ReactiveSequence {
+                    Repeat(3) {
+                        Condition(Cond<8>),
+                    },
+                    RepeatTimes(forever) {
+                        Condition(Cond<9>),
+                    },
+                },
+            },
+            Delay(10) {
+                Cooldown(0, filtered = Skipped) {
+                    IfThenElse {
+                        Condition(Cond<10>),
+                        Repeat(forever) {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Action(Act<12>),
+                        StatefulAction(Task<13>),
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0720 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = Some(3),
-            b0: i64,
             #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 1,
+        }
+        Fallback {
+            Selector {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            Loop(q0, if_empty = Success) {
+                SequenceWithMemory {
+                    Succeeder,
+                    Action(PAct<3>, b0 = {b1}, b1 = {t0}),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                SequenceWithMemory {
+                    SkipUnlessUpdated(t0) {
+                        Parallel(success = 3) {
+                            AlwaysFailure,
+                            Action(Act<4>),
+                            SetBlackboard(t0 = 1),
+                            Condition(|ctx, bb| ctx.check_in(5, 2)),
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0720Blackboard { t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0721 for Ctx {
+        AsyncFallback {
+            FlipSelector {
+                Condition(Cond<0>),
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(1)),
+                    Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<6>),
+                AlwaysFailure,
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                },
+            },
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    WhileDoElse {
+                        ReactiveFallback {
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                        SequenceWithMemory {
+                            Action(|ctx| ctx.exec(12)),
+                            Wait(10),
+                            Condition(Cond<13>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Fallback {
+                Condition(PCond<0>, b0 = {b0}),
+                SequenceWithMemory {
+                    Parallel(success = 0, failure = 0) {
+                        Condition(Cond<1>),
+                        AlwaysRunning,
+                        Succeeder,
+                    },
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| bb.b0 % 4 < 3)]
+                    Condition(Cond<2>),
+                    Loop(q0, value = {t0}) {
+                        Condition(Cond<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
+            RunOnce(then_skip = false) {
+                #[failure_if(|bb| bb.b0 % 2 != 1)]
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0722Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
+        RepeatUntilSuccess(forever) {
+            RepeatUntilSuccess(2) {
+                ReactiveFallback {
+                    SubTree(Tree0723Sub0),
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0724 for Ctx {
+        Invert {
+            ForceFailure {
+                ReactiveFallback {
+                    Priority {
+                        Repeat(4) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0725 for Ctx {
+        ReactiveFallback {
+            StepSequencer {
+                Limiter(3) {
+                    Condition(Cond<0>),
+                },
+                Failer,
+                Repeater(2) {
+                    StatefulAction(Task<1>),
+                },
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0726 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
         Switch(b1) {
-            case 0 => KeepRunningUntilFailure {
-                #[success_if(|bb| *bb.t0 + 1 != *bb.t0 + 4)]
-                #[on_failure(|bb| { bb.o0 = None; if bb.b0 + 3 != 3 { bb.b1 += 1 } })]
-                #[on_halted(|bb| if bb.o0.unwrap_or(2) > 1 { bb.b0 += 2 })]
-                ReactiveSequence {
-                    ReactiveFallback {
-                        SkipUnlessUpdated(t0) {
-                            Precondition(|bb| *bb.t0 == bb.b0, else = Success) {
-                                Condition(PCond<0>, b0 = {t0}),
+            case 3 => Fallback {
+                StatefulAction(Task<0>),
+                RepeatTimes(1) {
+                    Conditional(|bb| bb.b1 != 7, dynamic = false, else = Failure) {
+                        RepeatUntil(Failure) {
+                            MaxTime(0) {
+                                Filter(times = 1, count = Failure) {
+                                    WasEntryUpdated(t0),
+                                },
                             },
                         },
-                        SubTree(Tree0719Sub0, b1 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}),
                     },
                 },
             },
-            case 3 => ReactiveFallback {
-                SequenceWithMemory {
-                    Action(PIo<2>, t0 = {b0}),
-                    #[on_halted(|bb| if *bb.t0 != 6 { *bb.t0 += 3 })]
-                    StatefulAction(Task<3>),
-                },
-                AsyncFallback {
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    Condition(|ctx| ctx.check(5)),
-                },
+            case 1 => Repeat(0) {
+                SetBlackboard(b1 = 5),
             },
-            case 1 => Condition(PCond<6>, b0 = {=}),
-            _ => ForceSuccess {
-                WhileDoElse {
-                    Fallback {
-                        StatefulAction(Task<7>),
+            _ => TryCatch(catch_on_halt = false) {
+                AsyncSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+                },
+                #[success_if(|bb| *bb.t0 + 2 < bb.b1 % 4)]
+                Filter(times = 3, filtered = Failure) {
+                    AsyncSequence {
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4>),
                     },
-                    AsyncFallback {
+                },
+                Fallback {
+                    Priority {
+                        Action(Act<5>),
+                        Action(Act<6> = Act::<6>),
+                        Condition(Cond<7>),
                         StatefulAction(Task<8>),
+                    },
+                },
+                Action(|ctx| ctx.exec(9)),
+            },
+        }
+    }
+}
+
+board!(Tree0726Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        TryCatch {
+            Fallback {
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(2))]
+                #[skip_if(|bb| *bb.t0 + 2 > 5)]
+                Repeat(forever) {
+                    SequenceStar {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+            Sequence {
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(1) % 4)),
+                #[post(|bb| bb.b1 = *bb.t0)]
+                #[failure_if(|bb| bb.o0.is_some())]
+                UnsetBlackboard(o0),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0727Blackboard { t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0728 for Ctx {
+        ForceSuccess {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0729 for Ctx {
+        FlipSelector {
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+            },
+            Wait(50),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        ParallelAll(max_failures = -2) {
+            ReactiveFallback {
+                Deadline(0) {
+                    SubTree(Tree0730Sub0),
+                },
+                Failer,
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            FlipSelector {
+                IfThenElse {
+                    Condition(Cond<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                RunOnce {
+                    AlwaysRunning,
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+            AsyncFallback {
+                Fallback {
+                    StepSequencer {
+                        ForceFailure {
+                            Condition(|ctx| ctx.check(8)),
+                        },
                         StatefulAction(Task<9>),
                     },
                 },
@@ -717,472 +1036,119 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0719Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-        }
-        Sequence {
-            Precondition(|bb| *bb.t0 == bb.b0) {
-                StatefulAction(Task<0>),
-            },
-            Precondition(|bb| *bb.t0 > 1, else = Success) {
-                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
-            },
-            Script(|bb| { *bb.t0 += 2; if *bb.t0 + 1 > 3 { bb.t1.set((*bb.t1 + 1) % 2) } }),
-            SetBlackboard(t1 = {b0}),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-board!(Tree0720Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        Switch(b1) {
-            case 5 => ReactiveSequence {
-                Script(|bb| if *bb.t0 < (*bb.t0 + 3) % 4 { bb.t0.set(bb.b0 + 4) }),
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                Inverter {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            case 1 => Precondition(|bb| bb.b0 < 2, else = Failure) {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            _ => StatefulAction(Task<7>),
-        }
-    }
-}
-
-board!(Tree0721Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        #[on_failure(|bb| if *bb.t0 % 2 > 0 { bb.t0.set(bb.b0) })]
-        Repeat(2) {
-            SequenceStar {
-                Sequence {
-                    Precondition(|bb| bb.b0 + 2 < bb.o0.unwrap_or(2)) {
-                        Timeout(10) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                    Action(Act<1>),
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| { if bb.o0.is_some() { bb.o0 = Some(bb.o0.unwrap_or(0)) }; bb.b0 = 6 })]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0722Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        SequenceWithMemory {
-            #[success_if(|bb| bb.b0 > 4)]
-            RetryUntilSuccessful(1) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(2)),
-                Script(|bb| if *bb.t0 > 1 { bb.b0 = *bb.t0 }),
-            },
-            MemPriority {
-                StatefulAction(Task<3>),
-                Loop(q0, if_empty = Failure) {
-                    Sleep(30),
-                },
-                StatefulAction(PTask<4>, b0 = 6),
-                Action(Act<5>),
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0723Blackboard { t0 o0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0725 for Ctx {
-        Delay(10) {
-            Sequence {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Parallel(success = 0, failure = -2) {
-                    TryCatch(catch_on_halt = true) {
-                        AsyncFallback {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                        },
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Delay(0) {
-                    ForceSuccess {
-                        Timeout(10) {
-                            ForceFailure {
-                                RetryUntilSuccessful(2) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0726Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 14,
-        }
-        MemPriority {
-            Condition(PCond<1>, b0 = {b0}),
-            #[post(|bb| { bb.b0 += 3; if bb.b0 != 7 { *bb.t0 += 1 } })]
-            #[run_while(|bb| (*bb.t0 + 3) % 4 != 1)]
-            #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 3 })]
-            Sleep(20),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0726 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        RetryUntilSuccessful(4) {
-            Repeat(1) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    SubTree(Tree0726Sub0, b0 = {=}, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0726Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                SequenceStar {
-                    Condition(|ctx| ctx.check(0)),
-                    Fallback {
-                        ReactiveFallback {
-                            #[skip_if(|bb| bb.b0 % 2 == 1)]
-                            #[failure_if(|bb| bb.b0 < 3)]
-                            #[run_while(|bb| bb.o0.is_none())]
-                            Condition(PCond<1>, b0 = {b0}),
-                            Timeout(10) {
-                                AlwaysRunning,
-                            },
-                            Action(Act<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                            Condition(Cond<4>),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<5>),
-                            Action(Act<6>),
-                            ForceSuccess {
-                                Delay(10) {
-                                    ScriptCondition(|bb| bb.o0.is_some()),
-                                },
-                            },
-                            #[run_while(|bb| *bb.t0 + 4 > *bb.t0)]
-                            SetBlackboard(o0 = Some(9)),
-                            WasEntryUpdated(t0),
-                        },
-                        Sequence {
-                            Script(|bb| bb.o0 = Some(7)),
-                            Repeat(4) {
-                                Action(Act<7>),
-                            },
-                            RunOnce {
-                                Action(Act<8>),
-                            },
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0727Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0728 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Parallel(success = 1, failure = -1) {
-            WaitValueUpdate(t0) {
-                ForceSuccess {
-                    AsyncFallback {
-                        ReactiveFallback {
-                            Selector {
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                RunOnce(then_skip = false) {
-                                    #[on_halted(|bb| bb.b0 = 5)]
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0728Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub0 for Ctx {
-        ParallelAll(3) {
-            StatefulAction(Task<0>),
-            Sleep(0),
-            Condition(Cond<1>),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0729 for Ctx {
-        RetryUntilSuccessful(4) {
-            Parallel(success = -2, failure = -2) {
-                SubTree(Tree0729Sub0),
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
-            SequenceWithMemory {
-                Switch(b1) {
-                    case 4 => #[failure_if(|bb| *bb.t0 != 0)]
-                    StatefulAction(Task<1>),
-                    _ => Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-                #[failure_if(|bb| bb.b0 % 3 > 0)]
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        ReactiveFallback {
-            AsyncSequence {
-                SetBlackboard(t0 = 4),
-                Action(|ctx| ctx.exec(0)),
-            },
-            SubTree(Tree0730Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            RunOnce(then_skip = false) {
-                Action(PIo<4>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0730Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0731Sub1 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0731Sub0 for Ctx {
-        WhileDoElse {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            SubTree(Tree0731Sub1),
-        }
-    }
-}
-
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0731Sub0),
+        StepSequencer {
+            Wait(30),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0732Sub0 for Ctx {
-        Condition(Cond<2>)
+        blackboard {
+            o0: Option<i64> = Some(10),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        SetBlackboard(o0 = Some(4))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<1>),
-                },
-                SubTree(Tree0732Sub0),
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        BinarySelector(|bb| bb.o0.is_some()) {
+            Switch(b1) {
+                case 2 => Condition(Cond<0>),
+                case 1 => SubTree(Tree0732Sub0, ..),
+                case 5 => Failer,
+                _ => Action(|ctx| ctx.exec(1)),
             },
-            Condition(Cond<3>),
+            Sequence {
+                AsyncFallback {
+                    Condition(PCond<2>, b0 = {b1}),
+                    WaitValueUpdate(t0) {
+                        Action(Act<3>),
+                    },
+                    ScriptCondition(|bb| bb.b1 % 3 != 0),
+                },
+            },
         }
     }
 }
+
+board!(Tree0732Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64,
         }
-        Precondition(|bb| bb.b0 + 4 < bb.b0, else = Skipped) {
-            RunOnce(then_skip = false) {
-                Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Failure) {
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(PTask<2>, b0 = 8),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
+        WhileDoElse {
+            Condition(Cond<0>),
+            Action(PIo<1>, t0 = {b0}),
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0733Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0734Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0733Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
-        WhileDoElse {
-            Timeout(30) {
-                Condition(Cond<0>),
-            },
-            SubTree(Tree0734Sub0),
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+        }
+        #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
+        Repeater(0) {
+            ScriptCondition(|bb| bb.b0 == *bb.t1),
         }
     }
 }
+
+board!(Tree0734Blackboard { o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 1,
-            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        Retry(3) {
-            SequenceWithMemory {
-                #[on_success(|bb| { *bb.t1 += 2; if *bb.t1 % 3 != 2 { bb.o0 = Some(bb.b1 % 4) } })]
-                #[success_if(|bb| *bb.t1 != 5)]
-                SequenceStar {
-                    Repeat(0) {
-                        UnsetBlackboard(o0),
+        RunOnce(then_skip = true) {
+            Remap(success = Failure, failure = Success) {
+                ParallelAll(1) {
+                    #[failure_if(|bb| bb.b0 + 4 < 2)]
+                    Parallel(success = 1, failure = 1) {
+                        ReactiveSequence {
+                            ParallelAll(max_failures = -2) {
+                                Inverter {
+                                    StatefulAction(Task<0>),
+                                },
+                                RepeatUntilFailure(1) {
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                                },
+                                ReactiveSequence {
+                                    Action(Act<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            Fallback {
+                                Condition(Cond<4>),
+                                AlwaysFailure,
+                                Action(|ctx| ctx.exec(5)),
+                                Action(|ctx| ctx.exec(6)),
+                                Condition(PCond<7>, b0 = 2),
+                            },
+                        },
                     },
                 },
             },
@@ -1190,411 +1156,414 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0735Blackboard { t1 b1 o0 });
+board!(Tree0735Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        #[on_failure(|bb| bb.b0 = 4)]
-        #[success_if(|bb| *bb.t0 < bb.b0)]
-        ReactiveSequence {
-            ForceSuccess {
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        Loop(q0, if_empty = Running) {
-                            Condition(Cond<0>),
-                        },
-                        AsyncSequence {
-                            Condition(Cond<1>),
-                            Precondition(|bb| bb.b1 % 4 > 0, else = Success) {
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                            #[run_while(|bb| bb.b0 + 4 > (bb.b0 + 1) % 4)]
-                            #[failure_if(|bb| *bb.t0 == 7)]
-                            ScriptCondition(|bb| *bb.t0 > 7),
-                            Action(PIo<3>, t0 = {=}),
-                        },
-                    },
-                    Parallel(failure = -5) {
-                        WasEntryUpdated(t0),
-                        Script(|bb| *bb.t0 += 1),
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            WhileDoElse {
-                #[on_halted(|bb| bb.b0 = 2)]
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
+        BinarySelector(|bb| bb.b0 % 2 == 1) {
+            Action(Act<0>),
+            SequenceWithMemory {
+                Action(PIo<1>, t0 = {t0}),
+                Action(PIo<2>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0736Blackboard { t0 b0 b1 q0 });
+board!(Tree0736Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0737Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            Selector {
-                Retry(1) {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<0>),
-                    },
-                },
-                Condition(PCond<1>, b0 = {b1}),
-            },
-            #[failure_if(|bb| bb.b0 > bb.b1)]
-            #[on_success(|bb| if bb.b1 < bb.b0 { *bb.t0 += 2 })]
-            #[on_halted(|bb| if bb.b1 == 7 { *bb.t0 += 1 })]
-            Precondition(|bb| bb.b0 != (*bb.t0 + 1) % 4, else = Skipped) {
-                #[skip_if(|bb| bb.b1 == 3)]
-                #[post(|bb| bb.b1 = 9)]
-                KeepRunningUntilFailure {
-                    Precondition(|bb| bb.b1 % 4 < 2, else = Running) {
-                        #[run_while(|bb| *bb.t0 + 2 < bb.b0)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                        },
-                    },
-                },
+        RepeatTimes(forever) {
+            AsyncFallback {
+                Condition(|ctx| ctx.check(0)),
+                SubTree(Tree0737Sub0),
             },
         }
     }
 }
-
-board!(Tree0737Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
-        WhileDoElse {
-            ReactiveSequence {
-                Delay(100) {
-                    Repeat(0) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                AsyncSequence {
-                    Action(PAct<0>, b0 = {b0}),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    SetBlackboard(b0 = 2),
-                },
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 3 })]
-                    Action(Act<2> = Act::<2>),
-                    RetryUntilSuccessful(3) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    Inverter {
-                        Sleep(0),
-                    },
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    MemSequence {
-                        Sequence {
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                            Condition(PCond<6>, b0 = {t0}),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<8> = Act::<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                        Delay(20) {
-                            Condition(Cond<10>),
-                        },
-                        StatefulAction(Task<11>),
-                        AlwaysSuccess,
-                    },
+        ParallelAll(1) {
+            ForceSuccess {
+                Retry(3) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| { if bb.b0 % 4 > 1 { bb.b0 += 3 }; bb.t0.set(bb.b0) })]
+                    Sleep(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0738Blackboard { b0 t0 o0 });
+board!(Tree0738Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64 = 0,
         }
-        Selector {
-            ReactiveSelector {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    ScriptCondition(|bb| bb.b1 != 2),
-                },
+        ReactiveSequence {
+            AsyncFallback {
                 SequenceWithMemory {
-                    Condition(Cond<1> = Cond::<1>),
-                    SetBlackboard(o0 = Some(2)),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
+                    Condition(Cond<0> = Cond::<0>),
+                    AlwaysSuccess,
+                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
                 },
             },
+            StatefulAction(PTask<2>, b0 = 3, b1 = {=}),
+            Condition(Cond<3>),
+            RepeatUntilSuccess(forever) {
+                StatefulAction(Task<4>),
+            },
+            Wait(0),
         }
     }
 }
 
-board!(Tree0739Blackboard { b1 o0 });
+board!(Tree0739Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 0,
         }
-        Switch(b1) {
-            case 5 => ForceSuccess {
-                #[success_if(|bb| bb.b0 + 4 < 4)]
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                Switch(b1) {
-                    case 0 => Timeout(30) {
-                        Repeat(forever) {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
+        WaitValueUpdate(t1) {
+            SequenceWithMemory {
+                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                TryCatch {
+                    ReactiveFallback {
+                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                        Condition(Cond<1>),
                     },
-                    case 1 => Repeat(2) {
-                        RunOnce(then_skip = false) {
-                            ReactiveSelector {
-                                WhileDoElse {
-                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                                    WasEntryUpdated(t1),
-                                },
-                                TryCatch {
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3>),
-                                },
+                    Precondition(|bb| (bb.o0.unwrap_or(4) + 4) % 4 == 1) {
+                        #[failure_if(|bb| *bb.t0 % 3 == 1)]
+                        Timeout(100) {
+                            FlipSelector {
+                                AlwaysFailure,
+                                Condition(PCond<2>, b0 = {t1}),
+                                StatefulAction(Task<3>),
                             },
-                        },
-                    },
-                    _ => Timeout(20) {
-                        RetryUntilSuccessful(0) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
                         },
                     },
                 },
             },
-            _ => Condition(|ctx| ctx.check(5)),
         }
     }
 }
 
-board!(Tree0740Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0741Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0740Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
         }
-        IfThenElse {
-            #[success_if(|bb| bb.b0 + 1 < 2)]
-            Loop(q0, if_empty = Success) {
-                SubTree(Tree0741Sub0, ..),
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 + 1 != *bb.t0 + 4),
+                },
             },
-            #[on_success(|bb| *bb.t0 += 1)]
-            AlwaysSuccess,
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 + 2 < 7),
-                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
-                Script(|bb| { if *bb.t0 + 4 == 3 { bb.t0.set((bb.b0 + 2) % 2) }; if bb.b0 > *bb.t0 { bb.t0.set((bb.b0 + 1) % 2) } }),
+            Fallback {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
             },
-        }
-    }
-}
-
-board!(Tree0741Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0742 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Precondition(|bb| *bb.t0 < bb.b1 + 4, else = Skipped) {
-            #[run_while(|bb| bb.b0 % 2 > 0)]
-            Repeat(3) {
+            Conditional(|bb| *bb.t0 != 5, dynamic = false) {
+                MemPriority {
+                    Fallback {
+                        #[success_if(|bb| bb.b1 % 4 == 3)]
+                        #[skip_if(|bb| bb.b0 < 0)]
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                        #[failure_if(|bb| bb.b0 % 4 != 3)]
+                        #[run_while(|bb| bb.b1 != 6)]
+                        StatefulAction(Task<4>),
+                    },
+                    #[on_halted(|bb| if *bb.t0 + 3 < *bb.t0 % 2 { bb.b0 += 3 })]
+                    Action(Act<5> = Act::<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            WaitUntil(|bb| bb.b1 > 5) {
                 Sequence {
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                    WasEntryUpdated(t1),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        FlipSelector {
+                            WasEntryUpdated(t0),
+                            RetryUntilSuccessful(2) {
+                                StatefulAction(Task<7>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b1 % 4)),
+                            WasEntryUpdated(t0),
+                            Runner,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0742Blackboard { t0 b0 b1 t1 });
+board!(Tree0741Blackboard { b1 b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0743 for Ctx {
+    pub tree Tree0742 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Sequence {
-            Inverter {
-                Action(Act<0>),
-            },
-            Action(Act<1>),
-            RunOnce(then_skip = true) {
-                StatefulAction(PTask<2>, b0 = {b1}),
+        WaitValueUpdate(t0) {
+            Delay(30) {
+                BinarySelector(|bb| bb.b0 < 3) {
+                    Sequence {
+                        Loop(q0, if_empty = Running) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        #[failure_if(|bb| *bb.t0 % 4 != 0)]
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0743Blackboard { b1 });
+board!(Tree0742Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0743Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0743 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SubTree(Tree0743Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0744Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 15,
+        }
+        #[run_while(|bb| bb.b0 < 5)]
+        ForceSuccess {
+            ScriptCondition(|bb| (bb.b1 + 2) % 3 > 0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
         blackboard {
             b0: i64,
-            #[allow(unused)] o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
         }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(b0 = 1),
+        KeepRunningUntilFailure {
+            Switch(b1) {
+                case 4 => WhileDoElse {
+                    StatefulAction(PTask<0>, b0 = 7, b1 = {=}),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+                case 2 => SubTree(Tree0744Sub0, ..),
+                _ => ReactiveSelector {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b0)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0744Blackboard { b0 o0 });
+board!(Tree0744Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 3,
+            b1: i64 = 4,
         }
-        ReactiveSelector {
-            Sequence {
-                SetBlackboard(t0 = {b0}),
-                StatefulAction(Task<0> = Task::<0>),
-                Delay(0) {
-                    Repeat(1) {
-                        WasEntryUpdated(t0),
+        Fallback {
+            #[skip_if(|bb| bb.b1 % 4 < 2)]
+            #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+            RunOnce(then_skip = false) {
+                SetBlackboard(o0 = Some(4)),
+            },
+            #[failure_if(|bb| bb.b1 == bb.b1 + 1)]
+            Loop(q0, if_empty = Success) {
+                SetBlackboard(b0 = 9),
+            },
+            #[on_halted(|bb| { bb.o0 = Some(3); bb.o0 = None })]
+            #[success_if(|bb| *bb.t0 == 0)]
+            SequenceWithMemory {
+                UnsetBlackboard(o0),
+                Retry(3) {
+                    #[skip_if(|bb| bb.b1 < 0)]
+                    #[run_while(|bb| *bb.t0 != (bb.b1 + 3) % 4)]
+                    ReactiveFallback {
+                        Repeat(0) {
+                            #[on_success(|bb| bb.o0 = None)]
+                            #[success_if(|bb| bb.o0.is_some())]
+                            Action(Act<0> = Act::<0>),
+                        },
                     },
                 },
-                Action(|ctx| ctx.exec(1)),
-                Condition(Cond<2>),
-            },
-            Repeat(1) {
-                MemPriority {
-                    WaitValueUpdate(t0) {
-                        Condition(PCond<3>, b0 = {t0}),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    RunOnce {
-                        StatefulAction(Task<5>),
-                    },
+                SequenceWithMemory {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(PCond<2>, b0 = {b0}),
                 },
             },
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[run_while(|bb| (*bb.t0 + 4) % 4 != 3)]
-            #[on_success(|bb| bb.t0.set(5))]
-            Repeat(0) {
-                Action(Act<6>),
+            Parallel {
+                #[failure_if(|bb| bb.o0.unwrap_or(1) == 6)]
+                Script(|bb| bb.b0 = bb.o0.unwrap_or(1)),
+                #[skip_if(|bb| bb.o0.unwrap_or(3) < 2)]
+                #[on_halted(|bb| bb.b1 += 1)]
+                StatefulAction(Task<3>),
+                Switch(b1) {
+                    case 4 => Action(Act<4>),
+                    case 3 => Script(|bb| bb.b0 += 1),
+                    _ => Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            #[on_success(|bb| *bb.t0 += 2)]
+            #[on_failure(|bb| bb.o0 = Some(bb.b0 % 4))]
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                BinarySelector(|bb| bb.b0 > 5, dynamic = false) {
+                    Action(PAct<6>, b0 = {b1}),
+                    Sequence {
+                        IfThenElse {
+                            Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Skipped) {
+                                Cooldown(20, filtered = Failure) {
+                                    Condition(Cond<7>),
+                                },
+                            },
+                            #[run_while(|bb| bb.b0 < 4)]
+                            BinarySelector(|bb| bb.o0.unwrap_or(2) + 3 == bb.o0.unwrap_or(2) + 1, dynamic = false) {
+                                Precondition(|bb| *bb.t0 == bb.b0, else = Success) {
+                                    Failer,
+                                },
+                                WaitValueUpdate(t0) {
+                                    StatefulAction(PTask<8>, b0 = 0),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0745Blackboard { b0 t0 });
+board!(Tree0745Blackboard { q0 t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0746Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0746Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        SubTree(Tree0746Sub1, t0 = {=}, b0 = {b0}, b1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 0,
         }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        RunOnce {
-            #[skip_if(|bb| *bb.t0 == 5)]
-            Precondition(|bb| bb.b1 % 2 != 1, else = Skipped) {
-                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
-                #[on_success(|bb| bb.b1 += 1)]
-                MemSequence {
-                    #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); if *bb.t0 + 1 == 5 { bb.b0 += 1 } })]
-                    ReactiveSequence {
-                        Precondition(|bb| *bb.t0 < bb.b1, else = Success) {
-                            ForceFailure {
-                                Precondition(|bb| bb.b1 < *bb.t0 + 2, else = Skipped) {
-                                    SetBlackboard(t0 = 0),
+        Switch(b1) {
+            case 5 => StatefulAction(Task<0>),
+            _ => Deadline(100) {
+                Fallback {
+                    IfThenElse {
+                        #[on_success(|bb| { bb.b1 += 2; bb.b1 += 1 })]
+                        #[post(|bb| { if *bb.t0 < 0 { *bb.t0 += 2 }; bb.t0.set(bb.b1 + 3) })]
+                        #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+                        FlipSelector {
+                            ForceSuccess {
+                                StatefulAction(Task<1>),
+                            },
+                            Action(Act<2>),
+                        },
+                        ParallelAll(1) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        Deadline(10) {
+                            StepSequencer {
+                                StatefulAction(Task<4>),
+                                SkipUnlessUpdated(t0) {
+                                    #[skip_if(|bb| (bb.b0 + 2) % 3 != 1)]
+                                    #[on_failure(|bb| { bb.b1 += 1; bb.b0 += 1 })]
+                                    StatefulAction(Task<5>),
+                                },
+                                #[on_failure(|bb| bb.t0.set(bb.b1 + 3))]
+                                Parallel(success = -1, failure = 1) {
+                                    StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
+                                    StatefulAction(Task<7>),
                                 },
                             },
                         },
                     },
-                    StatefulAction(Task<0> = Task::<0>),
-                    Inverter {
-                        SequenceWithMemory {
-                            Script(|bb| bb.b0 += 1),
-                            Action(PAct<1>, b0 = {b0}),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        Parallel(success = 1, failure = 2) {
-                            Action(Act<3>),
-                            Action(|ctx| ctx.exec(4)),
-                            Action(Act<5> = Act::<5>),
-                            ScriptCondition(|bb| bb.b1 + 3 > *bb.t0 + 3),
-                        },
-                    },
-                    Parallel(success = 1, failure = -1) {
-                        Repeat(4) {
-                            #[on_halted(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
-                            #[skip_if(|bb| bb.b0 > bb.b0 % 4)]
-                            AsyncSequence {
-                                Condition(PCond<6>, b0 = {t0}),
-                                SetBlackboard(b0 = 7),
-                            },
-                        },
+                    ReactiveSequence {
+                        SubTree(Tree0746Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+                        Condition(PCond<9>, b0 = {t0}),
+                        AlwaysSuccess,
+                        Condition(Cond<10>),
                     },
                 },
             },
@@ -1602,425 +1571,434 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0746Blackboard { b0 t0 b1 });
+board!(Tree0746Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 0,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(1) {
-                SetBlackboard(o0 = Some(4)),
-            },
-            Delay(30) {
-                ReactiveSelector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Repeater(forever) {
+                Precondition(|bb| *bb.t0 > 3, else = Success) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
                 },
             },
-            StatefulAction(Task<5> = Task::<5>),
         }
     }
 }
 
-board!(Tree0747Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0748Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        AlwaysRunning
-    }
-}
+board!(Tree0747Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64,
         }
-        ParallelAll {
-            Repeat(1) {
-                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                        SubTree(Tree0748Sub0, ..),
+        SequenceWithMemory {
+            Loop(q0, if_empty = Running) {
+                BinarySelector(|bb| *bb.t1 == *bb.t1 + 2, dynamic = true) {
+                    AsyncFallback {
+                        ReactiveFallback {
+                            ParallelAll {
+                                StatefulAction(Task<0>),
+                                #[post(|bb| { bb.t0.set(*bb.t1 + 3); bb.o0 = None })]
+                                Action(Act<1>),
+                            },
+                            Fallback {
+                                Action(Act<2>),
+                                WasEntryUpdated(t0),
+                            },
+                            Conditional(|bb| (bb.b0 + 3) % 4 < 2, else = Success) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                        #[skip_if(|bb| *bb.t1 != 7)]
+                        ReactiveSequence {
+                            #[on_failure(|bb| if bb.b1 == bb.b0 + 4 { bb.t0.set(4) })]
+                            #[run_while(|bb| *bb.t1 % 4 != 3)]
+                            #[post(|bb| { bb.b1 += 2; bb.b0 += 1 })]
+                            RunOnce(then_skip = false) {
+                                SetBlackboard(o0 = Some(0)),
+                            },
+                            BinarySelector(|bb| bb.b0 > *bb.t0) {
+                                Delay(10) {
+                                    StatefulAction(Task<4>),
+                                },
+                                #[run_while(|bb| bb.b0 + 1 > bb.o0.unwrap_or(5))]
+                                WasEntryUpdated(t0),
+                            },
+                        },
                     },
-                },
-            },
-            Precondition(|bb| (bb.b0 + 2) % 4 != 1, else = Skipped) {
-                Sequence {
-                    StatefulAction(Task<2>),
-                    UnsetBlackboard(o0),
-                },
-            },
-            ReactiveSequence {
-                Fallback {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Action(|ctx| ctx.exec(3)),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<4>),
+                    #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
+                    TryCatch {
+                        AsyncSequence {
+                            Condition(PCond<5>, b0 = {t0}),
+                            Condition(Cond<6>),
+                            #[run_while(|bb| bb.b1 != *bb.t1 % 4)]
+                            StatefulAction(Task<7>),
+                        },
+                        WasEntryUpdated(t0),
                     },
-                    ScriptCondition(|bb| bb.o0.is_some()),
                 },
             },
         }
     }
 }
 
-board!(Tree0748Blackboard { o0 t0 b0 });
+board!(Tree0748Blackboard { b0 t0 b1 o0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 3,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.b0 + 1 < 6, else = Failure) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Switch(b1) {
-                    case 2 => Parallel(success = -1, failure = 1) {
-                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    case 5 => Precondition(|bb| bb.b1 < 2, else = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                    _ => KeepRunningUntilFailure {
-                        Retry(1) {
-                            Sleep(0),
-                        },
-                    },
+        Loop(q0, value = {t1}, if_empty = Running) {
+            #[success_if(|bb| *bb.t0 + 3 < 7)]
+            #[run_while(|bb| bb.b0 > *bb.t1)]
+            #[skip_if(|bb| *bb.t1 > 3)]
+            ReactiveFallback {
+                ScriptCondition(|bb| *bb.t0 % 4 == 3),
+                Action(Act<0>),
+                Repeat(0) {
+                    Script(|bb| { *bb.t1 += 1; if bb.b0 < 6 { bb.t0.set(8) } }),
                 },
             },
         }
     }
 }
 
-board!(Tree0749Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0750Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0750Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(1))
-    }
-}
+board!(Tree0749Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        SequenceWithMemory {
-            Sleep(50),
-            ReactiveSequence {
+        #[on_failure(|bb| bb.b1 += 1)]
+        StepSequencer {
+            Sequence {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Script(|bb| { bb.b0 += 1; *bb.t0 += 1 }),
+            },
+            SkipUnlessUpdated(t0) {
+                Repeater(forever) {
+                    TryCatch {
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                        StatefulAction(Task<3>),
+                        ScriptCondition(|bb| bb.b0 < 2),
+                    },
+                },
+            },
+            RunOnce {
                 WhileDoElse {
-                    Fallback {
-                        SubTree(Tree0750Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-                        StatefulAction(Task<0>),
-                    },
-                    Invert {
-                        SubTree(Tree0750Sub1, ..),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t0),
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            Fallback {
-                Condition(Cond<4>),
-                Condition(PCond<5>, b0 = 6),
-                Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                Parallel(failure = 1) {
-                    StatefulAction(Task<7>),
-                    Action(Act<8> = Act::<8>),
+                    StatefulAction(Task<4>),
+                    SetBlackboard(b1 = 6),
                 },
             },
         }
     }
 }
 
-board!(Tree0750Blackboard { q0 b0 t0 });
+board!(Tree0750Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        Sequence {
-            Invert {
-                SkipUnlessUpdated(t0) {
-                    AsyncSequence {
-                        Parallel(success = 2, failure = -2) {
-                            RunOnce(then_skip = true) {
-                                #[skip_if(|bb| (bb.b0 + 3) % 2 != 0)]
-                                #[post(|bb| bb.b0 = 5)]
-                                #[failure_if(|bb| bb.b0 < 2)]
-                                MemPriority {
-                                    Condition(PCond<0>, b0 = {=}),
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                                },
-                            },
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            WhileDoElse {
-                RetryUntilSuccessful(2) {
-                    RunOnce {
-                        ParallelAll {
-                            Condition(PCond<5>, b0 = {b0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    RetryUntilSuccessful(forever) {
-                        Condition(PCond<7>, b0 = {=}),
-                    },
-                    Action(PAct<8>, b0 = {=}),
-                    #[run_while(|bb| *bb.t0 == 3)]
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-                Precondition(|bb| bb.b0 == *bb.t0 % 3, else = Running) {
-                    StatefulAction(Task<11>),
+        AsyncSequence {
+            ForceFailure {
+                RetryUntilSuccessful(1) {
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
-
-board!(Tree0751Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        Repeat(3) {
-            #[post(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 4) })]
+        Fallback {
+            #[failure_if(|bb| bb.o0.unwrap_or(5) > 2)]
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                #[skip_if(|bb| bb.o0.unwrap_or(4) < 2)]
+                RunOnce(then_skip = true) {
+                    Precondition(|bb| *bb.t0 < *bb.t0 + 1, else = Failure) {
+                        StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
+                    },
+                },
+            },
             ReactiveFallback {
-                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                #[post(|bb| bb.b0 += 1)]
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(PTask<3>, b0 = {t0}),
+                StatefulAction(Task<4>),
+                SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0752Blackboard { o0 t1 t0 });
+board!(Tree0752Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
         }
-        MemSequence {
-            RetryUntilSuccessful(4) {
-                SequenceStar {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(Cond<1>),
-                    #[on_halted(|bb| bb.b1 = (bb.b1 + 3) % 2)]
-                    Fallback {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        #[failure_if(|bb| bb.b1 + 1 == bb.b1)]
-                        #[post(|bb| if *bb.t0 % 4 < 2 { bb.b0 = 9 })]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-            },
-            Switch(b1) {
-                case 4 => #[failure_if(|bb| bb.b1 % 2 != 1)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                SequenceStar {
-                    #[post(|bb| { *bb.t0 += 3; if *bb.t0 > bb.b1 % 4 { *bb.t0 += 2 } })]
-                    Script(|bb| { bb.b1 += 1; bb.b1 += 3 }),
-                    Sequence {
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                    Script(|bb| { bb.o0 = None; bb.b1 += 1 }),
-                },
-                _ => ParallelAll(max_failures = -1) {
-                    Timeout(10) {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                            },
-                            SequenceStar {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
+        #[on_success(|bb| { bb.t0.set(bb.b0 % 2); if bb.b0 != 4 { bb.t0.set(bb.b0 + 4) } })]
+        #[post(|bb| bb.t0.set(bb.b0))]
+        SequenceWithMemory {
+            Remap(success = Success, failure = Success) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    ParallelAll(2) {
+                        Filter(times = 3, count = Failure) {
+                            Precondition(|bb| bb.o0.unwrap_or(3) % 4 > 0, else = Skipped) {
+                                Action(|ctx| ctx.exec(1)),
                             },
                         },
+                        ReactiveFallback {
+                            #[failure_if(|bb| bb.b0 != 0)]
+                            #[on_failure(|bb| bb.b0 += 2)]
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            Action(Act<2>),
+                            Condition(|ctx| ctx.check(3)),
+                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5), &mut bb.b0)),
+                        },
                     },
+                    Sleep(0),
                 },
             },
+            ParallelAll(3) {
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 4)),
+                Action(|ctx| ctx.exec(6)),
+                Fallback {
+                    Action(Act<7>),
+                    MemPriority {
+                        StatefulAction(PTask<8>, b0 = {=}),
+                        Failer,
+                    },
+                },
+                Loop(q0, value = {t0}) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Condition(Cond<9> = Cond::<9>),
         }
     }
 }
 
-board!(Tree0753Blackboard { o0 b1 b0 t0 });
+board!(Tree0753Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 5,
         }
-        IfThenElse {
-            Fallback {
-                #[post(|bb| { bb.t1.set(7); *bb.t0 += 2 })]
-                RetryUntilSuccessful(4) {
-                    Action(Act<0>),
+        Fallback {
+            Parallel {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Action(PAct<0>, b0 = 8, b1 = {=}),
                 },
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        Switch(b1) {
+                            case 5 => Action(|ctx| ctx.exec(1)),
+                            _ => StatefulAction(Task<2>),
+                        },
+                    },
                 },
-                StatefulAction(Task<2> = Task::<2>),
-                #[run_while(|bb| bb.b0 == 1)]
-                #[failure_if(|bb| bb.b0 < 6)]
-                #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-                Delay(10) {
-                    SetBlackboard(t0 = 3),
+                RunOnce(then_skip = true) {
+                    Condition(|ctx| ctx.check(3)),
                 },
             },
-            #[run_while(|bb| *bb.t1 > *bb.t1 % 2)]
-            #[post(|bb| { bb.t0.set(*bb.t0 % 4); bb.t1.set(bb.b0 + 4) })]
-            ReactiveSelector {
-                ScriptCondition(|bb| *bb.t1 > bb.b0 % 4),
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
+            RetryUntilSuccessful(2) {
+                AsyncSequence {
+                    ForceSuccess {
+                        RunOnce {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(3), &mut bb.b1)),
+                        },
+                    },
+                    Action(PAct<5>, b0 = 9, b1 = {b0}),
+                    SequenceWithMemory {
+                        Action(Act<6>),
+                        Action(Act<7>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0754Blackboard { b0 q0 t1 t0 });
+board!(Tree0754Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             o0: Option<i64> = None,
         }
-        ParallelAll {
-            Parallel(success = 0) {
-                Delay(20) {
-                    Sleep(10),
+        RepeatUntilSuccess(3) {
+            WhileDoElse {
+                Priority {
+                    Delay(0) {
+                        RepeatUntilSuccess(2) {
+                            Action(Act<0>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(1)),
+                    Conditional(|bb| bb.b0 > 5, dynamic = true, else = Success) {
+                        Loop(q0) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
                 },
-                StatefulAction(Task<0>),
-            },
-            #[failure_if(|bb| bb.b0 == 1)]
-            AsyncFallback {
-                WasEntryUpdated(t0),
-                #[on_failure(|bb| bb.b0 += 1)]
-                StatefulAction(Task<1>),
-                Loop(q0, if_empty = Running) {
-                    Action(Act<2>),
+                Limiter(1) {
+                    Script(|bb| if *bb.t0 % 4 > 2 { bb.o0 = Some(bb.b0) }),
                 },
-            },
-            #[failure_if(|bb| *bb.t0 == bb.b0)]
-            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-            Parallel(success = 0) {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                UnsetBlackboard(o0),
+                Precondition(|bb| bb.o0.unwrap_or(1) != (bb.b0 + 4) % 2, else = Skipped) {
+                    Retry(3) {
+                        Action(Act<3>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0755Blackboard { t0 b0 q0 o0 });
+board!(Tree0755Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        Repeat(forever) {
-            IfThenElse {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    #[skip_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_failure(|bb| { if bb.b0 % 4 > 1 { bb.b0 += 3 }; bb.t0.set(bb.b0) })]
-                    Action(Act<1>),
+        RepeatUntilFailure(3) {
+            TryCatch {
+                Loop(q0, value = {b1}) {
+                    IfThenElse {
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(0)),
+                            Action(Act<1>),
+                        },
+                        Action(|ctx| ctx.exec(2)),
+                    },
                 },
-                RunOnce {
-                    StatefulAction(Task<2>),
+                ReactiveFallback {
+                    WaitValueUpdate(t0) {
+                        SequenceStar {
+                            Condition(PCond<3>, b0 = 5),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    StatefulAction(PTask<4>, b0 = {=}),
+                    Precondition(|bb| bb.b0 + 2 > 3, else = Success) {
+                        RunOnce(then_skip = false) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    StatefulAction(Task<5>),
+                },
+                Sleep(50),
+            },
+        }
+    }
+}
+
+board!(Tree0756Blackboard { q0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0757Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<7> = Act::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0757Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Timeout(20) {
+            RetryUntilSuccessful(4) {
+                BinarySelector(|bb| bb.b0 != 4) {
+                    SubTree(Tree0757Sub1, ..),
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree0756Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 2,
             #[tracked] t0: i64,
         }
-        AsyncSequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-            Action(PIo<1>, t0 = {t0}),
+        MemSequence {
+            Limiter(2) {
+                SequenceWithMemory {
+                    Optional {
+                        Condition(Cond<0>),
+                    },
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+            },
+            RunOnce {
+                SkipUnlessUpdated(t0) {
+                    Parallel(success = 2, failure = -2) {
+                        StepSequencer {
+                            Succeeder,
+                            Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
+                        },
+                        Delay(10) {
+                            #[failure_if(|bb| bb.b0 > 0)]
+                            #[post(|bb| if *bb.t0 > 0 { bb.t0.set(4) })]
+                            #[on_failure(|bb| if bb.b0 != 2 { *bb.t0 += 3 })]
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 2, &mut bb.b0)),
+            SubTree(Tree0757Sub0, ..),
         }
     }
 }
@@ -2030,99 +2008,52 @@ board!(Tree0757Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0758 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            Switch(b1) {
-                case 3 => Condition(Cond<0>),
-                case 5 => SetBlackboard(t0 = 3),
-                _ => ForceFailure {
-                    ParallelAll(1) {
-                        SetBlackboard(b1 = 9),
-                        Condition(Cond<1>),
+        Deadline(20) {
+            Inverter {
+                ReactiveFallback {
+                    Parallel(success = 1, failure = 2) {
+                        StatefulAction(Task<0>),
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                        AlwaysFailure,
                     },
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0758Blackboard { b1 t0 });
+board!(Tree0758Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0759 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            ForceFailure {
-                ParallelAll(4) {
-                    #[post(|bb| if (*bb.t0 + 2) % 4 != 0 { *bb.t0 += 1 })]
-                    #[run_while(|bb| *bb.t0 < 5)]
-                    Action(Act<0> = Act::<0>),
-                    Repeat(0) {
-                        Condition(Cond<1>),
-                    },
-                    ForceSuccess {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
-                    Action(PIo<3>, t0 = {b0}),
-                    #[failure_if(|bb| bb.b0 % 2 == 0)]
-                    #[success_if(|bb| *bb.t0 % 3 != 2)]
-                    Script(|bb| { *bb.t0 += 1; if (*bb.t0 + 4) % 4 > 2 { bb.b0 += 1 } }),
-                },
-            },
-            #[post(|bb| bb.b0 = *bb.t0 % 2)]
-            MemSequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Sleep(0),
-                    StatefulAction(Task<5>),
-                    Action(PIo<6>, t0 = {=}),
-                },
-                ReactiveSelector {
-                    Condition(Cond<7>),
-                },
-                SequenceStar {
-                    #[success_if(|bb| bb.b0 % 4 == 3)]
-                    #[skip_if(|bb| bb.b0 < 0)]
-                    Script(|bb| bb.b0 += 3),
-                    StatefulAction(PTask<8>, b0 = 9, b1 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0759Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
             b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
         Fallback {
-            IfThenElse {
-                Precondition(|bb| *bb.t0 % 3 != 1, else = Failure) {
+            Sequence {
+                Timeout(50) {
                     ReactiveSequence {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(Act<2> = Act::<2>),
+                        Action(Act<0> = Act::<0>),
+                        Invert {
+                            Repeat(2) {
+                                WhileDoElse {
+                                    #[success_if(|bb| *bb.t0 > 5)]
+                                    #[on_failure(|bb| bb.b1 = bb.b0)]
+                                    Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 1) % 4, &mut bb.b1)),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
                     },
                 },
-                RetryUntilSuccessful(forever) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        AlwaysFailure,
-                    },
-                },
-                RunOnce(then_skip = true) {
+                ReactiveFallback {
                     StatefulAction(Task<3>),
                 },
             },
@@ -2130,92 +2061,31 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0760Blackboard { t0 b0 q0 });
+board!(Tree0759Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0761Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
-        WhileDoElse {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                SubTree(Tree0761Sub0),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
+    pub tree Tree0760 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t1: i64 = 3,
             b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            ReactiveSequence {
-                ParallelAll(0) {
-                    #[success_if(|bb| *bb.t1 % 3 > 0)]
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    #[on_halted(|bb| if *bb.t0 % 2 < 0 { *bb.t1 += 2 })]
-                    KeepRunningUntilFailure {
-                        Selector {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Loop(q0, if_empty = Running) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-                SkipUnlessUpdated(t1) {
-                    #[skip_if(|bb| bb.b0 < 2)]
-                    #[on_halted(|bb| bb.b1 = bb.b0 + 4)]
-                    ReactiveFallback {
-                        MemSequence {
-                            Precondition(|bb| bb.b1 != 3, else = Success) {
-                                Parallel(success = -2, failure = 1) {
-                                    SetBlackboard(b1 = {b0}),
-                                    Sleep(100),
+        RepeatTimes(2) {
+            Repeat(1) {
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                #[post(|bb| bb.t1.set(*bb.t1 % 4))]
+                ForceFailure {
+                    Repeat(3) {
+                        AsyncFallback {
+                            #[post(|bb| bb.b1 = bb.b0 % 2)]
+                            Switch(b1) {
+                                case 5 => Interrupt(|bb| *bb.t1 + 2 > 2) {
+                                    Condition(PCond<0>, b0 = {=}),
                                 },
+                                case 0 => StatefulAction(Task<1>),
+                                case 2 => StatefulAction(Task<2>),
+                                _ => StatefulAction(Task<3>),
                             },
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            Inverter {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    ScriptCondition(|bb| bb.b1 == bb.b0 + 2),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                            Condition(Cond<5>),
-                        },
-                        #[skip_if(|bb| *bb.t0 + 3 > 3)]
-                        Switch(b1) {
-                            case 2 => SequenceStar {
-                                ScriptCondition(|bb| *bb.t1 < 1),
-                                StatefulAction(Task<6>),
-                            },
-                            case 3 => StatefulAction(Task<7>),
-                            case 1 => ForceFailure {
-                                ScriptCondition(|bb| *bb.t1 + 2 == *bb.t0 % 3),
-                            },
-                            _ => Action(PIo<8>, t0 = {=}),
                         },
                     },
                 },
@@ -2224,390 +2094,396 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0762Blackboard { b1 t1 b0 q0 t0 });
+board!(Tree0760Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            BinarySelector(|bb| bb.b0 + 3 != (*bb.t0 + 3) % 2, dynamic = false) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                #[on_success(|bb| bb.b0 += 3)]
+                Action(PAct<1>, b0 = 7, b1 = {t0}),
+            },
+            #[success_if(|bb| bb.b0 < 3)]
+            WhileDoElse {
+                Timeout(100) {
+                    StatefulAction(Task<2>),
+                },
+                WasEntryUpdated(t0),
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b0)),
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(t0 = 0),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
+                    },
+                },
+            },
+            Inverter {
+                Sequence {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<4>),
+                    },
+                    Loop(q0, if_empty = Success) {
+                        Action(PAct<5>, b0 = {b0}),
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[on_success(|bb| bb.o0 = Some(3))]
+                Condition(Cond<6>),
+                Condition(Cond<7>),
+                #[on_halted(|bb| { bb.t0.set((*bb.t0 + 1) % 2); *bb.t0 += 1 })]
+                #[failure_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0761Blackboard { o0 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        RepeatUntilFailure(forever) {
+            ForceFailure {
+                Parallel(success = -2, failure = 1) {
+                    AlwaysSuccess,
+                    AlwaysRunning,
+                    Wait(100),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0763 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Precondition(|bb| bb.b0 % 2 > 0, else = Skipped) {
-            ParallelAll {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                WhileDoElse {
-                    ReactiveSequence {
-                        UnsetBlackboard(o0),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    Repeat(4) {
-                        Repeat(3) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            SetBlackboard(b0 = 2),
-                            SetBlackboard(o0 = Some(7)),
-                        },
-                    },
-                },
-                Action(Act<3>),
-                #[failure_if(|bb| *bb.t1 < 3)]
-                AsyncFallback {
-                    ForceFailure {
-                        AsyncFallback {
-                            RetryUntilSuccessful(1) {
-                                WasEntryUpdated(t0),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
-                            Action(PAct<5>, b0 = {t1}, b1 = {t0}),
-                        },
-                    },
-                    #[post(|bb| { if *bb.t0 + 1 > 5 { bb.o0 = None }; bb.t0.set((bb.b0 + 1) % 3) })]
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<7> = Task::<7>),
+        MemPriority {
+            WaitUntil(|bb| *bb.t0 % 2 > 0) {
+                WasEntryUpdated(t0),
+            },
+            #[success_if(|bb| *bb.t0 + 1 == 1)]
+            #[post(|bb| bb.b0 += 3)]
+            #[skip_if(|bb| bb.b0 + 1 < 7)]
+            Loop(q0, value = {t0}, if_empty = Running) {
+                ReactiveFallback {
+                    #[success_if(|bb| bb.b0 != 0)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<0> = Task::<0>),
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Optional {
+                            Condition(Cond<1>),
                         },
                     },
                 },
             },
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0763Blackboard { b0 t1 o0 t0 });
+board!(Tree0763Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SetBlackboard(o0 = Some(2))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            b1: i64 = 3,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64,
         }
-        Fallback {
-            #[run_while(|bb| bb.b1 % 4 != 3)]
-            #[post(|bb| { *bb.t0 += 2; if bb.b0 + 1 != bb.b0 { bb.t0.set(bb.b1) } })]
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b1 > bb.b0 + 3)]
-                WhileDoElse {
-                    SequenceWithMemory {
-                        Loop(q0, value = {b0}) {
-                            ReactiveSequence {
-                                Action(Act<0>),
-                                Action(PIo<1>, t0 = {b0}),
-                                Action(PIo<2>, t0 = {b1}),
-                            },
-                        },
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                        #[skip_if(|bb| bb.b0 + 4 < 3)]
-                        ForceFailure {
-                            RunOnce {
-                                SequenceWithMemory {
-                                    #[post(|bb| if bb.b0 + 4 == 2 { bb.b1 = 0 })]
-                                    #[on_halted(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 + 4 })]
-                                    #[on_success(|bb| *bb.t0 += 2)]
-                                    StatefulAction(Task<3>),
-                                    StatefulAction(Task<4>),
-                                    Condition(PCond<5>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        MemSequence {
-                            StatefulAction(Task<6>),
-                            Inverter {
-                                Action(PIo<7>, t0 = {b0}),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            #[failure_if(|bb| *bb.t0 < 6)]
-                            #[skip_if(|bb| *bb.t0 > 2)]
-                            Repeat(3) {
-                                TryCatch(catch_on_halt = true) {
-                                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    SequenceStar {
-                        Condition(|ctx, bb| ctx.check_in(10, (*bb.t0 + 3) % 4)),
-                        #[failure_if(|bb| bb.b0 % 2 < 1)]
-                        AlwaysSuccess,
-                        Condition(Cond<11>),
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(12)),
-                            Condition(PCond<13>, b0 = {b0}),
-                            Action(PIo<14>, t0 = {t0}),
-                        },
-                    },
-                },
+        MemSequence {
+            ReactiveSequence {
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                #[post(|bb| bb.t1.set(bb.o0.unwrap_or(1)))]
+                SetBlackboard(t0 = 0),
+                SubTree(Tree0764Sub0, ..),
+            },
+            IfThenElse {
+                Condition(PCond<0>, b0 = {t1}),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 3, &mut bb.b0)),
+            },
+            SetBlackboard(t1 = {b0}),
+            Repeat(2) {
+                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree0764Blackboard { q0 b0 b1 t0 });
+board!(Tree0764Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[allow(unused)] b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
         }
-        Repeat(3) {
-            Repeat(0) {
-                #[skip_if(|bb| *bb.t1 > *bb.t0)]
-                Action(PIo<0>, t0 = {b0}),
+        Switch(b1) {
+            case 2 => Remap(success = Failure, failure = Failure) {
+                #[on_success(|bb| { *bb.t0 += 3; bb.b1 += 2 })]
+                Precondition(|bb| bb.b1 < 3, else = Success) {
+                    #[success_if(|bb| bb.b1 != 1)]
+                    Optional {
+                        Inverter {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+            _ => Timeout(10) {
+                ParallelAll(max_failures = -3) {
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        StatefulAction(PTask<1>, b0 = 4, b1 = {b1}),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    Priority {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        Action(Act<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0765Blackboard { t1 t0 b0 });
+board!(Tree0765Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-        }
-        SequenceWithMemory {
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    AlwaysRunning,
-                },
-            },
-            Invert {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Condition(PCond<0>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0766Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0767 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 3,
-        }
-        ForceSuccess {
-            #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 2)]
-            #[success_if(|bb| bb.b0 % 3 == 0)]
-            #[on_failure(|bb| { bb.b0 = 4; bb.o0 = Some(bb.b0) })]
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-board!(Tree0767Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0768Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-        }
-        Action(PIo<1>, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0768Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0768 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            SubTree(Tree0768Sub0, ..),
-            ForceSuccess {
-                SubTree(Tree0768Sub1, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0768Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0769 for Ctx {
-        blackboard {
+            #[tracked] t0: i64 = 2,
             #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
             b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 5,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            MemSequence {
-                StatefulAction(Task<1> = Task::<1>),
-                #[run_while(|bb| *bb.t0 + 3 != 5)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                MemPriority {
-                    ScriptCondition(|bb| (bb.b0 + 2) % 3 < 1),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                WaitValueUpdate(t1) {
-                    Condition(Cond<4>),
-                },
-            },
-            AsyncSequence {
-                SetBlackboard(t0 = {t1}),
-                Loop(q0) {
-                    Loop(q0, if_empty = Running) {
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        ForceFailure {
-                            Fallback {
-                                #[on_success(|bb| bb.b1 += 3)]
-                                Condition(Cond<5> = Cond::<5>),
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7> = Task::<7>),
+        Repeat(2) {
+            Sequence {
+                TryCatch(catch_on_halt = false) {
+                    ReactiveFallback {
+                        StepSequencer {
+                            StatefulAction(Task<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(0) + 1, &mut bb.b0)),
+                            WasEntryUpdated(t0),
+                        },
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                    ForceFailure {
+                        ReactiveSequence {
+                            FlipSelector {
+                                UnsetBlackboard(o0),
+                                Succeeder,
+                            },
+                            Action(Act<2>),
+                            #[on_failure(|bb| { bb.t1.set(bb.b0 + 3); bb.b0 = *bb.t1 % 4 })]
+                            Condition(Cond<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StepSequencer {
+                            Succeeder,
+                            AlwaysFailure,
+                            Sleep(30),
+                        },
+                        Condition(Cond<5>),
+                        Interrupt(|bb| *bb.t1 != 5) {
+                            Filter(times = 2, count = Failure) {
+                                SetBlackboard(t1 = 1),
                             },
                         },
                     },
                 },
-                Action(Act<8>),
-                Timeout(20) {
-                    SetBlackboard(t1 = 1),
-                },
             },
         }
     }
 }
 
-board!(Tree0769Blackboard { t1 b0 t0 q0 b1 });
+board!(Tree0766Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0767 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Parallel(success = -1, failure = 2) {
+            Timeout(50) {
+                Repeat(3) {
+                    ReactiveSelector {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        #[on_success(|bb| bb.b1 += 2)]
+                        Condition(PCond<3>, b0 = 6),
+                        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                        #[success_if(|bb| *bb.t0 % 4 < 2)]
+                        #[post(|bb| bb.b0 += 3)]
+                        Sleep(20),
+                    },
+                },
+            },
+            StatefulAction(Task<4>),
+            Fallback {
+                Optional {
+                    StatefulAction(Task<5>),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Condition(Cond<6>),
+                },
+                Wait(50),
+            },
+        }
+    }
+}
+
+board!(Tree0767Blackboard { b0 o0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0768 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        Precondition(|bb| bb.b1 != 5, else = Running) {
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0768Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0769 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        MemPriority {
+            #[run_while(|bb| bb.b0 % 3 != 2)]
+            #[on_halted(|bb| if bb.b0 < bb.b1 { bb.t1.set(7) })]
+            #[on_failure(|bb| { *bb.t1 += 1; bb.b0 = *bb.t1 })]
+            AlwaysFailure,
+            BinarySelector(|bb| bb.b1 > 2, dynamic = true) {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {=}),
+            },
+            Filter(times = 2) {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(PTask<3>, b0 = 8, b1 = {b0}),
+                Condition(|ctx| ctx.check(4)),
+            },
+        }
+    }
+}
+
+board!(Tree0769Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
-        Inverter {
-            Parallel(success = 3, failure = 2) {
-                Timeout(20) {
-                    ForceFailure {
-                        IfThenElse {
-                            RunOnce(then_skip = true) {
-                                Inverter {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(1)),
-                                AlwaysFailure,
-                            },
+        blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        BinarySelector(|bb| (bb.b1 + 4) % 4 > 1, dynamic = false) {
+            Sequence {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
+                },
+                Retry(3) {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Condition(PCond<2>, b0 = {=}),
+                Deadline(20) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
                             AlwaysRunning,
                         },
                     },
                 },
                 ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
                 },
-                ForceFailure {
-                    Parallel(success = -2, failure = 2) {
-                        Retry(0) {
-                            StatefulAction(Task<7>),
-                        },
-                        Condition(Cond<8>),
-                        ForceSuccess {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
+            },
+            Interrupt(|bb| bb.b0 == 7) {
+                Script(|bb| if *bb.t1 > bb.b0 { bb.b0 = *bb.t1 % 2 }),
             },
         }
     }
 }
+
+board!(Tree0770Blackboard { b0 q0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(3),
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                SetBlackboard(t0 = 2),
-            },
-            Sequence {
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.t1.set(bb.b1))]
-                    #[on_failure(|bb| { *bb.t0 += 2; if bb.b0 + 2 > 3 { bb.b0 += 3 } })]
-                    Condition(Cond<2> = Cond::<2>),
-                    ScriptCondition(|bb| bb.b0 < *bb.t0),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Script(|bb| bb.b1 += 3),
-                },
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                    ReactiveSelector {
-                        #[failure_if(|bb| (*bb.t0 + 1) % 3 != 0)]
-                        #[on_failure(|bb| bb.t0.set(bb.b1))]
-                        StatefulAction(Task<6>),
-                        #[failure_if(|bb| *bb.t0 + 3 > 1)]
-                        #[skip_if(|bb| *bb.t1 + 2 < 3)]
-                        AlwaysRunning,
-                    },
-                },
-                StatefulAction(Task<7>),
-            },
+        Parallel(success = 1) {
+            Script(|bb| bb.b1 = bb.o0.unwrap_or(3)),
+            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0771Blackboard { t1 t0 b1 b0 });
+board!(Tree0771Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
+            b1: i64,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 5,
         }
-        MemSequence {
-            ForceSuccess {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            StatefulAction(Task<1>),
-            Inverter {
-                StatefulAction(PTask<2>, b0 = 8, b1 = {b1}),
-            },
+        #[on_success(|bb| *bb.t0 += 1)]
+        Switch(b1) {
+            case 4 => Condition(Cond<0>),
+            _ => Condition(PCond<1>, b0 = {b0}),
         }
     }
 }
@@ -2618,97 +2494,96 @@ bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
             o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
         }
-        SequenceWithMemory {
-            #[run_while(|bb| bb.o0.is_some())]
-            WaitValueUpdate(t0) {
-                ForceSuccess {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Action(Act<0>),
-                            SkipUnlessUpdated(t0) {
-                                AsyncFallback {
-                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
-                                },
-                            },
-                        },
-                        Precondition(|bb| bb.o0.unwrap_or(4) > 7, else = Success) {
-                            SequenceWithMemory {
-                                #[failure_if(|bb| bb.o0.is_some())]
-                                TryCatch(catch_on_halt = true) {
-                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                    Condition(Cond<4> = Cond::<4>),
-                                    Action(Act<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
+        AsyncFallback {
+            Interrupt(|bb| bb.b0 + 2 < 0) {
+                Condition(PCond<0>, b0 = {t0}),
+            },
+            BinarySelector(|bb| *bb.t0 > 6, dynamic = false) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                Conditional(|bb| *bb.t0 < 4, else = Failure) {
+                    ForceSuccess {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
                     },
                 },
             },
-            RunOnce(then_skip = true) {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[run_while(|bb| bb.o0.is_some())]
-                SequenceWithMemory {
-                    MemSequence {
-                        Condition(Cond<7>),
-                        Sleep(0),
-                    },
-                    ForceSuccess {
-                        #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                        ForceSuccess {
-                            Repeat(0) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(PCond<8>, b0 = {=}),
-                        ForceSuccess {
-                            ForceSuccess {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        SetBlackboard(o0 = Some(0)),
-                        Invert {
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
+            AsyncSequence {
+                Action(|ctx| ctx.exec(3)),
+                Action(PAct<4>, b0 = {b0}),
+                Condition(Cond<5>),
+            },
+            BinarySelector(|bb| *bb.t0 % 3 < 1, dynamic = false) {
+                Selector {
+                    Condition(Cond<6>),
+                    Action(Act<7>),
                 },
+                Failer,
+            },
+            MemSequence {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                },
+                ScriptCondition(|bb| bb.b1 + 1 != *bb.t0),
             },
         }
     }
 }
 
-board!(Tree0773Blackboard { o0 t0 b0 });
+board!(Tree0773Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0774Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
-        ParallelAll(1) {
-            Repeat(2) {
-                AlwaysFailure,
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        StepSequencer {
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {=}),
+                SubTree(Tree0774Sub0, ..),
+                Runner,
             },
-            StatefulAction(Task<0>),
+            Cooldown(0, filtered = Skipped) {
+                #[on_success(|bb| bb.b1 = (bb.b0 + 3) % 3)]
+                StatefulAction(Task<2>),
+            },
+            Action(Act<3> = Act::<3>),
+            MemPriority {
+                StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
+
+board!(Tree0774Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0775Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-        Precondition(|bb| *bb.t0 > *bb.t0 % 3, else = Running) {
-            Condition(PCond<2>, b0 = {=}),
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(PCond<1>, b0 = 2),
         }
     }
 }
@@ -2716,37 +2591,137 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 2,
+            b1: i64 = 4,
+            o0: Option<i64> = Some(0),
         }
-        Precondition(|bb| bb.b0 < 4, else = Failure) {
-            Loop(q0, if_empty = Failure) {
-                Switch(b1) {
-                    case 3 => ReactiveSequence {
-                        StatefulAction(Task<0>),
+        Deadline(20) {
+            Conditional(|bb| bb.o0.unwrap_or(1) < bb.b1, else = Failure) {
+                Fallback {
+                    SubTree(Tree0775Sub0, b1 = {=}, o0 = {o0}),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0775Blackboard { b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0776 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            SetBlackboard(b1 = {t0}),
+            ReactiveSequence {
+                Sleep(20),
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| if bb.b0 + 2 < bb.b1 { *bb.t0 += 1 })]
+                #[run_while(|bb| bb.b1 % 3 != 2)]
+                SetBlackboard(b1 = 3),
+            },
+            Action(PAct<0>, b0 = {t0}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0776Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        AsyncSequence {
+            Action(|ctx| ctx.exec(5)),
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 14,
+        }
+        Limiter(1) {
+            SetBlackboard(b1 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+        }
+        ParallelAll {
+            TryCatch {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                #[on_success(|bb| bb.b1 = *bb.t0)]
+                Precondition(|bb| bb.b0 % 3 == 2) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                },
+                Action(Act<2>),
+            },
+            RunOnce(then_skip = false) {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(3)),
+                    TryCatch {
+                        Action(Act<4>),
+                        SubTree(Tree0777Sub0, ..),
                     },
-                    case 4 => Fallback {
-                        #[success_if(|bb| bb.b0 % 2 != 1)]
-                        #[on_success(|bb| if *bb.t0 < 3 { bb.b0 += 1 })]
-                        Condition(Cond<1>),
-                        SubTree(Tree0775Sub0, ..),
-                        Repeat(3) {
-                            Condition(PCond<3>, b0 = {t0}),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                Sequence {
+                    Action(Act<7>),
+                    SetBlackboard(t1 = 6),
+                },
+                #[failure_if(|bb| *bb.t1 + 1 != *bb.t1 + 3)]
+                #[on_failure(|bb| { if bb.b1 < 1 { bb.b1 = *bb.t1 }; bb.b1 = bb.b0 })]
+                #[success_if(|bb| bb.b0 % 2 == 1)]
+                StatefulAction(Task<8>),
+                SubTree(Tree0777Sub1, b1 = {=}, b0 = {b0}, t1 = {=}, q0 = {q0}, t0 = {=}),
+            },
+            MemSequence {
+                ReactiveFallback {
+                    ParallelAll(3) {
+                        AsyncSequence {
+                            SetBlackboard(t0 = {t1}),
                         },
-                        Sleep(10),
-                    },
-                    case 5 => AsyncFallback {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                        Action(Act<5> = Act::<5>),
-                        StatefulAction(Task<6>),
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<7>),
+                        Loop(q0, value = {t1}, if_empty = Success) {
+                            Condition(Cond<9> = Cond::<9>),
                         },
-                    },
-                    _ => RetryUntilSuccessful(4) {
-                        StatefulAction(Task<8>),
+                        ForceSuccess {
+                            Precondition(|bb| bb.b1 == 5) {
+                                Repeat(2) {
+                                    ScriptCondition(|bb| *bb.t1 == bb.b1),
+                                },
+                            },
+                        },
+                        WhileDoElse {
+                            ReactiveFallback {
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11> = Task::<11>),
+                            },
+                            ScriptCondition(|bb| (bb.b0 + 2) % 4 > 0),
+                        },
                     },
                 },
             },
@@ -2754,115 +2729,126 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0775Blackboard { b0 t0 q0 b1 });
+board!(Tree0777Blackboard { b1 b0 t1 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0776 for Ctx {
+    pub tree Tree0778 for Ctx {
+        StepSequencer {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
             #[tracked] t0: i64 = 1,
         }
+        Sequence {
+            AsyncFallback {
+                ReactiveSelector {
+                    Action(PAct<0>, b0 = {=}),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+                #[failure_if(|bb| *bb.t1 != 3)]
+                Cooldown(10, filtered = Failure) {
+                    Sleep(50),
+                },
+                Action(Act<3> = Act::<3>),
+            },
+            StatefulAction(Task<4>),
+            IfThenElse {
+                Cooldown(30, filtered = Failure) {
+                    Conditional(|bb| bb.b0 % 4 > 1, dynamic = true) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+                Parallel {
+                    Action(PIo<6>, t0 = {=}),
+                    #[skip_if(|bb| *bb.t1 != 7)]
+                    #[failure_if(|bb| bb.b0 < 0)]
+                    Precondition(|bb| bb.b0 < 6, else = Skipped) {
+                        Action(Act<7> = Act::<7>),
+                    },
+                    AlwaysSuccess,
+                    Sleep(20),
+                },
+                SequenceWithMemory {
+                    #[post(|bb| if bb.b0 + 4 == 0 { *bb.t0 += 3 })]
+                    #[on_halted(|bb| if bb.b0 > 4 { *bb.t0 += 3 })]
+                    FlipSelector {
+                        #[on_success(|bb| bb.t1.set(*bb.t0))]
+                        #[failure_if(|bb| *bb.t0 != *bb.t1 + 3)]
+                        #[skip_if(|bb| *bb.t0 < bb.b0 + 3)]
+                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
+                        StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                    },
+                    #[skip_if(|bb| *bb.t0 < bb.b0)]
+                    #[post(|bb| if *bb.t1 % 3 != 0 { bb.t1.set(*bb.t1 % 4) })]
+                    Priority {
+                        #[post(|bb| if *bb.t1 + 1 == 5 { bb.t0.set((*bb.t1 + 3) % 3) })]
+                        #[success_if(|bb| bb.b0 == 5)]
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                        #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0779Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0780Sub0 for Ctx {
+        RepeatUntilFailure(2) {
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0780 for Ctx {
         Repeat(forever) {
-            Repeat(1) {
-                #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
-                Timeout(0) {
-                    WhileDoElse {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            #[failure_if(|bb| *bb.t1 % 2 != 1)]
-                            UnsetBlackboard(o0),
-                        },
-                        AsyncSequence {
-                            ReactiveSequence {
-                                Condition(Cond<1> = Cond::<1>),
-                                Sleep(20),
-                            },
-                            Action(Act<2>),
-                        },
+            MaxTime(0) {
+                RepeatUntilSuccess(forever) {
+                    SequenceWithMemory {
                         ForceSuccess {
-                            #[failure_if(|bb| *bb.t0 < 4)]
-                            #[post(|bb| if *bb.t0 % 2 > 0 { bb.b0 += 1 })]
-                            #[on_failure(|bb| { *bb.t1 += 2; bb.t1.set(bb.o0.unwrap_or(4)) })]
-                            SkipUnlessUpdated(t1) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<3>),
-                                    ScriptCondition(|bb| bb.b0 % 4 < 1),
-                                    Condition(Cond<4>),
+                            Cooldown(20, filtered = Failure) {
+                                IfThenElse {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            RunOnce(then_skip = true) {
+                                Succeeder,
+                            },
+                            SubTree(Tree0780Sub0),
+                        },
+                        Deadline(10) {
+                            FlipSelector {
+                                RunOnce(then_skip = false) {
+                                    Action(|ctx| ctx.exec(3)),
+                                },
+                                Sleep(100),
+                                Repeater(0) {
+                                    Action(Act<4>),
                                 },
                             },
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0776Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0777 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] b0: i64 = 4,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(1) {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            Sleep(30),
-        }
-    }
-}
-
-board!(Tree0777Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ForceFailure {
-            #[on_success(|bb| { if bb.o0.unwrap_or(4) + 3 > 2 { bb.b0 += 1 }; bb.b0 = bb.o0.unwrap_or(3) })]
-            ForceFailure {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0778Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        ParallelAll(3) {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = {=}),
-            SetBlackboard(o0 = Some(0)),
-            Action(PIo<2>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0779Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0780 for Ctx {
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
         }
     }
 }
@@ -2870,795 +2856,616 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
         }
-        Sequence {
-            Precondition(|bb| bb.b1 + 4 < 3, else = Failure) {
-                MemSequence {
-                    ScriptCondition(|bb| (*bb.t1 + 3) % 4 == 1),
-                    Action(Act<0>),
-                    ReactiveSequence {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(Cond<2>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, 2)),
-                },
+        WhileDoElse {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            #[skip_if(|bb| bb.b0 % 2 > 0)]
+            Cooldown(10, filtered = Failure) {
+                Script(|bb| bb.b0 = *bb.t0 % 3),
             },
-            #[success_if(|bb| bb.b0 % 3 != 2)]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            ParallelAll(0) {
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(Cond<5>),
-            },
-            StatefulAction(PTask<6>, b0 = 4, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0781Blackboard { b1 t1 b0 t0 });
+board!(Tree0781Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0782Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0782Sub1 for Ctx {
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 0 => Repeat(3) {
-                #[skip_if(|bb| *bb.t1 > 6)]
-                Selector {
-                    Action(Act<0> = Act::<0>),
-                    WasEntryUpdated(t1),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-            case 1 => Repeat(3) {
-                Parallel(success = 1, failure = 1) {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            case 2 => AlwaysFailure,
-            _ => Sequence {
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                Action(PIo<5>, t0 = {=}),
-            },
+        ReactiveFallback {
+            SubTree(Tree0782Sub0),
+            SubTree(Tree0782Sub1),
+            StatefulAction(Task<2>),
         }
     }
 }
-
-board!(Tree0782Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
         }
-        Precondition(|bb| *bb.t0 < 2, else = Skipped) {
-            Switch(b1) {
-                case 5 => #[on_success(|bb| bb.b1 += 2)]
-                #[skip_if(|bb| bb.b1 % 4 == 1)]
-                Parallel(success = -2, failure = -1) {
+        ParallelAll {
+            #[success_if(|bb| *bb.t1 > 1)]
+            Loop(q0, if_empty = Failure) {
+                MemPriority {
                     Condition(Cond<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                    ForceSuccess {
+                        #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
+                        #[skip_if(|bb| *bb.t0 % 2 < 0)]
+                        #[failure_if(|bb| bb.b1 != 7)]
+                        ReactiveFallback {
+                            Loop(q0, if_empty = Running) {
+                                TryCatch(catch_on_halt = false) {
+                                    Succeeder,
+                                    Wait(10),
+                                    #[run_while(|bb| *bb.t1 > *bb.t1 + 2)]
+                                    #[on_halted(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b1) })]
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        AlwaysSuccess,
+                    },
+                    RepeatUntilSuccess(3) {
+                        AlwaysFailure,
+                    },
+                    ScriptCondition(|bb| bb.b0 < bb.b0 + 2),
                 },
-                case 2 => SequenceWithMemory {
-                    Script(|bb| { bb.b0 = (*bb.t0 + 3) % 4; bb.b0 = bb.b0 % 3 }),
-                    StatefulAction(Task<2>),
-                    Action(PIo<3>, t0 = {b1}),
-                    Condition(Cond<4>),
-                },
-                case 4 => ReactiveFallback {
-                    Action(Act<5>),
-                    AlwaysFailure,
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<6>),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 2)),
-                    WhileDoElse {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
+            },
+            AsyncFallback {
+                #[run_while(|bb| bb.o0.unwrap_or(5) % 2 > 0)]
+                KeepRunningUntilFailure {
+                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                        RunOnce(then_skip = true) {
+                            #[success_if(|bb| *bb.t1 < bb.b1)]
+                            Switch(b1) {
+                                case 3 => Condition(Cond<2>),
+                                case 5 => AlwaysSuccess,
+                                case 4 => Condition(Cond<3>),
+                                _ => Script(|bb| bb.o0 = Some(*bb.t1)),
+                            },
+                        },
                     },
                 },
-                _ => IfThenElse {
-                    Action(|ctx, bb| ctx.exec_in(10, 3, &mut bb.b0)),
-                    SetBlackboard(b1 = {t0}),
-                    Action(Act<11>),
+                Retry(4) {
+                    RunOnce(then_skip = false) {
+                        Action(PAct<4>, b0 = 3, b1 = {t1}),
+                    },
                 },
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0783Blackboard { b0 b1 t0 });
+board!(Tree0783Blackboard { o0 q0 b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx {
-        Inverter {
-            ReactiveSelector {
-                Parallel(success = 3, failure = -2) {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                SequenceStar {
-                    AlwaysSuccess,
-                    Repeat(1) {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+        }
+        #[on_success(|bb| bb.b1 = *bb.t0)]
+        #[skip_if(|bb| bb.b0 > 2)]
+        #[on_halted(|bb| { bb.b1 = *bb.t0; bb.t0.set(1) })]
+        RepeatTimes(forever) {
+            Parallel(success = -1, failure = -1) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0785Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree0784Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0785Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 2,
+        }
+        RetryUntilSuccessful(forever) {
+            SetBlackboard(t1 = 0),
         }
     }
 }
+
+board!(Tree0785Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
         blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        RunOnce {
+            StepSequencer {
+                Priority {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                },
+                ParallelAll(1) {
+                    #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                    StatefulAction(PTask<2>, b0 = 5),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                AlwaysSuccess,
+                #[on_failure(|bb| bb.b1 = (bb.b0 + 3) % 3)]
+                Limiter(3) {
+                    Action(|ctx, bb| ctx.exec_in(4, 0, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0786Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        RunOnce(then_skip = true) {
+            Precondition(|bb| *bb.t0 == 7, else = Running) {
+                Timeout(20) {
+                    MaxTime(10) {
+                        #[failure_if(|bb| bb.b1 == *bb.t0)]
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0787Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0788 for Ctx {
+        Repeater(forever) {
+            Fallback {
+                AlwaysFailure,
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0789 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[allow(unused)] b0: i64 = 2,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(PTask<0>, b0 = {b1}, b1 = {t1}),
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1))),
+            Condition(PCond<2>, b0 = 0),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0789Blackboard { t1 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0790 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+        }
+        Conditional(|bb| *bb.t1 % 3 != 0) {
+            #[on_success(|bb| if *bb.t1 < 5 { bb.b0 = *bb.t1 % 2 })]
+            #[run_while(|bb| *bb.t1 < 3)]
+            RepeatUntilSuccess(forever) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0790Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0791 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Repeat(2) {
+            Switch(b1) {
+                case 0 => Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                _ => #[success_if(|bb| (*bb.t0 + 3) % 3 < 0)]
+                #[failure_if(|bb| bb.b1 < 5)]
+                Script(|bb| bb.t1.set(*bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0791Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0792 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            Delay(30) {
+                #[success_if(|bb| bb.b0 != bb.b0 + 3)]
+                #[post(|bb| bb.b1 += 1)]
+                #[on_halted(|bb| { bb.t0.set(bb.b1); if *bb.t0 == 3 { *bb.t0 += 3 } })]
+                Sequence {
+                    #[run_while(|bb| bb.b1 > 2)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[skip_if(|bb| bb.b1 < 3)]
+                    ScriptCondition(|bb| bb.b1 < *bb.t0 % 3),
+                    RunOnce(then_skip = true) {
+                        AlwaysRunning,
+                    },
+                    Action(Act<0>),
+                    StatefulAction(PTask<1>, b0 = {t0}),
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0792Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0793Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0793Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(10),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Precondition(|bb| (bb.o0.unwrap_or(5) + 1) % 4 == 1, else = Running) {
+            SubTree(Tree0793Sub1, o0 = {=}, b1 = {b1}, t1 = {=}, b0 = {b0}, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0793 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            #[on_halted(|bb| { bb.t0.set(6); bb.b1 += 3 })]
+            #[run_while(|bb| (*bb.t1 + 1) % 3 > 0)]
+            TryCatch {
+                Action(PAct<0>, b0 = {t1}, b1 = {=}),
+                SetBlackboard(o0 = Some(9)),
+            },
+            SubTree(Tree0793Sub0, ..),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            SetBlackboard(b1 = 2),
+        }
+    }
+}
+
+board!(Tree0793Blackboard { o0 b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0794 for Ctx {
+        blackboard {
             b0: i64 = 5,
         }
-        #[on_halted(|bb| bb.b0 += 1)]
-        RetryUntilSuccessful(4) {
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0794Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0795Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Sleep(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0795 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            SubTree(Tree0795Sub0, ..),
+            Interrupt(|bb| bb.b0 + 2 > 2) {
+                #[run_while(|bb| bb.b0 + 2 != 2)]
+                Wait(50),
+            },
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0795Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0796Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 11,
+            b1: i64 = 11,
+        }
+        WaitValueUpdate(t0) {
+            Interrupt(|bb| bb.b1 < 1) {
+                #[skip_if(|bb| bb.b0 == *bb.t0)]
+                ReactiveSelector {
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                    Parallel(failure = 1) {
+                        Action(PIo<1>, t0 = {=}),
+                        #[on_success(|bb| { bb.t0.set(5); bb.b1 = bb.o0.unwrap_or(2) % 2 })]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Wait(0),
+                    },
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0796 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 1,
+        }
+        #[failure_if(|bb| *bb.t0 > 7)]
+        Limiter(3) {
+            #[on_success(|bb| bb.o0 = Some(bb.b1))]
+            Fallback {
+                SubTree(Tree0796Sub0, ..),
+                #[failure_if(|bb| bb.b1 % 2 == 1)]
+                #[success_if(|bb| bb.o0.unwrap_or(3) % 4 < 1)]
+                #[skip_if(|bb| bb.b1 < 0)]
+                Condition(PCond<2>, b0 = {t0}),
+                #[on_success(|bb| if bb.o0.is_some() { bb.b1 += 2 })]
+                #[post(|bb| bb.o0 = Some(*bb.t0))]
+                WaitValueUpdate(t0) {
+                    Sequence {
+                        ForceSuccess {
+                            KeepRunningUntilFailure {
+                                RetryUntilSuccessful(1) {
+                                    #[post(|bb| bb.b1 = bb.b0)]
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        TryCatch {
+                            Wait(20),
+                            Condition(Cond<4>),
+                            #[on_halted(|bb| { bb.o0 = None; bb.t0.set(bb.b1) })]
+                            #[on_success(|bb| { bb.b0 += 1; bb.b0 = bb.o0.unwrap_or(3) })]
+                            Succeeder,
+                        },
+                        RunOnce {
+                            TryCatch(catch_on_halt = true) {
+                                Condition(|ctx, bb| ctx.check_in(5, 7)),
+                                Script(|bb| { bb.b0 = *bb.t0 + 4; bb.b1 += 2 }),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0796Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0797 for Ctx {
+        Parallel {
+            StatefulAction(Task<0> = Task::<0>),
+            AlwaysFailure,
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0798 for Ctx {
+        Repeater(0) {
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0786Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-        }
-        #[skip_if(|bb| bb.b1 > 1)]
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                Switch(b1) {
-                    case 4 => Precondition(|bb| *bb.t0 == 6) {
-                        Timeout(20) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    case 0 => RetryUntilSuccessful(2) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    case 3 => Condition(Cond<2>),
-                    _ => Script(|bb| bb.b0 += 2),
-                },
-            },
-            #[post(|bb| if (*bb.t0 + 4) % 3 == 1 { bb.b0 = (bb.b1 + 1) % 4 })]
-            Parallel(success = 0, failure = -1) {
-                AsyncSequence {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Repeat(forever) {
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        Script(|bb| if bb.b0 + 4 == 4 { bb.b1 = 2 }),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            #[on_failure(|bb| { bb.b0 += 3; if bb.b1 + 3 > 7 { bb.b1 += 3 } })]
-            #[run_while(|bb| bb.b1 + 3 == bb.b0)]
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 4 => Timeout(0) {
-                        StatefulAction(Task<8>),
-                    },
-                    case 1 => ForceSuccess {
-                        Sleep(50),
-                    },
-                    case 2 => ReactiveSelector {
-                        Action(PAct<9>, b0 = {t0}, b1 = {t0}),
-                        StatefulAction(Task<10>),
-                    },
-                    _ => MemSequence {
-                        Sleep(0),
-                        Action(PAct<11>, b0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0787Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0788Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Script(|bb| bb.b1 += 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0788 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            ForceSuccess {
-                Sequence {
-                    Action(PAct<0>, b0 = 3, b1 = {b1}),
-                    WhileDoElse {
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            SubTree(Tree0788Sub0, o0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0788Blackboard { o0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0789 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        Fallback {
-            Loop(q0, value = {t0}) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    RunOnce {
-                        Action(Act<1> = Act::<1>),
-                    },
-                    ScriptCondition(|bb| bb.b1 != 4),
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0789Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0790Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(0) != 2)]
-        #[success_if(|bb| bb.b0 > 3)]
-        TryCatch(catch_on_halt = false) {
-            RetryUntilSuccessful(4) {
-                Condition(PCond<4>, b0 = {=}),
-            },
-            SetBlackboard(t0 = 0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0790Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        ReactiveSequence {
-            AlwaysSuccess,
-            SubTree(Tree0790Sub1, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
-            Condition(Cond<5> = Cond::<5>),
-            Condition(Cond<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0790 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Repeat(forever) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-            },
-            Timeout(20) {
-                ForceFailure {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        RunOnce {
-                            Retry(forever) {
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Invert {
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<2> = Task::<2>),
-                    _ => Loop(q0, if_empty = Success) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            SubTree(Tree0790Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0790Blackboard { o0 t1 b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0791Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0791Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        #[on_success(|bb| { if (bb.b0 + 3) % 4 == 2 { bb.b0 = bb.o0.unwrap_or(4) + 2 }; if (bb.b0 + 1) % 2 < 1 { bb.b0 += 4 } })]
-        SubTree(Tree0791Sub1, b1 = {=}, b0 = {b0}, o0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0791 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            Parallel(success = 1, failure = 2) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                AlwaysFailure,
-            },
-            KeepRunningUntilFailure {
-                ParallelAll(5) {
-                    SubTree(Tree0791Sub0, ..),
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| bb.o0.unwrap_or(1) + 2 > bb.b0)]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0791Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0792Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        ReactiveFallback {
-            ParallelAll {
-                Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 3) % 4)),
-                RetryUntilSuccessful(0) {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-            Repeat(1) {
-                Condition(Cond<1> = Cond::<1>),
-            },
-            RetryUntilSuccessful(0) {
-                Action(PIo<2>, t0 = {=}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                Action(Act<5>),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0792 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        RetryUntilSuccessful(4) {
-            SubTree(Tree0792Sub0, b1 = {=}, t0 = {t0}, o0 = {=}),
-        }
-    }
-}
-
-board!(Tree0792Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0793 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        Retry(2) {
-            WhileDoElse {
-                ParallelAll {
-                    Condition(Cond<0> = Cond::<0>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Action(PIo<1>, t0 = {t0}),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                },
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0793Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0794Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 10,
-        }
-        RetryUntilSuccessful(1) {
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0794 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 0,
-        }
-        Repeat(2) {
-            Parallel(success = -3) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    #[success_if(|bb| *bb.t0 + 3 != 1)]
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx, bb| ctx.check_in(1, 9)),
-                    },
-                    SubTree(Tree0794Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
-                    #[post(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    Loop(q0, value = {b0}) {
-                        Sleep(100),
-                    },
-                },
-                Precondition(|bb| bb.b0 < 3) {
-                    Action(PIo<3>, t0 = {t0}),
-                },
-                ReactiveFallback {
-                    Precondition(|bb| bb.b0 == (bb.b0 + 1) % 3, else = Failure) {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    #[on_failure(|bb| if bb.b0 > 3 { bb.b0 += 3 })]
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                Condition(Cond<7> = Cond::<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0794Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0795 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[success_if(|bb| *bb.t0 > 3)]
-        #[run_while(|bb| *bb.t0 == 3)]
-        MemPriority {
-            MemSequence {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3>),
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(PIo<5>, t0 = {t0}),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Repeat(3) {
-                TryCatch(catch_on_halt = false) {
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t0 == 0),
-                        Invert {
-                            RetryUntilSuccessful(1) {
-                                Action(Act<7> = Act::<7>),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            Action(PAct<8>, b0 = {t0}, b1 = {b0}),
-                            ReactiveSequence {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Repeat(4) {
-                            #[on_failure(|bb| bb.t0.set(bb.b0))]
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0795Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0796 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        WhileDoElse {
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    #[on_halted(|bb| if (*bb.t0 + 1) % 4 < 3 { bb.b0 = *bb.t0 + 3 })]
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| bb.b0 % 4 > 1),
-                },
-            },
-            Sequence {
-                StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0796Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0797 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        AsyncFallback {
-            Sequence {
-                ReactiveFallback {
-                    Loop(q0, if_empty = Running) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 > 5)]
-                    Selector {
-                        StatefulAction(Task<1> = Task::<1>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0797Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0798 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0798Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        MemSequence {
-            ScriptCondition(|bb| bb.b0 < 5),
-            Action(Act<0>),
-            #[on_success(|bb| *bb.t0 += 3)]
-            Action(PIo<1>, t0 = {t0}),
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            SequenceStar {
+                Inverter {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Priority {
+                    Failer,
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0799Blackboard { b0 t0 });
-
 cases! {
-    Tree0700 "B{o0=_;t1=5;b0=4}Par{-1;_}(Par{-2;0}(Ub{o0},Sb{t1=7},Sl{10},Sc{o0:=_},@of{o0:=_;t1+=3}OnceK(a0)),Try(FF(OnceT(@po{b0+=1}a1)),Inv(Ret2(Sb{t1=2})),c2b{o0|1}))",
-    Tree0701 "B{t0;b0=5;o0=1}RSeq(RFb(Wu{t0},pc0{b0:t0},c1,@oh{b0:=t0%2;b0:=t0+4}t2),t3,Seq(@os{t0+=1;b0+=1}@of{t0+=1}Scc{b0!b0%3},pt4{b0:=}),OnceK(@of{t0+=3;b0+2!7?o0:=b0+1}t5e))",
-    Tree0702 "B{b1;b0=5;t0=4}Inv(@po{t0:=b0}@rw{b0>5}MSeq(RFb(RFb(t0,t1,@fi{t0%4=2}@oh{t0:=b0+1}@of{b1:=b0+1}t2),Keep(pi3{t0:b1})),Sb{b0=t0}))",
-    Tree0703 "B{b0=1;t0;t1=0}Wde(a0b{4;b0},Fb(@of{b0:=t1;t1+=3}@rw{t0=3}t1,FS(Pre{b0%2=1;F}(t2e)),Dl{30}(c3)),MSeq(t4,c5l,a6,t7))",
-    Tree0704 "RSeq(a0,c1e,t2e)",
-    Tree0705 "B{q0=3;t0=3}Lp{t0;F}(SubR(SubA(t0)))",
-    Tree0706 "B{b1=2;o0=_;t0=4;q0=2;b0}Rep3(Fb(Lp{b0;K}(t0),AFb(PAll{0}(c1,@si{t0+2%3<1}Rty4(c2))),PAll{-1}(@po{b1:=t0+3}@si{o0|1+1>b0}@oh{o0:=_}Fb(c3,Sl{10})),@po{b0:=8}@fi{b1<b0}ASeq(pi4{t0:b1},pc5{b0:b0}),Rep2(c6l)))",
-    Tree0707 "B{q0=1;t0=4;o0=_;b1=5;b0}TryF(@ki{b1!6}@os{b0+=1;t0+=1}Ret2(F),Fb(Keep(c0),Wv{t0}(t1e),Rep1(@of{b1+=2}pi2{t0:=})),@po{t0+=3}Dl{30}(Rep3(Swm(Sb{b0=0},Rep2(Ub{o0})))),FS(Lp{b1;F}(@of{b0+=1}@os{b0+=1}t3e)),RFb(t4,RFb(t5,pi6{t0:=}),t7,t8,pt9{b0:=;b1:b0}))",
-    Tree0708 "MSeq(RetF(Rep1(t0)),t1,t2,Rep1(RepF(Dl{30}(a3))))",
-    Tree0709 "Dl{0}(Dl{0}(a0))",
-    Tree0710 "B{t0=2;o0;b0=2;b1=0}Seq(RFb(@si{b1+3%4<2}@rw{o0|1!t0+4}Sw{4}(c0b{t0},OnceT(Dl{20}(t1))),ASeq(pt2{b0:=;b1:=},FS(Seq(@ki{o0|0+2<1}Sb{b1=1},a3,pa4{b0:8;b1:=},a5))),ASeq(Sb{t0=7},t6)),RetF(RFb(Par{_;0}(c7e,Sc{o0:=b0+1},pt8{b0:t0;b1:b1},F,a9),ASeq(Sb{t0=b0},c10b{b1},@os{o0:=t0%3}@fi{some}c11,OnceK(a12),Ub{o0}),Dl{30}(Fb(@rw{o0|4%4<1}@of{b0+=2}t13e,t14)))))",
-    Tree0711 "B{b0;t0=5;b1=5}Seq(@rw{b0%4>0}@os{t0:=b0}PAll{_}(Ite(a0b{b0+3;b0},t1,To{0}(c2)),Sc{t0+=1}),Dl{100}(a3b{b0;b1}),Rep3(Ret1(Rep3(Keep(Ret1(PAll{_}(F,pa4{b0:=;b1:=})))))))",
-    Tree0712 "B{t1=5}Try(FS(RSeq(S,a0)),a1,Seq(Ite(c2l,a3,t4),pa5{b0:t1}))",
-    Tree0713 "Seq(a0,t1e,t2)",
-    Tree0714 "B{t0=0;o0=0;b1=0;b0=5;q0}Seq(RSel(OnceT(Lp{_;F}(RFb(@of{b0:=b0+2%3}@fi{o0|0+4%4=1}PAll{1}(S,t0,pt1{b0:1;b1:t0},S)))),RSeq(Invt(pi2{t0:b1}),RFb(Wv{t0}(@po{o0:=b1}@ki{b1>b0%2}F),t3))),Once(Pre{b0%3=0}(RSeq(Star(Lp{t0;_}(Lp{t0;R}(Sl{10})),Lp{b0;_}(@si{b0<5}RSel(t4,pc5{b0:=},t6)),t7)))),Par{1;4}(PAll{_}(Sl{50},F,F),pt8{b0:b0;b1:=},t9,Star(Scc{b1=2},t10e,a11b{3;b1})))",
-    Tree0715 "B{t0=1}Pre{t0%4<2;S}(Fb(a0,Keep(a1),Inv(@oh{t0+=3;t0+=3}SubA(t2e)),Sel(t3,pc4{b0:t0}),c5))",
-    Tree0716 "B{t0;b0=3}Once(Pre{t0+3%2!0;R}(RSeq(Invt(c0),pc1{b0:t0})))",
-    Tree0717 "B{b1;t0=0;b0}Su{t0}(Su{t0}(@po{b0+=1}@of{b1:=2}pi0{t0:b1}))",
-    Tree0718 "B{t0=1;b0=0}Swm(c0e,Ret4(@si{b0<4}@ki{t0!t0+1}t1e))",
-    Tree0719 "B{b1=4;o0=3;b0;t0=0}Sw{0;3;1}(Keep(@si{t0+1!t0+4}@of{o0:=_;b0+3!3?b1+=1}@oh{o0|2>1?b0+=2}RSeq(RFb(Su{t0}(Pre{t0=b0;S}(pc0{b0:t0})),SubR(t1)))),RFb(Swm(pi2{t0:b0},@oh{t0!6?t0+=3}t3),AFb(t4),FF(c5l)),pc6{b0:=},FS(Wde(Fb(t7),AFb(t8,t9))))",
-    Tree0720 "B{b0=2;t0=3;t1=3}Seq(Pre{t0=b0}(t0),Pre{t0>1;S}(a1b{8;b0}),Sc{t0+=2;t0+1>3?t1:=t1+1%2},Sb{t1=b0},c2l)",
-    Tree0721 "B{t0;b1=3;b0=3}Sw{5;1}(RSeq(Sc{t0<t0+3%4?t0:=b0+4},RFb(t0,a1),t2,Inv(Su{t0}(a3))),Pre{b0<2;F}(Keep(RFb(t4,t5,a6))),t7)",
-    Tree0722 "B{t0;b0=0;o0=_}@of{t0%2>0?t0:=b0}Rep2(Star(Seq(Pre{b0+2<o0|2}(To{10}(a0b{b0;b0})),a1),Wde(t2,@os{some?o0:=o0|0;b0:=6}@of{b0+=2}@po{b0+=2;t0:=b0}c3l,a4)))",
-    Tree0723 "B{t0;o0=_;b0=3;q0=1}Swm(@si{b0>4}Ret1(ASeq(t0,c1)),RFb(c2l,Sc{t0>1?b0:=t0}),MPri(t3,Lp{_;F}(Sl{30}),pt4{b0:6},a5,Ub{o0}))",
-    Tree0724 "Seq(t0e,c1e)",
-    Tree0725 "Dl{10}(Seq(RSeq(c0l),Par{0;-2}(TryT(AFb(a1,a2,c3),S),c4e),Dl{0}(FS(To{10}(FF(Ret2(c5)))))))",
-    Tree0726 "B{b0=0;t0=4}Ret4(Rep1(RFb(c0,SubR(MPri(pc1{b0:b0},@po{b0+=3;b0!7?t0+=1}@rw{t0+3%4!1}@oh{b0+=3;b0+=3}Sl{20},c2)))))",
-    Tree0727 "B{b0=5;o0=0;t0=3}RSeq(OnceK(Star(c0l,Fb(RFb(@ki{b0%2=1}@fi{b0<3}@rw{none}pc1{b0:b0},To{10}(R),a2,c3e,c4),RSeq(c5,a6,FS(Dl{10}(Scc{some})),@rw{t0+4>t0}Sb{o0=9},Wu{t0}),Seq(Sc{o0:=7},Rep4(a7),Once(a8),t9,c10)))))",
-    Tree0728 "B{b0=4;b1;t0=3}Par{1;-1}(Wv{t0}(FS(AFb(RFb(Sel(Seq(t0,t1e),OnceK(@oh{b0:=5}c2b{b1%2})))))))",
-    Tree0729 "Ret4(Par{-2;-2}(Sub(PAll{3}(t0,Sl{0},c1,c2l)),MPri(t3,a4,c5)))",
-    Tree0730 "B{b0=5;t0=0;b1}RFb(ASeq(Sb{t0=4},a0l),SubR(Pre{b1%4!1;F}(Swm(Sw{4}(@fi{t0!0}t1,a2b{t0;b0}),@fi{b0%3>0}c3))),OnceK(pi4{t0:=}))",
-    Tree0731 "Keep(Sub(Wde(c0l,t1,Sub(t2))))",
-    Tree0732 "Star(t0,Ite(Ret2(t1),Sub(c2)),c3)",
-    Tree0733 "B{b0}Pre{b0+4<b0;K}(OnceK(Pre{b0+3%2=1;F}(Ret2(Fb(t0,t1e,pt2{b0:8},c3)))))",
-    Tree0734 "Wde(To{30}(c0),Sub(t1))",
-    Tree0735 "B{t1=2;b1=1;o0}Rty3(Swm(@os{t1+=2;t1%3!2?o0:=b1%4}@si{t1!5}Star(Rep0(Ub{o0}))))",
-    Tree0736 "B{t0=1;b0;b1=1;q0=3}@of{b0:=4}@si{t0<b0}RSeq(FS(TryT(Fb(Lp{_;R}(c0),ASeq(c1,Pre{b1%4>0;S}(c2l),@rw{b0+4>b0+1%4}@fi{t0=7}Scc{t0>7},pi3{t0:=})),Par{_;-5}(Wu{t0},Sc{t0+=1},c4,c5,a6))),Wde(@oh{b0:=2}t7,t8))",
-    Tree0737 "B{b0=0;b1=1;t0=2}RSeq(Sel(Rty1(Ret0(a0)),pc1{b0:b1}),@fi{b0>b1}@os{b1<b0?t0+=2}@oh{b1=7?t0+=1}Pre{b0!t0+1%4;K}(@ki{b1=3}@po{b1:=9}Keep(Pre{b1%4<2;R}(@rw{t0+2<b0}@oh{b0+=2}Swm(a2)))))",
-    Tree0738 "B{b0=4;t0;o0=_}Wde(RSeq(Dl{100}(Rep0(Ub{o0})),ASeq(pa0{b0:b0},pt1{b0:=;b1:t0},Sb{b0=2}),RFb(@oh{b0+=1}@si{none}@os{t0+=2;b0+=3}a2e,Ret3(RFb(t3,a4)),Inv(Sl{0}))),Seq(RFb(MSeq(Seq(a5b{b0;b0},pc6{b0:t0},t7e)),RSeq(a8e,t9e,Dl{20}(c10),t11,S))))",
-    Tree0739 "B{b1=3;o0=_}Sel(RSel(RSeq(a0,Scc{b1!2}),Swm(c1e,Sb{o0=2}),Keep(c2)))",
-    Tree0740 "B{b1=2;t1=4;b0}Sw{5}(FS(@si{b0+4<4}@of{b0:=t1}Sw{0;1}(To{30}(RepF(OnceT(t0))),Rep2(OnceK(RSel(Wde(a1b{b0;b1},Wu{t1}),Try(c2,t3)))),To{20}(Ret0(a4b{b0;b1})))),c5l)",
-    Tree0741 "B{b0;t0=3;q0=2}Ite(@si{b0+1<2}Lp{_;S}(SubA(t0)),@os{t0+=1}S,RSeq(Scc{t0+2<7},@po{b0:=t0%4}Scc{b0+2%4>2},Sc{t0+4=3?t0:=b0+2%2;b0>t0?t0:=b0+1%2}))",
-    Tree0742 "B{t0=0;b0=1;b1=2;t1}Pre{t0<b1+4;K}(@rw{b0%2>0}Rep3(Seq(Wu{t0},pt0{b0:=;b1:=},Wu{t1})))",
-    Tree0743 "B{b1}Seq(Inv(a0),a1,OnceT(pt2{b0:b1}))",
-    Tree0744 "B{b0;o0=3}Ret0(Sb{b0=1})",
-    Tree0745 "B{b0;t0=4}RSel(Seq(Sb{t0=b0},t0e,Dl{0}(Rep1(Wu{t0})),a1l,c2),Rep1(MPri(Wv{t0}(pc3{b0:t0}),t4e,Once(t5))),@of{b0+=2}@rw{t0+4%4!3}@os{t0:=5}Rep0(a6))",
-    Tree0746 "B{b0;t0=3;b1=2}@of{t0+=1}Once(@ki{t0=5}Pre{b1%2!1;K}(@of{b0:=b1%3}@os{b1+=1}MSeq(@oh{t0:=t0%2;t0+1=5?b0+=1}RSeq(Pre{t0<b1;S}(FF(Pre{b1<t0+2;K}(Sb{t0=0})))),t0e,Inv(Swm(Sc{b0+=1},pa1{b0:b0},c2)),OnceK(Par{1;2}(a3,a4l,a5e,Scc{b1+3>t0+3})),Par{1;-1}(Rep4(@oh{b0+=1;b1:=t0}@ki{b0>b0%4}ASeq(pc6{b0:t0},Sb{b0=7}))))))",
-    Tree0747 "B{b1=5;b0=0;o0}TryF(RSeq(c0,t1,t2),Ret1(Sb{o0=4}),Dl{30}(RSel(t3,pt4{b0:=;b1:=})),t5e)",
-    Tree0748 "B{o0;t0=1;b0=4}PAll{_}(Rep1(Pre{none;K}(RSeq(a0,pt1{b0:t0;b1:t0},SubA(R)))),Pre{b0+2%4!1;K}(Seq(t2,Ub{o0})),RSeq(Fb(@of{b0+=1}a3l,RetF(t4),Scc{some})))",
-    Tree0749 "B{b1;q0=1;b0=1;t0=0}Pre{b0+1<6;F}(Lp{b0;S}(Sw{2;5}(Par{-1;1}(pt0{b0:b0;b1:=},Sb{b0=t0}),Pre{b1<2;F}(t1),Keep(Rty1(Sl{0})))))",
-    Tree0750 "B{q0=0;b0=5;t0}Swm(Sl{50},RSeq(Wde(Fb(SubR(F),t0),Invt(SubA(c1l)))),RFb(t2,Wu{t0},Lp{t0;R}(c3e)),Fb(c4,pc5{b0:6},pa6{b0:=;b1:b0},Par{_;1}(t7,a8e)))",
-    Tree0751 "B{t0=4;b0=3}Seq(Invt(Su{t0}(ASeq(Par{2;-2}(OnceT(@ki{b0+3%2!0}@po{b0:=5}@fi{b0<2}MPri(pc0{b0:=},c1b{b0%2})),RetF(t2)),t3,c4))),Wde(Ret2(Once(PAll{_}(pc5{b0:b0},t6))),Swm(RetF(pc7{b0:=}),pa8{b0:=},@rw{t0=3}t9,t10),Pre{b0=t0%3;R}(t11)))",
-    Tree0752 "B{o0=0;t1=3;t0}Rep3(@po{o0:=_;t0:=t1%4}RFb(t0))",
-    Tree0753 "B{o0;b1;b0=3;t0=0}MSeq(Ret4(Star(FS(t0),c1,@oh{b1:=b1+3%2}Fb(Scc{none},@fi{b1+1=b1}@po{t0%4<2?b0:=9}@os{b0+=2}a2,c3),Wu{t0})),Sw{4}(@fi{b1%2!1}@oh{b0+=3}Star(@po{t0+=3;t0>b1%4?t0+=2}Sc{b1+=1;b1+=3},Seq(pi4{t0:=}),Sc{o0:=_;b1+=1}),PAll{-1}(To{10}(RSeq(OnceK(c5b{t0}),Star(t6,t7))))))",
-    Tree0754 "B{b0;q0=3;t1=0;t0=3}Ite(Fb(@po{t1:=7;t0+=2}Ret4(a0),Lp{t0;F}(pa1{b0:t0;b1:t0}),t2e,@rw{b0=1}@fi{b0<6}@os{t0+=3;t0+=3}Dl{10}(Sb{t0=3})),@rw{t1>t1%2}@po{t0:=t0%4;t1:=b0+4}RSel(Scc{t1>b0%4},c3,t4e))",
-    Tree0755 "B{t0=3;b0=2;q0=4;o0=_}PAll{_}(Par{0;_}(Dl{20}(Sl{10}),t0),@fi{b0=1}AFb(Wu{t0},@of{b0+=1}t1,Lp{_;R}(a2)),@fi{t0=b0}@os{b0:=o0|2}Par{0;_}(t3,c4,t5,c6,Ub{o0}))",
-    Tree0756 "B{t0;b0}RepF(Ite(Swm(t0e,@ki{b0%2>0}@of{b0%4>1?b0+=3;t0:=b0}a1),Once(t2)))",
-    Tree0757 "B{b0;t0}ASeq(c0b{b0+1},pi1{t0:t0})",
-    Tree0758 "B{b1;t0=1}Keep(Sw{3;5}(c0,Sb{t0=3},FF(PAll{1}(Sb{b1=9},c1))))",
-    Tree0759 "B{t0=2;b0}RFb(FF(PAll{4}(@po{t0+2%4!0?t0+=1}@rw{t0<5}a0e,Rep0(c1),FS(c2b{t0}),pi3{t0:b0},@fi{b0%2=0}@si{t0%3!2}Sc{t0+=1;t0+4%4>2?b0+=1})),@po{b0:=t0%2}MSeq(Swm(t4,Sl{0},t5,pi6{t0:=}),RSel(c7),Star(@si{b0%4=3}@ki{b0<0}Sc{b0+=3},pt8{b0:9;b1:t0},Scc{t0%3>0},a9)))",
-    Tree0760 "B{t0=1;b0=3;q0=1}Fb(Ite(Pre{t0%3!1;F}(RSeq(@oh{b0+=1}c0e,t1e,a2e)),RetF(Lp{t0;R}(F)),OnceT(t3)))",
-    Tree0761 "Wde(Wde(t0,Sub(t1),c2),t3,OnceK(MPri(a4,t5)))",
-    Tree0762 "B{b1;t1=3;b0;q0;t0=3}Fb(RSeq(PAll{0}(@si{t1%3>0}Fb(t0,t1e),@oh{t0%2<0?t1+=2}Keep(Sel(t2,t3)),Lp{_;R}(Wu{t1})),Su{t1}(@ki{b0<2}@oh{b1:=b0+4}RFb(MSeq(Pre{b1!3;S}(Par{-2;1}(Sb{b1=b0},Sl{100})),@os{t0+=3}Inv(Lp{t0;S}(Scc{b1=b0+2})),c4l,c5),@ki{t0+3>3}Sw{2;3;1}(Star(Scc{t1<1},t6),t7,FF(Scc{t1+2=t0%3}),pi8{t0:=})))))",
-    Tree0763 "B{b0=4;t1=3;o0=_;t0}Pre{b0%2>0;K}(PAll{_}(pt0{b0:=;b1:b0},Wde(RSeq(Ub{o0},@os{b0+=1}@of{o0:=t1}c1,c2l),Rep4(Rep3(Wu{t1})),Keep(Seq(Sb{b0=2},Sb{o0=7}))),a3,@fi{t1<3}AFb(FF(AFb(Ret1(Wu{t0}),a4b{b0+4;b0},pa5{b0:t1;b1:t0})),@po{t0+1>5?o0:=_;t0:=b0+1%3}Swm(c6,OnceT(t7e)))))",
-    Tree0764 "B{q0=2;b0=1;b1=3;t0}Fb(@rw{b1%4!3}@po{t0+=2;b0+1!b0?t0:=b1}RFb(@fi{b1>b0+3}Wde(Swm(Lp{b0;_}(RSeq(a0,pi1{t0:b0},pi2{t0:b1})),@os{t0+=1}@fi{b0+1%2<0}@ki{b0+4<3}FF(Once(Swm(@po{b0+4=2?b1:=0}@oh{b1:=b0;b0:=t0+4}@os{t0+=2}t3,t4,pc5{b0:=})))),TryT(MSeq(t6,Inv(pi7{t0:b0})),Ret1(@fi{t0<6}@ki{t0>2}Rep3(TryT(a8b{b1;b0},c9))))),Wv{t0}(Star(c10b{t0+3%4},@fi{b0%2<1}S,c11,RFb(c12l,pc13{b0:b0},pi14{t0:t0})))))",
-    Tree0765 "B{t1;t0;b0=4}Rep3(Rep0(@ki{t1>t0}pi0{t0:b0}))",
-    Tree0766 "B{t0=0;q0=4;b0}Swm(FF(OnceT(R)),Invt(Lp{t0;R}(pc0{b0:=})))",
-    Tree0767 "B{o0=5;b0=3}FS(@os{b0:=b0+1%2}@si{b0%3=0}@of{b0:=4;o0:=b0}c0l)",
-    Tree0768 "B{t0=1}RFb(c0e,SubA(pi1{t0:t0}),FS(SubA(Sl{0})))",
-    Tree0769 "B{t1=2;b0;t0;q0=4;b1=5}RFb(t0e,MSeq(t1e,@rw{t0+3!5}@oh{b0+=1;b0+=1}MPri(Scc{b0+2%3<1},t2e,a3l),Wv{t1}(c4)),ASeq(Sb{t0=t1},Lp{_;_}(Lp{_;R}(@of{b1+=1}FF(Fb(@os{b1+=3}c5e,t6,t7e)))),a8,To{20}(Sb{t1=1})))",
-    Tree0770 "Inv(Par{3;2}(To{20}(FF(Ite(OnceT(Inv(t0)),RSeq(c1l,F),R))),RSeq(a2,c3e,c4e,a5,c6),FF(Par{-2;2}(Rty0(t7),c8,FS(t9)))))",
-    Tree0771 "B{t1;t0;b1;b0=5}Swm(RFb(t0,t1,Sb{t0=2}),Seq(RFb(@oh{t1:=b1}@of{t0+=2;b0+2>3?b0+=3}c2e,Scc{b0<t0},c3,t4,Sc{b1+=3}),PAll{-2}(t5,F,RSel(@fi{t0+1%3!0}@of{t0:=b1}t6,@fi{t0+3>1}@ki{t1+2<3}R)),t7))",
-    Tree0772 "B{b1=3;b0=3;t0=5}MSeq(FS(t0e),@of{b0:=t0}t1,Inv(pt2{b0:8;b1:b1}))",
-    Tree0773 "B{o0;t0=3;b0}Swm(@rw{some}Wv{t0}(FS(RSeq(RSeq(a0,Su{t0}(AFb(pt1{b0:b0;b1:t0},c2b{o0|3}))),Pre{o0|4>7;S}(Swm(@fi{some}TryT(pa3{b0:=;b1:b0},c4e,a5,t6)))))),OnceT(@po{t0:=b0}@rw{some}Swm(MSeq(c7,Sl{0}),FS(@po{o0:=_;t0+=1}FS(Rep0(F))),TryT(pc8{b0:=},FS(FS(Sc{t0+=1}))),Swm(Sb{o0=0},Invt(c9l)))))",
-    Tree0774 "PAll{1}(Rep2(F),t0)",
-    Tree0775 "B{b0;t0=3;q0=1;b1=2}Pre{b0<4;F}(Lp{_;F}(Sw{3;4;5}(RSeq(t0),Fb(@si{b0%2!1}@os{t0<3?b0+=1}c1,SubA(@oh{t0+=3;b0+=3}Pre{t0>t0%3;R}(pc2{b0:=})),Rep3(pc3{b0:t0}),Sl{10}),AFb(pt4{b0:=;b1:b0},a5e,t6,OnceK(c7)),Ret4(t8))))",
-    Tree0776 "B{o0;t1;b0;t0=1}RepF(Rep1(@oh{b0:=b0%2}To{0}(Wde(RSeq(t0,@fi{t1%2!1}Ub{o0}),ASeq(RSeq(c1e,Sl{20}),a2),FS(@fi{t0<4}@po{t0%2>0?b0+=1}@of{t1+=2;t1:=o0|4}Su{t1}(RSeq(t3,Scc{b0%4<1},c4)))))))",
-    Tree0777 "B{b1=3;t0=2;b0=4}Fb(c0,Ret1(c1),t2,c3l,@of{b1:=t0}Sl{30})",
-    Tree0778 "B{o0;b0}FF(@os{o0|4+3>2?b0+=1;b0:=o0|3}FF(t0))",
-    Tree0779 "B{o0=_;b0=2}PAll{3}(t0,pc1{b0:=},Sb{o0=0},pi2{t0:b0})",
-    Tree0780 "Seq(c0l,c1)",
-    Tree0781 "B{b1=4;t1;b0=3;t0=4}Seq(Pre{b1+4<3;F}(MSeq(Scc{t1+3%4=1},a0,RSeq(c1e,c2),c3b{2})),@si{b0%3!2}@oh{b0:=t0}PAll{0}(t4e,c5),pt6{b0:4;b1:t0})",
-    Tree0782 "B{t0=3;b0;t1=5;b1=5}Sw{0;1;2}(Rep3(@ki{t1>6}Sel(a0e,Wu{t1},c1e)),Rep3(Par{1;1}(c2,t3)),F,Seq(pt4{b0:=;b1:=},pi5{t0:=}))",
-    Tree0783 "B{b0=1;b1=2;t0=4}Pre{t0<2;K}(Sw{5;2;4}(@os{b1+=2}@ki{b1%4=1}Par{-2;-1}(c0,c1b{t0}),Swm(Sc{b0:=t0+3%4;b0:=b0%3},t2,pi3{t0:b1},c4),RFb(a5,F,@oh{b0+=1}t6,c7b{b0%2},Wde(c8,t9)),Ite(a10b{3;b0},Sb{b1=t0},a11)))",
-    Tree0784 "Inv(RSel(Par{3;-2}(c0l,c1,t2),Star(S,Rep1(c3),t4)))",
-    Tree0785 "Keep(Sub(t0e))",
-    Tree0786 "B{b0=5}@oh{b0+=1}Ret4(t0)",
-    Tree0787 "B{t0=2;b1=2;q0=2;b0=5}@ki{b1>1}RFb(Ret2(Sw{4;0;3}(Pre{t0=6}(To{20}(c0)),Ret2(pi1{t0:b0}),c2,Sc{b0+=2})),@po{t0+4%3=1?b0:=b1+1%4}Par{0;-1}(ASeq(Lp{b1;K}(a3e),t4e),RepF(Seq(t5,Sc{b0+4=4?b1:=2},t6,t7))),@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}Keep(Sw{4;1;2}(To{0}(t8),FS(Sl{50}),RSel(pa9{b0:t0;b1:t0},t10),MSeq(Sl{0},pa11{b0:b0}))))",
-    Tree0788 "B{o0=_;q0=1;b1=4;t0=2}Lp{t0;R}(FS(Seq(pa0{b0:3;b1:b1},Wde(Swm(t1,SubR(Sc{b1+=3})),Ub{o0}))))",
-    Tree0789 "B{q0;t0;b1=5}Fb(Lp{t0;_}(t0e),Su{t0}(RFb(Once(a1e),Scc{b1!4},RFb(t2,t3,t4))))",
-    Tree0790 "B{o0=1;t1;b0=2;t0=4;q0;b1}RFb(RepF(a0b{t1;b1}),To{20}(FF(Lp{b0;S}(Once(RtyF(RFb(c1l)))))),Invt(Sw{4}(t2e,Lp{_;S}(t3))),SubA(RSeq(S,SubR(@rw{o0|0!2}@si{b0>3}TryF(Ret4(pc4{b0:=}),Sb{t0=0})),c5e,c6)))",
-    Tree0791 "B{b1;b0=3;o0=_}RFb(Par{1;2}(Scc{some},F),Keep(PAll{5}(SubA(@os{b0+3%4=2?b0:=o0|4+2;b0+1%2<1?b0+=4}SubR(t0e)),t1,@rw{o0|1+2>b0}@os{b1+=3}t2,t3,t4)))",
-    Tree0792 "B{b1=5;t0;o0=_}Ret4(SubR(RFb(PAll{_}(c0b{b1+3%4},Ret0(Scc{some})),Rep1(c1e),Ret0(pi2{t0:=}),RFb(t3,c4,a5,a6))))",
-    Tree0793 "B{t0;b0=1;o0=_}Rty2(Wde(PAll{_}(c0e,@rw{none}pi1{t0:t0},pt2{b0:=;b1:b0}),R))",
-    Tree0794 "B{t0;q0=2;b0=0}Rep2(Par{-3;_}(RFb(t0,@si{t0+3!1}OnceK(c1b{9}),SubR(Ret1(pt2{b0:=;b1:t0})),@po{b0+=3}@si{b0+3%3<0}Lp{b0;_}(Sl{100})),Pre{b0<3}(pi3{t0:t0}),RFb(Pre{b0=b0+1%3;F}(c4),t5,@of{b0>3?b0+=3}t6e),c7e))",
-    Tree0795 "B{t0;b0}@si{t0>3}@rw{t0=3}MPri(MSeq(c0b{t0%3},Fb(t1,c2),c3,Swm(t4,pi5{t0:t0}),Rep0(t6e)),Rep3(TryF(RFb(Scc{t0=0},Invt(Ret1(a7e))),Ret2(RSeq(pa8{b0:t0;b1:b0},RSeq(c9,t10))),Su{t0}(Rep4(@of{t0:=b0}@os{t0+=1}c11)))))",
-    Tree0796 "B{t0=5;b0=2}Wde(OnceK(Wde(@oh{t0+1%4<3?b0:=t0+3}Wu{t0},Scc{b0%4>1})),Seq(pt0{b0:1;b1:b0},a1,c2))",
-    Tree0797 "B{q0=1;t0=0;b0}AFb(Seq(RFb(Lp{_;R}(t0e),@po{b0:=t0}@fi{t0>5}Sel(t1e,Sb{t0=b0}))))",
-    Tree0798 "B{t0=2;b0=1}Ret0(Sb{b0=t0})",
-    Tree0799 "B{b0=4;t0=1}MSeq(Scc{b0<5},a0,@os{t0+=3}pi1{t0:t0})",
+    Tree0700 "B{t1=2;b0}MSeq(c0b{b0},RSeq(c1l,pa2{b0:t1}),t3,pa4{b0:7})",
+    Tree0701 "B{o0;b0;t0=3}RFb(Keep(c0b{b0+2%4}),Wu{t0},a1,@oh{t0!7?t0+=3}@si{b0!o0|4+3}@fi{o0|4+1<5}pi2{t0:=})",
+    Tree0702 "B{o0=_;b0=3;t1;t0;b1=4}Pri(Bin{t1%3<0;N}(Wde(pa0{b0:5;b1:b0},RT{1}(a1),Cd{0;F}(pi2{t0:=})),FS(OnceK(RSeq(t3,c4)))),AFb(OnceT(@fi{some}Par{-1;1}(RU{F}(@os{t1:=b1}@oh{t0+=1}ASeq(Fb(pa5{b0:8;b1:b0},t6,t7),a8l,RSeq(t9e,pt10{b0:5;b1:b0},pc11{b0:=}))))),Flip(Ret3(@ki{t1<t0+2%4}@si{b1>4}Ite(t12,PAll{_}(Sb{t1=2},Sl{20},R),RU{F}(Fai))))))",
+    Tree0703 "B{t0;b0;t1=4;o0=_}Dl{20}(MSeq(Ub{o0},@oh{o0:=_;t1+=2}SubA(Pri(pi0{t0:t1},t1,@ki{b0%2=1}@fi{b0<3}@rw{none}Sc{t0+=1})),t2))",
+    Tree0704 "B{b0;t0=2;o0=_}MSeq(Bin{some;_}(Mt{0}(Sb{b0=t0}),Ite(pc0{b0:1},Step(Run,c1,R))))",
+    Tree0705 "Seq(a0l,t1)",
+    Tree0706 "B{t0;b0=1}RFb(a0l,pt1{b0:b0;b1:t0},a2,a3e)",
+    Tree0707 "B{b0=0;b1=4;t0=1}RSeq(Sw{0;1;4}(a0l,Sw{1}(c1,@fi{b1<3}F),t2,Seq(Inv(t3),Pre{b0+1=t0+4}(t4))),FF(Step(t5,a6)))",
+    Tree0708 "B{o0=_;t0}FS(Fb(Fai,Rep1(Lim{3}(To{20}(OnceK(pi0{t0:=}))))))",
+    Tree0709 "B{t1=5;t0=1;b0=0;o0=0}PAll{0}(RFb(Ite(@rw{t1+3%2<0}Flip(c0,t1),RSeq(@of{b0:=t1+4%4}@fi{t1!3}pi2{t0:=},@os{b0+1%3!0?t1:=b0+4%4}S,a3),FS(Ruf{3}(Ite(a4l,t5,t6))))),Pri(FF(Sb{o0=8}),pa7{b0:=},Ret0(t8)),AFb(Swm(t9,SubR(Scc{t1+4!2})),OnceK(Rep2(Keep(Wt{50})))),@si{b0<6}@fi{t1+4%4>2}@rw{b0>t1}Step(@of{b0+=1;b0%4<1?o0:=_}t10,Ret1(c11),pa12{b0:4;b1:t1}),RSeq(pc13{b0:1},RFb(a14b{t0+3%2;b0},R),Star(Scc{none},Ub{o0}),Rep2(@fi{o0|4+1<t1}@po{b0%3>1?t1+=3}Bin{t1>7;_}(Rep4(pc15{b0:=}),t16e)),Sel(F,c17)))",
+    Tree0710 "B{b0=4}Ite(t0,pc1{b0:=})",
+    Tree0711 "B{t0}RFb(t0,t1,WU{t0+2%4>1}(a2l))",
+    Tree0712 "B{b0;t0=4;b1=2}Fb(a0b{b1;b0},@ki{b0<1}pi1{t0:=},a2l)",
+    Tree0713 "B{t0=3;t1=4;b0=2;b1=1;q0=2;o0=2}Swm(MPri(OnceT(Cnd{t0%4<3;N;F}(PAll{5}(c0,pc1{b0:1},@po{b1:=b1%2}@ki{some}Ub{o0},a2,Sb{t1=3}))),Flt{2;R;K}(Seq(RSeq(a3e,Sc{o0:=b1+2%2;b0+=2}),@rw{b0<t0}Fb(c4l,F)))),Fb(Sw{0;2;5}(Sl{10},Scc{b1>6},c5,@ki{t1<t0}@fi{t0>7}Ub{o0}),c6l),Su{t1}(Lp{t1;_}(Pre{o0|2+3%2>0;K}(ASeq(t7e,Par{_;1}(Rpt{0}(Sb{b1=b0}),Step(Ub{o0},t8)))))))",
+    Tree0714 "B{b0;t0}Swm(pt0{b0:t0;b1:b0},@of{t0:=b0+4}@si{b0>0}t1,@rw{b0+4>1}@fi{t0+2!2}OnceT(c2b{b0}),Sb{b0=9})",
+    Tree0715 "B{q0;b0=4;b1=2}Rep4(Fb(@oh{b1+=2}Ret3(Flt{3;R;K}(c0l)),Fb(Lp{_;_}(a1e),pi2{t0:b0},Fai,a3b{b1%2;b0})))",
+    Tree0716 "B{o0=_}Step(R,SubR(Run),Ub{o0})",
+    Tree0717 "ASeq(OnceK(RSeq(RSeq(c0,a1),Step(c2l,a3),t4,a5e,Par{1;-1}(Sel(Fai,F,t6,t7)))),Suc,Ite(ASeq(OnceT(PAll{-2}(Sl{20},a8l)),RSel(Fb(t9,a10e))),ASeq(t11,t12,t13),Flip(Rep0(t14e))))",
+    Tree0718 "Rep0(F)",
+    Tree0719 "RSeq(ASeq(a0l,c1e,t2,c3e),RFb(Inv(c4),To{10}(a5),t6e,RT{F}(t7)),Opt(RSeq(Rep3(c8),RT{F}(c9))),Dl{10}(Cd{0;K}(Ite(c10,RepF(t11)))),Once(OnceK(RFb(a12,t13,Sl{0}))))",
+    Tree0720 "B{t0=0;q0=3;b1=1}Fb(Sel(c0,a1,t2),Lp{_;S}(Swm(Suc,pa3{b0:b1;b1:t0})),Su{t0}(Swm(Su{t0}(Par{3;_}(F,a4,Sb{t0=1},c5b{2})),t6)))",
+    Tree0721 "AFb(Flip(c0,Wde(a1l,c2),RFb(c3e,OnceK(t4),a5)),AFb(t6,F,TryT(t7,a8)),Once(OnceK(Wde(RFb(t9,a10,c11e),Swm(a12l,Wt{10},c13,S)))))",
+    Tree0722 "B{t0;q0;b0}RSeq(Fb(pc0{b0:b0},Swm(Par{0;0}(c1,R,Suc),@oh{b0+=1}@si{b0%4<3}c2,Lp{t0;_}(c3)),t4),OnceK(@fi{b0%2!1}t5))",
+    Tree0723 "Rus{F}(Rus{2}(RFb(Sub(t0),c1,F,t2,a3)))",
+    Tree0724 "Invt(FF(RFb(Pri(Rep4(c0)),OnceK(t1))))",
+    Tree0725 "RFb(Step(Lim{3}(c0),Fai,Rpt{2}(t1),Ret3(c2),t3))",
+    Tree0726 "B{b1=3;b0=2;t0=3}Sw{3;1}(Fb(t0,RT{1}(Cnd{b1!7;N;F}(RU{F}(Mt{0}(Flt{1;F;_}(Wu{t0})))))),Rep0(Sb{b1=5}),TryF(ASeq(t1,pt2{b0:b0;b1:b1}),@si{t0+2<b1%4}Flt{3;_;F}(ASeq(a3l,t4)),Fb(Pri(a5,a6e,c7,t8)),a9l))",
+    Tree0727 "B{t0=0;b1;o0=_}Try(Fb(@of{b1:=o0|2}@ki{t0+2>5}RepF(Star(S,t0e))),Seq(a1,c2b{o0|1%4},@po{b1:=t0}@fi{some}Ub{o0},t3))",
+    Tree0728 "FS(t0)",
+    Tree0729 "Flip(Seq(c0e,t1),Wt{50})",
+    Tree0730 "PAll{-2}(RFb(Dd{0}(Sub(t0)),Fai,c1,c2),Flip(Ite(c3,c4e),Once(R),OnceK(t5e),t6,t7),AFb(Fb(Step(FF(c8l),t9))))",
+    Tree0731 "Step(Wt{30})",
+    Tree0732 "B{o0=0;t0;b1=3}Bin{some;_}(Sw{2;1;5}(c0,SubA(Sb{o0=4}),Fai,a1l),Seq(AFb(pc2{b0:b1},Wv{t0}(a3),Scc{b1%3!0})))",
+    Tree0733 "B{o0;b0}Wde(c0,pi1{t0:b0},Ub{o0})",
+    Tree0734 "B{o0=4;b0=5;t0=5;t1=1}@po{some?t0+=2;o0:=o0|4}Rpt{0}(Scc{b0=t1})",
+    Tree0735 "B{b0=5;t0=5}OnceT(Rmp{F;S}(PAll{1}(@fi{b0+4<2}Par{1;1}(RSeq(PAll{-2}(Inv(t0),Ruf{1}(c1b{t0%2}),RSeq(a2,t3)),Fb(c4,F,a5l,a6l,pc7{b0:2}))))))",
+    Tree0736 "B{t0;b0=3}Bin{b0%2=1;_}(a0,Swm(pi1{t0:t0},pi2{t0:b0}))",
+    Tree0737 "RT{F}(AFb(c0l,Sub(S)))",
+    Tree0738 "B{t0=1;b0=2}PAll{1}(FS(Rty3(@of{t0+=2}@os{b0%4>1?b0+=3;t0:=b0}Sl{10})))",
+    Tree0739 "B{b1=0;b0=0}RSeq(AFb(Swm(c0e,S,pa1{b0:=;b1:b1})),pt2{b0:3;b1:=},c3,Rus{F}(t4),Wt{0})",
+    Tree0740 "B{t0=3;t1;o0=4;b0=0}Wv{t1}(Swm(@fi{b0%2>0}Try(RFb(pa0{b0:b0;b1:b0},c1),Pre{o0|4+4%4=1}(@fi{t0%3=1}To{100}(Flip(F,pc2{b0:t1},t3))))))",
+    Tree0741 "B{b1;b0=0;q0=3;t0=5}RSeq(OnceT(RSeq(pt0{b0:b1;b1:t0},Scc{t0+1!t0+4})),Fb(pt1{b0:b0;b1:t0},t2,S),Cnd{t0!5;N;_}(MPri(Fb(@si{b1%4=3}@ki{b0<0}c3b{t0},@oh{t0+=3;t0+=1}@fi{b0%4!3}@rw{b1!6}t4),@oh{t0+3<t0%2?b0+=3}a5e,c6)),WU{b1>5}(Seq(Lp{t0;R}(Flip(Wu{t0},Ret2(t7),c8b{b1%4},Wu{t0},Run)))))",
+    Tree0742 "B{t0=3;b0;q0=2}Wv{t0}(Dl{30}(Bin{b0<3;_}(Seq(Lp{_;R}(S)),Lp{b0;R}(@fi{t0%4!0}a0l))))",
+    Tree0743 "RFb(t0,Sub(S))",
+    Tree0744 "B{b0;t0=1;b1=5}Keep(Sw{4;2}(Wde(pt0{b0:7;b1:=},a1,c2),SubA(@rw{b0<5}FS(Scc{b1+2%3>0})),RSel(c3b{b0},t4e,a5b{t0%4;b0})))",
+    Tree0745 "B{q0=4;t0=0;o0=2;b0=3;b1=4}Fb(@ki{b1%4<2}@os{o0:=o0|1}OnceK(Sb{o0=4}),@fi{b1=b1+1}Lp{_;S}(Sb{b0=9}),@oh{o0:=3;o0:=_}@si{t0=0}Swm(Ub{o0},Rty3(@ki{b1<0}@rw{t0!b1+3%4}RFb(Rep0(@os{o0:=_}@si{some}a0e))),Swm(t1e,pc2{b0:b0})),Par{_;_}(@fi{o0|1=6}Sc{b0:=o0|1},@ki{o0|3<2}@oh{b1+=1}t3,Sw{4;3}(a4,Sc{b0+=1},c5e)),@os{t0+=2}@of{o0:=b0%4}Lp{b0;K}(Bin{b0>5;N}(pa6{b0:b1},Seq(Ite(Pre{b1+2%4<1;K}(Cd{20;F}(c7)),@rw{b0<4}Bin{o0|2+3=o0|2+1;N}(Pre{t0=b0;S}(Fai),Wv{t0}(pt8{b0:0})))))))",
+    Tree0746 "B{t0;b0=4;b1=0}Sw{5}(t0,Dd{100}(Fb(Ite(@os{b1+=2;b1+=1}@po{t0<0?t0+=2;t0:=b1+3}@oh{t0:=t0%4}Flip(FS(t1),a2),PAll{1}(t3e)),Ret3(Dd{10}(Step(t4,Su{t0}(@ki{b0+2%3!1}@of{b1+=1;b0+=1}t5),@of{t0:=b1+3}Par{-1;1}(pt6{b0:=;b1:=},t7)))),RSeq(SubR(SubR(t8)),pc9{b0:t0},S,c10))))",
+    Tree0747 "B{q0=3;t0}Lp{t0;S}(Rpt{F}(Pre{t0>3;S}(pt0{b0:t0;b1:t0})))",
+    Tree0748 "B{b0;t0;b1=0;o0=_;q0=4;t1}Swm(Lp{_;R}(Bin{t1=t1+2;T}(AFb(RFb(PAll{_}(t0,@po{t0:=t1+3;o0:=_}a1),Fb(a2,Wu{t0}),Cnd{b0+3%4<2;_;S}(c3)),@ki{t1!7}RSeq(@of{b1=b0+4?t0:=4}@rw{t1%4!3}@po{b1+=2;b0+=1}OnceK(Sb{o0=0}),Bin{b0>t0;_}(Dl{10}(t4),@rw{b0+1>o0|5}Wu{t0}))),@of{t1:=o0|4}Try(ASeq(pc5{b0:t0},c6,@rw{b1!t1%4}t7),Wu{t0}))))",
+    Tree0749 "B{b0=3;q0=1;t1;t0}Lp{t1;R}(@si{t0+3<7}@rw{b0>t1}@ki{t1>3}RFb(Scc{t0%4=3},a0,Rep0(Sc{t1+=1;b0<6?t0:=8})))",
+    Tree0750 "B{b1;t0=2;b0=4}@of{b1+=1}Step(Seq(a0,c1,Sc{b0+=1;t0+=1}),Su{t0}(Rpt{F}(Try(a2b{b0;b1},t3,Scc{b0<2}))),Once(Wde(t4,Sb{b1=6})))",
+    Tree0751 "ASeq(FF(Ret1(F)))",
+    Tree0752 "B{b0=5;t0=5;o0}Fb(@fi{o0|5>2}Flt{3;F;K}(@ki{o0|4<2}OnceT(Pre{t0<t0+1;F}(pt0{b0:2;b1:b0}))),RFb(t1,@po{b0+=1}c2e,pt3{b0:t0},t4,Sb{t0=b0}))",
+    Tree0753 "B{b0;t0=1;q0=3;o0=_}@os{t0:=b0%2;b0!4?t0:=b0+4}@po{t0:=b0}Swm(Rmp{S;S}(Seq(t0,PAll{2}(Flt{3;F;_}(Pre{o0|3%4>0;K}(a1l)),RFb(@fi{b0!0}@of{b0+=2}@oh{t0+=1}a2,c3l,a4b{o0|5;b0})),Sl{0})),PAll{3}(c5b{t0%4},a6l,Fb(a7,MPri(pt8{b0:=},Fai)),Lp{t0;_}(Ub{o0})),c9e)",
+    Tree0754 "B{o0;b1;b0=5}Fb(Par{_;_}(RFb(F,pa0{b0:8;b1:=}),Keep(RSeq(Sw{5}(a1l,t2))),OnceT(c3l)),Ret2(ASeq(FS(Once(a4b{o0|3;b1})),pa5{b0:9;b1:b0},Swm(a6,a7))))",
+    Tree0755 "B{b0;t0;q0=4;o0=_}Rus{3}(Wde(Pri(Dl{0}(Rus{2}(a0)),c1l,Cnd{b0>5;T;S}(Lp{_;_}(t2))),Lim{1}(Sc{t0%4>2?o0:=b0}),Pre{o0|1!b0+4%2;K}(Rty3(a3))))",
+    Tree0756 "B{q0=4;b1;t0=2;b0=1}Ruf{3}(Try(Lp{b1;_}(Ite(RFb(a0l,a1),a2l)),RFb(Wv{t0}(Star(pc3{b0:5},Wu{t0})),pt4{b0:=},Pre{b0+2>3;S}(OnceK(F))),Lp{t0;F}(t5),Sl{50}))",
+    Tree0757 "B{b0=2;t0}MSeq(Lim{2}(Swm(Opt(c0),c1,c2,a3)),Once(Su{t0}(Par{2;-2}(Step(Suc,a4b{1;b0}),Dl{10}(@fi{b0>0}@po{t0>0?t0:=4}@of{b0!2?t0+=3}c5)))),a6b{b0%2;b0},SubA(To{20}(Ret4(Bin{b0!4;_}(SubA(a7e),F)))))",
+    Tree0758 "B{t0=5;b0=4}Dd{20}(Inv(RFb(Par{1;2}(t0,@of{t0:=b0}pa1{b0:=;b1:t0},F),c2)))",
+    Tree0759 "B{t0;b1=3;b0=3}Fb(Seq(To{50}(RSeq(a0e,Invt(Rep2(Wde(@si{t0>5}@of{b1:=b0}a1b{b1+1%4;b1},t2))))),RFb(t3)))",
+    Tree0760 "B{b1;t1=3;b0}RT{2}(Rep1(@of{b0:=t1}@po{t1:=t1%4}FF(Rep3(AFb(@po{b1:=b0%2}Sw{5;0;2}(Intr{t1+2>2}(pc0{b0:=}),t1,t2,t3))))))",
+    Tree0761 "B{o0;q0=4;t0;b0}TryT(Bin{b0+3!t0+3%2;N}(a0b{b0;b0},@os{b0+=3}pa1{b0:7;b1:t0}),@si{b0<3}Wde(To{100}(t2),Wu{t0}),Lp{t0;S}(RFb(a3b{9;b0},OnceT(Sb{t0=0}),RetF(Sc{b0+=1;t0+=2}))),Inv(Seq(OnceT(c4),Lp{_;S}(pa5{b0:b0}))),RFb(@os{o0:=3}c6,c7,@oh{t0:=t0+1%2;t0+=1}@fi{t0+4%2=1}Fai))",
+    Tree0762 "Ruf{F}(FF(Par{-2;1}(S,R,Wt{100})))",
+    Tree0763 "B{q0=0;t0=3;b0}MPri(WU{t0%2>0}(Wu{t0}),@si{t0+1=1}@po{b0+=3}@ki{b0+1<7}Lp{t0;R}(RFb(@si{b0!0}@po{t0+=3}t0e,Lp{b0;K}(Opt(c1)))),a2)",
+    Tree0764 "B{o0;b0;t1=3;t0}MSeq(RSeq(@oh{o0:=t0}@po{t1:=o0|1}Sb{t0=0},SubA(Sb{o0=2})),Ite(pc0{b0:t1},a1b{b0+3;b0}),Sb{t1=b0},Rep2(c2e))",
+    Tree0765 "B{b0;t0=4;b1=3}Sw{2}(Rmp{F;F}(@os{t0+=3;b1+=2}Pre{b1<3;S}(@si{b1!1}Opt(Inv(Wu{t0})))),To{10}(PAll{-3}(t0,RSeq(pt1{b0:4;b1:b1},a2l),Pri(c3,a4,a5))))",
+    Tree0766 "B{t0=2;t1=2;o0=_;b0}Rep2(Seq(TryF(RFb(Step(t0,a1b{o0|0+1;b0},Wu{t0}),Scc{some}),FF(RSeq(Flip(Ub{o0},Suc),a2,@of{t1:=b0+3;b0:=t1%4}c3,c4e)),RFb(Step(Suc,F,Sl{30}),c5,Intr{t1!5}(Flt{2;F;_}(Sb{t1=1}))))))",
+    Tree0767 "B{b0=4;o0=4;t0=3;b1=5;q0=1}Par{-1;2}(To{50}(Rep3(RSel(t0,t1e,c2e,@os{b1+=2}pc3{b0:6},@of{o0:=b0}@si{t0%4<2}@po{b0+=3}Sl{20}))),t4,Fb(Opt(t5),Lp{b0;S}(c6),Wt{50}))",
+    Tree0768 "B{b1=1}Pre{b1!5;R}(Sl{0})",
+    Tree0769 "B{t1=1;b1=1;t0;b0=2}MPri(@rw{b0%3!2}@oh{b0<b1?t1:=7}@of{t1+=1;b0:=t1}F,Bin{b1>2;T}(t0,pi1{t0:=}),Flt{2;_;_}(Ret4(t2)),TryF(pt3{b0:8;b1:b0},c4l))",
+    Tree0770 "B{b0=4;q0;b1=1;t1=5}Bin{b1+4%4>1;N}(Seq(OnceK(a0),Rty3(Ret4(t1)),pc2{b0:=},Dd{20}(Lp{b0;S}(Pre{b1%2>0;R}(R))),RSeq(t3,c4)),Intr{b0=7}(Sc{t1>b0?b0:=t1%2}))",
+    Tree0771 "B{b1=1;b0;o0=3}Par{1;_}(Sc{b1:=o0|3},pt0{b0:b1;b1:b0})",
+    Tree0772 "B{b1;b0=4;t0=5}@os{t0+=1}Sw{4}(c0,pc1{b0:b0})",
+    Tree0773 "B{o0;b0=2;t0=0;b1=1}AFb(Intr{b0+2<0}(pc0{b0:t0}),Bin{t0>6;N}(pt1{b0:=;b1:t0},Cnd{t0<4;_;F}(FS(@rw{none}pt2{b0:b0;b1:b1}))),ASeq(a3l,pa4{b0:b0},c5),Bin{t0%3<1;N}(Sel(c6,a7),Fai),MSeq(TryF(c8,a9),Scc{b1+1!t0}))",
+    Tree0774 "B{b1=0;t0=2;b0}Step(Swm(pi0{t0:=},SubA(t1e),Run),Cd{0;K}(@os{b1:=b0+3%3}t2),a3e,MPri(pt4{b0:b0;b1:=},Wu{t0}))",
+    Tree0775 "B{b1=4;o0=0}Dd{20}(Cnd{o0|1<b1;_;F}(Fb(SubR(Swm(t0e,pc1{b0:2})),c2)))",
+    Tree0776 "B{b1=5;t0=5;b0}TryT(Sb{b1=t0},RSeq(Sl{20},@of{b0:=t0}@oh{b0+2<b1?t0+=1}@rw{b1%3!2}Sb{b1=3}),pa0{b0:t0;b1:=})",
+    Tree0777 "B{b1=2;b0=2;t1=2;q0;t0=4}PAll{_}(Try(pt0{b0:=;b1:b0},@os{b1:=t0}Pre{b0%3=2}(c1b{b1}),a2),OnceK(Wde(a3l,Try(a4,SubA(ASeq(a5l,t6))))),PAll{-2}(Seq(a7,Sb{t1=6}),@fi{t1+1!t1+3}@of{b1<1?b1:=t1;b1:=b0}@si{b0%2=1}t8,SubR(Lim{1}(Sb{b1=t0}))),MSeq(RFb(PAll{3}(ASeq(Sb{t0=t1}),Lp{t1;S}(c9e),FS(Pre{b1=5}(Rep2(Scc{t1=b1}))),Wde(RFb(t10,t11e),Scc{b0+2%4>0})))))",
+    Tree0778 "Step(c0,t1e,a2,a3)",
+    Tree0779 "B{b0=2;t1=4;t0=1}Seq(AFb(RSel(pa0{b0:=},a1,c2),@fi{t1!3}Cd{10;F}(Sl{50}),a3e),t4,Ite(Cd{30;F}(Cnd{b0%4>1;T;_}(c5e)),Par{_;_}(pi6{t0:=},@ki{t1!7}@fi{b0<0}Pre{b0<6;K}(a7e),S,Sl{20}),Swm(@po{b0+4=0?t0+=3}@oh{b0>4?t0+=3}Flip(@os{t1:=t0}@fi{t0!t1+3}@ki{t0<b0+3}pt8{b0:b0;b1:b0},pt9{b0:=;b1:t0}),@ki{t0<b0}@po{t1%3!0?t1:=t1%4}Pri(@po{t1+1=5?t0:=t1+3%3}@si{b0=5}c10,t11,@po{b0:=t0+4}c12))))",
+    Tree0780 "RepF(Mt{0}(Rus{F}(Swm(FS(Cd{20;F}(Ite(t0,t1))),RSeq(OnceT(Suc),Sub(Ruf{2}(a2))),Dd{10}(Flip(OnceK(a3l),Sl{100},Rpt{0}(a4)))))))",
+    Tree0781 "B{t0=0;b0=1}Wde(c0,t1,@ki{b0%2>0}Cd{10;F}(Sc{b0:=t0%3}))",
+    Tree0782 "RFb(Sub(a0),Sub(c1),t2)",
+    Tree0783 "B{o0;q0;b0=0;t0;b1=3;t1}PAll{_}(@si{t1>1}Lp{_;F}(MPri(c0,FS(@oh{b0:=t1%4}@ki{t0%2<0}@fi{b1!7}RFb(Lp{_;R}(TryF(Suc,Wt{10},@rw{t1>t1+2}@oh{none?o0:=b1}t1e)))),Lp{_;K}(S),Rus{3}(F),Scc{b0<b0+2})),AFb(@rw{o0|5%2>0}Keep(Pre{some;K}(OnceT(@si{t1<b1}Sw{3;5;4}(c2,S,c3,Sc{o0:=t1})))),Rty4(OnceK(pa4{b0:3;b1:t1})),t5))",
+    Tree0784 "B{b0=0;t0=4;b1}@os{b1:=t0}@ki{b0>2}@oh{b1:=t0;t0:=1}RT{F}(Par{-1;-1}(c0b{b0+3}))",
+    Tree0785 "B{t1=2}RetF(Sb{t1=0})",
+    Tree0786 "B{b1=4;t0=0;b0}Once(Step(Pri(a0b{t0;b0},t1),PAll{1}(@fi{b0+4%3<1}pt2{b0:5},c3e),S,@of{b1:=b0+3%3}Lim{3}(a4b{0;b0})))",
+    Tree0787 "B{b1;t0=5}OnceT(Pre{t0=7;R}(To{20}(Mt{10}(@fi{b1=t0}Sl{0}))))",
+    Tree0788 "Rpt{F}(Fb(F,c0))",
+    Tree0789 "B{t1=0;b0=2;b1=4;o0=_}TryT(pt0{b0:b1;b1:t1},c1b{o0|1},pc2{b0:0},t3)",
+    Tree0790 "B{t1=0;b0}Cnd{t1%3!0;_;_}(@os{t1<5?b0:=t1%2}@rw{t1<3}Rus{F}(TryF(c0,pc1{b0:=})))",
+    Tree0791 "B{t1=1;b1=1;b0;t0}Rep2(Sw{0}(a0b{b1;b0},@si{t0+3%3<0}@fi{b1<5}Sc{t1:=t0}))",
+    Tree0792 "B{b1;b0;t0=2}Ite(Dl{30}(@si{b0!b0+3}@po{b1+=1}@oh{t0:=b1;t0=3?t0+=3}Seq(@rw{b1>2}@po{t0+=2}@ki{b1<3}Scc{b1<t0%3},OnceT(R),a0,pt1{b0:t0},OnceT(c2))),t3)",
+    Tree0793 "B{o0=0;b1;t1=4;b0;t0=3}RFb(@oh{t0:=6;b1+=3}@rw{t1+1%3>0}Try(pa0{b0:t1;b1:=},Sb{o0=9}),SubA(Pre{o0|5+1%4=1;R}(SubR(c1))),pt2{b0:=;b1:b0},Sb{b1=2})",
+    Tree0794 "B{b0=5}RSeq(pt0{b0:b0;b1:b0})",
+    Tree0795 "B{b0=0}RSeq(SubA(Sl{10}),Intr{b0+2>2}(@rw{b0+2!2}Wt{50}),Sl{0})",
+    Tree0796 "B{o0;t0=2;b0=1;b1=1}@fi{t0>7}Lim{3}(@os{o0:=b1}Fb(SubA(Wv{t0}(Intr{b1<1}(@ki{b0=t0}RSel(Rmp{F;F}(t0),Par{_;1}(pi1{t0:=},@os{t0:=5;b1:=o0|2%2}@fi{none}Wt{0}),R)))),@fi{b1%2=1}@si{o0|3%4<1}@ki{b1<0}pc2{b0:t0},@os{some?b1+=2}@po{o0:=t0}Wv{t0}(Seq(FS(Keep(Ret1(@po{b1:=b0}t3))),Try(Wt{20},c4,@oh{o0:=_;t0:=b1}@os{b0+=1;b0:=o0|3}Suc),Once(TryT(c5b{7},Sc{b0:=t0+4;b1+=2}))))))",
+    Tree0797 "Par{_;_}(t0e,F,c1,c2)",
+    Tree0798 "Rpt{0}(t0)",
+    Tree0799 "AFb(t0,RFb(a1,t2,OnceT(t3)),Star(Inv(t4e),Pri(Fai,c5l)))",
 }

@@ -4,41 +4,80 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0800Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        ParallelAll(max_failures = -3) {
+            StatefulAction(Task<1> = Task::<1>),
+            Precondition(|bb| bb.b0 == 7, else = Running) {
+                Action(Act<2>),
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
+            b1: i64 = 4,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            b0: i64,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            AsyncFallback {
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
-                StatefulAction(Task<4>),
+        MemSequence {
+            Repeater(0) {
+                #[on_success(|bb| { bb.t0.set(bb.b0 % 3); *bb.t0 += 1 })]
+                StatefulAction(Task<0>),
+            },
+            SequenceWithMemory {
+                SubTree(Tree0800Sub0, ..),
+                SetBlackboard(o0 = Some(6)),
+                Selector {
+                    BinarySelector(|bb| bb.b1 == 7, dynamic = false) {
+                        StatefulAction(Task<3>),
+                        ScriptCondition(|bb| bb.b1 != bb.b0 + 2),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { t0 });
+board!(Tree0800Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0801Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0801Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
+            b1: i64 = 9,
         }
-        MemPriority {
-            Invert {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
+        #[success_if(|bb| *bb.t0 > 6)]
+        #[failure_if(|bb| bb.o0.unwrap_or(3) != 7)]
+        SequenceWithMemory {
+            Interrupt(|bb| bb.b0 % 4 < 0) {
+                SubTree(Tree0801Sub1, ..),
             },
-            ReactiveSequence {
-                Action(PIo<2>, t0 = {t0}),
-                Action(Act<3>),
-            },
+            Script(|bb| { bb.t0.set(7); if bb.o0.unwrap_or(4) != *bb.t0 % 4 { bb.t0.set((bb.b1 + 1) % 2) } }),
+            Sleep(10),
         }
     }
 }
@@ -46,53 +85,90 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        Loop(q0, if_empty = Running) {
-            Delay(0) {
+        Conditional(|bb| bb.b0 < 2, dynamic = true) {
+            #[post(|bb| bb.b1 += 2)]
+            Parallel(success = 3, failure = -3) {
                 SubTree(Tree0801Sub0, ..),
+                Sequence {
+                    Script(|bb| *bb.t0 += 2),
+                    Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                },
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
+                Retry(2) {
+                    RepeatTimes(forever) {
+                        Optional {
+                            #[on_failure(|bb| bb.b0 += 3)]
+                            RunOnce {
+                                Interrupt(|bb| bb.b1 == 6) {
+                                    Sleep(20),
+                                },
+                            },
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {b1}),
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0801Blackboard { q0 t0 });
+board!(Tree0801Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64 = 5,
             #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(1),
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            WhileDoElse {
-                StatefulAction(Task<1>),
-                SetBlackboard(b0 = 6),
+        ReactiveSelector {
+            Repeat(2) {
+                Selector {
+                    WasEntryUpdated(t0),
+                    Action(Act<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 3)),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(2) % 4, &mut bb.b1)),
+                    WasEntryUpdated(t0),
+                },
             },
-            Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
-            Condition(Cond<2>),
+            Sequence {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+                SequenceStar {
+                    StatefulAction(Task<5>),
+                    SetBlackboard(o0 = Some(2)),
+                },
+                Parallel {
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
+                    #[on_success(|bb| { if bb.b0 > (bb.b0 + 2) % 2 { bb.b1 = bb.b0 }; bb.t0.set(6) })]
+                    #[on_failure(|bb| bb.b1 = 2)]
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 3, &mut bb.b1)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0802Blackboard { b0 t0 });
+board!(Tree0802Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
-        Selector {
-            Fallback {
-                Repeat(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Delay(20) {
-                    Selector {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
+        ForceSuccess {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
             },
-            StatefulAction(Task<2>),
         }
     }
 }
@@ -100,155 +176,136 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
         }
-        #[skip_if(|bb| (bb.o0.unwrap_or(5) + 2) % 2 > 0)]
-        #[post(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
-        Repeat(forever) {
-            KeepRunningUntilFailure {
-                Sequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                    RunOnce(then_skip = false) {
-                        RunOnce {
-                            Action(Act<2>),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
+        BinarySelector(|bb| bb.b0 % 3 != 0) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0804Blackboard { t1 o0 });
+board!(Tree0804Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64 = 3,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            #[skip_if(|bb| *bb.t0 > 7)]
-            #[failure_if(|bb| (bb.b0 + 1) % 3 > 0)]
-            Switch(b1) {
-                case 3 => AlwaysRunning,
-                _ => ForceFailure {
-                    Parallel(success = -1) {
-                        Condition(PCond<0>, b0 = {=}),
-                        #[success_if(|bb| bb.b1 < 6)]
-                        Action(PAct<1>, b0 = {b0}),
-                    },
+        Timeout(50) {
+            #[success_if(|bb| bb.b1 < 4)]
+            #[run_while(|bb| bb.b0 > bb.b1 % 4)]
+            #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.o0 = None })]
+            Parallel(success = 5, failure = -4) {
+                Condition(Cond<0>),
+                #[success_if(|bb| *bb.t0 < bb.b1 + 1)]
+                Deadline(0) {
+                    Action(PIo<1>, t0 = {=}),
                 },
-            },
-            Sequence {
-                WasEntryUpdated(t0),
-                Invert {
-                    StatefulAction(Task<2>),
+                AlwaysRunning,
+                #[on_halted(|bb| bb.b1 += 1)]
+                #[failure_if(|bb| bb.b0 % 2 == 0)]
+                #[on_success(|bb| if bb.o0.unwrap_or(1) + 4 < 2 { bb.b1 += 1 })]
+                Sleep(10),
+                SequenceWithMemory {
+                    Condition(Cond<2>),
+                    #[success_if(|bb| bb.b0 % 3 > 1)]
+                    Condition(Cond<3>),
                 },
-                Action(PIo<3>, t0 = {b1}),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                Precondition(|bb| bb.b0 != 6, else = Failure) {
-                    Script(|bb| if bb.b1 + 2 != 1 { *bb.t0 += 2 }),
-                },
-                Condition(Cond<5> = Cond::<5>),
-                Action(PAct<6>, b0 = {=}),
-                StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0805Blackboard { t0 b0 b1 });
+board!(Tree0805Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        Switch(b1) {
-            case 4 => WhileDoElse {
-                Parallel(success = -2, failure = -1) {
-                    Condition(|ctx, bb| ctx.check_in(0, 5)),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > *bb.t1 % 3),
+        #[post(|bb| bb.t0.set(bb.b0 + 3))]
+        #[skip_if(|bb| bb.b1 != bb.b1 % 2)]
+        Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+                BinarySelector(|bb| bb.b1 > 5, dynamic = false) {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<3>),
+                    },
+                    AlwaysRunning,
                 },
-                Precondition(|bb| *bb.t1 > 0, else = Success) {
-                    Action(Act<1>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b0 < 6),
-                },
-            },
-            _ => ReactiveSequence {
-                Timeout(10) {
-                    Sleep(0),
-                },
-                Condition(Cond<3>),
-                AlwaysSuccess,
+                Script(|bb| bb.b0 += 2),
             },
         }
     }
 }
 
-board!(Tree0806Blackboard { t1 o0 t0 b0 b1 });
+board!(Tree0806Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
             b0: i64,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        Sequence {
-            RunOnce {
-                ForceFailure {
-                    Inverter {
-                        WhileDoElse {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
+        Switch(b1) {
+            case 3 => #[skip_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+            #[run_while(|bb| bb.o0.is_some())]
+            AsyncFallback {
+                Action(Act<0> = Act::<0>),
+                #[on_success(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b1 % 4 == 3)]
+                #[on_failure(|bb| bb.o0 = None)]
+                Condition(|ctx| ctx.check(1)),
+                ScriptCondition(|bb| bb.o0.is_some()),
+            },
+            case 4 => RetryUntilSuccessful(2) {
+                ReactiveFallback {
+                    Failer,
+                    Action(Act<2>),
+                    #[post(|bb| bb.o0 = None)]
+                    StatefulAction(PTask<3>, b0 = {t0}),
+                    #[post(|bb| if bb.b0 % 3 != 2 { bb.b1 += 2 })]
+                    StatefulAction(Task<4>),
                 },
             },
-            SequenceStar {
-                WhileDoElse {
-                    Switch(b1) {
-                        case 0 => #[on_halted(|bb| bb.b1 = *bb.t0)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Action(Act<2> = Act::<2>),
-                        case 5 => Sleep(100),
-                        _ => StatefulAction(Task<3>),
-                    },
-                    Selector {
-                        AlwaysRunning,
-                    },
-                },
+            case 0 => Priority {
+                Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
+                StatefulAction(Task<6>),
+                SetBlackboard(b1 = 5),
+            },
+            _ => ReactiveFallback {
+                Action(PAct<7>, b0 = {=}, b1 = {b1}),
+                Action(Act<8>),
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0807Blackboard { b1 t0 b0 });
+board!(Tree0807Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0808Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
         }
-        Delay(0) {
-            StatefulAction(Task<0> = Task::<0>),
+        RetryUntilSuccessful(2) {
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -256,106 +313,134 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        MemSequence {
-            SubTree(Tree0808Sub0, ..),
-            Repeat(forever) {
-                Condition(PCond<1>, b0 = {b1}),
+        Loop(q0) {
+            RunOnce {
+                Loop(q0, if_empty = Success) {
+                    RetryUntilSuccessful(4) {
+                        Parallel(success = -2) {
+                            RetryUntilSuccessful(3) {
+                                #[post(|bb| if *bb.t0 + 4 < *bb.t0 { bb.o0 = None })]
+                                #[run_while(|bb| (bb.b1 + 3) % 3 < 2)]
+                                SequenceWithMemory {
+                                    Action(Act<0>),
+                                    Action(|ctx| ctx.exec(1)),
+                                },
+                            },
+                            SubTree(Tree0808Sub0, ..),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0808Blackboard { b1 });
+board!(Tree0808Blackboard { t0 q0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
             b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            Delay(10) {
-                StatefulAction(Task<0>),
-            },
-            Condition(PCond<1>, b0 = {=}),
-            Action(|ctx| ctx.exec(2)),
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
-            StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+        Parallel(failure = -2) {
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            #[on_success(|bb| bb.b0 = bb.b1 + 2)]
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0809Blackboard { b0 t0 b1 });
+board!(Tree0809Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ParallelAll(1) {
-            ReactiveFallback {
-                #[post(|bb| bb.o0 = None)]
-                Sequence {
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        Sequence {
-                            Action(PAct<0>, b0 = 9, b1 = {t0}),
-                            Action(Act<1>),
-                        },
-                    },
-                    UnsetBlackboard(o0),
+        Parallel(success = 5) {
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            #[failure_if(|bb| bb.b0 > 3)]
+            MemPriority {
+                #[on_failure(|bb| if bb.b0 + 1 > bb.b0 { *bb.t0 += 3 })]
+                #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                #[post(|bb| if bb.b0 > 3 { bb.b0 = 1 })]
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Sleep(0),
                 },
-                Fallback {
-                    Delay(20) {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Selector {
+                #[on_halted(|bb| { bb.t0.set(1); bb.t0.set(7) })]
+                #[run_while(|bb| *bb.t0 < (bb.b0 + 2) % 4)]
+                #[success_if(|bb| *bb.t0 < 0)]
+                Action(|ctx| ctx.exec(3)),
+                #[run_while(|bb| *bb.t0 > 5)]
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+            },
+            ReactiveSequence {
+                Conditional(|bb| bb.b0 > bb.b0 % 4, dynamic = false) {
+                    Succeeder,
                 },
             },
-            SequenceStar {
-                ReactiveFallback {
-                    IfThenElse {
-                        Action(Act<4>),
-                        Script(|bb| *bb.t1 += 3),
-                    },
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                    WasEntryUpdated(t0),
-                    Action(Act<6>),
-                },
-            },
+            StatefulAction(PTask<6>, b0 = 5),
         }
     }
 }
 
-board!(Tree0810Blackboard { o0 t0 t1 });
+board!(Tree0810Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Retry(1) {
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    WhileDoElse {
-                        Retry(3) {
-                            Action(Act<1>),
+        Fallback {
+            #[success_if(|bb| *bb.t0 < 3)]
+            ReactiveFallback {
+                SkipUnlessUpdated(t0) {
+                    Script(|bb| *bb.t0 += 1),
+                },
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b0 > 6)]
+                Failer,
+            },
+            RetryUntilSuccessful(0) {
+                Condition(Cond<1>),
+            },
+            WaitUntil(|bb| bb.b0 > 2) {
+                SequenceStar {
+                    Script(|bb| bb.t0.set(5)),
+                    Condition(Cond<2>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<3>),
+                Action(Act<4>),
+            },
+            #[run_while(|bb| *bb.t0 < *bb.t0 % 3)]
+            WaitValueUpdate(t0) {
+                Timeout(100) {
+                    IfThenElse {
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<5>),
                         },
-                        Precondition(|bb| bb.b0 < 7) {
-                            Condition(PCond<2>, b0 = {b0}),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Action(PAct<3>, b0 = 8, b1 = {=}),
-                        },
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -363,23 +448,185 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0811Blackboard { q0 b1 b0 });
+board!(Tree0811Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 2,
             b0: i64 = 5,
         }
-        Parallel(success = -1) {
-            Retry(forever) {
-                RunOnce {
-                    ReactiveFallback {
-                        Timeout(100) {
-                            Inverter {
-                                Precondition(|bb| bb.b0 > 1) {
-                                    Action(Act<0>),
+        Repeat(forever) {
+            WhileDoElse {
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        MaxTime(50) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 2 => TryCatch {
+                        Sleep(20),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                    },
+                    case 1 => #[on_success(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| *bb.t1 != bb.b0)]
+                    RunOnce(then_skip = false) {
+                        RunOnce(then_skip = false) {
+                            Script(|bb| bb.b0 += 2),
+                        },
+                    },
+                    _ => ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                SequenceWithMemory {
+                    RunOnce {
+                        #[skip_if(|bb| *bb.t0 < 7)]
+                        #[on_failure(|bb| if bb.b1 < *bb.t0 % 2 { bb.t0.set(bb.b0) })]
+                        ParallelAll(4) {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                            Script(|bb| *bb.t1 += 1),
+                            Script(|bb| if (bb.b1 + 4) % 4 == 1 { bb.t1.set(bb.b0) }),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<10>),
+                        #[run_while(|bb| *bb.t1 + 4 != 2)]
+                        #[success_if(|bb| *bb.t0 % 4 > 2)]
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0812Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0813 for Ctx {
+        Repeat(1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0814 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        RepeatTimes(3) {
+            RepeatTimes(forever) {
+                ParallelAll(0) {
+                    StepSequencer {
+                        ScriptCondition(|bb| *bb.t0 > 4),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0814Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0815 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            RepeatTimes(forever) {
+                IfThenElse {
+                    TryCatch(catch_on_halt = true) {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            Parallel(failure = 2) {
+                                Condition(Cond<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            Repeater(forever) {
+                                Action(Act<3>),
+                            },
+                        },
+                        Filter(times = 2, count = Success, filtered = Failure) {
+                            ReactiveFallback {
+                                RunOnce {
+                                    StatefulAction(PTask<4>, b0 = 5),
                                 },
                             },
+                        },
+                        ReactiveFallback {
+                            Limiter(3) {
+                                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 4)),
+                            },
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        WhileDoElse {
+                            StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                            StatefulAction(Task<7>),
+                            Sleep(10),
+                        },
+                    },
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            WaitUntil(|bb| bb.o0.unwrap_or(1) < *bb.t0) {
+                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                            },
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                        },
+                        Precondition(|bb| bb.o0.unwrap_or(0) + 4 < 2, else = Running) {
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
+                                #[run_while(|bb| *bb.t0 != 4)]
+                                Wait(20),
+                            },
+                        },
+                        WaitUntil(|bb| bb.o0.unwrap_or(5) < *bb.t0 % 2) {
+                            StatefulAction(Task<10>),
+                        },
+                        StepSequencer {
+                            Sleep(50),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            Repeat(1) {
+                                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                                #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
+                                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+                                RepeatUntilFailure(1) {
+                                    Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 2, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            Precondition(|bb| bb.o0.unwrap_or(2) > 4, else = Running) {
+                                Repeat(0) {
+                                    Action(Act<13>),
+                                },
+                            },
+                            TryCatch {
+                                Action(Act<14>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        Interrupt(|bb| *bb.t0 % 4 > 1) {
+                            Action(PAct<15>, b0 = {t0}, b1 = {t0}),
                         },
                     },
                 },
@@ -388,198 +635,154 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0812Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            Sequence {
-                Condition(Cond<0>),
-                Sleep(50),
-                Action(Act<1>),
-                Action(Act<2>),
-                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                #[skip_if(|bb| *bb.t0 + 1 > bb.o0.unwrap_or(2) % 4)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0813Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 1,
-        }
-        ParallelAll(max_failures = -1) {
-            Fallback {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                Action(PIo<1>, t0 = {t0}),
-                #[on_halted(|bb| { bb.b0 = 6; *bb.t0 += 3 })]
-                #[run_while(|bb| (bb.b1 + 1) % 3 > 0)]
-                Action(PIo<2>, t0 = {t0}),
-            },
-            Condition(PCond<3>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0814Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ParallelAll {
-            Sequence {
-                Sleep(10),
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            StatefulAction(PTask<2>, b0 = {b0}),
-            KeepRunningUntilFailure {
-                #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                Condition(Cond<3> = Cond::<3>),
-            },
-            Loop(q0, if_empty = Failure) {
-                Sequence {
-                    #[run_while(|bb| *bb.t0 + 2 != 2)]
-                    Condition(Cond<4>),
-                    Action(PAct<5>, b0 = {=}),
-                },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    ScriptCondition(|bb| *bb.t0 % 4 == 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0815Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0816Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<4> = Task::<4>)
-    }
-}
+board!(Tree0815Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0816Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 10,
         }
-        AsyncSequence {
-            Action(Act<3> = Act::<3>),
-            SubTree(Tree0816Sub1, ..),
+        Fallback {
+            RunOnce(then_skip = true) {
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+            },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0816Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+        }
+        SetBlackboard(t0 = 6)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 0,
         }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| { bb.t0.set(5); bb.b1 += 2 })]
-            #[failure_if(|bb| *bb.t0 != 2)]
-            Precondition(|bb| bb.b1 > 7, else = Failure) {
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            Repeat(2) {
+                StatefulAction(Task<0>),
             },
-            Parallel(failure = -1) {
-                RetryUntilSuccessful(1) {
-                    Fallback {
-                        RunOnce {
-                            StatefulAction(Task<2>),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-                SubTree(Tree0816Sub0, ..),
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    ForceSuccess {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Sleep(10),
-                        },
-                    },
-                },
-            },
+            SubTree(Tree0816Sub0, ..),
+            Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 2) % 3)),
+            SubTree(Tree0816Sub1, ..),
         }
     }
 }
 
-board!(Tree0816Blackboard { t0 b1 b0 q0 });
+board!(Tree0816Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
-        RetryUntilSuccessful(3) {
-            Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
+        }
+        AsyncSequence {
+            ReactiveFallback {
+                StepSequencer {
+                    AsyncFallback {
+                        #[run_while(|bb| *bb.t0 + 2 < 7)]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<1>),
+                    },
+                    Fallback {
+                        Condition(PCond<2>, b0 = {=}),
+                        Action(Act<3> = Act::<3>),
+                    },
+                    AlwaysFailure,
+                },
+                ParallelAll(max_failures = -2) {
+                    Wait(0),
+                    AsyncFallback {
+                        WasEntryUpdated(t0),
+                        AlwaysSuccess,
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0817Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            Deadline(20) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0818Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0819 for Ctx {
+        blackboard {
             #[tracked] t0: i64,
         }
-        #[failure_if(|bb| *bb.t0 > 7)]
-        ReactiveFallback {
-            Inverter {
-                StatefulAction(Task<0>),
+        TryCatch {
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+            KeepRunningUntilFailure {
+                BinarySelector(|bb| *bb.t0 > 7, dynamic = true) {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
             },
-            ForceSuccess {
-                #[run_while(|bb| bb.o0.is_none())]
-                Repeat(3) {
-                    ReactiveSelector {
-                        Precondition(|bb| bb.o0.unwrap_or(5) % 2 != 0, else = Skipped) {
-                            Precondition(|bb| *bb.t1 != bb.o0.unwrap_or(4) + 4, else = Skipped) {
-                                #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                                Sequence {
-                                    WasEntryUpdated(t1),
-                                    #[on_halted(|bb| { bb.b1 += 2; bb.b0 += 3 })]
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                },
-                            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0819Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0820 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            b1: i64 = 2,
+        }
+        Conditional(|bb| bb.b0 + 1 < 1, else = Failure) {
+            SequenceStar {
+                Condition(PCond<0>, b0 = 7),
+                Switch(b1) {
+                    case 4 => Deadline(0) {
+                        ReactiveSequence {
+                            #[post(|bb| bb.o0 = None)]
+                            Action(PAct<1>, b0 = {=}, b1 = {=}),
+                            Action(PAct<2>, b0 = {=}, b1 = {=}),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    case 1 => Parallel(success = 1, failure = -1) {
+                        ReactiveFallback {
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                            #[success_if(|bb| bb.b0 % 4 < 1)]
+                            Condition(Cond<5>),
+                        },
+                    },
+                    _ => AsyncFallback {
+                        RepeatUntilSuccess(2) {
+                            Condition(PCond<6>, b0 = {=}),
+                        },
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Action(Act<7>),
                         },
                     },
                 },
@@ -588,59 +791,14 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0818Blackboard { b1 b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        SequenceWithMemory {
-            Precondition(|bb| bb.b1 + 4 < 5, else = Running) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0819Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0820 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 5,
-        }
-        TryCatch(catch_on_halt = true) {
-            #[skip_if(|bb| bb.b1 + 4 == 1)]
-            #[on_failure(|bb| bb.b1 += 3)]
-            Condition(Cond<0>),
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Condition(Cond<1>),
-                    },
-                },
-                Action(|ctx| ctx.exec(2)),
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Condition(PCond<3>, b0 = {t0}),
-                },
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0820Blackboard { q0 t0 b0 b1 });
+board!(Tree0820Blackboard { b0 q0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
-        Repeat(0) {
-            AlwaysFailure,
+        RetryUntilSuccessful(4) {
+            Repeat(0) {
+                Condition(Cond<0>),
+            },
         }
     }
 }
@@ -648,278 +806,161 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveFallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
-            RunOnce(then_skip = false) {
-                Loop(q0, if_empty = Skipped) {
-                    Script(|bb| bb.b0 += 1),
+        Fallback {
+            Remap(success = Failure, failure = Success) {
+                Condition(Cond<0>),
+            },
+            Loop(q0, value = {t1}, if_empty = Failure) {
+                Precondition(|bb| *bb.t1 % 3 == 1, else = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 4, &mut bb.b0)),
                 },
             },
-            AsyncSequence {
-                Repeat(2) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<1>),
-            },
-            AsyncFallback {
-                StatefulAction(Task<2>),
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-            },
-            Script(|bb| { bb.b0 += 3; if *bb.t0 < 7 { bb.o0 = Some(bb.b0) } }),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0822Blackboard { q0 o0 t0 b0 });
+board!(Tree0822Blackboard { q0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = {t0}),
-                Parallel(success = 3, failure = -4) {
-                    AlwaysSuccess,
-                    SetBlackboard(o0 = Some(5)),
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b1)]
-                    #[success_if(|bb| bb.b1 > bb.b0 % 3)]
-                    #[on_failure(|bb| bb.b0 = bb.b1)]
-                    StatefulAction(Task<3>),
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            ReactiveFallback {
-                Selector {
-                    #[post(|bb| bb.o0 = None)]
-                    RunOnce(then_skip = false) {
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<5>),
-                },
-                WhileDoElse {
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            Condition(Cond<6>),
-                            StatefulAction(PTask<7>, b0 = {b1}, b1 = {=}),
-                            ScriptCondition(|bb| *bb.t0 == 7),
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                        },
-                    },
-                    Script(|bb| bb.o0 = Some(8)),
-                },
-                Loop(q0, if_empty = Success) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Parallel(success = 2, failure = 1) {
-                    Repeat(2) {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b1, &mut bb.b0)),
-                    },
-                    #[success_if(|bb| bb.b1 + 3 < bb.o0.unwrap_or(0) % 3)]
-                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 0, else = Failure) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Switch(b1) {
-                        case 1 => StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
-                        _ => StatefulAction(PTask<13>, b0 = {=}, b1 = {b1}),
-                    },
-                    Invert {
-                        Action(PIo<14>, t0 = {t0}),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        #[run_while(|bb| bb.b1 < 5)]
-                        #[on_failure(|bb| { bb.b0 = bb.b0 % 2; bb.t0.set(bb.b0) })]
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 0),
-            },
+        Repeat(0) {
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
 
-board!(Tree0823Blackboard { b0 o0 q0 t0 b1 });
+board!(Tree0823Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0824Sub0 for Ctx {
-        Action(Act<3> = Act::<3>)
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 13,
+        }
+        Switch(b1) {
+            case 3 => #[failure_if(|bb| bb.b0 < 4)]
+            StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+            _ => Action(Act<1>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0824Sub1 for Ctx {
-        Action(Act<4>)
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        ScriptCondition(|bb| bb.o0.is_some())
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
-        ReactiveSequence {
-            ReactiveSelector {
-                Action(Act<0> = Act::<0>),
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<1>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            Selector {
+                SubTree(Tree0824Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, q0 = {q0}, b0 = {=}),
+                Loop(q0) {
+                    ScriptCondition(|bb| bb.o0.is_some()),
                 },
             },
-            Action(Act<2>),
-            SubTree(Tree0824Sub0),
-            Fallback {
-                SubTree(Tree0824Sub1),
-                Condition(Cond<5>),
-                Action(Act<6> = Act::<6>),
+            Repeat(0) {
+                SubTree(Tree0824Sub1, ..),
             },
-            ForceSuccess {
-                ParallelAll(2) {
-                    Condition(Cond<7>),
-                    Sleep(20),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
+            ParallelAll {
+                StatefulAction(PTask<2>, b0 = 0),
+                SetBlackboard(t0 = 2),
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 2, &mut bb.b0)),
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
             },
         }
     }
 }
+
+board!(Tree0824Blackboard { b1 t0 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 2,
-            o0: Option<i64>,
             #[tracked] t1: i64,
-        }
-        AsyncFallback {
-            Action(PAct<0>, b0 = 0, b1 = {b1}),
-            #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t1 == 7 { *bb.t1 += 2 } })]
-            Delay(10) {
-                Action(Act<1>),
-            },
-            #[failure_if(|bb| *bb.t0 == bb.o0.unwrap_or(1))]
-            WasEntryUpdated(t0),
-            Script(|bb| { bb.o0 = None; bb.b1 = 6 }),
-        }
-    }
-}
-
-board!(Tree0825Blackboard { t0 b1 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveSequence {
-            Parallel(failure = -1) {
-                Parallel(success = -3) {
-                    Timeout(100) {
-                        Condition(Cond<0>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 != *bb.t0 + 4),
-                    StatefulAction(Task<1>),
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<2>),
-                        #[success_if(|bb| *bb.t0 > 4)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[run_while(|bb| bb.b0 < 6)]
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<5>),
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Action(PAct<6>, b0 = {b0}),
-                    },
-                    Script(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 }),
-                },
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0826Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] b0: i64 = 3,
-        }
-        MemPriority {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                Action(|ctx| ctx.exec(1)),
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<2>),
-                },
-                SetBlackboard(o0 = Some(2)),
-                AsyncFallback {
-                    Condition(PCond<3>, b0 = {t1}),
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0827Blackboard { o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        blackboard {
             b0: i64,
-            o0: Option<i64>,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                MemPriority {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        #[post(|bb| bb.b0 += 3)]
-                        UnsetBlackboard(o0),
-                        SetBlackboard(t0 = 6),
-                        StatefulAction(Task<1> = Task::<1>),
+        BinarySelector(|bb| *bb.t0 == *bb.t1 % 3) {
+            ParallelAll(0) {
+                SequenceWithMemory {
+                    WasEntryUpdated(t1),
+                    AlwaysSuccess,
+                    Condition(Cond<0>),
+                    StatefulAction(PTask<1>, b0 = 3, b1 = {b0}),
+                    #[on_failure(|bb| { bb.t0.set(*bb.t1 + 1); bb.b0 = *bb.t1 + 2 })]
+                    #[success_if(|bb| *bb.t1 % 2 < 0)]
+                    #[failure_if(|bb| bb.b0 != 0)]
+                    Condition(PCond<2>, b0 = 1),
+                },
+                TryCatch(catch_on_halt = true) {
+                    #[post(|bb| { bb.b0 = 0; bb.t1.set(*bb.t0 + 1) })]
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    FlipSelector {
+                        StatefulAction(Task<3> = Task::<3>),
+                        AlwaysFailure,
+                        ScriptCondition(|bb| *bb.t1 > *bb.t0 + 1),
+                        AlwaysRunning,
                     },
-                    Fallback {
-                        AsyncFallback {
-                            IfThenElse {
-                                Action(PIo<2>, t0 = {b0}),
-                                StatefulAction(Task<3> = Task::<3>),
-                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                            },
-                            KeepRunningUntilFailure {
-                                AlwaysRunning,
+                    ReactiveSelector {
+                        StatefulAction(Task<4>),
+                        SkipUnlessUpdated(t0) {
+                            Action(Act<5>),
+                        },
+                    },
+                    Script(|bb| bb.t0.set(bb.b0)),
+                },
+            },
+            BinarySelector(|bb| bb.b0 < *bb.t1, dynamic = false) {
+                Fallback {
+                    ScriptCondition(|bb| *bb.t1 < bb.b0),
+                    ScriptCondition(|bb| *bb.t0 % 3 < 2),
+                    #[run_while(|bb| *bb.t0 % 3 < 0)]
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                    Condition(|ctx| ctx.check(7)),
+                    Wait(20),
+                },
+                WaitValueUpdate(t0) {
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(Task<8>),
+                        ReactiveSequence {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t1 + 4, &mut bb.b0)),
+                            #[success_if(|bb| bb.b0 != *bb.t1 + 3)]
+                            #[post(|bb| bb.t1.set(*bb.t0 % 2))]
+                            StatefulAction(Task<10>),
+                        },
+                        #[skip_if(|bb| *bb.t1 % 2 < 1)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        Sequence {
+                            Timeout(0) {
+                                Action(Act<11>),
                             },
                         },
                     },
@@ -929,111 +970,243 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0828Blackboard { b0 o0 t0 q0 });
+board!(Tree0825Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0826 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| bb.b0 > 5, dynamic = true) {
+            WaitUntil(|bb| bb.b1 != 6) {
+                Succeeder,
+            },
+            RetryUntilSuccessful(3) {
+                ParallelAll(4) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0826Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0827 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 5,
+        }
+        BinarySelector(|bb| bb.b0 > *bb.t0) {
+            #[run_while(|bb| *bb.t0 != bb.b1 % 2)]
+            ForceSuccess {
+                FlipSelector {
+                    Failer,
+                    Precondition(|bb| *bb.t0 > 2, else = Skipped) {
+                        AsyncSequence {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0827Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0828Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 10,
+            b0: i64 = 10,
+        }
+        Repeat(1) {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            b0: i64 = 0,
+        }
+        #[run_while(|bb| bb.b0 < bb.b1)]
+        #[failure_if(|bb| *bb.t0 + 4 < 1)]
+        #[success_if(|bb| bb.b0 > *bb.t0)]
+        ParallelAll(4) {
+            Loop(q0, if_empty = Skipped) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b0 % 3 > 1),
+                        SetBlackboard(t0 = 5),
+                    },
+                    ReactiveSelector {
+                        #[post(|bb| { bb.b0 = bb.b1 % 3; bb.t0.set(*bb.t0 % 4) })]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Priority {
+                            Interrupt(|bb| bb.b0 < 7) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                        },
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                    },
+                },
+            },
+            TryCatch {
+                Action(PAct<2>, b0 = {=}),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
+                RetryUntilSuccessful(0) {
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
+            StatefulAction(Task<5>),
+            Sequence {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                Repeat(4) {
+                    RunOnce(then_skip = true) {
+                        Action(Act<6>),
+                    },
+                },
+                Timeout(30) {
+                    ReactiveSequence {
+                        Condition(PCond<7>, b0 = 4),
+                        #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b1 + 4) })]
+                        SubTree(Tree0828Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
+                    },
+                },
+            },
+            BinarySelector(|bb| (*bb.t0 + 3) % 2 > 0, dynamic = false) {
+                StepSequencer {
+                    #[on_success(|bb| bb.b0 = 2)]
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<8>),
+                    },
+                    Condition(Cond<9>),
+                    #[on_success(|bb| { *bb.t0 += 2; bb.b1 = *bb.t0 + 1 })]
+                    RetryUntilSuccessful(forever) {
+                        AlwaysSuccess,
+                    },
+                },
+                Switch(b1) {
+                    case 5 => ReactiveFallback {
+                        Condition(|ctx| ctx.check(10)),
+                        Action(PAct<11>, b0 = {t0}, b1 = {t0}),
+                        Action(Act<12>),
+                    },
+                    _ => RetryUntilSuccessful(4) {
+                        StatefulAction(PTask<13>, b0 = 1, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0828Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
         ReactiveFallback {
-            Sequence {
-                Selector {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                },
-                AsyncFallback {
-                    Action(PAct<2>, b0 = 0, b1 = {=}),
-                    Script(|bb| { if *bb.t0 > 3 { bb.b0 += 3 }; *bb.t0 += 3 }),
-                },
-            },
-            #[run_while(|bb| (bb.b1 + 2) % 4 < 0)]
-            #[on_halted(|bb| if (bb.b0 + 3) % 4 != 1 { bb.t0.set(2) })]
-            #[failure_if(|bb| *bb.t0 % 3 != 1)]
-            SkipUnlessUpdated(t0) {
-                AlwaysRunning,
-            },
+            #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 % 2)]
+            #[run_while(|bb| *bb.t0 != 3)]
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree0829Blackboard { b1 b0 t0 });
+board!(Tree0829Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0830 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            Script(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3),
+        Sequence {
+            RunOnce(then_skip = true) {
+                Conditional(|bb| bb.b0 != 0, dynamic = false) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 2, &mut bb.b0)),
+            },
+            Retry(0) {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
-board!(Tree0830Blackboard { b0 o0 });
+board!(Tree0830Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0831 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
         }
-        ReactiveSelector {
-            Parallel(failure = -1) {
-                Sleep(30),
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                Condition(PCond<1>, b0 = {b0}),
-                RetryUntilSuccessful(2) {
-                    Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(4) % 4)),
-                },
-                Precondition(|bb| *bb.t1 % 4 != 0, else = Failure) {
-                    StatefulAction(Task<2>),
-                },
+        Sequence {
+            Interrupt(|bb| (bb.b0 + 3) % 3 != 0) {
+                Action(PAct<0>, b0 = {b0}),
             },
-            Inverter {
-                #[skip_if(|bb| bb.b1 + 3 > 0)]
-                Sequence {
-                    StatefulAction(Task<3>),
-                    SetBlackboard(b0 = {t0}),
-                    Sleep(0),
-                    #[post(|bb| bb.b1 += 1)]
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<4>),
-                },
-            },
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0831Blackboard { b1 t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832Sub0 for Ctx {
-        TryCatch {
-            Condition(Cond<1>),
-            Action(Act<2>),
-            SequenceStar {
-                Repeat(3) {
-                    Condition(Cond<3>),
-                },
-            },
-            Action(|ctx| ctx.exec(4)),
-        }
-    }
-}
+board!(Tree0831Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Retry(forever) {
-                SubTree(Tree0832Sub0),
+        ParallelAll {
+            Cooldown(20, filtered = Failure) {
+                StepSequencer {
+                    TryCatch {
+                        Condition(Cond<0>),
+                        Repeat(1) {
+                            AlwaysRunning,
+                        },
+                    },
+                    Deadline(100) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            Sequence {
+                Repeat(4) {
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4>),
+                Timeout(50) {
+                    Filter(times = 2, filtered = Failure) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+                Condition(Cond<6>),
             },
         }
     }
@@ -1042,42 +1215,51 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0833 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 1,
         }
-        RetryUntilSuccessful(1) {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    MemPriority {
-                        #[success_if(|bb| *bb.t0 % 4 > 2)]
-                        Condition(Cond<0>),
-                        StatefulAction(PTask<1>, b0 = 2),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                        StatefulAction(Task<4>),
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            #[post(|bb| if *bb.t0 % 2 < 0 { bb.t1.set(bb.b0 % 4) })]
-                            #[failure_if(|bb| bb.b1 + 3 != 2)]
-                            #[on_halted(|bb| bb.b0 = *bb.t0)]
-                            Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 3) % 2)),
+        Precondition(|bb| *bb.t0 > 2, else = Failure) {
+            Interrupt(|bb| bb.b0 % 2 != 1) {
+                BinarySelector(|bb| (*bb.t0 + 4) % 4 > 1) {
+                    AsyncSequence {
+                        Precondition(|bb| bb.b1 + 4 > 5, else = Failure) {
+                            Condition(PCond<0>, b0 = {t0}),
                         },
-                        Condition(PCond<6>, b0 = 6),
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            Action(Act<8>),
+                        #[skip_if(|bb| (bb.b1 + 2) % 3 > 0)]
+                        #[failure_if(|bb| bb.b1 + 2 < *bb.t1)]
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Sequence {
+                            SetBlackboard(b1 = 2),
+                            Wait(50),
                         },
-                        Condition(|ctx| ctx.check(9)),
+                        WhileDoElse {
+                            Condition(Cond<3>),
+                            Script(|bb| *bb.t1 += 2),
+                        },
                     },
-                    ParallelAll(max_failures = -1) {
-                        Action(|ctx, bb| ctx.exec_in(10, (bb.b1 + 2) % 4, &mut bb.b0)),
-                        StatefulAction(Task<11>),
+                    Fallback {
+                        Parallel(success = -3, failure = -2) {
+                            WhileDoElse {
+                                Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 1)),
+                                AlwaysRunning,
+                            },
+                            AsyncSequence {
+                                StatefulAction(Task<5> = Task::<5>),
+                                AlwaysSuccess,
+                            },
+                            #[on_success(|bb| bb.b0 += 1)]
+                            #[on_failure(|bb| { bb.b0 += 2; bb.t1.set(*bb.t1 % 4) })]
+                            StatefulAction(Task<6>),
+                        },
+                        #[failure_if(|bb| *bb.t0 % 4 > 1)]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        IfThenElse {
+                            Condition(Cond<7>),
+                            AlwaysFailure,
+                        },
                     },
                 },
             },
@@ -1085,141 +1267,104 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0833Blackboard { b0 t1 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0834Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0833Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0834 for Ctx {
         blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
         }
-        ReactiveFallback {
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
-                    Action(Act<1>),
-                    ReactiveSequence {
-                        #[on_halted(|bb| { bb.o0 = Some(bb.b0); if bb.b0 % 3 < 0 { bb.b0 += 2 } })]
-                        SubTree(Tree0834Sub0, t0 = {=}, q0 = {q0}, o0 = {=}, b0 = {b0}),
-                        Sleep(0),
+        Repeat(3) {
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t1 != (*bb.t0 + 4) % 4, else = Failure) {
+                    RunOnce {
+                        StatefulAction(Task<0>),
                     },
                 },
-                WaitValueUpdate(t0) {
-                    MemPriority {
-                        StatefulAction(Task<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
-                    },
-                },
-                Sequence {
-                    Condition(PCond<5>, b0 = {=}),
-                    Sequence {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    Script(|bb| *bb.t0 += 2),
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<8>),
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Action(PAct<9>, b0 = 5),
-                        Condition(Cond<10>),
-                    },
-                    #[skip_if(|bb| (*bb.t0 + 4) % 4 > 1)]
-                    #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                    #[on_failure(|bb| if bb.b0 < 3 { bb.o0 = Some(bb.b0 + 2) })]
-                    Loop(q0, if_empty = Running) {
-                        Parallel {
-                            Script(|bb| { *bb.t0 += 2; bb.b0 = 6 }),
-                            #[on_failure(|bb| { if bb.o0.unwrap_or(3) + 1 == *bb.t0 % 4 { bb.b0 += 1 }; if bb.b0 == bb.b0 + 1 { bb.t0.set(bb.b0 % 4) } })]
-                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                            Action(Act<11> = Act::<11>),
-                            #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-                            #[on_halted(|bb| bb.b0 = 6)]
-                            KeepRunningUntilFailure {
-                                Loop(q0, value = {b0}, if_empty = Failure) {
-                                    Action(Act<12>),
+                Optional {
+                    RunOnce(then_skip = true) {
+                        RepeatTimes(3) {
+                            Parallel(failure = 3) {
+                                Conditional(|bb| bb.b0 + 1 > bb.b0, dynamic = true, else = Success) {
+                                    SetBlackboard(t0 = {t1}),
                                 },
+                                StatefulAction(Task<1>),
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
                             },
                         },
                     },
                 },
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        SkipUnlessUpdated(t0) {
-                            #[success_if(|bb| bb.o0.unwrap_or(3) != 1)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            StatefulAction(PTask<13>, b0 = {t0}, b1 = {t0}),
+                #[skip_if(|bb| bb.b0 != (*bb.t0 + 2) % 2)]
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                #[success_if(|bb| *bb.t1 % 4 != 0)]
+                ForceSuccess {
+                    ParallelAll {
+                        Precondition(|bb| *bb.t1 > 5, else = Success) {
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 3, &mut bb.b0)),
                         },
-                        RunOnce {
-                            Condition(PCond<14>, b0 = {=}),
+                        #[post(|bb| bb.t1.set(5))]
+                        Sequence {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                            Action(Act<6>),
                         },
-                        StatefulAction(Task<15>),
+                        ForceFailure {
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                        SetBlackboard(b0 = {t1}),
+                        StatefulAction(Task<8>),
                     },
                 },
+                SequenceWithMemory {
+                    IfThenElse {
+                        Action(Act<9> = Act::<9>),
+                        Action(Act<10> = Act::<10>),
+                        Condition(Cond<11>),
+                    },
+                    Conditional(|bb| *bb.t1 < 0, dynamic = false, else = Failure) {
+                        AsyncSequence {
+                            Action(PIo<12>, t0 = {b0}),
+                            #[skip_if(|bb| *bb.t1 < (bb.b0 + 2) % 3)]
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0834Blackboard { t0 q0 o0 b0 });
+board!(Tree0834Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0835 for Ctx {
-        Sequence {
-            Fallback {
-                KeepRunningUntilFailure {
-                    RunOnce {
-                        Delay(10) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<0>),
-                                Condition(|ctx| ctx.check(1)),
-                            },
+        RetryUntilSuccessful(1) {
+            ParallelAll(3) {
+                StepSequencer {
+                    AlwaysRunning,
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                RunOnce(then_skip = false) {
+                    Repeat(3) {
+                        AlwaysFailure,
+                    },
+                },
+                Repeat(2) {
+                    ReactiveFallback {
+                        Parallel(success = -2) {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Inverter {
+                            StatefulAction(Task<5>),
                         },
                     },
                 },
-                Action(Act<2>),
-            },
-            ReactiveSequence {
-                Fallback {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-            WhileDoElse {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Condition(Cond<7>),
-            },
-            Selector {
-                Inverter {
-                    Action(Act<8>),
-                },
-                Delay(0) {
-                    Delay(30) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Condition(|ctx| ctx.check(10)),
             },
         }
     }
@@ -1228,1101 +1373,128 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0836 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            #[allow(unused)] b0: i64 = 2,
+            b1: i64,
         }
-        ReactiveFallback {
-            ParallelAll {
-                ScriptCondition(|bb| bb.b1 == 4),
-                Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+        Remap(success = Failure, failure = Success) {
+            RunOnce(then_skip = true) {
+                Condition(PCond<0>, b0 = {b1}),
             },
-            #[post(|bb| bb.b1 += 1)]
-            #[failure_if(|bb| bb.b1 < 2)]
-            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = bb.o0.unwrap_or(2) })]
-            Loop(q0, value = {t0}, if_empty = Success) {
-                ReactiveFallback {
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-                    WasEntryUpdated(t0),
-                },
-            },
-            #[success_if(|bb| bb.b0 + 4 != 3)]
-            #[run_while(|bb| *bb.t0 == 3)]
-            #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 2 })]
-            MemSequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            #[on_halted(|bb| *bb.t0 += 1)]
-            WhileDoElse {
-                #[post(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
-                StatefulAction(Task<5>),
-                Action(|ctx| ctx.exec(6)),
-            },
-            StatefulAction(Task<7>),
         }
     }
 }
 
-board!(Tree0836Blackboard { q0 t0 b1 o0 b0 });
+board!(Tree0836Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0837 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Inverter {
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[failure_if(|bb| bb.b0 < 6)]
-                    ReactiveFallback {
-                        WasEntryUpdated(t0),
-                        #[on_success(|bb| if bb.b1 != 6 { bb.b1 += 1 })]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                        AlwaysFailure,
+        FlipSelector {
+            Parallel {
+                Script(|bb| { if *bb.t0 + 1 != 6 { bb.b0 += 1 }; bb.b0 += 1 }),
+                RepeatUntilSuccess(forever) {
+                    ForceSuccess {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
                     },
                 },
-            },
-            IfThenElse {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    #[on_failure(|bb| if bb.b0 == bb.b1 { bb.b0 = *bb.t0 })]
-                    Condition(PCond<3>, b0 = {=}),
+                Repeat(3) {
+                    WasEntryUpdated(t0),
                 },
-                SetBlackboard(o0 = Some(7)),
+            },
+            Repeat(0) {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+            },
+            StatefulAction(Task<2>),
+            FlipSelector {
+                Condition(Cond<3>),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0837Blackboard { o0 q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0838Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Precondition(|bb| (bb.b0 + 1) % 2 == 0) {
-            Condition(|ctx, bb| ctx.check_in(16, 8)),
-        }
-    }
-}
+board!(Tree0837Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0838 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        MemSequence {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3>),
-                        Condition(PCond<4>, b0 = 8),
-                        Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                    },
-                    Parallel {
-                        Condition(Cond<6>),
-                        ParallelAll(1) {
-                            StatefulAction(Task<7>),
-                            StatefulAction(PTask<8>, b0 = {b0}, b1 = {t1}),
-                        },
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    #[failure_if(|bb| (bb.b0 + 2) % 3 > 0)]
-                    #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                    Condition(Cond<10>),
-                },
-            },
-            WhileDoElse {
-                IfThenElse {
-                    StatefulAction(Task<11> = Task::<11>),
-                    UnsetBlackboard(o0),
-                },
-                ReactiveSequence {
-                    Condition(PCond<12>, b0 = {=}),
-                    Sequence {
-                        StatefulAction(Task<13>),
-                        #[on_success(|bb| { *bb.t0 += 3; *bb.t1 += 1 })]
-                        Action(PIo<14>, t0 = {=}),
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
-            TryCatch {
-                Sequence {
-                    SubTree(Tree0838Sub0, ..),
-                    SetBlackboard(b0 = {t0}),
-                    SkipUnlessUpdated(t1) {
-                        Action(Act<17>),
-                    },
-                    Condition(Cond<18>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    TryCatch(catch_on_halt = false) {
-                        SetBlackboard(b0 = 3),
-                        StatefulAction(Task<19>),
-                    },
-                    ReactiveSequence {
-                        #[success_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
-                        Timeout(100) {
-                            #[post(|bb| if *bb.t0 != 4 { bb.t1.set(bb.b0 + 3) })]
-                            Action(PAct<20>, b0 = {t1}),
-                        },
-                        Condition(Cond<21>),
-                        Condition(|ctx| ctx.check(22)),
-                    },
-                },
+        Cooldown(10, filtered = Skipped) {
+            Inverter {
+                Action(PAct<0>, b0 = 1),
             },
         }
     }
 }
 
-board!(Tree0838Blackboard { o0 b0 t1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0839 for Ctx {
-        ReactiveSequence {
-            WhileDoElse {
-                RetryUntilSuccessful(3) {
-                    Delay(20) {
-                        TryCatch {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Sequence {
-                                StatefulAction(Task<3> = Task::<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                Condition(PCond<2>, b0 = 3),
+                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+                StatefulAction(PTask<4>, b0 = {t0}),
+            },
+            StepSequencer {
+                RunOnce(then_skip = true) {
+                    Action(|ctx| ctx.exec(5)),
                 },
-                Inverter {
-                    KeepRunningUntilFailure {
-                        ParallelAll(max_failures = -1) {
-                            RetryUntilSuccessful(2) {
-                                Timeout(0) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
+                MemSequence {
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 3, &mut bb.b0)),
+                    SetBlackboard(t0 = {b0}),
+                    Sleep(100),
                 },
             },
-            Timeout(20) {
-                IfThenElse {
-                    SequenceWithMemory {
-                        Inverter {
-                            WhileDoElse {
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
-                                Action(Act<8>),
-                            },
-                        },
-                    },
-                    MemPriority {
-                        ForceFailure {
-                            Repeat(1) {
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                        Action(Act<10>),
-                        Action(Act<11>),
-                    },
-                    Parallel(success = 2) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<12>),
-                        Inverter {
-                            KeepRunningUntilFailure {
-                                Action(Act<13>),
-                            },
-                        },
-                        AlwaysFailure,
-                    },
-                },
+            MemSequence {
+                Wait(20),
+                Condition(Cond<7>),
+                Wait(10),
             },
         }
+    }
+}
+
+board!(Tree0839Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0840Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        Timeout(0) {
-            TryCatch {
-                StatefulAction(Task<0>),
-                RunOnce(then_skip = false) {
-                    Selector {
-                        Switch(b1) {
-                            case 2 => StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                            _ => Action(Act<2> = Act::<2>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(3, 0)),
-                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                        #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1 + 3)]
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0840Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0841Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(PTask<0>, b0 = 8, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        WhileDoElse {
-            SequenceStar {
-                SubTree(Tree0841Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
-                ScriptCondition(|bb| (bb.b0 + 2) % 3 == 1),
-            },
-            Condition(PCond<1>, b0 = 2),
-            #[success_if(|bb| *bb.t1 % 3 != 2)]
-            #[post(|bb| { bb.o0 = Some(*bb.t1 % 4); bb.b0 = *bb.t0 })]
-            #[failure_if(|bb| bb.o0.is_none())]
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 3 > 1),
-                Precondition(|bb| bb.o0.is_some(), else = Running) {
-                    Timeout(50) {
-                        StatefulAction(PTask<2>, b0 = {t1}, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        MemPriority {
-            Action(PIo<0>, t0 = {=}),
-            Script(|bb| *bb.t0 += 1),
-        }
-    }
-}
-
-board!(Tree0842Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        RetryUntilSuccessful(0) {
-            #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
-            #[failure_if(|bb| *bb.t0 % 2 == 1)]
-            #[post(|bb| bb.b0 = *bb.t0)]
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0843Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
             b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| bb.o0.is_none())]
-        #[success_if(|bb| bb.b1 != bb.o0.unwrap_or(0))]
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                AsyncFallback {
-                    Action(PAct<1>, b0 = {b1}, b1 = {t0}),
-                    #[failure_if(|bb| (*bb.t0 + 4) % 3 < 1)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    ReactiveFallback {
-                        Action(PIo<2>, t0 = {=}),
-                        Action(PAct<3>, b0 = 5, b1 = {=}),
-                        Condition(Cond<4>),
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 4)),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Sleep(50),
-                },
-                StatefulAction(Task<7>),
-            },
-            #[failure_if(|bb| bb.b0 + 1 > *bb.t0)]
-            #[skip_if(|bb| *bb.t1 > bb.b1)]
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<8>),
-                #[on_failure(|bb| bb.b1 = 6)]
-                WasEntryUpdated(t0),
-                #[skip_if(|bb| bb.b1 != 2)]
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                Repeat(0) {
-                    Condition(Cond<9> = Cond::<9>),
-                },
-                Repeat(0) {
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 1)),
-                },
-                Condition(Cond<11>),
-            },
-            Switch(b1) {
-                case 5 => RetryUntilSuccessful(3) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        Action(Act<12>),
-                    },
-                },
-                case 3 => Sequence {
-                    SetBlackboard(t1 = 2),
-                    WasEntryUpdated(t0),
-                },
-                _ => RetryUntilSuccessful(0) {
-                    WasEntryUpdated(t1),
-                },
-            },
-            ReactiveFallback {
-                #[on_success(|bb| bb.t1.set(bb.b1))]
-                #[run_while(|bb| bb.b0 > *bb.t1)]
-                StatefulAction(Task<13> = Task::<13>),
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Loop(q0, if_empty = Running) {
-                        Timeout(0) {
-                            Condition(Cond<14>),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(15, 9, &mut bb.b0)),
-                    Sleep(100),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0845Blackboard { o0 t1 b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
         }
-        AsyncFallback {
-            Action(Act<0>),
-            RunOnce(then_skip = true) {
-                ParallelAll {
-                    Condition(PCond<1>, b0 = 5),
-                    StatefulAction(Task<2>),
-                    SetBlackboard(o0 = Some(8)),
-                },
-            },
-            AsyncFallback {
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<4>),
-            },
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Action(Act<6>),
-                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                    Action(Act<8>),
-                    Condition(Cond<9> = Cond::<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0846Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            Invert {
-                Precondition(|bb| *bb.t0 + 2 == 3, else = Success) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0847Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        SequenceStar {
-            #[skip_if(|bb| *bb.t0 == bb.b0)]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            Delay(20) {
-                #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-                #[post(|bb| { if bb.b0 > *bb.t0 { bb.o0 = None }; bb.t0.set(bb.b0 + 3) })]
-                AsyncSequence {
-                    Script(|bb| bb.b0 = *bb.t0 % 3),
-                    Sequence {
-                        Condition(Cond<0>),
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<1>),
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 != 3, else = Running) {
-                        StatefulAction(Task<2>),
+        Filter(times = 3, count = Failure, filtered = Failure) {
+            Priority {
+                Precondition(|bb| bb.b0 + 1 == 3, else = Failure) {
+                    #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.b1 = 1 })]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        SubTree(Tree0840Sub0, ..),
                     },
                 },
-            },
-            Fallback {
-                #[failure_if(|bb| bb.b0 < 3)]
-                Repeat(3) {
-                    Action(PIo<3>, t0 = {b0}),
-                },
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                Parallel(failure = 1) {
-                    WasEntryUpdated(t0),
-                    Action(PIo<5>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0848Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-        }
-        ReactiveSequence {
-            Action(PAct<0>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0849Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            Parallel(success = -3, failure = -3) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = {b0}),
-                },
-                Inverter {
-                    Delay(0) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            Switch(b1) {
-                case 2 => Delay(0) {
-                    StatefulAction(Task<5>),
-                },
-                case 4 => Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
-                case 0 => AlwaysRunning,
-                _ => RunOnce(then_skip = false) {
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Selector {
-            #[success_if(|bb| bb.b1 > 2)]
-            #[on_halted(|bb| bb.b1 += 3)]
-            Precondition(|bb| bb.b1 < 2) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| bb.b1 > 5)]
-                    Script(|bb| bb.b0 = bb.b1),
-                    AlwaysFailure,
-                },
-            },
-            Action(PIo<2>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0851Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0852Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 8)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0852Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
-        RunOnce(then_skip = true) {
-            Fallback {
-                MemPriority {
-                    AsyncFallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    #[run_while(|bb| *bb.t1 > 0)]
-                    #[failure_if(|bb| *bb.t0 % 4 < 1)]
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Repeat(2) {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            ScriptCondition(|bb| bb.b0 + 2 > 0),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                MemPriority {
-                    #[success_if(|bb| *bb.t1 + 3 > *bb.t1)]
-                    WasEntryUpdated(t1),
-                    Loop(q0, if_empty = Running) {
-                        Condition(Cond<5>),
-                    },
-                    SkipUnlessUpdated(t1) {
-                        AsyncSequence {
-                            StatefulAction(Task<6>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Repeat(forever) {
-                        SkipUnlessUpdated(t0) {
-                            MemSequence {
-                                Action(Act<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-                Timeout(100) {
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0853Blackboard { q0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0854Sub0 for Ctx {
-        ReactiveSelector {
-            Action(|ctx| ctx.exec(1)),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        ForceSuccess {
-            Sequence {
-                Inverter {
-                    Inverter {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(0)),
-                            SubTree(Tree0854Sub0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[run_while(|bb| bb.b0 + 2 == *bb.t0)]
-        #[failure_if(|bb| *bb.t0 > 0)]
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-            },
-            ParallelAll(1) {
-                KeepRunningUntilFailure {
-                    AlwaysSuccess,
-                },
-            },
-            Condition(Cond<1>),
-            #[post(|bb| if bb.b0 != 2 { bb.b0 = (bb.b0 + 3) % 4 })]
-            #[on_success(|bb| bb.b0 += 1)]
-            Precondition(|bb| bb.b0 + 1 == 5, else = Skipped) {
-                StatefulAction(Task<2>),
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ForceSuccess {
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0856Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            IfThenElse {
-                Inverter {
-                    #[failure_if(|bb| bb.b0 + 1 == 7)]
-                    #[on_halted(|bb| if *bb.t0 < 6 { *bb.t0 += 2 })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Inverter {
-                        Precondition(|bb| bb.o0.unwrap_or(2) + 3 == 2) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Parallel(success = -3, failure = -1) {
-                    UnsetBlackboard(o0),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0857Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0858Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        ScriptCondition(|bb| bb.b0 % 4 < 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0858Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        SetBlackboard(t0 = 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        Sequence {
-            IfThenElse {
-                ParallelAll {
-                    ForceFailure {
-                        MemPriority {
-                            Condition(Cond<0>),
-                            SetBlackboard(b0 = {b1}),
-                        },
-                    },
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-                    Inverter {
-                        Action(Act<2>),
-                    },
-                },
-                WasEntryUpdated(t0),
-                SubTree(Tree0858Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-            Switch(b1) {
-                case 4 => Fallback {
-                    Action(PIo<3>, t0 = {b0}),
-                    Condition(Cond<4>),
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                },
-                case 1 => Sleep(30),
-                case 0 => ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    #[run_while(|bb| *bb.t0 % 2 == 1)]
-                    #[failure_if(|bb| (bb.b0 + 4) % 4 == 1)]
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                    Action(Act<11>),
-                },
-                _ => Sequence {
-                    SubTree(Tree0858Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-                    ScriptCondition(|bb| bb.b1 != 5),
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Action(PIo<13>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0858Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 0 => Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-            _ => Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0859Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Script(|bb| bb.b1 += 1),
-        }
-    }
-}
-
-board!(Tree0860Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        TryCatch {
-            #[skip_if(|bb| bb.b1 > *bb.t0)]
-            #[failure_if(|bb| bb.b1 + 3 != *bb.t1 % 3)]
-            AlwaysRunning,
-            #[run_while(|bb| bb.b1 + 4 == 1)]
-            #[post(|bb| *bb.t0 += 1)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            SetBlackboard(b1 = {b0}),
-            Precondition(|bb| *bb.t0 < 5, else = Running) {
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                #[run_while(|bb| bb.b0 < 1)]
-                #[post(|bb| bb.b0 = *bb.t1)]
-                Parallel(success = 2) {
-                    ParallelAll(2) {
-                        Repeat(4) {
-                            #[on_halted(|bb| bb.b0 = *bb.t0)]
-                            AlwaysSuccess,
-                        },
-                        #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
-                        Fallback {
-                            ScriptCondition(|bb| *bb.t1 + 3 > 3),
-                            Action(PIo<0>, t0 = {=}),
-                            Condition(Cond<1>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    RunOnce {
-                        Precondition(|bb| *bb.t0 != 1) {
-                            Action(PIo<5>, t0 = {t1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0861Blackboard { b0 b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        IfThenElse {
-            Action(Act<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2> = Act::<2>),
-            },
-            Sequence {
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| bb.b0 != 3)]
-        SequenceWithMemory {
-            ForceFailure {
-                Inverter {
-                    RunOnce {
-                        #[post(|bb| { if bb.b0 > 4 { *bb.t0 += 1 }; bb.t0.set(6) })]
-                        AlwaysFailure,
-                    },
-                },
-            },
-            WhileDoElse {
-                Repeat(4) {
-                    ParallelAll(max_failures = -2) {
-                        #[skip_if(|bb| bb.b0 + 1 > 7)]
-                        #[on_halted(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 += 1 } })]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        SetBlackboard(b0 = 0),
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                Script(|bb| bb.b0 = bb.b0 % 2),
-                Parallel(success = 1, failure = 1) {
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        ScriptCondition(|bb| bb.b0 > bb.b0 % 4),
-                    },
-                    Parallel(success = -2) {
-                        AsyncFallback {
-                            #[success_if(|bb| bb.b0 != 3)]
-                            Condition(Cond<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0863Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        Parallel(success = -2) {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        RetryUntilSuccessful(forever) {
-            #[post(|bb| *bb.t0 += 1)]
-            RunOnce(then_skip = true) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0865Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64,
-        }
-        ParallelAll(max_failures = -2) {
-            Condition(Cond<0>),
-            ForceSuccess {
-                Repeat(1) {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b1)),
-                        Fallback {
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0866Blackboard { b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[allow(unused)] b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            ParallelAll(max_failures = -1) {
-                Parallel(success = 0, failure = 0) {
-                    Condition(|ctx| ctx.check(0)),
-                    #[failure_if(|bb| (*bb.t0 + 3) % 2 == 1)]
-                    Condition(PCond<1>, b0 = {=}),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<2>),
-                RetryUntilSuccessful(2) {
+                SkipUnlessUpdated(t0) {
                     AlwaysRunning,
                 },
             },
@@ -2330,57 +1502,937 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0867Blackboard { b0 b1 t0 });
+board!(Tree0840Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0868Sub0 for Ctx {
-        StatefulAction(Task<1>)
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            Precondition(|bb| bb.b0 % 3 == 2, else = Success) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Sequence {
+                Condition(Cond<1>),
+                Action(PIo<2>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0841Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
+            BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    },
+                    Precondition(|bb| *bb.t0 + 2 != *bb.t0 + 3) {
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                    StatefulAction(PTask<3>, b0 = 3),
+                },
+                ReactiveFallback {
+                    Action(PAct<4>, b0 = 8, b1 = {b0}),
+                    Script(|bb| bb.t0.set(3)),
+                },
+            },
+            ReactiveSelector {
+                Timeout(30) {
+                    MemSequence {
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    StatefulAction(PTask<8>, b0 = {t0}),
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0842Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0843Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0868Sub1 for Ctx {
-        StatefulAction(Task<14> = Task::<14>)
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        RunOnce(then_skip = true) {
+            RepeatTimes(3) {
+                ReactiveSequence {
+                    SequenceStar {
+                        SubTree(Tree0843Sub0, b0 = {=}),
+                        SetBlackboard(b0 = 4),
+                    },
+                    Parallel(success = 2) {
+                        Runner,
+                        AlwaysSuccess,
+                        SequenceWithMemory {
+                            Sleep(20),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+            },
+        }
     }
 }
+
+board!(Tree0843Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        FlipSelector {
+            Fallback {
+                Fallback {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(PAct<1>, b0 = {b0}),
+                },
+                RunOnce {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<3>),
+                    Script(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) }),
+                    Script(|bb| if *bb.t1 != 7 { *bb.t0 += 1 }),
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    Precondition(|bb| *bb.t1 < 5, else = Running) {
+                        #[on_success(|bb| *bb.t1 += 1)]
+                        #[run_while(|bb| *bb.t0 < 1)]
+                        #[post(|bb| bb.b0 = *bb.t1)]
+                        Sleep(30),
+                    },
+                },
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                #[run_while(|bb| *bb.t1 != bb.b0 + 2)]
+                ParallelAll(max_failures = -2) {
+                    StatefulAction(Task<5>),
+                    Selector {
+                        Action(Act<6>),
+                        Action(PIo<7>, t0 = {t0}),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Loop(q0, value = {b0}) {
+                        Action(Act<8> = Act::<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0844Blackboard { b0 t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+        }
+        TryCatch(catch_on_halt = false) {
+            ParallelAll(0) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 1, &mut bb.b0)),
+                FlipSelector {
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {t1}),
+                    Retry(4) {
+                        WaitUntil(|bb| (*bb.t1 + 2) % 3 < 0) {
+                            #[on_success(|bb| bb.b0 += 2)]
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Sequence {
+                    Condition(|ctx| ctx.check(4)),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+board!(Tree0845Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => Loop(q0, value = {b0}, if_empty = Failure) {
+                StatefulAction(PTask<0>, b0 = 9, b1 = {=}),
+            },
+            case 0 => Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+            case 1 => Priority {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            _ => Optional {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0846Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            #[post(|bb| *bb.t0 += 1)]
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                Limiter(1) {
+                    Sequence {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            ParallelAll(0) {
+                SetBlackboard(t0 = 7),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0847Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        #[on_success(|bb| bb.b0 = *bb.t1)]
+        #[post(|bb| bb.b0 = *bb.t1)]
+        #[success_if(|bb| bb.o0.unwrap_or(0) < 6)]
+        TryCatch(catch_on_halt = true) {
+            Precondition(|bb| *bb.t0 > 4, else = Failure) {
+                #[run_while(|bb| *bb.t0 % 3 != 1)]
+                StatefulAction(Task<0>),
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Sleep(50),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+                },
+                RunOnce {
+                    Deadline(20) {
+                        Failer,
+                    },
+                },
+                Cooldown(50, filtered = Failure) {
+                    Condition(Cond<2>),
+                },
+                Action(PIo<3>, t0 = {=}),
+                StatefulAction(PTask<4>, b0 = {t1}, b1 = {t1}),
+            },
+            #[on_halted(|bb| *bb.t1 += 1)]
+            #[skip_if(|bb| *bb.t0 + 4 == *bb.t0 + 1)]
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0848Blackboard { b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        RunOnce(then_skip = true) {
+            ReactiveSelector {
+                TryCatch(catch_on_halt = false) {
+                    Repeat(2) {
+                        Failer,
+                    },
+                    StatefulAction(Task<0>),
+                },
+                Repeater(1) {
+                    Repeat(1) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+        }
+        WhileDoElse {
+            Loop(q0, value = {t0}) {
+                MaxTime(20) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| bb.b0 > 6)]
+                        AlwaysSuccess,
+                        Wait(20),
+                        Action(Act<0>),
+                    },
+                },
+            },
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    StatefulAction(Task<3>),
+                },
+                Sleep(100),
+            },
+            TryCatch {
+                Priority {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
+                    AlwaysSuccess,
+                },
+                #[failure_if(|bb| bb.b0 != 3)]
+                #[on_success(|bb| { if bb.b0 != 5 { *bb.t0 += 1 }; if *bb.t0 % 4 < 1 { *bb.t0 += 2 } })]
+                #[skip_if(|bb| bb.b0 != bb.b0 + 1)]
+                Remap(success = Success, failure = Success) {
+                    Condition(PCond<5>, b0 = 9),
+                },
+                AlwaysFailure,
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0850Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 1,
+        }
+        Selector {
+            #[on_failure(|bb| bb.b0 = bb.b1)]
+            WasEntryUpdated(t0),
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0851Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+        }
+        IfThenElse {
+            #[on_failure(|bb| *bb.t0 += 1)]
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(|ctx| ctx.check(2)),
+            },
+            Action(Act<3>),
+            TryCatch {
+                IfThenElse {
+                    Action(PAct<4>, b0 = {t0}),
+                    Optional {
+                        Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                            Interrupt(|bb| bb.b1 < (bb.b1 + 2) % 2) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(PTask<6>, b0 = 7, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0852Blackboard { b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        MaxTime(0) {
+            IfThenElse {
+                ParallelAll(max_failures = -2) {
+                    StatefulAction(Task<0>),
+                    AsyncFallback {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        RepeatTimes(1) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                Priority {
+                    StatefulAction(Task<4>),
+                },
+                ForceFailure {
+                    SequenceWithMemory {
+                        Deadline(10) {
+                            TryCatch(catch_on_halt = true) {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                        },
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 11,
+        }
+        Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 1,
+        }
+        #[skip_if(|bb| bb.b0 % 4 != 2)]
+        #[run_while(|bb| (bb.b1 + 4) % 4 > 0)]
+        BinarySelector(|bb| *bb.t1 > 6) {
+            Fallback {
+                #[on_failure(|bb| bb.b1 = 7)]
+                SubTree(Tree0854Sub0, t1 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
+                ForceFailure {
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            Parallel(success = -2, failure = 1) {
+                SetBlackboard(b1 = {t0}),
+                StatefulAction(PTask<2>, b0 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree0854Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        RetryUntilSuccessful(4) {
+            Fallback {
+                FlipSelector {
+                    Condition(Cond<0>),
+                    Sequence {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(1)),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                        },
+                        Condition(Cond<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Priority {
+            Fallback {
+                Action(PIo<0>, t0 = {=}),
+                StepSequencer {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1>),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                    Fallback {
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Action(Act<2> = Act::<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                Repeat(4) {
+                    #[success_if(|bb| bb.b0 < *bb.t0)]
+                    Inverter {
+                        ParallelAll(max_failures = -1) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        ReactiveSelector {
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Fallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        KeepRunningUntilFailure {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        AsyncFallback {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Action(Act<2> = Act::<2>),
+            RunOnce(then_skip = false) {
+                Condition(Cond<3>),
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0860Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0860Sub0 for Ctx {
+        SubTree(Tree0860Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        KeepRunningUntilFailure {
+            SubTree(Tree0860Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        Remap(success = Success, failure = Failure) {
+            StepSequencer {
+                TryCatch(catch_on_halt = true) {
+                    Sleep(10),
+                    #[skip_if(|bb| bb.b0 != 7)]
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                    Sequence {
+                        Condition(PCond<0>, b0 = {=}),
+                        AlwaysSuccess,
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Condition(PCond<1>, b0 = 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0861Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            Conditional(|bb| bb.b1 + 1 < 3, dynamic = false, else = Failure) {
+                Repeat(3) {
+                    ForceSuccess {
+                        BinarySelector(|bb| bb.b0 > bb.o0.unwrap_or(1) + 2, dynamic = false) {
+                            ReactiveSequence {
+                                ParallelAll {
+                                    Condition(PCond<0>, b0 = 5),
+                                },
+                                Action(Act<1>),
+                                Priority {
+                                    #[success_if(|bb| bb.o0.is_none())]
+                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                                    StatefulAction(Task<3>),
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
+                            ForceSuccess {
+                                Repeater(1) {
+                                    Wait(0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Loop(q0, if_empty = Skipped) {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Switch(b1) {
+                            case 2 => Condition(Cond<5>),
+                            case 0 => Condition(Cond<6>),
+                            _ => Condition(|ctx| ctx.check(7)),
+                        },
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                },
+                StatefulAction(PTask<9>, b0 = {=}, b1 = {=}),
+                #[on_halted(|bb| bb.t0.set((bb.b0 + 2) % 3))]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) > *bb.t0)]
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    Optional {
+                        SequenceWithMemory {
+                            StatefulAction(Task<10>),
+                            BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
+                                UnsetBlackboard(o0),
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0862Blackboard { t0 b1 b0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        ReactiveFallback {
+            Repeat(1) {
+                Action(PIo<0>, t0 = {b0}),
+            },
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            WhileDoElse {
+                RetryUntilSuccessful(1) {
+                    Condition(PCond<2>, b0 = {t0}),
+                },
+                Script(|bb| *bb.t0 += 1),
+            },
+        }
+    }
+}
+
+board!(Tree0863Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
+        }
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
+            ReactiveFallback {
+                AlwaysFailure,
+                Action(PIo<1>, t0 = {t0}),
+                #[run_while(|bb| bb.b1 == 5)]
+                #[post(|bb| bb.b1 = bb.b0)]
+                #[on_halted(|bb| bb.b0 = bb.b1 % 4)]
+                RepeatTimes(forever) {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                },
+                StatefulAction(Task<3>),
+                Action(Act<4> = Act::<4>),
+            },
+            Action(|ctx| ctx.exec(5)),
+            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+            Condition(Cond<6> = Cond::<6>),
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    #[on_halted(|bb| if *bb.t0 + 2 != 0 { bb.b1 += 2 })]
+                    RepeatUntilSuccess(forever) {
+                        Action(PIo<7>, t0 = {=}),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Repeater(2) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0864Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+        }
+        KeepRunningUntilFailure {
+            Loop(q0, if_empty = Failure) {
+                #[on_success(|bb| bb.b0 += 1)]
+                #[post(|bb| bb.t0.set(bb.b0))]
+                Delay(100) {
+                    AsyncSequence {
+                        Selector {
+                            ReactiveFallback {
+                                Condition(Cond<0> = Cond::<0>),
+                                Deadline(10) {
+                                    Action(PIo<1>, t0 = {t0}),
+                                },
+                            },
+                            Repeat(4) {
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0865Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Loop(q0) {
+            #[on_halted(|bb| bb.t0.set(1))]
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+board!(Tree0866Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
+        }
+        TryCatch(catch_on_halt = true) {
+            #[run_while(|bb| bb.b0 > 2)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[success_if(|bb| *bb.t0 != bb.b0 + 4)]
+            #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            MemPriority {
+                #[post(|bb| if *bb.t0 < 6 { *bb.t0 += 1 })]
+                StatefulAction(Task<1>),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    AlwaysRunning,
+                },
+                RetryUntilSuccessful(3) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                #[failure_if(|bb| bb.b0 > 5)]
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Script(|bb| if bb.b0 + 4 > 0 { bb.o0 = None }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0868 for Ctx {
-        ParallelAll {
-            Action(Act<0>),
-            ReactiveFallback {
-                ParallelAll(max_failures = -4) {
-                    SubTree(Tree0868Sub0),
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        Fallback {
+            ReactiveSequence {
+                WhileDoElse {
+                    Action(Act<0>),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[run_while(|bb| bb.b0 + 1 == *bb.t0)]
+                    StatefulAction(Task<1>),
+                    Precondition(|bb| *bb.t0 != 4, else = Failure) {
+                        AsyncFallback {
+                            #[on_success(|bb| bb.b0 += 2)]
+                            #[post(|bb| bb.t0.set(bb.b0 + 4))]
+                            Action(Act<2>),
+                            SetBlackboard(o0 = Some(6)),
+                        },
                     },
                 },
             },
-            ReactiveSequence {
-                Selector {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                },
-                Action(|ctx| ctx.exec(8)),
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(PTask<7>, b0 = {b0}),
             },
-            SequenceWithMemory {
-                Condition(Cond<9>),
-                Action(Act<10>),
-                Condition(|ctx| ctx.check(11)),
-                Condition(Cond<12>),
-            },
-            TryCatch {
-                MemPriority {
-                    StatefulAction(Task<13> = Task::<13>),
-                    SubTree(Tree0868Sub1),
+        }
+    }
+}
+
+board!(Tree0868Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+        }
+        AsyncSequence {
+            StatefulAction(Task<0>),
+            Fallback {
+                WhileDoElse {
+                    RunOnce(then_skip = true) {
+                        Action(Act<1>),
+                    },
+                    #[skip_if(|bb| *bb.t1 != 1)]
+                    SequenceStar {
+                        ScriptCondition(|bb| *bb.t0 != 5),
+                        Condition(Cond<2>),
+                    },
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(PCond<4>, b0 = 2),
+                        StatefulAction(Task<5>),
+                        SetBlackboard(t0 = {t1}),
+                        Succeeder,
+                    },
                 },
-                StatefulAction(Task<15>),
-                RetryUntilSuccessful(2) {
-                    Repeat(0) {
-                        Action(Act<16>),
+                Precondition(|bb| bb.b0 < 0, else = Skipped) {
+                    Repeater(1) {
+                        Priority {
+                            Precondition(|bb| (*bb.t0 + 3) % 2 == 0, else = Skipped) {
+                                Condition(Cond<6>),
+                            },
+                            Repeater(3) {
+                                IfThenElse {
+                                    Action(Act<7>),
+                                    Action(PAct<8>, b0 = 9, b1 = {=}),
+                                },
+                            },
+                            #[success_if(|bb| *bb.t0 != (*bb.t1 + 3) % 2)]
+                            #[skip_if(|bb| *bb.t1 % 4 > 0)]
+                            Condition(Cond<9> = Cond::<9>),
+                        },
                     },
                 },
             },
@@ -2388,642 +2440,103 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        Action(Act<0> = Act::<0>),
-                        Action(Act<1>),
-                        Sleep(0),
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            AsyncSequence {
-                ReactiveFallback {
-                    Action(Act<5>),
-                    Action(|ctx| ctx.exec(6)),
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
-                SequenceWithMemory {
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-                Selector {
-                    AsyncSequence {
-                        StatefulAction(Task<12>),
-                        Action(Act<13> = Act::<13>),
-                    },
-                    Condition(Cond<14>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0869Blackboard { o0 b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0870 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Fallback {
-                Fallback {
-                    Action(Act<0>),
-                },
-                Sequence {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<2>),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Sleep(0),
-                    Condition(Cond<4>),
-                },
-            },
-            Precondition(|bb| bb.b0 > 1) {
-                AsyncSequence {
-                    ReactiveSelector {
-                        StatefulAction(PTask<5>, b0 = 5, b1 = {t1}),
-                        Condition(Cond<6>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        Action(PAct<8>, b0 = {t1}, b1 = {t1}),
-                    },
-                    ForceSuccess {
-                        TryCatch(catch_on_halt = false) {
-                            SetBlackboard(b0 = 1),
-                            Repeat(forever) {
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0871Sub0 for Ctx {
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871Sub1 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        RunOnce {
-            AsyncSequence {
-                ReactiveFallback {
-                    SubTree(Tree0871Sub0),
-                    SubTree(Tree0871Sub1),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Sequence {
-            IfThenElse {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                ScriptCondition(|bb| (bb.b0 + 3) % 4 != 3),
-            },
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            AlwaysSuccess,
-            Action(PAct<4>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0872Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.b0 % 2 < 0, else = Skipped) {
-            WhileDoElse {
-                IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
-                },
-                Repeat(forever) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0873Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        Inverter {
-            Timeout(20) {
-                Selector {
-                    StatefulAction(PTask<0>, b0 = {b0}),
-                    ReactiveFallback {
-                        Condition(PCond<1>, b0 = {=}),
-                        StatefulAction(Task<2>),
-                    },
-                    Sequence {
-                        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                        #[success_if(|bb| bb.b0 < 0)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        Action(Act<3>),
-                        Parallel(failure = 0) {
-                            #[on_success(|bb| bb.b0 = 9)]
-                            #[success_if(|bb| bb.b0 > *bb.t0 + 1)]
-                            AlwaysSuccess,
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0874Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Delay(0) {
-                Condition(Cond<2>),
-            },
-            RetryUntilSuccessful(2) {
-                AlwaysFailure,
-            },
-            Parallel(success = 0, failure = -1) {
-                StatefulAction(Task<3>),
-                #[on_success(|bb| { bb.b0 = 9; bb.b0 += 3 })]
-                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0875Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Repeat(4) {
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(t0 = {b0}),
-                Switch(b1) {
-                    case 2 => StatefulAction(Task<0>),
-                    _ => Action(Act<1>),
-                },
-                Action(Act<2>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0876Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-        }
-        TryCatch(catch_on_halt = false) {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0877Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Inverter {
-                AlwaysRunning,
-            },
-            Repeat(4) {
-                Timeout(10) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(2) {
-                Action(|ctx| ctx.exec(4)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
             b0: i64 = 0,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                SequenceStar {
-                    #[skip_if(|bb| (bb.b0 + 4) % 4 < 1)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = 9 })]
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        Script(|bb| if *bb.t0 == *bb.t0 + 3 { *bb.t0 += 2 }),
-                    },
-                    RunOnce(then_skip = true) {
-                        KeepRunningUntilFailure {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        AlwaysRunning,
-                    },
-                },
-                ParallelAll(0) {
-                    #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 2) })]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = 7 })]
-                    Loop(q0, value = {b0}) {
-                        Parallel(success = -1) {
-                            Action(Act<1>),
-                            ForceSuccess {
-                                Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 }),
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            KeepRunningUntilFailure {
-                MemPriority {
-                    TryCatch {
-                        StatefulAction(Task<4>),
-                        ReactiveSelector {
-                            StatefulAction(Task<5> = Task::<5>),
-                            Precondition(|bb| bb.b0 > *bb.t0 + 1, else = Failure) {
-                                StatefulAction(Task<6>),
-                            },
-                            #[success_if(|bb| bb.b0 > bb.b0 + 4)]
-                            #[failure_if(|bb| *bb.t0 < bb.b0)]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            Condition(Cond<7>),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        RunOnce(then_skip = true) {
-                            Fallback {
-                                Precondition(|bb| bb.b0 % 4 != 0, else = Skipped) {
-                                    AlwaysRunning,
-                                },
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0879Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            #[allow(unused)] b0: i64,
-        }
-        Retry(forever) {
-            ReactiveFallback {
-                RunOnce {
-                    ParallelAll(3) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        Retry(forever) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Inverter {
-                    ReactiveSelector {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(4)),
-                            StatefulAction(Task<5>),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Fallback {
-                        StatefulAction(Task<7> = Task::<7>),
-                        AsyncFallback {
-                            Repeat(3) {
-                                Condition(Cond<8>),
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0880Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        ParallelAll {
-            UnsetBlackboard(o0),
-            Condition(Cond<0> = Cond::<0>),
-            SetBlackboard(t0 = 6),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0881Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        WhileDoElse {
-            Fallback {
-                ScriptCondition(|bb| bb.b1 != 6),
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                MemSequence {
-                    Repeat(1) {
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                },
-                Precondition(|bb| (bb.b0 + 2) % 2 != 0) {
-                    Precondition(|bb| *bb.t0 > 2, else = Failure) {
-                        ForceSuccess {
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-            AlwaysSuccess,
-            Delay(0) {
-                Precondition(|bb| bb.b0 < *bb.t0, else = Failure) {
-                    MemPriority {
-                        RunOnce {
-                            SkipUnlessUpdated(t0) {
-                                #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
-                                #[post(|bb| bb.b0 = *bb.t0 % 2)]
-                                #[skip_if(|bb| bb.b1 != 3)]
-                                WaitValueUpdate(t0) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<5>),
-                            #[post(|bb| bb.b1 += 1)]
-                            Condition(PCond<6>, b0 = {b1}),
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                        },
-                        #[run_while(|bb| bb.b0 + 3 == *bb.t0 % 3)]
-                        ReactiveFallback {
-                            Condition(Cond<8>),
-                            RetryUntilSuccessful(4) {
-                                Loop(q0) {
-                                    #[run_while(|bb| (bb.b0 + 3) % 3 > 1)]
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0882Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        SequenceWithMemory {
-            SetBlackboard(b0 = 7),
+        Precondition(|bb| bb.b0 % 3 == 2, else = Running) {
             StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree0883Blackboard { b0 });
+board!(Tree0870Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
+    pub tree Tree0871 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
         }
-        Precondition(|bb| bb.b0 > 2) {
-            Action(PAct<0>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0884Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 4,
-        }
-        TryCatch(catch_on_halt = true) {
-            RunOnce(then_skip = true) {
-                #[success_if(|bb| bb.b1 != *bb.t0 + 4)]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                IfThenElse {
-                    Parallel(success = -2, failure = 1) {
-                        Condition(Cond<0>),
-                        WasEntryUpdated(t0),
+        Sequence {
+            StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        Action(PIo<1>, t0 = {b0}),
                     },
-                    Repeat(1) {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Timeout(20) {
-                RetryUntilSuccessful(0) {
-                    Action(PAct<2>, b0 = {t0}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0885Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
-        #[skip_if(|bb| bb.o0.is_none())]
-        Fallback {
-            Precondition(|bb| bb.b1 > 6, else = Skipped) {
-                SetBlackboard(t0 = 8),
-            },
-            AsyncFallback {
-                SkipUnlessUpdated(t0) {
-                    Sequence {
-                        Fallback {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            #[post(|bb| bb.b1 = bb.o0.unwrap_or(5) + 3)]
-                            Sleep(20),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    UnsetBlackboard(o0),
-                    #[run_while(|bb| bb.o0.is_none())]
                     Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(|ctx| ctx.check(4)),
-                    AlwaysSuccess,
-                },
-                WhileDoElse {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                    AlwaysSuccess,
+                    Interrupt(|bb| bb.b0 + 4 != *bb.t1) {
+                        SetBlackboard(b1 = {t1}),
+                    },
+                    Condition(|ctx| ctx.check(3)),
                 },
             },
         }
     }
 }
 
-board!(Tree0886Blackboard { t0 b1 b0 o0 });
+board!(Tree0871Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        Repeat(3) {
-            ReactiveFallback {
-                SequenceWithMemory {
+    pub tree Tree0872 for Ctx {
+        Sequence {
+            WhileDoElse {
+                Parallel(success = -1) {
+                    RunOnce {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                Delay(0) {
                     SequenceWithMemory {
-                        SequenceStar {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
                         RetryUntilSuccessful(4) {
-                            ForceSuccess {
-                                AlwaysFailure,
+                            IfThenElse {
+                                StatefulAction(Task<1>),
+                                AlwaysSuccess,
+                                Action(Act<2>),
                             },
                         },
                     },
                 },
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<2>),
+                IfThenElse {
+                    Selector {
                         Condition(Cond<3>),
+                        StatefulAction(Task<4>),
                     },
-                    RetryUntilSuccessful(2) {
-                        Action(Act<4>),
+                    Delay(0) {
+                        Condition(Cond<5>),
+                    },
+                    TryCatch {
+                        Condition(Cond<6>),
+                        Action(Act<7>),
                     },
                 },
-                RetryUntilSuccessful(4) {
-                    SequenceWithMemory {
-                        Fallback {
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
+            },
+            MemPriority {
+                Retry(1) {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Limiter(1) {
+                            Condition(Cond<9> = Cond::<9>),
                         },
-                        Condition(Cond<7>),
+                        StatefulAction(Task<10> = Task::<10>),
                     },
+                },
+                IfThenElse {
+                    Fallback {
+                        RunOnce {
+                            Selector {
+                                Condition(Cond<11> = Cond::<11>),
+                                StatefulAction(Task<12>),
+                                Action(Act<13>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<14>),
                 },
             },
         }
@@ -3031,165 +2544,747 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0888Sub0 for Ctx {
+    pub tree Tree0873Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+            #[tracked] t0: i64 = 12,
         }
-        SetBlackboard(b0 = 9)
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0873Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        ScriptCondition(|bb| bb.b0 > 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            #[post(|bb| bb.b0 = bb.b1)]
+            ReactiveSelector {
+                SubTree(Tree0873Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                #[post(|bb| { if bb.b1 < *bb.t0 + 4 { bb.b1 += 1 }; bb.b0 = (*bb.t0 + 3) % 3 })]
+                #[failure_if(|bb| (bb.b1 + 2) % 3 == 1)]
+                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                StatefulAction(Task<1>),
+                Timeout(10) {
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    WasEntryUpdated(t0),
+                },
+            },
+            Precondition(|bb| *bb.t0 + 2 > 0, else = Running) {
+                Precondition(|bb| *bb.t0 < (bb.b1 + 2) % 3, else = Success) {
+                    Switch(b1) {
+                        case 0 => SubTree(Tree0873Sub1, ..),
+                        _ => AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0873Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveFallback {
+            Fallback {
+                Repeat(2) {
+                    Condition(Cond<0>),
+                },
+            },
+            Action(PAct<1>, b0 = {=}, b1 = {b0}),
+            AsyncFallback {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 3, &mut bb.b0)),
+            },
+            SequenceWithMemory {
+                Cooldown(10, filtered = Skipped) {
+                    Failer,
+                },
+                Script(|bb| if *bb.t1 + 4 == bb.b0 { *bb.t0 += 2 }),
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[allow(unused)] o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntilSuccess(forever) {
+            MaxTime(10) {
+                WaitValueUpdate(t0) {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        Script(|bb| bb.b0 += 1),
+                        RetryUntilSuccessful(3) {
+                            Condition(|ctx, bb| ctx.check_in(1, 4)),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0875Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+        }
+        Delay(0) {
+            BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = true) {
+                AsyncSequence {
+                    Fallback {
+                        ScriptCondition(|bb| bb.b0 % 3 < 0),
+                        Condition(Cond<0>),
+                        ForceSuccess {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    MemSequence {
+                        MemSequence {
+                            Action(Act<2> = Act::<2>),
+                            SetBlackboard(t0 = 6),
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(PCond<4>, b0 = 2),
+                    },
+                    BinarySelector(|bb| bb.b0 + 3 > 0) {
+                        ScriptCondition(|bb| *bb.t0 < bb.b0),
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            AlwaysRunning,
+                        },
+                    },
+                    MaxTime(0) {
+                        MemSequence {
+                            Condition(Cond<5>),
+                            Action(Act<6> = Act::<6>),
+                            StatefulAction(Task<7>),
+                            Action(PIo<8>, t0 = {t0}),
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    Loop(q0) {
+                        StatefulAction(Task<9>),
+                    },
+                    FlipSelector {
+                        #[post(|bb| bb.t0.set(0))]
+                        Fallback {
+                            Condition(|ctx| ctx.check(10)),
+                            StatefulAction(Task<11>),
+                        },
+                        StatefulAction(Task<12>),
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[post(|bb| if *bb.t0 > 3 { *bb.t0 += 2 })]
+                        Condition(PCond<13>, b0 = 8),
+                    },
+                    KeepRunningUntilFailure {
+                        FlipSelector {
+                            StatefulAction(Task<14>),
+                            AlwaysSuccess,
+                            Script(|bb| bb.b0 = 5),
+                        },
+                    },
+                    Action(Act<15> = Act::<15>),
+                    Loop(q0, if_empty = Skipped) {
+                        KeepRunningUntilFailure {
+                            #[on_failure(|bb| if *bb.t0 > 7 { bb.b0 += 1 })]
+                            FlipSelector {
+                                StatefulAction(Task<16>),
+                                Loop(q0, value = {t0}, if_empty = Failure) {
+                                    StatefulAction(Task<17>),
+                                },
+                                StatefulAction(Task<18>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0876Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        SkipUnlessUpdated(t0) {
+            WhileDoElse {
+                Parallel(success = -1) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Sequence {
+                    StatefulAction(Task<1>),
+                    #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                    #[post(|bb| bb.t1.set(bb.b0))]
+                    SequenceWithMemory {
+                        SetBlackboard(o0 = Some(6)),
+                        Condition(|ctx| ctx.check(2)),
+                        #[post(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        Action(PIo<3>, t0 = {=}),
+                        StatefulAction(Task<4>),
+                    },
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Condition(Cond<5>),
+                        Action(Act<6> = Act::<6>),
+                        StatefulAction(PTask<7>, b0 = 7),
+                    },
+                    AlwaysSuccess,
+                    Limiter(3) {
+                        Condition(Cond<8>),
+                    },
+                },
+                Sequence {
+                    #[run_while(|bb| bb.o0.unwrap_or(4) > 4)]
+                    BinarySelector(|bb| bb.b0 % 4 != 2, dynamic = false) {
+                        Condition(|ctx| ctx.check(9)),
+                        Condition(Cond<10>),
+                    },
+                    Precondition(|bb| bb.o0.is_none()) {
+                        Action(|ctx| ctx.exec(11)),
+                    },
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0877Blackboard { t1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0878 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        ParallelAll(1) {
+            StatefulAction(Task<0>),
+            SetBlackboard(t0 = 5),
+        }
+    }
+}
+
+board!(Tree0878Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        MemPriority {
+            WhileDoElse {
+                Conditional(|bb| bb.b0 < 2, dynamic = false, else = Success) {
+                    ReactiveSelector {
+                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                        StatefulAction(Task<1>),
+                        Action(PIo<2>, t0 = {t0}),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ReactiveSelector {
+                    Limiter(1) {
+                        Limiter(3) {
+                            SetBlackboard(o0 = Some(3)),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    Switch(b1) {
+                        case 1 => Failer,
+                        case 3 => ForceFailure {
+                            #[run_while(|bb| bb.o0.is_none())]
+                            #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
+                            UnsetBlackboard(o0),
+                        },
+                        case 5 => #[failure_if(|bb| bb.o0.is_some())]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        StatefulAction(Task<4>),
+                        _ => #[on_halted(|bb| bb.b0 += 3)]
+                        SetBlackboard(t0 = {b1}),
+                    },
+                    Parallel(success = -2, failure = -3) {
+                        AlwaysFailure,
+                        UnsetBlackboard(o0),
+                        WasEntryUpdated(t0),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+            },
+            Delay(0) {
+                Remap(success = Success, failure = Failure) {
+                    StepSequencer {
+                        Condition(Cond<6>),
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0879Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        Repeater(1) {
+            FlipSelector {
+                Sequence {
+                    Precondition(|bb| bb.b0 + 4 < bb.b1 + 3, else = Skipped) {
+                        Precondition(|bb| *bb.t0 > bb.b0 % 4, else = Skipped) {
+                            #[on_halted(|bb| bb.t0.set(4))]
+                            #[run_while(|bb| bb.b1 == bb.b0)]
+                            Script(|bb| { if bb.b1 + 3 > 2 { bb.b1 += 1 }; bb.b1 = *bb.t0 }),
+                        },
+                    },
+                },
+                AlwaysRunning,
+                RetryUntilSuccessful(forever) {
+                    #[on_halted(|bb| if (bb.b1 + 2) % 4 == 0 { bb.b1 += 2 })]
+                    #[on_success(|bb| { if bb.b0 + 2 == 2 { bb.b1 = bb.b0 % 3 }; bb.b1 += 3 })]
+                    #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = (bb.b1 + 4) % 2 })]
+                    Timeout(30) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            #[post(|bb| bb.t0.set(bb.b1 % 4))]
+                            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = *bb.t0 })]
+                            Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0880Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSelector {
+            Parallel(success = -1, failure = -1) {
+                Sequence {
+                    WasEntryUpdated(t0),
+                    RunOnce(then_skip = false) {
+                        RetryUntilSuccessful(forever) {
+                            Switch(b1) {
+                                case 3 => StatefulAction(Task<0>),
+                                _ => Action(|ctx| ctx.exec(1)),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| *bb.t1 + 2 != 4)]
+                    Loop(q0, if_empty = Skipped) {
+                        Condition(PCond<2>, b0 = {t1}),
+                    },
+                },
+            },
+            Parallel(failure = -1) {
+                Loop(q0, if_empty = Running) {
+                    ForceSuccess {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    #[success_if(|bb| bb.o0.unwrap_or(4) + 2 < 3)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    RepeatUntilFailure(1) {
+                        StatefulAction(Task<5>),
+                    },
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        UnsetBlackboard(o0),
+                    },
+                    #[on_failure(|bb| { if (bb.b1 + 1) % 2 != 0 { *bb.t0 += 3 }; bb.t0.set(bb.b1) })]
+                    Condition(|ctx| ctx.check(6)),
+                    Repeat(forever) {
+                        TryCatch(catch_on_halt = false) {
+                            Script(|bb| *bb.t0 += 3),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                RunOnce {
+                    Sequence {
+                        Conditional(|bb| *bb.t1 < 3, dynamic = true, else = Success) {
+                            StatefulAction(Task<8>),
+                        },
+                        Repeat(4) {
+                            Wait(20),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Wait(10),
+                    AlwaysFailure,
+                },
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<10>),
+                    Action(|ctx| ctx.exec(11)),
+                },
+                RetryUntilSuccessful(2) {
+                    RetryUntilSuccessful(4) {
+                        Repeater(forever) {
+                            Action(PAct<12>, b0 = {b1}, b1 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0881Blackboard { o0 t1 b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
+        }
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {b1}, b1 = {=}),
+            ForceFailure {
+                WasEntryUpdated(t1),
+            },
+            Condition(Cond<1>),
+        }
+    }
+}
+
+board!(Tree0882Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0883 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Sleep(20),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Delay(20) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    StatefulAction(Task<3> = Task::<3>),
+                    AsyncFallback {
+                        StatefulAction(Task<4>),
+                        #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+            Priority {
+                Switch(b1) {
+                    case 3 => Wait(10),
+                    case 0 => Repeat(0) {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                    },
+                    _ => Condition(Cond<7>),
+                },
+            },
+            MemPriority {
+                WaitValueUpdate(t0) {
+                    Precondition(|bb| bb.o0.is_some(), else = Running) {
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                },
+                Timeout(30) {
+                    Condition(|ctx, bb| ctx.check_in(9, *bb.t1)),
+                },
+                Action(Act<10>),
+                #[on_failure(|bb| bb.b1 += 1)]
+                StatefulAction(Task<11>),
+                RunOnce(then_skip = true) {
+                    Action(Act<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0885Blackboard { b1 t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0886 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0> = Task::<0>),
+            RunOnce(then_skip = true) {
+                Action(|ctx| ctx.exec(1)),
+            },
+            IfThenElse {
+                Action(Act<2>),
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0887Sub0 for Ctx {
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            SubTree(Tree0887Sub0),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        ParallelAll(2) {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        SubTree(Tree0888Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        Repeat(2) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Repeat(3) {
+        Fallback {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1>),
+            ReactiveSequence {
+                AsyncSequence {
+                    #[run_while(|bb| *bb.t1 % 2 < 0)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                    Repeat(forever) {
                         StatefulAction(Task<4>),
                     },
                 },
             },
-            ReactiveSelector {
-                RunOnce {
-                    Action(PIo<5>, t0 = {t0}),
+            WhileDoElse {
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<5>),
                 },
-                StatefulAction(Task<6>),
-                UnsetBlackboard(o0),
+                #[run_while(|bb| *bb.t0 == 0)]
+                ReactiveSequence {
+                    Action(PIo<6>, t0 = {t1}),
+                    StatefulAction(PTask<7>, b0 = 2),
+                    StatefulAction(Task<8>),
+                },
+            },
+            Sequence {
+                Wait(30),
+                Condition(Cond<9> = Cond::<9>),
+                StatefulAction(Task<10> = Task::<10>),
+                Condition(|ctx, bb| ctx.check_in(11, bb.o0.unwrap_or(5) % 3)),
             },
         }
     }
 }
 
-board!(Tree0888Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0889Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        ForceFailure {
-            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
-        }
-    }
-}
+board!(Tree0888Blackboard { t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            b0: i64 = 4,
         }
-        #[skip_if(|bb| *bb.t1 % 3 == 2)]
-        MemSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+        MemPriority {
+            #[on_failure(|bb| if bb.b1 + 4 != 2 { bb.b0 += 3 })]
+            #[failure_if(|bb| bb.b1 == bb.b0)]
+            SetBlackboard(t0 = 5),
+            Switch(b1) {
+                case 0 => ReactiveFallback {
+                    ForceFailure {
+                        Sleep(0),
+                    },
                 },
+                _ => ScriptCondition(|bb| bb.b1 < 3),
             },
-            #[on_halted(|bb| if (*bb.t1 + 2) % 3 < 0 { bb.o0 = Some(*bb.t0 + 3) })]
-            #[run_while(|bb| bb.b0 + 1 != bb.b0 % 4)]
-            ParallelAll(3) {
-                SubTree(Tree0889Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                StatefulAction(Task<7>),
-            },
-            ReactiveSequence {
-                Condition(Cond<8> = Cond::<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
+            Switch(b1) {
+                case 3 => WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 2) % 4)),
+                    AlwaysSuccess,
+                },
+                _ => BinarySelector(|bb| *bb.t0 != bb.b1, dynamic = false) {
+                    Sequence {
+                        Condition(Cond<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        #[success_if(|bb| bb.b0 == *bb.t0)]
+                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0889Blackboard { b0 t0 o0 t1 });
+board!(Tree0889Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0890Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Action(Act<10>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
-        ForceFailure {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        Priority {
+            AsyncSequence {
+                ParallelAll(1) {
+                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                RunOnce(then_skip = false) {
+                    Condition(PCond<3>, b0 = 5),
+                },
+                Timeout(10) {
+                    Condition(Cond<4>),
+                },
+                Action(PAct<5>, b0 = 0, b1 = {t0}),
+            },
+            Sequence {
+                Condition(Cond<6> = Cond::<6>),
+                Parallel {
+                    StatefulAction(PTask<7>, b0 = {b0}),
+                    Wait(0),
+                },
+            },
+            Selector {
+                #[skip_if(|bb| bb.b0 != 3)]
+                #[success_if(|bb| bb.o0.unwrap_or(1) + 3 < *bb.t0 + 4)]
+                #[failure_if(|bb| bb.b0 != 7)]
+                ReactiveSequence {
+                    Action(Act<8>),
+                    Action(|ctx| ctx.exec(9)),
+                },
+                MaxTime(100) {
+                    Sequence {
+                        SubTree(Tree0890Sub0, ..),
+                        #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
+                        Condition(PCond<11>, b0 = {=}),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0890Blackboard { t0 o0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            WhileDoElse {
-                Sequence {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<1>),
+        Repeat(4) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Repeat(forever) {
+                    StepSequencer {
+                        Action(Act<1> = Act::<1>),
+                        Action(Act<2>),
                     },
-                    Condition(Cond<2>),
-                    MemPriority {
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                Parallel(failure = 1) {
-                    Condition(Cond<6> = Cond::<6>),
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        Sleep(0),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-            SequenceStar {
-                Timeout(10) {
-                    Repeat(0) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Repeat(1) {
-                    ParallelAll(max_failures = -4) {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<12>),
-                    },
-                },
-                MemPriority {
-                    Action(Act<13> = Act::<13>),
-                    StatefulAction(Task<14>),
-                    Condition(Cond<15>),
                 },
             },
         }
@@ -3199,67 +3294,53 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            b1: i64,
         }
-        Fallback {
-            #[post(|bb| { bb.b0 += 1; bb.o0 = None })]
-            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 < 0)]
-            ParallelAll {
-                #[on_halted(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-                #[post(|bb| bb.b0 += 1)]
-                Precondition(|bb| *bb.t0 > 7, else = Failure) {
-                    ReactiveSelector {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
+        MemSequence {
+            Fallback {
+                #[run_while(|bb| bb.b1 + 1 == *bb.t1)]
+                AsyncSequence {
+                    #[failure_if(|bb| *bb.t0 + 1 > 0)]
+                    StatefulAction(Task<0>),
+                    Precondition(|bb| bb.b1 + 3 > bb.b0 % 2, else = Running) {
+                        #[success_if(|bb| *bb.t0 % 3 > 0)]
+                        #[on_success(|bb| { bb.t0.set(bb.b1); bb.b1 = 1 })]
+                        Script(|bb| bb.b1 += 3),
                     },
                 },
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<2>),
-                },
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<3>),
-                        },
-                        SetBlackboard(b0 = 0),
-                    },
-                },
-            },
-            Sequence {
                 ReactiveSequence {
-                    Precondition(|bb| bb.o0.unwrap_or(0) % 3 < 1, else = Running) {
+                    Condition(Cond<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Condition(Cond<3>),
+                },
+                Precondition(|bb| (bb.b1 + 3) % 3 != 1, else = Skipped) {
+                    MemSequence {
                         WhileDoElse {
-                            Action(PAct<4>, b0 = 9, b1 = {t0}),
-                            StatefulAction(Task<5>),
-                            StatefulAction(PTask<6>, b0 = {t0}),
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
                         },
-                    },
-                    Action(PAct<7>, b0 = {t0}, b1 = {t0}),
-                    Selector {
-                        Condition(Cond<8>),
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                        #[skip_if(|bb| bb.b0 % 2 > 0)]
-                        Condition(PCond<9>, b0 = {t0}),
-                        StatefulAction(Task<10>),
                     },
                 },
             },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                ForceSuccess {
-                    Inverter {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(PTask<11>, b0 = {b0}, b1 = {b0}),
-                                },
-                                Invert {
-                                    StatefulAction(PTask<12>, b0 = {t0}),
-                                },
-                            },
+            SkipUnlessUpdated(t1) {
+                Fallback {
+                    Sequence {
+                        ReactiveSequence {
+                            Action(Act<6> = Act::<6>),
+                            AlwaysSuccess,
                         },
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<7>),
+                    },
+                    ReactiveSequence {
+                        Sleep(100),
+                        Action(|ctx| ctx.exec(8)),
+                        AlwaysRunning,
                     },
                 },
             },
@@ -3267,216 +3348,230 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0892Blackboard { b0 q0 t0 o0 });
+board!(Tree0892Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceWithMemory {
-            #[failure_if(|bb| bb.b1 > 6)]
-            Repeat(3) {
-                StatefulAction(Task<0>),
-            },
-            WhileDoElse {
-                Action(PIo<1>, t0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                ScriptCondition(|bb| *bb.t0 + 4 == 2),
-            },
-            Repeat(4) {
-                Condition(Cond<3>),
+        Parallel(success = -2) {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                WhileDoElse {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                ParallelAll(1) {
+                    AlwaysSuccess,
+                    Failer,
+                    Condition(Cond<4>),
+                },
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree0893Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 4,
         }
-        #[on_success(|bb| { bb.b0 += 1; bb.o0 = Some(3) })]
-        RetryUntilSuccessful(forever) {
-            WhileDoElse {
-                Fallback {
-                    Repeat(forever) {
+        Precondition(|bb| *bb.t1 < 4) {
+            ParallelAll(max_failures = -1) {
+                ReactiveFallback {
+                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(4))]
+                    #[failure_if(|bb| bb.b1 < 3)]
+                    #[on_halted(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); bb.b0 = *bb.t1 })]
+                    RepeatUntil(Success) {
                         Sequence {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Sequence {
-                                StatefulAction(Task<0>),
-                                #[run_while(|bb| *bb.t0 + 1 < bb.o0.unwrap_or(1))]
-                                Condition(Cond<1>),
-                                Condition(PCond<2>, b0 = {t0}),
+                            Fallback {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                                Conditional(|bb| bb.b0 < 2, dynamic = true, else = Failure) {
+                                    Condition(Cond<2>),
+                                },
+                                Action(Act<3>),
                             },
                         },
                     },
-                    Action(|ctx| ctx.exec(3)),
-                },
-                AsyncSequence {
-                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
-                        Action(Act<6> = Act::<6>),
-                        #[run_while(|bb| bb.b0 > 3)]
-                        #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
-                        #[skip_if(|bb| *bb.t0 > 1)]
-                        Action(PIo<7>, t0 = {t0}),
-                        StatefulAction(PTask<8>, b0 = 9, b1 = {b0}),
+                    TryCatch(catch_on_halt = false) {
+                        SetBlackboard(t0 = 6),
+                        Action(PAct<4>, b0 = 6, b1 = {t0}),
+                        StatefulAction(Task<5>),
                     },
-                    AsyncFallback {
-                        Condition(|ctx| ctx.check(9)),
+                    #[failure_if(|bb| *bb.t1 > 1)]
+                    Switch(b1) {
+                        case 4 => SetBlackboard(b1 = 2),
+                        _ => SetBlackboard(o0 = Some(3)),
                     },
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        ForceSuccess {
-                            #[skip_if(|bb| *bb.t0 > 2)]
-                            #[on_success(|bb| { if bb.o0.is_none() { bb.b0 = 3 }; bb.b0 += 2 })]
-                            Precondition(|bb| bb.b0 % 3 != 0, else = Running) {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<10> = Cond::<10>),
+                    Precondition(|bb| bb.o0.unwrap_or(5) < 6, else = Running) {
+                        IfThenElse {
+                            SkipUnlessUpdated(t0) {
+                                Condition(Cond<6>),
+                            },
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    IfThenElse {
+                        Parallel(success = 1) {
+                            SequenceWithMemory {
+                                Condition(|ctx| ctx.check(8)),
+                                Failer,
+                            },
+                            ForceSuccess {
+                                ParallelAll {
+                                    Condition(Cond<9>),
+                                    SetBlackboard(o0 = Some(1)),
+                                    StatefulAction(Task<10>),
                                 },
                             },
                         },
+                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                        #[success_if(|bb| bb.b1 < bb.b0 % 3)]
+                        #[post(|bb| { *bb.t0 += 3; bb.b1 += 2 })]
+                        Script(|bb| bb.o0 = Some(bb.b1)),
                     },
-                    #[skip_if(|bb| bb.b0 > 2)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0894Blackboard { b0 t0 o0 });
+board!(Tree0894Blackboard { t1 b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            b0: i64 = 5,
         }
-        Sequence {
-            SetBlackboard(o0 = Some(1)),
-            Script(|bb| bb.t0.set(2)),
-            MemSequence {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 < 4),
-            },
-            Invert {
-                #[on_failure(|bb| *bb.t0 += 3)]
-                Parallel(failure = 1) {
-                    Condition(PCond<1>, b0 = {=}),
-                    Condition(Cond<2>),
+        #[failure_if(|bb| *bb.t0 % 3 == 2)]
+        SequenceStar {
+            Action(PIo<0>, t0 = {=}),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                SequenceWithMemory {
+                    Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                    Action(PAct<2>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0895Blackboard { t0 b0 o0 });
+board!(Tree0895Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
         }
-        RunOnce(then_skip = false) {
-            Parallel(success = 0, failure = -2) {
-                Delay(30) {
-                    RunOnce {
-                        Loop(q0, value = {b0}) {
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(0, 0)),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(PTask<1>, b0 = 3, b1 = {t1}),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t0 = 4),
-                },
-            },
+        ReactiveFallback {
+            Action(Act<0>),
+            Action(Act<1>),
+            #[run_while(|bb| bb.b1 % 4 > 0)]
+            #[success_if(|bb| *bb.t0 == 3)]
+            Sleep(20),
         }
     }
 }
 
-board!(Tree0896Blackboard { t1 b0 q0 t0 });
+board!(Tree0896Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
         blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            b1: i64,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-            Sequence {
-                ParallelAll(max_failures = -1) {
-                    Delay(50) {
-                        Script(|bb| { bb.b0 = *bb.t0; bb.t0.set(4) }),
-                    },
-                    Sleep(10),
-                    Precondition(|bb| (bb.o0.unwrap_or(3) + 4) % 4 < 3, else = Skipped) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
+        TryCatch {
+            Loop(q0, if_empty = Success) {
                 Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        ScriptCondition(|bb| bb.b0 < 5),
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        #[on_success(|bb| { if bb.b1 < 7 { bb.t0.set(bb.b0) }; bb.o0 = Some(bb.b0 % 4) })]
+                        #[post(|bb| bb.o0 = Some(5))]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) < 4),
                     },
-                },
-                WhileDoElse {
-                    Inverter {
-                        Action(Act<4>),
+                    Repeat(4) {
+                        Action(PAct<1>, b0 = {b1}, b1 = {=}),
                     },
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                    #[failure_if(|bb| *bb.t0 % 4 == 0)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<5>),
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+                    Optional {
+                        AlwaysSuccess,
+                    },
                 },
             },
+            ReactiveFallback {
+                ForceFailure {
+                    Delay(10) {
+                        Delay(30) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                TryCatch {
+                    ParallelAll(3) {
+                        AlwaysSuccess,
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        AlwaysSuccess,
+                    },
+                    ScriptCondition(|bb| *bb.t0 < 3),
+                },
+                Action(Act<3>),
+                Condition(Cond<4>),
+            },
+            Action(Act<5> = Act::<5>),
         }
     }
 }
 
-board!(Tree0897Blackboard { t0 o0 b0 });
+board!(Tree0897Blackboard { o0 q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            #[post(|bb| bb.b0 += 3)]
-            #[run_while(|bb| *bb.t0 % 4 < 0)]
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(1)),
-                Parallel(failure = 1) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
-                    StatefulAction(Task<3>),
+        SequenceStar {
+            Parallel(success = 5, failure = -5) {
+                Script(|bb| bb.t0.set(*bb.t0 % 4)),
+                Action(Act<0>),
+                FlipSelector {
+                    Sleep(0),
+                    #[run_while(|bb| (*bb.t0 + 2) % 4 == 1)]
+                    #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                SetBlackboard(b0 = 2),
+                StatefulAction(Task<2> = Task::<2>),
+                #[on_success(|bb| *bb.t0 += 3)]
+                AlwaysRunning,
             },
-            Condition(Cond<4>),
+            ReactiveFallback {
+                #[on_success(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 + 2) })]
+                #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+            #[on_failure(|bb| { if bb.b0 > 1 { *bb.t0 += 1 }; bb.b0 += 3 })]
+            BinarySelector(|bb| *bb.t0 + 2 != bb.b0, dynamic = false) {
+                StatefulAction(Task<4> = Task::<4>),
+                ScriptCondition(|bb| bb.b0 == 0),
+            },
+            Precondition(|bb| bb.b0 % 4 > 1, else = Running) {
+                Action(Act<5>),
+            },
         }
     }
 }
@@ -3486,128 +3581,127 @@ board!(Tree0898Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(4) {
-            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-            #[on_success(|bb| bb.b0 += 2)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            MemSequence {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
+        Parallel(success = 1, failure = -2) {
+            SetBlackboard(t0 = {b1}),
+            #[success_if(|bb| *bb.t1 < 1)]
+            #[failure_if(|bb| bb.b1 < 0)]
+            Deadline(0) {
+                Switch(b1) {
+                    case 3 => Action(Act<0> = Act::<0>),
+                    _ => ForceFailure {
+                        Condition(Cond<1>),
+                    },
                 },
-                Action(Act<2>),
-                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree0899Blackboard { t0 o0 b0 });
+board!(Tree0899Blackboard { t1 b1 t0 });
 
 cases! {
-    Tree0800 "B{t0}RSeq(c0,AFb(c1l,c2,c3b{t0+2%3},t4))",
-    Tree0801 "B{q0;t0}Lp{_;R}(Dl{0}(SubA(MPri(Invt(RFb(t0e,c1e)),RSeq(pi2{t0:t0},a3)))))",
-    Tree0802 "B{b0;t0=0}RSeq(t0,Wde(t1,Sb{b0=6}),Sc{t0:=b0;b0+=1},c2)",
-    Tree0803 "Sel(Fb(RepF(t0),Dl{20}(Sel(t1e))),t2)",
-    Tree0804 "B{t1=2;o0=1}@ki{o0|5+2%2>0}@po{some?t1+=3}RepF(Keep(Seq(RSeq(t0,c1),OnceK(Once(a2)),a3l)))",
-    Tree0805 "B{t0=1;b0=5;b1=3}Fb(@ki{t0>7}@fi{b0+1%3>0}Sw{3}(R,FF(Par{-1;_}(pc0{b0:=},@si{b1<6}pa1{b0:b0}))),Seq(Wu{t0},Invt(t2),pi3{t0:b1}),Swm(t4,Pre{b0!6;F}(Sc{b1+2!1?t0+=2}),c5e,pa6{b0:=},pt7{b0:9;b1:=}))",
-    Tree0806 "B{t1=1;o0;t0=3;b0=4;b1=1}Sw{4}(Wde(Par{-2;-1}(c0b{5},Scc{o0|4>t1%3}),Pre{t1>0;S}(a1),RSeq(t2,Scc{b0<6})),RSeq(To{10}(Sl{0}),c3,S))",
-    Tree0807 "B{b1=5;t0=2;b0}Seq(Once(FF(Inv(Wde(t0e,t1)))),Star(Wde(Sw{0;5}(@oh{b1:=t0}@os{b0+=2}a2e,Sl{100},t3),Sel(R))))",
-    Tree0808 "B{b1=3}MSeq(SubA(Dl{0}(t0e)),RepF(pc1{b0:b1}))",
-    Tree0809 "B{b0=3;t0;b1}RFb(Dl{10}(t0),pc1{b0:=},a2l,a3b{t0%2;b0},pt4{b0:=;b1:=})",
-    Tree0810 "B{o0=_;t0;t1}PAll{1}(RFb(@po{o0:=_}Seq(Pre{none;R}(Seq(pa0{b0:9;b1:t0},a1)),Ub{o0}),Fb(Dl{20}(t2),t3)),Star(RFb(Ite(a4,Sc{t1+=3}),Pre{none;R}(a5l),Wu{t0},a6)))",
-    Tree0811 "B{q0=2;b1=5;b0=1}Rty1(Ret1(RSeq(t0e,Wde(Rty3(a1),Pre{b0<7}(pc2{b0:b0}),Lp{b0;F}(pa3{b0:8;b1:=})))))",
-    Tree0812 "B{b0=5}Par{-1;_}(RtyF(Once(RFb(To{100}(Inv(Pre{b0>1}(a0)))))))",
-    Tree0813 "B{o0=_;b0;t0=5}Keep(Seq(c0,Sl{50},a1,a2,@of{b0:=o0|4}@ki{t0+1>o0|2%4}@oh{b0+=3}a3))",
-    Tree0814 "B{o0=0;t0;b0=1;b1=1}PAll{-1}(Fb(TryT(t0,Scc{some}),pi1{t0:t0},@oh{b0:=6;t0+=3}@rw{b1+1%3>0}pi2{t0:t0}),pc3{b0:=})",
-    Tree0815 "B{t0=1;b0=1;q0=2}PAll{_}(Seq(Sl{10},a0,c1e),pt2{b0:b0},Keep(@of{b0+=1;b0+=2}c3e),Lp{_;F}(Seq(@rw{t0+2!2}c4,pa5{b0:=})),FS(RFb(F,Scc{t0%4=2})))",
-    Tree0816 "B{t0;b1;b0;q0=2}AFb(t0,@os{t0:=5;b1+=2}@fi{t0!2}Pre{b1>7;F}(t1),Par{_;-1}(Ret1(Fb(Once(t2),R)),SubA(ASeq(a3e,SubA(t4e))),Ite(t5,FS(Lp{b0;F}(Sl{10})))))",
-    Tree0817 "Ret3(a0)",
-    Tree0818 "B{b1=5;b0=3;t1=3;o0;t0}@fi{t0>7}RFb(Inv(t0),FS(@rw{none}Rep3(RSel(Pre{o0|5%2!0;K}(Pre{t1!o0|4+4;K}(@oh{t1:=o0|4}Seq(Wu{t1},@oh{b1+=2;b0+=3}t1,a2)))))))",
-    Tree0819 "B{b1}Swm(Pre{b1+4<5;R}(a0))",
-    Tree0820 "B{q0;t0;b0=0;b1=5}TryT(@ki{b1+4=1}@of{b1+=3}c0,RFb(Keep(Lp{b0;K}(c1)),a2l,Lp{t0;S}(pc3{b0:t0}),Ret1(t4)))",
-    Tree0821 "Rep0(F)",
-    Tree0822 "B{q0=4;o0=3;t0=5;b0=1}RFb(a0b{b0+1;b0},OnceK(Lp{_;K}(Sc{b0+=1})),ASeq(Rep2(S),t1),AFb(t2,a3b{b0;b0}),Sc{b0+=3;t0<7?o0:=b0})",
-    Tree0823 "B{b0=1;o0;q0;t0=0;b1}RFb(RFb(pt0{b0:t0},Par{3;-4}(S,Sb{o0=5},c1,pt2{b0:=;b1:b0},@fi{o0|2!b1}@si{b1>b0%3}@of{b0:=b1}t3),Lp{t0;R}(t4e)),RFb(Sel(@po{o0:=_}OnceK(Wu{t0}),c5),Wde(OnceT(Seq(c6,pt7{b0:b1;b1:=},Scc{t0=7},c8b{t0})),Sc{o0:=8}),Lp{_;S}(RFb(Ret3(t9)))),Seq(Par{2;1}(Rep2(a10b{b1;b0}),@si{b1+3<o0|0%3}Pre{o0|5%3=0;F}(t11)),TryF(Sw{1}(pt12{b0:=;b1:t0},pt13{b0:=;b1:b1}),Invt(pi14{t0:t0}),Lp{t0;F}(@rw{b1<5}@of{b0:=b0%2;t0:=b0}Sb{t0=b1})),Scc{o0|4%3>0}))",
-    Tree0824 "RSeq(RSel(a0e,Ret0(c1)),a2,Sub(a3e),Fb(Sub(a4),c5,a6e),FS(PAll{2}(c7,Sl{20},t8,t9)))",
-    Tree0825 "B{t0;b1=3;b0=2;o0;t1}AFb(pa0{b0:0;b1:b1},@oh{t0:=b0;t1=7?t1+=2}Dl{10}(a1),@fi{t0=o0|1}Wu{t0},Sc{o0:=_;b1:=6})",
-    Tree0826 "B{b0=0;t0=1;q0}RSeq(Par{_;-1}(Par{-3;_}(To{100}(c0),Scc{t0!t0+4},t1,TryF(c2,@si{t0>4}@oh{t0+=1}@rw{b0<6}c3l)),TryF(pt4{b0:=;b1:b0},t5,Lp{b0;R}(pa6{b0:b0}),Sc{b0:=t0;t0+=3}),a7))",
-    Tree0827 "B{o0=_;t1=5;b0=3}MPri(RSeq(c0l,a1l),Seq(OnceT(c2),Sb{o0=2},AFb(pc3{b0:t1},c4)))",
-    Tree0828 "B{b0;o0;t0;q0=1}Lp{b0;R}(Lp{b0;S}(MPri(ASeq(t0,@po{b0+=3}Ub{o0},Sb{t0=6},t1e),Fb(AFb(Ite(pi2{t0:b0},t3e,c4b{b0}),Keep(R))))))",
-    Tree0829 "B{b1=1;b0=3;t0=0}RFb(Seq(Sel(t0e,a1),AFb(pa2{b0:0;b1:=},Sc{t0>3?b0+=3;t0+=3})),@rw{b1+2%4<0}@oh{b0+3%4!1?t0:=2}@fi{t0%3!1}Su{t0}(R))",
-    Tree0830 "B{b0;o0}RFb(Sc{b0:=o0|5%3})",
-    Tree0831 "B{b1;t0;t1=0;b0=4;o0=5}RSel(Par{_;-1}(Sl{30},pa0{b0:t0;b1:=},pc1{b0:b0},Ret2(Sc{o0:=o0|4%4}),Pre{t1%4!0;F}(t2)),Inv(@ki{b1+3>0}Seq(t3,Sb{b0=t0},Sl{0},@po{b1+=1}Wu{t1},t4)))",
-    Tree0832 "RSeq(t0e,RtyF(Sub(Try(c1,a2,Star(Rep3(c3)),a4l))))",
-    Tree0833 "B{b0=3;t1;b1=2;t0;q0=1}Ret1(Swm(RFb(MPri(@si{t0%4>2}c0,pt1{b0:2}),RFb(c2,pi3{t0:b0},t4,Lp{b0;F}(@po{t0%2<0?t1:=b0%4}@fi{b1+3!2}@oh{b0:=t0}c5b{b1+3%2}),pc6{b0:6}),c7e,Swm(OnceT(a8),c9l),PAll{-1}(a10b{b1+2%4;b0},t11))))",
-    Tree0834 "B{t0=0;q0=2;o0=3;b0=1}RFb(Fb(RFb(pt0{b0:8;b1:t0},a1,RSeq(@oh{o0:=b0;b0%3<0?b0+=2}SubR(@fi{t0+3%2>0}t2),Sl{0})),Wv{t0}(MPri(t3,c4b{b0+4})),Seq(pc5{b0:=},Seq(Ret4(t6e),t7e),Sc{t0+=2},@oh{t0+=2}t8),RFb(Fb(pa9{b0:5},c10),@ki{t0+4%4>1}@po{t0:=b0%3}@of{b0<3?o0:=b0+2}Lp{_;R}(Par{_;_}(Sc{t0+=2;b0:=6},@of{o0|3+1=t0%4?b0+=1;b0=b0+1?t0:=b0%4}@os{o0:=b0}a11e,@si{t0+2%3>0}@oh{b0:=6}Keep(Lp{b0;F}(a12))))),Ret2(RSeq(Su{t0}(@si{o0|3!1}@of{b0+=1}pt13{b0:t0;b1:t0}),Once(pc14{b0:=}),t15))))",
-    Tree0835 "Seq(Fb(Keep(Once(Dl{10}(Swm(t0,c1l)))),a2),RSeq(Fb(a3,c4),t5),Wde(OnceK(c6e),c7),Sel(Inv(a8),Dl{0}(Dl{30}(t9)),c10l))",
-    Tree0836 "B{q0=3;t0=3;b1=0;o0=_;b0=3}RFb(PAll{_}(Scc{b1=4},pa0{b0:b0;b1:b1}),@po{b1+=1}@fi{b1<2}@of{b1:=t0;b1:=o0|2}Lp{t0;S}(RFb(pt1{b0:b1;b1:=},Wu{t0})),@si{b0+4!3}@rw{t0=3}@os{some?b0+=2}MSeq(c2,t3,t4e),@oh{t0+=1}Wde(@po{b0:=b1;b1+=1}t5,a6l),t7)",
-    Tree0837 "B{o0=_;q0=1;b0;t0=1;b1=1}RSeq(Inv(Fb(c0e,c1,@rw{none}@fi{b0<6}RFb(Wu{t0},@os{b1!6?b1+=1}@ki{some}@rw{t0+2%3<0}pt2{b0:=;b1:b0},F))),Ite(Lp{b1;S}(@of{b0=b1?b0:=t0}pc3{b0:=}),Sb{o0=7}))",
-    Tree0838 "B{o0=_;b0;t1=3;t0}Fb(RFb(Swm(ASeq(t0,MSeq(c1,t2),c3,pc4{b0:8},pa5{b0:t0;b1:b0}),Par{_;_}(c6,PAll{1}(t7,pt8{b0:b0;b1:t1}),c9e),@fi{b0+2%3>0}@si{t0+2%2>0}c10)),Wde(Ite(t11e,Ub{o0}),RSeq(pc12{b0:=},Seq(t13,@os{t0+=3;t1+=1}pi14{t0:=},t15))),Try(Seq(SubA(Pre{b0+1%2=0}(c16b{8})),Sb{b0=t0},Su{t1}(a17),c18),TryF(TryF(Sb{b0=3},t19),RSeq(@si{o0|5<t0}To{100}(@po{t0!4?t1:=b0+3}pa20{b0:t1}),c21,c22l))))",
-    Tree0839 "RSeq(Wde(Ret3(Dl{20}(Try(t0,t1,t2,Seq(t3e,c4)))),Inv(Keep(PAll{-1}(Ret2(To{0}(t5)))))),To{20}(Ite(Swm(Inv(Wde(t6,c7,a8))),MPri(FF(Rep1(t9)),a10,a11),Par{2;_}(S,t12,Inv(Keep(a13)),F))))",
-    Tree0840 "B{b0;o0;b1=2;t0=2}To{0}(Try(t0,OnceK(Sel(Sw{2}(pt1{b0:=;b1:=},a2e),c3b{0},pa4{b0:t0;b1:b0},@si{o0|3>b1+3}@ki{t0<3}c5))))",
-    Tree0841 "B{o0=3;t1=0;b0=3;t0=3}Wde(Star(SubR(pt0{b0:8;b1:t0}),Scc{b0+2%3=1}),pc1{b0:2},@si{t1%3!2}@po{o0:=t1%4;b0:=t0}@fi{none}RFb(Scc{o0|3%3>1},Pre{some;R}(To{50}(pt2{b0:t1;b1:t0}))))",
-    Tree0842 "B{t0=2}MPri(pi0{t0:=},Sc{t0+=1})",
-    Tree0843 "B{b0=0;t0=5}Ret0(@of{t0:=t0+3%3}@fi{t0%2=1}@po{b0:=t0}t0)",
-    Tree0844 "RSeq(c0,c1e)",
-    Tree0845 "B{o0=_;t1=0;b0;b1;q0;t0}@rw{none}@si{b1!o0|0}RFb(RSeq(t0,AFb(pa1{b0:b1;b1:t0},@fi{t0+4%3<1}@oh{t0:=b0}RFb(pi2{t0:=},pa3{b0:5;b1:=},c4)),c5b{b1%4},RFb(t6,Sl{50}),t7),@fi{b0+1>t0}@ki{t1>b1}TryF(t8,@of{b1:=6}Wu{t0},@ki{b1!2}@oh{t0:=b1}Rep0(c9e),Rep0(c10b{b0+1}),c11),Sw{5;3}(Ret3(Lp{t0;F}(a12)),Seq(Sb{t1=2},Wu{t0}),Ret0(Wu{t1})),RFb(@os{t1:=b1}@rw{b0>t1}t13e,Lp{t0;F}(Lp{_;R}(To{0}(c14))),Wde(a15b{9;b0},Sl{100})))",
-    Tree0846 "B{q0=4;b0=1;o0=_;t0=4}AFb(a0,OnceT(PAll{_}(pc1{b0:5},t2,Sb{o0=8})),AFb(pa3{b0:=;b1:t0},t4),Lp{t0;K}(t5),RFb(Swm(a6,pt7{b0:b0;b1:b0},a8,c9e)))",
-    Tree0847 "B{q0;t0=3}Lp{t0;K}(Invt(Pre{t0+2=3;S}(c0)))",
-    Tree0848 "B{o0;t0=2;b0=5}Star(@ki{t0=b0}@oh{b0:=t0}Dl{20}(@os{o0:=o0|1}@po{b0>t0?o0:=_;t0:=b0+3}ASeq(Sc{b0:=t0%3},Seq(c0,PAll{-2}(t1,Sb{o0=8})),Pre{b0!3;R}(t2))),Fb(@fi{b0<3}Rep3(pi3{t0:b0}),Keep(c4l),Par{_;1}(Wu{t0},pi5{t0:b0})))",
-    Tree0849 "B{b0=2;t1=4}RSeq(pa0{b0:=;b1:t1})",
-    Tree0850 "B{t0=0;b0=5;b1=0}RSeq(Par{-3;-3}(RSeq(a0,pc1{b0:b0}),Inv(Dl{0}(t2)),FF(t3),t4),Sw{2;4;0}(Dl{0}(t5),Sc{t0+=3;b0+=2},R,OnceK(a6e)))",
-    Tree0851 "B{b0=3;b1=2;t0=0}Sel(@si{b1>2}@oh{b1+=3}Pre{b1<2}(Fb(t0,t1,@rw{b1>5}Sc{b0:=b1},F)),pi2{t0:t0})",
-    Tree0852 "Rep0(Sub(pc0{b0:8}))",
-    Tree0853 "B{q0;t1=2;b0;t0}@ki{t0>b0%4}OnceT(Fb(MPri(AFb(t0e,t1),@rw{t1>0}@fi{t0%4<1}c2,c3,Rep2(@of{t0+=1}Lp{b0;R}(Scc{b0+2>0})),Ret3(t4e)),MPri(@si{t1+3>t1}Wu{t1},Lp{_;R}(c5),Su{t1}(ASeq(t6,S)),RepF(Su{t0}(MSeq(a7,t8)))),To{100}(t9),t10))",
-    Tree0854 "FS(Seq(Inv(Inv(RSeq(c0l,Sub(RSel(a1l,F)))))))",
-    Tree0855 "Keep(t0)",
-    Tree0856 "B{b0=5;t0=5;q0=3}@rw{b0+2=t0}@fi{t0>0}RFb(OnceT(pa0{b0:=;b1:t0}),PAll{1}(Keep(S)),c1,@po{b0!2?b0:=b0+3%4}@os{b0+=1}Pre{b0+1=5;K}(t2),Lp{t0;R}(FS(Inv(t3))))",
-    Tree0857 "B{t0=3;b0=1;o0}RFb(Ite(Inv(@fi{b0+1=7}@oh{t0<6?t0+=2}@ki{some}Inv(Pre{o0|2+3=2}(t0))),@oh{t0+=3}Par{-3;-1}(Ub{o0},c1,a2)),t3)",
-    Tree0858 "B{b0=0;t0;b1=1}Seq(Ite(PAll{_}(FF(MPri(c0,Sb{b0=b1})),pt1{b0:b1;b1:t0},Inv(a2)),Wu{t0},SubR(Scc{b0%4<1})),Sw{4;1;0}(Fb(pi3{t0:b0},c4,pt5{b0:=;b1:=},c6b{t0}),Sl{30},RFb(t7,@rw{t0%2=1}@fi{b0+4%4=1}t8,t9,c10,a11),Seq(SubR(Sb{t0=0}),Scc{b1!5},t12e)),OnceK(pi13{t0:=}))",
-    Tree0859 "B{b1;b0}Sw{0}(pa0{b0:b0;b1:b1},c1l)",
-    Tree0860 "B{b1=5}RFb(c0,Sc{b1+=1})",
-    Tree0861 "B{b0=2;b1=4;t1=3;t0=1}Try(@ki{b1>t0}@fi{b1+3!t1%3}R,@rw{b1+4=1}@po{t0+=1}@of{t0+=1}Sb{b1=b0},Pre{t0<5;R}(@os{b1:=b0}@rw{b0<1}@po{b0:=t1}Par{2;_}(PAll{2}(Rep4(@oh{b0:=t0}S),@of{t1:=t0+4}Fb(Scc{t1+3>3},pi0{t0:=},c1,S)),TryT(c2,c3,t4e),Once(Pre{t0!1}(pi5{t0:t1})))))",
-    Tree0862 "Ite(a0,RFb(t1e,a2e),Seq(a3))",
-    Tree0863 "B{b0;t0}@ki{b0!3}Swm(FF(Inv(Once(@po{b0>4?t0+=1;t0:=6}F))),Wde(Rep4(PAll{-2}(@ki{b0+1>7}@oh{b0+=1;b0>6?b0+=1}@os{b0+=1}Sb{b0=0},Ret0(t0))),Sc{b0:=b0%2},Par{1;1}(Seq(t1,c2,Scc{b0>b0%4}),Par{-2;_}(AFb(@si{b0!3}c3,c4e),@of{t0+=1}a5))))",
-    Tree0864 "Par{-2;_}(OnceK(c0e),t1e)",
-    Tree0865 "B{t0=3}RetF(@po{t0+=1}OnceT(Wu{t0}))",
-    Tree0866 "B{b1=5;o0;b0}PAll{-2}(c0,FS(Rep1(RSeq(a1b{5;b1},Fb(pt2{b0:=;b1:=},t3)))))",
-    Tree0867 "B{b0=1;b1=3;t0}Ite(PAll{-1}(Par{0;0}(c0l,@fi{t0+3%2=1}pc1{b0:=})),Star(t2,Ret2(R)))",
-    Tree0868 "PAll{_}(a0,RFb(PAll{-4}(Sub(t1),c2l,t3,Star(t4,c5))),RSeq(Sel(c6,a7),a8l),Swm(c9,a10,c11l,c12),Try(MPri(t13e,Sub(t14e)),t15,Ret2(Rep0(a16))))",
-    Tree0869 "RFb(FF(RepF(RSeq(a0e,a1,Sl{0},RFb(c2,c3e),c4))),ASeq(RFb(a5,a6l,t7,a8),Swm(FS(t9),t10,t11),Sel(ASeq(t12,a13e),c14)))",
-    Tree0870 "B{b0=2;t1=0;o0=0;t0}Fb(Fb(Fb(a0),Seq(pt1{b0:t0;b1:t0},t2,@rw{some}OnceT(t3e),Sl{0},c4)),Pre{b0>1}(ASeq(RSel(pt5{b0:5;b1:t1},c6),Fb(t7,pa8{b0:t1;b1:t1}),FS(TryF(Sb{b0=1},RepF(c9l))))))",
-    Tree0871 "Once(ASeq(RFb(Sub(a0l),Sub(c1))))",
-    Tree0872 "B{b0=4}Seq(Ite(c0,c1,Scc{b0+3%4!3}),t2,a3,S,pa4{b0:=;b1:b0})",
-    Tree0873 "B{b0=2;t0}Pre{b0%2<0;K}(Wde(Ite(t0e,a1b{t0+1;b0}),RepF(a2l),t3))",
-    Tree0874 "B{b0=0;t0=5}Inv(To{20}(Sel(pt0{b0:b0},RFb(pc1{b0:=},t2),Seq(@fi{b0+3%2>0}@si{b0<0}@po{t0+=2}a3,Par{_;0}(@os{b0:=9}@si{b0>t0+1}S,a4l)))))",
-    Tree0875 "B{t0=3;b0=3;q0=4}RFb(c0,t1,Dl{0}(c2),Ret2(F),Par{0;-1}(t3,@os{b0:=9;b0+=3}@oh{b0:=t0%4}t4))",
-    Tree0876 "B{b1;t0;b0=1}Rep4(TryT(Sb{t0=b0},Sw{2}(t0,a1),a2,F))",
-    Tree0877 "B{b1=2;b0=2}TryF(t0,pt1{b0:=;b1:=})",
-    Tree0878 "PAll{-2}(Inv(R),Rep4(To{10}(c0e)),RFb(t1e,a2,t3),Ret2(a4l))",
-    Tree0879 "B{t0;q0;b0=0}Swm(RFb(Star(@ki{b0+4%4<1}@oh{t0:=b0+2;b0:=9}RSeq(a0l,Sc{t0=t0+3?t0+=2}),OnceT(Keep(Wu{t0})),Lp{t0;S}(R)),PAll{0}(@os{b0+=2;t0:=t0%2}@of{t0+=1;b0:=7}Lp{b0;_}(Par{-1;_}(a1,FS(Sc{t0+=1;b0:=t0+1}),c2))),Rep2(t3)),Keep(MPri(Try(t4,RSel(t5e,Pre{b0>t0+1;F}(t6),@si{b0>b0+4}@fi{t0<b0}@oh{b0+=1}c7)),Lp{b0;F}(OnceT(Fb(Pre{b0%4!0;K}(R),c8))))))",
-    Tree0880 "B{t0;o0=_;b0}RtyF(RFb(Once(PAll{3}(OnceK(c0),t1,RtyF(c2))),t3e,Inv(RSel(MSeq(c4l,t5),t6)),Wv{t0}(Fb(t7e,AFb(Rep3(c8),Ub{o0})))))",
-    Tree0881 "B{t0;o0=1}PAll{_}(Ub{o0},c0e,Sb{t0=6},t1)",
-    Tree0882 "B{b0=5;b1;t0=3;q0=2}Wde(Fb(Scc{b1!6},Swm(a0,pt1{b0:=;b1:b0},t2e),MSeq(Rep1(pc3{b0:b0})),Pre{b0+2%2!0}(Pre{t0>2;F}(FS(c4)))),S,Dl{0}(Pre{b0<t0;F}(MPri(Once(Su{t0}(@rw{t0+2=t0}@po{b0:=t0%2}@ki{b1!3}Wv{t0}(F))),Star(t5,@po{b1+=1}pc6{b0:b1},c7b{t0}),@rw{b0+3=t0%3}RFb(c8,Ret4(Lp{_;_}(@rw{b0+3%3>1}t9)))))))",
-    Tree0883 "B{b0}Swm(Sb{b0=7},t0e)",
-    Tree0884 "B{t0=3;b0=1}Pre{b0>2}(pa0{b0:=;b1:t0})",
-    Tree0885 "B{t0;o0;b1=4}TryT(OnceT(@si{b1!t0+4}@fi{o0|1+1>4}@of{t0+=2}Ite(Par{-2;1}(c0,Wu{t0}),Rep1(Keep(t1)))),To{20}(Ret0(pa2{b0:t0;b1:b1})))",
-    Tree0886 "B{t0=0;b1=2;b0;o0=2}@po{o0:=b0+4}@ki{none}Fb(Pre{b1>6;K}(Sb{t0=8}),AFb(Su{t0}(Seq(Fb(c0,c1,@po{b1:=o0|5+3}Sl{20}),R)),TryF(Ub{o0},@rw{none}c2,t3,c4l,S),Wde(t5,c6e,S)))",
-    Tree0887 "Rep3(RFb(Swm(Swm(Star(c0,t1),Ret4(FS(F)))),RSeq(Seq(t2,c3),Ret2(a4)),Ret4(Swm(Fb(c5,c6),c7))))",
-    Tree0888 "B{q0;t0=1;b0;o0=0}PAll{2}(Swm(c0,pa1{b0:=;b1:b0}),FS(RFb(Ite(t2,SubR(Sb{b0=9})),Lp{_;K}(Rep2(c3)),Rep3(t4))),RSel(Once(pi5{t0:t0}),t6,Ub{o0}))",
-    Tree0889 "B{b0;t0;o0=_;t1=0}@ki{t1%3=2}MSeq(RFb(t0,RSeq(Wu{t0},pt1{b0:t0;b1:t0})),@oh{t1+2%3<0?o0:=t0+3}@rw{b0+1!b0%4}PAll{3}(SubA(FF(a2b{t0%4;b0})),c3b{t0%3},F),RFb(c4,t5,t6e,t7),RSeq(c8e,c9,t10))",
-    Tree0890 "FF(t0)",
-    Tree0891 "RFb(c0e,Wde(Seq(Ret3(t1),c2,MPri(a3e,t4),t5),Par{_;1}(c6e,Seq(t7,Sl{0}),t8)),Star(To{10}(Rep0(t9)),Rep1(PAll{-4}(c10,a11,S,t12)),MPri(a13e,t14,c15)))",
-    Tree0892 "B{b0=4;q0;t0=3;o0=_}Fb(@po{b0+=1;o0:=_}@fi{o0|3%2<0}PAll{_}(@oh{b0:=t0;t0+=3}@po{b0+=1}Pre{t0>7;F}(RSel(c0,t1e)),Ret3(t2),Su{t0}(RFb(Inv(t3),Sb{b0=0}))),Seq(RSeq(Pre{o0|0%3<1;R}(Wde(pa4{b0:9;b1:t0},t5,pt6{b0:t0})),pa7{b0:t0;b1:t0},Sel(c8,@of{b0:=b0%2}@ki{b0%2>0}pc9{b0:t0},t10))),Lp{b0;F}(FS(Inv(RFb(RSeq(OnceK(pt11{b0:b0;b1:b0}),Invt(pt12{b0:t0})))))))",
-    Tree0893 "B{b0=3;b1=0;t0=5}Swm(@fi{b1>6}Rep3(t0),Wde(pi1{t0:=},a2b{t0;b0},Scc{t0+4=2}),Rep4(c3))",
-    Tree0894 "B{b0=4;t0=0;o0}@os{b0+=1;o0:=3}RetF(Wde(Fb(RepF(Seq(@si{none}Seq(t0,@rw{t0+1<o0|1}c1,pc2{b0:t0}))),a3l),ASeq(pa4{b0:b0;b1:b0},RSeq(a5b{7;b0},a6e,@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}pi7{t0:t0},pt8{b0:9;b1:b0}),AFb(c9l),Pre{none;R}(FS(@ki{t0>2}@os{none?b0:=3;b0+=2}Pre{b0%3!0;R}(OnceT(c10e)))),@ki{b0>2}@of{t0+=1}t11)))",
-    Tree0895 "B{t0;b0=0;o0=1}Seq(Sb{o0=1},Sc{t0:=2},MSeq(t0,Scc{b0<4}),Invt(@of{t0+=3}Par{_;1}(pc1{b0:=},c2)))",
-    Tree0896 "B{t1=4;b0;q0=2;t0=2}OnceK(Par{0;-2}(Dl{30}(Once(Lp{b0;_}(RFb(c0b{0})))),RSeq(pt1{b0:3;b1:t1},a2b{t0;b0},t3,Sb{t0=4})))",
-    Tree0897 "B{t0;o0=_;b0=0}Pre{some;K}(Seq(PAll{-1}(Dl{50}(Sc{b0:=t0;t0:=4}),Sl{10},Pre{o0|3+4%4<3;K}(t0e)),@of{o0:=t0+1}Fb(t1,t2,RFb(c3,Scc{b0<5})),Wde(Inv(a4),Sc{b0:=o0|2},@oh{o0:=b0}@fi{t0%4=0}@si{none}t5)))",
-    Tree0898 "B{t0=0;b0=5}Seq(a0l,@po{b0+=3}@rw{t0%4<0}RFb(a1l,Par{_;1}(a2b{t0%3;b0},t3),Sb{b0=2}),c4)",
-    Tree0899 "B{t0=5;o0=_;b0}Ret4(@oh{o0:=t0}@os{b0+=2}@of{t0+=1}MSeq(a0b{b0;b0},RFb(c1,F),a2,c3e))",
+    Tree0800 "B{b1=4;o0=_;t0;b0}MSeq(Rpt{0}(@os{t0:=b0%3;t0+=1}t0),Swm(SubA(PAll{-3}(t1e,Pre{b0=7;R}(a2),Wu{t0})),Sb{o0=6},Sel(Bin{b1=7;N}(t3,Scc{b1!b0+2}))))",
+    Tree0801 "B{o0;b0=1;t0=5;b1}Cnd{b0<2;T;_}(@po{b1+=2}Par{3;-3}(SubA(@si{t0>6}@fi{o0|3!7}Swm(Intr{b0%4<0}(SubA(pt0{b0:t0})),Sc{t0:=7;o0|4!t0%4?t0:=b1+1%2},Sl{10})),Seq(Sc{t0+=2},pa1{b0:b0;b1:t0}),c2b{b1+3},Rty2(RT{F}(Opt(@of{b0+=3}Once(Intr{b1=6}(Sl{20}))))),TryF(a3b{b1;b1},t4,pt5{b0:b1},t6)))",
+    Tree0802 "B{b1=5;t0=0;b0=4;o0=1}RSel(Rep2(Sel(Wu{t0},a0,c1b{t0+1%3},a2b{o0|2%4;b1},Wu{t0})),Seq(a3,t4,Star(t5,Sb{o0=2}),Par{_;_}(a6b{b1;b1},@os{b0>b0+2%2?b1:=b0;t0:=6}@of{b1:=2}a7b{b1%3;b1})))",
+    Tree0803 "FS(Swm(t0,F))",
+    Tree0804 "B{b0=5}Bin{b0%3!0;_}(t0,t1e)",
+    Tree0805 "B{b1=5;o0=4;b0=4;t0=3}To{50}(@si{b1<4}@rw{b0>b1%4}@os{b1:=t0+3;o0:=_}Par{5;-4}(c0,@si{t0<b1+1}Dd{0}(pi1{t0:=}),R,@oh{b1+=1}@fi{b0%2=0}@os{o0|1+4<2?b1+=1}Sl{10},Swm(c2,@si{b0%3>1}c3)))",
+    Tree0806 "B{t0=1;o0=_;b0=1;b1=3}@po{t0:=b0+3}@ki{b1!b1%2}Cnd{some;T;F}(RFb(t0,t1e,t2,Bin{b1>5;N}(Keep(c3),R),Sc{b0+=2}))",
+    Tree0807 "B{t0=3;b0;o0=_;b1}Sw{3;4;0}(@ki{t0+2%3>0}@rw{some}AFb(a0e,@os{b0+=1}@rw{b1%4=3}@of{o0:=_}c1l,Scc{some}),Ret2(RFb(Fai,a2,@po{o0:=_}pt3{b0:t0},@po{b0%3!2?b1+=2}t4)),Pri(a5b{b1;b0},t6,Sb{b1=5}),RFb(pa7{b0:=;b1:b1},a8,Ub{o0}))",
+    Tree0808 "B{t0=2;q0=3;o0=_;b1}Lp{_;_}(Once(Lp{_;S}(Ret4(Par{-2;_}(Ret3(@po{t0+4<t0?o0:=_}@rw{b1+3%3<2}Swm(a0,a1l)),SubA(Ret2(t2)))))))",
+    Tree0809 "B{b1;t0=3;b0=3}Par{_;-2}(@of{b0:=t0}@os{b0:=b1+2}a0b{b1;b0},t1)",
+    Tree0810 "B{b0;t0=5;q0=2}Par{5;_}(Fb(a0,c1e),@fi{b0>3}MPri(@of{b0+1>b0?t0+=3}@fi{t0%2>0}@po{b0>3?b0:=1}Lp{t0;F}(Sl{0}),t2e),Sel(@oh{t0:=1;t0:=7}@rw{t0<b0+2%4}@si{t0<0}a3l,@rw{t0>5}@os{t0:=b0}c4,t5),RSeq(Cnd{b0>b0%4;N;_}(Suc)),pt6{b0:5})",
+    Tree0811 "B{b0;t0=1}Fb(@si{t0<3}RFb(Su{t0}(Sc{t0+=1}),t0,@rw{b0>6}Fai),Ret0(c1),WU{b0>2}(Star(Sc{t0:=5},c2)),Swm(a3,a4),@rw{t0<t0%3}Wv{t0}(To{100}(Ite(Su{t0}(t5),S))))",
+    Tree0812 "B{t0=4;b1=4;t1=2;b0=5}RepF(Wde(OnceK(Fb(c0,c1,t2,Mt{50}(c3l))),Sw{2;1}(Try(Sl{20},pt4{b0:=;b1:t0}),@os{b0+=3}@si{t1!b0}OnceK(OnceK(Sc{b0+=2})),RFb(t5,t6e)),Swm(Once(@ki{t0<7}@of{b1<t0%2?t0:=b0}PAll{4}(t7,t8,t9,Sc{t1+=1},Sc{b1+4%4=1?t1:=b0})),Swm(t10,@rw{t1+4!2}@si{t0%4>2}c11e))))",
+    Tree0813 "Rep1(t0)",
+    Tree0814 "B{t0=5}RT{3}(RT{F}(PAll{0}(Step(Scc{t0>4}))))",
+    Tree0815 "B{o0;b0;t0=3}RFb(RT{F}(Ite(TryT(RFb(c0,Par{_;2}(c1,t2e),Rpt{F}(a3)),Flt{2;S;F}(RFb(Once(pt4{b0:5}))),RFb(Lim{3}(Sc{o0:=o0|0%4}),t5e),Wde(pt6{b0:=;b1:t0},t7,Sl{10})),RSeq(RSeq(WU{o0|1<t0}(c8b{t0}),Scc{none}),Pre{o0|0+4<2;R}(@fi{none}RSeq(c9b{b0%2},@rw{t0!4}Wt{20})),WU{o0|5<t0%2}(t10),Step(Sl{50},t11)),Fb(Keep(Rep1(@fi{b0%2>0}@rw{o0|2<0}@po{o0:=o0|0}Ruf{1}(a12b{t0%2;b0}))),RSeq(Pre{o0|2>4;R}(Rep0(a13)),Try(a14,Wu{t0})),Intr{t0%4>1}(pa15{b0:t0;b1:t0})))))",
+    Tree0816 "B{t0=0}Swm(Rep2(t0),SubA(Fb(OnceT(pa1{b0:t0;b1:t0}))),c2b{t0+2%3},SubA(Sb{t0=6}))",
+    Tree0817 "B{t0=5;t1=5;b0=3}ASeq(RFb(Step(AFb(@rw{t0+2<7}@of{t0+=2}pt0{b0:=;b1:b0},t1),Fb(pc2{b0:=},a3e),F),PAll{-2}(Wt{0},AFb(Wu{t0},S))))",
+    Tree0818 "B{t0=3}RSeq(Dd{20}(@oh{t0+=1}Wu{t0}))",
+    Tree0819 "B{t0}Try(pa0{b0:t0;b1:t0},Keep(Bin{t0>7;T}(t1,c2e)),F)",
+    Tree0820 "B{b0=4;q0=3;o0;b1=2}Cnd{b0+1<1;_;F}(Star(pc0{b0:7},Sw{4;1}(Dd{0}(RSeq(@po{o0:=_}pa1{b0:=;b1:=},pa2{b0:=;b1:=},Ub{o0})),Par{1;-1}(RFb(c3,c4,@si{b0%4<1}c5)),AFb(Rus{2}(pc6{b0:=}),Lp{b0;K}(a7)))))",
+    Tree0821 "Ret4(Rep0(c0))",
+    Tree0822 "B{q0=3;b0;t1=4}Fb(Rmp{F;S}(c0),Lp{t1;F}(Pre{t1%3=1;K}(a1b{t1%4;b0})),t2)",
+    Tree0823 "B{t0=2;b0=0}Rep0(Sb{t0=b0})",
+    Tree0824 "B{b1;t0=4;o0=_;q0;b0=3}Swm(Sel(SubR(Sw{3}(@fi{b0<4}pt0{b0:1;b1:=},a1)),Lp{_;_}(Scc{some})),Rep0(SubA(Scc{some})),PAll{_}(pt2{b0:0},Sb{t0=2},a3b{b0+2;b0},pt4{b0:t0;b1:t0}))",
+    Tree0825 "B{t1;b0;t0}Bin{t0=t1%3;_}(PAll{0}(Swm(Wu{t1},S,c0,pt1{b0:3;b1:b0},@of{t0:=t1+1;b0:=t1+2}@si{t1%2<0}@fi{b0!0}pc2{b0:1}),TryT(@po{b0:=0;t1:=t0+1}@os{t1+=2}Flip(t3e,F,Scc{t1>t0+1},R),RSel(t4,Su{t0}(a5)),Sc{t0:=b0})),Bin{b0<t1;N}(Fb(Scc{t1<b0},Scc{t0%3<2},@rw{t0%3<0}a6b{b0;b0},c7l,Wt{20}),Wv{t0}(PAll{-3}(t8,RSeq(a9b{t1+4;b0},@si{b0!t1+3}@po{t1:=t0%2}t10),@ki{t1%2<1}@po{t0+=2}Seq(To{0}(a11))))))",
+    Tree0826 "B{b1;b0;t0}Bin{b0>5;T}(WU{b1!6}(Suc),Ret3(PAll{4}(t0,pt1{b0:=},a2,a3,pt4{b0:t0;b1:b1})))",
+    Tree0827 "B{t0=1;b0;b1=5}Bin{b0>t0;_}(@rw{t0!b1%2}FS(Flip(Fai,Pre{t0>2;K}(ASeq(c0b{b0},Wu{t0})))),a1b{b1;b1})",
+    Tree0828 "B{q0;t0=1;b1=0;b0=0}@rw{b0<b1}@fi{t0+4<1}@si{b0>t0}PAll{4}(Lp{_;K}(RSeq(RSeq(Scc{b0%3>1},Sb{t0=5}),RSel(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Pri(Intr{b0<7}(t0e)),c1b{t0}))),Try(pa2{b0:=},a3l,t4,Ret0(Sb{b0=b1})),t5,Seq(@po{b0:=t0}Rep4(OnceT(a6)),To{30}(RSeq(pc7{b0:4},@po{b0+=2;t0:=b1+4}SubR(Rep1(Lp{b0;F}(S)))))),Bin{t0+3%2>0;N}(Step(@os{b0:=2}Rus{1}(t8),c9,@os{t0+=2;b1:=t0+1}RetF(S)),Sw{5}(RFb(c10l,pa11{b0:t0;b1:t0},a12),Ret4(pt13{b0:1;b1:=}))))",
+    Tree0829 "B{t0=2}RFb(@fi{t0+2>t0%2}@rw{t0!3}t0e)",
+    Tree0830 "B{b0=2;t0=3}Seq(OnceT(Cnd{b0!0;N;_}(t0)),OnceK(a1b{t0+1%2;b0}),Rty0(t2))",
+    Tree0831 "B{b0=0}Seq(Intr{b0+3%3!0}(pa0{b0:b0}),pc1{b0:=})",
+    Tree0832 "PAll{_}(Cd{20;F}(Step(Try(c0,Rep1(R)),Dd{100}(a1l),c2l)),Seq(Rep4(a3),t4,To{50}(Flt{2;_;F}(c5l)),c6))",
+    Tree0833 "B{b0;t0=5;b1=1;t1=1}Pre{t0>2;F}(Intr{b0%2!1}(Bin{t0+4%4>1;_}(ASeq(Pre{b1+4>5;F}(pc0{b0:t0}),@ki{b1+2%3>0}@fi{b1+2<t1}t1,t2,Seq(Sb{b1=2},Wt{50}),Wde(c3,Sc{t1+=2})),Fb(Par{-3;-2}(Wde(c4b{b1+1},R),ASeq(t5e,S),@os{b0+=1}@of{b0+=2;t1:=t1%4}t6),@fi{t0%4>1}@os{t0+=1}Ite(c7,F)))))",
+    Tree0834 "B{b0=3;t1;t0=0}Rep3(Swm(Pre{t1!t0+4%4;F}(Once(t0)),Opt(OnceT(RT{3}(Par{_;3}(Cnd{b0+1>b0;T;S}(Sb{t0=t1}),t1,a2b{b0;b0})))),@ki{b0!t0+2%2}@of{b0:=t1}@si{t1%4!0}FS(PAll{_}(Pre{t1>5;S}(a3b{t1+3;b0}),@po{t1:=5}Seq(c4,t5,a6),FF(c7l),Sb{b0=t1},t8)),Swm(Ite(a9e,a10e,c11),Cnd{t1<0;N;F}(ASeq(pi12{t0:b0},@ki{t1<b0+2%3}S))),Sl{0}))",
+    Tree0835 "Ret1(PAll{3}(Step(R,c0,t1,a2),OnceK(Rep3(F)),Rep2(RFb(Par{-2;_}(c3,t4),Inv(t5)))))",
+    Tree0836 "B{b0=2;b1}Rmp{F;S}(OnceT(pc0{b0:b1}))",
+    Tree0837 "B{b0=4;t0}Flip(Par{_;_}(Sc{t0+1!6?b0+=1;b0+=1},Rus{F}(FS(a0b{t0;b0})),Rep3(Wu{t0})),Rep0(pt1{b0:b0;b1:t0}),t2,Flip(c3,F))",
+    Tree0838 "Cd{10;K}(Inv(pa0{b0:1}))",
+    Tree0839 "B{b0=4;t0}RFb(Seq(a0,pt1{b0:=;b1:b0},pc2{b0:3},pa3{b0:b0;b1:b0},pt4{b0:t0}),Step(OnceT(a5l),MSeq(a6b{b0%3;b0},Sb{t0=b0},Sl{100})),MSeq(Wt{20},c7,Wt{10}))",
+    Tree0840 "B{b1;b0=5;t0=4;o0=5}Flt{3;F;F}(Pri(Pre{b0+1=3;F}(@os{o0|4=t0?b1:=1}@of{b0+=3}Fb(t0,a1,SubA(t2))),Su{t0}(R)))",
+    Tree0841 "B{b0;t0}Seq(Pre{b0%3=2;S}(t0e),Seq(c1,pi2{t0:=}))",
+    Tree0842 "B{t0;b0}Bin{t0>3;N}(Bin{t0=3;T}(Fb(OnceT(pa0{b0:=;b1:t0}),Pre{t0+2!t0+3}(RFb(a1,a2)),pt3{b0:3}),RFb(pa4{b0:8;b1:b0},Sc{t0:=3})),RSel(To{30}(MSeq(t5,a6)),RSeq(c7,pt8{b0:t0},c9)))",
+    Tree0843 "B{b0=4}OnceT(RT{3}(RSeq(Star(SubR(c0),Sb{b0=4}),Par{2;_}(Run,S,Swm(Sl{20},t1e)))))",
+    Tree0844 "B{b0;t0=3;t1=2;q0=2}Flip(Fb(Fb(Wu{t0},t0e,pa1{b0:b0}),Once(Ret0(t2))),RFb(Seq(c3,Sc{t1+=2;t0:=b0},Sc{t1!7?t0+=1},t4),Seq(Pre{t1<5;R}(@os{t1+=1}@rw{t0<1}@po{b0:=t1}Sl{30})),@os{b0:=t0}@rw{t1!b0+2}PAll{-2}(t5,Sel(a6,pi7{t0:t0})),Keep(Lp{b0;_}(a8e))))",
+    Tree0845 "B{b0=0;t1=2}TryF(PAll{0}(a0b{t1+1;b0},Flip(a1,pi2{t0:t1},Rty4(WU{t1+2%3<0}(@os{b0+=2}t3)))),TryF(Seq(c4l),Swm(c5,c6e),Wu{t1}))",
+    Tree0846 "B{b0=4;t0=2;q0=3;b1=2}Sw{5;0;1}(Lp{b0;F}(pt0{b0:9;b1:=}),c1b{t0+2},Pri(t2,a3),Opt(t4e))",
+    Tree0847 "B{t0}TryT(@po{t0+=1}Flt{3;S;K}(Lim{1}(Seq(c0l,t1))),PAll{0}(Sb{t0=7},t2))",
+    Tree0848 "B{b0;t1=2;t0=1;o0}@os{b0:=t1}@po{b0:=t1}@si{o0|0<6}TryT(Pre{t0>4;F}(@rw{t0%3!1}t0),Swm(RSeq(Sl{50},a1b{b0%2;b0}),Once(Dd{20}(Fai)),Cd{50;F}(c2),pi3{t0:=},pt4{b0:t1;b1:t1}),@oh{t1+=1}@ki{t0+4=t0+1}Ub{o0})",
+    Tree0849 "OnceT(RSel(TryF(Rep2(Fai),t0),Rpt{1}(Rep1(S))))",
+    Tree0850 "B{q0;t0=4;b0=4}Wde(Lp{t0;_}(Mt{20}(RSeq(@fi{b0>6}S,Wt{20},a0))),Ite(a1b{b0;b0},RFb(a2b{b0;b0},t3),Sl{100}),Try(Pri(a4b{b0%3;b0},S),@fi{b0!3}@os{b0!5?t0+=1;t0%4<1?t0+=2}@ki{b0!b0+1}Rmp{S;S}(pc5{b0:9}),F,c6b{t0%3}))",
+    Tree0851 "B{t0=2;b1;b0=1}Sel(@of{b0:=b1}Wu{t0},S)",
+    Tree0852 "B{b1;o0;t0=0}Ite(@of{t0+=1}PAll{-1}(t0,c1l,c2l),a3,Try(Ite(pa4{b0:t0},Opt(Pre{none;F}(Intr{b1<b1+2%2}(t5)))),pt6{b0:7;b1:t0}))",
+    Tree0853 "Mt{0}(Ite(PAll{-2}(t0,AFb(c1,t2e,RT{1}(c3))),Pri(t4),FF(Swm(Dd{10}(TryT(t5,c6)),t7))))",
+    Tree0854 "B{t1=2;t0=4;b0=3;b1=1}@ki{b0%4!2}@rw{b1+4%4>0}Bin{t1>6;_}(Fb(@of{b1:=7}SubR(c0b{b1%3}),FF(pa1{b0:=;b1:t0})),Par{-2;1}(Sb{b1=t0},pt2{b0:0}))",
+    Tree0855 "Ret4(Fb(Flip(c0,Seq(RSeq(c1l,c2,c3),c4,c5e))))",
+    Tree0856 "B{b0;t0=5;o0=_}Pri(Fb(pi0{t0:=},Step(Wu{t0},t1),Pre{some;F}(Fb(@oh{b0+=3}a2e,c3))),OnceK(Rep4(@si{b0<t0}Inv(PAll{-1}(a4)))))",
+    Tree0857 "RSel(ASeq(t0e,Fb(c1,t2e,R)))",
+    Tree0858 "Keep(c0)",
+    Tree0859 "AFb(Ite(t0,t1e),a2e,OnceK(c3),S)",
+    Tree0860 "Keep(Sub(Sub(t0)))",
+    Tree0861 "B{b0=0;o0=_;t0=4}Rmp{S;F}(Step(TryT(Sl{10},@ki{b0!7}@oh{t0:=o0|1}Seq(pc0{b0:=},S),Su{t0}(pc1{b0:2}))))",
+    Tree0862 "B{t0=3;b1;b0=2;q0;o0}Wde(Cnd{b1+1<3;N;F}(Rep3(FS(Bin{b0>o0|1+2;N}(RSeq(PAll{_}(pc0{b0:5}),a1,Pri(@si{none}c2b{t0},t3,c4e)),FS(Rpt{1}(Wt{0})))))),Fb(Lp{_;K}(Swm(S,Sw{2;0}(c5,c6,c7l),pi8{t0:=})),pt9{b0:=;b1:=},@oh{t0:=b0+2%3}@ki{o0|0>t0}Flt{1;R;K}(Opt(Swm(t10,Bin{t0%2<0;N}(Ub{o0},Sb{o0=4}),c11)))))",
+    Tree0863 "B{t0=2;b0=3;q0=3}RFb(Rep1(pi0{t0:b0}),Lp{t0;K}(t1e),Wde(Ret1(pc2{b0:t0}),Sc{t0+=1}))",
+    Tree0864 "B{t0=5;b0;b1}Fb(a0b{b1%4;b1},RFb(F,pi1{t0:t0},@rw{b1=5}@po{b1:=b0}@oh{b0:=b1%4}RT{F}(pt2{b0:b0;b1:t0}),t3,a4e),a5l,@po{t0:=t0+2%4}c6e,Ret1(RSeq(@oh{t0+2!0?b1+=2}Rus{F}(pi7{t0:=}),Swm(t8e,Rpt{2}(S)))))",
+    Tree0865 "B{b0=5;q0;t0=2}Keep(Lp{_;F}(@os{b0+=1}@po{t0:=b0}Dl{100}(ASeq(Sel(RFb(c0e,Dd{10}(pi1{t0:t0})),Rep4(Su{t0}(t2)))))))",
+    Tree0866 "B{t0=4;q0=2}Lp{_;_}(@oh{t0:=1}c0l)",
+    Tree0867 "B{t0;q0;b0=5;o0=4}TryT(@rw{b0>2}t0e,@si{t0!b0+4}@fi{o0|1+1>4}@of{b0+=2}MPri(@po{t0<6?t0+=1}t1,Lp{b0;K}(R),Ret3(a2l),@fi{b0>5}RSeq(c3,Sc{b0+4>0?o0:=_})))",
+    Tree0868 "B{t0;b0;o0=2}Fb(RSeq(Wde(a0,@si{none}@oh{t0:=b0}@rw{b0+1=t0}t1,Pre{t0!4;F}(AFb(@os{b0+=2}@po{t0:=b0+4}a2,Sb{o0=6})))),RFb(t3,t4,t5,t6,pt7{b0:b0}))",
+    Tree0869 "B{o0;b0;t0;t1=5;b1}ASeq(t0,Fb(Wde(OnceT(a1),@ki{t1!1}Star(Scc{t0!5},c2),Swm(c3l,pc4{b0:2},t5,Sb{t0=t1},Suc)),Pre{b0<0;K}(Rpt{1}(Pri(Pre{t0+3%2=0;K}(c6),Rpt{3}(Ite(a7,pa8{b0:9;b1:=})),@si{t0!t1+3%2}@ki{t1%4>0}c9e)))))",
+    Tree0870 "B{b0=0}Pre{b0%3=2;R}(t0e)",
+    Tree0871 "B{b1;t1=4;b0=3}Seq(pt0{b0:8;b1:b0},Swm(RSeq(Flt{3;F;K}(pi1{t0:b0}),c2,Intr{b0+4!t1}(Sb{b1=t1}),c3l)))",
+    Tree0872 "Seq(Wde(Par{-1;_}(Once(c0e)),Dl{0}(Swm(Ret4(Ite(t1,S,a2)))),Ite(Sel(c3,t4),Dl{0}(c5),Try(c6,a7))),MPri(Rty1(RFb(t8,Lim{1}(c9e),t10e)),Ite(Fb(Once(Sel(c11e,t12,a13))),t14)))",
+    Tree0873 "B{b0;b1=5;t0=2}Swm(@po{b0:=b1}RSel(SubR(pi0{t0:=}),@po{b1<t0+4?b1+=1;b0:=t0+3%3}@fi{b1+2%3=1}@os{t0+=1;b0+=3}t1,To{10}(@oh{b1+=3}Wu{t0})),Pre{t0+2>0;R}(Pre{t0<b1+2%3;S}(Sw{0}(SubA(Scc{b0>2}),S))))",
+    Tree0874 "B{t1=5;b0=2;t0=0}RFb(Fb(Rep2(c0)),pa1{b0:=;b1:b0},AFb(a2b{t1%3;b0}),Swm(Cd{10;K}(Fai),Sc{t1+4=b0?t0+=2}))",
+    Tree0875 "B{b0=2;o0=_;t0=3}Rus{F}(Mt{10}(Wv{t0}(MSeq(t0,Sc{b0+=1},Ret3(c1b{4}),t2e))))",
+    Tree0876 "B{b0=0;q0=1;t0=2}Dl{0}(Bin{b0%4>0;T}(ASeq(Fb(Scc{b0%3<0},c0,FS(t1)),MSeq(MSeq(a2e,Sb{t0=6}),t3e,pc4{b0:2}),Bin{b0+3>0;_}(Scc{t0<b0},Swm(S,R)),Mt{0}(MSeq(c5,a6e,t7,pi8{t0:t0}))),RSel(Lp{_;_}(t9),Flip(@po{t0:=0}Fb(c10l,t11),t12,@oh{b0+=1}@po{t0>3?t0+=2}pc13{b0:8}),Keep(Flip(t14,S,Sc{b0:=5})),a15e,Lp{_;K}(Keep(@of{t0>7?b0+=1}Flip(t16,Lp{t0;F}(t17),t18))))))",
+    Tree0877 "B{t1=4;o0=2;b0=1;t0=2}Su{t0}(Wde(Par{-1;_}(c0l),Seq(t1,@os{b0:=t0%4}@po{t1:=b0}Swm(Sb{o0=6},c2l,@po{b0+=1;t1+=1}@of{b0:=t0}pi3{t0:=},t4),Swm(S,c5,a6e,pt7{b0:7}),S,Lim{3}(c8)),Seq(@rw{o0|4>4}Bin{b0%4!2;N}(c9l,c10),Pre{none}(a11l),t12)))",
+    Tree0878 "B{b1;t0}@os{b1+=1}PAll{1}(t0,Sb{t0=5})",
+    Tree0879 "B{t0=2;b1=2;b0;o0}MPri(Wde(Cnd{b0<2;N;S}(RSel(pt0{b0:3;b1:t0},t1,pi2{t0:t0},t3)),RSel(Lim{1}(Lim{3}(Sb{o0=3})))),Fb(RSeq(Sw{1;3;5}(Fai,FF(@rw{none}@oh{b1:=t0%2}Ub{o0}),@fi{some}@oh{o0:=_}t4,@oh{b0+=3}Sb{t0=b1}),Par{-2;-3}(F,Ub{o0},Wu{t0}),Rmp{S;F}(Swm(S,c5e)))),Dl{0}(Rmp{S;F}(Step(c6,Sl{10}))))",
+    Tree0880 "B{b0;t0=5;b1}Rpt{1}(Flip(Seq(Pre{b0+4<b1+3;K}(Pre{t0>b0%4;K}(@oh{t0:=4}@rw{b1=b0}Sc{b1+3>2?b1+=1;b1:=t0}))),R,RetF(@oh{b1+2%4=0?b1+=2}@os{b0+2=2?b1:=b0%3;b1+=3}@of{t0+=2;b0:=b1+4%2}To{30}(RFb(t0,@po{t0:=b1%4}@of{b1:=t0;b1:=t0}a1b{3;b0})))))",
+    Tree0881 "B{o0=5;t1=3;b1=3;q0;b0;t0=5}RSel(Par{-1;-1}(Seq(Wu{t0},OnceK(RetF(Sw{3}(t0,a1l))),@fi{none}@si{none}@rw{t1+2!4}Lp{_;K}(pc2{b0:t1}))),Par{_;-1}(Lp{_;R}(FS(Ret0(c3))),RFb(c4,@si{o0|4+2<3}@fi{none}Ruf{1}(t5),@fi{b0>1}Lp{b0;K}(Ub{o0}),@of{b1+1%2!0?t0+=3;t0:=b1}c6l,RepF(TryF(Sc{t0+=3},t7e)))),Fb(Once(Seq(Cnd{t1<3;T;S}(t8),Rep4(Wt{20}))),TryT(t9e,Wt{10},F),TryT(t10,a11l),Ret2(Ret4(Rpt{F}(pa12{b0:b1;b1:=})))))",
+    Tree0882 "B{t1=0;b1=4}RFb(pa0{b0:b1;b1:=},FF(Wu{t1}),c1)",
+    Tree0883 "Swm(t0,Sl{20},a1)",
+    Tree0884 "Fb(t0)",
+    Tree0885 "B{b1=0;t1=4;t0=3;o0;b0}RFb(Dl{20}(RFb(c0,c1,c2b{t0},t3e,AFb(t4,@of{b0:=t0%4}c5l))),Pri(Sw{3;0}(Wt{10},Rep0(c6b{b0}),c7)),MPri(Wv{t0}(Pre{some;R}(pi8{t0:=})),To{30}(c9b{t1}),a10,@of{b1+=1}t11,OnceT(a12)))",
+    Tree0886 "TryT(t0e,OnceT(a1l),Ite(a2,Suc))",
+    Tree0887 "RFb(c0l,Sub(Sl{20}))",
+    Tree0888 "B{t1=1;t0;o0}Fb(a0e,t1,RSeq(ASeq(@rw{t1%2<0}t2e,a3,RepF(t4))),Wde(Cd{0;K}(t5),@rw{t0=0}RSeq(pi6{t0:t1},pt7{b0:2},t8)),Seq(Wt{30},c9e,t10e,c11b{o0|5%3}))",
+    Tree0889 "B{t0;q0;b1=5;b0=4}MPri(@of{b1+4!2?b0+=3}@fi{b1=b0}Sb{t0=5},Sw{0}(RFb(FF(Sl{0})),Scc{b1<3}),Sw{3}(Wde(c0b{b1+2%4},S),Bin{t0!b1;N}(Seq(c1,a2e),Lp{t0;K}(@si{b0=t0}Sc{t0:=t0%3}))))",
+    Tree0890 "B{t0;o0=_;b0=1}Pri(ASeq(PAll{1}(pa0{b0:b0;b1:t0},pi1{t0:=},t2e),OnceK(pc3{b0:5}),To{10}(c4),pa5{b0:0;b1:t0}),Seq(c6e,Par{_;_}(pt7{b0:b0},Wt{0})),Sel(@ki{b0!3}@si{o0|1+3<t0+4}@fi{b0!7}RSeq(a8,a9l),Mt{100}(Seq(SubA(a10),@rw{b0+3%2>0}pc11{b0:=}))))",
+    Tree0891 "Rep4(Ite(t0,RepF(Step(a1e,a2))))",
+    Tree0892 "B{b0=1;t0=2;t1=1;b1}MSeq(Fb(@rw{b1+1=t1}ASeq(@fi{t0+1>0}t0,Pre{b1+3>b0%2;R}(@si{t0%3>0}@os{t0:=b1;b1:=1}Sc{b1+=3})),RSeq(c1,c2b{t0},@oh{t0+=1}c3),Pre{b1+3%3!1;K}(MSeq(Wde(t4,c5)))),Su{t1}(Fb(Seq(RSeq(a6e,S)),Keep(c7),RSeq(Sl{100},a8l,R))))",
+    Tree0893 "Par{-2;_}(t0,Swm(Wde(c1e,c2,t3e),PAll{1}(S,Fai,c4),F))",
+    Tree0894 "B{t1=2;b0;b1=1;o0=4;t0=4}Pre{t1<4}(PAll{-1}(RFb(@ki{b0=o0|4}@fi{b1<3}@oh{o0:=o0|3;b0:=t1}RU{S}(Seq(Fb(c0,t1,Cnd{b0<2;T;F}(c2),a3))),TryF(Sb{t0=6},pa4{b0:6;b1:t0},t5),@fi{t1>1}Sw{4}(Sb{b1=2},Sb{o0=3}),Pre{o0|5<6;R}(Ite(Su{t0}(c6),t7)),Ite(Par{1;_}(Swm(c8l,Fai),FS(PAll{_}(c9,Sb{o0=1},t10))),@fi{t0%2>0}@si{b1<b0%3}@po{t0+=3;b1+=2}Sc{o0:=b1}))))",
+    Tree0895 "B{t0=5;b1=2;b0=5}@fi{t0%3=2}Star(pi0{t0:=},Flt{1;R;K}(Swm(pa1{b0:t0;b1:=},pa2{b0:t0;b1:b0},t3e)))",
+    Tree0896 "B{t0=1;b1}RFb(a0,a1,@rw{b1%4>0}@si{t0=3}Sl{20})",
+    Tree0897 "B{o0;q0=3;b0=3;t0;b1}Try(Lp{_;S}(Fb(Swm(c0,@os{b1<7?t0:=b0;o0:=b0%4}@po{o0:=5}Scc{o0|5<4}),Rep4(pa1{b0:b1;b1:=}),pt2{b0:b1;b1:b0},Opt(S))),RFb(FF(Dl{10}(Dl{30}(Ub{o0}))),Try(PAll{3}(S,Scc{none},S),Scc{t0<3}),a3,c4),a5e)",
+    Tree0898 "B{t0;b0=3}Star(Par{5;-5}(Sc{t0:=t0%4},a0,Flip(Sl{0},@rw{t0+2%4=1}@of{b0:=b0%2}t1e),t2e,@os{t0+=3}R),RFb(@os{b0:=t0;t0:=b0+2}@fi{t0%2>0}Su{t0}(pt3{b0:b0;b1:b0})),@of{b0>1?t0+=1;b0+=3}Bin{t0+2!b0;N}(t4e,Scc{b0=0}),Pre{b0%4>1;R}(a5))",
+    Tree0899 "B{t1;b1=2;t0}Par{1;-2}(Sb{t0=b1},@si{t1<1}@fi{b1<0}Dd{0}(Sw{3}(a0e,FF(c1))))",
 }

@@ -5,188 +5,223 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 3,
+        }
+        Deadline(0) {
+            Conditional(|bb| bb.b0 > 0) {
+                ParallelAll(2) {
+                    Loop(q0, if_empty = Running) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            StepSequencer {
+                                StatefulAction(Task<1>),
+                                #[run_while(|bb| bb.b0 % 4 > 1)]
+                                #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
+                                Script(|bb| bb.b0 += 3),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        SequenceWithMemory {
+                            StatefulAction(Task<2>),
+                        },
+                        StepSequencer {
+                            #[failure_if(|bb| *bb.t0 > bb.b0 + 3)]
+                            #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 4)]
+                            #[on_failure(|bb| { bb.t0.set(6); bb.b0 = bb.b0 % 4 })]
+                            AlwaysSuccess,
+                            Condition(PCond<3>, b0 = {t0}),
+                        },
+                        BinarySelector(|bb| bb.b0 % 4 != 2, dynamic = true) {
+                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0900Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Delay(50) {
-            Precondition(|bb| *bb.t0 % 2 < 0, else = Success) {
-                Sequence {
-                    Loop(q0, if_empty = Success) {
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(Task<0> = Task::<0>),
-                    ForceFailure {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    Timeout(30) {
-                        SetBlackboard(t0 = 4),
-                    },
+        ReactiveFallback {
+            Parallel(success = -1) {
+                BinarySelector(|bb| bb.b0 < 0) {
+                    #[run_while(|bb| *bb.t0 > bb.b0)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    AlwaysRunning,
+                    AlwaysSuccess,
+                },
+                Condition(Cond<0>),
+            },
+            Interrupt(|bb| bb.b0 > 2) {
+                SequenceStar {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(PTask<2>, b0 = 5),
+                    Action(PIo<3>, t0 = {=}),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0901Blackboard { t0 q0 });
+board!(Tree0901Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
             b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
         }
-        Loop(q0, if_empty = Running) {
-            Switch(b1) {
-                case 4 => RetryUntilSuccessful(1) {
-                    Action(PAct<0>, b0 = 3, b1 = {b0}),
-                },
-                case 2 => ReactiveSequence {
-                    ReactiveSequence {
-                        #[run_while(|bb| (bb.b0 + 4) % 2 > 0)]
-                        StatefulAction(Task<1>),
-                        SetBlackboard(b1 = 3),
+        FlipSelector {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Loop(q0, if_empty = Running) {
+                    ForceFailure {
+                        IfThenElse {
+                            ParallelAll {
+                                Repeat(1) {
+                                    Condition(|ctx| ctx.check(0)),
+                                },
+                                FlipSelector {
+                                    SetBlackboard(b0 = 3),
+                                    StatefulAction(Task<1>),
+                                },
+                                SetBlackboard(b0 = 6),
+                            },
+                            AsyncFallback {
+                                StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
+                                Action(Act<3>),
+                                Deadline(100) {
+                                    Condition(|ctx, bb| ctx.check_in(4, 1)),
+                                },
+                            },
+                        },
                     },
-                    Sequence {
-                        #[success_if(|bb| bb.o0.unwrap_or(0) > *bb.t1 + 2)]
-                        Condition(Cond<2>),
-                        Action(PAct<3>, b0 = 9),
+                },
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(5)),
+            },
+            BinarySelector(|bb| bb.b0 < 0, dynamic = false) {
+                SequenceStar {
+                    ForceSuccess {
+                        KeepRunningUntilFailure {
+                            ForceFailure {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                                },
+                            },
+                        },
                     },
                 },
-                _ => AsyncFallback {
-                    #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 3))]
-                    AlwaysFailure,
-                    Condition(Cond<4>),
+                RepeatUntil(Success) {
+                    Retry(forever) {
+                        TryCatch(catch_on_halt = true) {
+                            ScriptCondition(|bb| bb.b0 % 3 == 0),
+                            Failer,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0902Blackboard { b0 t0 q0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0903Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0903Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            b1: i64 = 13,
-        }
-        Switch(b1) {
-            case 1 => StatefulAction(PTask<0>, b0 = 0),
-            case 5 => ReactiveFallback {
-                #[run_while(|bb| *bb.t1 + 3 < 7)]
-                SubTree(Tree0903Sub1, ..),
-                SetBlackboard(t1 = 1),
-            },
-            _ => Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree0902Blackboard { q0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
             b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        ForceSuccess {
-            SubTree(Tree0903Sub0, ..),
+        Switch(b1) {
+            case 1 => Repeat(0) {
+                Succeeder,
+            },
+            case 4 => Action(Act<0> = Act::<0>),
+            case 5 => #[on_failure(|bb| { if bb.o0.unwrap_or(3) < 4 { *bb.t0 += 2 }; bb.t1.set(bb.b0) })]
+            AlwaysFailure,
+            _ => SetBlackboard(b1 = {t0}),
         }
     }
 }
 
-board!(Tree0903Blackboard { t1 b1 });
+board!(Tree0903Blackboard { o0 b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0904Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Loop(q0, value = {t0}) {
+            Action(PIo<1>, t0 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0904Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Repeat(1) {
-            TryCatch(catch_on_halt = false) {
-                MemSequence {
-                    ReactiveFallback {
+        BinarySelector(|bb| bb.o0.is_none()) {
+            Loop(q0, if_empty = Running) {
+                Loop(q0, if_empty = Failure) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
+                    #[run_while(|bb| bb.b0 != 3)]
+                    RepeatTimes(forever) {
                         StatefulAction(Task<0>),
-                        AlwaysSuccess,
-                    },
-                    Parallel(success = -2) {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    WasEntryUpdated(t0),
-                    Timeout(20) {
-                        MemPriority {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
                     },
                 },
-                RunOnce(then_skip = false) {
-                    Repeat(3) {
-                        SkipUnlessUpdated(t0) {
-                            SequenceWithMemory {
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<5>),
-                                },
-                                SetBlackboard(b1 = {b0}),
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<6>),
-                                },
-                            },
+            },
+            Precondition(|bb| *bb.t0 + 2 < 5, else = Failure) {
+                ReactiveSequence {
+                    SubTree(Tree0904Sub0, ..),
+                    FlipSelector {
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            #[run_while(|bb| bb.b0 < 4)]
+                            SubTree(Tree0904Sub1, ..),
                         },
                     },
-                },
-                Precondition(|bb| bb.b1 + 1 != 6, else = Success) {
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                    Sleep(0),
-                },
-                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 0),
-                #[skip_if(|bb| bb.b0 + 4 < 5)]
-                Timeout(30) {
-                    ReactiveFallback {
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            Loop(q0, value = {b1}) {
-                                MemSequence {
-                                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                                    SetBlackboard(o0 = Some(5)),
-                                    Action(Act<7>),
-                                    StatefulAction(Task<8>),
-                                    #[success_if(|bb| bb.o0.unwrap_or(2) == bb.b1)]
-                                    Action(PIo<9>, t0 = {=}),
-                                    SetBlackboard(b1 = 6),
-                                },
-                            },
-                        },
+                    Repeat(2) {
+                        Wait(0),
                     },
                 },
             },
@@ -194,44 +229,464 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0904Blackboard { q0 b1 t0 b0 o0 });
+board!(Tree0904Blackboard { b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        MemSequence {
-            #[success_if(|bb| bb.b0 > 3)]
-            #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-            AlwaysRunning,
-            Precondition(|bb| bb.b0 % 2 != 0, else = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            Loop(q0) {
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-            },
+        Optional {
+            Wait(20),
         }
     }
 }
-
-board!(Tree0905Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        RunOnce(then_skip = false) {
-            WaitValueUpdate(t0) {
-                WaitValueUpdate(t0) {
+        WhileDoElse {
+            #[on_success(|bb| bb.b1 = bb.b0)]
+            #[success_if(|bb| bb.b1 != *bb.t0 + 3)]
+            #[post(|bb| bb.b1 += 2)]
+            MemSequence {
+                ReactiveSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+            Condition(Cond<4>),
+            Switch(b1) {
+                case 5 => RunOnce {
+                    StatefulAction(Task<5>),
+                },
+                _ => Action(PIo<6>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0906Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0907 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+        }
+        ReactiveFallback {
+            SequenceWithMemory {
+                ParallelAll(max_failures = -4) {
+                    #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b0 = bb.b1 % 2 })]
+                    UnsetBlackboard(o0),
+                    Action(PIo<0>, t0 = {b0}),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                TryCatch {
+                    ReactiveSequence {
+                        Condition(Cond<3> = Cond::<3>),
+                        #[run_while(|bb| *bb.t0 < 6)]
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Retry(4) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+            #[on_success(|bb| bb.b0 += 3)]
+            Loop(q0) {
+                StatefulAction(Task<6>),
+            },
+            Sequence {
+                Loop(q0, value = {t0}) {
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Script(|bb| bb.t0.set(bb.b1)),
+                Condition(Cond<8>),
+            },
+            Condition(PCond<9>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0907Blackboard { o0 q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0908 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Precondition(|bb| bb.b0 > 1) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Fallback {
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                Failer,
+                Action(Act<5>),
+                Condition(Cond<6>),
+            },
+            #[skip_if(|bb| bb.b0 == *bb.t0)]
+            #[success_if(|bb| bb.b1 == 0)]
+            #[on_failure(|bb| bb.b1 = (bb.b0 + 4) % 4)]
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Condition(PCond<8>, b0 = {b0}),
+                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<10>),
+                StatefulAction(Task<11>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                AlwaysFailure,
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
+                #[on_success(|bb| bb.b0 += 3)]
+                Conditional(|bb| *bb.t0 % 4 < 1, dynamic = true, else = Success) {
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0908Blackboard { o0 b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0909 for Ctx {
+        SequenceStar {
+            Sequence {
+                Sleep(10),
+                StatefulAction(Task<0>),
+            },
+            ReactiveSequence {
+                ReactiveSelector {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            MemPriority {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        MemSequence {
+            SequenceWithMemory {
+                SubTree(Tree0910Sub1, t0 = {=}, t1 = {t1}),
+                Wait(30),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            Repeat(1) {
+                SubTree(Tree0910Sub0, t0 = {=}, t1 = {t1}),
+            },
+            #[success_if(|bb| *bb.t0 + 3 < *bb.t0 % 4)]
+            Fallback {
+                WaitUntil(|bb| *bb.t1 % 2 > 0) {
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Sequence {
+                Wait(20),
+                Condition(Cond<3>),
+            },
+            Runner,
+        }
+    }
+}
+
+board!(Tree0910Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0911 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 0,
+        }
+        Sequence {
+            IfThenElse {
+                Condition(Cond<0> = Cond::<0>),
+                Script(|bb| bb.b1 = (bb.o0.unwrap_or(1) + 3) % 4),
+            },
+            Sequence {
+                Wait(0),
+            },
+            StatefulAction(PTask<1>, b0 = 4, b1 = {b1}),
+            RetryUntilSuccessful(2) {
+                ReactiveFallback {
+                    RetryUntilSuccessful(3) {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(2)),
+                            Script(|bb| bb.b0 = *bb.t0 % 3),
+                        },
+                    },
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0911Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0912 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        Fallback {
+            Repeat(4) {
+                IfThenElse {
+                    Precondition(|bb| *bb.t0 + 4 == 1, else = Skipped) {
+                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 1))]
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                        Repeat(1) {
+                            RunOnce {
+                                #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
+                                #[post(|bb| bb.o0 = None)]
+                                #[skip_if(|bb| *bb.t1 % 3 != 0)]
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                    Condition(Cond<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            Switch(b1) {
+                case 4 => Cooldown(0, filtered = Failure) {
+                    Action(PIo<3>, t0 = {t1}),
+                },
+                case 5 => AlwaysFailure,
+                case 0 => ScriptCondition(|bb| bb.o0.unwrap_or(0) > bb.b0 % 3),
+                _ => Condition(Cond<4> = Cond::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0912Blackboard { b0 o0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0913 for Ctx {
+        RetryUntilSuccessful(forever) {
+            RunOnce {
+                Fallback {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0914 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+        }
+        ReactiveSequence {
+            SequenceStar {
+                Action(Act<0>),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                Condition(Cond<2> = Cond::<2>),
+                Action(PIo<3>, t0 = {b1}),
+            },
+            ScriptCondition(|bb| bb.b0 != 1),
+        }
+    }
+}
+
+board!(Tree0914Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+        }
+        MemSequence {
+            Loop(q0, value = {t0}) {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 4) % 4, &mut bb.b1)),
+                    Condition(Cond<1>),
+                },
+            },
+            Loop(q0, value = {b1}, if_empty = Success) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b1 % 2 > 0),
+                    Condition(PCond<2>, b0 = {=}),
+                    Condition(PCond<3>, b0 = {t0}),
+                },
+            },
+            AlwaysSuccess,
+            Cooldown(30, filtered = Failure) {
+                #[skip_if(|bb| bb.b0 % 2 > 0)]
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                    StatefulAction(PTask<5>, b0 = 4, b1 = {=}),
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    #[on_success(|bb| { bb.b0 = bb.b1 + 3; *bb.t0 += 3 })]
+                    #[run_while(|bb| *bb.t0 < 4)]
+                    Condition(|ctx| ctx.check(6)),
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b0)),
+                },
+            },
+            Switch(b1) {
+                case 2 => Condition(Cond<8>),
+                case 4 => Condition(Cond<9> = Cond::<9>),
+                case 1 => StatefulAction(Task<10>),
+                _ => Action(PAct<11>, b0 = {b0}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0915Blackboard { b1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0916Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        ScriptCondition(|bb| (*bb.t1 + 3) % 2 > 0),
+                    },
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<6>),
+                Action(PAct<7>, b0 = 9, b1 = {b1}),
+                SubTree(Tree0916Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, o0 = {o0}),
+                #[success_if(|bb| bb.b0 + 1 > 3)]
+                StatefulAction(PTask<8>, b0 = 3, b1 = {b0}),
+                Condition(Cond<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0916Blackboard { b0 t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0917 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {b0}),
+            SetBlackboard(b1 = 9),
+        }
+    }
+}
+
+board!(Tree0917Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        FlipSelector {
+            Timeout(30) {
+                Delay(0) {
                     StatefulAction(Task<0>),
                 },
             },
@@ -239,405 +694,58 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0906Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0907 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(5)),
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            SequenceWithMemory {
-                Sleep(10),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-            Selector {
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0907Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0908 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Retry(forever) {
-                    ForceSuccess {
-                        Switch(b1) {
-                            case 5 => StatefulAction(Task<0>),
-                            _ => AsyncFallback {
-                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0908Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0909 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-        }
-        SequenceWithMemory {
-            AsyncSequence {
-                Action(Act<0>),
-                Delay(20) {
-                    Action(PIo<1>, t0 = {t0}),
-                },
-                StatefulAction(Task<2>),
-            },
-            ParallelAll(2) {
-                Script(|bb| bb.b0 += 3),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            AlwaysSuccess,
-            RunOnce(then_skip = false) {
-                WaitValueUpdate(t1) {
-                    AsyncSequence {
-                        Action(PIo<4>, t0 = {=}),
-                        UnsetBlackboard(o0),
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t1 % 2, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0909Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub1 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub0 for Ctx {
-        SubTree(Tree0910Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910 for Ctx {
-        AsyncFallback {
-            Condition(Cond<0>),
-            SubTree(Tree0910Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Repeat(2) {
-                    SkipUnlessUpdated(t0) {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[post(|bb| { bb.t0.set((*bb.t0 + 2) % 2); *bb.t0 += 2 })]
-                        ParallelAll {
-                            #[post(|bb| { bb.b0 += 1; if bb.b0 + 3 > 1 { bb.t0.set(bb.b0 + 2) } })]
-                            #[failure_if(|bb| bb.b0 > *bb.t0 % 4)]
-                            StatefulAction(Task<0>),
-                            Action(PAct<1>, b0 = 9, b1 = {b0}),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(2)),
-                    #[failure_if(|bb| bb.b0 != 0)]
-                    Repeat(0) {
-                        StatefulAction(Task<3>),
-                    },
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            AsyncSequence {
-                                Action(Act<4>),
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        Condition(PCond<6>, b0 = 0),
-                        StatefulAction(Task<7>),
-                        RetryUntilSuccessful(2) {
-                            #[on_failure(|bb| if bb.b0 + 1 > 0 { *bb.t0 += 1 })]
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-            Action(Act<9>),
-        }
-    }
-}
-
-board!(Tree0911Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ParallelAll(max_failures = -1) {
-            RunOnce {
-                ForceSuccess {
-                    Loop(q0, value = {b0}) {
-                        Parallel(success = 4, failure = -3) {
-                            StatefulAction(PTask<0>, b0 = 4),
-                            ReactiveSequence {
-                                Action(Act<1>),
-                                #[skip_if(|bb| *bb.t0 != *bb.t0 % 4)]
-                                #[on_failure(|bb| *bb.t0 += 3)]
-                                #[success_if(|bb| (bb.b0 + 1) % 4 == 2)]
-                                Action(|ctx| ctx.exec(2)),
-                                #[post(|bb| *bb.t0 += 1)]
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                            Precondition(|bb| (*bb.t1 + 2) % 4 > 0, else = Success) {
-                                ReactiveFallback {
-                                    ScriptCondition(|bb| *bb.t0 != 6),
-                                    SetBlackboard(b0 = 7),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 < 3)]
-            RunOnce(then_skip = true) {
-                Parallel(success = -1, failure = -2) {
-                    AsyncFallback {
-                        Parallel(success = -1) {
-                            AsyncFallback {
-                                Condition(|ctx| ctx.check(6)),
-                                Action(Act<7>),
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<8>),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                    SetBlackboard(t0 = 8),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0912Blackboard { t0 t1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Sequence {
-                        ReactiveSelector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveFallback {
-                #[post(|bb| bb.o0 = None)]
-                Condition(PCond<5>, b0 = {=}),
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0913Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
-        IfThenElse {
-            AsyncSequence {
-                Inverter {
-                    RunOnce {
-                        Inverter {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    Retry(0) {
-                        Sleep(30),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            b1: i64 = 2,
-            b0: i64,
-        }
-        Selector {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
-                #[run_while(|bb| bb.o0.is_some())]
-                Action(Act<2>),
-                Action(PAct<3>, b0 = 0),
-                #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(5))]
-                #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b0 + 1) })]
-                #[success_if(|bb| *bb.t0 < 7)]
-                UnsetBlackboard(o0),
-            },
-            Parallel(success = -1) {
-                WasEntryUpdated(t0),
-                Sleep(30),
-            },
-            IfThenElse {
-                StatefulAction(Task<4>),
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Switch(b1) {
-                        case 3 => ScriptCondition(|bb| *bb.t0 + 4 == bb.b0 + 4),
-                        _ => StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0915Blackboard { t0 q0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
-        RetryUntilSuccessful(4) {
-            Sleep(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
-        WhileDoElse {
-            ReactiveFallback {
-                Inverter {
-                    Condition(Cond<0>),
-                },
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-            },
-            MemPriority {
-                SequenceStar {
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                },
-                ForceSuccess {
-                    ForceFailure {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        ParallelAll(1) {
-            RunOnce {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
 bt::behavior_tree! {
     pub tree Tree0919 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+        }
+        IfThenElse {
+            Inverter {
+                Timeout(100) {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(t0 = {b0}),
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            SetBlackboard(b0 = 2),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                Timeout(0) {
+                    Condition(Cond<1>),
+                },
+                FlipSelector {
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {=}),
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+                    Action(Act<4>),
+                },
+                Cooldown(0, filtered = Failure) {
+                    Sleep(20),
+                },
+                Condition(Cond<5>),
+                ScriptCondition(|bb| *bb.t0 == bb.b0),
+            },
         }
     }
 }
+
+board!(Tree0919Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0920Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
         }
-        Parallel(success = -2) {
-            Action(Act<0>),
-            ReactiveSelector {
-                StatefulAction(Task<1> = Task::<1>),
-                SetBlackboard(t0 = {t1}),
-            },
+        BinarySelector(|bb| *bb.t0 + 4 < 5) {
+            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<3>),
         }
     }
 }
@@ -645,107 +753,125 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0920 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 0,
         }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            AsyncSequence {
-                Precondition(|bb| (*bb.t1 + 3) % 2 < 1, else = Success) {
-                    SubTree(Tree0920Sub0, t1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
+        ReactiveSequence {
+            ReactiveSequence {
+                Loop(q0, if_empty = Success) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| *bb.t0 != bb.b0)]
+                        #[skip_if(|bb| *bb.t0 > 6)]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
+                        SetBlackboard(o0 = Some(7)),
+                    },
+                },
+                Fallback {
+                    Action(PAct<0>, b0 = 8, b1 = {t0}),
+                    StatefulAction(Task<1>),
+                },
+                SubTree(Tree0920Sub0, ..),
+            },
+            ReactiveSequence {
+                Script(|bb| { bb.t0.set((bb.b0 + 1) % 2); bb.b0 += 3 }),
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                Selector {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+                #[failure_if(|bb| *bb.t0 < *bb.t0 % 2)]
+                #[skip_if(|bb| bb.b0 + 2 == *bb.t0)]
+                #[on_failure(|bb| bb.b0 += 3)]
+                WhileDoElse {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            Sequence {
+                Action(Act<8>),
+                TryCatch(catch_on_halt = false) {
+                    #[on_halted(|bb| { bb.o0 = Some(*bb.t0); if *bb.t0 % 3 < 1 { bb.b0 += 3 } })]
+                    AlwaysSuccess,
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                Precondition(|bb| bb.b0 + 2 < 6, else = Skipped) {
+                    Remap(success = Failure, failure = Success) {
+                        Action(|ctx| ctx.exec(10)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0920Blackboard { t1 q0 t0 b0 });
+board!(Tree0920Blackboard { q0 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b1: i64,
             b0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(1),
         }
-        Repeat(1) {
-            SequenceWithMemory {
-                RunOnce {
-                    MemSequence {
-                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-                        Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                            Script(|bb| bb.b0 = 7),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    ScriptCondition(|bb| (*bb.t0 + 4) % 4 == 2),
-                },
-                Parallel(success = -1, failure = -2) {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0>),
+            #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(3))]
+            #[on_success(|bb| { bb.b0 += 1; if bb.b0 + 3 > *bb.t0 { bb.o0 = None } })]
+            Action(PAct<1>, b0 = {t0}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0921Blackboard { o0 t0 b0 t1 });
+board!(Tree0921Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        Parallel(success = -1) {
-            #[post(|bb| if bb.o0.unwrap_or(2) != *bb.t0 { bb.b0 += 2 })]
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1) + 4)]
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(5)))]
-                Action(|ctx| ctx.exec(0)),
+        Inverter {
+            RepeatUntilSuccess(3) {
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                #[run_while(|bb| bb.b0 + 2 < 5)]
+                #[on_success(|bb| { bb.b1 = bb.b0; bb.t0.set(bb.b1) })]
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0922Blackboard { o0 b0 t1 t0 });
+board!(Tree0922Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0923 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-        }
-        ParallelAll(1) {
-            ForceFailure {
-                UnsetBlackboard(o0),
+        Priority {
+            Filter(times = 1, count = Success) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
             },
             RunOnce(then_skip = true) {
-                Action(Act<0> = Act::<0>),
+                TryCatch {
+                    Action(Act<2>),
+                    KeepRunningUntilFailure {
+                        RetryUntilSuccessful(1) {
+                            Action(Act<3>),
+                        },
+                    },
+                    Condition(Cond<4>),
+                },
             },
-        }
-    }
-}
-
-board!(Tree0923Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0924Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        SequenceWithMemory {
-            Action(Act<0>),
-            #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-            #[skip_if(|bb| bb.b0 < 3)]
-            Condition(Cond<1>),
+            ReactiveSelector {
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                Action(Act<7>),
+            },
         }
     }
 }
@@ -753,536 +879,265 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0924 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        ForceFailure {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Inverter {
-                    #[skip_if(|bb| bb.b0 == *bb.t0)]
-                    Selector {
-                        SubTree(Tree0924Sub0, ..),
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                        },
-                    },
+        FlipSelector {
+            Fallback {
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                WaitValueUpdate(t0) {
+                    Condition(Cond<3>),
+                },
+                StatefulAction(PTask<4>, b0 = 0),
+            },
+            WhileDoElse {
+                StatefulAction(Task<5>),
+                RunOnce {
+                    Condition(PCond<6>, b0 = 8),
                 },
             },
         }
     }
 }
 
-board!(Tree0924Blackboard { q0 b0 t0 });
+board!(Tree0924Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64,
-            o0: Option<i64>,
+            b0: i64 = 1,
         }
-        MemSequence {
-            ScriptCondition(|bb| bb.o0.is_none()),
-            AsyncFallback {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
+        Fallback {
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[failure_if(|bb| bb.b0 + 2 > 4)]
+            SequenceWithMemory {
+                #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+                #[post(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = {b0}),
+                WasEntryUpdated(t0),
+                SequenceWithMemory {
+                    Condition(PCond<1>, b0 = 4),
+                    #[post(|bb| { *bb.t0 += 2; bb.b0 = (bb.b0 + 3) % 4 })]
+                    #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 == 3 { bb.b0 += 3 } })]
+                    Condition(|ctx| ctx.check(2)),
+                },
+                Condition(Cond<3>),
             },
-            Action(Act<2>),
-            #[success_if(|bb| bb.o0.is_none())]
-            Switch(b1) {
-                case 3 => StatefulAction(Task<3>),
-                _ => #[on_success(|bb| if *bb.t0 != bb.o0.unwrap_or(3) { *bb.t0 += 1 })]
-                Sleep(10),
+            Cooldown(50, filtered = Failure) {
+                Loop(q0) {
+                    ReactiveFallback {
+                        Fallback {
+                            Condition(Cond<4> = Cond::<4>),
+                            Repeat(4) {
+                                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
+                            },
+                            #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
+                            Deadline(20) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                        Action(PIo<7>, t0 = {b0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0925Blackboard { b1 t0 o0 });
+board!(Tree0925Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
         }
-        Fallback {
-            ParallelAll(max_failures = -3) {
-                Parallel(success = 1) {
-                    ForceSuccess {
-                        Precondition(|bb| *bb.t0 > 0, else = Success) {
-                            ReactiveSequence {
-                                Repeat(forever) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -4) {
-                    ForceSuccess {
-                        AlwaysRunning,
-                    },
-                    Parallel(success = 1, failure = -1) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                    ReactiveSequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    Repeat(3) {
-                        Sequence {
-                            Sleep(30),
-                            Action(Act<6>),
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            Condition(|ctx, bb| ctx.check_in(9, (bb.b1 + 1) % 2)),
-                        },
-                    },
-                },
-                Inverter {
-                    #[success_if(|bb| bb.b0 % 3 != 2)]
-                    Selector {
-                        Precondition(|bb| *bb.t1 > 1, else = Skipped) {
-                            Precondition(|bb| *bb.t0 < 3, else = Running) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<10>),
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                        SequenceWithMemory {
-                            #[success_if(|bb| bb.b1 % 2 != 0)]
-                            Condition(PCond<11>, b0 = {=}),
-                            Script(|bb| { bb.b0 += 1; if *bb.t1 < 4 { bb.t1.set(bb.b1) } }),
-                            StatefulAction(Task<12> = Task::<12>),
-                            Condition(Cond<13>),
-                        },
-                    },
-                },
+        ReactiveSelector {
+            Fallback {
+                Condition(Cond<0>),
+            },
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Action(PAct<1>, b0 = {t0}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0926Blackboard { t0 b0 t1 q0 b1 });
+board!(Tree0926Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
             b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
+            b0: i64 = 3,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[skip_if(|bb| *bb.t0 != *bb.t1 + 3)]
-        #[post(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-        Delay(0) {
-            SetBlackboard(b0 = 8),
+        FlipSelector {
+            Filter(times = 3, count = Failure) {
+                Sequence {
+                    Timeout(30) {
+                        TryCatch {
+                            Condition(Cond<0>),
+                            Condition(PCond<1>, b0 = {=}),
+                        },
+                    },
+                    Action(PAct<2>, b0 = 9),
+                },
+            },
+            StepSequencer {
+                StatefulAction(PTask<3>, b0 = {b1}),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            ReactiveFallback {
+                MemPriority {
+                    StatefulAction(Task<6>),
+                },
+                Parallel(failure = -1) {
+                    Script(|bb| bb.b1 += 1),
+                    Condition(|ctx| ctx.check(7)),
+                },
+            },
+            MemPriority {
+                #[success_if(|bb| *bb.t0 == 2)]
+                Condition(Cond<8>),
+                Action(|ctx, bb| ctx.exec_in(9, 8, &mut bb.b0)),
+                Condition(Cond<10>),
+                Script(|bb| bb.b0 = (*bb.t0 + 1) % 2),
+            },
+            Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
         }
     }
 }
 
-board!(Tree0927Blackboard { t0 b1 t1 b0 });
+board!(Tree0927Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0928 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        Loop(q0, value = {b0}) {
-            StatefulAction(Task<0>),
+        #[skip_if(|bb| (bb.b0 + 4) % 2 == 1)]
+        AsyncSequence {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                Filter(times = 1, count = Completed, filtered = Failure) {
+                    Cooldown(0, filtered = Skipped) {
+                        AlwaysFailure,
+                    },
+                },
+                Action(PIo<1>, t0 = {t0}),
+                Wait(0),
+            },
         }
     }
 }
 
-board!(Tree0928Blackboard { q0 b0 });
+board!(Tree0928Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0929 for Ctx {
-        ParallelAll(max_failures = -3) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Selector {
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0930Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            b0: i64 = 4,
-        }
-        Fallback {
-            #[on_success(|bb| *bb.t1 += 2)]
-            #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 2 })]
-            #[on_failure(|bb| *bb.t0 += 2)]
-            Repeat(3) {
-                TryCatch {
-                    Condition(Cond<0>),
-                    #[failure_if(|bb| bb.b0 != 5)]
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 1)]
-                    #[run_while(|bb| bb.b0 < 4)]
-                    SequenceWithMemory {
-                        SetBlackboard(b1 = 6),
-                        SetBlackboard(t1 = {t0}),
-                    },
-                    WasEntryUpdated(t0),
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
-                    RunOnce(then_skip = true) {
-                        Condition(PCond<1>, b0 = 4),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    StatefulAction(Task<3>),
-                },
-                #[post(|bb| *bb.t0 += 2)]
-                StatefulAction(Task<4> = Task::<4>),
-                #[on_failure(|bb| bb.t1.set(*bb.t0 % 3))]
-                #[failure_if(|bb| *bb.t0 < *bb.t1)]
-                SetBlackboard(b1 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0931Blackboard { t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| (bb.b0 + 3) % 4 < 0),
-                    Condition(Cond<2> = Cond::<2>),
-                    RetryUntilSuccessful(0) {
-                        Sleep(30),
-                    },
-                    WaitValueUpdate(t0) {
-                        #[skip_if(|bb| bb.b0 < (*bb.t0 + 1) % 4)]
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0932Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        ParallelAll {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, 9)),
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
-                },
-                ParallelAll {
-                    Action(Act<1> = Act::<1>),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                MemSequence {
-                    Action(Act<3>),
-                    IfThenElse {
-                        Condition(Cond<4>),
-                        ScriptCondition(|bb| bb.b0 + 2 < 1),
-                    },
-                },
-                Repeat(4) {
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            TryCatch {
-                Parallel(success = 1, failure = 0) {
-                    #[failure_if(|bb| *bb.t0 < 0)]
-                    #[success_if(|bb| bb.b0 % 3 == 1)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    Action(Act<6>),
-                    Delay(0) {
-                        Condition(Cond<7>),
-                    },
-                },
-                SequenceStar {
-                    Condition(|ctx| ctx.check(8)),
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 != bb.b0)]
-                    StatefulAction(Task<9>),
-                    WaitValueUpdate(t0) {
-                        StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-                ForceFailure {
-                    Inverter {
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0934Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64,
-        }
-        Parallel(success = 1, failure = -3) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SetBlackboard(b1 = {t0}),
-            },
-            Action(PIo<1>, t0 = {b0}),
-            AlwaysRunning,
-            WaitValueUpdate(t0) {
-                StatefulAction(Task<2>),
-            },
-            ParallelAll(0) {
-                Script(|bb| bb.b0 = (bb.b0 + 4) % 3),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0935Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0936Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            b1: i64 = 12,
-        }
-        Sequence {
-            Action(PAct<0>, b0 = {b1}, b1 = {b1}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-        }
-        Sequence {
-            SubTree(Tree0936Sub0, ..),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0936Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
-        blackboard {
-            b0: i64 = 4,
+            b0: i64 = 5,
             #[tracked] t1: i64 = 3,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        RetryUntilSuccessful(1) {
-            IfThenElse {
-                Sequence {
-                    #[failure_if(|bb| bb.b1 + 1 != bb.b1)]
-                    #[skip_if(|bb| (bb.b1 + 2) % 3 != 0)]
-                    Switch(b1) {
-                        case 2 => #[post(|bb| bb.b0 += 3)]
-                        StatefulAction(Task<0>),
-                        _ => ScriptCondition(|bb| bb.b0 == *bb.t1 + 3),
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(Cond<1>),
-                        _ => Condition(PCond<2>, b0 = 0),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        WasEntryUpdated(t1),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 4, &mut bb.b1)),
-                    },
-                    Selector {
-                        WhileDoElse {
-                            Action(PAct<5>, b0 = {=}),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        SetBlackboard(b0 = {b1}),
-                    },
-                    AsyncFallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        RunOnce {
-                            StatefulAction(Task<9>),
-                        },
-                        Condition(Cond<10>),
-                    },
-                },
-                Loop(q0, if_empty = Success) {
-                    Loop(q0) {
-                        WhileDoElse {
-                            Action(Act<11>),
-                            StatefulAction(Task<12>),
-                            SetBlackboard(t1 = 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0937Blackboard { b0 t1 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Loop(q0, if_empty = Failure) {
-            SequenceStar {
-                Repeat(2) {
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 0),
-                        Action(Act<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        ScriptCondition(|bb| bb.b1 % 3 != 2),
-                    },
-                },
-                ReactiveSequence {
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        SetBlackboard(t0 = 7),
-                    },
-                    #[post(|bb| bb.o0 = None)]
-                    #[on_success(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0938Blackboard { b0 b1 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-        }
-        Loop(q0) {
-            Fallback {
-                Selector {
-                    TryCatch {
-                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                        Script(|bb| bb.b0 = *bb.t0),
-                        Condition(PCond<1>, b0 = {b1}),
-                        SetBlackboard(t0 = 9),
-                    },
-                    #[skip_if(|bb| bb.b0 == 3)]
-                    #[on_success(|bb| if bb.b1 + 1 == 0 { bb.b0 += 1 })]
-                    #[on_failure(|bb| bb.b1 = (bb.b0 + 3) % 2)]
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            IfThenElse {
-                                Action(|ctx| ctx.exec(2)),
-                                #[on_failure(|bb| bb.b0 = (bb.b1 + 2) % 3)]
-                                #[on_success(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = 2 })]
-                                Action(Act<3>),
-                            },
-                            KeepRunningUntilFailure {
-                                ParallelAll(1) {
-                                    Script(|bb| bb.b0 += 2),
-                                    Condition(Cond<4>),
+        ParallelAll(1) {
+            Precondition(|bb| (*bb.t0 + 3) % 4 < 0, else = Failure) {
+                Repeat(1) {
+                    RunOnce {
+                        SequenceStar {
+                            Inverter {
+                                Fallback {
+                                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                                    Action(PAct<0>, b0 = {t0}, b1 = {t1}),
+                                    #[on_failure(|bb| { *bb.t1 += 2; bb.t1.set(*bb.t0) })]
+                                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
                                 },
                             },
                         },
                     },
-                    WasEntryUpdated(t0),
-                    AsyncFallback {
-                        ReactiveSequence {
-                            ScriptCondition(|bb| *bb.t0 < bb.b1),
-                            Action(PIo<5>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0929Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64,
+        }
+        StepSequencer {
+            StepSequencer {
+                Loop(q0, if_empty = Success) {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Retry(3) {
+                            ReactiveFallback {
+                                RunOnce {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                                ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(5) % 4),
+                                UnsetBlackboard(o0),
+                            },
                         },
                     },
-                    SkipUnlessUpdated(t0) {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
-                            Condition(Cond<7> = Cond::<7>),
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
+                },
+                ParallelAll(1) {
+                    MaxTime(50) {
+                        Condition(Cond<1>),
+                    },
+                    ReactiveSequence {
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<2>),
+                            #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                            #[success_if(|bb| *bb.t1 + 2 < 2)]
+                            StatefulAction(Task<3>),
+                            #[failure_if(|bb| *bb.t1 < 4)]
+                            #[post(|bb| bb.t0.set(bb.b0))]
+                            #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(0) % 4))]
+                            StatefulAction(Task<4>),
                         },
+                        Condition(PCond<5>, b0 = {t0}),
+                    },
+                },
+            },
+            Repeat(0) {
+                StatefulAction(Task<6>),
+            },
+            WhileDoElse {
+                StatefulAction(Task<7>),
+                Repeat(forever) {
+                    RunOnce(then_skip = true) {
+                        Sequence {
+                            SetBlackboard(t1 = 5),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b0 % 4 > 2, dynamic = true) {
+                    #[run_while(|bb| *bb.t0 < 6)]
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(PTask<9>, b0 = {b0}, b1 = {t0}),
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 < 1),
                     },
                 },
             },
@@ -1290,33 +1145,317 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0939Blackboard { b0 b1 q0 t0 });
+board!(Tree0930Blackboard { t0 b0 o0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0931 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+            b1: i64,
+        }
+        Delay(10) {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                #[failure_if(|bb| bb.b1 == (bb.b0 + 2) % 3)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0931Blackboard { t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0932Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 11,
+        }
+        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0932 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        Switch(b1) {
+            case 1 => TryCatch(catch_on_halt = true) {
+                AlwaysSuccess,
+                Condition(Cond<0>),
+                SubTree(Tree0932Sub0, ..),
+            },
+            _ => #[skip_if(|bb| *bb.t0 + 4 < 7)]
+            #[failure_if(|bb| bb.b1 < 5)]
+            #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 4))]
+            Limiter(1) {
+                Limiter(3) {
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0932Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 0 => ParallelAll(max_failures = -1) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    SetBlackboard(b1 = {b0}),
+                },
+                Cooldown(50, filtered = Failure) {
+                    Delay(0) {
+                        Delay(50) {
+                            AsyncSequence {
+                                Precondition(|bb| *bb.t1 == 1, else = Failure) {
+                                    Wait(0),
+                                },
+                                SetBlackboard(b1 = 5),
+                            },
+                        },
+                    },
+                },
+            },
+            case 2 => Fallback {
+                Limiter(3) {
+                    Optional {
+                        RunOnce(then_skip = false) {
+                            #[on_failure(|bb| if bb.b1 % 4 > 1 { bb.t1.set(bb.b1 % 4) })]
+                            #[success_if(|bb| *bb.t1 < 0)]
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                },
+                IfThenElse {
+                    BinarySelector(|bb| bb.b0 + 3 > 6) {
+                        SetBlackboard(b0 = 0),
+                        StatefulAction(Task<3>),
+                    },
+                    Sequence {
+                        Action(Act<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+            },
+            _ => AsyncFallback {
+                RepeatTimes(2) {
+                    StatefulAction(Task<6>),
+                },
+                #[run_while(|bb| *bb.t1 % 4 > 1)]
+                #[failure_if(|bb| *bb.t0 != 6)]
+                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                ParallelAll(max_failures = -1) {
+                    Wait(0),
+                    Action(|ctx| ctx.exec(7)),
+                },
+                Condition(Cond<8>),
+                Filter(times = 1, count = Success) {
+                    Sleep(0),
+                },
+                Timeout(10) {
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0933Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            b1: i64 = 5,
+        }
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+            Parallel {
+                Action(Act<0>),
+                Condition(PCond<1>, b0 = {b0}),
+            },
+            #[failure_if(|bb| bb.b1 % 4 == 0)]
+            #[success_if(|bb| bb.o0.unwrap_or(5) == 0)]
+            Repeat(2) {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0934Blackboard { o0 t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        WaitValueUpdate(t0) {
+            Retry(3) {
+                Script(|bb| bb.o0 = Some(bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0935Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| *bb.t0 += 1)]
+        Parallel(success = -1, failure = -2) {
+            Cooldown(10, filtered = Failure) {
+                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                    IfThenElse {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                        },
+                        StepSequencer {
+                            Action(PIo<1>, t0 = {b0}),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Timeout(0) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            WhileDoElse {
+                Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
+                    ReactiveFallback {
+                        Inverter {
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Precondition(|bb| *bb.t0 > bb.b0) {
+                    MemSequence {
+                        StatefulAction(Task<6>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0936Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+        }
+        SequenceWithMemory {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                Action(|ctx| ctx.exec(2)),
+            },
+            Action(Act<3>),
+            Interrupt(|bb| *bb.t1 % 2 > 0) {
+                Action(PAct<4>, b0 = {t1}, b1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0937Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64,
+        }
+        ParallelAll(max_failures = -4) {
+            Action(Act<0>),
+            StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+            #[on_halted(|bb| { if bb.b0 < *bb.t0 { *bb.t0 += 1 }; bb.t0.set(bb.b1 + 4) })]
+            #[skip_if(|bb| bb.b0 == 5)]
+            Switch(b1) {
+                case 1 => Wait(0),
+                _ => SetBlackboard(b1 = 9),
+            },
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+board!(Tree0938Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        Delay(10) {
+            RepeatTimes(forever) {
+                ScriptCondition(|bb| bb.b1 % 4 > 2),
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0940 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        #[skip_if(|bb| bb.o0.is_none())]
-        ReactiveSequence {
+        MemSequence {
             SequenceWithMemory {
-                SetBlackboard(b0 = 0),
-                SetBlackboard(b1 = 2),
-                Action(PIo<0>, t0 = {=}),
-            },
-            Retry(forever) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SkipUnlessUpdated(t0) {
-                AlwaysFailure,
-            },
-            AsyncSequence {
-                SetBlackboard(o0 = Some(3)),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
+                Sleep(0),
+                Optional {
+                    MemSequence {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Wait(0),
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        #[failure_if(|bb| *bb.t0 > (bb.o0.unwrap_or(5) + 1) % 4)]
+                        StatefulAction(Task<2>),
+                        Action(PAct<3>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+                #[on_failure(|bb| bb.b0 += 1)]
+                ReactiveSequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
@@ -1327,56 +1466,78 @@ board!(Tree0940Blackboard { b1 b0 t0 o0 });
 bt::behavior_tree! {
     pub tree Tree0941 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        ParallelAll(2) {
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t0 != 5, else = Skipped) {
-                    StatefulAction(PTask<0>, b0 = {t1}),
+        Sequence {
+            RetryUntilSuccessful(3) {
+                ForceFailure {
+                    Filter(times = 1, count = Completed) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(3) % 3 < 0) {
+                            TryCatch(catch_on_halt = false) {
+                                Condition(Cond<0> = Cond::<0>),
+                                Condition(Cond<1>),
+                                #[run_while(|bb| *bb.t0 > 5)]
+                                StatefulAction(Task<2>),
+                            },
+                            AsyncSequence {
+                                Condition(Cond<3>),
+                                Action(Act<4>),
+                                Action(|ctx| ctx.exec(5)),
+                            },
+                        },
+                    },
                 },
-                AlwaysFailure,
             },
-            Delay(20) {
-                ScriptCondition(|bb| bb.b0 + 4 < bb.b0 % 4),
+            SequenceWithMemory {
+                Action(PAct<6>, b0 = {b0}),
+                Optional {
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0941Blackboard { t0 b0 t1 });
+board!(Tree0941Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        #[post(|bb| *bb.t0 += 1)]
-        AsyncSequence {
-            AlwaysSuccess,
-            SetBlackboard(t0 = {b0}),
-            ScriptCondition(|bb| bb.b0 + 3 < 7),
+        RunOnce(then_skip = false) {
+            Deadline(100) {
+                Limiter(3) {
+                    SequenceStar {
+                        Wait(0),
+                        Repeater(0) {
+                            Action(Act<0>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0942Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
-        MemPriority {
-            ParallelAll(3) {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-            },
-            RunOnce(then_skip = true) {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Condition(Cond<5> = Cond::<5>),
+        ForceSuccess {
+            Deadline(0) {
+                Repeat(1) {
+                    WhileDoElse {
+                        Repeat(4) {
+                            StepSequencer {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        Repeater(2) {
+                            Condition(Cond<2>),
+                        },
+                        Cooldown(50) {
+                            Condition(Cond<3>),
+                        },
+                    },
                 },
             },
         }
@@ -1385,169 +1546,124 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0944 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-        }
-        #[failure_if(|bb| bb.b0 % 3 == 0)]
-        #[on_success(|bb| bb.b0 += 1)]
-        #[run_while(|bb| bb.b1 % 2 == 0)]
-        Invert {
-            AlwaysRunning,
+        Priority {
+            Repeat(3) {
+                Repeat(1) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
-
-board!(Tree0944Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0945 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                #[on_failure(|bb| bb.b1 = 3)]
-                Sequence {
-                    #[post(|bb| { bb.b1 += 1; *bb.t0 += 2 })]
-                    Timeout(20) {
-                        StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
-                    },
-                    Sequence {
-                        SkipUnlessUpdated(t0) {
-                            Action(PIo<2>, t0 = {b1}),
-                        },
-                        Sleep(0),
-                    },
-                },
-                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1}),
-            },
-            #[skip_if(|bb| bb.b0 > 4)]
-            Repeat(2) {
-                RunOnce(then_skip = true) {
-                    IfThenElse {
-                        StatefulAction(Task<4> = Task::<4>),
-                        RunOnce {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(3) + 3 > *bb.t0 % 3)]
-            Repeat(2) {
-                Fallback {
-                    ForceSuccess {
-                        Repeat(0) {
-                            SetBlackboard(b0 = 7),
-                        },
-                    },
-                },
+        Precondition(|bb| *bb.t0 < 0, else = Failure) {
+            MemSequence {
+                SetBlackboard(b0 = {t0}),
+                Condition(Cond<0> = Cond::<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0945Blackboard { o0 b0 b1 t0 });
+board!(Tree0945Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0946 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Parallel(success = -2, failure = 0) {
-            Repeat(2) {
-                Condition(Cond<0>),
+        RepeatUntilFailure(forever) {
+            RepeatTimes(forever) {
+                Cooldown(100, filtered = Failure) {
+                    ReactiveFallback {
+                        Remap(success = Success, failure = Failure) {
+                            Action(Act<0>),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<1> = Cond::<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            Parallel(success = 1, failure = 2) {
+                                AlwaysSuccess,
+                                Condition(Cond<5>),
+                            },
+                            StatefulAction(Task<6>),
+                        },
+                        Cooldown(10, filtered = Failure) {
+                            ReactiveFallback {
+                                Condition(Cond<7>),
+                                StatefulAction(Task<8>),
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                },
             },
-            ScriptCondition(|bb| bb.b1 < 5),
         }
     }
 }
-
-board!(Tree0946Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b0: i64 = 5,
         }
-        RunOnce(then_skip = true) {
-            Timeout(20) {
+        Timeout(0) {
+            #[skip_if(|bb| bb.b0 + 3 > 6)]
+            Filter(times = 2, count = Completed, filtered = Failure) {
                 RetryUntilSuccessful(2) {
-                    Retry(2) {
-                        Fallback {
-                            Condition(Cond<0>),
-                            Action(PIo<1>, t0 = {t0}),
-                            RunOnce {
-                                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 1) % 4, &mut bb.b0)),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
+                    Condition(Cond<0> = Cond::<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0947Blackboard { t0 b0 });
+board!(Tree0947Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0948 for Ctx {
-        Timeout(0) {
-            Fallback {
-                Inverter {
-                    SequenceWithMemory {
-                        Timeout(10) {
-                            Sleep(20),
-                        },
-                        Condition(Cond<0>),
-                        RunOnce(then_skip = true) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(2)),
-                Delay(30) {
-                    Repeat(1) {
-                        StatefulAction(Task<3>),
-                    },
-                },
+        ReactiveSequence {
+            Timeout(10) {
+                Condition(Cond<0>),
             },
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0949 for Ctx {
-        Fallback {
-            ReactiveSequence {
-                Repeat(3) {
-                    Action(Act<0>),
-                },
-                SequenceWithMemory {
+        ParallelAll(3) {
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<0>),
+            },
+            Timeout(10) {
+                Fallback {
                     Action(Act<1>),
-                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
-            StatefulAction(Task<3>),
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
+            Delay(20) {
+                MaxTime(30) {
+                    Repeat(1) {
+                        ReactiveFallback {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<5>),
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
                 },
             },
         }
@@ -1556,39 +1672,35 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0950 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        AsyncSequence {
-            Inverter {
-                Action(Act<0>),
+        IfThenElse {
+            Sequence {
+                AlwaysSuccess,
+                Filter(times = 3, count = Failure, filtered = Skipped) {
+                    Failer,
+                },
             },
-            Script(|bb| bb.o0 = None),
-            Precondition(|bb| (bb.b1 + 1) % 2 != 0) {
-                Condition(Cond<1> = Cond::<1>),
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            ReactiveFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                SetBlackboard(b0 = {b1}),
-            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0950Blackboard { b1 b0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0951 for Ctx {
-        MemSequence {
-            ParallelAll(2) {
-                ParallelAll(0) {
-                    StatefulAction(Task<0>),
-                },
-                WhileDoElse {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2> = Cond::<2>),
+        ParallelAll {
+            Deadline(100) {
+                RepeatTimes(forever) {
+                    Retry(1) {
+                        FlipSelector {
+                            AlwaysFailure,
+                            Succeeder,
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
                 },
             },
         }
@@ -1598,617 +1710,719 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0952 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        #[post(|bb| bb.t1.set(bb.b0))]
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0952Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        Retry(2) {
-            TryCatch {
-                AsyncSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-                RunOnce {
-                    Condition(Cond<2>),
-                },
-                WhileDoElse {
-                    Timeout(20) {
-                        StatefulAction(Task<3>),
+            Parallel(failure = 1) {
+                Action(|ctx| ctx.exec(0)),
+                #[skip_if(|bb| bb.b0 > 0)]
+                #[post(|bb| bb.b0 += 1)]
+                Conditional(|bb| bb.b0 + 2 == 4) {
+                    TryCatch(catch_on_halt = false) {
+                        Succeeder,
+                        StatefulAction(Task<1>),
                     },
-                    Condition(Cond<4>),
-                    AlwaysRunning,
+                },
+                ForceFailure {
+                    StatefulAction(Task<2>),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSelector {
+                    Loop(q0, value = {t0}) {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Repeat(1) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    RepeatUntil(Failure) {
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    Sleep(10),
                 },
             },
         }
     }
 }
+
+board!(Tree0952Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+        }
+        Loop(q0, value = {b1}, if_empty = Running) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<1>),
+                },
+                #[skip_if(|bb| (bb.b1 + 3) % 2 < 0)]
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0953Blackboard { q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
         blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64,
         }
-        Precondition(|bb| *bb.t0 % 4 > 0, else = Skipped) {
-            TryCatch(catch_on_halt = false) {
-                Precondition(|bb| *bb.t0 % 4 == 3, else = Success) {
-                    StatefulAction(PTask<0>, b0 = 7),
+        #[skip_if(|bb| bb.b0 == 4)]
+        Timeout(50) {
+            SetBlackboard(b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0954Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+        }
+        Precondition(|bb| *bb.t1 % 3 > 1, else = Success) {
+            ReactiveSequence {
+                RepeatTimes(1) {
+                    Action(Act<0>),
                 },
-                RetryUntilSuccessful(2) {
-                    RetryUntilSuccessful(4) {
-                        Parallel(success = 2, failure = 0) {
-                            AlwaysSuccess,
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
+                Condition(Cond<1>),
+                #[on_failure(|bb| { if *bb.t1 > 2 { *bb.t1 += 2 }; bb.t0.set(4) })]
+                StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0954Blackboard { t0 });
+board!(Tree0955Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        SequenceWithMemory {
-            KeepRunningUntilFailure {
-                RunOnce {
-                    Action(Act<0>),
-                },
-            },
-        }
+    pub tree Tree0956Sub0 for Ctx {
+        Condition(Cond<14>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0956 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        IfThenElse {
-            Parallel(success = -2, failure = 4) {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                StatefulAction(Task<1>),
-                #[run_while(|bb| *bb.t0 > (*bb.t0 + 4) % 2)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                IfThenElse {
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(PTask<3>, b0 = {b1}),
-                },
-                SetBlackboard(o0 = Some(2)),
-                Sequence {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                },
-            },
-            ReactiveFallback {
-                Timeout(30) {
-                    AsyncSequence {
-                        #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(Task<5>),
+        FlipSelector {
+            FlipSelector {
+                Fallback {
+                    ReactiveSequence {
+                        Delay(30) {
+                            ForceSuccess {
+                                MemPriority {
+                                    Condition(Cond<0>),
+                                    Action(Act<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                        IfThenElse {
+                            RepeatTimes(2) {
+                                TryCatch(catch_on_halt = false) {
+                                    Condition(Cond<3>),
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
+                            Deadline(10) {
+                                Timeout(50) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
                     },
                 },
-                ReactiveFallback {
-                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.o0 = None })]
-                    #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[success_if(|bb| bb.b1 < bb.b1 + 3)]
-                    StatefulAction(Task<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(2), &mut bb.b0)),
-                },
-                Repeat(4) {
-                    ForceFailure {
-                        Condition(Cond<8>),
+                StepSequencer {
+                    WhileDoElse {
+                        Condition(Cond<5>),
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(6)),
+                            Condition(|ctx| ctx.check(7)),
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<8>),
+                    },
+                    FlipSelector {
+                        Repeat(2) {
+                            Fallback {
+                                StatefulAction(Task<9>),
+                                Filter(times = 2, filtered = Failure) {
+                                    Condition(Cond<10>),
+                                },
+                                Condition(Cond<11>),
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        ReactiveSelector {
+                            StatefulAction(Task<13>),
+                            Wait(50),
+                        },
+                        ReactiveSequence {
+                            Sleep(0),
+                            SubTree(Tree0956Sub0),
+                            StatefulAction(Task<15>),
+                        },
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0956Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0957 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 4,
             b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
         }
-        Sequence {
-            Precondition(|bb| bb.b0 + 3 < *bb.t1 + 4) {
-                Parallel(success = -3, failure = -2) {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Parallel(success = 2, failure = -2) {
-                        RunOnce {
-                            Precondition(|bb| *bb.t0 + 2 == bb.b0, else = Running) {
-                                Action(Act<1>),
-                            },
-                        },
-                        SkipUnlessUpdated(t0) {
-                            TryCatch(catch_on_halt = true) {
-                                #[post(|bb| bb.t1.set(bb.b0 + 1))]
-                                AlwaysSuccess,
-                                ScriptCondition(|bb| bb.b0 != 4),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Invert {
-                        AsyncSequence {
-                            Sleep(30),
-                            ParallelAll(max_failures = -1) {
-                                Action(PIo<3>, t0 = {t1}),
-                                Script(|bb| { *bb.t0 += 4; bb.b0 += 2 }),
-                            },
-                            Timeout(30) {
-                                ScriptCondition(|bb| *bb.t0 > 2),
-                            },
-                        },
-                    },
+        TryCatch(catch_on_halt = false) {
+            Switch(b1) {
+                case 1 => StatefulAction(Task<0>),
+                case 3 => StatefulAction(Task<1>),
+                case 0 => #[success_if(|bb| bb.b0 % 4 != 3)]
+                Condition(Cond<2>),
+                _ => BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    #[skip_if(|bb| bb.b1 == 2)]
+                    Action(PIo<3>, t0 = {b1}),
+                    ScriptCondition(|bb| (bb.b0 + 2) % 2 == 0),
                 },
+            },
+            Sleep(20),
+            RepeatTimes(1) {
+                WasEntryUpdated(t0),
+            },
+            #[run_while(|bb| bb.b1 > 6)]
+            Fallback {
+                Switch(b1) {
+                    case 0 => IfThenElse {
+                        StatefulAction(Task<4>),
+                        ScriptCondition(|bb| bb.b0 == 4),
+                    },
+                    case 5 => Script(|bb| { bb.o0 = Some(bb.b0 + 1); bb.b1 = 3 }),
+                    _ => Condition(Cond<5> = Cond::<5>),
+                },
+                ReactiveSequence {
+                    Action(PIo<6>, t0 = {t0}),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                #[on_success(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0) })]
+                #[skip_if(|bb| bb.b0 > 3)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                Inverter {
+                    WasEntryUpdated(t0),
+                },
+            },
+            MemPriority {
+                Script(|bb| { bb.b0 += 2; bb.o0 = None }),
             },
         }
     }
 }
 
-board!(Tree0957Blackboard { t0 t1 b0 });
+board!(Tree0957Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0958 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
             b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
         }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            MemPriority {
-                ForceFailure {
-                    ReactiveSequence {
-                        Action(PIo<0>, t0 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(3), &mut bb.b0)),
-                    },
+        SequenceStar {
+            ReactiveFallback {
+                Loop(q0) {
+                    Condition(Cond<0>),
                 },
-                ParallelAll(0) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<2>),
-                    Action(Act<3> = Act::<3>),
-                    SetBlackboard(o0 = Some(1)),
+                Parallel(failure = 2) {
+                    SetBlackboard(o0 = Some(7)),
+                    Action(PIo<1>, t0 = {=}),
                 },
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
             },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    Delay(0) {
-                        Condition(Cond<4>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<5>),
-                    },
-                },
+            #[run_while(|bb| bb.o0.unwrap_or(4) + 4 == 1)]
+            #[on_halted(|bb| { bb.o0 = None; bb.b0 += 1 })]
+            #[on_success(|bb| { bb.o0 = None; bb.b0 += 3 })]
+            Action(Act<5>),
+            #[skip_if(|bb| bb.o0.unwrap_or(1) < bb.b0 % 3)]
+            #[on_failure(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+            #[post(|bb| *bb.t0 += 2)]
+            FlipSelector {
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+                Sleep(10),
+                Condition(Cond<9> = Cond::<9>),
             },
         }
     }
 }
 
-board!(Tree0958Blackboard { t0 o0 b0 });
+board!(Tree0958Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0959 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        Precondition(|bb| *bb.t0 % 2 < 0) {
-            Parallel(success = 1) {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
+        Parallel(success = 1, failure = -3) {
+            MemSequence {
+                RepeatTimes(3) {
+                    Condition(Cond<0>),
+                },
+                Sleep(100),
+                Sequence {
+                    #[run_while(|bb| bb.b0 > 2)]
+                    StatefulAction(Task<1>),
+                    AlwaysRunning,
+                },
+            },
+            RepeatTimes(3) {
+                FlipSelector {
+                    SetBlackboard(t0 = 4),
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    ParallelAll(2) {
+                        SetBlackboard(t0 = 1),
+                        Action(PAct<2>, b0 = {=}),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            #[run_while(|bb| bb.b0 % 3 < 0)]
+            #[post(|bb| bb.b0 = *bb.t0 + 1)]
+            Interrupt(|bb| *bb.t0 % 2 > 0) {
+                Precondition(|bb| *bb.t0 > 6, else = Running) {
+                    MemPriority {
+                        ParallelAll(max_failures = -2) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                        },
+                        Action(PAct<6>, b0 = 7),
+                        Failer,
+                        Action(Act<7>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0959Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0960Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0959Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0960 for Ctx {
-        ForceSuccess {
-            TryCatch(catch_on_halt = false) {
-                SubTree(Tree0960Sub0),
-                Action(Act<1>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+        }
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| *bb.t0 + 3 < (*bb.t0 + 4) % 3),
+                StatefulAction(PTask<1>, b0 = {b0}),
+                StatefulAction(Task<2>),
+            },
+            MemSequence {
+                Wait(20),
+                Sleep(20),
+                Repeat(3) {
+                    Filter(times = 2, filtered = Failure) {
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0960Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0961 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        Fallback {
-            ReactiveFallback {
-                RunOnce(then_skip = false) {
-                    Delay(30) {
-                        Condition(PCond<0>, b0 = {b1}),
-                    },
-                },
+        Conditional(|bb| bb.b0 + 2 > 3, else = Success) {
+            Conditional(|bb| *bb.t0 < *bb.t0 + 1, dynamic = true, else = Success) {
+                StatefulAction(Task<0>),
             },
-            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0961Blackboard { b1 });
+board!(Tree0961Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0962Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0962Sub0 for Ctx {
+        SubTree(Tree0962Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-        }
-        SequenceStar {
-            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
-            Delay(0) {
-                Condition(Cond<0>),
-            },
-            #[run_while(|bb| bb.b0 != bb.b1)]
-            #[failure_if(|bb| bb.b0 + 3 != 7)]
-            Sequence {
-                #[on_success(|bb| { bb.b1 = *bb.t0 % 2; bb.b1 += 1 })]
-                #[failure_if(|bb| bb.b0 == 2)]
-                RetryUntilSuccessful(1) {
-                    WhileDoElse {
-                        TryCatch(catch_on_halt = true) {
-                            #[post(|bb| bb.b1 = (bb.b0 + 2) % 2)]
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Repeat(2) {
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(4)),
-                    Retry(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(PTask<6>, b0 = 5, b1 = {=}),
-                    },
-                    ScriptCondition(|bb| *bb.t0 == bb.b0 + 1),
-                    AlwaysSuccess,
-                },
-            },
+        MemSequence {
+            AlwaysSuccess,
+            SubTree(Tree0962Sub0),
         }
     }
 }
-
-board!(Tree0962Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 2,
+            b0: i64 = 3,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
         }
-        RetryUntilSuccessful(3) {
-            Sequence {
-                Loop(q0) {
-                    Loop(q0, if_empty = Skipped) {
-                        AlwaysFailure,
+        Loop(q0, value = {t0}, if_empty = Success) {
+            #[post(|bb| bb.t0.set(bb.b0))]
+            #[success_if(|bb| *bb.t0 + 1 < 0)]
+            ReactiveSequence {
+                ParallelAll {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                },
+                Precondition(|bb| *bb.t0 % 4 < 2) {
+                    MemSequence {
+                        Retry(3) {
+                            ReactiveSequence {
+                                Conditional(|bb| *bb.t0 > 2, dynamic = true, else = Failure) {
+                                    ScriptCondition(|bb| bb.b0 > 3),
+                                },
+                                Script(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 + 2) }),
+                            },
+                        },
                     },
                 },
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0>),
+                ReactiveSequence {
+                    Action(Act<2>),
+                    #[failure_if(|bb| *bb.t0 + 3 < 6)]
+                    #[post(|bb| if bb.b0 % 2 < 1 { bb.b0 = bb.b0 % 2 })]
+                    Conditional(|bb| (bb.b0 + 1) % 2 != 1, else = Success) {
+                        #[run_while(|bb| (bb.b0 + 4) % 4 == 1)]
+                        #[failure_if(|bb| bb.b0 < *bb.t0)]
+                        AlwaysSuccess,
+                    },
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Action(Act<3>),
+                    },
                 },
-                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0963Blackboard { b0 q0 });
+board!(Tree0963Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
             b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        TryCatch(catch_on_halt = true) {
-            IfThenElse {
-                AsyncSequence {
-                    #[on_failure(|bb| { if bb.o0.is_some() { bb.b1 += 3 }; bb.o0 = None })]
-                    ScriptCondition(|bb| bb.b0 + 4 > 5),
-                    StatefulAction(Task<0>),
-                },
-                UnsetBlackboard(o0),
+        ReactiveSequence {
+            #[success_if(|bb| bb.b1 > bb.b1 + 4)]
+            RepeatUntilFailure(forever) {
+                Sleep(10),
             },
-            #[success_if(|bb| bb.b0 != 3)]
-            IfThenElse {
-                StatefulAction(Task<1> = Task::<1>),
-                SetBlackboard(b1 = {t0}),
-            },
-            ParallelAll {
-                Sequence {
-                    Condition(PCond<2>, b0 = {=}),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b0 > 4)]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Action(PAct<3>, b0 = {b1}, b1 = {b1}),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                Loop(q0, if_empty = Success) {
-                    ReactiveSelector {
-                        Action(PIo<6>, t0 = {b1}),
-                        Condition(|ctx| ctx.check(7)),
+            RepeatUntil(Failure) {
+                Inverter {
+                    Loop(q0) {
+                        Action(PIo<0>, t0 = {b1}),
                     },
                 },
             },
-            StatefulAction(PTask<8>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0964Blackboard { o0 q0 b1 b0 t0 });
+board!(Tree0964Blackboard { b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0965 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 2,
         }
-        #[skip_if(|bb| (*bb.t0 + 4) % 3 > 1)]
-        Precondition(|bb| *bb.t1 % 4 > 0, else = Skipped) {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        Loop(q0, value = {t1}, if_empty = Skipped) {
+            #[on_failure(|bb| *bb.t1 += 3)]
+            RepeatUntil(Success) {
+                Timeout(30) {
+                    Switch(b1) {
+                        case 0 => WasEntryUpdated(t0),
+                        _ => Loop(q0, value = {b1}, if_empty = Success) {
+                            Deadline(100) {
+                                MemPriority {
+                                    Action(Act<0> = Act::<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    #[on_success(|bb| bb.t1.set(2))]
+                                    #[skip_if(|bb| *bb.t1 + 1 == 6)]
+                                    #[failure_if(|bb| bb.b1 < 3)]
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0965Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0966Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0966Sub0 for Ctx {
-        SubTree(Tree0966Sub1)
-    }
-}
+board!(Tree0965Blackboard { q0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0966 for Ctx {
-        AsyncFallback {
-            SubTree(Tree0966Sub0),
-            Condition(|ctx, bb| ctx.check_in(1, 2)),
-            Condition(Cond<2>),
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        RunOnce {
+            Retry(2) {
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                Script(|bb| bb.b1 = bb.b1 % 3),
+            },
         }
     }
 }
+
+board!(Tree0966Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            b0: i64 = 4,
         }
-        Delay(30) {
-            ReactiveSequence {
-                AsyncSequence {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Action(PAct<0>, b0 = {b1}),
-                    StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
-                    Action(PAct<2>, b0 = {=}, b1 = {=}),
-                },
-                Sequence {
-                    Condition(Cond<3>),
-                    RunOnce(then_skip = true) {
-                        RetryUntilSuccessful(1) {
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 1) % 4)),
-                },
+        ReactiveSelector {
+            #[on_success(|bb| bb.b1 = 4)]
+            #[on_halted(|bb| if *bb.t0 > *bb.t0 + 2 { bb.t0.set(bb.b0) })]
+            #[run_while(|bb| bb.b1 != 5)]
+            Action(Act<0>),
+            Cooldown(30, filtered = Failure) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0967Blackboard { o0 b0 b1 });
+board!(Tree0967Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0968Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Fallback {
+            Condition(Cond<5> = Cond::<5>),
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
         blackboard {
+            b1: i64,
             #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            b0: i64 = 1,
         }
-        Timeout(10) {
-            #[run_while(|bb| (*bb.t0 + 1) % 2 != 1)]
-            #[skip_if(|bb| *bb.t0 != bb.b0)]
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| *bb.t0 % 4 < 0),
-                AlwaysRunning,
+        Priority {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(PCond<0>, b0 = {b0}),
+                    Action(Act<1>),
+                },
+                RetryUntilSuccessful(forever) {
+                    #[success_if(|bb| bb.b0 % 4 == 2)]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Action(PAct<2>, b0 = {b0}),
+                },
+                IfThenElse {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            MemSequence {
+                SubTree(Tree0968Sub0, ..),
+                Action(Act<6>),
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Script(|bb| bb.b1 += 3),
+                },
+                Action(|ctx| ctx.exec(8)),
+            },
+            Repeater(0) {
+                Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0968Blackboard { t0 b0 });
+board!(Tree0968Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0969 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            IfThenElse {
-                SkipUnlessUpdated(t0) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
-                },
-                Repeat(0) {
-                    Action(Act<1>),
-                },
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 4)),
-                    #[skip_if(|bb| *bb.t0 % 3 == 1)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    AlwaysSuccess,
-                },
-            },
-            WhileDoElse {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                SequenceWithMemory {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    AlwaysSuccess,
-                    StatefulAction(Task<5>),
-                    Sleep(10),
-                    StatefulAction(Task<6>),
-                },
-                ParallelAll(max_failures = -3) {
-                    Condition(|ctx| ctx.check(7)),
-                    Script(|bb| { bb.o0 = Some(bb.b1 + 4); *bb.t0 += 2 }),
-                    StatefulAction(Task<8>),
-                },
-            },
+        Cooldown(50, filtered = Failure) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
-
-board!(Tree0969Blackboard { b0 b1 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64 = 4,
-            b1: i64,
-            b0: i64,
+            o0: Option<i64> = None,
         }
-        WhileDoElse {
-            #[skip_if(|bb| *bb.t0 < 4)]
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Action(PAct<3>, b0 = {=}, b1 = {=}),
+        ReactiveSequence {
+            Deadline(10) {
+                #[failure_if(|bb| *bb.t0 != 7)]
+                Sequence {
+                    Deadline(100) {
+                        SequenceStar {
+                            #[success_if(|bb| bb.o0.unwrap_or(1) < *bb.t0)]
+                            Condition(Cond<0>),
+                            Filter(times = 1, count = Success) {
+                                Condition(Cond<1>),
+                            },
+                            StatefulAction(Task<2>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        WaitUntil(|bb| bb.b0 == 0) {
+                            #[success_if(|bb| *bb.t0 == bb.b0)]
+                            Sleep(10),
+                        },
+                        Action(PAct<3>, b0 = {=}),
+                        ScriptCondition(|bb| bb.b0 > bb.b0 + 2),
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                        Condition(Cond<5>),
+                    },
+                },
             },
-            Condition(Cond<4>),
+            SequenceWithMemory {
+                Sequence {
+                    Parallel(failure = 1) {
+                        Condition(Cond<6>),
+                        SetBlackboard(b0 = 7),
+                        AlwaysSuccess,
+                        Condition(Cond<7>),
+                    },
+                    Delay(0) {
+                        RetryUntilSuccessful(1) {
+                            Action(Act<8>),
+                        },
+                    },
+                    Script(|bb| bb.o0 = Some(*bb.t0)),
+                },
+            },
+            Deadline(30) {
+                Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
+                    RunOnce(then_skip = false) {
+                        #[failure_if(|bb| *bb.t0 != 4)]
+                        ReactiveSequence {
+                            FlipSelector {
+                                AlwaysRunning,
+                                SetBlackboard(t0 = {b0}),
+                                Wait(30),
+                            },
+                            Repeat(2) {
+                                Timeout(100) {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                            RunOnce(then_skip = false) {
+                                Failer,
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0970Blackboard { t0 b1 b0 });
+board!(Tree0970Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0971 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = Some(2),
         }
-        Repeat(forever) {
-            SequenceStar {
-                MemPriority {
-                    Action(Act<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Delay(20) {
-                    #[on_failure(|bb| if *bb.t0 + 4 == 4 { *bb.t0 += 1 })]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[post(|bb| bb.b0 = 9)]
-                    RunOnce {
-                        #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(3) % 4)]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Condition(Cond<2>),
-                    },
-                },
-                Condition(PCond<3>, b0 = 0),
-                StatefulAction(Task<4>),
+        ReactiveSequence {
+            MaxTime(0) {
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0971Blackboard { t0 b0 o0 });
+board!(Tree0971Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0972Sub0 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
+            b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(14),
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] b0: i64 = 15,
         }
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                ReactiveFallback {
-                    Loop(q0, value = {t0}) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 3 != 0)]
-                        #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                    },
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+        #[on_halted(|bb| if bb.b1 + 3 != 5 { bb.o0 = None })]
+        Switch(b1) {
+            case 4 => Sequence {
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+            },
+            case 5 => MemPriority {
+                StatefulAction(Task<11>),
+                Condition(PCond<12>, b0 = {b1}),
+                RepeatTimes(2) {
+                    UnsetBlackboard(o0),
                 },
-                Precondition(|bb| bb.o0.unwrap_or(0) + 3 == (*bb.t0 + 2) % 3, else = Running) {
-                    StatefulAction(Task<3>),
+            },
+            _ => ReactiveFallback {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<13>),
                 },
+                Sleep(0),
             },
         }
     }
@@ -2217,179 +2431,245 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0972 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
         }
-        Inverter {
-            SubTree(Tree0972Sub0, ..),
+        ReactiveSequence {
+            #[post(|bb| if bb.b1 + 2 != 2 { *bb.t1 += 2 })]
+            #[success_if(|bb| bb.b1 > 5)]
+            ReactiveSequence {
+                WaitUntil(|bb| *bb.t0 > 5) {
+                    Condition(Cond<0>),
+                },
+                SkipUnlessUpdated(t1) {
+                    RunOnce {
+                        Sequence {
+                            Priority {
+                                StatefulAction(Task<1>),
+                                Condition(PCond<2>, b0 = 0),
+                            },
+                            ReactiveSequence {
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                            },
+                            Repeater(1) {
+                                AsyncSequence {
+                                    SetBlackboard(t1 = {b1}),
+                                    ScriptCondition(|bb| bb.o0.is_some()),
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Timeout(0) {
+                Sequence {
+                    Sequence {
+                        Precondition(|bb| bb.o0.unwrap_or(1) == *bb.t1, else = Running) {
+                            MemPriority {
+                                Action(Act<3> = Act::<3>),
+                                StatefulAction(PTask<4>, b0 = {t1}, b1 = {t1}),
+                                #[on_failure(|bb| { bb.t1.set(7); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
+                                #[post(|bb| bb.b0 = *bb.t1)]
+                                #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+                                StatefulAction(Task<5>),
+                                Parallel(success = -2, failure = 0) {
+                                    StatefulAction(Task<6>),
+                                    Condition(Cond<7> = Cond::<7>),
+                                },
+                                StatefulAction(PTask<8>, b0 = 2),
+                            },
+                        },
+                    },
+                    SubTree(Tree0972Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, t1 = {t1}, b0 = {=}),
+                    Condition(Cond<14>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0972Blackboard { b1 o0 q0 b0 t0 });
+board!(Tree0972Blackboard { b1 t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0973 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
             b0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    Repeat(4) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Condition(Cond<4>),
-            },
-            WhileDoElse {
-                Invert {
-                    Sequence {
-                        ForceSuccess {
-                            Condition(Cond<5>),
+        KeepRunningUntilFailure {
+            Interrupt(|bb| *bb.t0 > 2) {
+                IfThenElse {
+                    IfThenElse {
+                        Repeat(2) {
+                            Condition(Cond<0>),
                         },
+                        ReactiveFallback {
+                            Action(PAct<1>, b0 = 1),
+                            Timeout(10) {
+                                StatefulAction(Task<2>),
+                            },
+                            SequenceWithMemory {
+                                Action(Act<3>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    Cooldown(0, filtered = Failure) {
                         Fallback {
-                            Condition(Cond<6>),
-                            Action(Act<7> = Act::<7>),
-                            Action(Act<8>),
+                            Condition(Cond<4>),
+                            Repeat(3) {
+                                Sequence {
+                                    Condition(Cond<5>),
+                                    StatefulAction(Task<6>),
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                            Delay(0) {
+                                MemPriority {
+                                    StatefulAction(Task<8> = Task::<8>),
+                                    Action(PIo<9>, t0 = {=}),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                            #[success_if(|bb| bb.b0 < *bb.t0 + 2)]
+                            StatefulAction(Task<11>),
                         },
-                        Action(Act<9>),
                     },
-                },
-                TryCatch {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 3, &mut bb.b0)),
-                        StatefulAction(Task<11>),
+                    Precondition(|bb| *bb.t0 + 4 < 4) {
+                        Optional {
+                            RepeatUntilSuccess(1) {
+                                RunOnce {
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 1),
+                                },
+                            },
+                        },
                     },
-                    Sleep(50),
                 },
             },
         }
     }
 }
 
-board!(Tree0973Blackboard { b0 });
+board!(Tree0973Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0974 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Action(PAct<0>, b0 = {t0}),
+        Repeater(forever) {
+            #[on_halted(|bb| if *bb.t0 + 2 < 4 { bb.b1 = bb.b0 + 3 })]
+            SequenceWithMemory {
+                Condition(PCond<0>, b0 = 5),
+                #[success_if(|bb| (bb.b0 + 2) % 3 != 1)]
+                #[failure_if(|bb| bb.b0 + 1 == 7)]
+                Parallel(failure = 1) {
+                    Condition(|ctx| ctx.check(1)),
+                },
             },
-            StatefulAction(Task<1>),
-            Action(PIo<2>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0974Blackboard { t0 });
+board!(Tree0974Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Repeat(3) {
-                RunOnce(then_skip = false) {
-                    ParallelAll(max_failures = -2) {
-                        Action(Act<1> = Act::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            b1: i64,
+        }
+        #[success_if(|bb| (bb.b0 + 3) % 4 < 3)]
+        #[on_failure(|bb| { bb.b1 = (bb.b1 + 4) % 3; if bb.b0 == 2 { bb.b0 = 5 } })]
+        #[on_success(|bb| bb.b1 += 3)]
+        Timeout(0) {
+            Loop(q0, if_empty = Success) {
+                Timeout(50) {
+                    Repeat(2) {
+                        MemSequence {
+                            Sequence {
+                                Wait(0),
+                                StatefulAction(Task<0>),
+                            },
+                            Priority {
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                                Condition(PCond<2>, b0 = {t0}),
+                            },
+                            StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
+                        },
                     },
-                },
-            },
-            Delay(10) {
-                Repeat(4) {
-                    Action(Act<3>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            SequenceWithMemory {
-                Retry(1) {
-                    Action(Act<8> = Act::<8>),
-                },
-                StatefulAction(Task<9>),
-                RetryUntilSuccessful(3) {
-                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0976Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 15,
-            b0: i64 = 11,
-        }
-        Selector {
-            WasEntryUpdated(t0),
-            Condition(Cond<0>),
-            Script(|bb| { if (bb.b1 + 2) % 3 != 2 { bb.b1 = bb.b0 % 4 }; bb.b1 += 2 }),
-        }
-    }
-}
+board!(Tree0975Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            b0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        Sequence {
-            SubTree(Tree0976Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-            Delay(30) {
-                SetBlackboard(b0 = 3),
+        MemSequence {
+            Inverter {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Precondition(|bb| bb.b0 % 2 < 1, else = Skipped) {
+                Fallback {
+                    Condition(PCond<1>, b0 = 0),
+                    UnsetBlackboard(o0),
+                },
             },
         }
     }
 }
 
-board!(Tree0976Blackboard { t0 b1 b0 });
+board!(Tree0976Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Fallback {
+        #[on_success(|bb| *bb.t0 += 2)]
+        ForceSuccess {
             Fallback {
-                ParallelAll {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                    Condition(Cond<3>),
+                Sequence {
+                    #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    #[post(|bb| bb.b1 = bb.b0)]
+                    SetBlackboard(b1 = {t1}),
+                    #[on_failure(|bb| bb.o0 = Some((bb.b1 + 3) % 3))]
+                    #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                    Failer,
                 },
-            },
-            KeepRunningUntilFailure {
-                Timeout(10) {
-                    RunOnce {
-                        Fallback {
-                            StatefulAction(PTask<4>, b0 = 7, b1 = {t0}),
-                            Fallback {
-                                StatefulAction(Task<5>),
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(4) + 3; bb.b1 += 3 })]
+                    #[success_if(|bb| *bb.t1 > 3)]
+                    StatefulAction(Task<2>),
+                },
+                Loop(q0, if_empty = Success) {
+                    Sequence {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -2397,490 +2677,476 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0977Blackboard { b0 t0 });
+board!(Tree0977Blackboard { t1 o0 q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Action(Act<4> = Act::<4>),
-                },
-                Fallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0979 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
             o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
+            b0: i64 = 2,
+            b1: i64 = 5,
         }
-        ParallelAll(max_failures = -1) {
-            ForceSuccess {
-                ParallelAll(max_failures = -2) {
-                    #[skip_if(|bb| *bb.t0 < 2)]
-                    RetryUntilSuccessful(1) {
-                        ReactiveFallback {
-                            RunOnce {
-                                ScriptCondition(|bb| bb.b0 != 4),
-                            },
-                            Condition(Cond<0>),
-                            Action(PIo<1>, t0 = {b1}),
-                            Inverter {
-                                Script(|bb| bb.o0 = None),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[run_while(|bb| bb.o0.unwrap_or(5) < 7)]
-                    Switch(b1) {
-                        case 2 => Sleep(0),
-                        case 1 => Script(|bb| *bb.t1 += 3),
-                        _ => AsyncSequence {
-                            StatefulAction(Task<2>),
-                            AlwaysSuccess,
-                            Condition(Cond<3>),
-                        },
-                    },
+        Switch(b1) {
+            case 5 => ParallelAll(2) {
+                MemSequence {
+                    Action(PIo<0>, t0 = {b0}),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
                 },
+                AlwaysSuccess,
             },
-            Sequence {
-                ParallelAll(max_failures = -2) {
-                    UnsetBlackboard(o0),
-                    Condition(PCond<4>, b0 = {b0}),
+            _ => ParallelAll(max_failures = -5) {
+                Precondition(|bb| (bb.b0 + 2) % 3 > 1) {
+                    StatefulAction(Task<4>),
                 },
-                Loop(q0, if_empty = Success) {
-                    Timeout(50) {
-                        RunOnce(then_skip = true) {
-                            AlwaysSuccess,
-                        },
+                RunOnce(then_skip = false) {
+                    Conditional(|bb| bb.o0.unwrap_or(5) % 4 < 3) {
+                        AlwaysSuccess,
                     },
                 },
-                StatefulAction(Task<5>),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                Wait(30),
                 Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0979Blackboard { b1 t0 t1 o0 q0 b0 });
+board!(Tree0978Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
+    pub tree Tree0979 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
             b1: i64,
         }
-        Fallback {
-            ReactiveFallback {
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    #[failure_if(|bb| bb.b1 > 1)]
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(bb.b1) })]
-                    Condition(Cond<2>),
-                },
-                Invert {
-                    Fallback {
-                        WhileDoElse {
-                            Action(Act<3> = Act::<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            TryCatch {
-                ParallelAll(3) {
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 2 != 1),
-                    WasEntryUpdated(t0),
-                },
-                Sequence {
-                    Action(Act<7> = Act::<7>),
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(8)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0980Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Sequence {
-            AsyncFallback {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            Invert {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            },
-            SkipUnlessUpdated(t0) {
-                SkipUnlessUpdated(t0) {
-                    RunOnce(then_skip = false) {
-                        Loop(q0) {
-                            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                            StatefulAction(PTask<3>, b0 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0981Blackboard { b1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Sequence {
-            MemPriority {
-                #[failure_if(|bb| (bb.b0 + 2) % 3 > 1)]
-                #[on_success(|bb| bb.o0 = None)]
-                Precondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) % 4, else = Running) {
-                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 4) % 3)),
-                },
-                Inverter {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<1>),
-                },
-                RunOnce {
-                    StatefulAction(Task<2>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                ReactiveSelector {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) + 1 > bb.o0.unwrap_or(5))]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    SetBlackboard(b1 = 6),
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                    },
-                },
-            },
-            MemSequence {
-                Selector {
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(Cond<4>),
-                },
-                Condition(Cond<5> = Cond::<5>),
-            },
-            RetryUntilSuccessful(3) {
-                Repeat(3) {
-                    Delay(0) {
-                        Fallback {
-                            Action(Act<6> = Act::<6>),
-                            #[post(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
-                            #[skip_if(|bb| *bb.t1 % 2 > 0)]
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0982Blackboard { o0 t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(5),
-        }
-        Repeat(4) {
-            Fallback {
-                ForceFailure {
-                    Sleep(30),
-                },
-                IfThenElse {
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
+        #[failure_if(|bb| bb.b0 == (bb.b0 + 4) % 4)]
+        #[run_while(|bb| bb.b1 == *bb.t0 + 3)]
+        ReactiveFallback {
+            Sequence {
+                SequenceWithMemory {
+                    Action(PAct<0>, b0 = {b1}, b1 = {t0}),
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[post(|bb| if *bb.t0 < 3 { bb.b0 += 1 })]
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
                     Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
+                    StatefulAction(Task<4>),
                 },
-                Timeout(0) {
-                    Inverter {
-                        Delay(10) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Repeat(1) {
-                    #[on_failure(|bb| if *bb.t0 == 3 { *bb.t0 += 3 })]
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0983Blackboard { t0 b0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Repeat(1) {
-                ReactiveFallback {
-                    ParallelAll {
-                        Loop(q0) {
-                            AsyncFallback {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                #[failure_if(|bb| *bb.t0 + 2 < 6)]
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                #[on_success(|bb| if bb.b1 > 5 { bb.b0 += 1 })]
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
+                Timeout(10) {
                     Sequence {
-                        MemSequence {
-                            StatefulAction(PTask<3>, b0 = {b0}),
-                            Action(Act<4>),
-                        },
-                    },
-                    IfThenElse {
-                        StatefulAction(Task<5>),
-                        SetBlackboard(t0 = 7),
-                    },
-                    Sleep(30),
-                },
-            },
-            Action(PAct<6>, b0 = {b0}),
-            Parallel(success = 0, failure = -2) {
-                WhileDoElse {
-                    Fallback {
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
-                            Action(PAct<8>, b0 = {=}),
-                        },
-                        StatefulAction(Task<9> = Task::<9>),
-                        Condition(Cond<10>),
-                    },
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                        StatefulAction(PTask<12>, b0 = {b0}, b1 = {b0}),
-                        StatefulAction(Task<13>),
-                    },
-                },
-                Sequence {
-                    AlwaysSuccess,
-                    Sleep(20),
-                    Action(Act<14>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Parallel(success = 0) {
-                    Sequence {
-                        SetBlackboard(t0 = 5),
-                        StatefulAction(Task<15>),
-                        Action(Act<16>),
-                    },
-                    AsyncSequence {
-                        SetBlackboard(t0 = 5),
-                        Condition(Cond<17>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0984Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        ParallelAll {
-            Condition(Cond<0>),
-            AlwaysSuccess,
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveSelector {
-            IfThenElse {
-                Repeat(3) {
-                    Repeat(4) {
-                        ParallelAll(max_failures = -1) {
-                            #[run_while(|bb| bb.b0 % 2 < 1)]
-                            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                            Condition(Cond<0>),
-                            Action(Act<1> = Act::<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Sequence {
-                    SetBlackboard(o0 = Some(7)),
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    Condition(Cond<4> = Cond::<4>),
-                    Fallback {
-                        Condition(Cond<5>),
                         StatefulAction(Task<6>),
                     },
                 },
             },
-            AsyncSequence {
-                WaitValueUpdate(t0) {
+            #[on_failure(|bb| bb.b0 += 1)]
+            TryCatch(catch_on_halt = true) {
+                ParallelAll(2) {
                     ReactiveSequence {
-                        Fallback {
-                            Script(|bb| bb.b0 = 3),
-                        },
+                        Condition(Cond<7> = Cond::<7>),
+                        ScriptCondition(|bb| *bb.t0 == 4),
+                        StatefulAction(PTask<8>, b0 = {t0}),
+                    },
+                    Condition(Cond<9> = Cond::<9>),
+                    Selector {
+                        #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                        StatefulAction(Task<10>),
+                        #[run_while(|bb| bb.b0 + 1 > 2)]
+                        #[skip_if(|bb| *bb.t0 < 6)]
+                        #[on_success(|bb| { *bb.t0 += 3; bb.b1 = bb.b1 % 3 })]
+                        Condition(Cond<11> = Cond::<11>),
+                        Action(Act<12>),
                     },
                 },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Precondition(|bb| bb.o0.is_some()) {
-                        AsyncSequence {
-                            StatefulAction(Task<7>),
-                            Inverter {
-                                Fallback {
-                                    Action(Act<8>),
-                                    StatefulAction(Task<9>),
+                MemPriority {
+                    MemSequence {
+                        Action(Act<13>),
+                        Optional {
+                            SetBlackboard(t0 = 3),
+                        },
+                    },
+                    FlipSelector {
+                        Script(|bb| { bb.b0 += 1; if bb.b1 + 4 > bb.b1 + 2 { bb.b0 = *bb.t0 } }),
+                        Condition(PCond<14>, b0 = 1),
+                        Action(Act<15> = Act::<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0979Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0980 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        ReactiveSequence {
+            WhileDoElse {
+                BinarySelector(|bb| *bb.t0 + 3 > 2, dynamic = false) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b0)),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Parallel(success = 0, failure = -2) {
+                    Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 1) % 3)),
+                    ScriptCondition(|bb| bb.b0 + 4 != 5),
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 + 1, &mut bb.b0)),
+                },
+            },
+            ParallelAll(0) {
+                Delay(30) {
+                    ReactiveFallback {
+                        RepeatUntil(Success) {
+                            KeepRunningUntilFailure {
+                                Sequence {
+                                    AlwaysRunning,
                                 },
                             },
-                            Action(Act<10>),
                         },
                     },
                 },
             },
+            RetryUntilSuccessful(3) {
+                RunOnce(then_skip = true) {
+                    Switch(b1) {
+                        case 0 => ForceFailure {
+                            StatefulAction(Task<4>),
+                        },
+                        case 4 => MemSequence {
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 2, &mut bb.b1)),
+                            Condition(Cond<6>),
+                        },
+                        _ => Optional {
+                            Action(Act<7> = Act::<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0980Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 3,
+        }
+        Fallback {
+            Selector {
+                SequenceWithMemory {
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 2)]
+                    #[success_if(|bb| *bb.t0 == 5)]
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    FlipSelector {
+                        RepeatUntilSuccess(2) {
+                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                    StatefulAction(PTask<4>, b0 = 1),
+                },
+                ReactiveSequence {
+                    Action(Act<5>),
+                    KeepRunningUntilFailure {
+                        Invert {
+                            ReactiveSequence {
+                                Sleep(0),
+                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 3, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+                Conditional(|bb| *bb.t0 != 3, else = Success) {
+                    RepeatTimes(1) {
+                        ForceSuccess {
+                            SkipUnlessUpdated(t0) {
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                IfThenElse {
+                    Precondition(|bb| bb.b0 % 2 < 1, else = Success) {
+                        StatefulAction(PTask<8>, b0 = 8, b1 = {t0}),
+                    },
+                    StepSequencer {
+                        Condition(Cond<9>),
+                        SetBlackboard(t0 = 4),
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<10>),
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(4) != bb.b0 + 2)]
+                #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.o0 = None })]
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    Repeater(0) {
+                        Condition(Cond<11>),
+                    },
+                    FlipSelector {
+                        AlwaysRunning,
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0981Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+        }
+        StepSequencer {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
+            ForceFailure {
+                Action(PIo<1>, t0 = {t1}),
+            },
+            Wait(50),
+            #[post(|bb| *bb.t0 += 1)]
+            SetBlackboard(b0 = {t1}),
+            StatefulAction(PTask<2>, b0 = 4, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0982Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64,
+            #[tracked] t1: i64,
+        }
+        Selector {
+            WasEntryUpdated(t1),
+            #[failure_if(|bb| (*bb.t1 + 3) % 4 > 1)]
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0983Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0984Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        KeepRunningUntilFailure {
+            Selector {
+                StatefulAction(Task<0> = Task::<0>),
+                SubTree(Tree0984Sub0),
+                Condition(Cond<2>),
+                Sleep(20),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0985 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        WaitUntil(|bb| *bb.t0 + 3 != bb.b0 + 4) {
+            Selector {
+                Inverter {
+                    Deadline(100) {
+                        ForceSuccess {
+                            Action(PIo<0>, t0 = {=}),
+                        },
+                    },
+                },
+                Condition(Cond<1> = Cond::<1>),
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0985Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        MemPriority {
+            WhileDoElse {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                MaxTime(10) {
+                    StatefulAction(Task<2>),
+                },
+                ParallelAll {
+                    Action(Act<3>),
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0987Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        WhileDoElse {
+            Action(PAct<5>, b0 = 1),
             AlwaysFailure,
         }
     }
 }
 
-board!(Tree0986Blackboard { t0 q0 b0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
-        Fallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Fallback {
-                Inverter {
-                    RunOnce {
-                        Sleep(20),
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        #[on_success(|bb| { bb.b0 += 3; if bb.b0 != 0 { bb.b0 += 3 } })]
+        Invert {
+            ParallelAll(0) {
+                #[run_while(|bb| *bb.t1 % 3 == 0)]
+                BinarySelector(|bb| *bb.t1 < 5, dynamic = false) {
+                    ParallelAll(2) {
+                        Succeeder,
+                        StatefulAction(PTask<0>, b0 = {=}),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                ForceSuccess {
+                    Interrupt(|bb| bb.b0 + 1 > 6) {
+                        Conditional(|bb| *bb.t0 < 7, else = Success) {
+                            Delay(10) {
+                                TryCatch(catch_on_halt = true) {
+                                    Condition(Cond<2>),
+                                    Condition(Cond<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
                     },
                 },
-            },
-            SequenceWithMemory {
-                Sleep(10),
-                Condition(Cond<2>),
-            },
-            RetryUntilSuccessful(1) {
-                Retry(3) {
-                    AlwaysFailure,
-                },
+                SubTree(Tree0987Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0988Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree0987Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0988 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             o0: Option<i64> = None,
         }
-        AsyncSequence {
+        Repeat(2) {
             Fallback {
-                SubTree(Tree0988Sub0, t0 = {=}, o0 = {o0}),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+                FlipSelector {
+                    ReactiveSequence {
+                        Optional {
+                            Condition(Cond<0>),
+                        },
+                        #[on_halted(|bb| bb.o0 = None)]
+                        Condition(Cond<1>),
+                    },
+                },
+                AlwaysSuccess,
             },
-            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
-            #[success_if(|bb| bb.o0.unwrap_or(0) != 1)]
-            Script(|bb| bb.t0.set(4)),
         }
     }
 }
 
-board!(Tree0988Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0989Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0988Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
-        Retry(0) {
-            SubTree(Tree0989Sub0),
+        FlipSelector {
+            Sequence {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    Succeeder,
+                    Fallback {
+                        Selector {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                SequenceStar {
+                    RetryUntilSuccessful(1) {
+                        Wait(0),
+                    },
+                },
+                Limiter(1) {
+                    Condition(Cond<3>),
+                },
+            },
+            Selector {
+                StepSequencer {
+                    Condition(|ctx| ctx.check(4)),
+                    AlwaysFailure,
+                },
+                Limiter(1) {
+                    Condition(Cond<5>),
+                },
+            },
+            Priority {
+                ReactiveSequence {
+                    Condition(Cond<6> = Cond::<6>),
+                    ReactiveSelector {
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Repeat(1) {
+                        Action(Act<9>),
+                    },
+                },
+                FlipSelector {
+                    ReactiveFallback {
+                        StatefulAction(Task<10>),
+                        Runner,
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<11>),
+                        Condition(|ctx| ctx.check(12)),
+                    },
+                },
+            },
         }
     }
 }
@@ -2888,448 +3154,466 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| bb.b0 > 1)]
-            Condition(PCond<0>, b0 = 0),
-            #[skip_if(|bb| *bb.t0 < 3)]
-            #[post(|bb| *bb.t0 += 1)]
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            Sequence {
-                StatefulAction(PTask<2>, b0 = 7, b1 = {t0}),
-                SetBlackboard(t0 = 2),
-                Invert {
-                    ReactiveSequence {
-                        ReactiveSelector {
-                            StatefulAction(Task<3> = Task::<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                },
+        Sequence {
+            RunOnce {
+                Failer,
             },
-            Switch(b1) {
-                case 5 => #[on_success(|bb| bb.o0 = None)]
-                #[skip_if(|bb| bb.b0 < 3)]
-                StatefulAction(Task<5>),
-                case 2 => Repeat(2) {
-                    StatefulAction(Task<6>),
-                },
-                _ => Delay(10) {
-                    Repeat(2) {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {b1}) {
-                Delay(0) {
-                    Delay(50) {
-                        TryCatch(catch_on_halt = false) {
-                            ReactiveSequence {
-                                StatefulAction(Task<8>),
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
+            Condition(Cond<0> = Cond::<0>),
+            #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0 % 3) })]
+            ReactiveSequence {
+                Condition(Cond<1>),
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0990Blackboard { b0 t0 b1 o0 q0 });
+board!(Tree0990Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0991Sub0 for Ctx {
+        Fallback {
+            StatefulAction(Task<4> = Task::<4>),
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0991Sub1 for Ctx {
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        Precondition(|bb| bb.b0 + 4 != 2, else = Failure) {
-            Precondition(|bb| bb.b0 % 2 < 1, else = Skipped) {
-                TryCatch(catch_on_halt = true) {
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    ReactiveFallback {
-                        #[on_success(|bb| bb.t0.set(*bb.t1 % 4))]
-                        #[on_halted(|bb| { if *bb.t1 < 5 { bb.b0 += 3 }; *bb.t1 += 2 })]
-                        SequenceWithMemory {
-                            #[on_halted(|bb| *bb.t1 += 1)]
-                            #[skip_if(|bb| (bb.b1 + 4) % 3 < 2)]
-                            Action(PIo<0>, t0 = {b1}),
-                            Condition(Cond<1>),
-                        },
-                        Repeat(forever) {
-                            Delay(0) {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            RetryUntilSuccessful(1) {
-                                RunOnce {
-                                    Action(Act<3>),
-                                },
-                            },
-                            RetryUntilSuccessful(4) {
-                                #[on_halted(|bb| if bb.b0 < 0 { *bb.t1 += 2 })]
-                                #[success_if(|bb| bb.b0 % 3 < 2)]
-                                #[post(|bb| { *bb.t1 += 2; bb.b0 = bb.b1 + 4 })]
-                                AsyncFallback {
-                                    WasEntryUpdated(t0),
-                                    Action(PIo<4>, t0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                    Sequence {
-                        Switch(b1) {
-                            case 0 => #[on_failure(|bb| if *bb.t0 % 2 == 1 { bb.t1.set(bb.b0) })]
-                            Condition(Cond<5>),
-                            case 4 => Action(Act<6>),
-                            _ => Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                        },
-                        Fallback {
-                            Sequence {
-                                #[on_success(|bb| { bb.b1 = bb.b0; bb.b1 += 1 })]
-                                Condition(Cond<8>),
-                                Script(|bb| bb.t1.set(bb.b1 + 2)),
-                            },
-                            StatefulAction(PTask<9>, b0 = {b0}),
-                        },
-                        Parallel(success = 1, failure = -1) {
-                            ReactiveFallback {
-                                ScriptCondition(|bb| bb.b0 != 6),
-                                Inverter {
-                                    Condition(|ctx, bb| ctx.check_in(10, *bb.t1 % 2)),
-                                },
-                                Action(Act<11> = Act::<11>),
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(Act<13>),
-                            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 0),
-                            Script(|bb| bb.b1 += 2),
-                            #[success_if(|bb| bb.b0 > 4)]
-                            #[on_halted(|bb| bb.b0 += 2)]
-                            RunOnce {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                            StatefulAction(Task<14>),
-                        },
-                    },
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            ReactiveSelector {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
+                SubTree(Tree0991Sub0),
+                SubTree(Tree0991Sub1),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+                Sleep(0),
             },
         }
     }
 }
-
-board!(Tree0991Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            Parallel(success = -2, failure = 2) {
-                Action(Act<0>),
-                ScriptCondition(|bb| *bb.t0 > 7),
+        Parallel(success = 3) {
+            Filter(times = 1, filtered = Skipped) {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[success_if(|bb| *bb.t0 + 4 > 2)]
+                #[failure_if(|bb| bb.b0 != 3)]
+                Condition(Cond<0>),
             },
-            StatefulAction(Task<1>),
+            #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[post(|bb| if bb.b0 % 3 > 0 { bb.t0.set(bb.b0) })]
+            AsyncSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<1>),
+            },
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
             Fallback {
-                StatefulAction(PTask<2>, b0 = 4),
-                Action(Act<3>),
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
-                WasEntryUpdated(t0),
+                AlwaysFailure,
+                Action(PAct<3>, b0 = {b0}),
             },
-            RunOnce(then_skip = true) {
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
+            Failer,
         }
     }
 }
 
-board!(Tree0992Blackboard { b0 t0 });
+board!(Tree0992Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 3,
             b0: i64,
         }
-        Precondition(|bb| *bb.t0 + 2 > 2, else = Running) {
-            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+        RepeatUntilSuccess(3) {
+            SequenceWithMemory {
+                Delay(0) {
+                    ScriptCondition(|bb| *bb.t1 != 0),
+                },
+                Action(Act<0>),
+                Parallel(success = 0, failure = 1) {
+                    RepeatUntil(Failure) {
+                        UnsetBlackboard(o0),
+                    },
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<1>),
+                        case 0 => Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                        _ => Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                Condition(Cond<4>),
+                Repeat(1) {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0993Blackboard { t0 b0 });
+board!(Tree0993Blackboard { b1 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        WhileDoElse {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); bb.t1.set(bb.o0.unwrap_or(2) % 2) })]
-            Timeout(0) {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-            IfThenElse {
-                ReactiveFallback {
-                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    Precondition(|bb| bb.o0.is_some(), else = Success) {
-                        Action(Act<4>),
+        ParallelAll(max_failures = -1) {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                ReactiveSequence {
+                    SkipUnlessUpdated(t0) {
+                        Action(Act<1>),
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6> = Cond::<6>),
+                Precondition(|bb| bb.b0 > 5, else = Running) {
+                    ScriptCondition(|bb| bb.b1 > 6),
+                },
+                Optional {
+                    Action(PAct<2>, b0 = 5, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { t1 o0 t0 });
+board!(Tree0994Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t0),
-            },
-            Delay(0) {
-                #[run_while(|bb| bb.b0 != 3)]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.b0 < 5)]
-                RunOnce {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-            },
-            Inverter {
-                SequenceWithMemory {
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    StatefulAction(Task<2>),
-                    Invert {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Repeat(2) {
-                Action(PAct<4>, b0 = {=}, b1 = {t0}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Action(Act<7>),
-            },
+        Timeout(10) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0995Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-            Sleep(0),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0997 for Ctx {
-        ReactiveSelector {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0> = Task::<0>),
+        SequenceWithMemory {
+            ParallelAll(2) {
+                FlipSelector {
+                    Condition(Cond<0>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1>),
+                },
+                ParallelAll(max_failures = -3) {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[skip_if(|bb| bb.b1 + 3 == 7)]
+                    #[failure_if(|bb| bb.b1 % 2 < 0)]
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(3, 8)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                WhileDoElse {
+                    StatefulAction(Task<5>),
+                    Runner,
+                },
+            },
+            ParallelAll {
+                SequenceWithMemory {
+                    Priority {
+                        SequenceWithMemory {
+                            Succeeder,
+                            AlwaysFailure,
+                        },
+                        StatefulAction(PTask<6>, b0 = {b1}, b1 = {b0}),
+                        Repeat(3) {
+                            WasEntryUpdated(t0),
+                        },
+                        ReactiveSequence {
+                            Action(Act<7>),
+                            StatefulAction(PTask<8>, b0 = {b1}, b1 = {=}),
+                        },
+                    },
+                    Action(Act<9>),
+                },
+            },
+            IfThenElse {
+                Selector {
+                    ReactiveFallback {
+                        Failer,
+                        Condition(PCond<10>, b0 = 6),
+                        Action(PIo<11>, t0 = {b0}),
+                    },
+                    Condition(Cond<12>),
+                    Selector {
+                        Condition(|ctx| ctx.check(13)),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                    Condition(Cond<14>),
+                },
+                #[success_if(|bb| bb.b0 == *bb.t0)]
+                #[on_halted(|bb| { bb.b1 += 1; bb.b1 = bb.b1 % 4 })]
+                RepeatUntil(Failure) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
+                    Precondition(|bb| bb.b0 == bb.b1, else = Skipped) {
+                        IfThenElse {
+                            TryCatch {
+                                StatefulAction(Task<15> = Task::<15>),
+                                Condition(Cond<16> = Cond::<16>),
+                            },
+                            #[on_success(|bb| bb.b0 = bb.b1)]
+                            RepeatTimes(1) {
+                                RepeatUntilFailure(2) {
+                                    Condition(Cond<17>),
+                                },
+                            },
+                            Condition(PCond<18>, b0 = {=}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0996Blackboard { t0 b0 o0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0998Sub1 for Ctx {
+    pub tree Tree0997 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        SetBlackboard(t0 = {b0})
+        SequenceStar {
+            BinarySelector(|bb| bb.b0 % 3 < 1) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+            RepeatUntil(Success) {
+                SequenceWithMemory {
+                    SetBlackboard(o0 = Some(3)),
+                    Script(|bb| bb.t0.set(bb.b0 % 2)),
+                    Action(Act<2>),
+                    #[run_while(|bb| (*bb.t0 + 4) % 4 == 1)]
+                    #[success_if(|bb| (bb.b0 + 1) % 4 != 1)]
+                    #[failure_if(|bb| *bb.t0 < 3)]
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 == (*bb.t0 + 3) % 4) {
+                StatefulAction(Task<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                #[success_if(|bb| bb.o0.is_some())]
+                Repeat(forever) {
+                    MemSequence {
+                        #[on_halted(|bb| bb.b0 = 0)]
+                        FlipSelector {
+                            RunOnce(then_skip = true) {
+                                Sleep(0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0998Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
-        }
-        SubTree(Tree0998Sub1, t0 = {=}, b0 = {b0})
-    }
-}
+board!(Tree0997Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0998Sub0, ..),
+        AsyncSequence {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            FlipSelector {
+                StatefulAction(Task<1>),
+                ScriptCondition(|bb| bb.b0 != 0),
+                Action(PIo<2>, t0 = {b0}),
+            },
+            SequenceStar {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+            },
+            Interrupt(|bb| *bb.t0 + 1 < bb.b0) {
+                RepeatTimes(2) {
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0998Blackboard { t0 b0 });
+board!(Tree0998Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0999Sub0 for Ctx {
-        Sequence {
-            StatefulAction(Task<2>),
-            Action(|ctx| ctx.exec(3)),
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            b0: i64 = 12,
         }
+        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
-        ReactiveSelector {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            SubTree(Tree0999Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            FlipSelector {
+                StatefulAction(Task<1>),
+            },
+            SkipUnlessUpdated(t1) {
+                Condition(|ctx| ctx.check(2)),
+            },
+            StatefulAction(Task<3>),
+            SubTree(Tree0999Sub0, t1 = {=}, b0 = {b0}),
         }
     }
 }
 
+board!(Tree0999Blackboard { t1 b0 });
+
 cases! {
-    Tree0900 "Seq(c0e,t1,a2)",
-    Tree0901 "B{t0=2;q0}Dl{50}(Pre{t0%2<0;S}(Seq(Lp{_;S}(Wu{t0}),t0e,FF(t1e),t2,To{30}(Sb{t0=4}))))",
-    Tree0902 "B{b0;t0=0;q0=2;b1=3;t1=5;o0=_}Lp{_;R}(Sw{4;2}(Ret1(pa0{b0:3;b1:b0}),RSeq(RSeq(@rw{b0+4%2>0}t1,Sb{b1=3}),Seq(@si{o0|0>t1+2}c2,pa3{b0:9})),AFb(@oh{t0:=b1+1%3}F,c4)))",
-    Tree0903 "B{t1;b1=3}FS(SubA(Sw{1;5}(pt0{b0:0},RFb(@rw{t1+3<7}SubA(t1),Sb{t1=1}),c2)))",
-    Tree0904 "B{q0;b1;t0=0;b0=0;o0=0}Rep1(TryF(MSeq(RFb(t0,S),Par{-2;_}(t1e,t2),Wu{t0},To{20}(MPri(t3,t4))),OnceK(Rep3(Su{t0}(Swm(OnceK(c5),Sb{b1=b0},OnceK(c6))))),Pre{b1+1!6;S}(@oh{t0:=o0|4}Sl{0}),Scc{o0|3+3%3>0},@ki{b0+4<5}To{30}(RFb(Lp{b0;R}(Lp{b1;_}(MSeq(@rw{t0%2>0}@of{t0:=o0|1}Sb{o0=5},a7,t8,@si{o0|2=b1}pi9{t0:=},Sb{b1=6})))))))",
-    Tree0905 "B{q0=1;b0=4;t0=0}MSeq(@si{b0>3}@oh{t0+=1;t0:=b0}R,Pre{b0%2!0;K}(t0),Once(t1),c2,Lp{_;_}(pa3{b0:=;b1:b0}))",
-    Tree0906 "B{b1;t0=0}OnceK(Wv{t0}(Wv{t0}(t0)))",
-    Tree0907 "B{b0=5;o0;b1;t0}MPri(RSeq(Sb{o0=5},t0,t1),Swm(Sl{10},c2b{b1}),@oh{t0:=b0%2}Sel(t3,pt4{b0:=;b1:=},a5))",
-    Tree0908 "B{b0=1;t0=4;b1=5}RFb(RSeq(RtyF(FS(Sw{5}(t0,AFb(pa1{b0:=;b1:b1},Wu{t0}))))))",
-    Tree0909 "B{o0;t0=4;b0=3;t1=1}Swm(ASeq(a0,Dl{20}(pi1{t0:t0}),t2),PAll{2}(Sc{b0+=3},t3e),S,OnceK(Wv{t1}(ASeq(pi4{t0:=},Ub{o0},a5b{t1%2;b0}))))",
-    Tree0910 "AFb(c0,Sub(Sub(t1e)))",
-    Tree0911 "B{b0=1;t0=4}RFb(RSeq(Rep2(Su{t0}(@of{b0+=1}@po{t0:=t0+2%2;t0+=2}PAll{_}(@po{b0+=1;b0+3>1?t0:=b0+2}@fi{b0>t0%4}t0,pa1{b0:9;b1:b0},Sb{b0=t0}))),Wde(c2l,@fi{b0!0}Rep0(t3),OnceK(FF(ASeq(a4,c5)))),Su{t0}(RFb(pc6{b0:0},t7,Ret2(@of{b0+1>0?t0+=1}t8)))),a9)",
-    Tree0912 "B{t0;t1=3;b0=0;q0=2}PAll{-1}(Once(FS(Lp{b0;_}(Par{4;-3}(pt0{b0:4},RSeq(a1,@ki{t0!t0%4}@of{t0+=3}@si{b0+1%4=2}a2l,@po{t0+=1}t3e),t4,a5,Pre{t1+2%4>0;S}(RFb(Scc{t0!6},Sb{b0=7})))))),@si{t0<3}OnceT(Par{-1;-2}(AFb(Par{-1;_}(AFb(c6l,a7),RFb(c8,t9))),Sb{t0=8})))",
-    Tree0913 "B{o0;b0=0;b1;t0=3}MPri(RFb(Swm(Seq(RSel(t0e,t1e))),RSeq(pc2{b0:b0}),RSeq(c3,a4b{b1;b1},S)),RFb(@po{o0:=_}pc5{b0:=},c6b{t0}))",
-    Tree0914 "Ite(ASeq(Inv(Once(Inv(c0e)))),Keep(FS(Rty0(Sl{30}))))",
-    Tree0915 "B{t0=2;q0=1;o0;b1=2;b0}Sel(Fb(a0,c1,@ki{t0+2<t0}@rw{some}a2,pa3{b0:0},@ki{b0=o0|5}@po{b1+=2;t0:=b0+1}@si{t0<7}Ub{o0}),Par{-1;_}(Wu{t0},Sl{30}),Ite(t4,Lp{b0;S}(Sw{3}(Scc{t0+4=b0+4},t5))))",
-    Tree0916 "Ret4(Sl{10})",
-    Tree0917 "Wde(RFb(Inv(c0),Inv(t1)),MPri(Star(S,c2),FS(FF(t3)),t4))",
-    Tree0918 "PAll{1}(Once(t0))",
-    Tree0919 "RSeq(t0e,c1)",
-    Tree0920 "B{t1=0;q0=4;t0=0;b0}Lp{b0;F}(ASeq(Pre{t1+3%2<1;S}(SubR(Par{-2;_}(a0,RSel(t1e,Sb{t0=t1}))))))",
-    Tree0921 "B{o0;t0;b0;t1}Rep1(Swm(Once(MSeq(pt0{b0:t1;b1:t1},Pre{some;F}(Sc{b0:=7}))),OnceT(Scc{t0+4%4=2}),Par{-1;-2}(t1,a2)))",
-    Tree0922 "B{o0=1;b0=2;t1=4;t0}Par{-1;_}(@po{o0|2!t0?b0+=2}@ki{none}@si{b0<o0|1+4}OnceK(@oh{t1:=o0|5}a0l))",
-    Tree0923 "B{o0=4}PAll{1}(FF(Ub{o0}),OnceT(a0e))",
-    Tree0924 "B{q0=0;b0;t0}FF(Lp{b0;K}(Inv(@ki{b0=t0}Sel(SubA(Swm(a0,@po{b0:=t0;t0+=3}@ki{b0<3}c1)),RFb(t2)))))",
-    Tree0925 "B{b1=4;t0;o0}MSeq(Scc{none},AFb(c0,c1),a2,@si{none}Sw{3}(t3,@os{t0!o0|3?t0+=1}Sl{10}))",
-    Tree0926 "B{t0;b0=5;t1;q0=3;b1=1}Fb(PAll{-3}(Par{1;_}(FS(Pre{t0>0;S}(RSeq(RepF(t0e))))),PAll{-4}(FS(R),Par{1;-1}(t1,t2),a3,RSeq(c4e,a5l)),RetF(Rep3(Seq(Sl{30},a6,c7,t8,c9b{b1+1%2}))),Inv(@si{b0%3!2}Sel(Pre{t1>1;K}(Pre{t0<3;R}(RFb(t10,R))),Swm(@si{b1%2!0}pc11{b0:=},Sc{b0+=1;t1<4?t1:=b1},t12e,c13)))))",
-    Tree0927 "B{t0=1;b1;t1;b0=4}@os{b1+=1}@ki{t0!t1+3}@po{t0+=2;t0+=1}Dl{0}(Sb{b0=8})",
-    Tree0928 "B{q0;b0=2}Lp{b0;_}(t0)",
-    Tree0929 "PAll{-3}(c0,t1,c2l)",
-    Tree0930 "B{o0;b1}Sel(Pre{some;F}(S),t0,pt1{b0:b1})",
-    Tree0931 "B{t1;t0=4;b1=0;b0=4}Fb(@os{t1+=2}@oh{b1+=3;t0+=2}@of{t0+=2}Rep3(Try(c0,@fi{b0!5}@ki{b0+3%3=1}@rw{b0<4}Swm(Sb{b1=6},Sb{t1=t0}),Wu{t0},@oh{t0+=1;b1+=3}OnceT(pc1{b0:4}),t2)),RFb(Once(t3),@po{t0+=2}t4e,@of{t1:=t0%3}@fi{t0<t1}Sb{b1=1}))",
-    Tree0932 "B{b0;t0=3}Swm(t0,Su{t0}(RFb(t1,Scc{b0+3%4<0},c2e,Ret0(Sl{30}),Wv{t0}(@ki{b0<t0+1%4}t3))))",
-    Tree0933 "PAll{_}(c0,t1)",
-    Tree0934 "B{b0;t0=1;o0}RFb(RSeq(Fb(c0b{9},Sc{b0:=o0|2}),PAll{_}(a1e,Sc{t0+=1}),Fb(OnceT(t2)),MSeq(a3,Ite(c4,Scc{b0+2<1})),Rep4(RSeq(a5,Wu{t0}))),Try(Par{1;0}(@fi{t0<0}@si{b0%3=1}@po{t0+=3}a6,Dl{0}(c7)),Star(c8l,@ki{o0|1+4!b0}t9,Wv{t0}(pt10{b0:b0;b1:t0})),FF(Inv(c11e))))",
-    Tree0935 "B{t0;b1=1;b0}Par{1;-3}(RSeq(t0,Sb{b1=t0}),pi1{t0:b0},R,Wv{t0}(t2),PAll{0}(Sc{b0:=b0+4%3},t3))",
-    Tree0936 "B{b0=1;b1=2}Seq(SubA(Seq(pa0{b0:b1;b1:b1},t1)),pt2{b0:=;b1:=})",
-    Tree0937 "B{b0=4;t1=3;b1=5;q0=1}Ret1(Ite(Seq(@fi{b1+1!b1}@ki{b1+2%3!0}Sw{2}(@po{b0+=3}t0,Scc{b0=t1+3}),Sw{4}(c1,pc2{b0:0}),RSeq(c3,Wu{t1},a4b{b1+4;b1}),Sel(Wde(pa5{b0:=},t6,t7),Sb{b0=b1}),AFb(c8e,Once(t9),c10)),Lp{_;S}(Lp{_;_}(Wde(a11,t12,Sb{t1=0})))))",
-    Tree0938 "B{b0;b1=0;q0=0;t0=1;o0}Lp{_;F}(Star(Rep2(Fb(pt0{b0:0},a1,c2e,Scc{b1%3!2})),RSeq(Lp{b1;S}(Sb{t0=7}),@po{o0:=_}@os{b0+=2}t3)))",
-    Tree0939 "B{b0;b1=2;q0;t0=5}Lp{_;_}(Fb(Sel(Try(pt0{b0:b1;b1:t0},Sc{b0:=t0},pc1{b0:b1},Sb{t0=9}),@ki{b0=3}@os{b1+1=0?b0+=1}@of{b1:=b0+3%2}OnceK(Fb(Ite(a2l,@of{b0:=b1+2%3}@os{t0:=b0%4;b0:=2}a3),Keep(PAll{1}(Sc{b0+=2},c4)))),Wu{t0},AFb(RSeq(Scc{t0<b1},pi5{t0:=})),Su{t0}(Swm(pt6{b0:b0;b1:=},c7e,c8,t9)))))",
-    Tree0940 "B{b1;b0;t0;o0=3}@ki{none}RSeq(Swm(Sb{b0=0},Sb{b1=2},pi0{t0:=}),RtyF(t1e),Su{t0}(F),ASeq(Sb{o0=3},c2e,c3))",
-    Tree0941 "B{t0=0;b0;t1=5}PAll{2}(Swm(Pre{t0!5;K}(pt0{b0:t1}),F),Dl{20}(Scc{b0+4<b0%4}))",
-    Tree0942 "B{t0=4;b0}@po{t0+=1}ASeq(S,Sb{t0=b0},Scc{b0+3<7})",
-    Tree0943 "MPri(PAll{3}(t0,c1l,c2),OnceT(Seq(t3,a4,c5e)))",
-    Tree0944 "B{b0=3;b1=4}@fi{b0%3=0}@os{b0+=1}@rw{b1%2=0}Invt(R)",
-    Tree0945 "B{o0=2;b0;b1;t0=4}RFb(Swm(t0,@of{b1:=3}Seq(@po{b1+=1;t0+=2}To{20}(pt1{b0:9;b1:=}),Seq(Su{t0}(pi2{t0:b1}),Sl{0})),pt3{b0:b1;b1:b1}),@ki{b0>4}Rep2(OnceT(Ite(t4e,Once(c5)))),@si{o0|3+3>t0%3}Rep2(Fb(FS(Rep0(Sb{b0=7})))))",
-    Tree0946 "B{b1}Par{-2;0}(Rep2(c0),Scc{b1<5})",
-    Tree0947 "B{t0;b0=0}OnceT(To{20}(Ret2(Rty2(Fb(c0,pi1{t0:t0},Once(a2b{t0+1%4;b0}),t3)))))",
-    Tree0948 "To{0}(Fb(Inv(Swm(To{10}(Sl{20}),c0,OnceT(a1))),c2l,Dl{30}(Rep1(t3))))",
-    Tree0949 "Fb(RSeq(Rep3(a0),Swm(a1,t2)),t3,RFb(Seq(c4,c5)),FS(RFb(t6,c7,c8e,a9,t10)))",
-    Tree0950 "B{b1=1;b0=5;o0=_}ASeq(Inv(a0),Sc{o0:=_},Pre{b1+1%2!0}(c1e),RFb(t2e,Sb{b0=b1}))",
-    Tree0951 "MSeq(PAll{2}(PAll{0}(t0),Wde(c1e,c2e)))",
-    Tree0952 "B{b0=1;t0=0;t1=0}@po{t1:=b0}RSeq(t0,t1,pt2{b0:=;b1:t0})",
-    Tree0953 "Rty2(Try(ASeq(c0,t1,S),Once(c2),Wde(To{20}(t3),c4,R)))",
-    Tree0954 "B{t0}Pre{t0%4>0;K}(TryF(Pre{t0%4=3;S}(pt0{b0:7}),Ret2(Ret4(Par{2;0}(S,c1))),Wde(t2,t3,t4)))",
-    Tree0955 "Swm(Keep(Once(a0)))",
-    Tree0956 "B{o0=_;b1=3;t0=3;b0}Ite(Par{-2;4}(pt0{b0:t0;b1:=},t1,@rw{t0>t0+4%2}@oh{t0+=3}Ite(pa2{b0:=;b1:t0},pt3{b0:b1}),Sb{o0=2},Seq(pt4{b0:=;b1:=})),RFb(To{30}(ASeq(@of{o0:=b1+1}Sb{b0=t0},t5)),RFb(@po{o0:=b0;o0:=_}@os{t0:=t0%2}@si{b1<b1+3}t6,a7b{o0|2;b0}),Rep4(FF(c8))))",
-    Tree0957 "B{t0=5;t1=4;b0=0}Seq(Pre{b0+3<t1+4}(Par{-3;-2}(FF(t0),Par{2;-2}(Once(Pre{t0+2=b0;R}(a1)),Su{t0}(TryT(@po{t1:=b0+1}S,Scc{b0!4},t2))),Invt(ASeq(Sl{30},PAll{-1}(pi3{t0:t1},Sc{t0+=4;b0+=2}),To{30}(Scc{t0>2}))))))",
-    Tree0958 "B{t0=4;o0=5;b0=1}RSeq(@oh{t0+=2}@of{b0+=1}MPri(FF(RSeq(pi0{t0:t0},a1b{o0|3;b0})),PAll{0}(@of{t0+=2}@rw{some}t2,a3e,Sb{o0=1})),OnceT(RFb(Dl{0}(c4),OnceK(t5))))",
-    Tree0959 "B{t0}Pre{t0%2<0}(Par{1;_}(c0,c1,c2,t3))",
-    Tree0960 "FS(TryF(Sub(a0),a1))",
-    Tree0961 "B{b1}Fb(RFb(OnceK(Dl{30}(pc0{b0:b1}))),t1)",
-    Tree0962 "B{b0=5;t0=2;b1=4}Star(@rw{t0>t0+4}Dl{0}(c0),@rw{b0!b1}@fi{b0+3!7}Seq(@os{b1:=t0%2;b1+=1}@fi{b0=2}Ret1(Wde(TryT(@po{b1:=b0+2%2}t1,t2),Rep2(a3b{t0;b1}))),RSeq(c4l,Rty3(t5),OnceK(pt6{b0:5;b1:=}),Scc{t0=b0+1},S)))",
-    Tree0963 "B{b0=2;q0=2}Ret3(Seq(Lp{_;_}(Lp{_;K}(F)),RetF(t0),t1))",
-    Tree0964 "B{o0=_;q0;b1;b0=3;t0=2}TryT(Ite(ASeq(@of{some?b1+=3;o0:=_}Scc{b0+4>5},t0),Ub{o0}),@si{b0!3}Ite(t1e,Sb{b1=t0}),PAll{_}(Seq(pc2{b0:=},@of{t0+=1}@fi{b0>4}@si{some}pa3{b0:b1;b1:b1},t4,c5),Lp{_;S}(RSel(pi6{t0:b1},c7l))),pt8{b0:b0})",
-    Tree0965 "B{t0;t1=2}@ki{t0+4%3>1}Pre{t1%4>0;K}(Rep0(t0))",
-    Tree0966 "AFb(Sub(Sub(a0)),c1b{2},c2)",
-    Tree0967 "B{o0;b0=2;b1=3}Dl{30}(RSeq(ASeq(Scc{none},pa0{b0:b1},pt1{b0:5;b1:=},pa2{b0:=;b1:=}),Seq(c3,OnceT(Ret1(c4b{b0})),c5b{b1+1%4})))",
-    Tree0968 "B{t0=1;b0=2}To{10}(@rw{t0+1%2!1}@ki{t0!b0}RSel(t0,Scc{t0%4<0},R))",
-    Tree0969 "B{b0;b1;q0;o0=_;t0}Ite(Ite(Su{t0}(c0b{t0+4}),Rep0(a1),Fb(c2b{b1%4},@ki{t0%3=1}@fi{none}@si{some}S)),Wde(RFb(a3b{b0;b1},Lp{b1;F}(t4)),Swm(@oh{b0+=1}S,t5,Sl{10},t6),PAll{-3}(c7l,Sc{o0:=b1+4;t0+=2},t8)))",
-    Tree0970 "B{t0=4;b1;b0}Wde(@ki{t0<4}MSeq(t0e,c1l,c2,pa3{b0:=;b1:=}),c4)",
-    Tree0971 "B{t0=4;b0;o0=2}RepF(Star(MPri(a0,t1e),Dl{20}(@of{t0+4=4?t0+=1}@fi{some}@po{b0:=9}Once(@ki{b0<o0|3%4}@os{b0+=2}c2)),pc3{b0:0},t4))",
-    Tree0972 "B{b1;o0=_;q0;b0;t0=5}Inv(SubA(RFb(Fb(a0,RFb(Lp{t0;_}(@fi{o0|5%3!0}@of{t0:=b0+2}a1b{b0;b1}),pa2{b0:=;b1:b0}),Pre{o0|0+3=t0+2%3;R}(t3)))))",
-    Tree0973 "B{b0}RFb(RFb(t0,a1,OnceK(t2),RSeq(Rep4(t3)),c4),Wde(Invt(Seq(FS(c5),Fb(c6,a7e,a8),a9)),Try(RSeq(a10b{b0+3;b0},t11),Sl{50})))",
-    Tree0974 "B{t0}RFb(Keep(pa0{b0:t0}),t1,pi2{t0:=})",
-    Tree0975 "RSeq(t0,Rep3(OnceK(PAll{-2}(a1e,t2e))),Dl{10}(Rep4(a3)),Seq(t4,t5e,t6,t7),Swm(Rty1(a8e),t9,Ret3(S)))",
-    Tree0976 "B{t0=5;b1=5;b0=1}Seq(SubR(Sel(Wu{t0},c0,Sc{b1+2%3!2?b1:=b0%4;b1+=2})),c1b{b1},Dl{30}(Sb{b0=3}))",
-    Tree0977 "B{b0=1;t0=4}Fb(Fb(PAll{_}(pt0{b0:=;b1:b0},c1,pt2{b0:t0;b1:b0},c3)),Keep(To{10}(Once(Fb(pt4{b0:7;b1:t0},Fb(t5,Sc{t0+=1}))))))",
-    Tree0978 "Keep(RFb(t0,Swm(t1,t2,t3,a4e),Fb(c5e,t6)))",
-    Tree0979 "B{b1=4;t0=1;t1=4;o0=_;q0=0;b0}PAll{-1}(FS(PAll{-2}(@ki{t0<2}Ret1(RFb(Once(Scc{b0!4}),c0,pi1{t0:b1},Inv(Sc{o0:=_}))),@fi{some}@rw{o0|5<7}Sw{2;1}(Sl{0},Sc{t1+=3},ASeq(t2,S,c3)))),Seq(PAll{-2}(Ub{o0},pc4{b0:b0}),Lp{_;S}(To{50}(OnceT(S))),t5,c6))",
-    Tree0980 "B{t0;b1}Fb(RFb(PAll{-2}(c0e,t1,@fi{b1>1}@oh{t0+=3;t0:=b1}c2),Invt(Fb(Wde(a3e,t4)))),Try(PAll{3}(pi5{t0:t0},t6,Scc{t0+3%2!1},Wu{t0}),Seq(a7e,S,c8l)))",
-    Tree0981 "B{b1=3;b0=4;t0;q0=2}Seq(AFb(Lp{b1;F}(F),t0,a1e),Invt(c2b{t0}),Su{t0}(Su{t0}(OnceK(Lp{_;_}(@os{b0:=t0+4%2}pt3{b0:b1})))))",
-    Tree0982 "B{o0;t1=2;b1=0;t0;b0=2}Seq(MPri(@fi{b0+2%3>1}@os{o0:=_}Pre{t0=o0|0%4;R}(c0b{b0+4%3}),Inv(@os{t0+=1}t1),Once(t2)),OnceK(RSel(@rw{o0|0+1>o0|5}@oh{t0+=1}@os{t0+=2}Sb{b1=6},OnceK(Scc{some}))),MSeq(Sel(a3l,c4),c5e),Ret3(Rep3(Dl{0}(Fb(a6e,@po{t1+=1;t1+=1}@ki{t1%2>0}Sb{o0=8})))))",
-    Tree0983 "B{t0=3;b0;t1=3;o0=5}Rep4(Fb(FF(Sl{30}),Ite(@oh{t1+=2}@os{t1+=1}a0,t1),RFb(t2,c3e,pt4{b0:2;b1:b0}),To{0}(Inv(Dl{10}(S))),Rep1(@of{t0=3?t0+=3}@po{t1+=1}@os{t0+=2;t0+=2}Fb(t5,Ub{o0}))))",
-    Tree0984 "B{b0=2;q0=4;t0}Swm(Rep1(RFb(PAll{_}(Lp{_;_}(AFb(t0,t1,@fi{t0+2<6}a2))),@si{t0+3%4=1}Seq(MSeq(pt3{b0:b0},a4)),Ite(t5,Sb{t0=7}),Sl{30})),pa6{b0:b0},Par{0;-2}(Wde(Fb(Fb(c7b{b0%3},pa8{b0:=}),t9e,c10),RSeq(a11b{b0;b0},pt12{b0:b0;b1:b0},t13)),Seq(S,Sl{20},a14)),Su{t0}(Par{0;_}(Seq(Sb{t0=5},t15,a16),ASeq(Sb{t0=5},c17))))",
-    Tree0985 "PAll{_}(c0,S,c1)",
-    Tree0986 "B{t0=5;q0=3;b0;o0=_}RSel(Ite(Rep3(Rep4(PAll{-1}(@rw{b0%2<1}@os{b0:=t0+4%4}c0,a1e,t2))),@of{t0+=1}Seq(Sb{o0=7},pt3{b0:b0;b1:b0},c4e,Fb(c5,t6))),ASeq(Wv{t0}(RSeq(Fb(Sc{b0:=3}))),Lp{b0;R}(Pre{some}(ASeq(t7,Inv(Fb(a8,t9)),a10)))),F)",
-    Tree0987 "Fb(Wde(t0,c1),Fb(Inv(Once(Sl{20}))),Swm(Sl{10},c2),Ret1(Rty3(F)))",
-    Tree0988 "B{t0=2;o0=_}ASeq(Fb(SubR(t0e),a1,t2,c3),@rw{o0|5%4!0}@si{o0|0!1}Sc{t0:=4})",
-    Tree0989 "Rty0(Sub(t0))",
-    Tree0990 "B{b0;t0;b1;o0=_;q0=0}RFb(@fi{b0>1}pc0{b0:0},@ki{t0<3}@po{t0+=1}a1b{b0;b0},Seq(pt2{b0:7;b1:t0},Sb{t0=2},Invt(RSeq(RSel(t3e,c4e)))),Sw{5;2}(@os{o0:=_}@ki{b0<3}t5,Rep2(t6),Dl{10}(Rep2(Ret3(t7)))),Lp{b1;_}(Dl{0}(Dl{50}(TryF(RSeq(t8),t9)))))",
-    Tree0991 "B{b1=0;t0=0;b0;t1=3}Pre{b0+4!2;F}(Pre{b0%2<1;K}(TryT(@of{t1+=3}RFb(@os{t0:=t1%4}@oh{t1<5?b0+=3;t1+=2}Swm(@oh{t1+=1}@ki{b1+4%3<2}pi0{t0:b1},c1),RepF(Dl{0}(OnceT(t2e))),RFb(Ret1(Once(a3)),Ret4(@oh{b0<0?t1+=2}@si{b0%3<2}@po{t1+=2;b0:=b1+4}AFb(Wu{t0},pi4{t0:b1})))),Seq(Sw{0;4}(@of{t0%2=1?t1:=b0}c5,a6,pa7{b0:b0;b1:t0}),Fb(Seq(@os{b1:=b0;b1+=1}c8,Sc{t1:=b1+2}),pt9{b0:b0}),Par{1;-1}(RFb(Scc{b0!6},Inv(c10b{t1%2}),a11e,t12)),RSeq(a13,Scc{b0+2%2<0},Sc{b1+=2},@si{b0>4}@oh{b0+=2}Once(Sc{t0+=1}),t14)))))",
-    Tree0992 "B{b0;t0=5}RFb(Par{-2;2}(a0,Scc{t0>7}),t1,Fb(pt2{b0:4},a3,a4b{b0%3;b0},Wu{t0}),OnceT(Sc{t0:=b0}))",
-    Tree0993 "B{t0=2;b0}Pre{t0+2>2;R}(pa0{b0:t0;b1:b0})",
-    Tree0994 "B{t1=4;o0=2;t0=1}Wde(@fi{some}@ki{none}@oh{t0:=t0%4;t1:=o0|2%2}To{0}(Ret2(t0)),@os{o0:=t1}Ite(RFb(Pre{none;K}(t1),t2e,t3,Pre{some;S}(a4)),RFb(t5,c6e)))",
-    Tree0995 "B{t0=2;b0}RFb(Seq(t0,Wu{t0}),Dl{0}(@rw{b0!3}@oh{t0+=1}@si{b0<5}Once(pc1{b0:=})),Inv(Swm(@fi{b0%2>0}t2,Invt(c3))),Rep2(pa4{b0:=;b1:t0}),RFb(t5,a6,a7))",
-    Tree0996 "RSeq(t0,c1e,t2,Sl{0})",
-    Tree0997 "RSel(Ret2(t0e))",
-    Tree0998 "B{t0;b0=3}Ret0(SubA(SubR(Sb{t0=b0})))",
-    Tree0999 "RSel(a0,t1e,Sub(Seq(t2,a3l)))",
+    Tree0900 "B{b0=0;q0=4;t0=3}Dd{0}(Cnd{b0>0;_;_}(PAll{2}(Lp{_;R}(RSeq(t0,Step(t1,@rw{b0%4>1}@os{t0:=t0+1%2}Sc{b0+=3}))),Step(Swm(t2),Step(@fi{t0>b0+3}@os{b0:=b0+3%4}@of{t0:=6;b0:=b0%4}S,pc3{b0:t0}),Bin{b0%4!2;T}(pt4{b0:t0;b1:t0},t5e)))))",
+    Tree0901 "B{t0;b0=1}RFb(Par{-1;_}(Bin{b0<0;_}(@rw{t0>b0}@of{b0:=t0}R,S),c0),Intr{b0>2}(Star(c1e,pt2{b0:5},pi3{t0:=},t4)))",
+    Tree0902 "B{q0=0;t1=0;t0=2;b0}Flip(Lp{t0;K}(Lp{_;R}(FF(Ite(PAll{_}(Rep1(c0l),Flip(Sb{b0=3},t1),Sb{b0=6}),AFb(pt2{b0:t1;b1:b0},a3,Dd{100}(c4b{1})))))),RFb(a5l),Bin{b0<0;N}(Star(FS(Keep(FF(OnceK(pt6{b0:=;b1:t0}))))),RU{S}(RtyF(TryT(Scc{b0%3=0},Fai)))))",
+    Tree0903 "B{o0=2;b1=3;t1=4;b0=1;t0}Sw{1;4;5}(Rep0(Suc),a0e,@of{o0|3<4?t0+=2;t1:=b0}F,Sb{b1=t0})",
+    Tree0904 "B{b0;t0;o0=_;q0=3}Bin{none;_}(Lp{_;R}(Lp{_;F}(@os{b0+=1}@ki{o0|2%2>0}@rw{b0!3}RT{F}(t0))),Pre{t0+2<5;F}(RSeq(SubA(Lp{t0;_}(pi1{t0:b0})),Flip(RFb(c2,@rw{b0<4}SubA(t3))),Rep2(Wt{0}))))",
+    Tree0905 "Opt(Wt{20})",
+    Tree0906 "B{b0;t0;b1}Wde(@os{b1:=b0}@si{b1!t0+3}@po{b1+=2}MSeq(RSel(t0,t1,a2,a3l)),c4,Sw{5}(Once(t5),pi6{t0:t0}))",
+    Tree0907 "B{o0=_;q0=2;b0=5;t0=5;b1=2}RFb(Swm(PAll{-4}(@of{t0:=o0|0;b0:=b1%2}Ub{o0},pi0{t0:b0},c1,c2),Try(RSeq(c3e,@rw{t0<6}t4e),Rty4(c5l))),@os{b0+=3}Lp{_;_}(t6),Seq(Lp{t0;_}(Lp{b1;S}(t7)),Sc{t0:=b1},c8),pc9{b0:b0})",
+    Tree0908 "B{o0=1;b1;q0=2;b0=0;t0=2}RSeq(Seq(a0,t1,Pre{b0>1}(t2)),Fb(a3,t4e,Fai,a5,c6),@ki{b0=t0}@si{b1=0}@of{b1:=b0+4%4}Keep(RSeq(t7,pc8{b0:b0},pt9{b0:b0;b1:b0})),TryT(c10,t11,S),RFb(F,Lp{b0;K}(Scc{none}),@os{b0+=3}Cnd{t0%4<1;T;S}(c12)))",
+    Tree0909 "Star(Seq(Sl{10},t0),RSeq(RSel(t1,c2),t3e),MPri(a4,t5,t6e,t7))",
+    Tree0910 "B{t0;t1}RFb(Rep1(SubR(MSeq(Swm(SubR(t0),Wt{30},t1)))),@si{t0+3<t0%4}Fb(WU{t1%2>0}(RSeq(c2))),Seq(Wt{20},c3),Run)",
+    Tree0911 "B{t0=3;b1;o0;b0=0}Seq(Ite(c0e,Sc{b1:=o0|1+3%4}),Seq(Wt{0}),pt1{b0:4;b1:b1},Ret2(RFb(Ret3(MSeq(c2l,Sc{b0:=t0%3})),c3,t4e)))",
+    Tree0912 "B{b0=1;o0=_;b1;t0;t1=0}Fb(Rep4(Ite(Pre{t0+4=1;K}(@po{t0:=o0|4+1}@of{b0:=b0%2}Rep1(Once(@oh{b1:=b0+3}@po{o0:=_}@ki{t1%3!0}RFb(F,c0)))),c1)),t2,Sw{4;5;0}(Cd{0;F}(pi3{t0:t1}),F,Scc{o0|0>b0%3},c4e))",
+    Tree0913 "RetF(Once(Fb(OnceK(c0))))",
+    Tree0914 "B{b1=4;b0}RSeq(Star(a0,c1b{b1},c2e,pi3{t0:b1}),Scc{b0!1})",
+    Tree0915 "B{b1=1;b0=2;q0;t0=4}MSeq(Lp{t0;_}(RSeq(a0b{t0+4%4;b1},c1)),Lp{b1;S}(Swm(Scc{b1%2>0},pc2{b0:=},pc3{b0:t0})),S,Cd{30;F}(@ki{b0%2>0}Fb(a4b{b1;b0},pt5{b0:4;b1:=},@ki{b0<3}@os{b0:=b1+3;t0+=3}@rw{t0<4}c6l,a7b{t0%2;b0})),Sw{2;4;1}(c8,c9e,t10,pa11{b0:b0;b1:b1}))",
+    Tree0916 "B{b0;t1=5;b1;o0}RSeq(RFb(RFb(OnceT(@fi{some}Scc{t1+3%2>0}),t0,t1),t2,Ite(t3,c4,t5)),RSeq(c6,pa7{b0:9;b1:b1},SubR(S),@si{b0+1>3}pt8{b0:3;b1:b0},c9))",
+    Tree0917 "B{b1;b0=4}Fb(t0,pa1{b0:=;b1:b0},Sb{b1=9})",
+    Tree0918 "Flip(To{30}(Dl{0}(t0)))",
+    Tree0919 "B{t0=4;b0=4}Ite(Inv(To{100}(Flip(t0,Sb{t0=b0},RFb(F,Sb{b0=2})))),MSeq(To{0}(c1),Flip(t2,pt3{b0:=},@of{t0:=b0+2}a4),Cd{0;F}(Sl{20}),c5,Scc{t0=b0}))",
+    Tree0920 "B{q0=0;t0=1;o0;b0=0}RSeq(RSeq(Lp{_;S}(RSeq(@fi{t0!b0}@ki{t0>6}Scc{o0|2%4>1},Sb{o0=7})),Fb(pa0{b0:8;b1:t0},t1),SubA(Bin{t0+4<5;_}(c2l,t3))),RSeq(Sc{t0:=b0+1%2;b0+=3},@oh{t0:=b0}Sel(a4,t5),@fi{t0<t0%2}@ki{b0+2=t0}@of{b0+=3}Wde(a6,t7)),Seq(a8,TryF(@oh{o0:=t0;t0%3<1?b0+=3}S,t9e),Pre{b0+2<6;K}(Rmp{F;S}(a10l))))",
+    Tree0921 "B{b1;b0;t0=0;o0=1}Fb(t0,@fi{b0!o0|3}@os{b0+=1;b0+3>t0?o0:=_}pa1{b0:t0;b1:b1})",
+    Tree0922 "B{b1=1;b0=4;t0=4}Inv(Rus{3}(@of{b1:=t0}@rw{b0+2<5}@os{b1:=b0;t0:=b1}F))",
+    Tree0923 "Pri(Flt{1;S;_}(RFb(c0,c1)),OnceT(Try(a2,Keep(Ret1(a3)),c4)),RSel(t5e,t6e,a7))",
+    Tree0924 "B{t0=2}Flip(Fb(pi0{t0:t0},t1,t2),RFb(Wv{t0}(c3),pt4{b0:0}),Wde(t5,Once(pc6{b0:8})))",
+    Tree0925 "B{q0=4;t0;b0=1}Fb(@os{b0+=1}@of{t0+=1}@fi{b0+2>4}Swm(@oh{t0:=b0+1}@po{b0+=3;t0+=1}t0,Sb{t0=b0},Wu{t0},Swm(pc1{b0:4},@po{t0+=2;b0:=b0+3%4}@oh{b0+=3;t0=3?b0+=3}c2l),c3),Cd{50;F}(Lp{_;_}(RFb(Fb(c4e,Rep4(c5b{b0+3}),@oh{t0:=b0+4}Dd{20}(OnceK(t6))),pi7{t0:b0}))))",
+    Tree0926 "B{b1=1;t0=0;q0;b0=3}RSel(Fb(c0),Lp{b1;R}(pa1{b0:t0;b1:b0}))",
+    Tree0927 "B{t0;b1;b0=3}Flip(Flt{3;F;_}(Seq(To{30}(Try(c0,pc1{b0:=})),pa2{b0:9})),Step(pt3{b0:b1},t4,t5e),RFb(MPri(t6),Par{_;-1}(Sc{b1+=1},c7l)),MPri(@si{t0=2}c8,a9b{8;b0},c10,Sc{b0:=t0+1%2}),c11b{b0})",
+    Tree0928 "B{t0=3;b0=0}@ki{b0+4%2=1}ASeq(Flip(t0,Flt{1;R;F}(Cd{0;K}(F)),pi1{t0:t0},Wt{0}))",
+    Tree0929 "B{t0;b0=5;t1=3}PAll{1}(Pre{t0+3%4<0;F}(Rep1(Once(Star(Inv(Fb(@po{t0+=1;b0+=1}pa0{b0:t0;b1:t1},@of{t1+=2;t1:=t0}pa1{b0:=;b1:b0})))))))",
+    Tree0930 "B{t0;b0=3;o0=_;q0=1;t1}Step(Step(Lp{_;S}(Lp{b0;R}(Rty3(RFb(Once(t0e),Scc{b0<o0|5%4},Ub{o0})))),PAll{1}(Mt{50}(c1),RSeq(PAll{-2}(t2,@oh{t0:=t1}@si{t1+2<2}t3,@fi{t1<4}@po{t0:=b0}@os{t1:=o0|0%4}t4),pc5{b0:t0}))),Rep0(t6),Wde(t7,RepF(OnceT(Seq(Sb{t1=5},t8))),Cnd{b0%4>2;T;_}(@rw{t0<6}TryT(pt9{b0:b0;b1:t0},Scc{t0+3%3<1}))))",
+    Tree0931 "B{t1=1;b0=2;b1}Dl{10}(Wde(t0,t1,@fi{b1=b0+2%3}S))",
+    Tree0932 "B{b1=5;t0=5;b0=1}Sw{1}(TryT(S,c0,SubA(a1b{b1;b0})),@ki{t0+4<7}@fi{b1<5}@oh{t0:=b1+1%4}Lim{1}(Lim{3}(c2)))",
+    Tree0933 "B{t0=4;t1;b0;b1}Sw{0;2}(PAll{-1}(Fb(t0,t1,Sb{b1=b0}),Cd{50;F}(Dl{0}(Dl{50}(ASeq(Pre{t1=1;F}(Wt{0}),Sb{b1=5}))))),Fb(Lim{3}(Opt(OnceK(@of{b1%4>1?t1:=b1%4}@si{t1<0}a2b{b0;b0}))),Ite(Bin{b0+3>6;_}(Sb{b0=0},t3),Seq(a4,c5e))),AFb(RT{2}(t6),@rw{t1%4>1}@fi{t0!6}@of{t0:=b0}PAll{-1}(Wt{0},a7l),c8,Flt{1;S;_}(Sl{0}),To{10}(c9)))",
+    Tree0934 "B{o0=5;t0;q0;b0=2;b1=5}Bin{none;T}(Par{_;_}(a0,pc1{b0:b0}),@fi{b1%4=0}@si{o0|5=0}Rep2(Lp{t0;F}(Wu{t0})))",
+    Tree0935 "B{t0=1;b0=4;o0}Wv{t0}(Rty3(Sc{o0:=b0}))",
+    Tree0936 "B{b0=5;o0=_;t0}@os{t0+=1}Par{-1;-2}(Cd{10;F}(Pre{none;K}(Ite(AFb(t0),Step(pi1{t0:b0},t2e),To{0}(t3)))),Wde(Cnd{some;T;S}(RFb(Inv(t4),t5)),Pre{t0>b0}(MSeq(t6,Wu{t0}))))",
+    Tree0937 "B{t1=4}Swm(Flip(t0,c1b{t1},a2l),a3,Intr{t1%2>0}(pa4{b0:t1;b1:t1}))",
+    Tree0938 "B{t0=0;b0;b1}PAll{-4}(a0,pt1{b0:b1;b1:=},@oh{b0<t0?t0+=1;t0:=b1+4}@ki{b0=5}Sw{1}(Wt{0},Sb{b1=9}),t2e)",
+    Tree0939 "B{b1=1}Dl{10}(RT{F}(Scc{b1%4>2}))",
+    Tree0940 "B{b1=3;b0=4;t0=4;o0=_}MSeq(Swm(Sl{0},Opt(MSeq(@oh{t0+=1}Wt{0},a0,t1,@fi{t0>o0|5+1%4}t2,pa3{b0:b0;b1:=})),@of{b0+=1}RSeq(a4,t5)))",
+    Tree0941 "B{b0=1;t0=5;o0}Seq(Ret3(FF(Flt{1;R;_}(Bin{o0|3%3<0;_}(TryF(c0e,c1,@rw{t0>5}t2),ASeq(c3,a4,a5l))))),Swm(pa6{b0:b0},Opt(t7)))",
+    Tree0942 "OnceK(Dd{100}(Lim{3}(Star(Wt{0},Rpt{0}(a0)))))",
+    Tree0943 "FS(Dd{0}(Rep1(Wde(Rep4(Step(t0,t1)),Rpt{2}(c2),Cd{50;_}(c3)))))",
+    Tree0944 "Pri(Rep3(Rep1(t0)),t1e)",
+    Tree0945 "B{t0=1;b0=3}Pre{t0<0;F}(MSeq(Sb{b0=t0},c0e,a1b{b0;b0}))",
+    Tree0946 "Ruf{F}(RT{F}(Cd{100;F}(RFb(Rmp{S;F}(a0),RFb(c1e,t2,t3e),Swm(t4,Par{1;2}(S,c5),t6),Cd{10;F}(RFb(c7,t8,c9))))))",
+    Tree0947 "B{b0=5}To{0}(@ki{b0+3>6}Flt{2;R;F}(Ret2(c0e)))",
+    Tree0948 "RSeq(To{10}(c0),t1)",
+    Tree0949 "PAll{3}(Ret4(t0),To{10}(Fb(a1,c2l)),Dl{20}(Mt{30}(Rep1(RFb(a3,c4,Keep(t5),S)))))",
+    Tree0950 "Ite(Seq(S,Flt{3;F;K}(Fai)),RSeq(t0,t1),t2)",
+    Tree0951 "PAll{_}(Dd{100}(RT{F}(Rty1(Flip(F,Suc,c0l,t1)))))",
+    Tree0952 "B{q0;t0=4;b0}RSeq(Par{_;1}(a0l,@ki{b0>0}@po{b0+=1}Cnd{b0+2=4;_;_}(TryF(Suc,t1)),FF(t2)),RSeq(RSel(Lp{t0;_}(Lp{t0;K}(Rep1(c3)))),AFb(RU{F}(pi4{t0:=}),Sl{10})))",
+    Tree0953 "B{q0=2;b1}Lp{b1;R}(RSeq(t0,Lp{_;S}(t1),@ki{b1+3%2<0}c2))",
+    Tree0954 "B{b0=2;t0}@ki{b0=4}To{50}(Sb{b0=t0})",
+    Tree0955 "B{t1=3;t0=2;b0=2}Pre{t1%3>1;S}(RSeq(RT{1}(a0),c1,@of{t1>2?t1+=2;t0:=4}pt2{b0:t1;b1:b0}))",
+    Tree0956 "Flip(Flip(Fb(RSeq(Dl{30}(FS(MPri(c0,a1,a2))),Ite(RT{2}(TryF(c3,c4e)),Dd{10}(To{50}(S))))),Step(Wde(c5,RSeq(c6l,c7l,F),t8),Flip(Rep2(Fb(t9,Flt{2;_;F}(c10),c11,t12))),MSeq(RSel(t13,Wt{50}),RSeq(Sl{0},Sub(c14),t15)))))",
+    Tree0957 "B{b0=0;t0=5;o0=_;b1=0}TryF(Sw{1;3;0}(t0,t1,@si{b0%4!3}c2,Bin{none;T}(@ki{b1=2}pi3{t0:b1},Scc{b0+2%2=0})),Sl{20},RT{1}(Wu{t0}),@rw{b1>6}Fb(Sw{0;5}(Ite(t4,Scc{b0=4}),Sc{o0:=b0+1;b1:=3},c5e),RSeq(pi6{t0:t0},t7e),@os{b0+=3;o0:=t0}@ki{b0>3}@oh{b0+=3}Inv(Wu{t0})),MPri(Sc{b0+=2;o0:=_}))",
+    Tree0958 "B{b0=1;q0=1;t0;o0=5}Star(RFb(Lp{_;_}(c0),Par{_;2}(Sb{o0=7},pi1{t0:=}),t2,c3,pt4{b0:=;b1:t0}),@rw{o0|4+4=1}@oh{o0:=_;b0+=1}@os{o0:=_;b0+=3}a5,@ki{o0|1<b0%3}@of{o0:=_;t0+=1}@po{t0+=2}Flip(c6l,c7,t8,Sl{10},c9e))",
+    Tree0959 "B{b0=4;t0=2}Par{1;-3}(MSeq(RT{3}(c0),Sl{100},Seq(@rw{b0>2}t1,R)),RT{3}(Flip(Sb{t0=4},@po{b0:=t0}PAll{2}(Sb{t0=1},pa2{b0:=}),t3e)),@rw{b0%3<0}@po{b0:=t0+1}Intr{t0%2>0}(Pre{t0>6;R}(MPri(PAll{-2}(a4b{b0;b0},a5b{b0;b0}),pa6{b0:7},Fai,a7))))",
+    Tree0960 "B{t0=0;b0=2}Fb(RFb(c0,Scc{t0+3<t0+4%3},pt1{b0:b0},t2),MSeq(Wt{20},Sl{20},Rep3(Flt{2;_;F}(Sc{t0+=1}))))",
+    Tree0961 "B{t0=1;b0}Cnd{b0+2>3;_;S}(Cnd{t0<t0+1;T;S}(t0))",
+    Tree0962 "MSeq(S,Sub(Sub(c0)))",
+    Tree0963 "B{b0=3;q0=2;t0=1}Lp{t0;S}(@po{t0:=b0}@si{t0+1<0}RSeq(PAll{_}(c0l,pt1{b0:=;b1:b0}),Pre{t0%4<2}(MSeq(Rty3(RSeq(Cnd{t0>2;T;F}(Scc{b0>3}),Sc{b0+=1;t0:=b0+2})))),RSeq(a2,@fi{t0+3<6}@po{b0%2<1?b0:=b0%2}Cnd{b0+1%2!1;_;S}(@rw{b0+4%4=1}@fi{b0<t0}S),Swm(S,a3))))",
+    Tree0964 "B{b1;q0}RSeq(@si{b1>b1+4}Ruf{F}(Sl{10}),RU{F}(Inv(Lp{_;_}(pi0{t0:b1}))))",
+    Tree0965 "B{q0;t0=4;t1=4;b1=2}Lp{t1;K}(@of{t1+=3}RU{S}(To{30}(Sw{0}(Wu{t0},Lp{b1;S}(Dd{100}(MPri(a0e,t1e,@os{t1:=2}@ki{t1+1=6}@fi{b1<3}c2e)))))))",
+    Tree0966 "B{t0;b1=1}Once(Rty2(@of{b1:=t0}Sc{b1:=b1%3}))",
+    Tree0967 "B{t0=4;b1=4;b0=4}RSel(@os{b1:=4}@oh{t0>t0+2?t0:=b0}@rw{b1!5}a0,Cd{30;F}(pt1{b0:=;b1:b0}))",
+    Tree0968 "B{b1;t0=1;b0=1}Pri(RSeq(RFb(pc0{b0:b0},a1),RetF(@si{b0%4=2}@oh{t0+=3}pa2{b0:b0}),Ite(c3,c4)),MSeq(SubA(Fb(c5e,S)),a6,RSeq(t7,Sc{b1+=3}),a8l),Rpt{0}(a9b{b0;b0}))",
+    Tree0969 "Cd{50;F}(t0e)",
+    Tree0970 "B{b0=0;t0=4;o0=_}RSeq(Dd{10}(@fi{t0!7}Seq(Dd{100}(Star(@si{o0|1<t0}c0,Flt{1;S;_}(c1),t2,Ub{o0})),TryF(WU{b0=0}(@si{t0=b0}Sl{10}),pa3{b0:=},Scc{b0>b0+2},pt4{b0:t0;b1:b0},c5))),Swm(Seq(Par{_;1}(c6,Sb{b0=7},S,c7),Dl{0}(Ret1(a8)),Sc{o0:=t0})),Dd{30}(Pre{b0%2>0;S}(OnceK(@fi{t0!4}RSeq(Flip(R,Sb{t0=b0},Wt{30}),Rep2(To{100}(c9)),OnceK(Fai))))))",
+    Tree0971 "B{t0=4}RSeq(Mt{0}(Wu{t0}))",
+    Tree0972 "B{b1=2;t0=1;o0=4;t1=3;b0=5}RSeq(@po{b1+2!2?t1+=2}@si{b1>5}RSeq(WU{t0>5}(c0),Su{t1}(Once(Seq(Pri(t1,pc2{b0:0}),RSeq(Scc{some}),Rpt{1}(ASeq(Sb{t1=b1},Scc{some},Ub{o0})))))),To{0}(Seq(Seq(Pre{o0|1=t1;R}(MPri(a3e,pt4{b0:t1;b1:t1},@of{t1:=7;o0:=o0|5%3}@po{b0:=t1}@ki{o0|0%3=0}t5,Par{-2;0}(t6,c7e),pt8{b0:2}))),SubR(@oh{b1+3!5?o0:=_}Sw{4;5}(Seq(t9,t10),MPri(t11,pc12{b0:b1},RT{2}(Ub{o0})),RFb(Ret1(t13),Sl{0}))),c14)))",
+    Tree0973 "B{t0=0;b0;o0=_}Keep(Intr{t0>2}(Ite(Ite(Rep2(c0),RFb(pa1{b0:1},To{10}(t2),Swm(a3,Wu{t0}))),Cd{0;F}(Fb(c4,Rep3(Seq(c5,t6,t7)),Dl{0}(MPri(t8e,pi9{t0:=},c10)),@si{b0<t0+2}t11)),Pre{t0+4<4}(Opt(Rus{1}(Once(Scc{o0|4%3>1})))))))",
+    Tree0974 "B{b0;t0=3;b1}Rpt{F}(@oh{t0+2<4?b1:=b0+3}Swm(pc0{b0:5},@si{b0+2%3!1}@fi{b0+1=7}Par{_;1}(c1l)))",
+    Tree0975 "B{q0=0;t0=2;b0=3;b1}@si{b0+3%4<3}@of{b1:=b1+4%3;b0=2?b0:=5}@os{b1+=3}To{0}(Lp{_;S}(To{50}(Rep2(MSeq(Seq(Wt{0},t0),Pri(a1b{b0;b0},pc2{b0:t0}),pt3{b0:t0;b1:b1})))))",
+    Tree0976 "B{o0;b0=5}MSeq(Inv(t0e),Pre{b0%2<1;K}(Fb(pc1{b0:0},Ub{o0})))",
+    Tree0977 "B{t1;o0=5;q0=1;b1=3;b0;t0=0}@os{t0+=2}FS(Fb(Seq(@fi{b1+1>b0}@ki{none}@po{b1:=b0}Sb{b1=t1},@of{o0:=b1+3%3}@os{o0:=_;b0+=1}Fai),RFb(a0,c1e,@oh{b0:=o0|4+3;b1+=3}@si{t1>3}t2),Lp{_;S}(Seq(t3e,c4))))",
+    Tree0978 "B{o0=_;b0=2;b1=5}Sw{5}(PAll{2}(MSeq(pi0{t0:b0},t1,c2,t3,S),S),PAll{-5}(Pre{b0+2%3>1}(t4),OnceK(Cnd{o0|5%4<3;_;_}(S)),c5b{b0},Wt{30},c6))",
+    Tree0979 "B{b0=0;t0=5;b1}@fi{b0=b0+4%4}@rw{b1=t0+3}RFb(Seq(Swm(pa0{b0:b1;b1:t0},pi1{t0:=},t2e,@po{t0<3?b0+=1}@of{t0+=1;b1+=1}c3e,t4),@os{b1>5?b0+=1}pt5{b0:=;b1:=},To{10}(Seq(t6))),@of{b0+=1}TryT(PAll{2}(RSeq(c7e,Scc{t0=4},pt8{b0:t0}),c9e,Sel(@po{t0:=b1%3}t10,@rw{b0+1>2}@ki{t0<6}@os{t0+=3;b1:=b1%3}c11e,a12)),MPri(MSeq(a13,Opt(Sb{t0=3})),Flip(Sc{b0+=1;b1+4>b1+2?b0:=t0},pc14{b0:1},a15e))))",
+    Tree0980 "B{t0=1;b1=5;b0}RSeq(Wde(Bin{t0+3>2;N}(a0b{b0+2;b0},t1e),Par{0;-2}(c2b{b1+1%3},Scc{b0+4!5},a3b{b1+1;b0})),PAll{0}(Dl{30}(RFb(RU{S}(Keep(Seq(R)))))),Ret3(OnceT(Sw{0;4}(FF(t4),MSeq(a5b{b1%2;b1},c6),Opt(a7e)))))",
+    Tree0981 "B{t0=2;o0;b0=3}Fb(Sel(Swm(@oh{b0:=t0+2}@si{t0=5}pt0{b0:=},t1,c2e,Flip(Rus{2}(pt3{b0:b0;b1:b0})),pt4{b0:1}),RSeq(a5,Keep(Invt(RSeq(Sl{0},a6b{t0+3;b0})))),Cnd{t0!3;_;S}(RT{1}(FS(Su{t0}(a7))))),RFb(Ite(Pre{b0%2<1;S}(pt8{b0:8;b1:t0}),Step(c9,Sb{t0=4},S,S),c10),@si{o0|4!b0+2}@os{t0:=t0%4;o0:=_}Bin{some;_}(Rpt{0}(c11),Flip(R,c12,c13))))",
+    Tree0982 "B{b0=5;t0=0;t1=4}Step(pt0{b0:t0;b1:t1},FF(pi1{t0:t1}),Wt{50},@po{t0+=1}Sb{b0=t1},pt2{b0:4;b1:t1})",
+    Tree0983 "B{b1;t1}Sel(Wu{t1},@fi{t1+3%4>1}c0)",
+    Tree0984 "Keep(Sel(t0e,Sub(t1e),c2,Sl{20}))",
+    Tree0985 "B{t0=1;b0=0}WU{t0+3!b0+4}(Sel(Inv(Dd{100}(FS(pi0{t0:=}))),c1e,Suc))",
+    Tree0986 "MPri(Wde(Wde(t0,c1l),Mt{10}(t2),PAll{_}(a3,R)))",
+    Tree0987 "B{t1;t0=2;b0=5}@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}Invt(PAll{0}(@rw{t1%3=0}Bin{t1<5;N}(PAll{2}(Suc,pt0{b0:=}),t1),FS(Intr{b0+1>6}(Cnd{t0<7;_;S}(Dl{10}(TryT(c2,c3,a4))))),SubR(Wde(pa5{b0:1},F))))",
+    Tree0988 "B{o0=_}Rep2(Fb(Flip(RSeq(Opt(c0),@oh{o0:=_}c1)),S))",
+    Tree0989 "Flip(Seq(Wde(c0,Suc,Fb(Sel(c1,t2))),Star(Ret1(Wt{0})),Lim{1}(c3)),Sel(Step(c4l,F),Lim{1}(c5)),Pri(RSeq(c6e,RSel(c7e,c8l)),Keep(Rep1(a9)),Flip(RFb(t10,Run),RSeq(c11,c12l))))",
+    Tree0990 "B{o0=5;b0=0}Seq(Once(Fai),c0e,@of{some?o0:=b0%3}RSeq(c1,Fai))",
+    Tree0991 "RSeq(c0l,RSel(RFb(t1,t2,c3),Sub(Fb(t4e,c5)),Sub(S)),RSeq(RFb(t6,c7),Sl{0}))",
+    Tree0992 "B{b0=4;o0=_;t0=5}Par{3;_}(Flt{1;_;K}(@of{t0+=2}@si{t0+4>2}@fi{b0!3}c0),@fi{t0!t0+4}@oh{b0+=1}@po{b0%3>0?t0:=b0}ASeq(Ub{o0},t1),c2b{t0%3},Fb(F,pa3{b0:b0}),Fai)",
+    Tree0993 "B{b1=5;o0=5;t1=3;b0}Rus{3}(Swm(Dl{0}(Scc{t1!0}),a0,Par{0;1}(RU{F}(Ub{o0}),Sw{5;0}(t1,c2b{b1},pa3{b0:=;b1:b0})),c4,Rep1(c5e)))",
+    Tree0994 "B{b0;t0=2;b1}PAll{-1}(t0,RSeq(RSeq(Su{t0}(a1)),Pre{b0>5;R}(Scc{b1>6}),Opt(pa2{b0:5;b1:=})))",
+    Tree0995 "To{10}(t0)",
+    Tree0996 "B{t0=0;b0=2;o0;b1}Swm(PAll{2}(Flip(c0,Wu{t0},t1),PAll{-3}(@si{none}@ki{b1+3=7}@fi{b1%2<0}a2b{b0;b0},c3b{8},t4e),Wde(t5,Run)),PAll{_}(Swm(Pri(Swm(Suc,F),pt6{b0:b1;b1:b0},Rep3(Wu{t0}),RSeq(a7,pt8{b0:b1;b1:=})),a9)),Ite(Sel(RFb(Fai,pc10{b0:6},pi11{t0:b0}),c12,Sel(c13l,Scc{none}),c14),@si{b0=t0}@oh{b1+=1;b1:=b1%4}RU{F}(@ki{o0|5+1!6}Pre{b0=b1;K}(Ite(Try(t15e,c16e),@os{b0:=b1}RT{1}(Ruf{2}(c17)),pc18{b0:=})))))",
+    Tree0997 "B{o0=2;q0=0;b0=1;t0}Star(Bin{b0%3<1;_}(Lp{t0;S}(t0),t1),@oh{t0:=b0+1}RU{S}(Swm(Sb{o0=3},Sc{t0:=b0%2},a2,@rw{t0+4%4=1}@si{b0+1%4!1}@fi{t0<3}S,c3l)),Bin{t0=t0+3%4;_}(t4,c5l),Lp{t0;F}(@si{some}RepF(MSeq(@oh{b0:=0}Flip(OnceT(Sl{0}))))))",
+    Tree0998 "B{b0=5;t0=4}ASeq(pt0{b0:b0;b1:b0},Flip(t1,Scc{b0!0},pi2{t0:b0}),Star(c3b{t0},c4b{b0}),Intr{t0+1<b0}(RT{2}(c5b{t0})))",
+    Tree0999 "B{t1=4;b0=2}Swm(t0,Flip(t1),Su{t1}(c2l),t3,SubR(pt4{b0:=;b1:b0}))",
 }

@@ -6,39 +6,49 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
             o0: Option<i64> = Some(4),
-            b1: i64 = 3,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                AlwaysSuccess,
-                ForceSuccess {
-                    Retry(0) {
-                        Action(PIo<1>, t0 = {=}),
+        SequenceWithMemory {
+            Inverter {
+                ReactiveFallback {
+                    #[post(|bb| if bb.o0.unwrap_or(3) < 2 { bb.b0 += 1 })]
+                    Invert {
+                        Cooldown(10, filtered = Skipped) {
+                            RepeatUntilFailure(forever) {
+                                AsyncSequence {
+                                    ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(3) + 4),
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            Switch(b1) {
-                case 5 => Condition(Cond<2>),
-                case 1 => AlwaysSuccess,
-                _ => #[success_if(|bb| bb.b0 == 3)]
-                #[post(|bb| bb.b0 += 1)]
-                Switch(b1) {
-                    case 2 => WasEntryUpdated(t0),
-                    _ => Condition(Cond<3>),
+            IfThenElse {
+                IfThenElse {
+                    Action(PAct<1>, b0 = {b1}),
+                    Action(PIo<2>, t0 = {t1}),
                 },
+                Action(PIo<3>, t0 = {b0}),
+                Condition(Cond<4>),
             },
-            Selector {
-                Action(Act<4> = Act::<4>),
-                UnsetBlackboard(o0),
-            },
-            Delay(0) {
-                RunOnce(then_skip = false) {
-                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 4, &mut bb.b0)),
+            Repeat(forever) {
+                TryCatch(catch_on_halt = false) {
+                    #[success_if(|bb| *bb.t1 == bb.o0.unwrap_or(2))]
+                    RepeatUntilSuccess(2) {
+                        Limiter(1) {
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 + 1 > 7, dynamic = true) {
+                        Retry(0) {
+                            UnsetBlackboard(o0),
+                        },
+                        ScriptCondition(|bb| *bb.t0 + 4 != *bb.t0 + 3),
                     },
                 },
             },
@@ -46,301 +56,300 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1000Blackboard { t0 b0 o0 b1 });
+board!(Tree1000Blackboard { b0 t0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1001Sub0 for Ctx {
+        StepSequencer {
+            Condition(Cond<3>),
+            Failer,
+            AlwaysFailure,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3>),
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                Action(Act<5> = Act::<5>),
-                StatefulAction(Task<6>),
-            },
-            Action(PAct<7>, b0 = {t1}, b1 = {t0}),
-            WhileDoElse {
-                ReactiveSelector {
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                    Condition(PCond<9>, b0 = {t0}),
+        Sequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
                 },
-                AlwaysFailure,
             },
+            ReactiveFallback {
+                Repeat(3) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            SubTree(Tree1001Sub0),
+            Wait(0),
         }
-    }
-}
-
-board!(Tree1001Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1002Sub0 for Ctx {
-        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        Timeout(30) {
-            SubTree(Tree1002Sub0),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1003 for Ctx {
-        Parallel(success = 1, failure = -3) {
-            Retry(forever) {
-                ReactiveSequence {
-                    Delay(100) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            RunOnce(then_skip = true) {
-                                AlwaysRunning,
+        Fallback {
+            Switch(b1) {
+                case 2 => RunOnce(then_skip = true) {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        RetryUntilSuccessful(3) {
+                            Repeat(forever) {
+                                StatefulAction(Task<1>),
                             },
-                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                _ => Repeat(forever) {
+                    Failer,
+                },
+            },
+            RepeatUntilSuccess(2) {
+                Interrupt(|bb| bb.b1 > 0) {
+                    #[post(|bb| bb.b0 = bb.b1 % 4)]
+                    #[success_if(|bb| bb.b1 + 4 < 5)]
+                    #[failure_if(|bb| bb.b0 % 3 == 0)]
+                    WaitUntil(|bb| bb.b1 == 3) {
+                        #[post(|bb| { if *bb.t0 + 4 < bb.b1 { bb.b1 = 5 }; bb.b0 = *bb.t0 })]
+                        #[on_halted(|bb| bb.t0.set(bb.b1))]
+                        ReactiveFallback {
+                            Condition(Cond<2> = Cond::<2>),
                             StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                            #[success_if(|bb| bb.b1 % 2 > 0)]
+                            #[skip_if(|bb| *bb.t0 != 6)]
+                            MemPriority {
+                                Condition(|ctx| ctx.check(5)),
+                                Failer,
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7> = Cond::<7>),
+                            },
                         },
                     },
                 },
             },
-            SequenceWithMemory {
-                RetryUntilSuccessful(1) {
-                    AsyncSequence {
-                        Sleep(0),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(6)),
         }
     }
 }
+
+board!(Tree1002Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1003 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveFallback {
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                ReactiveFallback {
+                    TryCatch(catch_on_halt = false) {
+                        Parallel(failure = -1) {
+                            SetBlackboard(b0 = {t0}),
+                            SetBlackboard(b0 = {t0}),
+                            AlwaysSuccess,
+                        },
+                        MaxTime(0) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                    Loop(q0, value = {t0}) {
+                        StatefulAction(Task<1>),
+                    },
+                    Sequence {
+                        WasEntryUpdated(t0),
+                        Condition(Cond<2>),
+                        #[skip_if(|bb| *bb.t0 + 3 > 7)]
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    ParallelAll {
+                        #[on_failure(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
+                        #[post(|bb| bb.b0 = 2)]
+                        IfThenElse {
+                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
+                            Sleep(20),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1003Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
         }
-        AsyncSequence {
-            RunOnce(then_skip = false) {
-                Delay(0) {
-                    Inverter {
-                        Switch(b1) {
-                            case 4 => ParallelAll {
-                                #[on_success(|bb| bb.b0 += 2)]
-                                #[on_halted(|bb| if bb.b1 == 2 { bb.t0.set((bb.o0.unwrap_or(4) + 3) % 3) })]
-                                StatefulAction(Task<0>),
-                                Action(Act<1> = Act::<1>),
-                            },
-                            case 1 => Switch(b1) {
-                                case 0 => Condition(Cond<2>),
-                                _ => Condition(Cond<3>),
-                            },
-                            case 3 => #[post(|bb| bb.b0 += 2)]
-                            Precondition(|bb| bb.b0 % 2 != 0, else = Failure) {
-                                Condition(Cond<4>),
-                            },
-                            _ => Repeat(1) {
-                                IfThenElse {
-                                    #[on_success(|bb| bb.b0 += 3)]
-                                    #[run_while(|bb| bb.b1 % 3 < 1)]
-                                    Action(|ctx, bb| ctx.exec_in(5, 1, &mut bb.b0)),
-                                    Script(|bb| if *bb.t0 < 4 { bb.b1 += 1 }),
-                                },
-                            },
-                        },
-                    },
+        Fallback {
+            BinarySelector(|bb| bb.b0 < 6, dynamic = true) {
+                WhileDoElse {
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-            },
-            Repeat(forever) {
-                RunOnce {
-                    RetryUntilSuccessful(0) {
-                        #[failure_if(|bb| *bb.t0 > bb.b0)]
-                        Condition(|ctx, bb| ctx.check_in(6, (bb.b1 + 3) % 3)),
-                    },
+                BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
+                    StatefulAction(Task<2>),
+                    Script(|bb| bb.o0 = Some(6)),
                 },
             },
         }
     }
 }
 
-board!(Tree1004Blackboard { o0 b0 b1 t0 });
+board!(Tree1004Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            Repeat(3) {
-                WaitValueUpdate(t0) {
-                    SequenceWithMemory {
-                        AsyncFallback {
-                            Precondition(|bb| bb.b1 != 1, else = Skipped) {
-                                RunOnce {
-                                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                                },
-                            },
-                            AsyncSequence {
-                                RunOnce {
-                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                                },
-                                SequenceStar {
-                                    StatefulAction(Task<2>),
-                                },
+        Repeat(1) {
+            ForceSuccess {
+                ParallelAll {
+                    Switch(b1) {
+                        case 3 => StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
+                        case 0 => StatefulAction(Task<1>),
+                        _ => StatefulAction(Task<2> = Task::<2>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Wait(0),
+                        Action(Act<4>),
+                    },
+                    #[run_while(|bb| *bb.t0 + 4 > 6)]
+                    Selector {
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        SkipUnlessUpdated(t0) {
+                            Repeat(0) {
+                                Action(Act<8>),
                             },
                         },
                     },
                 },
             },
-            SequenceWithMemory {
-                Action(|ctx| ctx.exec(3)),
-                Condition(PCond<4>, b0 = {t0}),
-            },
         }
     }
 }
 
-board!(Tree1005Blackboard { b0 t0 b1 });
+board!(Tree1005Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        RunOnce(then_skip = true) {
-            #[post(|bb| bb.b0 += 1)]
-            MemPriority {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(PTask<1>, b0 = {=}),
-                StatefulAction(Task<2> = Task::<2>),
+        Priority {
+            WhileDoElse {
+                #[run_while(|bb| bb.o0.is_none())]
+                StatefulAction(Task<0>),
+                Wait(10),
+            },
+            RetryUntilSuccessful(0) {
+                AlwaysRunning,
+            },
+            #[on_failure(|bb| *bb.t0 += 3)]
+            Deadline(0) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<1>),
+                    Optional {
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1006Blackboard { b0 });
+board!(Tree1006Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
         }
-        IfThenElse {
-            Sequence {
-                ScriptCondition(|bb| *bb.t0 + 1 > 1),
-                RunOnce(then_skip = false) {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        #[run_while(|bb| *bb.t0 < 1)]
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 3 > 1),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            FlipSelector {
+                #[run_while(|bb| bb.b0 > *bb.t1 + 3)]
+                #[skip_if(|bb| *bb.t1 > 1)]
+                Limiter(3) {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        AlwaysSuccess,
                     },
                 },
-            },
-            ReactiveFallback {
-                Parallel(success = 1, failure = 1) {
-                    Condition(Cond<1> = Cond::<1>),
+                Timeout(0) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        AlwaysFailure,
+                    },
+                },
+                Interrupt(|bb| *bb.t1 == 0) {
+                    Parallel(failure = -2) {
+                        AlwaysRunning,
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1007Blackboard { t0 });
+board!(Tree1007Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll(max_failures = -3) {
-                Script(|bb| { if bb.b1 < 6 { *bb.t0 += 3 }; *bb.t0 += 1 }),
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
+        SequenceWithMemory {
+            Fallback {
+                StatefulAction(Task<0>),
+                SetBlackboard(o0 = Some(6)),
             },
-            StatefulAction(PTask<2>, b0 = 6, b1 = {b1}),
-            Timeout(0) {
-                Sequence {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
+            AlwaysSuccess,
+            RepeatUntilSuccess(forever) {
+                #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2)]
+                #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+                Remap(success = Failure, failure = Success) {
+                    ScriptCondition(|bb| bb.b0 != 4),
                 },
             },
-            StatefulAction(Task<6>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 4, &mut bb.b0)),
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 b1 });
+board!(Tree1008Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        WhileDoElse {
-            Parallel {
-                Delay(20) {
-                    ForceSuccess {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    Fallback {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Sequence {
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        Condition(Cond<8> = Cond::<8>),
-                        KeepRunningUntilFailure {
-                            Action(Act<9>),
-                        },
-                    },
-                },
-                RunOnce {
-                    ParallelAll(2) {
-                        Condition(|ctx| ctx.check(10)),
-                        Timeout(30) {
-                            AlwaysRunning,
-                        },
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            Timeout(10) {
-                ReactiveSequence {
-                    ParallelAll {
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    AlwaysRunning,
-                },
-            },
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Wait(20),
         }
     }
 }
@@ -348,249 +357,264 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(3),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        #[failure_if(|bb| *bb.t1 % 4 != 1)]
-        Sequence {
-            StatefulAction(Task<0>),
-            WhileDoElse {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
+        ReactiveFallback {
+            Fallback {
+                AsyncSequence {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(5))),
+                    Filter(times = 3) {
+                        StatefulAction(Task<1>),
+                    },
                 },
-                AlwaysSuccess,
                 Condition(Cond<2>),
+                Deadline(50) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
             },
-            ReactiveSequence {
-                StatefulAction(Task<3> = Task::<3>),
-                AlwaysSuccess,
-                Script(|bb| *bb.t1 += 2),
-                Condition(Cond<4>),
+            StatefulAction(Task<6>),
+            BinarySelector(|bb| bb.o0.unwrap_or(0) == *bb.t0 % 3) {
+                Wait(50),
+                Delay(20) {
+                    SkipUnlessUpdated(t0) {
+                        Script(|bb| if (bb.b0 + 4) % 2 > 0 { bb.o0 = Some(0) }),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { t1 o0 });
+board!(Tree1010Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Sequence {
-            Parallel {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Action(PAct<3>, b0 = 7, b1 = {=}),
-                StatefulAction(Task<4>),
+        Repeat(forever) {
+            #[skip_if(|bb| *bb.t0 % 2 > 0)]
+            #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
+            Loop(q0, if_empty = Running) {
+                Action(PIo<0>, t0 = {=}),
             },
-            Fallback {
-                Sequence {
-                    SetBlackboard(t0 = 1),
-                    #[run_while(|bb| bb.b0 + 2 == *bb.t0)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Script(|bb| *bb.t0 += 3),
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 3)),
-                },
-                Precondition(|bb| bb.b1 == 1) {
-                    SequenceWithMemory {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<6>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 4, &mut bb.b0)),
-                    },
-                },
-            },
-            Sleep(20),
         }
     }
 }
 
-board!(Tree1011Blackboard { b1 t0 b0 });
+board!(Tree1011Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
             o0: Option<i64>,
-            b0: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 4),
-            #[post(|bb| bb.b1 += 1)]
-            Inverter {
-                TryCatch(catch_on_halt = false) {
-                    SetBlackboard(o0 = Some(4)),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    StatefulAction(Task<2>),
+        ParallelAll(4) {
+            Fallback {
+                #[post(|bb| bb.b0 += 1)]
+                Timeout(50) {
+                    AlwaysFailure,
+                },
+                Action(Act<0>),
+                Script(|bb| bb.b0 += 1),
+            },
+            RetryUntilSuccessful(4) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+            },
+            FlipSelector {
+                Sleep(10),
+                WasEntryUpdated(t0),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(3)),
+                    #[success_if(|bb| *bb.t1 > 1)]
+                    WasEntryUpdated(t1),
+                },
+            },
+            Remap(success = Failure, failure = Failure) {
+                Conditional(|bb| bb.o0.unwrap_or(4) + 3 > *bb.t1, dynamic = true, else = Failure) {
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree1012Blackboard { b1 t0 o0 b0 });
+board!(Tree1012Blackboard { o0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1013Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            b1: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = {b1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b1: i64,
         }
-        RunOnce(then_skip = false) {
-            Timeout(0) {
-                RunOnce {
-                    ReactiveFallback {
-                        Action(Act<0> = Act::<0>),
-                        AsyncSequence {
-                            Sleep(30),
-                            Action(Act<1> = Act::<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        WasEntryUpdated(t1),
-                        Precondition(|bb| (*bb.t0 + 4) % 3 > 1, else = Failure) {
-                            Script(|bb| { bb.b0 += 1; if (*bb.t0 + 2) % 3 < 1 { *bb.t1 += 2 } }),
+        ReactiveSelector {
+            ForceSuccess {
+                AsyncFallback {
+                    Repeater(forever) {
+                        RepeatUntilFailure(2) {
+                            ReactiveFallback {
+                                SubTree(Tree1013Sub0, ..),
+                                Repeat(forever) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
                         },
                     },
+                },
+            },
+            Fallback {
+                #[skip_if(|bb| bb.b0 > 7)]
+                Selector {
+                    Condition(Cond<2>),
+                    UnsetBlackboard(o0),
+                },
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                    Action(|ctx| ctx.exec(4)),
+                    Condition(Cond<5>),
+                },
+                Delay(50) {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree1013Blackboard { b0 t1 t0 });
+board!(Tree1013Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
         blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64,
         }
-        IfThenElse {
-            Timeout(100) {
-                WaitValueUpdate(t0) {
-                    Sleep(0),
-                },
-            },
-            IfThenElse {
-                Retry(3) {
-                    Action(Act<0> = Act::<0>),
-                },
-                Condition(|ctx| ctx.check(1)),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1014Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1015Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.o0.unwrap_or(0) + 1)]
+        #[run_while(|bb| bb.b0 + 1 != 2)]
+        #[on_success(|bb| if bb.b0 + 3 != 4 { bb.t0.set(1) })]
         ReactiveSequence {
-            StatefulAction(Task<7>),
-            Action(PIo<8>, t0 = {b1}),
+            StepSequencer {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    #[success_if(|bb| *bb.t0 > 3)]
+                    #[on_success(|bb| if *bb.t0 + 4 == 1 { *bb.t0 += 2 })]
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[on_halted(|bb| *bb.t0 += 3)]
+            BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
+                Loop(q0, if_empty = Running) {
+                    Timeout(0) {
+                        Script(|bb| bb.b0 += 3),
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    SetBlackboard(t0 = 1),
+                },
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
+
+board!(Tree1014Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1015 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
         ReactiveFallback {
-            Switch(b1) {
-                case 1 => AlwaysFailure,
-                _ => ForceFailure {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
-            },
-            WhileDoElse {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 3)),
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                Retry(3) {
-                    IfThenElse {
-                        StatefulAction(Task<6> = Task::<6>),
-                        RetryUntilSuccessful(3) {
-                            SubTree(Tree1015Sub0, ..),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Repeat(2) {
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.b1 > *bb.t0),
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Loop(q0, if_empty = Failure) {
-                                Action(|ctx| ctx.exec(9)),
-                            },
-                        },
-                        Parallel {
-                            Action(PIo<10>, t0 = {b0}),
-                            Condition(Cond<11> = Cond::<11>),
-                        },
-                    },
-                },
-            },
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree1015Blackboard { b1 q0 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1016 for Ctx {
-        Sequence {
-            TryCatch {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                ForceSuccess {
-                    Action(Act<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ReactiveFallback {
+            WhileDoElse {
+                MemPriority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(PCond<1>, b0 = {b0}),
+                    StatefulAction(Task<2>),
                 },
-                Condition(Cond<3>),
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
+                Loop(q0, if_empty = Failure) {
+                    IfThenElse {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
+                        #[run_while(|bb| *bb.t0 + 1 > 2)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                MaxTime(0) {
+                    Deadline(0) {
+                        Interrupt(|bb| bb.b0 + 3 < *bb.t0) {
+                            WhileDoElse {
+                                Cooldown(0) {
+                                    StatefulAction(Task<5>),
+                                },
+                                Sequence {
+                                    StatefulAction(Task<6>),
+                                    #[on_success(|bb| bb.o0 = None)]
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                ScriptCondition(|bb| *bb.t0 > 3),
+                BinarySelector(|bb| bb.b0 < (bb.b0 + 3) % 3, dynamic = false) {
+                    SetBlackboard(b0 = 7),
+                    Action(Act<7>),
                 },
             },
         }
     }
 }
 
+board!(Tree1016Blackboard { q0 o0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree1017 for Ctx {
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
+        ForceFailure {
+            Timeout(30) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
@@ -598,638 +622,576 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1018 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Sequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {t0}),
+        FlipSelector {
+            Parallel(success = 1, failure = 4) {
+                Fallback {
+                    Wait(0),
                 },
                 Fallback {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Repeat(forever) {
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            Condition(Cond<3>),
+                    ReactiveFallback {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(PTask<0>, b0 = {t0}),
                         },
                     },
                 },
-                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.o0.unwrap_or(5) % 4) })]
-                Condition(Cond<4> = Cond::<4>),
+                Action(Act<1>),
                 Fallback {
-                    Delay(50) {
-                        ReactiveSelector {
-                            Repeat(3) {
-                                StatefulAction(PTask<5>, b0 = 4),
-                            },
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                            StatefulAction(PTask<8>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
+                    Action(Act<2>),
+                    Succeeder,
                 },
             },
-            TryCatch {
-                Condition(Cond<9> = Cond::<9>),
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<10>),
+            TryCatch(catch_on_halt = true) {
+                Priority {
+                    Repeat(0) {
+                        #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                        #[run_while(|bb| *bb.t0 + 1 == 5)]
+                        StatefulAction(Task<3>),
                     },
                 },
-                #[post(|bb| if *bb.t0 == bb.b0 + 4 { bb.o0 = None })]
-                Parallel(success = -3, failure = -1) {
-                    SetBlackboard(b0 = 0),
-                    Condition(Cond<11>),
-                    #[success_if(|bb| bb.o0.is_some())]
-                    AlwaysSuccess,
+                WaitValueUpdate(t0) {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
                 },
-                ForceFailure {
-                    Loop(q0, if_empty = Success) {
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b0 > 2)]
-                        SequenceStar {
-                            UnsetBlackboard(o0),
-                            ScriptCondition(|bb| *bb.t0 % 2 != 0),
-                        },
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 + 2 == 4),
             },
         }
     }
 }
 
-board!(Tree1018Blackboard { t0 b0 q0 o0 });
+board!(Tree1018Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1019 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        MemPriority {
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                Sequence {
+        ReactiveFallback {
+            SequenceWithMemory {
+                RunOnce(then_skip = true) {
                     Condition(Cond<0>),
-                    #[run_while(|bb| *bb.t0 != (bb.b0 + 4) % 3)]
-                    Action(PIo<1>, t0 = {=}),
-                    Condition(Cond<2>),
-                    Action(PAct<3>, b0 = {t0}),
-                    AlwaysSuccess,
                 },
-            },
-            ParallelAll {
-                Condition(Cond<4>),
+                Action(Act<1>),
+                #[success_if(|bb| bb.b0 + 2 < (*bb.t0 + 4) % 2)]
+                #[on_success(|bb| { bb.o0 = None; *bb.t0 += 1 })]
                 WasEntryUpdated(t0),
-                Condition(Cond<5>),
-                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 < 7)]
-                AlwaysFailure,
-                Precondition(|bb| (*bb.t0 + 1) % 3 > 1) {
-                    Retry(forever) {
-                        Action(|ctx| ctx.exec(6)),
-                    },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<2>),
                 },
             },
-            #[run_while(|bb| bb.b0 % 3 == 0)]
-            ForceSuccess {
-                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3) + 4))]
-                Fallback {
-                    ParallelAll(2) {
-                        Action(PAct<7>, b0 = {t0}),
-                        Action(PAct<8>, b0 = {=}),
-                    },
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
+            Sequence {
+                Condition(Cond<3>),
+                Delay(0) {
+                    StatefulAction(Task<4> = Task::<4>),
                 },
+                SetBlackboard(t0 = 2),
+                Action(PIo<5>, t0 = {=}),
             },
-            Precondition(|bb| bb.b0 % 4 > 1, else = Success) {
-                Precondition(|bb| *bb.t0 + 1 < bb.b0 % 4, else = Skipped) {
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(4) {
-                            WaitValueUpdate(t0) {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                        KeepRunningUntilFailure {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-            },
+            StatefulAction(PTask<6>, b0 = 9, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1019Blackboard { b0 o0 t0 });
+board!(Tree1019Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
-        SequenceWithMemory {
-            Parallel(success = -1, failure = 1) {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Sleep(0),
-                Condition(Cond<2>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            b0: i64 = 0,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            RetryUntilSuccessful(1) {
+                #[skip_if(|bb| bb.b1 < *bb.t0 % 4)]
+                #[success_if(|bb| *bb.t0 < 0)]
+                AsyncFallback {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = {=}),
+                },
             },
         }
     }
 }
+
+board!(Tree1020Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b1: i64,
-        }
-        SequenceStar {
-            #[failure_if(|bb| *bb.t0 == 3)]
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 1 > 7)]
-            #[skip_if(|bb| *bb.t0 == *bb.t0 % 4)]
-            RunOnce {
-                ReactiveSequence {
-                    Action(PIo<0>, t0 = {=}),
-                    Condition(PCond<1>, b0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                },
-            },
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| bb.o0.is_none())]
-            Condition(Cond<3>),
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree1021Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
-        AsyncSequence {
-            RetryUntilSuccessful(forever) {
-                Repeat(3) {
-                    RunOnce(then_skip = true) {
-                        Repeat(3) {
-                            ReactiveFallback {
-                                Repeat(3) {
-                                    Action(Act<0>),
-                                },
-                                ReactiveFallback {
-                                    Condition(Cond<1>),
-                                    Condition(Cond<2>),
-                                },
-                                Timeout(10) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
+        Sequence {
+            MaxTime(50) {
+                Fallback {
+                    SequenceWithMemory {
+                        FlipSelector {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        RunOnce(then_skip = false) {
+                            Action(Act<1>),
                         },
                     },
                 },
             },
-            AsyncFallback {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<4>),
+            FlipSelector {
+                Action(|ctx| ctx.exec(2)),
+                Timeout(10) {
+                    StatefulAction(Task<3>),
                 },
-                Condition(Cond<5>),
-                Condition(|ctx| ctx.check(6)),
+                Wait(10),
             },
-            Condition(Cond<7>),
+            TryCatch(catch_on_halt = true) {
+                Action(Act<4>),
+                Failer,
+                Condition(Cond<5>),
+            },
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree1022 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        StepSequencer {
+            #[success_if(|bb| bb.b0 < 5)]
+            #[post(|bb| { bb.b0 += 2; bb.t0.set(1) })]
+            FlipSelector {
+                MemSequence {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+                Action(Act<3>),
+                RepeatTimes(1) {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, 5)),
+            },
+            Limiter(2) {
+                StatefulAction(Task<6>),
+            },
+            WaitUntil(|bb| *bb.t0 < (bb.b0 + 2) % 4) {
+                Action(PIo<7>, t0 = {b0}),
+            },
+            BinarySelector(|bb| (*bb.t0 + 1) % 3 == 0) {
+                BinarySelector(|bb| bb.b0 == *bb.t0) {
+                    AlwaysRunning,
+                    AsyncFallback {
+                        SetBlackboard(b0 = 2),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            Repeat(2) {
+                #[on_failure(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 += 3 })]
+                ParallelAll(1) {
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    ParallelAll(max_failures = -2) {
+                        AlwaysRunning,
+                        StatefulAction(Task<10>),
+                        StatefulAction(PTask<11>, b0 = 5, b1 = {t0}),
+                        StatefulAction(Task<12>),
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1022Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        Parallel(success = 2) {
-            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-            #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
-            KeepRunningUntilFailure {
-                MemPriority {
-                    Parallel(success = 0, failure = -1) {
-                        Delay(0) {
-                            Retry(2) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                        WaitValueUpdate(t0) {
-                            TryCatch {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                                StatefulAction(Task<2> = Task::<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
+        ReactiveSequence {
+            Parallel(success = 5, failure = 4) {
+                Parallel(success = 1, failure = 1) {
+                    Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b0)),
+                    Wait(100),
+                },
+                Action(|ctx| ctx.exec(1)),
+                Action(Act<2>),
+                Wait(50),
+                StatefulAction(PTask<3>, b0 = 6, b1 = {t0}),
+            },
+            IfThenElse {
+                MaxTime(0) {
+                    #[on_success(|bb| bb.b0 = 1)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Loop(q0, value = {t1}) {
                         SequenceWithMemory {
-                            ReactiveSequence {
-                                Action(PIo<4>, t0 = {b1}),
-                                #[failure_if(|bb| bb.b0 > bb.b1)]
-                                #[on_halted(|bb| bb.b0 += 2)]
-                                #[post(|bb| *bb.t0 += 1)]
-                                Condition(|ctx| ctx.check(5)),
-                                Condition(|ctx| ctx.check(6)),
-                            },
+                            Condition(Cond<4>),
                         },
                     },
                 },
+                StatefulAction(Task<5>),
             },
-            WhileDoElse {
-                Action(PAct<7>, b0 = {t0}, b1 = {b1}),
-                Condition(PCond<8>, b0 = 8),
+            StepSequencer {
+                Repeater(forever) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1023Blackboard { b1 t0 b0 });
+board!(Tree1023Blackboard { q0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
         MemSequence {
-            ReactiveSelector {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    #[post(|bb| bb.b1 += 1)]
-                    #[on_failure(|bb| if bb.b1 % 2 != 1 { *bb.t0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                    ScriptCondition(|bb| bb.b0 + 1 < bb.b1),
-                },
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                StatefulAction(Task<2>),
-            },
-            MemSequence {
+            Fallback {
+                Action(PIo<0>, t0 = {=}),
                 AsyncFallback {
-                    Action(PIo<3>, t0 = {b1}),
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {b1}),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    Action(PIo<1>, t0 = {t0}),
+                    SetBlackboard(o0 = Some(8)),
                 },
-                ForceFailure {
-                    Condition(|ctx| ctx.check(6)),
+            },
+            SequenceWithMemory {
+                Repeat(1) {
+                    Delay(10) {
+                        ParallelAll(max_failures = -2) {
+                            Script(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(2) % 3 }),
+                            Condition(Cond<2>),
+                            #[success_if(|bb| bb.b0 % 3 > 1)]
+                            #[post(|bb| { *bb.t1 += 3; bb.o0 = Some(6) })]
+                            SetBlackboard(o0 = Some(2)),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1024Blackboard { b1 t0 b0 });
+board!(Tree1024Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[on_failure(|bb| bb.t0.set(*bb.t1))]
-        Sequence {
-            MemPriority {
-                MemSequence {
+        ReactiveSequence {
+            WhileDoElse {
+                ParallelAll(max_failures = -2) {
                     ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Sleep(0),
+                        Action(Act<0>),
+                        Action(PIo<1>, t0 = {=}),
                     },
-                    Action(Act<1>),
+                    AlwaysSuccess,
                 },
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Condition(Cond<2> = Cond::<2>),
+                Filter(times = 3, count = Failure) {
+                    ForceFailure {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+                #[run_while(|bb| bb.b1 + 4 == 2)]
+                #[failure_if(|bb| bb.b1 + 3 > bb.b0)]
+                #[success_if(|bb| *bb.t0 % 3 == 0)]
+                SequenceWithMemory {
+                    Conditional(|bb| *bb.t0 + 1 == 0, dynamic = false, else = Failure) {
+                        #[run_while(|bb| bb.b1 > *bb.t0 % 2)]
+                        MaxTime(20) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Deadline(0) {
+                        Priority {
+                            Switch(b1) {
+                                case 1 => #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = bb.b1 % 4 })]
+                                #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 2))]
+                                #[success_if(|bb| bb.b1 + 2 < bb.b1)]
+                                StatefulAction(Task<4>),
+                                _ => Action(|ctx| ctx.exec(5)),
+                            },
+                        },
+                    },
                 },
             },
-            ParallelAll {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                    Condition(Cond<4>),
+            FlipSelector {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        SetBlackboard(t0 = 7),
+                        ScriptCondition(|bb| bb.b1 == 6),
+                    },
                 },
-                StatefulAction(Task<5>),
-                Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 4) % 2, &mut bb.b0)),
-                Timeout(20) {
-                    Action(Act<7> = Act::<7>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-            },
-            Precondition(|bb| *bb.t0 + 4 > 4) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| bb.t1.set((bb.b0 + 4) % 3))]
-                #[post(|bb| { if bb.b0 != 5 { bb.t1.set(*bb.t0 % 2) }; bb.b0 = 6 })]
-                RetryUntilSuccessful(0) {
-                    Action(Act<10> = Act::<10>),
+                Selector {
+                    Inverter {
+                        Wait(0),
+                    },
+                    AlwaysFailure,
+                    RetryUntilSuccessful(4) {
+                        Inverter {
+                            Action(|ctx, bb| ctx.exec_in(7, (*bb.t0 + 4) % 3, &mut bb.b0)),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(8)),
+                    Condition(Cond<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1025Blackboard { t0 b0 q0 t1 });
+board!(Tree1025Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            RunOnce(then_skip = true) {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+        Selector {
+            Fallback {
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
             },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                SetBlackboard(t0 = {b0}),
-            },
-            IfThenElse {
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
+            Cooldown(10, filtered = Failure) {
+                Sequence {
+                    Condition(Cond<2>),
+                    Script(|bb| *bb.t0 += 1),
+                    Action(|ctx| ctx.exec(3)),
+                },
             },
         }
     }
 }
 
-board!(Tree1026Blackboard { t0 q0 b0 });
+board!(Tree1026Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
-        RetryUntilSuccessful(3) {
-            Selector {
+        ParallelAll {
+            StepSequencer {
                 Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1>),
+                Sleep(30),
+                Condition(Cond<1> = Cond::<1>),
             },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1028Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1028Sub0 for Ctx {
+        Fallback {
+            SubTree(Tree1028Sub1),
+            AlwaysFailure,
+            Sleep(0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        SequenceWithMemory {
-            MemSequence {
-                StatefulAction(Task<0>),
-            },
-            Action(Act<1> = Act::<1>),
-            #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.t1.set(bb.b0 % 4) })]
-            Switch(b1) {
-                case 0 => StatefulAction(Task<2>),
-                case 4 => RunOnce(then_skip = true) {
-                    StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
-                },
-                _ => Condition(Cond<4>),
-            },
+        FlipSelector {
+            SubTree(Tree1028Sub0),
         }
     }
 }
-
-board!(Tree1028Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
-            Action(PAct<0>, b0 = 3, b1 = {b1}),
+        ReactiveFallback {
+            #[skip_if(|bb| bb.b0 < 0)]
+            #[success_if(|bb| (bb.b0 + 3) % 2 > 0)]
+            #[on_failure(|bb| if *bb.t0 + 4 > 4 { *bb.t0 += 1 })]
+            Condition(PCond<0>, b0 = {=}),
+            Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
+            Condition(Cond<2>),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
-board!(Tree1029Blackboard { b1 });
+board!(Tree1029Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
             b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
         }
-        RunOnce(then_skip = true) {
-            Sequence {
-                SkipUnlessUpdated(t0) {
-                    Sequence {
-                        Parallel(success = 3, failure = 3) {
-                            StatefulAction(Task<0>),
-                            StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-                            StatefulAction(Task<2>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Action(Act<3>),
-                        },
-                        RetryUntilSuccessful(forever) {
-                            #[success_if(|bb| (bb.b0 + 1) % 2 != 0)]
-                            #[run_while(|bb| bb.o0.unwrap_or(4) < 6)]
-                            #[post(|bb| bb.b0 += 1)]
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                Timeout(50) {
-                    Repeat(forever) {
-                        RetryUntilSuccessful(4) {
-                            RetryUntilSuccessful(forever) {
-                                Invert {
-                                    SetBlackboard(o0 = Some(8)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        #[run_while(|bb| *bb.t0 != 3)]
+        #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+        MaxTime(20) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree1030Blackboard { b0 o0 t0 });
+board!(Tree1030Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<1>),
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Delay(50) {
+                AlwaysSuccess,
             },
-            #[success_if(|bb| bb.b0 == 3)]
-            #[on_halted(|bb| { bb.t1.set(bb.b0); bb.b0 = bb.b0 % 4 })]
-            Inverter {
-                #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
-                StatefulAction(Task<2>),
-            },
+            #[run_while(|bb| (bb.b1 + 1) % 2 != 1)]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1031Blackboard { t1 b0 o0 });
+board!(Tree1031Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1032Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 11,
         }
-        Script(|bb| *bb.t0 += 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1032Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+        Sequence {
+            Succeeder,
+            Action(PIo<0>, t0 = {=}),
+            Action(|ctx| ctx.exec(1)),
+            Action(Act<2>),
         }
-        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            Fallback {
-                SequenceStar {
-                    Retry(3) {
-                        Precondition(|bb| (bb.b1 + 4) % 2 < 1, else = Running) {
-                            Switch(b1) {
-                                case 1 => Action(Act<0>),
-                                _ => StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                SequenceStar {
-                    SubTree(Tree1032Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    SetBlackboard(b0 = 7),
-                },
+        BinarySelector(|bb| *bb.t1 == 7) {
+            Delay(20) {
+                SubTree(Tree1032Sub0, t1 = {=}, t0 = {t0}),
             },
-            MemPriority {
-                #[on_halted(|bb| bb.b1 = *bb.t0)]
-                #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Precondition(|bb| bb.b1 > 5) {
-                            AlwaysSuccess,
-                        },
-                        Action(PAct<4>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                #[on_failure(|bb| { bb.b1 = 8; bb.b1 += 2 })]
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        AsyncSequence {
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                Timeout(0) {
-                    Timeout(0) {
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<8> = Task::<8>),
-                            _ => SequenceStar {
-                                Action(Act<9>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    SubTree(Tree1032Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    #[failure_if(|bb| bb.b1 + 2 > bb.b1)]
-                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-                    SetBlackboard(t0 = 3),
-                    StatefulAction(PTask<10>, b0 = {t0}, b1 = {=}),
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<11>),
-                    RunOnce {
-                        ForceSuccess {
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
+            ParallelAll {
+                WasEntryUpdated(t1),
+                Sleep(0),
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree1032Blackboard { b1 b0 t0 });
+board!(Tree1032Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1033Sub0 for Ctx {
+        Wait(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            SubTree(Tree1033Sub0),
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1034 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
             b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        Sequence {
-            ReactiveFallback {
-                #[on_failure(|bb| *bb.t0 += 3)]
-                #[run_while(|bb| bb.b0 + 2 > 4)]
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.b1 < 3),
-                },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            SkipUnlessUpdated(t0) {
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
-            },
-            ForceSuccess {
-                RetryUntilSuccessful(4) {
-                    Selector {
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                        ForceFailure {
-                            ScriptCondition(|bb| bb.b1 % 3 < 2),
+        TryCatch {
+            ReactiveSequence {
+                Delay(20) {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    WhileDoElse {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                            Condition(Cond<2>),
                         },
-                        KeepRunningUntilFailure {
-                            ForceSuccess {
-                                #[on_halted(|bb| bb.b0 = bb.b1)]
-                                #[failure_if(|bb| bb.b0 == 4)]
-                                ReactiveSelector {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    Condition(PCond<7>, b0 = 7),
-                                },
+                        TryCatch(catch_on_halt = true) {
+                            Inverter {
+                                Condition(Cond<3>),
+                            },
+                            StatefulAction(Task<4>),
+                            Fallback {
+                                StatefulAction(Task<5> = Task::<5>),
+                                Condition(PCond<6>, b0 = {t0}),
+                            },
+                            Priority {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                                Action(|ctx| ctx.exec(9)),
+                            },
+                        },
+                        Failer,
+                    },
+                },
+            },
+            Repeat(1) {
+                ReactiveFallback {
+                    Parallel(failure = 4) {
+                        Parallel(failure = 1) {
+                            Condition(Cond<10> = Cond::<10>),
+                        },
+                        Conditional(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 2, else = Success) {
+                            ParallelAll(0) {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                        MaxTime(10) {
+                            StatefulAction(Task<12>),
+                        },
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            Wait(50),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            SkipUnlessUpdated(t0) {
+                                Condition(PCond<13>, b0 = {=}),
                             },
                         },
                     },
@@ -1239,154 +1201,182 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1033Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
-        ForceFailure {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                TryCatch {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1035Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 12,
-            b1: i64 = 14,
-        }
-        Loop(q0, if_empty = Running) {
-            #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
-            #[success_if(|bb| bb.b1 == 0)]
-            Condition(Cond<4>),
-        }
-    }
-}
+board!(Tree1034Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1035 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-            b1: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        RetryUntilSuccessful(3) {
-            RunOnce(then_skip = false) {
+        SkipUnlessUpdated(t0) {
+            FlipSelector {
                 ReactiveFallback {
-                    IfThenElse {
-                        Condition(Cond<0>),
-                        Script(|bb| { bb.b1 += 1; bb.b0 += 1 }),
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    RunOnce {
-                        Retry(1) {
-                            SubTree(Tree1035Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, b1 = {b1}),
-                        },
-                    },
+                    StatefulAction(Task<0>),
+                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4) % 3)]
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                #[on_failure(|bb| bb.b0 += 1)]
+                ParallelAll(1) {
+                    #[failure_if(|bb| *bb.t0 > bb.o0.unwrap_or(3))]
+                    #[success_if(|bb| *bb.t0 < *bb.t0 + 3)]
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                #[success_if(|bb| *bb.t0 + 2 < *bb.t0 + 4)]
+                #[on_failure(|bb| { if bb.b0 + 2 == 2 { *bb.t0 += 1 }; if *bb.t0 < 4 { bb.b0 += 3 } })]
+                #[failure_if(|bb| bb.o0.is_some())]
+                SequenceWithMemory {
+                    SetBlackboard(t0 = 2),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree1035Blackboard { o0 q0 b0 b1 });
+board!(Tree1035Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
         }
-        #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-        #[success_if(|bb| *bb.t0 % 4 > 2)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        Delay(10) {
-            Inverter {
-                Sleep(20),
+        Fallback {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
+            #[post(|bb| { bb.b0 = 5; bb.t1.set(3) })]
+            #[skip_if(|bb| *bb.t0 != 1)]
+            Selector {
+                Repeat(forever) {
+                    RunOnce(then_skip = false) {
+                        Action(PAct<1>, b0 = {t1}, b1 = {t1}),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
             },
+            ForceFailure {
+                Repeat(2) {
+                    Script(|bb| bb.b0 += 1),
+                },
+            },
+            ScriptCondition(|bb| *bb.t1 + 3 < 3),
+            Action(|ctx| ctx.exec(3)),
         }
     }
 }
 
-board!(Tree1036Blackboard { o0 t0 });
+board!(Tree1036Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1037 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 2,
             o0: Option<i64>,
         }
-        IfThenElse {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                RunOnce(then_skip = false) {
-                    Timeout(10) {
-                        Condition(Cond<1>),
+        FlipSelector {
+            Priority {
+                WhileDoElse {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                },
+                SetBlackboard(b1 = 9),
+            },
+            ReactiveSequence {
+                #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
+                Delay(20) {
+                    StatefulAction(PTask<2>, b0 = {b1}),
+                },
+                Parallel(success = 1, failure = -1) {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    ParallelAll(2) {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
                     },
                 },
             },
             Sequence {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                StatefulAction(Task<4>),
-                ForceSuccess {
-                    SetBlackboard(o0 = Some(6)),
-                },
+                #[run_while(|bb| *bb.t0 > bb.b0 % 3)]
+                Condition(PCond<6>, b0 = 5),
+                Script(|bb| bb.b0 = *bb.t0),
             },
-            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree1037Blackboard { b0 o0 });
+board!(Tree1037Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1038 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        Timeout(20) {
-            RunOnce {
-                AsyncSequence {
-                    ParallelAll(1) {
-                        RetryUntilSuccessful(4) {
-                            Sleep(20),
-                        },
-                        ForceFailure {
+        ReactiveSequence {
+            TryCatch {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[on_success(|bb| { if bb.b0 < 6 { bb.b0 = *bb.t0 + 4 }; bb.b0 += 1 })]
+                ParallelAll(0) {
+                    RunOnce {
+                        Fallback {
                             StatefulAction(Task<0>),
-                        },
-                        RetryUntilSuccessful(2) {
-                            WasEntryUpdated(t1),
+                            AlwaysFailure,
+                            Inverter {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            StatefulAction(Task<2>),
+                            #[run_while(|bb| *bb.t0 > bb.b0 % 2)]
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            #[success_if(|bb| bb.b0 % 2 > 0)]
+                            WasEntryUpdated(t0),
                         },
                     },
-                    RunOnce(then_skip = false) {
-                        ForceSuccess {
-                            Condition(Cond<1>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<3>),
+                    SetBlackboard(t0 = 7),
+                    Precondition(|bb| bb.b0 % 4 > 1, else = Failure) {
+                        Delay(10) {
+                            SetBlackboard(b0 = 1),
                         },
                     },
-                    Retry(2) {
-                        Condition(|ctx| ctx.check(2)),
+                },
+            },
+            ReactiveSequence {
+                AsyncFallback {
+                    Repeat(1) {
+                        Filter(times = 2, count = Success) {
+                            Precondition(|bb| *bb.t0 > 4, else = Success) {
+                                SequenceStar {
+                                    Action(Act<4>),
+                                    AlwaysSuccess,
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                    Script(|bb| { if bb.b0 > *bb.t0 { bb.t0.set(bb.b0) }; bb.t0.set(*bb.t0 % 4) }),
+                },
+                Selector {
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    Parallel(failure = 0) {
+                        Action(PIo<6>, t0 = {t0}),
+                        ScriptCondition(|bb| *bb.t0 > 1),
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
+                    },
+                    Timeout(30) {
+                        RunOnce(then_skip = true) {
+                            Wait(100),
+                        },
                     },
                 },
             },
@@ -1394,145 +1384,167 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1038Blackboard { t1 });
+board!(Tree1038Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4>,
         }
-        ParallelAll {
-            Condition(Cond<0>),
-            RunOnce(then_skip = false) {
-                Action(PIo<1>, t0 = {=}),
+        ReactiveSelector {
+            ForceFailure {
+                StatefulAction(Task<0>),
             },
-            Condition(|ctx| ctx.check(2)),
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    ReactiveSelector {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                        SetBlackboard(o0 = Some(3)),
-                    },
+            MemSequence {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                Loop(q0, if_empty = Success) {
+                    Condition(PCond<2>, b0 = {=}),
                 },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) + 2 != 6)]
-            IfThenElse {
-                Action(Act<5>),
-                Action(Act<6>),
-                Condition(Cond<7>),
+                Script(|bb| { if bb.o0.is_none() { bb.o0 = Some(bb.o0.unwrap_or(0) + 3) }; bb.b0 += 1 }),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree1039Blackboard { o0 t0 });
+board!(Tree1039Blackboard { b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1040 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
             b0: i64,
         }
-        WaitValueUpdate(t0) {
-            TryCatch {
-                Sequence {
-                    Inverter {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                    },
-                    Action(PAct<1>, b0 = {b1}, b1 = {=}),
-                },
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
+        WaitUntil(|bb| bb.b0 + 3 != 4) {
+            SetBlackboard(b0 = 0),
         }
     }
 }
 
-board!(Tree1040Blackboard { t0 b1 b0 });
+board!(Tree1040Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1041Sub0 for Ctx {
-        Action(Act<1>)
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        ScriptCondition(|bb| (*bb.t0 + 1) % 4 < 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1041 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree1041Sub0),
-            AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+        }
+        MemPriority {
+            Fallback {
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            #[success_if(|bb| *bb.t0 > 3)]
+            #[on_failure(|bb| *bb.t0 += 3)]
+            #[post(|bb| bb.b0 = *bb.t0 + 4)]
+            ReactiveSelector {
+                #[on_success(|bb| { if *bb.t0 % 4 != 1 { bb.b0 = 8 }; bb.b0 += 2 })]
+                SubTree(Tree1041Sub0, ..),
+                Inverter {
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+            },
+            AsyncSequence {
+                #[run_while(|bb| bb.b0 < bb.b0 + 3)]
+                Deadline(30) {
+                    Precondition(|bb| *bb.t0 > 3, else = Failure) {
+                        Wait(30),
+                    },
+                },
+                Wait(30),
+                #[failure_if(|bb| *bb.t0 % 3 == 1)]
+                Failer,
+            },
+            #[failure_if(|bb| *bb.t0 % 4 != 3)]
+            #[on_success(|bb| bb.b0 = 5)]
+            Deadline(10) {
+                KeepRunningUntilFailure {
+                    Precondition(|bb| bb.b0 > bb.b0 + 2, else = Skipped) {
+                        Script(|bb| { *bb.t0 += 1; if *bb.t0 == 4 { bb.t0.set(bb.b0) } }),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1041Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1042 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(5),
         }
-        SequenceWithMemory {
+        BinarySelector(|bb| *bb.t0 + 4 > (*bb.t0 + 4) % 4, dynamic = false) {
             Fallback {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            AsyncFallback {
-                MemSequence {
-                    ForceFailure {
-                        Condition(Cond<3>),
+                Sequence {
+                    Cooldown(20) {
+                        UnsetBlackboard(o0),
+                    },
+                    #[on_failure(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 4 })]
+                    Timeout(30) {
+                        StatefulAction(Task<0>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        AlwaysFailure,
                     },
                 },
-                RunOnce(then_skip = true) {
-                    AlwaysRunning,
-                },
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 1, &mut bb.b0)),
-                    StatefulAction(Task<5>),
-                },
             },
-            Sequence {
-                #[run_while(|bb| bb.o0.is_none())]
-                Delay(10) {
-                    Timeout(100) {
-                        Sleep(0),
+            MemSequence {
+                Sequence {
+                    Timeout(30) {
+                        TryCatch(catch_on_halt = true) {
+                            Sleep(0),
+                            Repeat(3) {
+                                Invert {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                    Inverter {
+                        Action(PIo<6>, t0 = {=}),
                     },
                 },
-                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree1042Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1043Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-        }
-        Action(PIo<0>, t0 = {b0})
-    }
-}
+board!(Tree1042Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1043 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 1,
         }
-        Fallback {
-            #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
-            #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-            SubTree(Tree1043Sub0, b0 = {=}),
-            Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3> = Task::<3>),
+        MemSequence {
+            Script(|bb| bb.b0 += 2),
         }
     }
 }
@@ -1542,35 +1554,19 @@ board!(Tree1043Blackboard { b0 });
 bt::behavior_tree! {
     pub tree Tree1044 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            #[allow(unused)] #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
         }
-        Invert {
-            WhileDoElse {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                    Condition(Cond<3>),
-                    Repeat(1) {
-                        Action(Act<4>),
-                    },
-                },
-                SequenceWithMemory {
-                    Repeat(2) {
-                        StatefulAction(Task<5>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        Action(|ctx, bb| ctx.exec_in(7, 6, &mut bb.b0)),
-                        WasEntryUpdated(t0),
-                    },
-                    Sequence {
-                        Action(Act<8>),
-                        #[success_if(|bb| bb.o0.is_some())]
-                        Condition(Cond<9>),
+        RunOnce(then_skip = true) {
+            WaitValueUpdate(t1) {
+                RetryUntilSuccessful(3) {
+                    Inverter {
+                        ReactiveSequence {
+                            Action(PAct<0>, b0 = 5, b1 = {b0}),
+                            Condition(PCond<1>, b0 = {t1}),
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
             },
@@ -1578,165 +1574,172 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1044Blackboard { b0 o0 t0 t1 });
+board!(Tree1044Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1045 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 3,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
         }
-        ReactiveSequence {
-            Selector {
-                Action(PAct<0>, b0 = 8, b1 = {b1}),
-                Condition(|ctx| ctx.check(1)),
-                MemPriority {
-                    Condition(PCond<2>, b0 = {=}),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+        Fallback {
+            RunOnce {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Filter(times = 3, count = Failure) {
+                            StatefulAction(Task<0>),
+                        },
+                        Action(Act<1>),
+                    },
                 },
             },
-            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-            Delay(20) {
-                Repeat(forever) {
-                    Script(|bb| { bb.b0 = *bb.t0 % 3; if bb.b0 < 3 { bb.t0.set(*bb.t0 % 2) } }),
-                },
+            Fallback {
+                ScriptCondition(|bb| (*bb.t1 + 1) % 2 == 1),
+                Action(|ctx| ctx.exec(2)),
+                Failer,
+                StatefulAction(Task<3>),
+                ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
             },
-            Action(PAct<5>, b0 = {=}, b1 = {b1}),
+            SequenceStar {
+                RunOnce(then_skip = true) {
+                    Script(|bb| *bb.t1 += 2),
+                },
+                Action(Act<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
+            IfThenElse {
+                Condition(Cond<6>),
+                #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                #[run_while(|bb| (bb.b0 + 1) % 4 < 0)]
+                #[post(|bb| { bb.b0 = *bb.t0 % 2; *bb.t1 += 1 })]
+                StatefulAction(Task<7>),
+                Action(PIo<8>, t0 = {t1}),
+            },
         }
     }
 }
 
-board!(Tree1045Blackboard { b0 b1 t0 });
+board!(Tree1045Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1046Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 9,
+        }
+        #[success_if(|bb| *bb.t0 < 7)]
+        Action(Act<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1046 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
             #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            TryCatch(catch_on_halt = true) {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                        #[post(|bb| bb.b0 += 3)]
-                        #[failure_if(|bb| *bb.t0 < 3)]
-                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    StatefulAction(Task<2>),
-                    SequenceWithMemory {
-                        Script(|bb| bb.b0 += 1),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
+        StepSequencer {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                ForceSuccess {
+                    Action(Act<1>),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    AlwaysSuccess,
+                Action(PAct<2>, b0 = 0, b1 = {b0}),
+            },
+            FlipSelector {
+                #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
+                #[on_failure(|bb| if bb.b0 == *bb.t0 { bb.b0 = *bb.t0 })]
+                MemSequence {
+                    StatefulAction(Task<3>),
+                    AlwaysFailure,
                 },
-                Retry(0) {
-                    Action(PIo<6>, t0 = {b0}),
-                },
-                Loop(q0, if_empty = Success) {
-                    Inverter {
-                        IfThenElse {
-                            #[success_if(|bb| *bb.t0 != 6)]
-                            #[failure_if(|bb| bb.b0 > 3)]
-                            Condition(PCond<7>, b0 = {=}),
-                            Sleep(0),
-                        },
+            },
+            Limiter(2) {
+                #[on_halted(|bb| { bb.b0 = 2; bb.b0 += 2 })]
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Timeout(10) {
+                AsyncSequence {
+                    SubTree(Tree1046Sub0, b0 = {=}, t0 = {t0}),
+                    Action(Act<6>),
+                    Repeat(4) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+                        #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
+                        AlwaysSuccess,
                     },
                 },
             },
-            Condition(Cond<8>),
         }
     }
 }
 
-board!(Tree1046Blackboard { b0 q0 t0 });
+board!(Tree1046Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1047 for Ctx {
-        SequenceWithMemory {
-            AsyncSequence {
-                ReactiveFallback {
-                    ParallelAll(1) {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 2 => TryCatch(catch_on_halt = false) {
+                Interrupt(|bb| bb.b0 != 6) {
+                    Action(Act<0>),
                 },
-                ReactiveSelector {
-                    AlwaysFailure,
+                Action(Act<1>),
+                ReactiveSequence {
+                    #[on_success(|bb| *bb.t0 += 1)]
                     Condition(Cond<2>),
-                    Condition(Cond<3>),
                 },
             },
+            _ => Action(PIo<3>, t0 = {b1}),
         }
     }
 }
+
+board!(Tree1047Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1048 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
             b0: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+        Sequence {
+            #[skip_if(|bb| *bb.t0 + 1 > 4)]
+            #[failure_if(|bb| bb.b0 != 0)]
+            Selector {
+                Condition(Cond<0>),
                 ReactiveSelector {
-                    ReactiveSequence {
-                        Timeout(100) {
-                            Sequence {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Timeout(50) {
-                        AsyncFallback {
-                            IfThenElse {
-                                StatefulAction(Task<2>),
-                                #[post(|bb| bb.b0 = *bb.t1 + 2)]
-                                #[failure_if(|bb| *bb.t1 != 4)]
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
+                    Action(Act<1>),
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
                 },
+                Invert {
+                    StatefulAction(Task<3>),
+                },
+                Parallel(success = -1) {
+                    #[run_while(|bb| bb.b1 % 3 > 0)]
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+                ScriptCondition(|bb| bb.b0 == 4),
             },
+            Wait(0),
         }
     }
 }
 
-board!(Tree1048Blackboard { b1 t1 b0 t0 });
+board!(Tree1048Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1049 for Ctx {
-        ReactiveSequence {
-            Timeout(0) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Retry(1) {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(4)),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            Action(Act<6> = Act::<6>),
+        AsyncFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
@@ -1744,106 +1747,122 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1050 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        Switch(b1) {
-            case 3 => Action(PIo<0>, t0 = {=}),
-            _ => Fallback {
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b1}, b1 = {=}),
+        Remap(success = Success, failure = Success) {
+            TryCatch(catch_on_halt = false) {
+                ReactiveSequence {
+                    ReactiveSelector {
+                        ScriptCondition(|bb| *bb.t1 > 5),
+                        Condition(PCond<0>, b0 = {=}),
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Wait(10),
+                    TryCatch {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = 5, b1 = {b0}),
+                    },
+                },
+                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree1050Blackboard { t0 b1 });
+board!(Tree1050Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1051 for Ctx {
-        WhileDoElse {
-            Repeat(2) {
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        Sequence {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Condition(Cond<4>),
             },
-            Delay(10) {
-                ReactiveFallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(5)),
+            ReactiveSequence {
+                StatefulAction(Task<5>),
                 StatefulAction(Task<6>),
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
+                RunOnce(then_skip = false) {
+                    Action(PIo<7>, t0 = {t0}),
                 },
             },
+            StatefulAction(Task<8>),
+            StatefulAction(Task<9>),
         }
     }
 }
+
+board!(Tree1051Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1052 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-        }
-        Sequence {
-            SequenceStar {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                Action(PAct<1>, b0 = 9, b1 = {t1}),
-                #[post(|bb| { bb.t1.set(*bb.t0); bb.o0 = Some((bb.o0.unwrap_or(4) + 2) % 3) })]
+        Priority {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            RepeatUntilSuccess(forever) {
                 StatefulAction(Task<2>),
             },
-            Repeat(2) {
-                Sequence {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<3>),
+            Repeat(1) {
+                ReactiveFallback {
+                    RepeatUntilSuccess(3) {
+                        Action(Act<3>),
                     },
                 },
             },
+            StatefulAction(Task<4>),
         }
     }
 }
-
-board!(Tree1052Blackboard { b1 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1053 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            b0: i64 = 1,
         }
-        Precondition(|bb| (*bb.t1 + 1) % 3 > 0, else = Skipped) {
-            Retry(0) {
-                Action(Act<0> = Act::<0>),
+        RepeatUntil(Failure) {
+            ReactiveSequence {
+                #[on_halted(|bb| bb.b1 = *bb.t1)]
+                #[on_success(|bb| bb.b0 = *bb.t1)]
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-board!(Tree1053Blackboard { t1 });
+board!(Tree1053Blackboard { t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1054Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(10),
             b0: i64 = 11,
+            b1: i64 = 10,
+            o0: Option<i64> = Some(10),
         }
-        ForceSuccess {
-            Sequence {
-                Repeat(4) {
-                    Precondition(|bb| bb.o0.unwrap_or(0) > bb.b0, else = Running) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
+        Selector {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Condition(PCond<0>, b0 = {=}),
+                    Condition(Cond<1>),
                 },
-                AlwaysSuccess,
+                #[skip_if(|bb| bb.o0.unwrap_or(4) == bb.o0.unwrap_or(0))]
+                Timeout(0) {
+                    #[on_failure(|bb| { bb.b1 += 3; bb.b0 += 1 })]
+                    Failer,
+                },
+                Inverter {
+                    Condition(Cond<2>),
+                },
             },
+            Condition(PCond<3>, b0 = 1),
         }
     }
 }
@@ -1851,278 +1870,221 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
             b0: i64 = 1,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        ReactiveFallback {
-            ParallelAll {
+        Switch(b1) {
+            case 4 => ForceSuccess {
+                AlwaysFailure,
+            },
+            _ => Retry(4) {
                 SubTree(Tree1054Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree1054Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1055Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 6)
-    }
-}
+board!(Tree1054Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1055 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree1055Sub0),
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                AlwaysSuccess,
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(1) > bb.b1)]
+            #[success_if(|bb| bb.o0.unwrap_or(4) != 4)]
+            Repeat(3) {
+                Condition(Cond<1>),
+            },
+            #[skip_if(|bb| bb.b1 + 3 != bb.b1 % 4)]
+            #[run_while(|bb| *bb.t0 % 3 > 0)]
+            StatefulAction(Task<2>),
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
+
+board!(Tree1055Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1056 for Ctx {
+        ParallelAll(max_failures = -2) {
+            RepeatTimes(forever) {
+                Timeout(0) {
+                    Repeat(0) {
+                        Failer,
+                    },
+                },
+            },
+            IfThenElse {
+                Sequence {
+                    Sleep(10),
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(4) {
+                    Action(Act<6> = Act::<6>),
+                },
+                Fallback {
+                    StepSequencer {
+                        Sleep(50),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Action(Act<8>),
+                Condition(Cond<9>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
+    pub tree Tree1057Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 5,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
         }
         Sequence {
-            IfThenElse {
-                SequenceWithMemory {
-                    Script(|bb| { bb.o0 = None; bb.o0 = None }),
-                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                },
-                Sequence {
-                    Inverter {
-                        Sequence {
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                            Action(Act<2>),
-                            SetBlackboard(b0 = 7),
-                        },
-                    },
+            RetryUntilSuccessful(forever) {
+                Fallback {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
                 },
             },
-            MemPriority {
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    Loop(q0) {
-                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {=}),
-                    },
-                    WasEntryUpdated(t0),
-                },
+            WaitUntil(|bb| (*bb.t1 + 2) % 3 > 0) {
+                Condition(Cond<9>),
             },
         }
     }
 }
-
-board!(Tree1056Blackboard { t0 o0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1057 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Script(|bb| *bb.t1 += 3),
-            #[failure_if(|bb| *bb.t0 != 2)]
-            #[skip_if(|bb| bb.b1 + 4 == 6)]
-            #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-            Switch(b1) {
-                case 5 => ParallelAll(max_failures = -1) {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = {t0}),
-                    StatefulAction(Task<2>),
+        Priority {
+            SequenceWithMemory {
+                Sleep(30),
+                Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
+                Timeout(20) {
+                    Condition(Cond<1>),
                 },
-                case 3 => Repeat(2) {
-                    Switch(b1) {
-                        case 1 => StatefulAction(Task<3>),
-                        _ => StatefulAction(Task<4>),
-                    },
-                },
-                _ => ReactiveSequence {
-                    StatefulAction(Task<5> = Task::<5>),
-                    #[post(|bb| if bb.b1 != 4 { bb.b1 = bb.b0 })]
-                    SetBlackboard(t1 = 1),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
+                SetBlackboard(o0 = Some(0)),
+                Action(Act<2>),
             },
-            MemSequence {
-                Precondition(|bb| bb.b0 + 4 != bb.b0 + 2, else = Success) {
-                    #[success_if(|bb| bb.b0 > 3)]
-                    Fallback {
-                        #[failure_if(|bb| *bb.t1 > 4)]
-                        #[run_while(|bb| bb.b0 > bb.b1)]
-                        #[post(|bb| { if *bb.t1 % 2 < 1 { bb.b0 += 1 }; *bb.t1 += 1 })]
-                        WaitValueUpdate(t1) {
-                            Condition(PCond<8>, b0 = {t0}),
+            BinarySelector(|bb| bb.b0 % 4 == 2) {
+                Repeat(2) {
+                    StepSequencer {
+                        KeepRunningUntilFailure {
+                            Precondition(|bb| (bb.b0 + 3) % 3 > 0, else = Failure) {
+                                Conditional(|bb| bb.b0 < 1, dynamic = false, else = Failure) {
+                                    Condition(PCond<3>, b0 = 7),
+                                },
+                            },
                         },
-                        StatefulAction(Task<9> = Task::<9>),
-                        Retry(3) {
-                            Action(Act<10>),
-                        },
+                        StatefulAction(Task<4> = Task::<4>),
                     },
                 },
-                #[success_if(|bb| *bb.t0 < 5)]
-                #[post(|bb| { bb.t0.set(bb.b0 + 2); bb.t1.set(1) })]
-                Timeout(0) {
-                    AsyncFallback {
-                        SequenceWithMemory {
-                            Condition(Cond<11>),
-                            SetBlackboard(b0 = {b1}),
-                        },
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        AsyncSequence {
-                            SetBlackboard(t0 = 8),
-                            ScriptCondition(|bb| *bb.t1 != 0),
-                        },
-                        StatefulAction(Task<12>),
+                SequenceWithMemory {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Retry(1) {
+                        Condition(Cond<5>),
+                    },
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        StatefulAction(Task<6>),
                     },
                 },
             },
+            #[success_if(|bb| bb.b0 < 7)]
+            SubTree(Tree1057Sub0, ..),
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree1057Blackboard { t0 b1 t1 b0 });
+board!(Tree1057Blackboard { o0 q0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1058 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Precondition(|bb| bb.b0 != 6) {
-                    Switch(b1) {
-                        case 3 => ReactiveFallback {
-                            Condition(PCond<0>, b0 = 1),
-                            Action(Act<1>),
-                        },
-                        case 2 => StatefulAction(Task<2>),
-                        case 1 => StatefulAction(Task<3>),
-                        _ => AlwaysRunning,
-                    },
+        RetryUntilSuccessful(1) {
+            Priority {
+                Interrupt(|bb| bb.b0 + 3 != (*bb.t1 + 2) % 2) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
+                Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 4) % 3, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree1058Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1059Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 11,
-        }
-        RunOnce(then_skip = false) {
-            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
+board!(Tree1058Blackboard { t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1059 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        TryCatch {
-            ReactiveSequence {
-                SubTree(Tree1059Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-                RunOnce {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        SetBlackboard(b0 = 7),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<2>),
-                },
-                AlwaysSuccess,
-                Action(PIo<3>, t0 = {b0}),
-            },
-            SkipUnlessUpdated(t0) {
-                TryCatch(catch_on_halt = false) {
-                    Action(PIo<4>, t0 = {=}),
-                    Action(Act<5>),
-                    ScriptCondition(|bb| *bb.t0 != *bb.t0 % 4),
-                },
-            },
-            SequenceWithMemory {
-                Repeat(forever) {
-                    Repeat(3) {
-                        #[run_while(|bb| *bb.t1 < *bb.t0)]
-                        StatefulAction(PTask<6>, b0 = {t1}, b1 = {b0}),
-                    },
-                },
-                Precondition(|bb| *bb.t1 + 1 > bb.b0, else = Success) {
-                    WhileDoElse {
-                        StatefulAction(Task<7>),
-                        Sleep(10),
-                    },
-                },
-            },
-            WhileDoElse {
-                StatefulAction(Task<8>),
-                Inverter {
-                    StatefulAction(Task<9>),
-                },
+        SkipUnlessUpdated(t0) {
+            BinarySelector(|bb| *bb.t0 < bb.o0.unwrap_or(1) % 4, dynamic = true) {
                 MemPriority {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Action(Act<10> = Act::<10>),
-                    Action(PAct<11>, b0 = {t0}, b1 = {t0}),
+                    Action(PAct<0>, b0 = {t1}),
+                    #[on_success(|bb| bb.t1.set(bb.b0))]
+                    #[success_if(|bb| bb.b0 % 4 > 1)]
+                    WasEntryUpdated(t1),
                 },
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree1059Blackboard { t1 t0 b0 });
+board!(Tree1059Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1060 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                ReactiveSequence {
-                    ParallelAll(1) {
-                        ForceSuccess {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                    ForceSuccess {
-                        Repeat(forever) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<5>),
-                    },
-                },
+        KeepRunningUntilFailure {
+            Fallback {
+                Action(Act<0>),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2131,113 +2093,26 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1061 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveSelector {
-            Switch(b1) {
-                case 2 => StatefulAction(Task<0>),
-                case 5 => Loop(q0, if_empty = Failure) {
-                    Sleep(50),
-                },
-                case 1 => WhileDoElse {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                _ => StatefulAction(Task<3>),
-            },
-            #[run_while(|bb| bb.b1 % 4 != 2)]
-            Delay(0) {
-                ReactiveFallback {
-                    AsyncFallback {
-                        SequenceStar {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    #[on_success(|bb| if bb.b0 < 5 { bb.b1 = *bb.t0 })]
-                    Loop(q0) {
-                        ReactiveFallback {
-                            SetBlackboard(t0 = 3),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {t0}) {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            TryCatch {
-                StatefulAction(Task<6>),
-                #[on_success(|bb| bb.b0 += 1)]
-                Action(Act<7>),
-                Script(|bb| { bb.b0 += 1; bb.b0 = (bb.b1 + 2) % 4 }),
-                Condition(Cond<8> = Cond::<8>),
-                Script(|bb| bb.t0.set((bb.b1 + 1) % 2)),
-            },
-            Loop(q0, if_empty = Success) {
-                TryCatch(catch_on_halt = false) {
-                    #[run_while(|bb| bb.b1 > 1)]
-                    #[failure_if(|bb| *bb.t0 > (bb.b1 + 4) % 4)]
-                    Action(PIo<9>, t0 = {b1}),
-                    Loop(q0, if_empty = Success) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[run_while(|bb| *bb.t0 + 3 > 1)]
-                        Script(|bb| { bb.b1 += 2; if bb.b1 > 3 { *bb.t0 += 1 } }),
-                    },
-                    ForceFailure {
-                        RetryUntilSuccessful(2) {
-                            WaitValueUpdate(t0) {
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                    },
-                },
+        Delay(100) {
+            MemSequence {
+                WasEntryUpdated(t0),
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Wait(0),
             },
         }
     }
 }
 
-board!(Tree1061Blackboard { q0 t0 b0 b1 });
+board!(Tree1061Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1062 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            TryCatch {
-                #[success_if(|bb| (bb.b0 + 3) % 4 > 2)]
-                #[run_while(|bb| bb.b1 != 3)]
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                #[on_success(|bb| bb.t0.set(bb.b1))]
-                Action(PIo<3>, t0 = {=}),
-                AlwaysSuccess,
-            },
-            Repeat(forever) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree1062Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1063Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        ReactiveSelector {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            AlwaysSuccess,
+        RunOnce(then_skip = true) {
+            Action(Act<0>),
         }
     }
 }
@@ -2245,344 +2120,364 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1063 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 5,
         }
-        #[skip_if(|bb| bb.b0 == 4)]
-        Timeout(0) {
-            SubTree(Tree1063Sub0, ..),
+        MemSequence {
+            #[run_while(|bb| bb.b1 == *bb.t0)]
+            #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(2) })]
+            #[success_if(|bb| bb.b1 % 4 > 2)]
+            Wait(50),
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1063Blackboard { b0 });
+board!(Tree1063Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1064 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            TryCatch(catch_on_halt = false) {
-                SetBlackboard(b0 = 8),
-                Fallback {
-                    ReactiveFallback {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Sleep(0),
-                        },
-                    },
-                },
-                ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            WhileDoElse {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
             },
-            RetryUntilSuccessful(0) {
-                Condition(|ctx| ctx.check(0)),
+            Cooldown(10, filtered = Failure) {
+                Condition(|ctx| ctx.check(3)),
             },
             SequenceWithMemory {
-                Repeat(1) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                SequenceStar {
-                    StatefulAction(Task<2>),
-                },
+                StatefulAction(Task<4>),
             },
         }
     }
 }
-
-board!(Tree1064Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1065 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
             #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
+            o0: Option<i64> = Some(0),
         }
-        RunOnce(then_skip = true) {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| bb.b0 == bb.b0 % 4)]
-            #[on_failure(|bb| bb.t0.set((bb.b0 + 1) % 4))]
-            RunOnce(then_skip = false) {
-                ParallelAll(1) {
-                    RunOnce {
-                        Parallel {
-                            StatefulAction(Task<0>),
-                            Action(PAct<1>, b0 = 2, b1 = {t0}),
-                            Condition(PCond<2>, b0 = {=}),
+        ReactiveFallback {
+            RetryUntilSuccessful(1) {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<2>),
                         },
-                    },
-                    Repeat(2) {
-                        ParallelAll {
-                            AlwaysFailure,
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            SetBlackboard(t0 = 4),
-                            #[on_success(|bb| if bb.o0.unwrap_or(1) == 5 { bb.t0.set(bb.o0.unwrap_or(5)) })]
-                            StatefulAction(PTask<3>, b0 = {b0}),
-                        },
-                    },
-                    Loop(q0, value = {t0}) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Action(|ctx| ctx.exec(4)),
-                        },
+                        Condition(Cond<3> = Cond::<3>),
                     },
                 },
+            },
+            Sequence {
+                Condition(Cond<4>),
+                SetBlackboard(o0 = Some(4)),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree1065Blackboard { o0 t0 q0 b0 });
+board!(Tree1065Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1066 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
             b1: i64 = 3,
+            b0: i64,
         }
-        ReactiveFallback {
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                    Delay(0) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Action(Act<2>),
-            },
-            ParallelAll(4) {
-                Condition(Cond<3>),
-                Script(|bb| bb.b1 = (*bb.t0 + 3) % 2),
-                Condition(PCond<4>, b0 = 4),
-                WasEntryUpdated(t0),
-            },
-            SequenceWithMemory {
-                ReactiveSelector {
-                    StatefulAction(Task<5>),
-                    SetBlackboard(t0 = 3),
-                },
-                Action(PAct<6>, b0 = {b0}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree1066Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-        }
-        #[success_if(|bb| (bb.b0 + 4) % 4 > 1)]
-        ParallelAll(max_failures = -3) {
-            SequenceWithMemory {
-                Condition(Cond<0> = Cond::<0>),
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| *bb.t1 += 1)]
-                #[run_while(|bb| (bb.b0 + 2) % 4 < 2)]
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Timeout(50) {
-                AsyncSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    Repeat(3) {
-                        Fallback {
-                            Condition(Cond<4>),
-                            UnsetBlackboard(o0),
+        Precondition(|bb| (bb.b1 + 4) % 2 == 0, else = Running) {
+            Sequence {
+                Fallback {
+                    Repeater(3) {
+                        Inverter {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
                         },
                     },
-                    StatefulAction(Task<5> = Task::<5>),
                 },
-            },
-            ReactiveFallback {
-                #[skip_if(|bb| bb.o0.is_none())]
-                Repeat(0) {
-                    Action(Act<6>),
-                },
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree1067Blackboard { b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            RunOnce {
-                Sleep(0),
-            },
-            SequenceStar {
-                RunOnce {
-                    RetryUntilSuccessful(4) {
-                        Precondition(|bb| bb.o0.unwrap_or(1) % 3 > 0, else = Skipped) {
-                            ForceFailure {
-                                UnsetBlackboard(o0),
+                WaitValueUpdate(t0) {
+                    Switch(b1) {
+                        case 2 => Retry(0) {
+                            AlwaysRunning,
+                        },
+                        _ => Precondition(|bb| *bb.t0 % 4 < 3, else = Running) {
+                            Cooldown(0, filtered = Failure) {
+                                Fallback {
+                                    Action(PAct<1>, b0 = 1, b1 = {=}),
+                                    #[post(|bb| bb.b1 += 4)]
+                                    #[success_if(|bb| *bb.t0 != 5)]
+                                    StatefulAction(PTask<2>, b0 = 4, b1 = {=}),
+                                },
                             },
                         },
                     },
                 },
-                Timeout(0) {
-                    Script(|bb| bb.t0.set(bb.b1 % 3)),
+                Precondition(|bb| bb.b0 + 3 < *bb.t0 % 2, else = Failure) {
+                    ParallelAll {
+                        Script(|bb| if bb.b0 + 2 == 5 { *bb.t0 += 3 }),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+                    },
                 },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                    Sleep(100),
+                RunOnce(then_skip = false) {
+                    Timeout(20) {
+                        Inverter {
+                            Delay(50) {
+                                #[skip_if(|bb| *bb.t0 > 4)]
+                                #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+                                #[run_while(|bb| bb.b0 > 7)]
+                                Sleep(10),
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    FlipSelector {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    Invert {
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                    },
+                    Action(PIo<8>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1068Blackboard { o0 t0 b1 });
+board!(Tree1066Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        RunOnce(then_skip = true) {
+            FlipSelector {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            Precondition(|bb| bb.b0 < 5, else = Failure) {
+                Delay(50) {
+                    Condition(Cond<0>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                SequenceWithMemory {
+                    Script(|bb| bb.b0 = *bb.t0),
+                    ScriptCondition(|bb| *bb.t0 + 1 > 5),
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1068Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1069Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b1: i64 = 12,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Fallback {
+            RetryUntilSuccessful(0) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
+            },
+            TryCatch {
+                #[post(|bb| bb.b1 = *bb.t0 + 1)]
+                #[failure_if(|bb| bb.b1 + 3 != bb.o0.unwrap_or(4) + 4)]
+                Condition(Cond<1>),
+                Action(PAct<2>, b0 = 8, b1 = {=}),
+            },
+            MemSequence {
+                UnsetBlackboard(o0),
+                Condition(Cond<3>),
+            },
+            Parallel(success = 2) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    ScriptCondition(|bb| *bb.t0 + 2 == bb.b1),
+                },
+                RunOnce {
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1069Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b1: i64 = 12,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        SubTree(Tree1069Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1069 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        IfThenElse {
-            Sequence {
-                #[run_while(|bb| bb.b0 + 1 == bb.b1)]
-                ForceFailure {
-                    ForceFailure {
-                        SetBlackboard(b1 = {t0}),
+        #[run_while(|bb| *bb.t0 != bb.b1 % 4)]
+        MemSequence {
+            ReactiveSequence {
+                SubTree(Tree1069Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, t1 = {t1}, b1 = {=}, q0 = {q0}),
+                ReactiveFallback {
+                    StatefulAction(PTask<5>, b0 = {b0}),
+                    Delay(0) {
+                        Fallback {
+                            StatefulAction(Task<6> = Task::<6>),
+                            Action(|ctx| ctx.exec(7)),
+                        },
                     },
-                },
-                StatefulAction(Task<0>),
-            },
-            RunOnce {
-                Repeat(3) {
-                    Script(|bb| *bb.t0 += 2),
+                    Limiter(3) {
+                        Condition(Cond<8>),
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        Action(Act<9> = Act::<9>),
+                    },
+                    RetryUntilSuccessful(0) {
+                        SetBlackboard(t1 = 4),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1069Blackboard { b1 t0 b0 });
+board!(Tree1069Blackboard { b0 t0 o0 t1 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1070 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        AsyncFallback {
-            #[failure_if(|bb| *bb.t0 + 3 == bb.b0)]
-            AsyncFallback {
-                Condition(Cond<0>),
-                Action(|ctx, bb| ctx.exec_in(1, 0, &mut bb.b0)),
-            },
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b0 + 4 > 7, else = Skipped) {
-                        Condition(Cond<2>),
-                    },
-                    #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                    Loop(q0, if_empty = Success) {
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                Sequence {
-                    Action(PAct<4>, b0 = 3, b1 = {b0}),
-                    #[success_if(|bb| bb.b0 + 4 > bb.b0 + 1)]
-                    #[failure_if(|bb| *bb.t0 + 4 < 3)]
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1070Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
             b0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        WhileDoElse {
-            Action(Act<0>),
-            ReactiveFallback {
-                #[post(|bb| if *bb.t0 % 2 < 0 { bb.b1 += 3 })]
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
+        Inverter {
+            ParallelAll {
+                ParallelAll(3) {
+                    SetBlackboard(b0 = 3),
+                    Condition(Cond<0>),
+                    Action(|ctx| ctx.exec(1)),
                 },
-                RunOnce(then_skip = false) {
-                    AsyncFallback {
-                        StatefulAction(Task<4>),
-                        ForceSuccess {
-                            Script(|bb| if bb.b1 > 5 { bb.b0 += 1 }),
+                Wait(10),
+                Precondition(|bb| *bb.t0 > (*bb.t0 + 2) % 4, else = Success) {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            SetBlackboard(b0 = {t1}),
+                            StatefulAction(Task<2>),
+                        },
+                        RunOnce(then_skip = false) {
+                            Loop(q0) {
+                                Sequence {
+                                    #[skip_if(|bb| *bb.t0 > 2)]
+                                    #[run_while(|bb| *bb.t0 % 3 > 1)]
+                                    Wait(20),
+                                    Action(Act<3> = Act::<3>),
+                                    Script(|bb| *bb.t0 += 3),
+                                },
+                            },
                         },
                     },
                 },
             },
-            Timeout(0) {
-                Selector {
-                    #[success_if(|bb| bb.b0 < *bb.t0 + 2)]
-                    Switch(b1) {
-                        case 2 => SetBlackboard(b1 = {t0}),
-                        _ => StatefulAction(Task<5>),
-                    },
-                    SetBlackboard(t1 = 8),
-                },
-            },
         }
     }
 }
 
-board!(Tree1071Blackboard { t0 b0 t1 b1 });
+board!(Tree1070Blackboard { t1 t0 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree1072Sub1 for Ctx {
-        Sleep(30)
+    pub tree Tree1071Sub0 for Ctx {
+        Delay(50) {
+            AlwaysFailure,
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1072Sub0 for Ctx {
-        SubTree(Tree1072Sub1)
+    pub tree Tree1071 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SubTree(Tree1071Sub0),
+            Condition(Cond<1> = Cond::<1>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1072 for Ctx {
-        RetryUntilSuccessful(forever) {
-            Timeout(50) {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    SubTree(Tree1072Sub0),
+        MemPriority {
+            WhileDoElse {
+                Selector {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                },
+                Sequence {
+                    Timeout(0) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    Sequence {
+                        Condition(Cond<2> = Cond::<2>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            IfThenElse {
+                TryCatch(catch_on_halt = true) {
+                    Delay(10) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    MemSequence {
+                        Condition(Cond<5>),
+                        Sleep(30),
+                    },
+                },
+                Condition(|ctx| ctx.check(6)),
+                SequenceWithMemory {
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
                 },
             },
         }
@@ -2592,46 +2487,30 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1073 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            KeepRunningUntilFailure {
-                #[on_success(|bb| bb.b0 += 2)]
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                        Inverter {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Action(PAct<1>, b0 = 9, b1 = {b0}),
-                },
+        SequenceWithMemory {
+            Condition(|ctx| ctx.check(0)),
+            Precondition(|bb| *bb.t0 > bb.b0) {
+                StatefulAction(Task<1>),
             },
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<2>),
-            },
-            Inverter {
-                SetBlackboard(b0 = {t0}),
-            },
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree1073Blackboard { o0 t0 b0 });
+board!(Tree1073Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1074 for Ctx {
-        AsyncSequence {
-            RunOnce(then_skip = true) {
-                Repeat(4) {
-                    StatefulAction(Task<0>),
-                },
+        StepSequencer {
+            TryCatch {
+                Sleep(20),
+                Sleep(10),
             },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Sleep(0),
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0>),
             },
         }
     }
@@ -2640,153 +2519,255 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1075 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
         }
-        Loop(q0, value = {b1}, if_empty = Failure) {
-            StatefulAction(Task<0>),
+        TryCatch(catch_on_halt = true) {
+            WasEntryUpdated(t0),
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1075Blackboard { b1 q0 });
+board!(Tree1075Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1076Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Condition(Cond<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 9,
+        }
+        ReactiveFallback {
+            RetryUntilSuccessful(4) {
+                Condition(PCond<10>, b0 = {=}),
+            },
+            Precondition(|bb| bb.b0 % 4 < 1) {
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t1 + 1) % 4, &mut bb.b0)),
+                    Action(|ctx, bb| ctx.exec_in(12, *bb.t1 % 2, &mut bb.b0)),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<13> = Task::<13>),
+                SetBlackboard(t1 = {t0}),
+                Action(PIo<14>, t0 = {t0}),
+            },
+            AsyncFallback {
+                StatefulAction(Task<15>),
+                Condition(Cond<16>),
+                Condition(Cond<17>),
+                SetBlackboard(t1 = 9),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1076 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            MemPriority {
-                Action(Act<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            MemPriority {
-                SequenceWithMemory {
-                    Sleep(30),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<3>),
+        Priority {
+            FlipSelector {
+                #[skip_if(|bb| *bb.t1 > 6)]
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                ReactiveSelector {
+                    #[run_while(|bb| *bb.t0 < 7)]
+                    #[post(|bb| { *bb.t1 += 1; bb.b0 = 0 })]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Conditional(|bb| bb.b0 % 3 != 0, dynamic = false, else = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(0, 0)),
+                    },
+                    Action(Act<1>),
+                    ParallelAll {
+                        #[on_success(|bb| { if (bb.b0 + 1) % 3 > 1 { bb.t0.set(9) }; bb.t1.set(bb.b0) })]
+                        #[run_while(|bb| *bb.t0 == bb.b0 % 2)]
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
                 },
-                IfThenElse {
-                    Action(Act<4>),
-                    #[success_if(|bb| bb.b0 > 2)]
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                RunOnce {
+                    #[skip_if(|bb| *bb.t1 % 2 == 0)]
+                    #[failure_if(|bb| *bb.t1 > 7)]
+                    Loop(q0, if_empty = Failure) {
+                        ScriptCondition(|bb| *bb.t0 > *bb.t1),
+                    },
+                },
+                StepSequencer {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    SetBlackboard(t1 = {b0}),
+                    Action(PAct<6>, b0 = {=}),
+                    SubTree(Tree1076Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, t1 = {t1}),
+                },
+                ForceFailure {
+                    ForceFailure {
+                        Parallel(failure = -2) {
+                            Loop(q0, value = {t1}, if_empty = Success) {
+                                Wait(50),
+                            },
+                            AlwaysFailure,
+                            #[on_success(|bb| *bb.t0 += 2)]
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 == 3)]
+            #[run_while(|bb| *bb.t1 > 3)]
+            SequenceWithMemory {
+                SubTree(Tree1076Sub1, b0 = {=}, q0 = {q0}, t0 = {=}, t1 = {t1}),
+                Parallel(success = 2, failure = -2) {
+                    Parallel(success = 1, failure = 2) {
+                        Precondition(|bb| *bb.t1 % 3 > 1, else = Success) {
+                            Invert {
+                                Condition(Cond<18>),
+                            },
+                        },
+                        SetBlackboard(b0 = 3),
+                    },
+                    ForceFailure {
+                        WhileDoElse {
+                            Action(Act<19>),
+                            Runner,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1076Blackboard { t0 b0 });
+board!(Tree1076Blackboard { b0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1077 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Script(|bb| { bb.b0 = (*bb.t0 + 1) % 4; bb.t0.set(bb.b0 + 4) }),
-        }
-    }
-}
-
-board!(Tree1077Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1078Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-        }
-        SkipUnlessUpdated(t0) {
-            Parallel(success = 1, failure = 3) {
-                UnsetBlackboard(o0),
-                Condition(PCond<0>, b0 = {b1}),
-                #[post(|bb| { bb.t1.set(bb.b1); bb.t0.set(bb.b1) })]
-                Action(Act<1>),
+        MemPriority {
+            KeepRunningUntilFailure {
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 4))]
+                #[failure_if(|bb| (*bb.t1 + 3) % 4 < 3)]
+                MaxTime(0) {
+                    RunOnce(then_skip = false) {
+                        RunOnce {
+                            Precondition(|bb| bb.b1 == *bb.t1 % 3, else = Skipped) {
+                                Retry(forever) {
+                                    ScriptCondition(|bb| *bb.t1 % 2 != 1),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            AsyncFallback {
+                TryCatch(catch_on_halt = true) {
+                    StepSequencer {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.b1 == *bb.t1)]
+                        #[post(|bb| bb.o0 = None)]
+                        ScriptCondition(|bb| *bb.t1 + 2 < 3),
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        RunOnce {
+                            SetBlackboard(t1 = {t0}),
+                        },
+                        Sleep(10),
+                    },
+                    Action(|ctx| ctx.exec(4)),
+                    ReactiveSequence {
+                        Action(PIo<5>, t0 = {=}),
+                        SetBlackboard(b0 = 0),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree1077Blackboard { b0 b1 o0 t0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        #[on_halted(|bb| { bb.t1.set(bb.b1 + 2); *bb.t1 += 3 })]
-        #[success_if(|bb| bb.b0 + 1 != *bb.t0)]
-        #[run_while(|bb| bb.o0.is_none())]
-        SequenceStar {
-            SubTree(Tree1078Sub0, t1 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}, b1 = {=}),
+        ForceFailure {
+            Precondition(|bb| (*bb.t0 + 4) % 4 == 2, else = Skipped) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree1078Blackboard { t1 b0 t0 o0 b1 });
+board!(Tree1078Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
         blackboard {
             #[tracked] t1: i64,
-            b0: i64,
-            b1: i64 = 2,
         }
-        ReactiveSequence {
-            ScriptCondition(|bb| bb.b1 % 4 > 1),
-            WhileDoElse {
-                SequenceStar {
-                    Delay(20) {
-                        ScriptCondition(|bb| bb.b0 + 1 > 5),
-                    },
-                    Condition(Cond<0>),
-                    ScriptCondition(|bb| *bb.t1 > bb.b1),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
+        WaitValueUpdate(t1) {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree1079Blackboard { t1 b0 b1 });
+board!(Tree1079Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1080Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(Act<1> = Act::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1080 for Ctx {
         blackboard {
             o0: Option<i64> = None,
         }
-        AsyncFallback {
-            Action(Act<0>),
-            Timeout(20) {
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Precondition(|bb| bb.o0.unwrap_or(1) != 7, else = Skipped) {
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                    Parallel(success = 2, failure = 0) {
-                        AlwaysFailure,
-                        Action(Act<3>),
-                    },
-                    Action(Act<4> = Act::<4>),
-                },
+        SequenceWithMemory {
+            RepeatUntil(Success) {
+                UnsetBlackboard(o0),
             },
+            Action(Act<0>),
+            SubTree(Tree1080Sub0, o0 = {=}),
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -2794,386 +2775,137 @@ bt::behavior_tree! {
 board!(Tree1080Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1081Sub0 for Ctx {
-        ParallelAll(0) {
-            Condition(Cond<0>),
-            Repeat(3) {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysFailure,
+    pub tree Tree1081 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        StepSequencer {
+            AsyncSequence {
+                ReactiveFallback {
+                    ScriptCondition(|bb| *bb.t0 + 3 > bb.b1 % 2),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Sleep(10),
+                },
+            },
+            Interrupt(|bb| (bb.b1 + 2) % 3 > 1) {
+                Sequence {
+                    Condition(Cond<2>),
+                    Action(PAct<3>, b0 = {=}, b1 = {=}),
+                    WasEntryUpdated(t0),
+                },
+            },
+            WhileDoElse {
+                Limiter(3) {
+                    ForceSuccess {
+                        Condition(PCond<4>, b0 = {b0}),
+                    },
+                },
+                Action(Act<5>),
+                KeepRunningUntilFailure {
+                    Inverter {
+                        Inverter {
+                            AlwaysRunning,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(2) {
-                Sequence {
-                    SubTree(Tree1081Sub0),
-                    Action(Act<2>),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
+board!(Tree1081Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1082 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        Inverter {
-            MemSequence {
-                Repeat(forever) {
-                    #[on_success(|bb| if *bb.t0 == bb.b0 { bb.b0 = *bb.t1 % 4 })]
-                    #[skip_if(|bb| (*bb.t1 + 1) % 3 > 1)]
-                    Action(PAct<0>, b0 = 8, b1 = {b0}),
-                },
-                StatefulAction(Task<1>),
-            },
+        WhileDoElse {
+            Action(Act<0>),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree1082Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1083 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            RetryUntilSuccessful(3) {
-                #[on_failure(|bb| { if bb.b0 + 4 > 1 { *bb.t0 += 1 }; bb.b0 += 2 })]
-                ReactiveFallback {
-                    Repeat(0) {
-                        Sleep(10),
-                    },
-                },
-            },
-            Sequence {
-                AlwaysSuccess,
-                Action(PIo<0>, t0 = {=}),
-            },
-            IfThenElse {
-                Inverter {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(PTask<3>, b0 = 9),
-            },
+        AsyncSequence {
+            WasEntryUpdated(t0),
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
 
-board!(Tree1083Blackboard { b0 t0 });
+board!(Tree1083Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
         }
-        IfThenElse {
-            Delay(30) {
-                Fallback {
-                    Parallel(success = 0, failure = -1) {
-                        Fallback {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    Action(Act<1>),
-                    SkipUnlessUpdated(t0) {
-                        Fallback {
-                            Condition(Cond<2>),
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 2, &mut bb.b0)),
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                    },
-                    RunOnce(then_skip = false) {
-                        WaitValueUpdate(t0) {
-                            Timeout(20) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Delay(20) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            AsyncFallback {
-                Action(PIo<6>, t0 = {t0}),
-                SequenceWithMemory {
-                    Action(Act<7> = Act::<7>),
-                    Script(|bb| bb.b0 = *bb.t0 % 2),
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 3; if (bb.o0.unwrap_or(4) + 4) % 3 < 1 { bb.b0 = (*bb.t0 + 1) % 2 } })]
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Repeat(4) {
-                    Fallback {
-                        Action(|ctx| ctx.exec(9)),
-                        Condition(Cond<10>),
-                    },
-                },
-                StatefulAction(Task<11>),
-                StatefulAction(Task<12>),
+        ParallelAll {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Wait(20),
+            Action(Act<2>),
+            Repeater(1) {
+                #[on_halted(|bb| bb.b0 = *bb.t1)]
+                #[on_success(|bb| bb.o0 = None)]
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree1084Blackboard { b1 t0 o0 b0 });
+board!(Tree1084Blackboard { b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1085 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        ReactiveSequence {
-            MemSequence {
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Condition(Cond<0>),
-                ForceFailure {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Script(|bb| { *bb.t0 += 1; if *bb.t0 < *bb.t0 + 3 { bb.b0 += 1 } }),
-                AlwaysSuccess,
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, 2)),
-                },
-            },
-            Selector {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Action(Act<5>),
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(2) < 6)]
-                #[on_halted(|bb| bb.t0.set(4))]
-                Condition(PCond<6>, b0 = {b0}),
-                MemPriority {
-                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(4), &mut bb.b0)),
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<10>),
-                },
-            },
-            ScriptCondition(|bb| bb.o0.is_some()),
-            Precondition(|bb| bb.b0 != *bb.t0 + 3, else = Running) {
-                SetBlackboard(t0 = {b0}),
-            },
+        ReactiveSelector {
+            StatefulAction(Task<0> = Task::<0>),
+            #[on_halted(|bb| { *bb.t0 += 3; if *bb.t0 + 2 > 6 { *bb.t0 += 1 } })]
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            #[failure_if(|bb| *bb.t0 != bb.b0)]
+            #[skip_if(|bb| bb.b0 % 4 < 2)]
+            StatefulAction(Task<2>),
+            Action(PIo<3>, t0 = {t0}),
+            SetBlackboard(b0 = {t0}),
         }
     }
 }
 
-board!(Tree1085Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1086Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Delay(50) {
-            Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree1085Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 1,
-        }
-        Fallback {
-            Switch(b1) {
-                case 1 => Switch(b1) {
-                    case 5 => StatefulAction(PTask<0>, b0 = 1),
-                    _ => UnsetBlackboard(o0),
-                },
-                case 2 => Action(Act<1>),
-                _ => SubTree(Tree1086Sub0, o0 = {=}, t1 = {t1}, b1 = {=}),
-            },
-            AsyncSequence {
-                Precondition(|bb| *bb.t1 % 2 != 0, else = Failure) {
-                    Action(Act<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree1086Blackboard { o0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1087 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceWithMemory {
-            ScriptCondition(|bb| bb.b1 == 2),
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-            ReactiveFallback {
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
-
-board!(Tree1087Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1088 for Ctx {
-        Delay(10) {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1089 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        #[post(|bb| if *bb.t0 % 2 == 1 { bb.t0.set(bb.b0 + 4) })]
-        Loop(q0) {
-            MemPriority {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Condition(PCond<1>, b0 = {b0}),
-                },
-                #[success_if(|bb| bb.b0 + 4 > 2)]
+        Remap(success = Success, failure = Success) {
+            Repeat(3) {
                 AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1089Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1090 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        ParallelAll {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b0 < 0)]
-                Condition(|ctx| ctx.check(0)),
-                Switch(b1) {
-                    case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
-                    case 5 => Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                    _ => Timeout(0) {
-                        ScriptCondition(|bb| bb.b0 == 0),
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        Timeout(10) {
+                            StatefulAction(Task<1>),
+                        },
                     },
-                },
-                Sequence {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<3>),
-                },
-            },
-            Sequence {
-                Action(Act<4>),
-                Condition(Cond<5>),
-            },
-            Fallback {
-                TryCatch(catch_on_halt = true) {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 0),
-                    SetBlackboard(b1 = 0),
-                },
-                AsyncFallback {
-                    StatefulAction(PTask<6>, b0 = 6, b1 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
-                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                    Action(Act<8> = Act::<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1090Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1091 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            Fallback {
-                Sequence {
-                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                    #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 3 })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                },
-                Precondition(|bb| *bb.t0 % 2 < 1, else = Skipped) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) == bb.b0)]
-                    Condition(PCond<2>, b0 = {b1}),
-                },
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
-            },
-            Precondition(|bb| *bb.t0 == 0, else = Failure) {
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b0 = {b1}),
-                },
-            },
-            Inverter {
-                RunOnce(then_skip = true) {
-                    Repeat(forever) {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        RetryUntilSuccessful(forever) {
-                            Fallback {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
+                    Delay(10) {
+                        Timeout(0) {
+                            ForceSuccess {
+                                Repeat(4) {
+                                    Wait(30),
+                                },
                             },
                         },
                     },
@@ -3183,414 +2915,604 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1091Blackboard { b1 o0 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree1087 for Ctx {
+        Repeat(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree1092 for Ctx {
+    pub tree Tree1088 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
+            b1: i64,
         }
-        Sequence {
-            #[on_failure(|bb| bb.b0 = 6)]
-            #[skip_if(|bb| bb.b0 % 3 != 0)]
-            Fallback {
-                Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                KeepRunningUntilFailure {
-                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
-                },
+        ReactiveSequence {
+            #[failure_if(|bb| bb.b1 < 1)]
+            RunOnce {
+                AlwaysRunning,
             },
-            Action(Act<2>),
-            KeepRunningUntilFailure {
-                TryCatch {
-                    Action(Act<3>),
-                    StatefulAction(Task<4> = Task::<4>),
+            ForceFailure {
+                Parallel(success = -4) {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.b1 + 4 > 1),
+                    Filter(times = 3, count = Success) {
+                        Condition(Cond<1>),
+                    },
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree1092Blackboard { b0 o0 });
+board!(Tree1088Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1089 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 4,
+            o0: Option<i64> = Some(1),
+        }
+        AsyncFallback {
+            ReactiveSequence {
+                Repeat(4) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                MemSequence {
+                    StatefulAction(Task<3>),
+                },
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
+            },
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
+                },
+            },
+            Optional {
+                Loop(q0, if_empty = Success) {
+                    #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Inverter {
+                        Action(Act<7>),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(8)),
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree1089Blackboard { b0 t0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1090 for Ctx {
+        Limiter(3) {
+            ParallelAll {
+                ReactiveFallback {
+                    Deadline(100) {
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    Parallel(success = -2, failure = 1) {
+                        Cooldown(50) {
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                Condition(Cond<1> = Cond::<1>),
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                        IfThenElse {
+                            Condition(|ctx| ctx.check(5)),
+                            Sleep(0),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    RepeatTimes(forever) {
+                        Parallel(failure = -1) {
+                            AlwaysFailure,
+                            TryCatch(catch_on_halt = true) {
+                                Condition(|ctx| ctx.check(6)),
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1091Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        StatefulAction(Task<13>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1091 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 1,
+        }
+        FlipSelector {
+            Sequence {
+                WhileDoElse {
+                    Condition(PCond<0>, b0 = {b0}),
+                    #[skip_if(|bb| bb.b0 + 1 > bb.b0)]
+                    StatefulAction(Task<1>),
+                },
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Delay(100) {
+                        Fallback {
+                            StatefulAction(Task<2>),
+                            ReactiveSequence {
+                                #[failure_if(|bb| bb.o0.unwrap_or(5) < 0)]
+                                #[run_while(|bb| bb.o0.unwrap_or(5) + 4 < 6)]
+                                Condition(PCond<3>, b0 = {t0}),
+                                Wait(0),
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Parallel(success = -1, failure = -1) {
+                    #[on_success(|bb| if bb.b0 % 4 == 3 { bb.o0 = Some(bb.o0.unwrap_or(0)) })]
+                    ForceSuccess {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    Action(PAct<5>, b0 = 6),
+                    SetBlackboard(o0 = Some(6)),
+                },
+                Inverter {
+                    StepSequencer {
+                        StatefulAction(Task<6>),
+                        Succeeder,
+                        Condition(Cond<7>),
+                    },
+                },
+                RunOnce {
+                    ReactiveSequence {
+                        Condition(Cond<8>),
+                        StatefulAction(PTask<9>, b0 = {b0}),
+                    },
+                },
+            },
+            WaitUntil(|bb| bb.o0.unwrap_or(3) + 2 > *bb.t0) {
+                SequenceWithMemory {
+                    Action(Act<10>),
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) != 6)]
+                    #[post(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    Action(Act<11>),
+                    StatefulAction(PTask<12>, b0 = 3),
+                    WasEntryUpdated(t0),
+                    SubTree(Tree1091Sub0, ..),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Sequence {
+                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
+                    FlipSelector {
+                        Condition(Cond<14>),
+                        #[success_if(|bb| *bb.t0 % 4 > 0)]
+                        AlwaysRunning,
+                    },
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<15> = Cond::<15>),
+                    },
+                    Repeat(1) {
+                        WaitUntil(|bb| (bb.o0.unwrap_or(5) + 1) % 4 > 2) {
+                            Action(|ctx| ctx.exec(16)),
+                        },
+                    },
+                    RepeatTimes(1) {
+                        KeepRunningUntilFailure {
+                            Action(PIo<17>, t0 = {b0}),
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.o0.unwrap_or(2) == *bb.t0) {
+                    #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 != bb.b0 { *bb.t0 += 2 })]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    ReactiveSequence {
+                        StatefulAction(Task<18>),
+                        AlwaysFailure,
+                    },
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1091Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1092 for Ctx {
+        Inverter {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
         }
+        SequenceWithMemory {
+            Parallel(success = 1) {
+                IfThenElse {
+                    WaitUntil(|bb| *bb.t0 + 2 == 0) {
+                        Action(Act<0>),
+                    },
+                    RetryUntilSuccessful(3) {
+                        Loop(q0, if_empty = Running) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+            },
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree1093Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1094Sub0 for Ctx {
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Precondition(|bb| bb.b0 == 2, else = Failure) {
-            #[skip_if(|bb| bb.b0 > 6)]
-            #[run_while(|bb| *bb.t0 % 4 != 2)]
-            RetryUntilSuccessful(2) {
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                #[skip_if(|bb| bb.b0 == 0)]
-                Repeat(3) {
-                    RunOnce(then_skip = true) {
-                        #[post(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| bb.b0 % 4 < 0)]
-                        TryCatch {
-                            Precondition(|bb| bb.b0 + 2 < bb.b0, else = Running) {
-                                Action(Act<0>),
-                            },
-                            Loop(q0, if_empty = Skipped) {
-                                Action(PIo<1>, t0 = {=}),
-                            },
+        Parallel(failure = -2) {
+            Sequence {
+                TryCatch(catch_on_halt = false) {
+                    Filter(times = 2, count = Completed, filtered = Skipped) {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                            SubTree(Tree1094Sub0),
                         },
                     },
+                    Invert {
+                        AlwaysRunning,
+                    },
                 },
+            },
+            Repeat(0) {
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree1094Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
             #[tracked] t1: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            RunOnce {
-                #[failure_if(|bb| *bb.t0 % 4 == 2)]
-                RunOnce {
-                    MemSequence {
-                        Fallback {
-                            ScriptCondition(|bb| bb.b0 == (*bb.t1 + 2) % 3),
-                            Action(Act<0>),
-                            #[skip_if(|bb| bb.b0 < 6)]
-                            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                            AlwaysFailure,
-                            Script(|bb| *bb.t1 += 3),
-                        },
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(2)),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 2)),
+                Condition(Cond<3> = Cond::<3>),
             },
-            RunOnce {
-                #[on_failure(|bb| bb.o0 = None)]
-                Action(Act<4>),
+            Precondition(|bb| *bb.t0 + 1 < 5, else = Success) {
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b0)),
             },
-            #[post(|bb| if bb.o0.unwrap_or(0) < 2 { *bb.t0 += 2 })]
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 + 1 > *bb.t0)]
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        SequenceWithMemory {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(PTask<8>, b0 = 6),
-                    AlwaysFailure,
-                },
-            },
-            SetBlackboard(b0 = 9),
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1095Blackboard { t0 q0 o0 b0 t1 });
+board!(Tree1095Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1096Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
         }
-        RunOnce(then_skip = false) {
-            WasEntryUpdated(t0),
-        }
+        Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
             b0: i64,
         }
-        Loop(q0) {
-            WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                SubTree(Tree1096Sub0, ..),
-                #[post(|bb| { if bb.o0.unwrap_or(1) > bb.o0.unwrap_or(3) { bb.b0 += 1 }; bb.b0 += 2 })]
-                Sleep(0),
+        WhileDoElse {
+            Delay(20) {
+                Sequence {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Condition(Cond<0>),
+                    },
+                    ForceFailure {
+                        #[on_success(|bb| { if bb.b0 + 2 > 6 { bb.b0 = *bb.t0 }; *bb.t0 += 1 })]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) < 4)]
+                        Delay(10) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                    },
+                    Delay(20) {
+                        ScriptCondition(|bb| bb.b0 != *bb.t0),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<3>),
+                StepSequencer {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                },
+                Action(Act<6>),
+                Script(|bb| *bb.t0 += 1),
+                AlwaysRunning,
+            },
+            AsyncSequence {
+                ReactiveSequence {
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                    #[post(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b0 = *bb.t0 % 2 })]
+                    ReactiveSequence {
+                        Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                        Action(Act<9>),
+                    },
+                },
+                Condition(Cond<10>),
+                StatefulAction(Task<11>),
+                MemPriority {
+                    Condition(PCond<12>, b0 = {=}),
+                    SubTree(Tree1096Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                },
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree1096Blackboard { t0 o0 q0 b0 });
+board!(Tree1096Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1097Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+        }
+        ReactiveFallback {
+            #[on_success(|bb| bb.b1 = 4)]
+            #[run_while(|bb| bb.b1 % 2 != 1)]
+            #[failure_if(|bb| (bb.b1 + 4) % 4 != 3)]
+            StatefulAction(Task<0>),
+            Cooldown(10, filtered = Skipped) {
+                Timeout(0) {
+                    Wait(10),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 2,
+            b1: i64,
         }
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                Fallback {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Repeat(1) {
-                            Sequence {
-                                #[post(|bb| bb.b1 = bb.b1 % 2)]
-                                #[success_if(|bb| *bb.t0 % 3 > 1)]
-                                StatefulAction(Task<1>),
-                                Action(Act<2> = Act::<2>),
-                                StatefulAction(Task<3> = Task::<3>),
-                                Action(PIo<4>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                #[success_if(|bb| *bb.t0 + 3 > 3)]
-                #[skip_if(|bb| *bb.t0 % 4 == 1)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                },
-                Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 2) % 3, &mut bb.b1)),
-                StatefulAction(Task<7>),
-                SequenceWithMemory {
-                    Repeat(1) {
-                        ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                    },
-                },
-                UnsetBlackboard(o0),
-            },
+        ReactiveSequence {
+            SubTree(Tree1097Sub0, ..),
         }
     }
 }
 
-board!(Tree1097Blackboard { q0 t0 b0 o0 b1 });
+board!(Tree1097Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Parallel(success = 2, failure = -2) {
-                ParallelAll(max_failures = -2) {
-                    Repeat(0) {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Sequence {
-                    Delay(10) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<4>),
-                    },
-                    AlwaysSuccess,
-                },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
+        }
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        Fallback {
+            #[on_success(|bb| *bb.t0 += 2)]
+            StatefulAction(PTask<0>, b0 = {=}),
+            Interrupt(|bb| bb.o0.unwrap_or(3) % 4 > 0) {
+                AlwaysFailure,
             },
+            AlwaysFailure,
+            Condition(Cond<1>),
         }
     }
 }
 
+board!(Tree1098Blackboard { t0 b0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree1099Sub0 for Ctx {
-        Action(Act<1>)
+        MemSequence {
+            Repeat(0) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            ReactiveFallback {
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
+                },
+                SequenceWithMemory {
+                    Optional {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            Sequence {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+                Fallback {
+                    Condition(Cond<6> = Cond::<6>),
+                    Sleep(50),
+                },
+            },
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<7>),
+                    AlwaysSuccess,
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    Action(Act<10>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        AsyncFallback {
-            Selector {
-                StatefulAction(Task<0>),
-                SubTree(Tree1099Sub0),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            SequenceWithMemory {
-                AsyncFallback {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(|ctx| ctx.check(6)),
-                },
-                Sequence {
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    Action(Act<10>),
-                },
-                Retry(3) {
-                    Condition(|ctx| ctx.check(11)),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                AsyncFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<12>),
-                    },
-                    Timeout(50) {
-                        StatefulAction(Task<13>),
-                    },
-                    Condition(|ctx| ctx.check(14)),
-                    AlwaysSuccess,
-                },
-                Repeat(4) {
-                    ReactiveSequence {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<15>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                Invert {
-                    RunOnce(then_skip = true) {
-                        MemSequence {
-                            StatefulAction(Task<16>),
-                            StatefulAction(Task<17>),
-                        },
-                    },
-                },
-            },
+        KeepRunningUntilFailure {
+            SubTree(Tree1099Sub0),
         }
     }
 }
 
 cases! {
-    Tree1000 "B{t0=4;b0;o0=4;b1=3}RSeq(RSeq(pt0{b0:=;b1:=},S,FS(Rty0(pi1{t0:=}))),Sw{5;1}(c2,S,@si{b0=3}@po{b0+=1}Sw{2}(Wu{t0},c3)),Sel(a4e,Ub{o0}),Dl{0}(OnceK(Pre{some;F}(a5b{b1%4;b0}))))",
-    Tree1001 "B{t1=2;t0;b0}RSeq(Swm(c0,t1,c2),c3,RFb(t4,a5e,t6),pa7{b0:t1;b1:t0},Wde(RSel(a8b{t0;b0},pc9{b0:t0}),F))",
-    Tree1002 "To{30}(Sub(R))",
-    Tree1003 "Par{1;-3}(RtyF(RSeq(Dl{100}(RSeq(t0,a1,OnceT(R),t2,t3)))),Swm(Ret1(ASeq(Sl{0},t4,t5))),c6l)",
-    Tree1004 "B{o0=_;b0;b1=0;t0}ASeq(OnceK(Dl{0}(Inv(Sw{4;1;3}(PAll{_}(@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}t0,a1e),Sw{0}(c2,c3),@po{b0+=2}Pre{b0%2!0;F}(c4),Rep1(Ite(@os{b0+=3}@rw{b1%3<1}a5b{1;b0},Sc{t0<4?b1+=1})))))),RepF(Once(Ret0(@fi{t0>b0}c6b{b1+3%3}))))",
-    Tree1005 "B{b0=2;t0=5;b1=2}Swm(Rep3(Wv{t0}(Swm(AFb(Pre{b1!1;K}(Once(c0b{b0})),ASeq(Once(a1b{t0;b0}),Star(t2)))))),Swm(a3l,pc4{b0:t0}))",
-    Tree1006 "B{b0=5}OnceT(@po{b0+=1}MPri(c0l,pt1{b0:=},t2e))",
-    Tree1007 "B{t0=2}Ite(Seq(Scc{t0+1>1},OnceK(Swm(a0,@rw{t0<1}Scc{t0+2%3>1}))),RFb(Par{1;1}(c1e)))",
-    Tree1008 "B{t0;b1}TryF(PAll{-3}(Sc{b1<6?t0+=3;t0+=1},t0e,c1),pt2{b0:6;b1:b1},To{0}(Seq(@os{t0+=2}t3,t4e,Inv(t5))),t6)",
-    Tree1009 "Wde(Par{_;_}(Dl{20}(FS(MSeq(t0,a1,t2,t3))),FS(Fb(c4,t5,Seq(c6e,t7),c8e,Keep(a9))),Once(PAll{2}(c10l,To{30}(R),t11,t12))),To{10}(RSeq(PAll{_}(c13e),R)))",
-    Tree1010 "B{t1=3;o0=3}@fi{t1%4!1}Seq(t0,Wde(Fb(t1,Scc{none}),S,c2),RSeq(t3e,S,Sc{t1+=2},c4))",
-    Tree1011 "B{b1=2;t0=2;b0=4}Seq(Par{_;_}(c0,t1,a2,pa3{b0:7;b1:=},t4),Fb(Seq(Sb{t0=1},@rw{b0+2=t0}@os{b0+=1}Sc{t0+=3},c5b{b1+3}),Pre{b1=1}(Swm(Su{t0}(t6),a7b{b1%4;b0}))),Sl{20})",
-    Tree1012 "B{b1;t0;o0;b0}RFb(t0,Scc{t0<o0|0%4},@po{b1+=1}Inv(TryF(Sb{o0=4},pt1{b0:=;b1:=},t2)))",
-    Tree1013 "B{b0=3;t1=4;t0=1}OnceK(To{0}(Once(RFb(a0e,ASeq(Sl{30},a1e),t2,Wu{t1},Pre{t0+4%3>1;F}(Sc{b0+=1;t0+2%3<1?t1+=2})))))",
-    Tree1014 "B{t0}Ite(To{100}(Wv{t0}(Sl{0})),Ite(Rty3(a0e),c1l,a2))",
-    Tree1015 "B{b1=4;q0;t0=2;o0;b0=0}RFb(Sw{1}(F,FF(Lp{t0;S}(c0))),Lp{t0;F}(a1b{t0%2;b0}),Wde(RFb(c2b{b0+4%3},c3l,c4,c5),Rty3(Ite(t6e,Ret3(SubA(@ki{o0|5<o0|0+1}RSeq(t7,pi8{t0:b1})))))),Lp{b0;F}(Rep2(Wde(Scc{b1>t0},Lp{b0;K}(Lp{_;F}(a9l)),Par{_;_}(pi10{t0:b0},c11e)))))",
-    Tree1016 "Seq(Try(a0,c1e,FS(a2),c3,RSeq(c4l,c5)))",
-    Tree1017 "OnceT(t0)",
-    Tree1018 "B{t0;b0=5;q0;o0}Seq(RFb(RSeq(a0e,t1,pc2{b0:t0}),Fb(Lp{t0;S}(RepF(@ki{none}c3))),@oh{t0:=b0;t0:=o0|5%4}c4e,Fb(Dl{50}(RSel(Rep3(pt5{b0:4}),t6,c7,pt8{b0:t0;b1:b0})))),Try(c9e,RSeq(Ret1(t10)),@po{t0=b0+4?o0:=_}Par{-3;-1}(Sb{b0=0},c11,@si{some}S),FF(Lp{_;S}(@rw{some}@si{b0>2}Star(Ub{o0},Scc{t0%2!0}))),Scc{t0+2=4}))",
-    Tree1019 "B{b0;o0;t0}MPri(Pre{some;F}(Seq(c0,@rw{t0!b0+4%3}pi1{t0:=},c2,pa3{b0:t0},S)),PAll{_}(c4,Wu{t0},c5,@fi{o0|1+1<7}F,Pre{t0+1%3>1}(RtyF(a6l))),@rw{b0%3=0}FS(@oh{o0:=o0|3+4}Fb(PAll{2}(pa7{b0:t0},pa8{b0:=}),Wv{t0}(t9e))),Pre{b0%4>1;S}(Pre{t0+1<b0%4;K}(Swm(Ret4(Wv{t0}(Su{t0}(t10))),Keep(c11)))))",
-    Tree1020 "Swm(Par{-1;1}(a0,c1,Sl{0},c2))",
-    Tree1021 "B{t0=5;o0=4;b1}Star(@fi{t0=3}@si{o0|2+1>7}@ki{t0=t0%4}Once(RSeq(pi0{t0:=},pc1{b0:t0},a2b{t0;b1})),@fi{some}@rw{none}c3,Sl{0})",
-    Tree1022 "ASeq(RetF(Rep3(OnceT(Rep3(RFb(Rep3(a0),RFb(c1,c2),To{10}(t3)))))),AFb(OnceT(t4),c5,c6l),c7)",
-    Tree1023 "B{b1;t0;b0=0}Par{2;_}(@os{t0+=3;t0+=3}@oh{b1:=b1%3}Keep(MPri(Par{0;-1}(Dl{0}(Rty2(Keep(t0))),Wv{t0}(Try(OnceK(t1),t2e,c3)),Swm(RSeq(pi4{t0:b1},@fi{b0>b1}@oh{b0+=2}@po{t0+=1}c5l,c6l))))),Wde(pa7{b0:t0;b1:b1},pc8{b0:8}))",
-    Tree1024 "B{b1=1;t0=5;b0}MSeq(RSel(Swm(c0,@po{b1+=1}@of{b1%2!1?t0+=1}@ki{t0%3>1}Scc{b0+1<b1}),pt1{b0:=;b1:b1},t2),MSeq(AFb(pi3{t0:b1},pt4{b0:b0;b1:b1},a5b{t0;b0}),FF(c6l)))",
-    Tree1025 "B{t0=4;b0=2;q0=1;t1=0}@of{t0:=t1}Seq(MPri(MSeq(RSeq(t0,Sl{0}),a1),Lp{b0;F}(c2e)),PAll{_}(RSeq(a3b{t1;b0},c4),t5,a6b{b0+4%2;b0},To{20}(a7e),RFb(c8,t9e)),Pre{t0+4>4}(@oh{b0+=1}@of{t1:=b0+4%3}@po{b0!5?t1:=t0%2;b0:=6}Ret0(a10e)))",
-    Tree1026 "B{t0=3;q0=2;b0}Seq(OnceT(pa0{b0:b0;b1:b0}),Lp{t0;S}(Sb{t0=b0}),Ite(c1e,t2))",
-    Tree1027 "Ret3(Sel(a0l,t1))",
-    Tree1028 "B{b1=1;t0=3;b0;t1=5}Swm(MSeq(t0),a1e,@os{b1:=t0+3;t1:=b0%4}Sw{0;4}(t2,OnceT(pt3{b0:5;b1:=}),c4))",
-    Tree1029 "B{b1=2}Swm(pa0{b0:3;b1:b1})",
-    Tree1030 "B{b0;o0=2;t0}OnceT(Seq(Su{t0}(Seq(Par{3;3}(t0,pt1{b0:6;b1:t0},t2),OnceK(a3),RetF(@si{b0+1%2!0}@rw{o0|4<6}@po{b0+=1}Sb{o0=5}),Sb{t0=b0})),To{50}(RepF(Ret4(RetF(Invt(Sb{o0=8})))))))",
-    Tree1031 "B{t1=2;b0;o0}RSeq(t0,OnceT(t1),@si{b0=3}@oh{t1:=b0;b0:=b0%4}Inv(@ki{o0|5+1!6}t2))",
-    Tree1032 "B{b1=1;b0;t0}RSeq(Fb(Star(Rty3(Pre{b1+4%2<1;R}(Sw{1}(a0,pt1{b0:=;b1:b1}))),t2,t3),Star(SubR(Sc{t0+=1}),Sb{b0=7})),MPri(@oh{b1:=t0}@fi{b1+3%2>0}OnceK(Seq(Pre{b1>5}(S),pa4{b0:=;b1:=})),@of{b1:=8;b1+=2}OnceK(RFb(c5,ASeq(a6b{t0%2;b1},c7))),To{0}(To{0}(Sw{2}(t8e,Star(a9,Wu{t0}))))),Swm(Swm(SubR(S),@fi{b1+2>b1}@po{t0:=b0;t0+=2}Sb{t0=3},pt10{b0:t0;b1:=}),RSel(t11,Once(FS(a12l)))))",
-    Tree1033 "B{t0=4;b1=0;b0=1}Seq(RFb(@of{t0+=3}@rw{b0+2>4}Wde(t0,Scc{b1<3}),t1,c2),Su{t0}(pt3{b0:b0;b1:b1}),FS(Ret4(Sel(c4b{b1},FF(Scc{b1%3<2}),Keep(FS(@oh{b0:=b1}@fi{b0=4}RSel(t5,t6e,pc7{b0:7})))))))",
-    Tree1034 "FF(Swm(c0,t1,Try(a2,t3,c4e),t5,S))",
-    Tree1035 "B{o0=1;q0=1;b0=2;b1=4}Ret3(OnceK(RFb(Ite(c0,Sc{b1+=1;b0+=1},FF(t1)),Fb(t2,t3e),Once(Rty1(SubR(Lp{_;R}(@po{o0:=b0+1}@si{b1=0}c4)))))))",
-    Tree1036 "B{o0=_;t0=4}@fi{t0+4%2<1}@si{t0%4>2}@ki{none}Dl{10}(Inv(Sl{20}))",
-    Tree1037 "B{b0=0;o0}Ite(Fb(a0b{b0;b0},OnceK(To{10}(c1))),Seq(Wde(a2b{b0%4;b0},c3l),t4,FS(Sb{o0=6})),Ub{o0})",
-    Tree1038 "B{t1}To{20}(Once(ASeq(PAll{1}(Ret4(Sl{20}),FF(t0),Ret2(Wu{t1})),OnceK(FS(c1)),Rty2(c2l))))",
-    Tree1039 "B{o0=_;t0}PAll{_}(c0,OnceK(pi1{t0:=}),c2l,Keep(RSeq(RSel(a3,c4,Sb{o0=3}))),@rw{o0|2+2!6}Ite(a5,a6,c7))",
-    Tree1040 "B{t0;b1;b0}Wv{t0}(Try(Seq(Inv(a0b{b0;b1}),pa1{b0:b1;b1:=}),TryF(a2,t3e)))",
-    Tree1041 "Swm(t0e,Sub(a1),F)",
-    Tree1042 "B{o0=0;b0}Swm(Fb(t0,a1e,c2l),AFb(MSeq(FF(c3)),OnceT(R),RSeq(a4b{b0+1;b0},t5)),Seq(@rw{none}Dl{10}(To{100}(Sl{0})),c6))",
-    Tree1043 "B{b0=3}Fb(@ki{b0+1%2<0}@oh{b0+=1;b0+=3}SubR(pi0{t0:b0}),a1l,t2,t3e)",
-    Tree1044 "B{b0=0;o0;t0=1;t1=4}Invt(Wde(RFb(c0,a1b{t1;b0},c2b{t1},c3,Rep1(a4)),Swm(Rep2(t5),RSeq(t6,a7b{6;b0},Wu{t0}),Seq(a8,@si{some}c9))))",
-    Tree1045 "B{b0;b1=3;t0}RSeq(Sel(pa0{b0:8;b1:b1},c1l,MPri(pc2{b0:=},c3,c4)),@ki{t0+2%2>0}@os{b0:=t0%4}Dl{20}(RepF(Sc{b0:=t0%3;b0<3?t0:=t0%2})),pa5{b0:=;b1:b1})",
-    Tree1046 "B{b0;q0=1;t0}TryT(TryT(RSeq(Fb(pt0{b0:3;b1:t0},@po{b0+=3}@fi{t0<3}Scc{t0>t0%4},pc1{b0:b0}),t2,Swm(Sc{b0+=1},c3e)),RFb(t4,t5,S),Rty0(pi6{t0:b0}),Lp{_;S}(Inv(Ite(@si{t0!6}@fi{b0>3}pc7{b0:=},Sl{0})))),c8)",
-    Tree1047 "Swm(ASeq(RFb(PAll{1}(c0,a1)),RSel(F,c2,c3)))",
-    Tree1048 "B{b1;t1=3;b0;t0=3}Swm(TryT(pt0{b0:=;b1:=},RSel(RSeq(To{100}(Seq(t1))),To{50}(AFb(Ite(t2,@po{b0:=t1+2}@fi{t1!4}c3))))))",
-    Tree1049 "RSeq(To{0}(RFb(c0,c1,c2,a3)),Ret3(Rty1(RFb(a4l,c5))),a6e)",
-    Tree1050 "B{t0=0;b1=4}Sw{3}(pi0{t0:=},Fb(t1,pa2{b0:b1;b1:=}))",
-    Tree1051 "Wde(Rep2(t0),Dl{10}(RFb(t1e,a2l,c3,t4e)),Seq(a5l,t6,RFb(t7,t8e,t9)))",
-    Tree1052 "B{b1;o0=_;t0=2;t1=2}Seq(Star(c0b{b1},pa1{b0:9;b1:t1},@po{t1:=t0;o0:=o0|4+2%3}t2),Rep2(Seq(Keep(t3))))",
-    Tree1053 "B{t1=5}Pre{t1+1%3>0;K}(Rty0(a0e))",
-    Tree1054 "B{o0=0;b0=1}RFb(PAll{_}(SubA(FS(Seq(Rep4(Pre{o0|0>b0;R}(a0l)),S)))))",
-    Tree1055 "RSeq(Sub(pc0{b0:6}))",
-    Tree1056 "B{t0=5;o0;b1=4;q0=1;b0=5}Seq(Ite(Swm(Sc{o0:=_;o0:=_},pa0{b0:=;b1:b1}),Seq(Inv(Seq(pt1{b0:=;b1:b1},a2,Sb{b0=7})))),MPri(Ite(c3,pc4{b0:=}),RFb(Lp{_;_}(pt5{b0:t0;b1:=}),Wu{t0})))",
-    Tree1057 "B{t0=1;b1=4;t1=5;b0=3}Swm(Sc{t1+=3},@fi{t0!2}@ki{b1+4=6}@os{b0:=t0%2}Sw{5;3}(PAll{-1}(a0,pc1{b0:t0},t2),Rep2(Sw{1}(t3,t4)),RSeq(t5e,@po{b1!4?b1:=b0}Sb{t1=1},t6,c7)),MSeq(Pre{b0+4!b0+2;S}(@si{b0>3}Fb(@fi{t1>4}@rw{b0>b1}@po{t1%2<1?b0+=1;t1+=1}Wv{t1}(pc8{b0:t0}),t9e,Rty3(a10))),@si{t0<5}@po{t0:=b0+2;t1:=1}To{0}(AFb(Swm(c11,Sb{b0=b1}),@po{t0:=b0}ASeq(Sb{t0=8},Scc{t1!0}),t12))))",
-    Tree1058 "B{b0;t0=1;b1=5}RFb(OnceT(@oh{t0+=1}Pre{b0!6}(Sw{3;2;1}(RFb(pc0{b0:1},a1),t2,t3,R))))",
-    Tree1059 "B{t1=3;t0;b0=1}Try(RSeq(SubR(OnceK(@os{b0:=t0+2}a0b{t0;b0})),Once(RFb(t1,Sb{b0=7}))),TryT(OnceK(c2),S,pi3{t0:b0}),Su{t0}(TryF(pi4{t0:=},a5,Scc{t0!t0%4})),Swm(RepF(Rep3(@rw{t1<t0}pt6{b0:t1;b1:b0})),Pre{t1+1>b0;S}(Wde(t7,Sl{10}))),Wde(t8,Inv(t9),MPri(@of{t0+=1}a10e,pa11{b0:t0;b1:t0})))",
-    Tree1060 "RSeq(Seq(RSeq(PAll{1}(FS(t0e)),FS(RepF(a1))),Wde(t2,Ite(c3l,t4),Keep(t5))))",
-    Tree1061 "B{q0=1;t0=5;b0=3;b1=5}RSel(Sw{2;5;1}(t0,Lp{_;F}(Sl{50}),Wde(t1,t2),t3),@rw{b1%4!2}Dl{0}(RFb(AFb(Star(t4)),@os{b0<5?b1:=t0}Lp{_;_}(RFb(Sb{t0=3})))),Lp{t0;_}(Su{t0}(t5)),Try(t6,@os{b0+=1}a7,Sc{b0+=1;b0:=b1+2%4},c8e,Sc{t0:=b1+1%2}),Lp{_;S}(TryF(@rw{b1>1}@fi{t0>b1+4%4}pi9{t0:b1},Lp{_;S}(@oh{b0:=t0}@rw{t0+3>1}Sc{b1+=2;b1>3?t0+=1}),FF(Ret2(Wv{t0}(Sb{b0=t0}))))))",
-    Tree1062 "B{b0=2;b1=1;t0=2}Ite(Try(@si{b0+3%4>2}@rw{b1!3}a0,t1,c2,@os{t0:=b1}pi3{t0:=},S),RepF(t4e))",
-    Tree1063 "B{b0}@ki{b0=4}To{0}(SubA(RSel(t0e,pt1{b0:=;b1:b0},S)))",
-    Tree1064 "B{q0=2;b0;t0=2}Fb(TryF(Sb{b0=8},Fb(RFb(Lp{b0;F}(Sl{0}))),Scc{b0>t0%4}),Ret0(c0l),Swm(Rep1(pi1{t0:=}),Star(t2)))",
-    Tree1065 "B{o0=4;t0=0;q0=4;b0}OnceT(@fi{some}@rw{b0=b0%4}@of{t0:=b0+1%4}OnceK(PAll{1}(Once(Par{_;_}(t0,pa1{b0:2;b1:t0},pc2{b0:=})),Rep2(PAll{_}(F,Scc{some},Sb{t0=4},@os{o0|1=5?t0:=o0|5}pt3{b0:b0})),Lp{t0;_}(Lp{b0;K}(a4l)))))",
-    Tree1066 "B{t0=3;b0=5;b1=3}RFb(Fb(RSeq(t0e,a1,Dl{0}(Wu{t0})),a2),PAll{4}(c3,Sc{b1:=t0+3%2},pc4{b0:4},Wu{t0}),Swm(RSel(t5,Sb{t0=3}),pa6{b0:b0;b1:b1}))",
-    Tree1067 "B{b0=0;o0;t1}@si{b0+4%4>1}PAll{-3}(Swm(c0e,@ki{none}@of{t1+=1}@rw{b0+2%4<2}c1,t2),To{50}(ASeq(c3l,Rep3(Fb(c4,Ub{o0})),t5e)),RFb(@ki{none}Rep0(a6),c7,t8))",
-    Tree1068 "B{o0;t0;b1=5}Star(t0,Once(Sl{0}),Star(Once(Ret4(Pre{o0|1%3>0;K}(FF(Ub{o0})))),To{0}(Sc{t0:=b1%3}),RFb(F,t1,Sl{100})))",
-    Tree1069 "B{b1=1;t0;b0=4}Ite(Seq(@rw{b0+1=b1}FF(FF(Sb{b1=t0})),t0),Once(Rep3(Sc{t0+=2})))",
-    Tree1070 "B{t0;b0=0;q0=1}AFb(@fi{t0+3=b0}AFb(c0,a1b{0;b0}),Su{t0}(Swm(Pre{b0+4>7;K}(c2),@of{b0:=t0+4}Lp{_;S}(pc3{b0:b0}))),Ret4(Seq(pa4{b0:3;b1:b0},@si{b0+4>b0+1}@fi{t0+4<3}a5,c6)))",
-    Tree1071 "B{t0=0;b0;t1=1;b1}Wde(a0,RFb(@po{t0%2<0?b1+=3}t1,RSeq(t2,c3e),OnceK(AFb(t4,FS(Sc{b1>5?b0+=1})))),To{0}(Sel(@si{b0<t0+2}Sw{2}(Sb{b1=t0},t5),Sb{t1=8})))",
-    Tree1072 "RetF(To{50}(Fb(t0e,t1,t2,t3,Sub(Sub(Sl{30})))))",
-    Tree1073 "B{o0=3;t0=1;b0=4}Fb(Keep(@os{b0+=2}MPri(Wu{t0},Pre{some;K}(Inv(t0)),pa1{b0:9;b1:b0})),Su{t0}(t2),Inv(Sb{b0=t0}))",
-    Tree1074 "ASeq(OnceT(Rep4(t0)),Swm(t1,Sl{0}))",
-    Tree1075 "B{b1;q0}Lp{b1;F}(t0)",
-    Tree1076 "B{t0;b0}RSeq(MPri(a0,a1,t2),MPri(Swm(Sl{30},Wu{t0},c3),Ite(a4,@si{b0>2}t5,a6b{t0;b0})))",
-    Tree1077 "B{b0=2;t0}RSeq(c0,a1,Sc{b0:=t0+1%4;t0:=b0+4})",
-    Tree1078 "B{t1=1;b0;t0=2;o0=_;b1}@oh{t1:=b1+2;t1+=3}@si{b0+1!t0}@rw{none}Star(SubR(Su{t0}(Par{1;3}(Ub{o0},pc0{b0:b1},@po{t1:=b1;t0:=b1}a1))))",
-    Tree1079 "B{t1;b0;b1=2}RSeq(Scc{b1%4>1},Wde(Star(Dl{20}(Scc{b0+1>5}),c0,Scc{t1>b1}),OnceT(t1),t2e))",
-    Tree1080 "B{o0=_}AFb(a0,To{20}(Swm(t1,t2,Pre{o0|1!7;K}(Sb{o0=2}),Par{2;0}(F,a3),a4e)))",
-    Tree1081 "Seq(Ret2(Seq(Sub(PAll{0}(c0,Rep3(RSeq(a1l,F)))),a2)),Ret0(t3))",
-    Tree1082 "B{t1=5;t0=3;b0=5}Inv(MSeq(RepF(@os{t0=b0?b0:=t1%4}@ki{t1+1%3>1}pa0{b0:8;b1:b0}),t1))",
-    Tree1083 "B{b0=4;t0=0}RSeq(Ret3(@of{b0+4>1?t0+=1;b0+=2}RFb(Rep0(Sl{10}))),Seq(S,pi0{t0:=}),Ite(Inv(Ret2(t1e)),t2,pt3{b0:9}))",
-    Tree1084 "B{b1;t0=0;o0=_;b0=1}Ite(Dl{30}(Fb(Par{0;-1}(Fb(c0e)),a1,Su{t0}(Fb(c2,a3b{b1%2;b0})),PAll{-1}(c4b{b1}),OnceK(Wv{t0}(To{20}(Wu{t0}))))),Keep(Dl{20}(t5)),AFb(pi6{t0:t0},Swm(a7e,Sc{b0:=t0%2},@os{t0+=3}@oh{b0:=b0+1%3;o0|4+4%3<1?b0:=t0+1%2}t8e),Rep4(Fb(a9l,c10)),t11,t12))",
-    Tree1085 "B{q0;t0=1;b0;o0=_}RSeq(MSeq(@of{b0:=t0}c0,FF(Lp{t0;K}(t1)),Sc{t0+=1;t0<t0+3?b0+=1},S,TryF(a2,c3e,c4b{2})),Sel(RSeq(Ub{o0},a5),@fi{o0|2<6}@oh{t0:=4}pc6{b0:b0},MPri(a7b{o0|4;b0},t8,a9),RFb(c10)),Scc{some},Pre{b0!t0+3;R}(Sb{t0=b0}))",
-    Tree1086 "B{o0=2;t1=4;b1=1}Fb(Sw{1;2}(Sw{5}(pt0{b0:1},Ub{o0}),a1,SubR(Dl{50}(c2))),ASeq(Pre{t1%2!0;F}(a3)),t4)",
-    Tree1087 "B{b1;t0=4}Swm(Scc{b1=2},pt0{b0:t0;b1:b1},RFb(c1,c2l))",
-    Tree1088 "Dl{10}(F)",
-    Tree1089 "B{q0=1;b0;t0=1}@po{t0%2=1?t0:=b0+4}Lp{_;_}(MPri(Seq(t0,@of{t0+=1}pc1{b0:b0}),@si{b0+4>2}ASeq(a2b{b0;b0},t3,t4)))",
-    Tree1090 "B{t0=2;b1=4;b0;o0=_}PAll{_}(RSeq(@ki{b0<0}c0l,Sw{0;5}(c1b{b0+4},a2b{b1;b0},To{0}(Scc{b0=0})),Seq(Wu{t0},c3)),Seq(a4,c5),Fb(TryT(Scc{o0|4%3>0},Sb{b1=0}),AFb(pt6{b0:6;b1:=},c7b{b0%3},@po{t0:=o0|2}a8e,t9e)))",
-    Tree1091 "B{b1=3;o0=1;b0=3;t0=3}MPri(Fb(Seq(pa0{b0:b0;b1:t0},@oh{b1+=1;b0+=3}@rw{some}t1,Ub{o0}),Pre{t0%2<1;K}(@ki{o0|1=b0}pc2{b0:b1}),pt3{b0:b0;b1:b1}),Pre{t0=0;F}(OnceK(Sb{b0=b1})),Inv(OnceT(RepF(@fi{some}RetF(Fb(t4,a5))))))",
-    Tree1092 "B{b0=2;o0}Seq(@of{b0:=6}@ki{b0%3!0}Fb(Pre{none;F}(c0l),Keep(c1b{b0+1%3})),a2,Keep(Try(a3,t4e)))",
-    Tree1093 "RFb(t0,a1)",
-    Tree1094 "B{b0=2;t0;q0}Pre{b0=2;F}(@ki{b0>6}@rw{t0%4!2}Ret2(@of{b0:=t0}@oh{t0+=1;b0+=2}@ki{b0=0}Rep3(OnceT(@po{b0+=2}@ki{b0%4<0}Try(Pre{b0+2<b0;R}(a0),Lp{_;K}(pi1{t0:=}))))))",
-    Tree1095 "B{t0=0;q0=1;o0=1;b0=1;t1}TryT(Once(@fi{t0%4=2}Once(MSeq(Fb(Scc{b0=t1+2%3},a0,@ki{b0<6}@of{o0:=t0}F,Sc{t1+=3}),pt1{b0:t0;b1:t0},RFb(c2l,t3)))),Once(@of{o0:=_}a4),@po{o0|0<2?t0+=2}RSeq(@ki{t0+1>t0}Keep(Lp{b0;F}(Swm(c5))),RSeq(c6,t7,pt8{b0:6},F)),Sb{b0=9})",
-    Tree1096 "B{t0=5;o0=3;q0=1;b0}Lp{_;_}(Wde(a0b{b0;b0},SubA(OnceK(Wu{t0})),@po{o0|1>o0|3?b0+=1;b0+=2}Sl{0}))",
-    Tree1097 "B{q0;t0=1;b0=0;o0=5;b1=2}Swm(Seq(t0,Fb(Lp{t0;K}(Rep1(Seq(@po{b1:=b1%2}@si{t0%3>1}t1,a2e,t3e,pi4{t0:=}))))),Seq(@si{t0+3>3}@ki{t0%4=1}@oh{b0+=1}RFb(c5),a6b{b0+2%3;b1},t7,Swm(Rep1(Scc{t0%3>1})),Ub{o0}))",
-    Tree1098 "RFb(c0,Par{2;-2}(PAll{-2}(Rep0(a1),t2e),Seq(Dl{10}(t3e),Rep0(t4),S)))",
-    Tree1099 "AFb(Sel(t0,Sub(a1),OnceK(t2)),Swm(AFb(t3,F,t4,t5,c6l),Seq(a7,c8,c9,a10),Rty3(c11l)),TryT(AFb(RFb(t12),To{50}(t13),c14l,S),Rep4(RSeq(OnceT(t15),S)),Invt(OnceT(MSeq(t16,t17)))))",
+    Tree1000 "B{b0=2;t0=5;b1;o0=4;t1}Swm(Inv(RFb(@po{o0|3<2?b0+=1}Invt(Cd{10;K}(Ruf{F}(ASeq(Scc{b0<o0|3+4},t0)))))),Ite(Ite(pa1{b0:b1},pi2{t0:t1}),pi3{t0:b0},c4),RepF(TryF(@si{t1=o0|2}Rus{2}(Lim{1}(a5l)),Bin{t0+1>7;T}(Rty0(Ub{o0}),Scc{t0+4!t0+3}))))",
+    Tree1001 "Seq(RSeq(RSeq(t0,c1)),RFb(Rep3(t2e)),Sub(Step(c3,Fai,F)),Wt{0})",
+    Tree1002 "B{b1=3;t0=4;b0}Fb(Sw{2}(OnceT(Flip(t0,Ret3(RepF(t1)))),RepF(Fai)),Rus{2}(Intr{b1>0}(@po{b0:=b1%4}@si{b1+4<5}@fi{b0%3=0}WU{b1=3}(@po{t0+4<b1?b1:=5;b0:=t0}@oh{t0:=b1}RFb(c2e,t3,c4,@si{b1%2>0}@ki{t0!6}MPri(c5l,Fai,t6,c7e))))))",
+    Tree1003 "B{t0;b0=5;q0}RFb(Flt{2;R;K}(RFb(TryF(Par{_;-1}(Sb{b0=t0},Sb{b0=t0},S),Mt{0}(c0e)),Lp{t0;_}(t1),Seq(Wu{t0},c2,@ki{t0+3>7}t3,t4),PAll{_}(@of{b0:=t0+2%4}@po{b0:=2}Ite(pt5{b0:t0;b1:t0},Sl{20}),c6b{b0+2},R))))",
+    Tree1004 "B{o0=_;b0}Fb(Bin{b0<6;T}(Wde(a0,t1e),Bin{b0>7;T}(t2,Sc{o0:=6})))",
+    Tree1005 "B{t0=4;b1=4;b0=1}Rep1(FS(PAll{_}(Sw{3;0}(pt0{b0:1;b1:b0},t1,t2e),TryF(t3e,Wt{0},a4),@rw{t0+4>6}Sel(a5l,t6,t7,Su{t0}(Rep0(a8))))))",
+    Tree1006 "B{o0;t0}Pri(Wde(@rw{none}t0,Wt{10}),Ret0(R),@of{t0+=3}Dd{0}(TryF(c1,Opt(t2))))",
+    Tree1007 "B{b0=3;t1=5}RSeq(t0,Flip(@rw{b0>t1+3}@ki{t1>1}Lim{3}(RSeq(t1,S)),To{0}(Flt{1;F;K}(F)),Intr{t1=0}(Par{_;-2}(R,a2,t3))))",
+    Tree1008 "B{b0;t0=5;o0}Swm(Fb(t0,Sb{o0=6}),S,Rus{F}(@ki{t0!o0|5+2}@rw{o0|4%2<1}Rmp{F;S}(Scc{b0!4})),a1b{t0%4;b0},a2)",
+    Tree1009 "RFb(c0l,Wt{20})",
+    Tree1010 "B{b0=2;t0=4;o0=_}RFb(Fb(ASeq(c0b{o0|5},Flt{3;_;_}(t1)),c2,Dd{50}(t3e),MPri(t4,c5l)),t6,Bin{o0|0=t0%3;_}(Wt{50},Dl{20}(Su{t0}(Sc{b0+4%2>0?o0:=0}))))",
+    Tree1011 "B{b0=3;t0;q0=3}RepF(@ki{t0%2>0}@si{t0>b0%3}Lp{_;R}(pi0{t0:=}))",
+    Tree1012 "B{o0;t1=0;t0=3;b0=2}PAll{4}(Fb(@po{b0+=1}To{50}(F),a0,Sc{b0+=1}),Ret4(pt1{b0:=;b1:b0}),Flip(Sl{10},Wu{t0}),RFb(t2,RSeq(c3l,@si{t1>1}Wu{t1})),Rmp{F;F}(Cnd{o0|4+3>t1;T;F}(Fai)))",
+    Tree1013 "B{b0=0;o0=2;b1}RSel(FS(AFb(Rpt{F}(Ruf{2}(RFb(SubA(pt0{b0:b1}),RepF(t1e)))))),Fb(@ki{b0>7}Sel(c2,Ub{o0}),RSeq(a3b{b0;b0},a4l,c5),Dl{50}(S)))",
+    Tree1014 "B{b0=0;q0=1;t0}@rw{b0+1!2}@os{b0+3!4?t0:=1}RSeq(Step(AFb(t0,c1e,@si{t0>3}@os{t0+4=1?t0+=2}t2)),@oh{t0+=3}Bin{t0>6;T}(Lp{_;R}(To{0}(Sc{b0+=3})),Su{t0}(Sb{t0=1})),t3)",
+    Tree1015 "RFb(t0)",
+    Tree1016 "B{q0=1;o0;t0;b0}RFb(Wde(MPri(t0e,pc1{b0:b0},t2),Lp{_;F}(Ite(c3b{b0+2},@rw{t0+1>2}@oh{t0+=2}t4))),Flt{2;R;K}(Mt{0}(Dd{0}(Intr{b0+3<t0}(Wde(Cd{0;_}(t5),Seq(t6,@os{o0:=_}S)))))),TryT(Scc{t0>3},Bin{b0<b0+3%3;N}(Sb{b0=7},a7)))",
+    Tree1017 "FF(To{30}(t0))",
+    Tree1018 "B{b0=0;t0=3}Flip(Par{1;4}(Fb(Wt{0}),Fb(RFb(Rus{F}(pt0{b0:t0}))),a1,Fb(a2,Suc)),TryT(Pri(Rep0(@os{b0:=b0%2}@rw{t0+1=5}t3)),Wv{t0}(a4b{t0;b0})))",
+    Tree1019 "B{b0;t0=5;o0=_}RFb(Swm(OnceT(c0),a1,@si{b0+2<t0+4%2}@os{o0:=_;t0+=1}Wu{t0},OnceK(t2)),Seq(c3,Dl{0}(t4e),Sb{t0=2},pi5{t0:=}),pt6{b0:9;b1:b0})",
+    Tree1020 "B{t0=0;b1=3;b0=0}RFb(t0,a1,Ret1(@ki{b1<t0%4}@si{t0<0}AFb(OnceT(t2),F,t3,pt4{b0:=})))",
+    Tree1021 "Seq(Mt{50}(Fb(Swm(Flip(t0e),OnceK(a1)))),Flip(a2l,To{10}(t3),Wt{10}),TryT(a4,Fai,c5))",
+    Tree1022 "B{b0=3;t0=5}Step(@si{b0<5}@po{b0+=2;t0:=1}Flip(MSeq(@os{b0:=t0}@oh{t0:=b0}c0,t1),a2,a3,RT{1}(a4b{b0%2;b0}),c5b{5}),Lim{2}(t6),WU{t0<b0+2%4}(pi7{t0:b0}),Bin{t0+1%3=0;_}(Bin{b0=t0;_}(R,AFb(Sb{b0=2})),Seq(t8,t9)),Rep2(@of{t0:=b0%3;b0+=3}PAll{1}(@of{b0+=2}PAll{-2}(R,t10,pt11{b0:5;b1:t0},t12,c13e))))",
+    Tree1023 "B{q0;t0=2;b0;t1=4}RSeq(Par{5;4}(Par{1;1}(a0b{3;b0},Wt{100}),a1l,a2,Wt{50},pt3{b0:6;b1:t0}),Ite(Mt{0}(@os{b0:=1}@oh{b0+=2}Lp{t1;_}(Swm(c4))),t5),Step(Rpt{F}(Lp{b0;K}(Wu{t0}))))",
+    Tree1024 "B{t1;b0=5;t0;o0=_}MSeq(Fb(pi0{t0:=},AFb(pi1{t0:t0},Sb{o0=8})),Swm(Rep1(Dl{10}(PAll{-2}(Sc{o0:=_;b0:=o0|2%3},c2,@si{b0%3>1}@po{t1+=3;o0:=6}Sb{o0=2},c3e))),Ret2(pt4{b0:t0;b1:b0})))",
+    Tree1025 "B{b1=3;t0;b0}RSeq(Wde(PAll{-2}(RSeq(a0,pi1{t0:=}),S),Flt{3;F;_}(FF(c2e)),@rw{b1+4=2}@fi{b1+3>b0}@si{t0%3=0}Swm(Cnd{t0+1=0;N;F}(@rw{b1>t0%2}Mt{20}(t3)),Dd{0}(Pri(Sw{1}(@oh{t0:=b0%4;b0:=b1%4}@os{t0:=b0+1%2}@si{b1+2<b1}t4,a5l))))),Flip(OnceT(Seq(t6,Sb{t0=7},Scc{b1=6})),Sel(Inv(Wt{0}),F,Ret4(Inv(a7b{t0+4%3;b0})),a8l,c9)))",
+    Tree1026 "B{b0=4;t0}Sel(Fb(pa0{b0:=;b1:t0},t1,F),Cd{10;F}(Seq(c2,Sc{t0+=1},a3l)))",
+    Tree1027 "PAll{_}(Step(a0l,Sl{30},c1e))",
+    Tree1028 "Flip(Sub(Fb(Sub(t0),F,Sl{0})))",
+    Tree1029 "B{b0=1;t0=4}RFb(@ki{b0<0}@si{b0+3%2>0}@of{t0+4>4?t0+=1}pc0{b0:=},a1b{6;b0},c2,t3e)",
+    Tree1030 "B{t0=4;b0}@rw{t0!3}@os{b0:=b0%2}Mt{20}(t0e)",
+    Tree1031 "B{b1=1}Swm(c0,Dl{50}(S),@rw{b1+1%2!1}t1)",
+    Tree1032 "B{t1=1;t0=1}Bin{t1=7;_}(Dl{20}(SubR(Seq(Suc,pi0{t0:=},a1l,a2))),PAll{_}(Wu{t1},Sl{0},c3e))",
+    Tree1033 "TryF(Sub(Wt{20}),Fai)",
+    Tree1034 "B{b0=1;t0;o0}Try(RSeq(Dl{20}(@os{b0:=t0}Wde(Seq(t0,pt1{b0:=;b1:t0},c2),TryT(Inv(c3),t4,Fb(t5e,pc6{b0:t0}),Pri(t7,t8,a9l)),Fai))),Rep1(RFb(Par{_;4}(Par{_;1}(c10e),Cnd{t0<o0|5%2;_;S}(PAll{0}(t11)),Mt{10}(t12),Flt{2;R;K}(Wt{50}),Su{t0}(Su{t0}(pc13{b0:=}))))))",
+    Tree1035 "B{b0=1;t0=5;o0=_}Su{t0}(Flip(RFb(t0,@os{b0:=o0|4%3}c1e),@of{b0+=1}PAll{1}(@fi{t0>o0|3}@si{t0<t0+3}t2,c3),@si{t0+2<t0+4}@of{b0+2=2?t0+=1;t0<4?b0+=3}@fi{some}Swm(Sb{t0=2},t4,t5)))",
+    Tree1036 "B{b0;t0=3;t1=1}Fb(pt0{b0:t1;b1:t1},@po{b0:=5;t1:=3}@ki{t0!1}Sel(RepF(OnceK(pa1{b0:t1;b1:t1})),a2b{b0;b0}),FF(Rep2(Sc{b0+=1})),Scc{t1+3<3},a3l)",
+    Tree1037 "B{t0;b0=5;b1=2;o0}Flip(Pri(Wde(Wu{t0},t0,c1b{b1}),Sb{b1=9}),RSeq(@rw{b0+3%2<1}Dl{20}(pt2{b0:b1}),Par{1;-1}(@fi{some}PAll{2}(a3,t4,a5))),Seq(@rw{t0>b0%3}pc6{b0:5},Sc{b0:=t0}))",
+    Tree1038 "B{t0;b0=5}RSeq(Try(@of{t0+=1}@os{b0<6?b0:=t0+4;b0+=1}PAll{0}(Once(Fb(t0,F,Inv(c1e),t2,@rw{t0>b0%2}@oh{t0+=1}@si{b0%2>0}Wu{t0}))),TryT(t3,Sb{t0=7},Pre{b0%4>1;F}(Dl{10}(Sb{b0=1})))),RSeq(AFb(Rep1(Flt{2;S;_}(Pre{t0>4;S}(Star(a4,S,a5)))),Sc{b0>t0?t0:=b0;t0:=t0%4}),Sel(OnceT(S),Par{_;0}(pi6{t0:t0},Scc{t0>1},pt7{b0:t0;b1:t0}),To{30}(OnceT(Wt{100})))))",
+    Tree1039 "B{b0;o0=3;q0}RSel(FF(t0),MSeq(pt1{b0:b0;b1:b0},Lp{_;S}(pc2{b0:=}),Sc{none?o0:=o0|0+3;b0+=1},t3e))",
+    Tree1040 "B{b0}WU{b0+3!4}(Sb{b0=0})",
+    Tree1041 "B{t0=0;b0=2}MPri(Fb(c0,RFb(c1b{t0+3},t2),t3),@si{t0>3}@of{t0+=3}@po{b0:=t0+4}RSel(@os{t0%4!1?b0:=8;b0+=2}SubA(Scc{t0+1%4<3}),Inv(t4),a5),ASeq(@rw{b0<b0+3}Dd{30}(Pre{t0>3;F}(Wt{30})),Wt{30},@fi{t0%3=1}Fai),@fi{t0%4!3}@os{b0:=5}Dd{10}(Keep(Pre{b0>b0+2;K}(Sc{t0+=1;t0=4?t0:=b0}))))",
+    Tree1042 "B{b0=2;t0=5;o0=5}Bin{t0+4>t0+4%4;N}(Fb(Seq(Cd{20;_}(Ub{o0}),@of{b0+=2;b0:=b0%4}To{30}(t0),RSeq(c1,pa2{b0:b0;b1:b0}),Swm(t3,c4,t5,F))),MSeq(Seq(To{30}(TryT(Sl{0},Rep3(Invt(S)))),Inv(pi6{t0:=}))))",
+    Tree1043 "B{b0=1}MSeq(Sc{b0+=2})",
+    Tree1044 "B{t1=2;t0=0;b0=3}OnceT(Wv{t1}(Ret3(Inv(RSeq(pa0{b0:5;b1:b0},pc1{b0:t1},t2)))))",
+    Tree1045 "B{t0;t1=3;b0}Fb(Once(Keep(RFb(Flt{3;F;_}(t0),a1))),Fb(Scc{t1+1%2=1},a2l,Fai,t3,Scc{b0=b0%2}),Star(OnceT(Sc{t1+=2}),a4,c5l),Ite(c6,@os{t0:=b0%4}@rw{b0+1%4<0}@po{b0:=t0%2;t1+=1}t7,pi8{t0:t1}))",
+    Tree1046 "B{b0=4;t0}Step(RSeq(t0,FS(a1),pa2{b0:0;b1:b0}),Flip(@os{b0:=t0+1%2}@of{b0=t0?b0:=t0}MSeq(t3,F)),Lim{2}(@oh{b0:=2;b0+=2}t4e),To{10}(ASeq(SubR(@si{t0<7}a5),a6,Rep4(@po{b0+=1}@os{b0:=b0%4}@si{t0+1!b0}S))))",
+    Tree1047 "B{t0=2;b0;b1}Sw{2}(TryF(Intr{b0!6}(a0),a1,RSeq(@os{t0+=1}c2)),pi3{t0:b1})",
+    Tree1048 "B{b0;b1=0;t0}Seq(@ki{t0+1>4}@fi{b0!0}Sel(c0,RSel(a1,pt2{b0:t0;b1:=}),Invt(t3),Par{-1;_}(@rw{b1%3>0}t4,a5),Scc{b0=4}),Wt{0})",
+    Tree1049 "AFb(c0,t1e)",
+    Tree1050 "B{b0;t1=1}Rmp{S;S}(TryF(RSeq(RSel(Scc{t1>5},pc0{b0:=},a1,t2),Wt{10},Try(a3,pa4{b0:5;b1:b0})),c5))",
+    Tree1051 "B{t0=1}Seq(RFb(pc0{b0:0},t1,t2,a3,c4),RSeq(t5,t6,OnceK(pi7{t0:t0})),t8,t9)",
+    Tree1052 "Pri(t0,c1,Rus{F}(t2),Rep1(RFb(Rus{3}(a3))),t4)",
+    Tree1053 "B{t1;b1=1;b0=1}RU{F}(RSeq(@oh{b1:=t1}@os{b0:=t1}t0e))",
+    Tree1054 "B{b0=1;b1=0;o0=0}Sw{4}(FS(F),Rty4(SubA(Sel(Swm(RFb(pc0{b0:=},c1),@ki{o0|4=o0|0}To{0}(@of{b1+=3;b0+=1}Fai),Inv(c2)),pc3{b0:1}))))",
+    Tree1055 "B{b1=1;b0=5;t0=4;o0=3}RFb(RSeq(@po{b0:=o0|4}S,pt0{b0:t0;b1:=}),@ki{o0|1>b1}@si{o0|4!4}Rep3(c1),@ki{b1+3!b1%4}@rw{t0%3>0}t2,c3e)",
+    Tree1056 "PAll{-2}(RT{F}(To{0}(Rep0(Fai))),Ite(Seq(Sl{10},c0e,c1,TryT(t2,c3)),Flip(t4,c5l)),RFb(Ret4(a6e),Fb(Step(Sl{50},t7)),a8,c9))",
+    Tree1057 "B{o0=_;q0;t1=4;t0=3;b0}Pri(Swm(Sl{30},a0b{9;b0},To{20}(c1),Sb{o0=0},a2),Bin{b0%4=2;_}(Rep2(Step(Keep(Pre{b0+3%3>0;F}(Cnd{b0<1;N;F}(pc3{b0:7}))),t4e)),Swm(@fi{some}Rty1(c5),@oh{t1+=3}@fi{some}Lp{t0;R}(t6))),@si{b0<7}SubA(Seq(RetF(Fb(t7,c8)),WU{t1+2%3>0}(c9))),F)",
+    Tree1058 "B{t1=5;b1=1;b0=1}Ret1(Pri(Intr{b0+3!t1+2%2}(t0e),a1b{b1+4%3;b1}))",
+    Tree1059 "B{t1;o0=4;t0=4;b0}Su{t0}(Bin{t0<o0|1%4;T}(MPri(pa0{b0:t1},@os{t1:=b0}@si{b0%4>1}Wu{t1}),t1))",
+    Tree1060 "Keep(Fb(a0,a1,t2))",
+    Tree1061 "B{t0}Dl{100}(MSeq(Wu{t0},c0,t1,a2,Wt{0}))",
+    Tree1062 "OnceT(a0)",
+    Tree1063 "B{t0=2;o0=5;b1=5}MSeq(@rw{b1=t0}@of{t0+=1;o0:=2}@si{b1%4>2}Wt{50},t0e,t1)",
+    Tree1064 "RFb(t0,Wde(t1,a2),Cd{10;F}(c3l),Swm(t4))",
+    Tree1065 "B{t0=0;o0=0}RFb(Ret1(Swm(RSeq(t0,a1,Wv{t0}(t2),c3e))),Seq(c4,Sb{o0=4},t5))",
+    Tree1066 "B{t0=0;b1=3;b0}Pre{b1+4%2=0;R}(Seq(Fb(Rpt{3}(Inv(a0b{b0;b1}))),Wv{t0}(Sw{2}(Rty0(R),Pre{t0%4<3;R}(Cd{0;F}(Fb(pa1{b0:1;b1:=},@po{b1+=4}@si{t0!5}pt2{b0:4;b1:=}))))),Pre{b0+3<t0%2;F}(PAll{_}(Sc{b0+2=5?t0+=3},pt3{b0:=;b1:=},c4b{b0%3})),OnceK(To{20}(Inv(Dl{50}(@ki{t0>4}@oh{t0+=3;t0+=2}@rw{b0>7}Sl{10})))),Swm(Flip(t5,t6),Invt(pt7{b0:=;b1:=}),pi8{t0:=})))",
+    Tree1067 "OnceT(Flip(t0e))",
+    Tree1068 "B{b0;t0=4}Fb(Pre{b0<5;F}(Dl{50}(c0)),Ret2(Swm(Sc{b0:=t0},Scc{t0+1>5},pt1{b0:t0;b1:t0},t2,t3)))",
+    Tree1069 "B{b0;t0=1;o0=_;t1;b1=2;q0=4}@rw{t0!b1%4}MSeq(RSeq(SubR(SubA(Fb(Ret0(c0b{b0%3}),Try(@po{b1:=t0+1}@fi{b1+3!o0|4+4}c1,pa2{b0:8;b1:=}),MSeq(Ub{o0},c3),Par{2;_}(Lp{b0;F}(Scc{t0+2=b1}),Once(a4l))))),RFb(pt5{b0:b0},Dl{0}(Fb(t6e,a7l)),Lim{3}(c8),Rmp{F;S}(a9e),Ret0(Sb{t1=4}))))",
+    Tree1070 "B{t1=0;t0=4;b0;q0}Inv(PAll{_}(PAll{3}(Sb{b0=3},c0,a1l),Wt{10},Pre{t0>t0+2%4;S}(RSeq(RSeq(Sb{b0=t1},t2),OnceK(Lp{_;_}(Seq(@ki{t0>2}@rw{t0%3>1}Wt{20},a3e,Sc{t0+=3})))))))",
+    Tree1071 "RFb(t0,Sub(Dl{50}(F)),c1e)",
+    Tree1072 "MPri(Wde(Sel(Flt{2;S;K}(RetF(c0e))),Seq(To{0}(c1l),Seq(c2e,F))),Ite(TryT(Dl{10}(Swm(t3,c4)),MSeq(c5,Sl{30})),c6l,Swm(c7,c8)))",
+    Tree1073 "B{b0=0;t0=2}Swm(c0l,Pre{t0>b0}(t1),Wu{t0})",
+    Tree1074 "Step(Try(Sl{20},Sl{10}),Ret0(c0))",
+    Tree1075 "B{t0=2}TryT(Wu{t0},c0)",
+    Tree1076 "B{b0;q0=4;t0;t1}Pri(Flip(@ki{t1>6}@po{b0+=1}@oh{b0:=t0}RSel(@rw{t0<7}@po{t1+=1;b0:=0}@of{t0+=2}Cnd{b0%3!0;N;F}(c0b{0}),a1,PAll{_}(@os{b0+1%3>1?t0:=9;t1:=b0}@rw{t0=b0%2}c2,t3)),Once(@ki{t1%2=0}@fi{t1>7}Lp{_;F}(Scc{t0>t1})),Step(t4,c5,Sb{t1=b0},pa6{b0:=},SubR(c7)),FF(FF(Par{_;-2}(Lp{t1;S}(Wt{50}),F,@os{t0+=2}a8,t9)))),@si{t0=3}@rw{t1>3}Swm(SubR(RFb(Ret4(pc10{b0:=}),Pre{b0%4<1}(Wde(a11b{t1+1%4;b0},a12b{t1%2;b0})),RSeq(t13e,Sb{t1=t0},pi14{t0:t0}),AFb(t15,c16,c17,Sb{t1=9}))),Par{2;-2}(Par{1;2}(Pre{t1%3>1;S}(Invt(c18)),Sb{b0=3}),FF(Wde(a19,Run)))))",
+    Tree1077 "B{b0;b1;o0=_;t0=3;t1=4}MPri(Keep(@of{o0:=t0+4}@fi{t1+3%4<3}Mt{0}(OnceK(Once(Pre{b1=t1%3;K}(RtyF(Scc{t1%2!1})))))),AFb(TryT(Step(F,t0,@of{t0+=1}@si{b1=t1}@po{o0:=_}Scc{t1+2<3},a1l,t2),RSeq(c3,Once(Sb{t1=t0}),Sl{10}),a4l,RSeq(pi5{t0:=},Sb{b0=0},Scc{some}))))",
+    Tree1078 "B{b0=3;t0}FF(Pre{t0+4%4=2;K}(a0b{b0+3;b0}))",
+    Tree1079 "B{t1}Wv{t1}(Ret0(c0))",
+    Tree1080 "B{o0=_}Swm(RU{S}(Ub{o0}),a0,SubR(a1e),t2)",
+    Tree1081 "B{b1;b0=2;t0=5}Step(ASeq(RFb(Scc{t0+3>b1%2},t0,t1,Sl{10})),Intr{b1+2%3>1}(Seq(c2,pa3{b0:=;b1:=},Wu{t0})),Wde(Lim{3}(FS(pc4{b0:b0})),a5,Keep(Inv(Inv(R)))))",
+    Tree1082 "Wde(a0,c1)",
+    Tree1083 "B{t0;b0=1}ASeq(Wu{t0},Wu{t0},t0,a1,Sb{t0=b0})",
+    Tree1084 "B{b0;o0=3;t1}PAll{_}(c0,t1,Wt{20},a2,Rpt{1}(@oh{b0:=t1}@os{o0:=_}c3e))",
+    Tree1085 "B{t0;b0=4}RSel(t0e,@oh{t0+=3;t0+2>6?t0+=1}a1b{b0;b0},@fi{t0!b0}@ki{b0%4<2}t2,pi3{t0:t0},Sb{b0=t0})",
+    Tree1086 "Rmp{S;S}(Rep3(ASeq(Ite(t0,To{10}(t1)),Dl{10}(To{0}(FS(Rep4(Wt{30})))))))",
+    Tree1087 "Rep0(t0)",
+    Tree1088 "B{b1}RSeq(@fi{b1<1}Once(R),FF(Par{-4;_}(t0,Scc{b1+4>1},Flt{3;S;_}(c1),Sl{0})))",
+    Tree1089 "B{b0=1;t0=1;q0=2;b1=4;o0=1}AFb(RSeq(Rep4(t0),pt1{b0:b1;b1:=},pt2{b0:b0;b1:b0},MSeq(t3),a4b{t0%2;b0}),Lp{b1;F}(RFb(c5,c6b{b0+2})),Opt(Lp{_;S}(@os{t0+=2;t0+=2}@oh{t0:=b0%4}@si{none}Inv(a7))),c8l,Suc)",
+    Tree1090 "Lim{3}(PAll{_}(RFb(Dd{100}(RFb(a0l))),RSel(Par{-2;1}(Cd{50;_}(RSeq(S,c1e,c2,t3,t4e)),Ite(c5l,Sl{0}))),Ret1(RT{F}(Par{_;-1}(F,TryT(c6l,t7,c8))))))",
+    Tree1091 "B{t0=0;o0;b0=1}Flip(Seq(Wde(pc0{b0:b0},@ki{b0+1>b0}t1),Flt{1;F;K}(Dl{100}(Fb(t2,RSeq(@fi{o0|5<0}@rw{o0|5+4<6}pc3{b0:t0},Wt{0}))))),Seq(Par{-1;-1}(@os{b0%4=3?o0:=o0|0}FS(c4e),pa5{b0:6},Sb{o0=6}),Inv(Step(t6,Suc,c7)),Once(RSeq(c8,pt9{b0:b0}))),WU{o0|3+2>t0}(Swm(a10,@fi{o0|3!6}@po{o0:=t0%4}a11,pt12{b0:3},Wu{t0},SubA(t13))),Bin{some;T}(Seq(@of{b0:=b0%3}Flip(c14,@si{t0%4>0}R),Ret3(c15e),Rep1(WU{o0|5+1%4>2}(a16l)),RT{1}(Keep(pi17{t0:b0}))),Bin{o0|2=t0;_}(@os{o0|4+2!b0?t0+=2}@po{t0:=b0}RSeq(t18,F),Run)))",
+    Tree1092 "Inv(c0)",
+    Tree1093 "B{q0=4;t0}Swm(Par{1;_}(Ite(WU{t0+2=0}(a0),Ret3(Lp{_;R}(a1)))),Suc)",
+    Tree1094 "Par{_;-2}(Seq(TryF(Flt{2;R;K}(AFb(t0,Sub(t1))),Invt(R))),Rep0(S))",
+    Tree1095 "B{b0=5;t0;t1}MPri(t0,t1,Seq(c2b{t1%2},c3e),Pre{t0+1<5;S}(a4b{t0%4;b0}),t5)",
+    Tree1096 "B{o0=_;t0=4;b0}Wde(Dl{20}(Seq(RSeq(S,c0),FF(@os{b0+2>6?b0:=t0;t0+=1}@oh{b0+=2}@ki{o0|2<4}Dl{10}(Ub{o0})),Ret3(pa1{b0:=;b1:b0}),Dl{20}(Scc{b0!t0}),t2)),Swm(t3,Step(t4e,c5),a6,Sc{t0+=1},R),ASeq(RSeq(pt7{b0:=;b1:t0},@po{o0:=b0+3;b0:=t0%2}RSeq(pa8{b0:b0;b1:t0},a9)),c10,t11,MPri(pc12{b0:=},SubR(a13b{t0;b0})),S))",
+    Tree1097 "B{b1}RSeq(SubA(RFb(@os{b1:=4}@rw{b1%2!1}@fi{b1+4%4!3}t0,Cd{10;K}(To{0}(Wt{10})))))",
+    Tree1098 "B{t0=2;b0=2;o0=1}@os{b0:=t0}Fb(@os{t0+=2}pt0{b0:=},Intr{o0|3%4>0}(F),F,c1)",
+    Tree1099 "Keep(Sub(MSeq(Rep0(c0l),RFb(Fb(a1e,t2),Swm(Opt(a3))),Seq(a4,t5,Fb(c6e,Sl{50})),RSeq(TryT(t7,S),RSeq(t8e,t9e,a10)))))",
 }

@@ -5,243 +5,229 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
+        Repeater(2) {
+            Condition(|ctx| ctx.check(0)),
         }
-        RunOnce {
-            RetryUntilSuccessful(forever) {
-                ReactiveSelector {
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 3),
-                    ForceFailure {
-                        AsyncFallback {
-                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1100Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1101Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-        }
-        Action(PIo<0>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        KeepRunningUntilFailure {
-            Selector {
-                SubTree(Tree1101Sub0, t0 = {=}),
+        SequenceStar {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            RepeatTimes(2) {
+                ForceSuccess {
+                    Script(|bb| bb.t0.set(bb.b1)),
+                },
             },
         }
     }
 }
 
-board!(Tree1101Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1102Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        #[post(|bb| bb.t0.set(8))]
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree1101Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            b1: i64,
         }
-        ReactiveSequence {
-            AlwaysSuccess,
-            SubTree(Tree1102Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1102Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1103 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Invert {
-            MemPriority {
-                WasEntryUpdated(t1),
-                WasEntryUpdated(t0),
+        Repeat(1) {
+            Limiter(3) {
+                ParallelAll(max_failures = -1) {
+                    AlwaysFailure,
+                    Action(Act<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    Script(|bb| bb.t0.set(bb.b0)),
+                },
             },
         }
     }
 }
 
-board!(Tree1103Blackboard { t0 t1 q0 });
+board!(Tree1102Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1103 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Repeat(0) {
+            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree1103Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1104Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<9> = Task::<9>)
+        StatefulAction(Task<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            RunOnce {
-                Script(|bb| { bb.b1 = bb.b0 + 3; bb.b1 += 2 }),
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+                Action(Act<1>),
             },
-            Action(PIo<0>, t0 = {=}),
-            Invert {
-                Repeat(2) {
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+            ReactiveSelector {
+                Condition(Cond<2>),
+                MemSequence {
+                    Action(Act<3>),
+                    SubTree(Tree1104Sub0),
+                    Wait(0),
                 },
             },
-            MemPriority {
-                Condition(|ctx, bb| ctx.check_in(2, 1)),
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                #[run_while(|bb| bb.b0 > 3)]
-                #[on_halted(|bb| bb.b1 += 2)]
-                Condition(Cond<5>),
+            RetryUntilSuccessful(1) {
+                Failer,
             },
-            ReactiveSequence {
-                StatefulAction(Task<6>),
-                Action(|ctx| ctx.exec(7)),
-                StatefulAction(Task<8>),
-                SubTree(Tree1104Sub0, ..),
-                Condition(PCond<10>, b0 = 4),
+            RetryUntilSuccessful(4) {
+                Parallel(failure = 1) {
+                    AlwaysFailure,
+                    StatefulAction(Task<5>),
+                },
             },
+            Action(Act<6>),
         }
     }
 }
 
-board!(Tree1104Blackboard { b1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree1105Sub0 for Ctx {
+        Condition(|ctx| ctx.check(3))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
+        ReactiveFallback {
+            SequenceStar {
                 ReactiveSequence {
-                    ReactiveSequence {
-                        Action(Act<0> = Act::<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                    },
-                    ForceSuccess {
-                        Delay(30) {
-                            Precondition(|bb| *bb.t1 % 4 == 1, else = Running) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<7> = Task::<7>),
-                        AlwaysRunning,
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            ReactiveFallback {
+                RepeatTimes(2) {
+                    Priority {
+                        SubTree(Tree1105Sub0),
+                        Condition(Cond<4>),
                     },
                 },
-                Parallel(success = 3, failure = 0) {
-                    Condition(Cond<8>),
-                    ReactiveFallback {
-                        Inverter {
-                            ParallelAll(max_failures = -3) {
-                                Condition(Cond<9> = Cond::<9>),
-                                Condition(PCond<10>, b0 = {t0}),
-                                Action(|ctx| ctx.exec(11)),
-                            },
+            },
+            SequenceStar {
+                Parallel(failure = -1) {
+                    Retry(forever) {
+                        ForceSuccess {
+                            Runner,
                         },
                     },
-                    MemSequence {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        Script(|bb| bb.o0 = Some(*bb.t0)),
-                        Invert {
-                            Action(Act<14>),
-                        },
-                        Action(Act<15>),
-                    },
+                    Action(Act<5>),
                 },
             },
         }
     }
 }
-
-board!(Tree1105Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
         blackboard {
-            b0: i64,
+            #[allow(unused)] #[tracked] t1: i64,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| (bb.b0 + 1) % 2 > 0, else = Failure) {
-                AlwaysRunning,
+        ParallelAll {
+            WasEntryUpdated(t0),
+            #[on_success(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| bb.b0 > bb.b1 + 1)]
+            MemSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Script(|bb| { bb.o0 = Some(4); bb.b0 += 1 }),
+                Action(Act<2>),
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    AlwaysRunning,
+                },
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree1106Blackboard { b0 });
+board!(Tree1106Blackboard { t1 o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1107Sub0 for Ctx {
+        Limiter(1) {
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
+        Priority {
+            Action(Act<0>),
+            SubTree(Tree1107Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1108 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
         ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                IfThenElse {
-                    #[on_halted(|bb| if bb.b0 % 2 < 1 { bb.b0 = bb.o0.unwrap_or(4) })]
-                    IfThenElse {
-                        Action(PIo<0>, t0 = {b1}),
-                        Action(PIo<1>, t0 = {=}),
+            IfThenElse {
+                Parallel(success = 1) {
+                    MaxTime(50) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<0>),
                     },
-                    #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 2)]
-                    StatefulAction(Task<2>),
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 3)),
-                        StatefulAction(Task<4>),
-                        #[skip_if(|bb| (bb.b1 + 1) % 4 == 3)]
-                        WasEntryUpdated(t0),
-                        AlwaysFailure,
+                },
+                Cooldown(20, filtered = Failure) {
+                    #[post(|bb| { bb.b0 = 6; bb.b0 = 8 })]
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        ForceSuccess {
+                            Inverter {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        Sleep(10),
+                    },
+                },
+                Repeat(forever) {
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(4)),
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Parallel(success = -1, failure = 2) {
+                            AlwaysRunning,
+                            StatefulAction(PTask<6>, b0 = 8),
+                        },
                     },
                 },
             },
@@ -249,976 +235,212 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1107Blackboard { b1 t0 o0 b0 });
+board!(Tree1108Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1108 for Ctx {
-        ForceFailure {
-            Delay(0) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Fallback {
-                        ReactiveSequence {
-                            WhileDoElse {
-                                StatefulAction(Task<1>),
-                                AlwaysFailure,
-                            },
-                            Condition(Cond<2>),
-                            Retry(2) {
-                                Condition(Cond<3>),
-                            },
-                            ReactiveSequence {
-                                Parallel(success = 2, failure = 0) {
-                                    AlwaysSuccess,
-                                    Action(Act<4> = Act::<4>),
-                                },
-                            },
-                            ForceFailure {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            ReactiveSequence {
-                                AsyncFallback {
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    Action(Act<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+    pub tree Tree1109Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            o0: Option<i64> = Some(13),
         }
+        Script(|bb| bb.o0 = Some(bb.b0 + 1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(3),
         }
-        WhileDoElse {
-            SequenceStar {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Delay(10) {
-                        Action(Act<1>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        ReactiveSequence {
-                            Action(Act<3>),
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                #[skip_if(|bb| bb.b0 + 2 > bb.o0.unwrap_or(1) % 3)]
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Sequence {
-                            WasEntryUpdated(t0),
-                            Action(Act<6>),
-                        },
-                    },
-                },
-            },
-            Selector {
-                Precondition(|bb| *bb.t0 % 4 != 1, else = Failure) {
-                    RunOnce {
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        IfThenElse {
-                            #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 3))]
-                            #[failure_if(|bb| *bb.t0 % 3 < 2)]
-                            AsyncFallback {
-                                Condition(|ctx| ctx.check(7)),
-                                Condition(Cond<8>),
-                                #[success_if(|bb| bb.b0 > *bb.t0)]
-                                #[skip_if(|bb| bb.o0.unwrap_or(5) < 4)]
-                                #[failure_if(|bb| bb.o0.is_some())]
-                                Sleep(0),
-                                Script(|bb| if bb.b0 > 3 { *bb.t0 += 3 }),
-                            },
-                            Timeout(0) {
-                                Repeat(0) {
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Parallel(success = 1, failure = 0) {
-                ParallelAll {
-                    Condition(Cond<10>),
-                    Action(PIo<11>, t0 = {b0}),
-                    Action(PIo<12>, t0 = {=}),
-                    StatefulAction(PTask<13>, b0 = 8, b1 = {b0}),
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    SetBlackboard(b0 = 8),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    ReactiveSelector {
-                        Action(PAct<14>, b0 = 3, b1 = {t0}),
-                        StatefulAction(Task<15>),
-                    },
-                },
+        RepeatUntilFailure(2) {
+            Sequence {
+                SubTree(Tree1109Sub0, b0 = {=}, o0 = {o0}),
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree1109Blackboard { q0 o0 b0 t0 });
+board!(Tree1109Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1110Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
-        StatefulAction(Task<0>)
+        Action(Act<6>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        SkipUnlessUpdated(t0) {
-            #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
-            SubTree(Tree1110Sub0, t0 = {=}),
+        #[on_halted(|bb| *bb.t0 += 2)]
+        #[skip_if(|bb| bb.b0 < 4)]
+        SequenceWithMemory {
+            AsyncSequence {
+                Condition(PCond<0>, b0 = 4),
+                Action(|ctx| ctx.exec(1)),
+            },
+            StatefulAction(PTask<2>, b0 = 6, b1 = {t1}),
+            AsyncSequence {
+                StatefulAction(Task<3>),
+                SetBlackboard(t1 = {b0}),
+                StatefulAction(Task<4>),
+            },
+            RunOnce(then_skip = false) {
+                Action(Act<5>),
+            },
+            AsyncFallback {
+                SubTree(Tree1110Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+                Action(Act<7>),
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
-board!(Tree1110Blackboard { t0 });
+board!(Tree1110Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-            b1: i64 = 5,
+        TryCatch(catch_on_halt = true) {
+            Repeat(0) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            AlwaysFailure,
+            Inverter {
+                Priority {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
         }
-        Sequence {
-            Sequence {
-                Loop(q0, value = {t0}) {
-                    RunOnce(then_skip = false) {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            Action(PIo<1>, t0 = {b0}),
-                            Repeat(2) {
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1112Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Sleep(100)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1112 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+        }
+        ReactiveFallback {
+            ParallelAll(max_failures = -3) {
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        FlipSelector {
+                            Script(|bb| *bb.t0 += 1),
+                            StatefulAction(PTask<0>, b0 = {t0}),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    Selector {
+                        #[success_if(|bb| *bb.t0 % 3 < 1)]
+                        Failer,
+                        SubTree(Tree1112Sub0, ..),
+                    },
+                },
+                Condition(Cond<3>),
+                MemSequence {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        ReactiveSequence {
+                            SetBlackboard(b1 = 5),
+                            Condition(Cond<5>),
                         },
                     },
                 },
             },
-            Timeout(50) {
-                MemPriority {
-                    Condition(|ctx| ctx.check(3)),
-                    #[run_while(|bb| bb.b1 > 0)]
-                    Action(Act<4>),
-                },
-            },
-            ReactiveSelector {
-                #[run_while(|bb| *bb.t0 != 3)]
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                #[success_if(|bb| *bb.t0 != 6)]
-                Action(|ctx| ctx.exec(5)),
-                StatefulAction(Task<6>),
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
-            },
-            Fallback {
-                StatefulAction(Task<9>),
-                Timeout(50) {
-                    ScriptCondition(|bb| *bb.t0 > 7),
-                },
-                Condition(Cond<10>),
-            },
         }
     }
 }
 
-board!(Tree1111Blackboard { t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree1112Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        Repeat(4) {
-            Repeat(forever) {
-                WhileDoElse {
-                    ScriptCondition(|bb| *bb.t0 > 0),
-                    ReactiveSequence {
-                        Script(|bb| *bb.t0 += 3),
-                        Action(Act<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1113Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        Precondition(|bb| (*bb.t1 + 4) % 2 < 1, else = Running) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 4)),
-        }
-    }
-}
-
-board!(Tree1115Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1116Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1116 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            Action(PIo<0>, t0 = {t0}),
-            Timeout(10) {
-                SubTree(Tree1116Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree1116Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
-        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
             b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
+            #[tracked] t1: i64 = 1,
         }
-        Switch(b1) {
-            case 0 => #[skip_if(|bb| bb.b1 + 4 != *bb.t0)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            Sleep(20),
-            case 3 => KeepRunningUntilFailure {
-                Action(PIo<0>, t0 = {=}),
-            },
-            _ => SequenceWithMemory {
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
-                    Retry(1) {
-                        AlwaysSuccess,
-                    },
-                },
-                Script(|bb| bb.b0 = (bb.b1 + 3) % 2),
+        MemSequence {
+            Filter(times = 1, count = Completed, filtered = Failure) {
                 ForceSuccess {
-                    RunOnce(then_skip = true) {
+                    SequenceWithMemory {
+                        Switch(b1) {
+                            case 0 => BinarySelector(|bb| bb.b1 + 1 > bb.b0) {
+                                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+                                #[on_success(|bb| bb.b0 += 3)]
+                                Wait(50),
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            _ => Cooldown(10, filtered = Failure) {
+                                StepSequencer {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    Failer,
+                                },
+                            },
+                        },
                         Fallback {
-                            Action(PAct<2>, b0 = 1),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                #[failure_if(|bb| bb.b0 < bb.b0 + 3)]
-                #[on_success(|bb| { bb.b0 = *bb.t0 + 2; if bb.b1 < bb.b0 { bb.b0 = bb.b1 } })]
-                Repeat(4) {
-                    Script(|bb| bb.b1 += 1),
-                },
-                #[on_failure(|bb| bb.b0 = bb.b1 % 2)]
-                Selector {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1117Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| bb.b1 % 3 != 2, else = Skipped) {
-            SequenceWithMemory {
-                Fallback {
-                    #[skip_if(|bb| bb.b1 % 3 < 0)]
-                    #[on_failure(|bb| if *bb.t0 < bb.b0 { *bb.t0 += 3 })]
-                    TryCatch(catch_on_halt = false) {
-                        Condition(|ctx| ctx.check(0)),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2>),
-                    Retry(0) {
-                        ScriptCondition(|bb| *bb.t0 < bb.b1),
-                    },
-                    AsyncSequence {
-                        SetBlackboard(b0 = {b1}),
-                        Condition(Cond<3>),
-                    },
-                    Action(Act<4>),
-                },
-                ParallelAll(max_failures = -2) {
-                    MemPriority {
-                        #[run_while(|bb| (bb.b1 + 1) % 3 > 0)]
-                        Repeat(forever) {
-                            Loop(q0, if_empty = Running) {
-                                Sleep(0),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Loop(q0, if_empty = Running) {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        #[on_failure(|bb| if bb.b1 < *bb.t0 { bb.b1 += 2 })]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| { bb.t0.set(bb.b0); if *bb.t0 > 5 { bb.b1 = *bb.t0 + 2 } })]
-                        StatefulAction(Task<6> = Task::<6>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Retry(2) {
-                        Retry(1) {
-                            TryCatch {
-                                #[on_failure(|bb| { if (bb.b0 + 4) % 3 < 2 { bb.b0 += 2 }; bb.t0.set(bb.b0) })]
-                                #[success_if(|bb| bb.b0 + 2 < 2)]
-                                Sequence {
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(Task<8>),
+                            StepSequencer {
+                                AlwaysRunning,
+                                Wait(0),
+                                SetBlackboard(t1 = {b0}),
+                                RunOnce {
+                                    Action(PAct<2>, b0 = 1, b1 = {=}),
                                 },
-                                #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 + 2 > 6 { bb.t0.set(bb.b1) } })]
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-                Repeat(2) {
-                    IfThenElse {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b1)),
-                        RetryUntilSuccessful(forever) {
-                            RunOnce(then_skip = true) {
-                                Sleep(0),
+                                Action(Act<3>),
                             },
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1118Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1119 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        WhileDoElse {
-            ParallelAll {
-                ForceFailure {
-                    Condition(Cond<0>),
-                },
-                #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
-                #[on_success(|bb| { bb.o0 = None; bb.b0 = bb.b1 })]
-                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 2); bb.o0 = None })]
-                Script(|bb| bb.t1.set(*bb.t0 + 2)),
-                Repeat(forever) {
-                    Script(|bb| bb.t1.set(bb.b1)),
-                },
-                StatefulAction(Task<1>),
-                Loop(q0, if_empty = Success) {
-                    TryCatch {
-                        Script(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 1 }),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-                    },
-                },
-            },
-            Repeat(forever) {
-                Sequence {
-                    Action(PIo<3>, t0 = {b1}),
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Loop(q0, value = {t1}, if_empty = Success) {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1119Blackboard { q0 b0 b1 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1120 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-                Condition(PCond<2>, b0 = {t0}),
-            },
-            Condition(PCond<3>, b0 = 5),
-            #[on_halted(|bb| { if *bb.t1 % 3 != 0 { *bb.t1 += 3 }; *bb.t0 += 3 })]
-            SetBlackboard(b0 = 9),
-        }
-    }
-}
-
-board!(Tree1121Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1122 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-        }
-        RunOnce(then_skip = false) {
-            Timeout(20) {
-                SequenceWithMemory {
-                    WaitValueUpdate(t0) {
-                        Repeat(3) {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            KeepRunningUntilFailure {
-                                ReactiveFallback {
-                                    #[failure_if(|bb| *bb.t1 != bb.b0)]
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
+            RetryUntilSuccessful(2) {
+                BinarySelector(|bb| bb.b0 != 6, dynamic = true) {
+                    #[failure_if(|bb| *bb.t0 < (bb.b1 + 4) % 2)]
+                    SequenceWithMemory {
+                        Timeout(0) {
+                            Retry(2) {
+                                MemPriority {
+                                    Condition(Cond<4>),
+                                    StatefulAction(PTask<5>, b0 = {=}),
                                 },
                             },
                         },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3>),
-                    },
-                    Fallback {
-                        Condition(Cond<4>),
-                        Action(|ctx| ctx.exec(5)),
-                        Action(PAct<6>, b0 = {b1}, b1 = {t0}),
-                        StatefulAction(PTask<7>, b0 = 7, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1122Blackboard { b0 o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1123 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                ParallelAll(0) {
-                    MemPriority {
-                        Parallel(success = 1, failure = -1) {
-                            Timeout(10) {
-                                ReactiveFallback {
-                                    Action(PIo<0>, t0 = {=}),
-                                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                                    Condition(Cond<2>),
-                                },
-                            },
+                        Fallback {
+                            Action(PIo<6>, t0 = {t1}),
+                            #[failure_if(|bb| bb.b1 + 3 > 1)]
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b1 + 1, &mut bb.b1)),
                         },
                     },
-                    Sleep(0),
-                },
-                Sequence {
-                    Sleep(30),
-                    ParallelAll(1) {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Fallback {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                                Condition(PCond<5>, b0 = 0),
-                                Script(|bb| if bb.b0 % 4 != 0 { *bb.t0 += 1 }),
-                            },
-                        },
-                    },
-                    Repeat(1) {
-                        Sleep(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1123Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1124Sub1 for Ctx {
-        IfThenElse {
-            ReactiveFallback {
-                Action(Act<2>),
-                Condition(Cond<3>),
-                Inverter {
-                    Action(Act<4>),
-                },
-            },
-            IfThenElse {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1124Sub0 for Ctx {
-        SubTree(Tree1124Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1124 for Ctx {
-        IfThenElse {
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    RunOnce {
-                        Condition(Cond<0>),
-                    },
-                },
-                StatefulAction(Task<1>),
-            },
-            SubTree(Tree1124Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1125Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1125Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree1125Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            UnsetBlackboard(o0),
-            Action(Act<0>),
-            SubTree(Tree1125Sub0, o0 = {=}),
-        }
-    }
-}
-
-board!(Tree1125Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1126 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        SequenceStar {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            Script(|bb| bb.b0 = *bb.t0 % 4),
-        }
-    }
-}
-
-board!(Tree1126Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1127 for Ctx {
-        ParallelAll(5) {
-            Repeat(1) {
-                Delay(20) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Action(Act<1>),
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<2> = Cond::<2>),
-                Fallback {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            Repeat(forever) {
-                Delay(50) {
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                ForceSuccess {
-                    StatefulAction(Task<8>),
-                },
-                Condition(Cond<9>),
-                RunOnce(then_skip = false) {
-                    Parallel(success = -2, failure = -1) {
-                        Condition(Cond<10>),
-                        Action(Act<11>),
-                    },
-                },
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1128 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                Action(Act<1>),
-            },
-            ReactiveFallback {
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            ParallelAll(max_failures = -2) {
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Action(|ctx| ctx.exec(7)),
-                },
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-                Action(Act<10> = Act::<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-        }
-        IfThenElse {
-            AsyncSequence {
-                Action(Act<0>),
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(1)),
-                    Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 3) % 3, &mut bb.b0)),
-                    StatefulAction(PTask<3>, b0 = 8),
-                },
-            },
-            #[failure_if(|bb| *bb.t1 % 4 < 2)]
-            #[post(|bb| if *bb.t0 != *bb.t1 { *bb.t0 += 2 })]
-            Fallback {
-                Fallback {
-                    AlwaysFailure,
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-                Loop(q0, if_empty = Success) {
-                    TryCatch(catch_on_halt = false) {
-                        Script(|bb| bb.b0 += 1),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t1.set(*bb.t0))]
-            #[on_failure(|bb| *bb.t1 += 1)]
-            RetryUntilSuccessful(forever) {
-                AsyncSequence {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        SetBlackboard(t0 = 8),
-                    },
-                    #[success_if(|bb| *bb.t1 < bb.b0 % 4)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| *bb.t1 > 4)]
-                    ForceFailure {
-                        TryCatch {
-                            Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                    ForceFailure {
-                        #[run_while(|bb| *bb.t0 > 2)]
-                        #[success_if(|bb| bb.b0 < 0)]
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1129Blackboard { o0 t0 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.b0 = *bb.t0 + 3)]
-        TryCatch(catch_on_halt = true) {
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| *bb.t0 + 4 > 5)]
-                TryCatch {
-                    Loop(q0, if_empty = Skipped) {
-                        Repeat(1) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                    },
-                    Repeat(0) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            Invert {
-                ReactiveFallback {
-                    Retry(1) {
-                        Repeat(1) {
-                            #[success_if(|bb| bb.b0 + 2 == bb.b0)]
-                            #[on_success(|bb| { if (*bb.t0 + 2) % 3 < 0 { bb.t0.set((*bb.t0 + 3) % 2) }; *bb.t0 += 1 })]
-                            RetryUntilSuccessful(4) {
-                                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
-                            },
-                        },
-                    },
-                    TryCatch {
-                        #[failure_if(|bb| bb.b0 + 3 > 2)]
-                        #[run_while(|bb| (bb.b0 + 2) % 2 != 1)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Script(|bb| bb.t0.set(bb.b0)),
-                        TryCatch(catch_on_halt = true) {
-                            #[run_while(|bb| bb.b0 % 3 != 0)]
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                            ScriptCondition(|bb| *bb.t0 % 3 != 1),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            StatefulAction(Task<4>),
-            Condition(Cond<5>),
-        }
-    }
-}
-
-board!(Tree1130Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1131Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-        }
-        TryCatch(catch_on_halt = false) {
-            #[on_success(|bb| if bb.b0 + 4 != 4 { *bb.t0 += 3 })]
-            Condition(Cond<5>),
-            RetryUntilSuccessful(forever) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b1 != *bb.t0 % 3)]
-        WhileDoElse {
-            Fallback {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                    SetBlackboard(t0 = 9),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
-                    },
-                },
-                StatefulAction(Task<4> = Task::<4>),
-                SubTree(Tree1131Sub0, ..),
-            },
-            StatefulAction(Task<6> = Task::<6>),
-        }
-    }
-}
-
-board!(Tree1131Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-        }
-        MemPriority {
-            ParallelAll(max_failures = -1) {
-                MemSequence {
-                    #[post(|bb| { *bb.t1 += 2; *bb.t1 += 1 })]
-                    #[failure_if(|bb| *bb.t1 + 4 < 4)]
-                    Fallback {
-                        Loop(q0) {
-                            #[on_halted(|bb| *bb.t1 += 1)]
-                            Fallback {
-                                StatefulAction(Task<0>),
-                                Action(Act<1>),
-                            },
-                        },
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[on_success(|bb| bb.t0.set(*bb.t1))]
-                        Parallel(failure = 1) {
-                            Action(Act<2>),
-                            Action(PIo<3>, t0 = {t1}),
-                        },
-                        MemPriority {
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                        },
-                        AsyncFallback {
-                            Condition(PCond<6>, b0 = {=}),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                TryCatch {
-                    ParallelAll {
-                        Script(|bb| if bb.b0 != 6 { bb.b0 += 1 }),
-                        SetBlackboard(t1 = 3),
-                        Condition(Cond<8>),
-                    },
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1132Blackboard { q0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        Sequence {
-            Fallback {
-                ReactiveFallback {
-                    ParallelAll {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            WhileDoElse {
-                Fallback {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Inverter {
-                    KeepRunningUntilFailure {
+                    MaxTime(30) {
+                        #[success_if(|bb| bb.b0 < *bb.t1)]
                         Sleep(50),
                     },
                 },
@@ -1227,61 +449,823 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree1113Blackboard { t0 b1 b0 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree1134Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+    pub tree Tree1114 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                Inverter {
+                    Condition(Cond<3>),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                TryCatch {
+                    Condition(Cond<4>),
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                        AlwaysFailure,
+                    },
+                    Sequence {
+                        Delay(0) {
+                            StatefulAction(Task<7>),
+                        },
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+            },
+            FlipSelector {
+                SequenceStar {
+                    StatefulAction(Task<10> = Task::<10>),
+                    StatefulAction(Task<11>),
+                    Condition(|ctx| ctx.check(12)),
+                    StatefulAction(Task<13> = Task::<13>),
+                    StatefulAction(Task<14>),
+                },
+                Invert {
+                    IfThenElse {
+                        StatefulAction(Task<15>),
+                        Filter(times = 2, filtered = Skipped) {
+                            Condition(Cond<16>),
+                        },
+                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    AlwaysSuccess,
+                },
+            },
         }
-        AlwaysFailure
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1134Sub1 for Ctx {
+    pub tree Tree1115 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 13,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
-            #[failure_if(|bb| bb.b0 % 4 < 1)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            StatefulAction(Task<5>),
+        StepSequencer {
+            RetryUntilSuccessful(forever) {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    AlwaysSuccess,
+                },
+            },
+            WaitValueUpdate(t0) {
+                Fallback {
+                    IfThenElse {
+                        StatefulAction(Task<4>),
+                        #[skip_if(|bb| *bb.t0 % 3 != 2)]
+                        #[failure_if(|bb| *bb.t0 > (bb.b0 + 1) % 2)]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Sleep(0),
+                    },
+                    ReactiveSelector {
+                        Action(Act<5> = Act::<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(PCond<7>, b0 = {b0}),
+                        ScriptCondition(|bb| *bb.t0 > 4),
+                    },
+                    FlipSelector {
+                        Action(Act<8>),
+                        Condition(|ctx| ctx.check(9)),
+                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 % 2, &mut bb.b0)),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                FlipSelector {
+                    Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 = *bb.t0 + 4 }),
+                },
+            },
         }
     }
 }
+
+board!(Tree1115Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1116 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+        }
+        Limiter(3) {
+            SequenceStar {
+                RetryUntilSuccessful(2) {
+                    Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
+                },
+                Condition(Cond<1>),
+                Loop(q0, if_empty = Skipped) {
+                    Failer,
+                },
+                UnsetBlackboard(o0),
+                Action(PAct<2>, b0 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree1116Blackboard { q0 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1117 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Inverter {
+                #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
+                Wait(0),
+            },
+            Condition(PCond<0>, b0 = {=}),
+            Sequence {
+                ParallelAll(max_failures = -1) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                },
+                #[run_while(|bb| *bb.t0 < 1)]
+                #[post(|bb| if *bb.t0 + 3 == bb.b0 % 2 { bb.o0 = None })]
+                #[failure_if(|bb| bb.b0 < 4)]
+                RepeatTimes(forever) {
+                    Sleep(20),
+                },
+            },
+            #[post(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            FlipSelector {
+                ReactiveFallback {
+                    RunOnce {
+                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+                Condition(Cond<5>),
+            },
+            Conditional(|bb| *bb.t0 > 2, else = Failure) {
+                #[failure_if(|bb| bb.b0 + 2 < 2)]
+                #[success_if(|bb| (bb.b0 + 4) % 4 > 0)]
+                Action(Act<6> = Act::<6>),
+            },
+        }
+    }
+}
+
+board!(Tree1117Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1118 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(|ctx, bb| ctx.check_in(2, (bb.o0.unwrap_or(2) + 1) % 2)),
+            Retry(3) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1118Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1119 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 1,
+        }
+        Precondition(|bb| *bb.t0 != 5, else = Failure) {
+            Fallback {
+                Priority {
+                    #[run_while(|bb| bb.b1 > bb.b0)]
+                    #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<0>),
+                        case 0 => Condition(Cond<1>),
+                        case 1 => Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                        _ => RunOnce(then_skip = true) {
+                            #[run_while(|bb| *bb.t0 > 5)]
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                    StepSequencer {
+                        Condition(Cond<3> = Cond::<3>),
+                        WasEntryUpdated(t1),
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<4>),
+                            Action(PIo<5>, t0 = {=}),
+                            Action(PIo<6>, t0 = {t1}),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                StatefulAction(Task<8>),
+                MemPriority {
+                    AsyncFallback {
+                        #[run_while(|bb| *bb.t1 % 4 > 0)]
+                        #[on_halted(|bb| bb.b1 = 3)]
+                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    Repeat(forever) {
+                        #[success_if(|bb| bb.b0 > 2)]
+                        Inverter {
+                            TryCatch(catch_on_halt = true) {
+                                #[failure_if(|bb| *bb.t0 < 1)]
+                                StatefulAction(Task<12> = Task::<12>),
+                                Succeeder,
+                                #[run_while(|bb| *bb.t0 < bb.b1)]
+                                #[success_if(|bb| *bb.t0 + 3 > 0)]
+                                #[post(|bb| bb.b0 = *bb.t0 + 2)]
+                                Sleep(0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1119Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1120Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        #[run_while(|bb| *bb.t0 < bb.b0)]
+        #[on_failure(|bb| if bb.b0 != 6 { *bb.t0 += 1 })]
+        ScriptCondition(|bb| bb.b0 > 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1120Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        #[on_success(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 += 1 })]
+        SubTree(Tree1120Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1120 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ReactiveSelector {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 2 })]
+            SubTree(Tree1120Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1120Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1121 for Ctx {
+        ParallelAll {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1122 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        RunOnce(then_skip = true) {
+            Selector {
+                ParallelAll {
+                    MaxTime(10) {
+                        RunOnce(then_skip = true) {
+                            BinarySelector(|bb| *bb.t0 % 3 != 1, dynamic = true) {
+                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                                Action(PIo<1>, t0 = {=}),
+                            },
+                        },
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                    SequenceWithMemory {
+                        Condition(Cond<3> = Cond::<3>),
+                        Script(|bb| if bb.b0 + 3 < 4 { bb.o0 = Some(*bb.t0 + 3) }),
+                        Action(PIo<4>, t0 = {t0}),
+                    },
+                },
+                Priority {
+                    Condition(Cond<5>),
+                    AsyncSequence {
+                        Succeeder,
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    Parallel(success = -4, failure = -3) {
+                        AlwaysSuccess,
+                        ScriptCondition(|bb| *bb.t0 != 0),
+                        StatefulAction(Task<8>),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                    Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 2, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1122Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1123 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        ReactiveFallback {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 3) % 3, &mut bb.b1)),
+                    ReactiveFallback {
+                        Action(PIo<2>, t0 = {t0}),
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            Repeat(2) {
+                Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 % 4 }),
+            },
+        }
+    }
+}
+
+board!(Tree1123Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1124 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        ParallelAll(0) {
+            Precondition(|bb| *bb.t0 != 5) {
+                StepSequencer {
+                    SkipUnlessUpdated(t0) {
+                        Fallback {
+                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(2)),
+                    Repeat(forever) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                TryCatch(catch_on_halt = false) {
+                    Precondition(|bb| bb.b1 > (bb.b1 + 4) % 2, else = Failure) {
+                        Condition(Cond<4>),
+                    },
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                #[skip_if(|bb| bb.b0 > 4)]
+                #[success_if(|bb| bb.o0.is_some())]
+                WasEntryUpdated(t0),
+                Action(Act<6>),
+            },
+            Precondition(|bb| *bb.t0 + 4 < 3, else = Failure) {
+                Delay(0) {
+                    Optional {
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1124Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1125Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+        }
+        SequenceWithMemory {
+            Action(Act<1>),
+            #[failure_if(|bb| *bb.t0 == 7)]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
+            ScriptCondition(|bb| *bb.t0 % 4 < 3),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1125Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+        }
+        Deadline(10) {
+            Sequence {
+                Action(PAct<2>, b0 = {b1}, b1 = {t0}),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SubTree(Tree1125Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            SubTree(Tree1125Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree1125Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1126 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Parallel(failure = -4) {
+            AlwaysSuccess,
+            ForceSuccess {
+                Failer,
+            },
+            FlipSelector {
+                WasEntryUpdated(t0),
+                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2) + 4, &mut bb.b0)),
+                SequenceWithMemory {
+                    Succeeder,
+                    Action(Act<1>),
+                },
+            },
+            Priority {
+                Delay(20) {
+                    Parallel(failure = -1) {
+                        WasEntryUpdated(t0),
+                        Condition(PCond<2>, b0 = {b0}),
+                    },
+                },
+                Timeout(0) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1126Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1127 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            Condition(Cond<1>),
+            Action(Act<2>),
+            Action(Act<3>),
+            #[run_while(|bb| bb.b0 != bb.b0 % 4)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            Action(|ctx| ctx.exec(4)),
+        }
+    }
+}
+
+board!(Tree1127Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1128 for Ctx {
+        WhileDoElse {
+            RepeatTimes(1) {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Fallback {
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1129 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        FlipSelector {
+            Deadline(30) {
+                Optional {
+                    Repeat(3) {
+                        FlipSelector {
+                            Action(PIo<0>, t0 = {t1}),
+                            Sequence {
+                                Action(|ctx| ctx.exec(1)),
+                                Script(|bb| if (bb.b0 + 2) % 2 > 0 { bb.t0.set(bb.b0 + 4) }),
+                                StatefulAction(Task<2>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 3)),
+                            #[skip_if(|bb| *bb.t1 + 2 != 4)]
+                            #[success_if(|bb| *bb.t1 % 2 != 1)]
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(5)),
+        }
+    }
+}
+
+board!(Tree1129Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1130 for Ctx {
+        RetryUntilSuccessful(1) {
+            Cooldown(30, filtered = Skipped) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Interrupt(|bb| *bb.t0 + 4 > bb.b0 % 4) {
+            Timeout(10) {
+                Wait(100),
+            },
+        }
+    }
+}
+
+board!(Tree1131Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        WaitValueUpdate(t0) {
+            AsyncFallback {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 1, &mut bb.b0)),
+                Action(Act<1>),
+                Action(Act<2>),
+                Condition(PCond<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1132Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1133 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+        }
+        IfThenElse {
+            RepeatTimes(1) {
+                ReactiveFallback {
+                    IfThenElse {
+                        Condition(PCond<0>, b0 = {t1}),
+                        #[success_if(|bb| bb.b0 != 5)]
+                        #[on_success(|bb| bb.b1 += 2)]
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4))]
+                    #[on_failure(|bb| bb.o0 = None)]
+                    StatefulAction(Task<2>),
+                    Conditional(|bb| bb.b1 == 1, dynamic = true) {
+                        WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<3>),
+                    RunOnce(then_skip = true) {
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        #[post(|bb| bb.b0 += 1)]
+                        ReactiveSequence {
+                            #[on_success(|bb| { bb.o0 = Some(*bb.t1); bb.t0.set((*bb.t1 + 3) % 4) })]
+                            Sleep(20),
+                            RepeatUntilFailure(2) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Fallback {
+                    #[skip_if(|bb| *bb.t1 < bb.b0)]
+                    Priority {
+                        Timeout(0) {
+                            TryCatch(catch_on_halt = false) {
+                                Condition(Cond<4>),
+                                Repeat(0) {
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                        Sequence {
+                            Delay(20) {
+                                StepSequencer {
+                                    Script(|bb| { bb.o0 = Some((*bb.t1 + 2) % 3); bb.b0 = *bb.t1 + 3 }),
+                                    Wait(0),
+                                },
+                            },
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                FlipSelector {
+                    #[skip_if(|bb| bb.b0 < 0)]
+                    SetBlackboard(t1 = {b0}),
+                    Succeeder,
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7>),
+                },
+                Switch(b1) {
+                    case 2 => #[post(|bb| bb.b1 += 1)]
+                    Switch(b1) {
+                        case 3 => StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                        _ => ScriptCondition(|bb| *bb.t1 % 2 < 0),
+                    },
+                    _ => IfThenElse {
+                        Action(PIo<9>, t0 = {=}),
+                        AsyncFallback {
+                            StatefulAction(Task<10>),
+                            SetBlackboard(o0 = Some(2)),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(1) != bb.o0.unwrap_or(5) + 3),
+                    StatefulAction(Task<11> = Task::<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1133Blackboard { t0 o0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1134 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t1: i64 = 3,
             q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = 1),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                #[on_halted(|bb| bb.t0.set(bb.b1 % 2))]
-                SubTree(Tree1134Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}),
-                Action(PAct<3>, b0 = 3, b1 = {=}),
-            },
-            #[on_success(|bb| bb.b1 = (bb.b1 + 2) % 2)]
-            Loop(q0, value = {b1}) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Fallback {
-                        Action(Act<4> = Act::<4>),
-                        SubTree(Tree1134Sub1, ..),
-                        Condition(Cond<6>),
+        Loop(q0, value = {t1}) {
+            ReactiveSequence {
+                ParallelAll {
+                    Deadline(20) {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[run_while(|bb| bb.o0.unwrap_or(2) > (*bb.t0 + 1) % 3)]
+                        #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(8) })]
+                        RepeatUntil(Failure) {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
+                    },
+                    Optional {
+                        ReactiveSequence {
+                            Action(Act<1>),
+                            SetBlackboard(t0 = 8),
+                        },
+                    },
+                },
+                #[on_success(|bb| bb.b0 += 3)]
+                #[on_failure(|bb| { if bb.o0.unwrap_or(2) == bb.b0 + 4 { *bb.t1 += 1 }; bb.b0 += 3 })]
+                AsyncFallback {
+                    Interrupt(|bb| *bb.t0 == 2) {
+                        MaxTime(0) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    #[on_success(|bb| { bb.b0 += 2; bb.o0 = Some(bb.b0 % 3) })]
+                    Priority {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 + 4 > 4) {
+                    Timeout(10) {
+                        StatefulAction(Task<7>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+                ForceSuccess {
+                    Repeat(forever) {
+                        Parallel(success = -1, failure = 1) {
+                            Fallback {
+                                Action(Act<10>),
+                                Parallel(success = -2, failure = -1) {
+                                    Action(Act<11>),
+                                    StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
+                                },
+                                Condition(Cond<13>),
+                                ReactiveFallback {
+                                    Action(PIo<14>, t0 = {=}),
+                                    Action(Act<15>),
+                                },
+                                Script(|bb| bb.o0 = Some(*bb.t1)),
+                            },
+                        },
                     },
                 },
             },
@@ -1289,618 +1273,591 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1134Blackboard { b0 q0 b1 t0 });
+board!(Tree1134Blackboard { t1 q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1135Sub0 for Ctx {
+        Sleep(100)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-        }
-        ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0>),
-            },
-            Repeat(3) {
-                WaitValueUpdate(t1) {
-                    StatefulAction(Task<1>),
-                },
+        KeepRunningUntilFailure {
+            Repeater(0) {
+                SubTree(Tree1135Sub0),
             },
         }
     }
 }
-
-board!(Tree1135Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            SetBlackboard(o0 = Some(3)),
+        Conditional(|bb| bb.b0 % 4 > 2, else = Failure) {
+            SkipUnlessUpdated(t0) {
+                RetryUntilSuccessful(4) {
+                    Selector {
+                        MemPriority {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                        },
+                        Retry(1) {
+                            #[on_failure(|bb| bb.b1 = 3)]
+                            BinarySelector(|bb| bb.b1 == 2, dynamic = false) {
+                                TryCatch {
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3>),
+                                },
+                                AlwaysRunning,
+                            },
+                        },
+                        StatefulAction(Task<4> = Task::<4>),
+                        Filter(times = 1, filtered = Failure) {
+                            Precondition(|bb| bb.b0 + 4 < bb.b0, else = Success) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1136Blackboard { b0 o0 q0 });
+board!(Tree1136Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64,
+            b0: i64,
+            b1: i64 = 1,
         }
-        Switch(b1) {
-            case 2 => Sequence {
-                AsyncSequence {
-                    SkipUnlessUpdated(t0) {
-                        Action(PIo<0>, t0 = {b0}),
+        RepeatTimes(forever) {
+            FlipSelector {
+                Precondition(|bb| bb.b1 % 4 < 2, else = Success) {
+                    Switch(b1) {
+                        case 5 => Precondition(|bb| bb.b0 != 7, else = Running) {
+                            Condition(Cond<0>),
+                        },
+                        case 0 => #[post(|bb| bb.b1 += 1)]
+                        Switch(b1) {
+                            case 5 => Action(PIo<1>, t0 = {b0}),
+                            case 3 => #[failure_if(|bb| (bb.b1 + 2) % 2 < 0)]
+                            StatefulAction(Task<2> = Task::<2>),
+                            _ => AlwaysSuccess,
+                        },
+                        _ => IfThenElse {
+                            Action(PAct<3>, b0 = {b1}, b1 = {=}),
+                            StatefulAction(Task<4>),
+                        },
                     },
                 },
-                #[on_success(|bb| { if bb.b1 % 4 == 2 { bb.t0.set((bb.o0.unwrap_or(1) + 3) % 2) }; bb.b1 = (bb.b1 + 4) % 3 })]
-                #[failure_if(|bb| *bb.t0 != 0)]
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                SetBlackboard(b0 = 5),
-                StatefulAction(Task<2>),
-            },
-            _ => Timeout(0) {
-                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree1137Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1138Sub1 for Ctx {
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1138Sub0 for Ctx {
-        SubTree(Tree1138Sub1)
-    }
-}
+board!(Tree1137Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            SubTree(Tree1138Sub0),
+        blackboard {
+            o0: Option<i64> = Some(4),
+        }
+        RunOnce {
+            UnsetBlackboard(o0),
         }
     }
 }
+
+board!(Tree1138Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        Sequence {
-            StatefulAction(Task<0>),
-            TryCatch {
-                #[failure_if(|bb| bb.b1 == 3)]
-                StatefulAction(PTask<1>, b0 = 6),
-                SetBlackboard(t0 = 6),
-                Condition(Cond<2>),
+        RetryUntilSuccessful(4) {
+            MaxTime(0) {
+                ForceSuccess {
+                    #[success_if(|bb| bb.b1 < (bb.b0 + 4) % 3)]
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1139Blackboard { t0 b1 });
+board!(Tree1139Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
         blackboard {
             b1: i64 = 2,
-            o0: Option<i64>,
             #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        #[run_while(|bb| *bb.t0 + 4 > 6)]
-        KeepRunningUntilFailure {
-            IfThenElse {
-                Repeat(3) {
-                    Condition(Cond<0>),
-                },
+        WhileDoElse {
+            Repeat(4) {
                 ParallelAll {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[on_failure(|bb| { bb.o0 = None; bb.b1 += 2 })]
-                    #[failure_if(|bb| *bb.t0 > 4)]
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    Repeater(0) {
+                        ScriptCondition(|bb| bb.b1 == 7),
+                    },
+                    Script(|bb| if *bb.t0 + 3 == 6 { bb.b1 += 2 }),
+                    SequenceWithMemory {
+                        Script(|bb| if bb.b0 < bb.b1 { *bb.t0 += 1 }),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
                 },
-                ScriptCondition(|bb| *bb.t0 < bb.b1),
+            },
+            SequenceWithMemory {
+                #[skip_if(|bb| bb.b0 % 3 < 1)]
+                ParallelAll(0) {
+                    StatefulAction(PTask<2>, b0 = 8, b1 = {b1}),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b1)),
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<4>),
+            },
+            #[success_if(|bb| bb.b1 % 4 > 2)]
+            #[failure_if(|bb| bb.b0 + 4 == *bb.t0 + 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            Repeat(3) {
+                #[run_while(|bb| *bb.t0 == bb.b1 % 3)]
+                Delay(30) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1140Blackboard { b1 o0 t0 });
+board!(Tree1140Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
         }
-        Fallback {
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
+        ReactiveFallback {
+            Fallback {
+                Switch(b1) {
+                    case 0 => StepSequencer {
+                        #[post(|bb| if *bb.t1 + 1 > 5 { bb.b1 = bb.b0 })]
+                        Condition(PCond<0>, b0 = {t0}),
+                        #[post(|bb| { bb.b0 = (*bb.t1 + 3) % 3; bb.t0.set(bb.b1) })]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        Failer,
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                    _ => Invert {
+                        Repeater(1) {
+                            SetBlackboard(t1 = 3),
+                        },
+                    },
+                },
+                #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
+                MemSequence {
+                    SetBlackboard(o0 = Some(7)),
+                    Succeeder,
+                    #[failure_if(|bb| (*bb.t1 + 2) % 3 != 2)]
+                    Conditional(|bb| *bb.t1 % 2 != 0, else = Success) {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 2)),
+                    ReactiveFallback {
+                        Action(Act<6>),
+                        StatefulAction(PTask<7>, b0 = {t0}),
+                    },
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Sleep(10),
+                    Sleep(20),
+                },
             },
-            StatefulAction(Task<2>),
-            ReactiveSequence {
-                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(Task<4>),
+            StepSequencer {
+                ParallelAll {
+                    Failer,
+                    Script(|bb| *bb.t0 += 3),
+                    Condition(Cond<8>),
+                    StatefulAction(PTask<9>, b0 = {t0}),
+                },
+                Precondition(|bb| *bb.t1 < bb.b1 + 3) {
+                    Priority {
+                        Action(Act<10>),
+                        Condition(Cond<11>),
+                        ScriptCondition(|bb| *bb.t0 > bb.b1),
+                    },
+                },
+                MemPriority {
+                    AlwaysFailure,
+                    StatefulAction(Task<12> = Task::<12>),
+                    StatefulAction(Task<13>),
+                },
+                Retry(2) {
+                    StatefulAction(PTask<14>, b0 = 9, b1 = {=}),
+                },
+                FlipSelector {
+                    Action(Act<15>),
+                    Condition(Cond<16>),
+                    Action(Act<17>),
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    StatefulAction(Task<18> = Task::<18>),
+                },
             },
-            StatefulAction(Task<5> = Task::<5>),
         }
     }
 }
 
-board!(Tree1141Blackboard { b0 });
+board!(Tree1141Blackboard { b1 t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Timeout(0) {
-                        StatefulAction(Task<0>),
-                    },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+        }
+        IfThenElse {
+            IfThenElse {
+                #[on_success(|bb| if *bb.t1 != bb.b0 % 3 { *bb.t0 += 2 })]
+                MemPriority {
+                    AlwaysFailure,
+                    Action(Act<0>),
+                    #[on_halted(|bb| if *bb.t1 > 4 { bb.t1.set((bb.b0 + 4) % 2) })]
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t1}),
                 },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
                 AsyncSequence {
+                    Action(PIo<2>, t0 = {b1}),
+                    Sleep(50),
                     Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    Action(|ctx| ctx.exec(5)),
-                    Action(Act<6> = Act::<6>),
-                },
-                Inverter {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(7)),
-                        Condition(Cond<8> = Cond::<8>),
-                        StatefulAction(Task<9>),
-                    },
                 },
             },
+            RetryUntilSuccessful(1) {
+                ScriptCondition(|bb| *bb.t0 % 4 == 1),
+            },
+            Wait(50),
         }
     }
 }
+
+board!(Tree1142Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ParallelAll(max_failures = -2) {
-            ReactiveSequence {
-                MemSequence {
-                    SetBlackboard(t0 = 6),
-                    Condition(Cond<0>),
-                },
-                #[success_if(|bb| bb.b0 > 0)]
-                RunOnce {
-                    Sleep(0),
-                },
-            },
-            Selector {
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                WasEntryUpdated(t0),
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    AlwaysFailure,
-                },
-            },
-            WhileDoElse {
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                #[success_if(|bb| *bb.t0 < 7)]
-                #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
-                Condition(Cond<4>),
-            },
-            Switch(b1) {
-                case 0 => Condition(Cond<5>),
-                case 1 => WasEntryUpdated(t0),
-                _ => Condition(Cond<6> = Cond::<6>),
-            },
-            SequenceStar {
-                Sleep(0),
-                Action(Act<7>),
-            },
+        RepeatTimes(3) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree1143Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        WaitValueUpdate(t0) {
-            Switch(b1) {
-                case 1 => Precondition(|bb| bb.o0.is_none()) {
-                    ReactiveSequence {
-                        Retry(2) {
-                            Action(PIo<0>, t0 = {b1}),
-                        },
-                        StatefulAction(Task<1>),
-                    },
-                },
-                _ => StatefulAction(Task<2>),
+        #[success_if(|bb| *bb.t0 == 2)]
+        #[skip_if(|bb| bb.b0 % 4 == 2)]
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                Action(Act<1> = Act::<1>),
+                Action(PAct<2>, b0 = {=}, b1 = {b1}),
+            },
+            #[run_while(|bb| bb.b1 != 0)]
+            #[post(|bb| bb.t1.set(*bb.t0))]
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                AlwaysSuccess,
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree1144Blackboard { o0 t0 b1 });
+board!(Tree1144Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 3))]
-        #[skip_if(|bb| bb.b0 > 2)]
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                SetBlackboard(t0 = {b0}),
-            },
-            Precondition(|bb| bb.b0 < bb.o0.unwrap_or(0) + 2, else = Running) {
-                StatefulAction(Task<1>),
-            },
+        #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
+        #[success_if(|bb| bb.b0 + 4 == *bb.t0 % 4)]
+        Repeat(0) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1145Blackboard { b0 t0 o0 });
+board!(Tree1145Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1146Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Script(|bb| *bb.t0 += 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1146Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        RunOnce(then_skip = true) {
+            SubTree(Tree1146Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
-        AsyncFallback {
-            AsyncSequence {
-                RetryUntilSuccessful(4) {
-                    Action(Act<0>),
-                },
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                AsyncSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            Parallel(failure = 2) {
-                Timeout(100) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                TryCatch {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                StatefulAction(Task<10>),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 1 => SubTree(Tree1146Sub0, ..),
+            _ => Action(Act<0>),
         }
     }
 }
+
+board!(Tree1146Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
+            b1: i64 = 5,
         }
-        MemSequence {
-            WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 4)),
-                AlwaysSuccess,
+        WhileDoElse {
+            Precondition(|bb| bb.b1 % 4 < 2, else = Running) {
+                Condition(Cond<0>),
             },
-            Condition(PCond<1>, b0 = {=}),
+            MemSequence {
+                Succeeder,
+                ForceFailure {
+                    Condition(|ctx, bb| ctx.check_in(1, 5)),
+                },
+            },
         }
     }
 }
 
-board!(Tree1147Blackboard { t1 b0 });
+board!(Tree1147Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Repeat(3) {
-            Sequence {
-                ParallelAll {
-                    IfThenElse {
-                        Loop(q0) {
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
-                        StatefulAction(Task<2>),
-                    },
-                    Fallback {
-                        Condition(PCond<3>, b0 = 0),
-                    },
-                    AlwaysSuccess,
+        ReactiveSequence {
+            Conditional(|bb| bb.b0 + 1 > 0, dynamic = false) {
+                Precondition(|bb| bb.o0.unwrap_or(2) + 2 != 3, else = Skipped) {
+                    Action(PIo<0>, t0 = {b0}),
                 },
-                ParallelAll {
-                    Sleep(10),
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(4)),
-                        WasEntryUpdated(t0),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Loop(q0, value = {b0}) {
-                            #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 3))]
-                            #[success_if(|bb| *bb.t0 == 4)]
-                            ScriptCondition(|bb| *bb.t0 > 3),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(PAct<5>, b0 = 2, b1 = {t0}),
-                        StatefulAction(Task<6>),
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
-                        SetBlackboard(t0 = {b0}),
-                    },
+            },
+            Retry(4) {
+                #[on_halted(|bb| bb.b0 = *bb.t1 + 4)]
+                #[on_failure(|bb| bb.b0 = 3)]
+                #[post(|bb| bb.b0 = *bb.t0)]
+                FlipSelector {
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<1>),
                 },
+            },
+            ReactiveSequence {
+                AsyncFallback {
+                    #[run_while(|bb| (bb.b0 + 1) % 4 > 0)]
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                },
+                ScriptCondition(|bb| *bb.t0 > 6),
             },
         }
     }
 }
 
-board!(Tree1148Blackboard { b0 q0 t0 });
+board!(Tree1148Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            RetryUntilSuccessful(2) {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
-                    Action(Act<1>),
-                    Sleep(0),
-                },
-            },
-            ParallelAll(2) {
-                Condition(PCond<2>, b0 = {=}),
-                ReactiveFallback {
-                    Repeat(forever) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-                Repeat(4) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            AsyncSequence {
-                Sleep(0),
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-                #[post(|bb| bb.b0 += 3)]
-                Sleep(0),
-                Sleep(0),
+        Inverter {
+            ForceSuccess {
+                Action(Act<0>),
             },
         }
     }
 }
-
-board!(Tree1149Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Delay(10) {
-                #[run_while(|bb| bb.b0 < 3)]
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Loop(q0) {
-                        ForceSuccess {
-                            #[post(|bb| { bb.t0.set(8); bb.t1.set(bb.b0 % 2) })]
-                            SequenceWithMemory {
-                                Condition(Cond<1>),
-                                #[success_if(|bb| bb.o0.is_none())]
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {t1}) {
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Delay(10) {
-                        #[post(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Fallback {
-                            ReactiveSequence {
-                                Action(Act<4> = Act::<4>),
-                                Action(PIo<5>, t0 = {t1}),
-                                StatefulAction(Task<6>),
-                            },
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<7>),
-                            },
-                            Action(Act<8>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                #[success_if(|bb| *bb.t1 % 4 > 1)]
-                #[run_while(|bb| *bb.t1 + 3 == 7)]
+        IfThenElse {
+            Limiter(1) {
                 ReactiveSequence {
-                    SetBlackboard(b0 = {t1}),
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
+                    WhileDoElse {
+                        #[on_failure(|bb| { *bb.t1 += 3; bb.b0 = *bb.t0 + 4 })]
+                        Action(PIo<0>, t0 = {=}),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    MemSequence {
+                        Parallel {
+                            Action(PAct<2>, b0 = 7),
+                            SetBlackboard(b0 = {t1}),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Cooldown(30, filtered = Failure) {
+                        Loop(q0, value = {t1}) {
+                            ScriptCondition(|bb| *bb.t0 > 4),
+                        },
+                    },
                 },
-                ParallelAll(2) {
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| *bb.t1 != 2),
-                    Condition(|ctx, bb| ctx.check_in(11, *bb.t1)),
-                    Condition(Cond<12>),
+            },
+            SequenceStar {
+                #[run_while(|bb| bb.o0.unwrap_or(4) < *bb.t0)]
+                #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(1) % 3); bb.t1.set(0) })]
+                #[success_if(|bb| bb.o0.is_some())]
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Failer,
                 },
-                #[skip_if(|bb| *bb.t0 < *bb.t1 % 3)]
-                #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
-                Repeat(2) {
-                    AlwaysFailure,
+                TryCatch(catch_on_halt = false) {
+                    ScriptCondition(|bb| *bb.t1 > 3),
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree1150Blackboard { t1 b0 o0 q0 t0 });
+board!(Tree1150Blackboard { o0 b0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
         blackboard {
+            b1: i64 = 2,
+            b0: i64 = 3,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
-            b1: i64 = 5,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Loop(q0, if_empty = Running) {
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    #[on_success(|bb| bb.t1.set(bb.b0))]
-                    ReactiveSelector {
+        Loop(q0, if_empty = Failure) {
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    WasEntryUpdated(t0),
+                    Sequence {
+                        Action(PAct<1>, b0 = 1, b1 = {b1}),
+                        SetBlackboard(b0 = 1),
                         StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
+                    },
+                    MemPriority {
+                        Condition(Cond<3>),
+                        AlwaysSuccess,
                     },
                 },
-                Precondition(|bb| *bb.t0 != 4) {
-                    ScriptCondition(|bb| bb.b1 > *bb.t0 + 2),
-                },
             },
         }
     }
 }
 
-board!(Tree1151Blackboard { q0 b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1152Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 10,
-            #[tracked] t1: i64 = 12,
-            b1: i64 = 9,
-        }
-        Selector {
-            RunOnce {
-                #[on_success(|bb| bb.b0 = bb.b1)]
-                Inverter {
-                    AlwaysRunning,
-                },
-            },
-            #[run_while(|bb| *bb.t0 != bb.b1)]
-            #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 % 2 { bb.b1 += 1 } })]
-            StatefulAction(Task<7>),
-            Precondition(|bb| *bb.t1 % 4 < 1) {
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
+board!(Tree1151Blackboard { b1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        ParallelAll(1) {
-            Parallel(success = 2) {
-                SetBlackboard(t1 = 8),
-                Script(|bb| { bb.b0 += 1; if (bb.b0 + 1) % 3 < 0 { bb.b1 += 1 } }),
-                Script(|bb| bb.b1 = *bb.t1),
-                Action(Act<0>),
-            },
-            WhileDoElse {
+        Retry(1) {
+            Selector {
+                #[skip_if(|bb| bb.o0.unwrap_or(5) + 2 > 4)]
+                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                Condition(Cond<0> = Cond::<0>),
                 StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b1)),
-                Condition(|ctx| ctx.check(3)),
-            },
-            IfThenElse {
-                Delay(30) {
-                    Action(PIo<4>, t0 = {=}),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(Cond<6>),
-            },
-            SubTree(Tree1152Sub0, b0 = {=}, t0 = {t0}, t1 = {=}, b1 = {b1}),
-            Parallel(failure = 3) {
-                Condition(Cond<9>),
-                Condition(PCond<10>, b0 = 1),
-                StatefulAction(Task<11>),
-                Action(Act<12> = Act::<12>),
-                Script(|bb| *bb.t1 += 1),
+                Condition(PCond<2>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1152Blackboard { b0 t0 t1 b1 });
+board!(Tree1152Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1153 for Ctx {
-        Timeout(10) {
-            TryCatch {
+        ReactiveSequence {
+            WhileDoElse {
                 StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Condition(|ctx| ctx.check(5)),
+                Fallback {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Priority {
+                    Deadline(50) {
+                        Optional {
+                            Wait(50),
+                        },
+                    },
+                    Deadline(0) {
+                        Deadline(20) {
+                            Action(Act<7>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(8)),
+                },
             },
         }
     }
@@ -1908,424 +1865,347 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            Fallback {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+        IfThenElse {
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                Priority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
             },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                #[on_failure(|bb| if bb.o0.unwrap_or(1) % 2 == 1 { bb.b0 += 3 })]
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                AlwaysSuccess,
+            Selector {
+                StatefulAction(Task<3> = Task::<3>),
+                StepSequencer {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Wait(20),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(Cond<6>),
+                },
+                MaxTime(0) {
+                    StatefulAction(Task<7>),
+                },
+            },
+            ForceSuccess {
+                FlipSelector {
+                    FlipSelector {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        ReactiveFallback {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    AlwaysRunning,
+                    Condition(|ctx| ctx.check(12)),
+                },
             },
         }
     }
 }
-
-board!(Tree1154Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(0),
-        }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = false) {
-                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(5)),
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Sequence {
-                        ReactiveFallback {
-                            #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
-                            StatefulAction(Task<3> = Task::<3>),
-                            Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(3) + 2) % 2, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(3) + 1 != 2)]
-            Delay(20) {
-                Delay(10) {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b0 % 2 == 0)]
-                    ForceFailure {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
+        Repeat(3) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree1155Blackboard { b0 b1 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(1),
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 5,
         }
         Fallback {
-            ParallelAll {
-                WasEntryUpdated(t0),
-                WaitValueUpdate(t1) {
-                    Timeout(10) {
-                        AlwaysRunning,
+            Delay(10) {
+                ScriptCondition(|bb| *bb.t0 % 2 == 0),
+            },
+            AsyncFallback {
+                FlipSelector {
+                    Timeout(100) {
+                        IfThenElse {
+                            #[success_if(|bb| bb.o0.unwrap_or(5) + 1 == *bb.t0)]
+                            ScriptCondition(|bb| bb.b0 < 7),
+                            StatefulAction(Task<0>),
+                        },
                     },
                 },
-                Condition(Cond<0>),
             },
-            ParallelAll(max_failures = -1) {
-                Sleep(20),
-                Condition(Cond<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+            Optional {
+                MemPriority {
+                    ReactiveFallback {
+                        Delay(0) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(PIo<2>, t0 = {t0}),
+                        #[on_halted(|bb| if *bb.t0 + 2 == 2 { *bb.t0 += 3 })]
+                        Condition(Cond<3>),
+                    },
+                },
             },
+            Action(Act<4> = Act::<4>),
         }
     }
 }
 
-board!(Tree1156Blackboard { t0 t1 });
+board!(Tree1156Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
         blackboard {
-            b0: i64 = 0,
-        }
-        Parallel(success = -1, failure = -1) {
-            Condition(Cond<0>),
-            AsyncSequence {
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<1>, b0 = 6),
-                },
-                SetBlackboard(b0 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree1157Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        blackboard {
             #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
         }
-        Inverter {
-            Loop(q0, value = {b0}, if_empty = Running) {
-                #[post(|bb| bb.o0 = Some(*bb.t0))]
-                #[run_while(|bb| bb.b0 > 0)]
-                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
-                Repeat(4) {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1158Blackboard { t0 b0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<0>),
-                },
-                Loop(q0, if_empty = Running) {
-                    Loop(q0, value = {b1}) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    Timeout(10) {
-                        Sleep(30),
-                    },
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                Fallback {
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                    #[on_failure(|bb| { bb.b1 += 2; bb.b1 = bb.b0 % 4 })]
-                    ParallelAll(max_failures = -1) {
-                        Condition(PCond<1>, b0 = {b0}),
-                        AsyncFallback {
-                            Precondition(|bb| (bb.b0 + 4) % 2 > 0, else = Failure) {
-                                Sequence {
-                                    ScriptCondition(|bb| bb.b0 + 3 == 1),
-                                    Action(|ctx| ctx.exec(2)),
-                                },
-                            },
-                        },
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1159Blackboard { t0 q0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            WasEntryUpdated(t1),
+        WaitValueUpdate(t0) {
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1160Blackboard { t1 });
+board!(Tree1157Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1161Sub1 for Ctx {
+    pub tree Tree1158 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Condition(Cond<10>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1161Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 9,
-        }
-        #[post(|bb| bb.t0.set(5))]
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(PTask<8>, b0 = 6),
-                },
-                Condition(Cond<9> = Cond::<9>),
-                SubTree(Tree1161Sub1, ..),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-        }
-        SequenceStar {
-            TryCatch(catch_on_halt = true) {
-                RetryUntilSuccessful(1) {
-                    #[post(|bb| { bb.t0.set((*bb.t0 + 2) % 3); bb.b0 += 3 })]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Parallel(success = 0, failure = -1) {
-                        Parallel(failure = 2) {
-                            #[on_halted(|bb| if (bb.b0 + 3) % 2 > 0 { bb.b0 = bb.b0 % 2 })]
-                            Condition(Cond<0>),
-                            Condition(PCond<1>, b0 = 0),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Condition(PCond<3>, b0 = 0),
-                    },
-                },
+        ReactiveFallback {
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[failure_if(|bb| *bb.t0 > 3)]
+            Loop(q0, value = {b0}) {
                 SequenceWithMemory {
-                    SequenceStar {
-                        Action(Act<4> = Act::<4>),
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                    Condition(Cond<7>),
-                },
-                SubTree(Tree1161Sub0, ..),
-            },
-            Fallback {
-                #[failure_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
-                Script(|bb| bb.b0 += 1),
-                ReactiveFallback {
-                    Condition(Cond<11> = Cond::<11>),
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.t0.set(1))]
-                        Action(PIo<12>, t0 = {=}),
-                    },
-                },
-                RunOnce {
-                    Loop(q0, if_empty = Failure) {
-                        ParallelAll(max_failures = -1) {
-                            #[on_failure(|bb| bb.b0 = 1)]
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            #[skip_if(|bb| bb.b0 % 4 != 0)]
-                            Action(Act<13>),
-                            SetBlackboard(b0 = 8),
+                    Precondition(|bb| *bb.t0 % 4 == 2, else = Skipped) {
+                        Conditional(|bb| bb.b1 % 4 > 2, else = Failure) {
+                            Inverter {
+                                AlwaysFailure,
+                            },
                         },
                     },
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(4) > bb.b0 { bb.b0 += 3 })]
+                    #[run_while(|bb| bb.b0 != bb.b0 % 2)]
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 4, &mut bb.b1)),
+                        StatefulAction(Task<1>),
+                    },
                 },
-                IfThenElse {
-                    Condition(Cond<14>),
-                    Action(Act<15>),
-                    Action(|ctx| ctx.exec(16)),
-                },
-                WaitValueUpdate(t0) {
-                    Action(|ctx, bb| ctx.exec_in(17, *bb.t0 % 2, &mut bb.b0)),
-                },
+            },
+            SequenceWithMemory {
+                Action(Act<2>),
+                ScriptCondition(|bb| bb.o0.is_some()),
+                UnsetBlackboard(o0),
+                #[on_halted(|bb| { bb.b1 += 2; bb.b0 += 2 })]
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree1161Blackboard { b0 q0 t0 });
+board!(Tree1158Blackboard { o0 b0 t0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
-        RetryUntilSuccessful(1) {
-            ReactiveSequence {
-                RetryUntilSuccessful(1) {
-                    ReactiveSequence {
-                        Repeat(1) {
-                            Repeat(2) {
-                                MemPriority {
-                                    AlwaysFailure,
+    pub tree Tree1159 for Ctx {
+        ForceSuccess {
+            Parallel(success = -2, failure = -1) {
+                SequenceStar {
+                    Repeater(1) {
+                        RepeatUntilFailure(3) {
+                            AsyncFallback {
+                                AlwaysFailure,
+                                RunOnce {
                                     StatefulAction(Task<0>),
                                 },
                             },
                         },
-                        StatefulAction(Task<1>),
-                        ReactiveSelector {
-                            StatefulAction(Task<2>),
-                            AlwaysRunning,
+                    },
+                    Inverter {
+                        RetryUntilSuccessful(1) {
+                            Failer,
                         },
                     },
                 },
-                Fallback {
-                    Action(Act<3>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5>),
-                    Retry(3) {
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                Parallel(success = 3, failure = 1) {
-                    Condition(Cond<8>),
-                    AlwaysRunning,
-                    ReactiveFallback {
-                        Condition(Cond<9>),
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    AsyncFallback {
+                        AsyncFallback {
+                            Action(|ctx| ctx.exec(1)),
+                            StatefulAction(Task<2>),
+                        },
+                        Repeat(3) {
+                            RunOnce(then_skip = false) {
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(4)),
+                            Action(Act<5> = Act::<5>),
+                        },
                     },
                 },
             },
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree1160 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Repeat(3) {
+                BinarySelector(|bb| bb.o0.unwrap_or(0) + 3 != *bb.t0, dynamic = false) {
+                    Action(Act<1>),
+                    SetBlackboard(b1 = 4),
+                },
+            },
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| (bb.b1 + 2) % 3 != 1)]
+            #[post(|bb| bb.b1 = *bb.t0)]
+            Remap(success = Success, failure = Success) {
+                StatefulAction(PTask<2>, b0 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree1160Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1161 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(max_failures = -2) {
+            ReactiveSelector {
+                Sequence {
+                    Loop(q0, if_empty = Success) {
+                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
+                },
+            },
+            MemSequence {
+                SetBlackboard(t0 = 5),
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+            Parallel(success = 1) {
+                Parallel(success = 2, failure = 0) {
+                    TryCatch {
+                        #[failure_if(|bb| *bb.t1 + 2 > *bb.t0 % 3)]
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b0)),
+                        Script(|bb| *bb.t1 += 1),
+                    },
+                    Loop(q0, value = {t1}, if_empty = Failure) {
+                        Condition(Cond<8>),
+                    },
+                    Loop(q0, if_empty = Success) {
+                        StepSequencer {
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                ReactiveSelector {
+                    Condition(Cond<9>),
+                    ReactiveSequence {
+                        Condition(Cond<10>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<11>),
+                        StatefulAction(Task<12>),
+                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
+                        Condition(|ctx, bb| ctx.check_in(13, *bb.t1)),
+                        Action(|ctx| ctx.exec(14)),
+                    },
+                    Wait(30),
+                },
+            },
+            Action(Act<15>),
+        }
+    }
+}
+
+board!(Tree1161Blackboard { t1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1162 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            ScriptCondition(|bb| bb.b0 + 3 == bb.b0),
+        }
+    }
+}
+
+board!(Tree1162Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 0,
         }
-        #[post(|bb| { bb.b1 = bb.b0 + 3; bb.b0 += 2 })]
-        ReactiveSequence {
-            Repeat(4) {
-                IfThenElse {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                    #[run_while(|bb| *bb.t1 < 7)]
-                    #[success_if(|bb| bb.b1 % 2 != 0)]
-                    Action(Act<1>),
-                },
+        Parallel(success = 1, failure = 3) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+            Switch(b1) {
+                case 0 => Condition(|ctx| ctx.check(1)),
+                _ => Script(|bb| { *bb.t0 += 2; bb.t0.set((bb.b0 + 4) % 4) }),
             },
-            Delay(30) {
-                Inverter {
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            #[post(|bb| bb.b1 += 3)]
-                            #[on_halted(|bb| bb.b1 = (*bb.t0 + 1) % 3)]
-                            #[skip_if(|bb| bb.b0 % 4 > 2)]
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                            },
-                            IfThenElse {
-                                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                                SetBlackboard(t1 = {b0}),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<4> = Task::<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<6>),
-                Action(Act<7>),
-                SetBlackboard(b0 = 4),
+            AsyncSequence {
+                Condition(Cond<2>),
+                AlwaysSuccess,
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree1163Blackboard { t0 b0 b1 t1 });
+board!(Tree1163Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
         }
-        SequenceWithMemory {
-            Script(|bb| { if *bb.t0 % 3 > 0 { *bb.t0 += 1 }; bb.b0 = bb.b0 % 2 }),
-            #[skip_if(|bb| *bb.t0 < bb.b0)]
-            Repeat(1) {
-                Condition(PCond<0>, b0 = {t0}),
-            },
-            SequenceWithMemory {
-                SetBlackboard(t0 = 4),
-                Condition(|ctx| ctx.check(1)),
-                Precondition(|bb| *bb.t0 + 1 > (bb.b0 + 4) % 4, else = Success) {
-                    SetBlackboard(t0 = {b0}),
+        Parallel(success = -2, failure = -2) {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            #[skip_if(|bb| bb.b0 < 5)]
+            #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+            SequenceStar {
+                WaitUntil(|bb| bb.b0 == 0) {
+                    RunOnce(then_skip = false) {
+                        SetBlackboard(b0 = 7),
+                    },
                 },
-                Condition(Cond<2>),
             },
-            Action(Act<3>),
         }
     }
 }
@@ -2335,416 +2215,394 @@ board!(Tree1164Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            #[allow(unused)] #[tracked] t0: i64,
         }
-        MemSequence {
-            Timeout(0) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    #[failure_if(|bb| *bb.t1 + 3 < 7)]
-                    #[on_failure(|bb| if bb.b0 < *bb.t1 + 4 { bb.b0 += 2 })]
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Sequence {
-                ForceSuccess {
-                    #[on_success(|bb| { bb.b0 += 3; if bb.b0 + 2 == 2 { bb.t1.set(bb.b0) } })]
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                MemSequence {
-                    TryCatch {
-                        #[skip_if(|bb| *bb.t1 == 6)]
-                        #[run_while(|bb| *bb.t1 + 4 == 3)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0))]
-                        AlwaysSuccess,
-                        #[skip_if(|bb| *bb.t1 + 4 > 3)]
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        StatefulAction(PTask<3>, b0 = {=}),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            IfThenElse {
-                WaitValueUpdate(t1) {
-                    Action(PIo<5>, t0 = {=}),
-                },
-                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 2); if *bb.t1 < *bb.t0 { *bb.t0 += 3 } })]
-                ReactiveSequence {
-                    SetBlackboard(t0 = 5),
-                    #[on_success(|bb| { bb.b0 = *bb.t1 + 2; bb.b0 = *bb.t1 % 2 })]
-                    AlwaysFailure,
-                },
-            },
+        Repeater(0) {
+            #[success_if(|bb| bb.b1 % 4 == 2)]
+            Condition(|ctx, bb| ctx.check_in(0, 3)),
         }
     }
 }
 
-board!(Tree1165Blackboard { t0 b0 t1 q0 });
+board!(Tree1165Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            b1: i64 = 4,
-        }
         ReactiveFallback {
-            WhileDoElse {
-                Sequence {
-                    Sequence {
-                        SetBlackboard(b0 = {b1}),
-                        Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 2) % 2)),
-                    },
-                    #[skip_if(|bb| bb.b0 > *bb.t0)]
-                    Inverter {
-                        ScriptCondition(|bb| bb.b1 + 4 > 2),
-                    },
-                },
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        Condition(Cond<1>),
-                        StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
-                    },
-                    Sleep(50),
-                    Sleep(30),
-                },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                    Action(Act<4>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1166Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        ReactiveFallback {
-            Fallback {
-                AsyncSequence {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = 6),
-                    },
-                    ReactiveSequence {
-                        Action(Act<4>),
-                        ScriptCondition(|bb| *bb.t0 > bb.b0),
-                    },
-                },
-            },
-            Fallback {
-                RunOnce(then_skip = true) {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Loop(q0, if_empty = Skipped) {
-                            Action(Act<5>),
+            ForceFailure {
+                FlipSelector {
+                    ReactiveFallback {
+                        RepeatTimes(3) {
+                            Condition(Cond<0>),
+                        },
+                        AsyncSequence {
+                            Condition(Cond<1>),
+                            Repeat(forever) {
+                                Action(Act<2> = Act::<2>),
+                            },
+                        },
+                        ParallelAll(max_failures = -3) {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        AsyncSequence {
+                            Wait(20),
+                            Condition(Cond<8>),
+                            Condition(|ctx| ctx.check(9)),
+                            StatefulAction(Task<10> = Task::<10>),
                         },
                     },
-                },
-                StatefulAction(Task<6>),
-                Sequence {
-                    #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(Act<8>),
-                    AlwaysSuccess,
-                    SetBlackboard(t0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1167Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-            WhileDoElse {
-                RunOnce {
-                    StatefulAction(PTask<1>, b0 = {=}),
-                },
-                ScriptCondition(|bb| bb.b0 > 3),
-                Sleep(20),
-            },
-            Fallback {
-                #[on_halted(|bb| bb.b1 += 1)]
-                #[on_success(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
-                #[skip_if(|bb| bb.b0 % 2 != 1)]
-                Action(Act<2>),
-                #[post(|bb| if bb.b0 != 6 { bb.b1 += 1 })]
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    StatefulAction(Task<3>),
-                },
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-            Switch(b1) {
-                case 1 => Condition(Cond<6>),
-                _ => SetBlackboard(t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1168Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] b1: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        ParallelAll(1) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Repeat(1) {
-                    SetBlackboard(t1 = 0),
-                },
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            ReactiveSequence {
-                AsyncSequence {
-                    Fallback {
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 != 1),
-                        #[success_if(|bb| bb.b0 != 2)]
-                        #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(PTask<3>, b0 = {t1}),
-                },
-                Loop(q0, value = {t1}) {
-                    Invert {
-                        #[skip_if(|bb| *bb.t1 % 3 == 0)]
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1169Blackboard { q0 b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Sequence {
-                #[run_while(|bb| bb.b1 + 4 < 3)]
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                #[on_success(|bb| bb.o0 = Some(bb.b1 % 4))]
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    #[on_success(|bb| { bb.t0.set(*bb.t0 % 2); bb.b1 += 2 })]
-                    Action(Act<0>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Delay(100) {
-                        Loop(q0, value = {b1}, if_empty = Skipped) {
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            #[on_failure(|bb| if bb.b0 < 3 { bb.o0 = None })]
-                            Retry(4) {
-                                Condition(Cond<3>),
+                    TryCatch(catch_on_halt = true) {
+                        Fallback {
+                            Priority {
+                                StatefulAction(Task<11> = Task::<11>),
+                                StatefulAction(Task<12>),
+                                StatefulAction(Task<13> = Task::<13>),
+                            },
+                            Condition(|ctx| ctx.check(14)),
+                            MemPriority {
+                                WhileDoElse {
+                                    Condition(Cond<15>),
+                                    Condition(Cond<16> = Cond::<16>),
+                                },
+                                Condition(Cond<17>),
+                                StatefulAction(Task<18>),
+                            },
+                        },
+                        FlipSelector {
+                            Cooldown(0) {
+                                AsyncFallback {
+                                    Succeeder,
+                                },
                             },
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b1 + 2 != 2),
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1167Sub1 for Ctx {
+        SequenceWithMemory {
+            RunOnce {
+                Condition(|ctx, bb| ctx.check_in(0, 1)),
+            },
+            StatefulAction(PTask<1>, b0 = 2),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1167Sub0 for Ctx {
+        SubTree(Tree1167Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1167 for Ctx {
+        RepeatTimes(3) {
+            SubTree(Tree1167Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1168 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        WaitValueUpdate(t0) {
+            IfThenElse {
+                StepSequencer {
+                    ScriptCondition(|bb| bb.b0 < (*bb.t0 + 4) % 4),
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
                 },
-                SequenceStar {
-                    Action(PIo<6>, t0 = {=}),
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Sequence {
-                            WasEntryUpdated(t0),
-                            AlwaysSuccess,
+                AsyncSequence {
+                    Conditional(|bb| *bb.t0 + 3 != 4, else = Success) {
+                        Filter(times = 1, count = Failure) {
+                            ReactiveSequence {
+                                Action(Act<2> = Act::<2>),
+                                #[success_if(|bb| bb.b0 == *bb.t0 + 3)]
+                                #[failure_if(|bb| *bb.t1 % 3 < 0)]
+                                #[run_while(|bb| *bb.t0 % 4 == 1)]
+                                Condition(PCond<3>, b0 = {t1}),
+                            },
                         },
                     },
                 },
-            },
-            #[post(|bb| { bb.o0 = None; bb.b0 += 2 })]
-            Switch(b1) {
-                case 5 => StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
-                case 4 => Sleep(20),
-                case 0 => SetBlackboard(t0 = 0),
-                _ => Inverter {
-                    Condition(Cond<8>),
+                #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+                ReactiveFallback {
+                    WasEntryUpdated(t1),
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree1170Blackboard { b0 b1 o0 q0 t0 });
+board!(Tree1168Blackboard { q0 b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                ReactiveSequence {
-                    Delay(50) {
-                        StatefulAction(Task<0>),
+    pub tree Tree1169 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RunOnce {
+            WaitValueUpdate(t0) {
+                #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b0 + 2)]
+                #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+                ReactiveSelector {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) > 3)]
+                    Loop(q0) {
+                        StatefulAction(Task<1> = Task::<1>),
                     },
-                },
-                ParallelAll(1) {
-                    Action(Act<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                        AlwaysFailure,
-                    },
-                },
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
+                    SetBlackboard(o0 = Some(6)),
                 },
             },
-            ReactiveSequence {
-                Action(Act<6>),
-                Parallel(success = -2) {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
+        }
+    }
+}
+
+board!(Tree1169Blackboard { q0 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        TryCatch(catch_on_halt = false) {
+            ParallelAll(1) {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| bb.b0 > *bb.t0 % 2),
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
                 },
-                StatefulAction(Task<9>),
-                ForceFailure {
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                ReactiveFallback {
-                    AsyncFallback {
-                        StatefulAction(Task<11> = Task::<11>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ReactiveSequence {
-                ParallelAll(2) {
-                    StatefulAction(Task<12>),
-                    Parallel {
-                        Condition(Cond<13>),
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<14>),
+                Interrupt(|bb| *bb.t0 % 4 != 1) {
+                    Priority {
+                        StepSequencer {
+                            Condition(Cond<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Precondition(|bb| bb.b0 != 0) {
+                            Sleep(0),
                         },
                     },
                 },
-                Action(Act<15> = Act::<15>),
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                StepSequencer {
+                    Sequence {
+                        ReactiveFallback {
+                            Precondition(|bb| *bb.t0 + 4 > 3, else = Running) {
+                                Action(Act<4>),
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                Action(Act<5>),
+                                StatefulAction(PTask<6>, b0 = {t0}),
+                            },
+                            AlwaysFailure,
+                            Retry(0) {
+                                #[success_if(|bb| bb.b0 == 2)]
+                                #[skip_if(|bb| bb.b0 == 3)]
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                            Action(PIo<8>, t0 = {t0}),
+                        },
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree1170Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+        }
+        #[skip_if(|bb| *bb.t0 != 7)]
+        #[success_if(|bb| bb.b0 > bb.b0 + 4)]
+        #[post(|bb| if *bb.t0 < *bb.t0 % 4 { bb.t0.set(bb.b0 + 4) })]
+        SequenceWithMemory {
+            ReactiveFallback {
+                Action(Act<0>),
+                MemSequence {
+                    WasEntryUpdated(t0),
+                    Action(Act<1>),
+                },
+                ForceSuccess {
+                    WaitUntil(|bb| *bb.t0 < 2) {
+                        ReactiveSequence {
+                            ParallelAll(0) {
+                                #[on_success(|bb| bb.b0 += 2)]
+                                StatefulAction(Task<2>),
+                                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                ParallelAll(max_failures = -4) {
+                    StatefulAction(Task<4>),
+                    Failer,
+                    StatefulAction(Task<5>),
+                    Sleep(0),
+                },
+                #[on_success(|bb| bb.b0 += 3)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                ForceFailure {
+                    StatefulAction(Task<6>),
+                },
+                RetryUntilSuccessful(0) {
+                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
+                },
+                SequenceStar {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[post(|bb| { if *bb.t0 < *bb.t0 + 2 { bb.b0 += 1 }; if bb.b0 == (bb.b0 + 3) % 3 { *bb.t0 += 1 } })]
+                    Script(|bb| bb.b0 += 2),
+                    ScriptCondition(|bb| bb.b0 != 0),
+                },
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 2, &mut bb.b0)),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1171Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1172Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Condition(|ctx| ctx.check(6))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| *bb.t0 + 1 < *bb.t0, else = Skipped) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Timeout(0) {
-                        SequenceWithMemory {
-                            SetBlackboard(b0 = {t0}),
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            Action(PIo<2>, t0 = {=}),
-                            AlwaysSuccess,
-                        },
+        Sequence {
+            MaxTime(0) {
+                Repeat(1) {
+                    Wait(20),
+                },
+            },
+            IfThenElse {
+                ReactiveFallback {
+                    Failer,
+                    ReactiveSelector {
+                        Action(PIo<0>, t0 = {b0}),
+                        StatefulAction(Task<1>),
+                        ScriptCondition(|bb| bb.b0 != *bb.t0),
                     },
                 },
+                ReactiveSelector {
+                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<3>),
+                },
+            },
+            Sequence {
+                ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 2),
+                #[on_success(|bb| *bb.t0 += 3)]
+                Sleep(10),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+                SubTree(Tree1172Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree1172Blackboard { t0 b0 q0 });
+board!(Tree1172Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 1,
             #[tracked] t1: i64,
         }
-        WaitValueUpdate(t1) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Repeat(2) {
-                    ReactiveFallback {
-                        Action(PIo<1>, t0 = {=}),
-                    },
+        #[skip_if(|bb| *bb.t0 + 1 == bb.b1 % 3)]
+        #[run_while(|bb| *bb.t1 + 2 < 6)]
+        #[on_failure(|bb| { bb.t0.set(bb.b1); if bb.o0.is_none() { bb.b0 = bb.b1 } })]
+        ReactiveSequence {
+            FlipSelector {
+                #[on_success(|bb| if bb.o0.unwrap_or(3) == 1 { *bb.t1 += 2 })]
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = 4, b1 = {=}),
+                    Action(PIo<1>, t0 = {b0}),
                 },
-                Script(|bb| bb.t1.set(bb.b0)),
-                Action(Act<2>),
-                ReactiveSelector {
-                    #[post(|bb| if bb.b0 + 3 == (*bb.t1 + 3) % 2 { *bb.t1 += 3 })]
-                    #[run_while(|bb| *bb.t1 % 2 > 0)]
-                    #[failure_if(|bb| bb.b0 != 1)]
-                    AlwaysRunning,
-                    Action(PIo<3>, t0 = {b0}),
+            },
+            SequenceWithMemory {
+                Fallback {
+                    #[failure_if(|bb| *bb.t0 + 2 < 2)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Action(PIo<4>, t0 = {b1}),
+                },
+                Action(Act<5> = Act::<5>),
+            },
+            WaitUntil(|bb| *bb.t0 == 1) {
+                Sequence {
+                    Action(|ctx| ctx.exec(6)),
+                    Script(|bb| bb.b0 = bb.o0.unwrap_or(1) % 2),
+                    SequenceWithMemory {
+                        Action(Act<7>),
+                        Action(PAct<8>, b0 = 4, b1 = {=}),
+                    },
+                    Action(PIo<9>, t0 = {t0}),
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b1 + 1 != 1),
+                        StatefulAction(Task<10>),
+                        Condition(|ctx| ctx.check(11)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1173Blackboard { b0 t0 t1 });
+board!(Tree1173Blackboard { o0 t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+        RepeatUntilFailure(1) {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -2752,428 +2610,431 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            b0: i64 = 4,
+            b1: i64,
         }
-        SequenceStar {
-            Delay(10) {
-                #[failure_if(|bb| bb.o0.unwrap_or(0) + 4 > 4)]
-                SetBlackboard(o0 = Some(5)),
-            },
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    WasEntryUpdated(t0),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
+        WaitValueUpdate(t0) {
+            BinarySelector(|bb| *bb.t0 + 1 > bb.b1 % 3, dynamic = false) {
+                #[post(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
+                #[run_while(|bb| bb.o0.unwrap_or(2) > *bb.t0)]
+                Switch(b1) {
+                    case 1 => Priority {
+                        #[success_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 == 2)]
+                        #[skip_if(|bb| bb.b1 + 4 != 5)]
+                        #[on_failure(|bb| { bb.b1 += 3; bb.t0.set(bb.b1) })]
+                        Condition(PCond<0>, b0 = {b0}),
+                        #[failure_if(|bb| *bb.t0 < 3)]
+                        #[on_failure(|bb| bb.b1 = *bb.t0)]
+                        StatefulAction(Task<1>),
+                    },
+                    case 2 => BinarySelector(|bb| (bb.b0 + 4) % 3 > 0) {
+                        #[post(|bb| { bb.o0 = None; if bb.o0.is_some() { bb.t0.set(bb.b0) } })]
+                        Runner,
+                        SetBlackboard(b0 = 7),
+                    },
+                    _ => StatefulAction(Task<2>),
                 },
-            },
-            Precondition(|bb| bb.b0 == 6, else = Skipped) {
-                Action(PAct<3>, b0 = {=}),
+                Loop(q0) {
+                    StepSequencer {
+                        Condition(Cond<3>),
+                        Condition(PCond<4>, b0 = {=}),
+                        #[run_while(|bb| bb.b1 + 2 < bb.b1)]
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                        ReactiveFallback {
+                            Condition(PCond<7>, b0 = {b1}),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1175Blackboard { o0 t0 b0 });
+board!(Tree1175Blackboard { t0 q0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b1: i64,
+            o0: Option<i64> = None,
         }
-        SequenceStar {
-            Repeat(3) {
-                Timeout(50) {
-                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 != 0, else = Success) {
-                        Repeat(3) {
-                            Action(Act<0>),
-                        },
-                    },
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            WaitUntil(|bb| bb.b1 != 3) {
+                Inverter {
+                    #[failure_if(|bb| bb.b1 > bb.o0.unwrap_or(5))]
+                    #[skip_if(|bb| (*bb.t1 + 3) % 3 != 1)]
+                    #[on_failure(|bb| bb.o0 = None)]
+                    StatefulAction(Task<1>),
                 },
             },
             ReactiveFallback {
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveSequence {
-                    SetBlackboard(b0 = 7),
-                    Action(PAct<2>, b0 = 7),
-                    StatefulAction(Task<3>),
+                Conditional(|bb| bb.b1 < *bb.t1, dynamic = false) {
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree1176Blackboard { b0 o0 });
+board!(Tree1176Blackboard { t1 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = true) {
-            Retry(3) {
-                #[post(|bb| bb.b1 += 1)]
-                #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                Delay(50) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            MemSequence {
-                SequenceStar {
-                    RunOnce(then_skip = true) {
-                        Action(PIo<1>, t0 = {=}),
+        FlipSelector {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Interrupt(|bb| (bb.b0 + 2) % 4 != 1) {
+                    WaitUntil(|bb| bb.o0.is_none()) {
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    Condition(PCond<2>, b0 = {b0}),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
+                },
+                Repeat(1) {
+                    #[skip_if(|bb| bb.b0 % 4 < 0)]
+                    #[failure_if(|bb| bb.b0 % 4 != 2)]
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3>),
+                FlipSelector {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
                 },
             },
-            AlwaysRunning,
+            #[on_success(|bb| if bb.b0 + 1 > *bb.t0 { bb.b0 = bb.o0.unwrap_or(4) })]
+            Precondition(|bb| *bb.t0 < 4, else = Success) {
+                StatefulAction(Task<6>),
+            },
+            SetBlackboard(o0 = Some(2)),
+            Cooldown(0, filtered = Skipped) {
+                ReactiveSequence {
+                    Inverter {
+                        Action(Act<7>),
+                    },
+                    Deadline(50) {
+                        Optional {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+            },
+            Delay(100) {
+                Inverter {
+                    ReactiveFallback {
+                        Conditional(|bb| (*bb.t0 + 2) % 4 > 0, dynamic = false) {
+                            Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
+                        },
+                        #[success_if(|bb| bb.o0.is_some())]
+                        ParallelAll(max_failures = -2) {
+                            #[on_success(|bb| bb.t0.set(bb.b0))]
+                            #[on_halted(|bb| bb.b0 = 5)]
+                            #[post(|bb| bb.o0 = Some(8))]
+                            AlwaysRunning,
+                            StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
+                        },
+                        Parallel(success = 2) {
+                            Sleep(20),
+                            #[post(|bb| bb.b0 = bb.o0.unwrap_or(0) + 4)]
+                            Sleep(30),
+                            Script(|bb| { bb.b0 += 1; if bb.b0 % 3 != 0 { bb.t0.set(bb.b0 + 2) } }),
+                        },
+                        ScriptCondition(|bb| *bb.t0 < 5),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1177Blackboard { t1 t0 b1 b0 });
+board!(Tree1177Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            Action(PIo<0>, t0 = {=}),
-            ParallelAll {
-                StatefulAction(Task<1>),
-                Repeat(4) {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            #[on_success(|bb| if bb.b1 < *bb.t0 + 2 { bb.b0 = 3 })]
-            #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
-            Sequence {
-                Condition(Cond<4>),
-                RunOnce(then_skip = true) {
-                    Action(Act<5>),
-                },
-            },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Condition(Cond<2>),
         }
     }
 }
-
-board!(Tree1178Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Sequence {
-            Action(PAct<0>, b0 = {=}),
+        WaitUntil(|bb| bb.b0 % 4 > 2) {
+            Loop(q0, if_empty = Skipped) {
+                ReactiveSelector {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    Retry(2) {
+                        #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+                        #[run_while(|bb| bb.b0 % 3 < 1)]
+                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1179Blackboard { b0 });
+board!(Tree1179Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        MemSequence {
-            Switch(b1) {
-                case 0 => Condition(Cond<0>),
-                case 1 => SequenceWithMemory {
-                    Condition(Cond<1>),
-                    ScriptCondition(|bb| bb.b0 != 3),
-                },
-                case 5 => RetryUntilSuccessful(1) {
-                    SetBlackboard(o0 = Some(9)),
-                },
-                _ => Sleep(50),
-            },
-            ReactiveFallback {
-                Sequence {
-                    #[on_failure(|bb| { bb.b1 = 0; if bb.b1 % 2 > 0 { bb.b0 = 1 } })]
-                    Action(|ctx, bb| ctx.exec_in(2, 4, &mut bb.b0)),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-                },
-                Condition(Cond<4>),
-                Delay(30) {
-                    SetBlackboard(t0 = 6),
-                },
-            },
-            Sequence {
-                #[post(|bb| { bb.b1 = bb.b0; if bb.b1 + 4 > 6 { *bb.t0 += 3 } })]
-                WaitValueUpdate(t0) {
-                    Sleep(0),
-                },
-                Action(PAct<5>, b0 = {b1}, b1 = {b1}),
-                RetryUntilSuccessful(forever) {
-                    Action(PAct<6>, b0 = {t0}, b1 = {=}),
-                },
-            },
+        WhileDoElse {
+            Action(Act<0>),
+            Runner,
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1180Blackboard { b1 t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree1181Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        ReactiveFallback {
+            StatefulAction(Task<4>),
+            StatefulAction(Task<5>),
+            WasEntryUpdated(t0),
+            SetBlackboard(t0 = 1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        Fallback {
-            Script(|bb| if bb.b1 % 3 > 0 { bb.o0 = Some(bb.b0) }),
+        AsyncSequence {
+            ReactiveFallback {
+                StepSequencer {
+                    Deadline(50) {
+                        FlipSelector {
+                            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    #[on_success(|bb| { bb.o0 = None; bb.b0 = 1 })]
+                    Succeeder,
+                },
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Sequence {
+                Repeat(3) {
+                    SubTree(Tree1181Sub0, ..),
+                },
+                ParallelAll(max_failures = -1) {
+                    Action(|ctx| ctx.exec(6)),
+                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Wait(100),
+                    Action(|ctx| ctx.exec(10)),
+                    StatefulAction(Task<11>),
+                },
+                Fallback {
+                    #[post(|bb| if bb.b0 != 2 { bb.b0 += 1 })]
+                    WhileDoElse {
+                        Timeout(0) {
+                            StatefulAction(Task<12>),
+                        },
+                        StatefulAction(Task<13>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1181Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1182Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1182Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        #[on_halted(|bb| bb.b0 += 1)]
-        Action(Act<2>)
-    }
-}
+board!(Tree1181Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        AsyncFallback {
-            SubTree(Tree1182Sub0, ..),
-            Action(PIo<1>, t0 = {t0}),
-            SubTree(Tree1182Sub1, b0 = {=}, t0 = {t0}),
+        MemPriority {
+            IfThenElse {
+                #[skip_if(|bb| (bb.b0 + 3) % 4 != 1)]
+                StatefulAction(Task<0> = Task::<0>),
+                #[skip_if(|bb| *bb.t1 > 3)]
+                AsyncSequence {
+                    Action(Act<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysSuccess,
+                    #[on_failure(|bb| bb.t0.set(bb.b1))]
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+            },
+            Fallback {
+                ScriptCondition(|bb| bb.b1 > *bb.t1 % 3),
+                #[run_while(|bb| bb.b0 == 0)]
+                #[post(|bb| { bb.b0 += 3; bb.t0.set(*bb.t1) })]
+                #[on_failure(|bb| bb.b0 += 2)]
+                WaitValueUpdate(t1) {
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Filter(times = 3, filtered = Skipped) {
+                Retry(2) {
+                    ReactiveFallback {
+                        SkipUnlessUpdated(t1) {
+                            StatefulAction(PTask<6>, b0 = {b1}, b1 = {b1}),
+                        },
+                        Action(Act<7>),
+                        WasEntryUpdated(t1),
+                        Interrupt(|bb| bb.b0 > 6) {
+                            AlwaysSuccess,
+                        },
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1182Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1183Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Switch(b1) {
-            case 0 => Action(Act<0>),
-            _ => StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree1182Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
         blackboard {
+            b0: i64 = 4,
             b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        RetryUntilSuccessful(2) {
-            ReactiveFallback {
-                SubTree(Tree1183Sub0, ..),
-                TryCatch(catch_on_halt = false) {
-                    #[on_failure(|bb| bb.b1 = bb.b0)]
-                    #[failure_if(|bb| bb.b0 == 1)]
-                    Script(|bb| { bb.b0 += 3; if bb.b0 + 3 < 5 { bb.t0.set(bb.b1) } }),
-                    #[on_halted(|bb| bb.b0 = bb.b1 % 4)]
-                    Fallback {
-                        Action(Act<2>),
-                        SetBlackboard(b0 = 7),
+        SequenceWithMemory {
+            WasEntryUpdated(t0),
+            Selector {
+                #[skip_if(|bb| *bb.t0 + 1 != bb.b0)]
+                #[success_if(|bb| *bb.t1 != (*bb.t1 + 3) % 2)]
+                IfThenElse {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                },
+                MemPriority {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                        Runner,
                     },
+                },
+                KeepRunningUntilFailure {
+                    Timeout(30) {
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Conditional(|bb| bb.b0 != 1, dynamic = false) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(4) {
+                    Switch(b1) {
+                        case 5 => Condition(Cond<5>),
+                        _ => Sleep(20),
+                    },
+                },
+                Optional {
+                    SetBlackboard(b0 = 6),
                 },
             },
         }
     }
 }
 
-board!(Tree1183Blackboard { b1 b0 t0 });
+board!(Tree1183Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
+            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(5),
         }
-        Switch(b1) {
-            case 1 => Sleep(0),
-            case 5 => Repeat(4) {
-                Loop(q0) {
-                    SetBlackboard(b1 = 1),
+        SequenceWithMemory {
+            Action(Act<0> = Act::<0>),
+            Precondition(|bb| (bb.o0.unwrap_or(4) + 1) % 3 > 0, else = Failure) {
+                RunOnce {
+                    MemSequence {
+                        Action(PAct<1>, b0 = 5, b1 = {b0}),
+                        StatefulAction(PTask<2>, b0 = 1),
+                    },
                 },
             },
-            _ => Timeout(0) {
-                StatefulAction(Task<0>),
+            AsyncSequence {
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
+                    #[run_while(|bb| bb.b0 != (*bb.t0 + 1) % 4)]
+                    Wait(30),
+                },
+                #[failure_if(|bb| bb.b1 > 3)]
+                #[on_success(|bb| bb.b0 = 5)]
+                Action(Act<5>),
+                StatefulAction(PTask<6>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1184Blackboard { q0 b1 });
+board!(Tree1184Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            b1: i64 = 5,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
-            Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4) % 2, &mut bb.b0)),
+        Cooldown(0, filtered = Failure) {
+            ScriptCondition(|bb| bb.b1 != 2),
         }
     }
 }
 
-board!(Tree1185Blackboard { o0 b0 });
+board!(Tree1185Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSelector {
-            WasEntryUpdated(t0),
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-board!(Tree1186Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1187 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Parallel(success = 3) {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Repeat(4) {
-                ForceFailure {
-                    Timeout(50) {
-                        Action(PAct<3>, b0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1187Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            ParallelAll(0) {
+        MemSequence {
+            Priority {
+                Condition(|ctx| ctx.check(0)),
                 RunOnce(then_skip = false) {
-                    #[success_if(|bb| bb.b0 > *bb.t0)]
-                    Parallel(failure = 1) {
-                        Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 3, &mut bb.b0)),
-                        #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-                        #[run_while(|bb| (*bb.t0 + 3) % 3 != 2)]
-                        Sleep(0),
-                        SetBlackboard(t0 = 9),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 + 4 == 4)]
-                StatefulAction(Task<1>),
-                AsyncSequence {
-                    Precondition(|bb| *bb.t0 + 3 < *bb.t0 % 3, else = Skipped) {
-                        Loop(q0, if_empty = Success) {
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<4>),
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1188Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1189 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        Parallel(success = 3, failure = 0) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-            StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree1189Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1190 for Ctx {
-        Retry(3) {
-            RunOnce(then_skip = false) {
-                AsyncFallback {
-                    Action(Act<0>),
-                    KeepRunningUntilFailure {
+                    Sequence {
                         StatefulAction(Task<1>),
                     },
                 },
@@ -3183,288 +3044,512 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1191 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        Inverter {
-            ReactiveFallback {
-                Sequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    SkipUnlessUpdated(t0) {
-                        Timeout(30) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(0) % 3, &mut bb.b0)),
-                },
-                #[skip_if(|bb| bb.b0 + 2 > 4)]
-                Repeat(3) {
-                    StatefulAction(Task<3>),
-                },
-            },
+    pub tree Tree1187 for Ctx {
+        MemSequence {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree1191Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1192Sub0 for Ctx {
+    pub tree Tree1188 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 10,
+            b0: i64,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
         }
-        TryCatch(catch_on_halt = true) {
-            #[run_while(|bb| bb.b1 + 2 > 7)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| bb.b0 + 3 != bb.b0 + 2)]
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                Condition(PCond<0>, b0 = {b1}),
-            },
-            ParallelAll(max_failures = -2) {
-                Action(PIo<1>, t0 = {=}),
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<2>),
-                    _ => Action(PIo<3>, t0 = {t0}),
+        Sequence {
+            Optional {
+                RunOnce(then_skip = true) {
+                    FlipSelector {
+                        ScriptCondition(|bb| bb.b0 != 6),
+                        KeepRunningUntilFailure {
+                            Optional {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
                 },
             },
-            Script(|bb| bb.t0.set(bb.b0)),
+            RunOnce {
+                #[success_if(|bb| *bb.t0 > 7)]
+                Parallel(success = -5, failure = -3) {
+                    StatefulAction(Task<1>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    ForceFailure {
+                        #[on_failure(|bb| { if *bb.t0 < bb.b1 { bb.b1 = *bb.t1 }; bb.b0 = *bb.t1 })]
+                        WasEntryUpdated(t0),
+                    },
+                    Loop(q0) {
+                        Script(|bb| if *bb.t1 < 5 { *bb.t0 += 2 }),
+                    },
+                },
+            },
+            Priority {
+                Parallel(success = 2, failure = 1) {
+                    ReactiveSequence {
+                        StatefulAction(PTask<4>, b0 = 4),
+                        Deadline(20) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    SkipUnlessUpdated(t1) {
+                        SetBlackboard(t1 = 9),
+                    },
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
         }
     }
 }
+
+board!(Tree1188Blackboard { b0 b1 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1189 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        StepSequencer {
+            AsyncFallback {
+                Interrupt(|bb| bb.b0 != 2) {
+                    AsyncSequence {
+                        Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+                        KeepRunningUntilFailure {
+                            Repeat(1) {
+                                #[on_failure(|bb| { bb.t0.set(bb.b0); *bb.t0 += 1 })]
+                                #[post(|bb| bb.b0 += 2)]
+                                #[failure_if(|bb| bb.b0 != 2)]
+                                Action(PIo<1>, t0 = {t0}),
+                            },
+                        },
+                    },
+                },
+                MemPriority {
+                    Timeout(0) {
+                        Timeout(0) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                    ForceFailure {
+                        Precondition(|bb| bb.b0 != 1, else = Running) {
+                            Sequence {
+                                StatefulAction(Task<4>),
+                                #[on_success(|bb| bb.b0 += 1)]
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
+                    },
+                    Condition(Cond<6>),
+                    Action(Act<7> = Act::<7>),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 > bb.b0 % 2, dynamic = true) {
+                Action(PAct<8>, b0 = {=}, b1 = {t0}),
+                #[failure_if(|bb| *bb.t0 % 3 != 2)]
+                Priority {
+                    #[run_while(|bb| bb.b0 % 4 < 2)]
+                    Inverter {
+                        WaitUntil(|bb| *bb.t0 % 3 != 2) {
+                            StatefulAction(Task<9> = Task::<9>),
+                        },
+                    },
+                    StatefulAction(Task<10>),
+                    AsyncSequence {
+                        StatefulAction(Task<11> = Task::<11>),
+                        #[on_success(|bb| bb.b0 += 3)]
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1189Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1190 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            AsyncFallback {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysFailure,
+                ScriptCondition(|bb| *bb.t0 + 1 < 0),
+            },
+            Repeat(4) {
+                #[skip_if(|bb| (bb.b1 + 4) % 3 != 1)]
+                Sleep(20),
+            },
+            SetBlackboard(b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree1190Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1191 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Sequence {
+            #[run_while(|bb| *bb.t0 + 2 < *bb.t0)]
+            ReactiveSequence {
+                ReactiveFallback {
+                    Interrupt(|bb| (*bb.t0 + 1) % 3 > 1) {
+                        Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+                Precondition(|bb| bb.b0 % 4 != 2, else = Success) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            AsyncFallback {
+                Optional {
+                    Condition(Cond<2>),
+                },
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree1191Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 0,
-        }
-        ParallelAll {
-            SubTree(Tree1192Sub0, ..),
-            Fallback {
-                KeepRunningUntilFailure {
-                    Action(PIo<4>, t0 = {b0}),
+        AsyncSequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            Selector {
+                Condition(Cond<2> = Cond::<2>),
+                AlwaysFailure,
+            },
+            Cooldown(0, filtered = Failure) {
+                Fallback {
+                    StatefulAction(Task<3>),
+                    AlwaysRunning,
                 },
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 2, &mut bb.b1)),
-                    },
-                },
-                Action(PAct<7>, b0 = {=}),
+            },
+            ReactiveSelector {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                Action(Act<7>),
             },
         }
     }
 }
-
-board!(Tree1192Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
             #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            Action(PIo<0>, t0 = {=}),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
+        Priority {
+            ReactiveSequence {
+                Switch(b1) {
+                    case 5 => RepeatUntil(Failure) {
+                        WhileDoElse {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    _ => #[failure_if(|bb| bb.b0 < 3)]
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                #[on_halted(|bb| if bb.b0 + 4 != bb.o0.unwrap_or(5) + 2 { bb.o0 = Some(*bb.t0 % 3) })]
+                #[skip_if(|bb| bb.o0.is_some())]
+                Fallback {
+                    Action(PIo<4>, t0 = {b1}),
+                    Action(PAct<5>, b0 = {b1}, b1 = {t0}),
+                },
+            },
+            Fallback {
+                Selector {
+                    Condition(PCond<6>, b0 = {t0}),
+                    StatefulAction(Task<7>),
+                },
+                Action(PIo<8>, t0 = {b1}),
+                Retry(0) {
+                    StatefulAction(Task<9>),
+                },
+                Condition(Cond<10>),
+                Condition(Cond<11>),
+            },
+            Precondition(|bb| *bb.t0 != bb.b0 + 1, else = Running) {
+                #[on_failure(|bb| *bb.t0 += 3)]
+                #[failure_if(|bb| bb.o0.unwrap_or(4) % 2 != 0)]
+                Repeat(4) {
+                    WaitValueUpdate(t0) {
+                        #[failure_if(|bb| bb.b0 + 2 != bb.o0.unwrap_or(4) % 4)]
+                        Fallback {
+                            ScriptCondition(|bb| bb.b1 + 2 > 0),
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13>),
+                            Script(|bb| *bb.t0 += 3),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1193Blackboard { t0 });
+board!(Tree1193Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        Retry(0) {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                RepeatUntil(Success) {
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
+                    },
+                },
+                Cooldown(100, filtered = Skipped) {
+                    Filter(times = 1, count = Success) {
+                        StepSequencer {
+                            Precondition(|bb| (*bb.t0 + 4) % 3 != 2) {
+                                RetryUntilSuccessful(4) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            Condition(Cond<3>),
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                AlwaysFailure,
+                FlipSelector {
+                    Action(Act<5> = Act::<5>),
+                    Action(PIo<6>, t0 = {b0}),
+                    Action(Act<7>),
+                },
+            },
+            #[run_while(|bb| (bb.b0 + 1) % 4 != 0)]
+            Condition(|ctx, bb| ctx.check_in(8, bb.b1 % 3)),
         }
     }
 }
+
+board!(Tree1194Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 0,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
+            b0: i64 = 1,
         }
-        RunOnce {
-            Action(PIo<0>, t0 = {b1}),
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            #[post(|bb| bb.b1 = bb.b1 % 4)]
+            #[success_if(|bb| bb.b0 != 5)]
+            ParallelAll(max_failures = -1) {
+                ReactiveFallback {
+                    ForceFailure {
+                        Condition(PCond<1>, b0 = 5),
+                    },
+                    #[skip_if(|bb| *bb.t0 + 1 < bb.b1 % 3)]
+                    #[run_while(|bb| bb.b1 < bb.b0 % 2)]
+                    Repeater(0) {
+                        #[failure_if(|bb| *bb.t0 > bb.b0 % 4)]
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Conditional(|bb| *bb.t0 > 0, dynamic = true, else = Failure) {
+                ReactiveFallback {
+                    #[on_halted(|bb| *bb.t0 += 4)]
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<2>),
+                    RepeatTimes(forever) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(3)),
+                                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                            },
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                RunOnce(then_skip = false) {
+                    BinarySelector(|bb| bb.b1 > 5, dynamic = true) {
+                        AsyncSequence {
+                            StatefulAction(Task<5>),
+                            AlwaysRunning,
+                        },
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                },
+                Sequence {
+                    #[on_failure(|bb| bb.b1 = *bb.t0)]
+                    Action(PAct<7>, b0 = {b1}, b1 = {=}),
+                    StatefulAction(PTask<8>, b0 = 2),
+                    Condition(PCond<9>, b0 = {=}),
+                },
+            },
         }
     }
 }
 
-board!(Tree1195Blackboard { b0 b1 });
+board!(Tree1195Blackboard { t0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 2,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        Switch(b1) {
-            case 3 => RetryUntilSuccessful(forever) {
-                RunOnce {
-                    RetryUntilSuccessful(1) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(|ctx| ctx.exec(0)),
-                            SetBlackboard(b0 = {t0}),
-                            ParallelAll {
-                                Action(|ctx| ctx.exec(1)),
-                                Action(|ctx| ctx.exec(2)),
-                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                Repeat(3) {
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
+        #[on_halted(|bb| { if bb.o0.unwrap_or(4) > bb.b1 + 4 { bb.t0.set(bb.b0) }; *bb.t0 += 1 })]
+        WhileDoElse {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
+            Sequence {
+                StatefulAction(Task<1>),
+                WaitValueUpdate(t0) {
+                    Optional {
+                        Condition(Cond<2>),
                     },
                 },
-            },
-            case 1 => Sequence {
-                ReactiveFallback {
-                    ParallelAll {
-                        #[failure_if(|bb| bb.b0 % 3 == 2)]
-                        #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                        SequenceStar {
-                            StatefulAction(Task<5> = Task::<5>),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                },
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(8)),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                Precondition(|bb| (bb.b1 + 3) % 4 < 3) {
-                    Retry(2) {
-                        Parallel(success = 1, failure = 0) {
-                            SequenceWithMemory {
-                                ParallelAll(1) {
-                                    #[skip_if(|bb| bb.b0 + 3 > 3)]
-                                    Condition(|ctx, bb| ctx.check_in(11, 8)),
-                                    SetBlackboard(t0 = 5),
-                                },
-                            },
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                    },
-                },
-            },
-            _ => Sequence {
-                Condition(Cond<12>),
-                #[skip_if(|bb| bb.b0 < 3)]
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(13)),
-                    SequenceWithMemory {
-                        SetBlackboard(b1 = {t0}),
-                        StatefulAction(Task<14>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Condition(|ctx, bb| ctx.check_in(15, *bb.t0 + 4)),
-                    },
-                },
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                ScriptCondition(|bb| *bb.t0 % 3 > 0),
             },
         }
     }
 }
 
-board!(Tree1196Blackboard { b0 t0 b1 o0 });
+board!(Tree1196Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(3),
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(3) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                RunOnce {
-                    Condition(Cond<0>),
+        #[run_while(|bb| *bb.t0 + 1 > 4)]
+        #[on_halted(|bb| *bb.t0 += 1)]
+        BinarySelector(|bb| bb.b0 % 4 != 3, dynamic = false) {
+            ParallelAll(1) {
+                TryCatch(catch_on_halt = false) {
+                    Wait(0),
+                    Cooldown(20, filtered = Failure) {
+                        #[run_while(|bb| *bb.t1 % 3 < 1)]
+                        RetryUntilSuccessful(0) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    ReactiveFallback {
+                        Timeout(0) {
+                            #[success_if(|bb| *bb.t0 > 6)]
+                            #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                            Condition(PCond<0>, b0 = {=}),
+                        },
+                        StatefulAction(Task<1>),
+                        #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(2) + 1); *bb.t1 += 2 })]
+                        Condition(Cond<2>),
+                    },
                 },
             },
+            Action(PIo<3>, t0 = {=}),
         }
     }
 }
 
-board!(Tree1197Blackboard { o0 b0 });
+board!(Tree1197Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[allow(unused)] b0: i64,
-            o0: Option<i64>,
-        }
-        KeepRunningUntilFailure {
-            MemPriority {
-                RunOnce(then_skip = true) {
-                    Retry(0) {
-                        Action(PAct<0>, b0 = {b1}),
-                    },
-                },
-                ReactiveSelector {
-                    Condition(Cond<1>),
-                    TryCatch(catch_on_halt = true) {
-                        ParallelAll {
-                            Condition(Cond<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Action(Act<5>),
-                        Action(Act<6> = Act::<6>),
-                        AsyncFallback {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Sleep(10),
-                        },
-                        Sleep(10),
-                    },
-                    Retry(forever) {
-                        Precondition(|bb| bb.b1 == 7, else = Success) {
-                            Timeout(0) {
-                                Repeat(3) {
-                                    SetBlackboard(o0 = Some(9)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Fallback {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1198Blackboard { b1 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree1199Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        RepeatTimes(1) {
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1199Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SubTree(Tree1199Sub1, b0 = {=}, t0 = {t0}, o0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
             o0: Option<i64>,
         }
-        ParallelAll(max_failures = -1) {
-            #[success_if(|bb| bb.b0 + 2 > 5)]
-            WasEntryUpdated(t0),
-            SetBlackboard(o0 = Some(5)),
-            #[post(|bb| bb.b0 = *bb.t0)]
-            Condition(Cond<0>),
+        Selector {
+            WaitUntil(|bb| bb.b0 != bb.o0.unwrap_or(2)) {
+                BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
+                    Action(PIo<0>, t0 = {t0}),
+                    SubTree(Tree1199Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                },
+            },
+            RepeatUntil(Failure) {
+                #[on_success(|bb| { if *bb.t0 + 3 != 1 { bb.b0 += 1 }; if *bb.t0 == 1 { bb.b0 += 2 } })]
+                Script(|bb| bb.t0.set((*bb.t0 + 4) % 4)),
+            },
         }
     }
 }
@@ -3472,104 +3557,104 @@ bt::behavior_tree! {
 board!(Tree1199Blackboard { b0 t0 o0 });
 
 cases! {
-    Tree1100 "B{b0=5;t0=3}Once(RetF(RSel(Scc{b0+2%4!3},FF(AFb(pa0{b0:t0;b1:t0},c1b{b0})))))",
-    Tree1101 "B{t0=5}Keep(Sel(SubR(pi0{t0:=})))",
-    Tree1102 "B{t0}RSeq(S,SubA(@po{t0:=8}t0e))",
-    Tree1103 "B{t0;t1;q0=0}Invt(MPri(Wu{t1},Wu{t0}))",
-    Tree1104 "B{b1;b0=2;t0}Seq(Once(Sc{b1:=b0+3;b1+=2}),pi0{t0:=},Invt(Rep2(pt1{b0:b1;b1:=})),MPri(c2b{1},a3,t4,@rw{b0>3}@oh{b1+=2}c5),RSeq(t6,a7l,t8,SubA(t9e),pc10{b0:4}))",
-    Tree1105 "B{t0=3;t1=3;o0=_;b0=1}OnceT(RFb(RSeq(RSeq(a0e,a1l,pt2{b0:=;b1:t0}),FS(Dl{30}(Pre{t1%4=1;R}(t3e))),Fb(t4,t5,t6),Swm(t7e,R)),Par{3;0}(c8,RFb(Inv(PAll{-3}(c9e,pc10{b0:t0},a11l))),MSeq(t12,t13,Sc{o0:=t0},Invt(a14),a15))))",
-    Tree1106 "B{b0}OnceT(Pre{b0+1%2>0;F}(R))",
-    Tree1107 "B{b1=0;t0=2;o0;b0=5}RFb(Ret4(Ite(@oh{b0%2<1?b0:=o0|4}Ite(pi0{t0:b1},pi1{t0:=}),@of{b0:=b0+2%2}t2,AFb(c3b{t0+4%3},t4,@ki{b1+1%4=3}Wu{t0},F))))",
-    Tree1108 "FF(Dl{0}(RFb(a0,Fb(RSeq(Wde(t1,F),c2,Rty2(c3),RSeq(Par{2;0}(S,a4e)),FF(c5e)),OnceK(RSeq(AFb(t6e,a7)))))))",
-    Tree1109 "B{q0;o0=4;b0=3;t0=2}Wde(Star(Seq(t0,Dl{10}(a1),RSeq(t2,RSeq(a3,Lp{t0;K}(@ki{b0+2>o0|1%3}c4))),RFb(t5e,Seq(Wu{t0},a6)))),Sel(Pre{t0%4!1;F}(Once(@os{t0:=b0}Ite(@os{t0:=b0+1%3}@fi{t0%3<2}AFb(c7l,c8,@si{b0>t0}@ki{o0|5<4}@fi{some}Sl{0},Sc{b0>3?t0+=3}),To{0}(Rep0(c9)))))),Par{1;0}(PAll{_}(c10,pi11{t0:b0},pi12{t0:=},pt13{b0:8;b1:b0}),Lp{t0;R}(Sb{b0=8}),Lp{b0;S}(RSel(pa14{b0:3;b1:t0},t15))))",
-    Tree1110 "B{t0}Su{t0}(@os{t0:=t0%2}SubR(t0))",
-    Tree1111 "B{t0=5;q0=1;b0=2;b1=5}Seq(Seq(Lp{t0;_}(OnceK(Seq(t0,pi1{t0:b0},Rep2(t2e))))),To{50}(MPri(c3l,@rw{b1>0}a4)),RSel(@rw{t0!3}@oh{t0:=b1}@si{t0!6}a5l,t6,Lp{b1;K}(t7),pt8{b0:=;b1:=}),Fb(t9,To{50}(Scc{t0>7}),c10))",
-    Tree1112 "RFb(a0e,c1)",
-    Tree1113 "B{t0=4}Rep4(RepF(Wde(Scc{t0>0},RSeq(Sc{t0+=3},a0))))",
-    Tree1114 "RFb(t0,t1)",
-    Tree1115 "B{t1}Pre{t1+4%2<1;R}(c0b{t1%4})",
-    Tree1116 "B{t0=2}Seq(pi0{t0:t0},To{10}(SubA(Sl{0})))",
-    Tree1117 "B{b0=3;t0;b1}Sw{0;3}(@ki{b1+4!t0}@oh{b1+=1}Sl{20},Keep(pi0{t0:=}),Swm(Try(a1b{t0%2;b0},Rty1(S)),Sc{b0:=b1+3%2},FS(OnceT(Fb(pa2{b0:1},t3))),@fi{b0<b0+3}@os{b0:=t0+2;b1<b0?b0:=b1}Rep4(Sc{b1+=1}),@of{b0:=b1%2}Sel(t4,t5e)))",
-    Tree1118 "B{q0=0;b0=2;b1;t0=3}Pre{b1%3!2;K}(Swm(Fb(@ki{b1%3<0}@of{t0<b0?t0+=3}TryF(c0l,Wu{t0},t1),c2,Rty0(Scc{t0<b1}),ASeq(Sb{b0=b1},c3),a4),PAll{-2}(MPri(@rw{b1+1%3>0}RepF(Lp{_;R}(Sl{0}))),RFb(Lp{_;R}(a5l),@of{b1<t0?b1+=2}@oh{t0+=1}@os{t0:=b0;t0>5?b1:=t0+2}t6e,Wu{t0})),Su{t0}(Rty2(Rty1(Try(@of{b0+4%3<2?b0+=2;t0:=b0}@si{b0+2<2}Seq(t7,t8),@oh{b0+=3;t0+2>6?t0:=b1}t9)))),Rep2(Ite(a10b{b0;b1},RetF(OnceT(Sl{0}))))))",
-    Tree1119 "B{q0=4;b0=3;b1=1;o0=1;t1;t0=2}Wde(PAll{_}(FF(c0),@oh{b0:=t0%2}@os{o0:=_;b0:=b1}@of{t0:=t1%2;o0:=_}Sc{t1:=t0+2},RepF(Sc{t1:=b1}),t1,Lp{_;S}(Try(Sc{t0:=t1;t1+=1},c2b{b0%4}))),RepF(Seq(pi3{t0:b1},c4l,t5e,Lp{t1;S}(a6b{b0;b1}))))",
-    Tree1120 "Swm(c0e,t1,c2,t3e)",
-    Tree1121 "B{t0=0;b0;t1}Fb(c0,Fb(t1,F,pc2{b0:t0}),pc3{b0:5},@oh{t1%3!0?t1+=3;t0+=3}Sb{b0=9})",
-    Tree1122 "B{b0;o0=3;b1=0;t0=3;t1}OnceK(To{20}(Swm(Wv{t0}(Rep3(@si{none}Keep(RFb(@fi{t1!b0}c0,c1)))),TryF(c2e,c3),Fb(c4,a5l,pa6{b0:b1;b1:t0},pt7{b0:7;b1:b0}))))",
-    Tree1123 "B{q0=4;t0=4;b0=0}OnceT(RFb(PAll{0}(MPri(Par{1;-1}(To{10}(RFb(pi0{t0:=},pt1{b0:t0;b1:t0},c2)))),Sl{0}),Seq(Sl{30},PAll{1}(Lp{b0;F}(Fb(t3,t4,pc5{b0:0},Sc{b0%4!0?t0+=1}))),Rep1(Sl{0}))))",
-    Tree1124 "Ite(RSeq(RetF(Once(c0)),t1),Sub(Sub(Ite(RFb(a2,c3,Inv(a4)),Ite(t5,a6)))))",
-    Tree1125 "B{o0=_}Seq(Ub{o0},a0,SubR(SubA(Sl{20})))",
-    Tree1126 "B{t0=1;b0=4}Star(FS(t0),Sc{b0:=t0%4})",
-    Tree1127 "PAll{5}(Rep1(Dl{20}(t0)),a1,TryF(c2e,Fb(t3,c4,c5)),RepF(Dl{50}(S)),Fb(Swm(c6,c7),FS(t8),c9,OnceK(Par{-2;-1}(c10,a11)),t12))",
-    Tree1128 "RFb(Fb(a0,a1),RFb(a2,c3l,t4,t5e),PAll{-2}(Seq(t6,a7l),a8,t9,a10e))",
-    Tree1129 "B{o0=3;t0=2;b0=3;t1=4;q0}Ite(ASeq(a0,RSeq(a1l,a2b{b0+3%3;b0},pt3{b0:8})),@fi{t1%4<2}@po{t0!t1?t0+=2}Fb(Fb(F,a4b{t0;b0}),Lp{_;S}(TryF(Sc{b0+=1},R))),@oh{t1:=t0}@of{t1+=1}RetF(ASeq(Lp{b0;K}(Sb{t0=8}),@si{t1<b0%4}@of{b0+=1}@ki{t1>4}FF(Try(pa5{b0:=;b1:t0},t6)),@of{t0:=t0%3}FF(@rw{t0>2}@si{b0<0}Ub{o0}))))",
-    Tree1130 "B{b0=3;q0;t0}@po{b0:=t0+3}TryT(OnceK(@ki{t0+4>5}Try(Lp{_;K}(Rep1(c0l)),Rep0(F))),Invt(RFb(Rty1(Rep1(@si{b0+2=b0}@os{t0+2%3<0?t0:=t0+3%2;t0+=1}Ret4(a1b{t0+2;b0}))),Try(@fi{b0+3>2}@rw{b0+2%2!1}@os{b0+=1}Sc{t0:=b0},TryT(@rw{b0%3!0}pt2{b0:t0;b1:t0},Scc{t0%3!1}),c3))),t4,c5)",
-    Tree1131 "B{b1=1;b0;t0=1}@ki{b1!t0%3}Wde(Fb(RSeq(RSeq(c0,t1,pi2{t0:=}),Sb{t0=9},Ret3(pt3{b0:7;b1:b1})),t4e,SubA(TryF(@os{b0+4!4?t0+=3}c5,RetF(Wu{t0})))),t6e)",
-    Tree1132 "B{q0=0;t0=0;t1=2;b0=3}MPri(PAll{-1}(MSeq(@po{t1+=2;t1+=1}@fi{t1+4<4}Fb(Lp{_;_}(@oh{t1+=1}Fb(t0,a1)),@of{t0:=b0}@os{t0:=t1}Par{_;1}(a2,pi3{t0:t1}),MPri(t4,a5),AFb(pc6{b0:=},c7e)))),RepF(Try(PAll{_}(Sc{b0!6?b0+=1},Sb{t1=3},c8),t9)))",
-    Tree1133 "Seq(Fb(RFb(PAll{_}(S))),Wde(Fb(a0l,t1,t2),Inv(Keep(Sl{50}))))",
-    Tree1134 "B{b0;q0;b1=5;t0=3}RFb(RFb(pc0{b0:1},c1,a2),RFb(@oh{t0:=b1%2}SubR(F),pa3{b0:3;b1:=}),@os{b1:=b1+2%2}Lp{b1;_}(Lp{b0;K}(Fb(a4e,SubA(Keep(@rw{t0>b1%4}@fi{b0%4<1}@oh{b0+=2}t5)),c6))))",
-    Tree1135 "B{t1=0}RFb(Ret0(c0),Rep3(Wv{t1}(t1)))",
-    Tree1136 "B{b0;o0=_;q0=2}Lp{b0;F}(Sb{o0=3})",
-    Tree1137 "B{b0=1;t0=3;o0=_;b1}Sw{2}(Seq(ASeq(Su{t0}(pi0{t0:b0})),@os{b1%4=2?t0:=o0|1+3%2;b1:=b1+4%3}@fi{t0!0}@of{o0:=t0+3}a1b{b0;b0},Sb{b0=5},t2),To{0}(S))",
-    Tree1138 "TryT(c0,Sub(Sub(c1l)))",
-    Tree1139 "B{t0;b1=4}Seq(t0,Try(@fi{b1=3}pt1{b0:6},Sb{t0=6},c2))",
-    Tree1140 "B{b1=2;o0;t0}@rw{t0+4>6}Keep(Ite(Rep3(c0),PAll{_}(@oh{t0+=2}@of{o0:=_;b1+=2}@fi{t0>4}t1,Ub{o0}),Scc{t0<b1}))",
-    Tree1141 "B{b0=0}Fb(PAll{-1}(t0,t1e),t2,RSeq(pa3{b0:b0;b1:b0},t4),t5e)",
-    Tree1142 "RFb(RSeq(Ret4(To{0}(t0)),t1,c2,ASeq(c3,a4l,a5l,a6e),Inv(RSeq(a7l,c8e,t9))))",
-    Tree1143 "B{t0;b0=1;b1=3;q0=0}PAll{-2}(RSeq(MSeq(Sb{t0=6},c0),@si{b0>0}Once(Sl{0})),Sel(RFb(Wu{t0},t1e),Wu{t0},Lp{t0;F}(F)),Wde(RFb(c2,c3),@si{t0<7}@of{t0:=b1;b0+=2}c4),Sw{0;1}(c5,Wu{t0},c6e),Star(Sl{0},a7))",
-    Tree1144 "B{o0=_;t0=3;b1=1}Wv{t0}(Sw{1}(Pre{none}(RSeq(Rty2(pi0{t0:b1}),t1)),t2))",
-    Tree1145 "B{b0;t0=0;o0}@po{t0:=o0|0%3}@ki{b0>2}Swm(Seq(t0e,Sb{t0=b0}),Pre{b0<o0|0+2;R}(t1))",
-    Tree1146 "AFb(ASeq(Ret4(a0),a1,t2,ASeq(S,t3,c4,t5,c6)),Par{_;2}(To{100}(t7e),Try(t8,t9),t10))",
-    Tree1147 "B{t1=4;b0=3}MSeq(Wde(c0b{t1+4},S),pc1{b0:=})",
-    Tree1148 "B{b0=1;q0=4;t0}Rep3(Seq(PAll{_}(Ite(Lp{_;_}(pc0{b0:=}),c1b{t0%2},t2),Fb(pc3{b0:0}),S),PAll{_}(Sl{10},RFb(c4l,Wu{t0}),Lp{b0;F}(Lp{b0;_}(@of{t0:=b0+4%3}@si{t0=4}Scc{t0>3})),RFb(pa5{b0:2;b1:t0},t6,Scc{t0+3%3>1},Sb{t0=b0}))))",
-    Tree1149 "B{t0=0;b0}TryT(Ret2(Wde(a0b{b0+3;b0},a1,Sl{0})),PAll{2}(pc2{b0:=},RFb(RepF(a3e)),Rep4(Wu{t0})),ASeq(Sl{0},t4,RFb(c5,t6),@po{b0+=3}Sl{0},Sl{0}))",
-    Tree1150 "B{t1=0;b0=0;o0=2;q0=1;t0=0}Fb(Dl{10}(@rw{b0<3}Seq(pt0{b0:t1;b1:t1},@oh{t0+=1}Lp{_;_}(FS(@po{t0:=8;t1:=b0%2}Swm(c1,@si{none}a2l))))),Lp{t1;_}(RFb(Ret3(t3),Dl{10}(@po{t0%2<1?b0+=3}@of{t0+=2}@oh{b0+=1}Fb(RSeq(a4e,pi5{t0:t1},t6),Keep(t7),a8)))),RSeq(@si{t1%4>1}@rw{t1+3=7}RSeq(Sb{b0=t1},a9,t10),PAll{2}(S,Scc{t1!2},c11b{t1},c12),@ki{t0<t1%3}@of{t0:=b0+1}Rep2(F)))",
-    Tree1151 "B{q0=3;b0=0;t1=0;t0;b1=5}Wde(c0,Lp{_;R}(Inv(t1)),TryF(Lp{t1;K}(@os{t1:=b0}RSel(t2,t3,F)),Pre{t0!4}(Scc{b1>t0+2})))",
-    Tree1152 "B{b0=1;t0=0;t1=2;b1}PAll{1}(Par{2;_}(Sb{t1=8},Sc{b0+=1;b0+1%3<0?b1+=1},Sc{b1:=t1},a0),Wde(t1,a2b{t1+3;b1},c3l),Ite(Dl{30}(pi4{t0:=}),t5e,c6),SubR(Sel(Once(@os{b0:=b1}Inv(R)),@rw{t0!b1}@of{b0+=1;t0<b0%2?b1+=1}t7,Pre{t1%4<1}(t8))),Par{_;3}(c9,pc10{b0:1},t11,a12e,Sc{t1+=1}))",
-    Tree1153 "To{10}(Try(t0,c1e))",
-    Tree1154 "B{o0=_;b0;t0}MPri(Fb(pt0{b0:t0;b1:b0}),RSeq(t1,@of{o0|1%2=1?b0+=3}t2,c3,S))",
-    Tree1155 "B{b0=5;b1;q0=3;o0=0}RFb(TryF(Scc{b0>o0|5},TryF(t0,c1),t2e),Lp{b0;K}(Lp{b0;F}(Seq(RFb(@si{b1+3%4!1}t3e,a4b{o0|3+2%2;b0})))),@rw{o0|3+1!2}Dl{20}(Dl{10}(@of{o0:=_}@fi{b0%2=0}FF(TryF(t5,t6,S)))))",
-    Tree1156 "B{t0;t1=5}Fb(PAll{_}(Wu{t0},Wv{t1}(To{10}(R)),c0),PAll{-1}(Sl{20},c1,c2b{t0%4}))",
-    Tree1157 "B{b0=0}Par{-1;-1}(c0,ASeq(OnceT(pt1{b0:6}),Sb{b0=0}))",
-    Tree1158 "B{t0=2;b0=0;o0;q0}Inv(Lp{b0;R}(@po{o0:=t0}@rw{b0>0}@oh{t0:=b0;b0:=t0}Rep4(pi0{t0:b0})))",
-    Tree1159 "B{t0;q0=2;b1=4;b0=3;o0=_}TryF(PAll{_}(Ret3(c0),Lp{_;R}(Lp{b1;_}(Ub{o0})),Ret4(To{10}(Sl{30}))),Pre{none;S}(Fb(@os{b0:=t0+1}@of{b1+=2;b1:=b0%4}PAll{-1}(pc1{b0:b0},AFb(Pre{b0+4%2>0;F}(Seq(Scc{b0+3=1},a2l))),c3,t4))))",
-    Tree1160 "B{t1}RFb(Wu{t1},t0)",
-    Tree1161 "B{b0;q0=3;t0}Star(TryT(Ret1(@po{t0:=t0+2%3;b0+=3}@oh{t0+=1}Par{0;-1}(Par{_;2}(@oh{b0+3%2>0?b0:=b0%2}c0,pc1{b0:0},t2e),pc3{b0:0})),Swm(Star(a4e,c5),t6e,c7),SubA(@po{t0:=5}OnceT(RFb(RetF(pt8{b0:6}),c9e,SubA(c10))))),Fb(@fi{t0<b0+3%4}Sc{b0+=1},RFb(c11e,RFb(@oh{t0:=1}pi12{t0:=})),Once(Lp{_;F}(PAll{-1}(@of{b0:=1}@oh{b0+=3}@ki{b0%4!0}a13,Sb{b0=8}))),Ite(c14,a15,a16l),Wv{t0}(a17b{t0%2;b0})))",
-    Tree1162 "Ret1(RSeq(Ret1(RSeq(Rep1(Rep2(MPri(F,t0))),t1,RSel(t2,R))),Fb(a3,OnceK(c4),a5,Rty3(t6),t7),Par{3;1}(c8,R,RFb(c9))))",
-    Tree1163 "B{t0;b0=1;b1=4;t1}@po{b1:=b0+3;b0+=2}RSeq(Rep4(Ite(c0b{b0%2},@rw{t1<7}@si{b1%2!0}a1)),Dl{30}(Inv(OnceK(Fb(@po{b1+=3}@oh{b1:=t0+1%3}@ki{b0%4>2}RFb(c2),Ite(pa3{b0:=;b1:t0},Sb{t1=b0}),RSeq(t4e,t5))))),Wde(c6,a7,Sb{b0=4}))",
-    Tree1164 "B{t0;b0=5}Swm(Sc{t0%3>0?t0+=1;b0:=b0%2},@ki{t0<b0}Rep1(pc0{b0:t0}),Swm(Sb{t0=4},c1l,Pre{t0+1>b0+4%4;S}(Sb{t0=b0}),c2),a3)",
-    Tree1165 "B{t0;b0=2;t1=5;q0=4}MSeq(To{0}(RSeq(c0,@fi{t1+3<7}@of{b0<t1+4?b0+=2}Wu{t1},t1)),Seq(FS(@os{b0+=3;b0+2=2?t1:=b0}pc2{b0:b0}),MSeq(Try(@ki{t1=6}@rw{t1+4=3}@oh{t0:=b0}S,@ki{t1+4>3}@rw{t0>5}pt3{b0:=}),t4)),Ite(Wv{t1}(pi5{t0:=}),@of{t0:=t1%2;t1<t0?t0+=3}RSeq(Sb{t0=5},@os{b0:=t1+2;b0:=t1%2}F)))",
-    Tree1166 "B{t0=5;b0=1;b1=4}RFb(Wde(Seq(Seq(Sb{b0=b1},c0b{t0+2%2}),@ki{b0>t0}Inv(Scc{b1+4>2})),RSeq(Swm(c1,pt2{b0:7;b1:b0}),Sl{50},Sl{30}),Seq(a3b{t0;b1},a4,S)))",
-    Tree1167 "B{t0=3;b1=4;b0=1;q0=3}RFb(Fb(ASeq(Ite(t0,a1b{b1;b0}),Swm(t2,pc3{b0:6}),RSeq(a4,Scc{t0>b0}))),Fb(OnceT(Lp{b1;F}(Lp{_;K}(a5))),t6,Seq(@fi{b0+1!b0}t7e,a8,S,Sb{t0=4})))",
-    Tree1168 "B{q0=4;b1=4;b0;t0=0}RSeq(OnceK(c0),Wde(Once(pt1{b0:=}),Scc{b0>3},Sl{20}),Fb(@oh{b1+=1}@os{t0+=3;b1+=1}@ki{b0%2!1}a2,@po{b0!6?b1+=1}Lp{b1;F}(t3),Wde(t4,a5)),Sw{1}(c6,Sb{t0=b0}))",
-    Tree1169 "B{q0=3;b0;t0=4;b1;t1=5}PAll{1}(Swm(t0,Rep1(Sb{t1=0}),t1),t2,RSeq(ASeq(Fb(Scc{t0+3%3!1},@si{b0!2}@os{t1:=b0%3}Wu{t0}),pt3{b0:t1}),Lp{t1;_}(Invt(@ki{t1%3=0}Wu{t0}))))",
-    Tree1170 "B{b0;b1=5;o0;q0;t0}Swm(Seq(@rw{b1+4<3}@oh{b0:=b1}@os{o0:=b1%4}Lp{t0;K}(@os{t0:=t0%2;b1+=2}a0),RFb(c1l,t2,Wu{t0}),Lp{t0;S}(Dl{100}(Lp{b1;K}(@po{b0:=t0}@of{b0<3?o0:=_}Rty4(c3))))),RFb(RSeq(Scc{b1+2!2},pt4{b0:b0;b1:t0},a5b{t0%3;b1}),Star(pi6{t0:=},Lp{b0;K}(Seq(Wu{t0},S)))),@po{o0:=_;b0+=2}Sw{5;4;0}(pt7{b0:t0;b1:=},Sl{20},Sb{t0=0},Inv(c8)))",
-    Tree1171 "RSeq(Seq(RSeq(Dl{50}(t0)),PAll{1}(a1,c2e),FS(RFb(t3e,F)),Swm(S,c4,c5)),RSeq(a6,Par{-2;_}(a7,t8),t9,FF(t10e),RFb(AFb(t11e,S))),RSeq(PAll{2}(t12,Par{_;_}(c13,OnceT(c14))),a15e))",
-    Tree1172 "B{t0=1;b0=0;q0}OnceT(Pre{t0+1<t0;K}(Lp{t0;F}(To{0}(Swm(Sb{b0=t0},c0,c1,pi2{t0:=},S)))))",
-    Tree1173 "B{b0=2;t0;t1}Wv{t1}(RSeq(t0,Rep2(RFb(pi1{t0:=})),Sc{t1:=b0},a2,RSel(@po{b0+3=t1+3%2?t1+=3}@rw{t1%2>0}@fi{b0!1}R,pi3{t0:b0})))",
-    Tree1174 "Fb(c0,t1,t2,t3)",
-    Tree1175 "B{o0=0;t0;b0=5}Star(Dl{10}(@fi{o0|0+4>4}Sb{o0=5}),OnceK(Swm(a0,Wu{t0},a1,c2)),Pre{b0=6;K}(pa3{b0:=}))",
-    Tree1176 "B{b0;o0}Star(Rep3(To{50}(Pre{o0|5%3!0;S}(Rep3(a0)))),RFb(Keep(Ret1(t1)),RSeq(Sb{b0=7},pa2{b0:7},t3)))",
-    Tree1177 "B{t1=0;t0=0;b1;b0=4}TryT(Rty3(@po{b1+=1}@ki{t1%3>0}Dl{50}(c0l)),MSeq(Star(OnceT(pi1{t0:=}),pc2{b0:b0},t3,c4,a5)),R)",
-    Tree1178 "B{b0;b1=1;t0=3}RSeq(pi0{t0:=},PAll{_}(t1,Rep4(c2),t3),@os{b1<t0+2?b0:=3}@oh{b1:=t0%2}Seq(c4,OnceT(a5)))",
-    Tree1179 "B{b0=4}Seq(pa0{b0:=})",
-    Tree1180 "B{b1;t0;b0=2;o0=_}MSeq(Sw{0;1;5}(c0,Swm(c1,Scc{b0!3}),Ret1(Sb{o0=9}),Sl{50}),RFb(Seq(@of{b1:=0;b1%2>0?b0:=1}a2b{4;b0},pt3{b0:=;b1:b1}),c4,Dl{30}(Sb{t0=6})),Seq(@po{b1:=b0;b1+4>6?t0+=3}Wv{t0}(Sl{0}),pa5{b0:b1;b1:b1},RetF(pa6{b0:t0;b1:=})))",
-    Tree1181 "B{t0=3;b0=5;o0=4;b1=0}Fb(Sc{b1%3>0?o0:=b0})",
-    Tree1182 "B{b0=1;t0=3}AFb(SubA(a0l),pi1{t0:t0},SubR(@oh{b0+=1}a2))",
-    Tree1183 "B{b1;b0;t0=3}Ret2(RFb(SubA(Sw{0}(a0,t1)),TryF(@of{b1:=b0}@fi{b0=1}Sc{b0+=3;b0+3<5?t0:=b1},@oh{b0:=b1%4}Fb(a2,Sb{b0=7}))))",
-    Tree1184 "B{q0=0;b1}Sw{1;5}(Sl{0},Rep4(Lp{_;_}(Sb{b1=1})),To{0}(t0))",
-    Tree1185 "B{o0=_;b0=3}Swm(t0,a1l,a2b{o0|4%2;b0})",
-    Tree1186 "B{t1;t0=2}RSel(Wu{t0},Wu{t1})",
-    Tree1187 "B{b0=4}Par{3;_}(t0,Ite(t1,t2),Rep4(FF(To{50}(pa3{b0:b0}))))",
-    Tree1188 "B{q0;t0;b0}Lp{t0;R}(PAll{0}(OnceK(@si{b0>t0}Par{_;1}(a0b{b0+2%3;b0},@os{b0:=t0%2}@rw{t0+3%3!2}Sl{0},Sb{t0=9},Sb{b0=t0})),@fi{t0+4=4}t1,ASeq(Pre{t0+3<t0%3;K}(Lp{_;S}(pt2{b0:b0;b1:t0})),Swm(pt3{b0:=;b1:t0},t4),Keep(c5))))",
-    Tree1189 "B{b1;b0}Par{3;0}(c0,t1e,a2,pt3{b0:b0;b1:b1})",
-    Tree1190 "Rty3(OnceK(AFb(a0,Keep(t1))))",
-    Tree1191 "B{b0=2;o0;t0=1}Inv(RFb(Seq(pa0{b0:=;b1:b0},Su{t0}(To{30}(c1l)),a2b{o0|0%3;b0}),@ki{b0+2>4}Rep3(t3)))",
-    Tree1192 "B{b1;t0=4;q0=2;b0=0}PAll{_}(SubA(TryT(@rw{b1+2>7}@oh{b0+=2}@ki{b0+3!b0+2}Lp{b1;K}(pc0{b0:b1}),PAll{-2}(pi1{t0:=},Sw{4}(t2,pi3{t0:t0})),Sc{t0:=b0})),Fb(Keep(pi4{t0:b0}),OnceK(Fb(pt5{b0:=;b1:t0},a6b{b0+2;b1})),pa7{b0:=}))",
-    Tree1193 "B{t0=1}RFb(pi0{t0:=},c1,t2,c3l)",
-    Tree1194 "Rty0(c0l)",
-    Tree1195 "B{b0=0;b1=5}Once(pi0{t0:b1})",
-    Tree1196 "B{b0=4;t0=4;b1=4;o0=1}@os{b1+=1}Sw{3;1}(RetF(Once(Ret1(TryF(a0l,Sb{b0=t0},PAll{_}(a1l,a2l,pa3{b0:=;b1:b0},Rep3(a4)))))),Seq(RFb(PAll{_}(@fi{b0%3=2}@ki{t0%2!0}Star(t5e,c6l),c7e)),RSeq(a8l,t9,t10e),Pre{b1+3%4<3}(Rty2(Par{1;0}(Swm(PAll{1}(@ki{b0+3>3}c11b{8},Sb{t0=5})),Sb{o0=5})))),Seq(c12,@ki{b0<3}RSeq(c13l,Swm(Sb{b1=t0},t14),Su{t0}(c15b{t0+4}))))",
-    Tree1197 "B{o0=3;b0=5}OnceK(Ret3(@oh{b0+=1}Once(c0)))",
-    Tree1198 "B{b1=0;b0;o0}Keep(MPri(OnceT(Rty0(pa0{b0:b1})),RSel(c1,TryT(PAll{_}(c2,c3l),t4),PAll{-1}(a5,a6e,AFb(t7e,Sl{10}),Sl{10}),RtyF(Pre{b1=7;S}(To{0}(Rep3(Sb{o0=9})))))))",
-    Tree1199 "B{b0=0;t0=2;o0}PAll{-1}(@si{b0+2>5}Wu{t0},Sb{o0=5},@po{b0:=t0}c0)",
+    Tree1100 "Rpt{2}(c0l)",
+    Tree1101 "B{b1=5;t0}Star(RFb(t0,c1,c2,t3,t4e),RT{2}(FS(Sc{t0:=b1})))",
+    Tree1102 "B{t0=5;b0=1;b1}Rep1(Lim{3}(PAll{-1}(F,a0,c1b{b1},Sc{t0:=b0})))",
+    Tree1103 "B{b0}Rep0(pa0{b0:=;b1:b0})",
+    Tree1104 "RFb(Swm(t0,S,a1),RSel(c2,MSeq(a3,Sub(t4),Wt{0})),Ret1(Fai),Ret4(Par{_;1}(F,t5)),a6)",
+    Tree1105 "RFb(Star(RSeq(a0l,c1,c2)),RFb(RT{2}(Pri(Sub(c3l),c4))),Star(Par{_;-1}(RtyF(FS(Run)),a5)))",
+    Tree1106 "B{t1;o0=4;b1=5;t0;b0=4}PAll{_}(Wu{t0},@os{b0+=1}@ki{b0>b1+1}MSeq(t0,a1,Sc{o0:=4;b0+=1},a2,Flt{3;S;F}(R)),t3)",
+    Tree1107 "Pri(a0,Sub(Lim{1}(S)))",
+    Tree1108 "B{b0=0;t0}RFb(Ite(Par{1;_}(Mt{50}(@oh{b0:=t0}t0)),Cd{20;F}(@po{b0:=6;b0:=8}RFb(c1,FS(Inv(t2)),t3e,Sl{10})),RepF(ASeq(c4l,Wv{t0}(c5e),Par{-1;2}(R,pt6{b0:8})))))",
+    Tree1109 "B{b0;o0=3}Ruf{2}(Seq(SubR(Sc{o0:=b0+1}),a0b{b0+4;b0},c1,t2))",
+    Tree1110 "B{t1;b0;t0=2}@oh{t0+=2}@ki{b0<4}Swm(ASeq(pc0{b0:4},a1l),pt2{b0:6;b1:t1},ASeq(t3,Sb{t1=b0},t4),OnceK(a5),AFb(SubR(a6),a7,t8))",
+    Tree1111 "TryT(Rep0(c0l),F,Inv(Pri(t1,t2)))",
+    Tree1112 "B{t0=1;b1=2}RFb(PAll{-3}(FF(Keep(Flip(Sc{t0+=1},pt0{b0:t0},t1))),RFb(F,c2,Sel(@si{t0%3<1}Fai,SubA(Sl{100}))),c3,MSeq(RFb(c4,RSeq(Sb{b1=5},c5)))))",
+    Tree1113 "B{t0=5;b1=3;b0=3;t1=1}MSeq(Flt{1;R;F}(FS(Swm(Sw{0}(Bin{b1+1>b0;_}(@oh{b0:=t0%4}@os{b0+=3}Wt{50},t0e),Cd{10;F}(Step(t1e,Fai))),Fb(Step(R,Wt{0},Sb{t1=b0},Once(pa2{b0:1;b1:=}),a3))))),Ret2(Bin{b0!6;T}(@fi{t0<b1+4%2}Swm(To{0}(Rty2(MPri(c4,pt5{b0:=}))),Fb(pi6{t0:t1},@fi{b1+3>1}a7b{b1+1;b1})),Mt{30}(@si{b0<t1}Sl{50}))))",
+    Tree1114 "RFb(RFb(Ite(t0e,t1,c2l),Inv(c3)),Ret4(Try(c4,RFb(c5,a6,F),Seq(Dl{0}(t7),t8,c9))),Flip(Star(t10e,t11,c12l,t13e,t14),Invt(Ite(t15,Flt{2;_;K}(c16))),Cd{0;F}(S)))",
+    Tree1115 "B{b0=2;t0=4}Step(RetF(MPri(t0,t1,a2,c3,S)),Wv{t0}(Fb(Ite(t4,@ki{t0%3!2}@fi{t0>b0+1%2}@of{t0+=2}Sl{0}),RSel(a5e,t6e,pc7{b0:b0},Scc{t0>4}),Flip(a8,c9l,a10b{t0%2;b0}))),OnceT(Flip(Sc{t0%4<0?b0:=t0+4})))",
+    Tree1116 "B{q0=0;b0;t1=2;o0}Lim{3}(Star(Ret2(a0b{2;b0}),c1,Lp{_;K}(Fai),Ub{o0},pa2{b0:t1}))",
+    Tree1117 "B{b0;o0;t0}RFb(Inv(@ki{o0|2>5}Wt{0}),pc0{b0:=},Seq(PAll{-1}(@oh{t0+=1}t1,a2b{0;b0}),@rw{t0<1}@po{t0+3=b0%2?o0:=_}@fi{b0<4}RT{F}(Sl{20})),@po{t0%2<1?b0+=3}@of{t0+=2}@oh{b0+=1}Flip(RFb(Once(a3b{t0+4%2;b0})),FS(t4),c5),Cnd{t0>2;_;F}(@fi{b0+2<2}@si{b0+4%4>0}a6e))",
+    Tree1118 "B{o0}RSeq(c0,t1,c2b{o0|2+1%2},Rty3(t3))",
+    Tree1119 "B{t0=2;t1=5;b0=4;b1=1}Pre{t0!5;F}(Fb(Pri(@rw{b1>b0}@fi{t0%2>0}Sw{5;0;1}(t0,c1,a2b{b1;b0},OnceT(@rw{t0>5}Sb{b0=t0})),Step(c3e,Wu{t1},TryT(t4,pi5{t0:=},pi6{t0:t1},t7))),t8,MPri(AFb(@rw{t1%4>0}@oh{b1:=3}c9b{t0},a10,t11),RepF(@si{b0>2}Inv(TryT(@fi{t0<1}t12e,Suc,@rw{t0<b1}@si{t0+3>0}@po{b0:=t0+2}Sl{0}))))))",
+    Tree1120 "B{t0;b0}RSel(a0b{b0+3;b0},@of{b0+=1}@os{b0:=t0;t0+=2}SubA(@os{b0:=t0%4;b0+=1}SubA(@rw{t0<b0}@of{b0!6?t0+=1}Scc{b0>1})))",
+    Tree1121 "PAll{_}(S,t0,c1)",
+    Tree1122 "B{o0=_;b0;t0=1}OnceT(Sel(PAll{_}(Mt{10}(OnceT(Bin{t0%3!1;T}(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l,Swm(c3e,Sc{b0+3<4?o0:=t0+3},pi4{t0:t0})),Pri(c5,ASeq(Suc,t6,t7),Par{-4;-3}(S,Scc{t0!0},t8,Sb{b0=t0}),a9b{t0;b0},a10b{b0%2;b0})))",
+    Tree1123 "B{t0=0;b1=2;b0=2}RFb(Ite(t0,Fb(a1b{b1+3%3;b1},RFb(pi2{t0:t0},TryF(c3,c4)))),Rep2(Sc{b1+=1;b0:=t0%4}))",
+    Tree1124 "B{o0;b1=4;t0=3;b0=3}PAll{0}(Pre{t0!5}(Step(Su{t0}(Fb(pa0{b0:=;b1:b0},c1)))),FS(RFb(c2l,RepF(a3))),RFb(TryF(Pre{b1>b1+4%2;F}(c4),c5e),@ki{b0>4}@si{some}Wu{t0},a6),Pre{t0+4<3;F}(Dl{0}(Opt(Sb{t0=b1}))))",
+    Tree1125 "B{b1;b0=3;t0}RFb(t0,SubR(Swm(a1,@fi{t0=7}@of{b0:=t0}Sc{b0+=1;t0+=2},Scc{t0%4<3})),SubR(Dd{10}(Seq(pa2{b0:b1;b1:t0},t3))))",
+    Tree1126 "B{o0=_;b0;t0=3}Par{_;-4}(S,FS(Fai),Flip(Wu{t0},a0b{o0|2+4;b0},Swm(Suc,a1)),Pri(Dl{20}(Par{_;-1}(Wu{t0},pc2{b0:b0})),To{0}(S)))",
+    Tree1127 "B{b0;o0}RSeq(pt0{b0:=;b1:b0},c1,a2,a3,@rw{b0!b0%4}@ki{none}a4l)",
+    Tree1128 "Wde(RT{1}(Wde(c0,t1)),Fb(a2e,t3))",
+    Tree1129 "B{b0=1;t0;t1=4}Flip(Dd{30}(Opt(Rep3(Flip(pi0{t0:t1},Seq(a1l,Sc{b0+2%2>0?t0:=b0+4},t2),c3b{t1+3},@ki{t1+2!4}@si{t1%2!1}c4l)))),c5l)",
+    Tree1130 "Ret1(Cd{30;K}(c0))",
+    Tree1131 "B{t0;b0=0}Intr{t0+4>b0%4}(To{10}(Wt{100}))",
+    Tree1132 "B{t0=3;b0}Wv{t0}(AFb(a0b{t0+1;b0},a1,a2,pc3{b0:=}))",
+    Tree1133 "B{t0=2;o0;b1=3;t1;b0=3}Ite(RT{1}(RFb(Ite(pc0{b0:t1},@si{b0!5}@os{b1+=2}pi1{t0:=}),@oh{b0+=2}@fi{t0+1=o0|4}@of{o0:=_}t2,Cnd{b1=1;T;_}(Wu{t0}),c3,OnceT(@oh{b1+=3}@po{b0+=1}RSeq(@os{o0:=t1;t0:=t1+3%4}Sl{20},Ruf{2}(S))))),RFb(Fb(@ki{t1<b0}Pri(To{0}(TryF(c4,Rep0(a5))),Seq(Dl{20}(Step(Sc{o0:=t1+2%3;b0:=t1+3},Wt{0})),Sb{o0=6})))),TryF(Flip(@ki{b0<0}Sb{t1=b0},Suc,t6e,t7),Sw{2}(@po{b1+=1}Sw{3}(pt8{b0:=;b1:t0},Scc{t1%2<0}),Ite(pi9{t0:=},AFb(t10,Sb{o0=2}))),Wde(Scc{o0|1!o0|5+3},t11e)))",
+    Tree1134 "B{t1=3;q0;t0=2;o0;b0=1}Lp{t1;_}(RSeq(PAll{_}(Dd{20}(@ki{some}@rw{o0|2>t0+1%3}@oh{b0+=1;o0:=8}RU{F}(OnceK(c0e))),Opt(RSeq(a1,Sb{t0=8}))),@os{b0+=3}@of{o0|2=b0+4?t1+=1;b0+=3}AFb(Intr{t0=2}(Mt{0}(c2)),FS(t3),t4,@os{b0+=2;o0:=b0%3}Pri(t5e),OnceK(a6l)),Bin{t1+4>4;_}(To{10}(t7),RFb(t8e,c9l)),FS(RepF(Par{-1;1}(Fb(a10,Par{-2;-1}(a11,pt12{b0:=;b1:t0}),c13,RFb(pi14{t0:=},a15),Sc{o0:=t1}))))))",
+    Tree1135 "Keep(Rpt{0}(Sub(Sl{100})))",
+    Tree1136 "B{b0=0;t0=2;b1}Cnd{b0%4>2;_;F}(Su{t0}(Ret4(Sel(MPri(c0,c1),Rty1(@of{b1:=3}Bin{b1=2;N}(Try(t2,c3),R)),t4e,Flt{1;_;F}(Pre{b0+4<b0;S}(t5))))))",
+    Tree1137 "B{b0;b1=1}RT{F}(Flip(Pre{b1%4<2;S}(Sw{5;0}(Pre{b0!7;R}(c0),@po{b1+=1}Sw{5;3}(pi1{t0:b0},@fi{b1+2%2<0}t2e,S),Ite(pa3{b0:b1;b1:=},t4)))))",
+    Tree1138 "B{o0=4}Once(Ub{o0})",
+    Tree1139 "B{b1=4;t0=4;b0}Ret4(Mt{0}(FS(@si{b1<b0+4%3}RSeq(a0l,a1b{t0;b0}))))",
+    Tree1140 "B{b1=2;t0;b0=0}Wde(Rep4(PAll{_}(pa0{b0:=;b1:=},Rpt{0}(Scc{b1=7}),Sc{t0+3=6?b1+=2},Swm(Sc{b0<b1?t0+=1},pc1{b0:=}))),Swm(@ki{b0%3<1}PAll{0}(pt2{b0:8;b1:b1},a3b{t0+2;b1},S),t4),@si{b1%4>2}@fi{b0+4=t0+2}@oh{b0+=1}Rep3(@rw{t0=b1%3}Dl{30}(Ret0(t5))))",
+    Tree1141 "B{b1=3;t0=2;o0=5;t1=3;b0=2}RFb(Fb(Sw{0}(Step(@po{t1+1>5?b1:=b0}pc0{b0:t0},@po{b0:=t1+3%3;t0:=b1}@oh{o0:=_}Fai,pi1{t0:b0}),Invt(Rpt{1}(Sb{t1=3}))),@oh{b0:=b1+4}MSeq(Sb{o0=7},Suc,@fi{t1+2%3!2}Cnd{t1%2!0;_;S}(t2),t3),RSeq(t4,c5b{b1%2},RFb(a6,pt7{b0:t0}),@rw{none}Sl{10},Sl{20})),Step(PAll{_}(Fai,Sc{t0+=3},c8,pt9{b0:t0}),Pre{t1<b1+3}(Pri(a10,c11,Scc{t0>b1})),MPri(F,t12e,t13),Rty2(pt14{b0:9;b1:=}),Flip(a15,c16,a17,@oh{b0+=3}t18e)))",
+    Tree1142 "B{b0;t0;b1=3;t1}Ite(Ite(@os{t1!b0%3?t0+=2}MPri(F,a0,@oh{t1>4?t1:=b0+4%2}pt1{b0:b1;b1:t1}),ASeq(pi2{t0:b1},Sl{50},c3)),Ret1(Scc{t0%4=1}),Wt{50})",
+    Tree1143 "RT{3}(t0)",
+    Tree1144 "B{b1=5;b0=5;t1;t0=2}@si{t0=2}@ki{b0%4=2}RSeq(t0,RFb(a1e,pa2{b0:=;b1:b1}),@rw{b1!0}@po{t1:=t0}RSeq(t3,t4,c5,S,t6))",
+    Tree1145 "B{b0;t0=2}@os{b0:=t0;b0+=3}@si{b0+4=t0%4}Rep0(pt0{b0:=;b1:b0})",
+    Tree1146 "B{t0=5;b1}Sw{1}(SubA(OnceT(SubA(Sc{t0+=3}))),a0)",
+    Tree1147 "B{b1=5}Wde(Pre{b1%4<2;R}(c0),MSeq(Suc,FF(c1b{5})))",
+    Tree1148 "B{t1;o0;t0=3;b0=3}RSeq(Cnd{b0+1>0;N;_}(Pre{o0|2+2!3;K}(pi0{t0:b0})),Rty4(@oh{b0:=t1+4}@of{b0:=3}@po{b0:=t0}Flip(Ub{o0},t1)),RSeq(AFb(@rw{b0+1%4>0}a2e,t3),Scc{t0>6}))",
+    Tree1149 "Inv(FS(a0))",
+    Tree1150 "B{o0=_;b0;q0=0;t0;t1}Ite(Lim{1}(RSeq(Wde(@of{t1+=3;b0:=t0+4}pi0{t0:=},t1e),MSeq(Par{_;_}(pa2{b0:7},Sb{b0=t1},c3)),Cd{30;F}(Lp{t1;_}(Scc{t0>4})))),Star(@rw{o0|4<t0}@of{t0:=o0|1%3;t1:=0}@si{some}Lp{t0;R}(Fai),TryF(Scc{t1>3},c4)))",
+    Tree1151 "B{b1=2;b0=3;q0=3;t0}Lp{_;F}(OnceK(RSeq(pa0{b0:=;b1:t0},Wu{t0},Seq(pa1{b0:1;b1:b1},Sb{b0=1},t2),MPri(c3,S))))",
+    Tree1152 "B{b0;t0=5;o0}Rty1(Sel(@ki{o0|5+2>4}@po{t0+=3;t0+=1}c0e,t1,pc2{b0:=}))",
+    Tree1153 "RSeq(Wde(t0,a1,c2l),RFb(Seq(t3,t4),c5l,Fb(Ret0(a6))),RFb(Pri(Dd{50}(Opt(Wt{50})),Dd{0}(Dd{20}(a7)),a8l)))",
+    Tree1154 "Ite(Flt{2;R;K}(Pri(t0e,c1,c2)),Sel(t3e,Step(t4e,Wt{20},t5e,c6),Mt{0}(t7)),FS(Flip(Flip(c8,t9,RFb(t10,t11)),R,c12l)))",
+    Tree1155 "Rep3(c0)",
+    Tree1156 "B{o0=1;t0;b0=5}Fb(Dl{10}(Scc{t0%2=0}),AFb(Flip(To{100}(Ite(@si{o0|5+1=t0}Scc{b0<7},t0)))),Opt(MPri(RFb(Dl{0}(c1e)),RSeq(pi2{t0:t0},@oh{t0+2=2?t0+=3}c3))),a4e)",
+    Tree1157 "B{t0=2}Wv{t0}(t0)",
+    Tree1158 "B{o0;b0=4;t0=5;b1=0;q0=4}RFb(@of{b1+=1}@fi{t0>3}Lp{b0;_}(Swm(Pre{t0%4=2;K}(Cnd{b1%4>2;_;F}(Inv(F))),@po{t0+=3}@of{o0|4>b0?b0+=3}@rw{b0!b0%2}Bin{some;_}(a0b{t0+4;b1},t1))),Swm(a2,Scc{some},Ub{o0},@oh{b1+=2;b0+=2}R))",
+    Tree1159 "FS(Par{-2;-1}(Star(Rpt{1}(Ruf{3}(AFb(F,Once(t0)))),Inv(Ret1(Fai))),Flt{1;R;K}(AFb(AFb(a1l,t2),Rep3(OnceK(Keep(c3))),RFb(c4l,a5e)))))",
+    Tree1160 "B{b1;t0=5;o0;b0=5}Seq(t0e,Rep3(Bin{o0|0+3!t0;N}(a1,Sb{b1=4})),@of{b0+=1}@ki{b1+2%3!1}@po{b1:=t0}Rmp{S;S}(pt2{b0:6}))",
+    Tree1161 "B{t1=3;b0;q0;t0}PAll{-2}(RSel(Seq(Lp{_;S}(pt0{b0:b0;b1:t0}),t1,t2,a3b{t1;b0})),MSeq(Sb{t0=5},RFb(t4,c5,Sb{t0=b0})),Par{1;_}(Par{2;0}(Try(@fi{t1+2>t0%3}t6e,a7b{t1;b0},Sc{t1+=1}),Lp{t1;F}(c8),Lp{_;S}(Step(Suc)))),Keep(RSel(c9,RSeq(c10),RSeq(a11,t12,Scc{t1%3>1},c13b{t1},a14l),Wt{30})),a15)",
+    Tree1162 "B{b0=1}Fb(c0,Scc{b0+3=b0})",
+    Tree1163 "B{t0=2;b1;b0=0}Par{1;3}(c0b{b0+1},Sw{0}(c1l,Sc{t0+=2;t0:=b0+4%4}),ASeq(c2,S,c3e))",
+    Tree1164 "B{t0=5;b0=1}Par{-2;-2}(pt0{b0:b0;b1:b0},@ki{b0<5}@of{t0:=t0%4}Star(WU{b0=0}(OnceK(Sb{b0=7}))))",
+    Tree1165 "B{b1;t0}Rpt{0}(@si{b1%4=2}c0b{3})",
+    Tree1166 "RFb(FF(Flip(RFb(RT{3}(c0),ASeq(c1,RepF(a2e)),PAll{-3}(t3,t4,t5,t6,c7e),ASeq(Wt{20},c8,c9l,t10e)),TryT(Fb(Pri(t11e,t12,t13e),c14l,MPri(Wde(c15,c16e),c17,t18)),Flip(Cd{0;_}(AFb(Suc)))))))",
+    Tree1167 "RT{3}(Sub(Sub(Swm(Once(c0b{1}),pt1{b0:2},t2))))",
+    Tree1168 "B{q0;b0=0;t0=1;t1=5}Wv{t0}(Ite(Step(Scc{b0<t0+4%4},t0e,t1),ASeq(Cnd{t0+3!4;_;S}(Flt{1;F;_}(RSeq(a2e,@si{b0=t0+3}@fi{t1%3<0}@rw{t0%4=1}pc3{b0:t1})))),@os{b0:=t0%2}RFb(Wu{t1},R)))",
+    Tree1169 "B{q0=2;o0;b0;t0}Once(Wv{t0}(@fi{o0|3<b0+2}@po{o0:=_;t0+=1}RSel(a0b{b0;b0},@ki{o0|4>3}Lp{_;_}(t1e),Sb{o0=6})))",
+    Tree1170 "B{t0;b0;q0}TryF(PAll{1}(MPri(t0,t1,Scc{b0>t0%2},Wu{t0},Wu{t0}),Intr{t0%4!1}(Pri(Step(c2,c3e),Pre{b0!0}(Sl{0})))),Lp{b0;K}(Step(Seq(RFb(Pre{t0+4>3;R}(a4),TryF(a5,pt6{b0:t0}),F,Rty0(@si{b0=2}@ki{b0=3}t7e),pi8{t0:t0})))))",
+    Tree1171 "B{q0=1;t0=0;b0=0}@ki{t0!7}@si{b0>b0+4}@po{t0<t0%4?t0:=b0+4}Swm(RFb(a0,MSeq(Wu{t0},a1),FS(WU{t0<2}(RSeq(PAll{0}(@os{b0+=2}t2,a3b{b0;b0}))))),Fb(PAll{-4}(t4,Fai,t5,Sl{0}),@os{b0+=3}@of{t0+=3}FF(t6),Ret0(c7b{t0%4}),Star(@oh{t0+=2}@po{t0<t0+2?b0+=1;b0=b0+3%3?t0+=1}Sc{b0+=2},Scc{b0!0}),Fb(a8b{b0%2;b0},t9)))",
+    Tree1172 "B{t0=4;b0=2}Seq(Mt{0}(Rep1(Wt{20})),Ite(RFb(Fai,RSel(pi0{t0:b0},t1,Scc{b0!t0})),RSel(c2l,a3)),Seq(Scc{t0+2%4=2},@os{t0+=3}Sl{10},t4e,t5,SubA(c6l)))",
+    Tree1173 "B{o0=_;t0=3;b1=4;b0=1;t1}@ki{t0+1=b1%3}@rw{t1+2<6}@of{t0:=b1;none?b0:=b1}RSeq(Flip(@os{o0|3=1?t1+=2}Seq(pt0{b0:4;b1:=},pi1{t0:b0})),Swm(Fb(@fi{t0+2<2}@oh{b0+=1}a2,c3l,pi4{t0:b1}),a5e),WU{t0=1}(Seq(a6l,Sc{b0:=o0|1%2},Swm(a7,pa8{b0:4;b1:=}),pi9{t0:t0},RSeq(Scc{b1+1!1},t10,c11l))))",
+    Tree1174 "Ruf{1}(t0)",
+    Tree1175 "B{t0=0;q0=4;o0;b0=4;b1}Wv{t0}(Bin{t0+1>b1%3;N}(@po{none?b0+=2}@rw{o0|2>t0}Sw{1;2}(Pri(@si{o0|1+4%4=2}@ki{b1+4!5}@of{b1+=3;t0:=b1}pc0{b0:b0},@fi{t0<3}@of{b1:=t0}t1),Bin{b0+4%3>0;_}(@po{o0:=_;some?t0:=b0}Run,Sb{b0=7}),t2),Lp{_;_}(Step(c3,pc4{b0:=},@rw{b1+2<b1}t5,a6,RFb(pc7{b0:b1},Ub{o0})))))",
+    Tree1176 "B{t1;b1;o0=_}Swm(c0,WU{b1!3}(Inv(@fi{b1>o0|5}@ki{t1+3%3!1}@of{o0:=_}t1)),RFb(Cnd{b1<t1;N;_}(c2)))",
+    Tree1177 "B{t0=2;b0=5;o0=_}Flip(RSeq(c0,Intr{b0+2%4!1}(WU{none}(c1e)),Rep1(@ki{b0%4<0}@fi{b0%4!2}t2),c3,Flip(t4,c5)),@os{b0+1>t0?b0:=o0|4}Pre{t0<4;S}(t6),Sb{o0=2},Cd{0;K}(RSeq(Inv(a7),Dd{50}(Opt(t8e)))),Dl{100}(Inv(RFb(Cnd{t0+2%4>0;N;_}(a9b{b0;b0}),@si{some}PAll{-2}(@os{t0:=b0}@oh{b0:=5}@po{o0:=8}R,pt10{b0:b0;b1:t0}),Par{2;_}(Sl{20},@po{b0:=o0|0+4}Sl{30},Sc{b0+=1;b0%3!0?t0:=b0+2}),Scc{t0<5}))))",
+    Tree1178 "RFb(c0,a1,c2)",
+    Tree1179 "B{b0;t0=5;q0=4}WU{b0%4>2}(Lp{_;K}(RSel(c0b{t0},Rty2(@os{t0:=t0%3}@rw{b0%3<1}pa1{b0:=;b1:b0}))))",
+    Tree1180 "Wde(a0,Run,t1)",
+    Tree1181 "B{b0=0;t0;o0=1}ASeq(RFb(Step(Dd{50}(Flip(pt0{b0:=;b1:b0},t1e)),@os{o0:=_;b0:=1}Suc),RFb(c2,t3)),Seq(Rep3(SubA(RFb(t4,t5,Wu{t0},Sb{t0=1}))),PAll{-1}(a6l,c7b{t0})),RFb(Seq(c8,t9,Wt{100},a10l,t11),Fb(@po{b0!2?b0+=1}Wde(To{0}(t12),t13,Wu{t0}))))",
+    Tree1182 "B{b0=0;t1;b1=5;t0=5}MPri(Ite(@ki{b0+3%4!1}t0e,@ki{t1>3}ASeq(a1,t2e,S,@of{t0:=b1}t3),a4),Fb(Scc{b1>t1%3},@rw{b0=0}@po{b0+=3;t0:=t1}@of{b0+=2}Wv{t1}(c5l)),Flt{3;_;K}(Rty2(RFb(Su{t1}(pt6{b0:b1;b1:b1}),a7,Wu{t1},Intr{b0>6}(S),Sb{b1=t0}))))",
+    Tree1183 "B{b0=4;b1;t0=5;t1}Swm(Wu{t0},Sel(@ki{t0+1!b0}@si{t1!t1+3%2}Ite(c0e,t1),MPri(TryF(c2b{b1},Run)),Keep(To{30}(RFb(t3,Cnd{b0!1;N;_}(t4))))),RFb(Ret4(Sw{5}(c5,Sl{20})),Opt(Sb{b0=6})))",
+    Tree1184 "B{b0=2;b1=2;t0=5;o0=5}Swm(a0e,Pre{o0|4+1%3>0;F}(Once(MSeq(pa1{b0:5;b1:b0},pt2{b0:1}))),ASeq(Ite(t3,c4b{b0%2},@rw{b0!t0+1%4}Wt{30}),@fi{b1>3}@os{b0:=5}a5,pt6{b0:=}))",
+    Tree1185 "B{b1=5}Cd{0;F}(Scc{b1!2})",
+    Tree1186 "MSeq(Pri(c0l,OnceK(Seq(t1))))",
+    Tree1187 "MSeq(c0)",
+    Tree1188 "B{b0;b1=1;q0=4;t0=0;t1=3}Seq(Opt(OnceT(Flip(Scc{b0!6},Keep(Opt(t0))))),Once(@si{t0>7}Par{-5;-3}(t1,Keep(t2e),t3e,FF(@of{t0<b1?b1:=t1;b0:=t1}Wu{t0}),Lp{_;_}(Sc{t1<5?t0+=2}))),Pri(Par{2;1}(RSeq(pt4{b0:4},Dd{20}(S)),Su{t1}(Sb{t1=9}),Sb{b0=b1})))",
+    Tree1189 "B{t0;b0=3}Step(AFb(Intr{b0!2}(ASeq(pa0{b0:t0;b1:b0},Keep(Rep1(@of{t0:=b0;t0+=1}@po{b0+=2}@fi{b0!2}pi1{t0:t0})))),MPri(To{0}(To{0}(t2)),t3,FF(Pre{b0!1;R}(Seq(t4,@os{b0+=1}c5l))),c6,a7e)),Bin{t0>b0%2;T}(pa8{b0:=;b1:t0},@fi{t0%3!2}Pri(@rw{b0%4<2}Inv(WU{t0%3!2}(t9e)),t10,ASeq(t11e,@os{b0+=3}t12e),t13)))",
+    Tree1190 "B{t0;b1}TryF(AFb(Wu{t0},t0e,F,Scc{t0+1<0}),Rep4(@ki{b1+4%3!1}Sl{20}),Sb{b1=t0})",
+    Tree1191 "B{t0;b0}Seq(@rw{t0+2<t0}RSeq(RFb(Intr{t0+1%3>1}(Sc{t0:=b0+4%3}),RetF(c0l)),Pre{b0%4!2;S}(t1)),AFb(Opt(c2),c3l))",
+    Tree1192 "ASeq(RSeq(c0,t1),Sel(c2e,F),Cd{0;F}(Fb(t3,R)),RSel(a4,t5,t6,a7))",
+    Tree1193 "B{o0=_;b1;b0;t0=1}Pri(RSeq(Sw{5}(RU{F}(Wde(t0e,t1)),@fi{b0<3}Seq(t2,t3)),@oh{b0+4!o0|5+2?o0:=t0%3}@ki{some}Fb(pi4{t0:b1},pa5{b0:b1;b1:t0})),Fb(Sel(pc6{b0:t0},t7),pi8{t0:b1},Rty0(t9),c10,c11),Pre{t0!b0+1;R}(@of{t0+=3}@fi{o0|4%2!0}Rep4(Wv{t0}(@fi{b0+2!o0|4%4}Fb(Scc{b1+2>0},Scc{none},c12,t13,Sc{t0+=3})))))",
+    Tree1194 "B{b0;b1=1;t0=2}Wde(RSeq(RU{S}(Wde(c0b{t0},a1b{b1+3;b1})),Cd{100;K}(Flt{1;S;_}(Step(Pre{t0+4%3!2}(Ret4(c2)),c3,c4l)))),Fb(F,Flip(a5e,pi6{t0:b0},a7)),@rw{b0+1%4!0}c8b{b1%3})",
+    Tree1195 "B{t0=3;q0;b1=0;b0=1}RSeq(a0e,@po{b1:=b1%4}@si{b0!5}PAll{-1}(RFb(FF(pc1{b0:5}),@ki{t0+1<b1%3}@rw{b1<b0%2}Rpt{0}(@fi{t0>b0%4}R))),Cnd{t0>0;T;F}(RFb(@oh{t0+=4}@po{b0:=t0}t2,RT{F}(Lp{b0;F}(RFb(c3l,c4b{t0}))))),Ite(OnceK(Bin{b1>5;T}(ASeq(t5,R),c6l)),Seq(@of{b1:=t0}pa7{b0:b1;b1:=},pt8{b0:2},pc9{b0:=})))",
+    Tree1196 "B{t0=0;b0=5;o0=0;b1=2}@oh{o0|4>b1+4?t0:=b0;t0+=1}Wde(pt0{b0:=;b1:b1},Seq(t1,Wv{t0}(Opt(c2)),c3,t4,Scc{t0%3>0}))",
+    Tree1197 "B{t1=0;o0=5;t0=5;b0=2}@rw{t0+1>4}@oh{t0+=1}Bin{b0%4!3;N}(PAll{1}(TryF(Wt{0},Cd{20;F}(@rw{t1%3<1}Ret0(Ub{o0})),RFb(To{0}(@si{t0>6}@of{t0:=t0%3}pc0{b0:=}),t1,@os{t0:=o0|2+1;t1+=2}c2))),pi3{t0:=})",
+    Tree1198 "Fb(c0l,t1)",
+    Tree1199 "B{b0=5;t0=1;o0}Sel(WU{b0!o0|2}(Bin{t0%2<0;N}(pi0{t0:t0},SubR(SubR(RT{1}(c1))))),RU{F}(@os{t0+3!1?b0+=1;t0=1?b0+=2}Sc{t0:=t0+4%4}))",
 }
