@@ -157,6 +157,14 @@ fn features(node: &Node) -> Vec<String> {
                     out.push(format!("Filter(count {count:?})"));
                     out.push(format!("Filter(filtered {})", status_form(*filtered)));
                 }
+                Ext::IndexSwitch(_, looping, dynamic) => {
+                    out.push(format!("IndexSwitch(loop {looping:?})"));
+                    out.push(format!("IndexSwitch(dynamic {dynamic:?})"));
+                }
+                Ext::PolicyParallel(policy, repeat) => {
+                    out.push(format!("PolicyParallel({})", tree::POLICIES[*policy as usize]));
+                    out.push(format!("PolicyParallel(repeat {repeat:?})"));
+                }
                 Ext::Cooldown(ms, filtered) => {
                     out.push(format!("Cooldown({})", if *ms == 0 { "0" } else { "ms" }));
                     out.push(format!("Cooldown(filtered {})", status_form(*filtered)));
@@ -385,6 +393,18 @@ fn every_node_kind_and_parameter_is_covered() {
         "Cooldown(filtered not written)",
         "Cooldown(filtered = Skipped)",
         "Cooldown(filtered = Failure)",
+        "IndexSwitch(loop None)",
+        "IndexSwitch(dynamic None)",
+        "PolicyParallel(repeat None)",
+        "IndexSwitch(loop Some(true))",
+        "IndexSwitch(dynamic Some(true))",
+        "PolicyParallel(repeat Some(true))",
+        "IndexSwitch(loop Some(false))",
+        "IndexSwitch(dynamic Some(false))",
+        "PolicyParallel(repeat Some(false))",
+        "PolicyParallel(FirstFailure)",
+        "PolicyParallel(FirstSuccess)",
+        "PolicyParallel(FirstSuccessOrFailure)",
     ] {
         expected.push(key.to_string());
     }

@@ -197,10 +197,14 @@ pub enum Mutation {
     FilterIgnoresCountWhen,
     /// Cooldown still filters when exactly `ms` have passed (its docs: `now - t >= cooldown` is over).
     CooldownEndsLate,
+    /// A static IndexSwitch re-reads its index while a child runs (its docs: only `dynamic = true` does).
+    IndexSwitchStaticRechecks,
+    /// PolicyParallel does not tick the children after the one that decided (its docs: they are still ticked in that tick).
+    PolicyParallelStopsAtDecision,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 62] = [
+    pub const ALL: [Mutation; 64] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -263,6 +267,8 @@ impl Mutation {
         Mutation::BinarySelectorStaticRechecks,
         Mutation::FilterIgnoresCountWhen,
         Mutation::CooldownEndsLate,
+        Mutation::IndexSwitchStaticRechecks,
+        Mutation::PolicyParallelStopsAtDecision,
     ];
 }
 
@@ -471,6 +477,8 @@ pub enum RefNode {
         order: Vec<usize>,
         /// Cooldown: the time of the child's last completion (kept for the tree's life).
         last: Option<Duration>,
+        /// PolicyParallel: each child's last completed status in this activation.
+        finished: Vec<Option<Status>>,
         running: bool,
     },
     Condition(usize),
@@ -744,6 +752,7 @@ impl RefNode {
                         skipped: 0,
                         order: (0..children.len()).collect(),
                         last: None,
+                        finished: vec![None; children.len()],
                         running: false,
                     },
                 }
@@ -1659,6 +1668,7 @@ impl RefNode {
                 pos,
                 skipped,
                 order,
+                finished,
                 ..
             } => {
                 halt_all(children, ctx, bb);
@@ -1681,6 +1691,7 @@ impl RefNode {
                     _ => {
                         *count = 0;
                         *pos = 0;
+                        finished.iter_mut().for_each(|f| *f = None);
                     }
                 }
             }
@@ -1814,8 +1825,10 @@ impl RefNode {
                 start,
                 pos,
                 skipped,
+                finished,
                 ..
             } => {
+                finished.iter_mut().for_each(|f| *f = None);
                 if !matches!(ext, Ext::Limiter(_) | Ext::Filter(..)) {
                     *count = 0;
                 }
@@ -1872,6 +1885,7 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
         skipped,
         order,
         last,
+        finished,
         ..
     } = node
     else {
@@ -2176,6 +2190,81 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
             if matches!(status, Success | Failure) {
                 *last = Some(now);
             }
+            status
+        }
+        // IndexSwitch: the child at the index (out of range: Failure, or `|index| % n` with
+        // Loop); while a child runs, only `dynamic` re-reads it (another child: the running one
+        // halted first).
+        Ext::IndexSwitch(index, looping, dynamic) => {
+            let look = !was_running
+                || dynamic.unwrap_or(false)
+                || mutant(Mutation::IndexSwitchStaticRechecks);
+            let want = if look {
+                let i = eval_int(index, bb);
+                if looping.unwrap_or(false) {
+                    Some((i.unsigned_abs() % n as u64) as usize)
+                } else {
+                    usize::try_from(i).ok().filter(|i| *i < n)
+                }
+            } else {
+                Some(*pos)
+            };
+            if was_running && want != Some(*pos) {
+                children[*pos].halt(ctx, bb);
+            }
+            let Some(want) = want else {
+                *pos = 0;
+                return Failure;
+            };
+            let status = children[want].tick(ctx, bb);
+            *pos = if status == Running { want } else { 0 };
+            status
+        }
+        // PolicyParallel: every unfinished child (every child with `repeat`) each tick, in
+        // order; the first answer the policy decides on is the result, the later children
+        // still ticked; then every child halted.
+        Ext::PolicyParallel(policy, repeat) => {
+            if !was_running {
+                finished.iter_mut().for_each(|f| *f = None);
+            }
+            let repeat = repeat.unwrap_or(false);
+            let decides = |s: Status| match policy {
+                0 => s == Failure,
+                1 => s == Success,
+                _ => s == Success || s == Failure,
+            };
+            let mut result = None;
+            for i in 0..n {
+                if !repeat && finished[i].is_some() {
+                    continue;
+                }
+                if result.is_some() && mutant(Mutation::PolicyParallelStopsAtDecision) {
+                    break;
+                }
+                let status = children[i].tick(ctx, bb);
+                if status != Running {
+                    finished[i] = Some(status);
+                    if result.is_none() && decides(status) {
+                        result = Some(status);
+                    }
+                }
+            }
+            let all_done = finished.iter().all(Option::is_some);
+            let status = match result {
+                Some(r) => r,
+                None if all_done => {
+                    if finished.iter().all(|f| *f == Some(Skipped)) {
+                        Skipped
+                    } else if *policy == 1 {
+                        Failure
+                    } else {
+                        Success
+                    }
+                }
+                None => return Running,
+            };
+            halt_all(children, ctx, bb);
+            finished.iter_mut().for_each(|f| *f = None);
             status
         }
         Ext::RepeatUntilFailure(_)

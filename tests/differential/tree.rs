@@ -34,6 +34,7 @@
 //!           | Flip | Step                                          FlipSelector, StepSequencer (1+ children)
 //!           | Bin{cond;T-N-_}                                      BinarySelector(dynamic) (2 children)
 //!           | Flt{n;S-F-R-_;K-F-_} | Cd{ms;K-F-_}                  Filter(times, count: R = Completed, filtered), Cooldown
+//!           | Isw{int;T-N-_;T-N-_} | PPar{0-1-2;T-N-_}             IndexSwitch(loop, dynamic), PolicyParallel(policy, repeat)
 //!           | c<id> | a<id> | t<id> | S | F | R | Sl{ms}            leaves; R: AlwaysRunning, Sl: Sleep
 //!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
@@ -1105,7 +1106,16 @@ pub enum Ext {
     Filter(u32, Option<StatusName>, Option<StatusName>),
     /// `Cooldown(ms, filtered = ..) { c }` (NodeCanvas).
     Cooldown(u64, Option<StatusName>),
+    /// `IndexSwitch(|bb| int, out_of_range = Fail | Loop, dynamic = ..) { .. }` (NodeCanvas;
+    /// `Some(true)`: Loop).
+    IndexSwitch(Int, Option<bool>, Option<bool>),
+    /// `PolicyParallel(policy = .., repeat = ..) { .. }` (NodeCanvas; policy 0: FirstFailure,
+    /// 1: FirstSuccess, 2: FirstSuccessOrFailure).
+    PolicyParallel(u8, Option<bool>),
 }
+
+/// `PolicyParallel`'s policies, by number.
+pub const POLICIES: [&str; 3] = ["FirstFailure", "FirstSuccess", "FirstSuccessOrFailure"];
 
 impl Ext {
     /// The kind as written in the DSL.
@@ -1133,6 +1143,8 @@ impl Ext {
             Ext::BinarySelector(..) => "BinarySelector",
             Ext::Filter(..) => "Filter",
             Ext::Cooldown(..) => "Cooldown",
+            Ext::IndexSwitch(..) => "IndexSwitch",
+            Ext::PolicyParallel(..) => "PolicyParallel",
         }
     }
 
@@ -1188,6 +1200,25 @@ impl Ext {
                 None => format!("{kind}({ms})"),
                 Some(f) => format!("{kind}({ms}, filtered = {})", f.dsl()),
             },
+            Ext::IndexSwitch(index, looping, dynamic) => {
+                let mut text = format!("{kind}(|bb| {}", index.rust());
+                if let Some(l) = looping {
+                    let word = if *l { "Loop" } else { "Fail" };
+                    let _ = write!(text, ", out_of_range = {word}");
+                }
+                if let Some(d) = dynamic {
+                    let _ = write!(text, ", dynamic = {d}");
+                }
+                text.push(')');
+                text
+            }
+            Ext::PolicyParallel(policy, repeat) => match repeat {
+                None => format!("{kind}(policy = {})", POLICIES[*policy as usize]),
+                Some(r) => format!(
+                    "{kind}(policy = {}, repeat = {r})",
+                    POLICIES[*policy as usize]
+                ),
+            },
             _ => kind.to_string(),
         }
     }
@@ -1237,6 +1268,10 @@ impl Ext {
             Ext::Cooldown(ms, filtered) => {
                 format!("Cd{{{ms};{}}}", StatusName::desc_opt(*filtered))
             }
+            Ext::IndexSwitch(index, looping, dynamic) => {
+                format!("Isw{{{};{};{}}}", index.desc(), flag(looping), flag(dynamic))
+            }
+            Ext::PolicyParallel(policy, repeat) => format!("PPar{{{policy};{}}}", flag(repeat)),
         }
     }
 
@@ -1257,6 +1292,14 @@ impl Ext {
         };
         let status = |t: &str| -> Result<StatusName, String> {
             StatusName::parse_opt(t)?.ok_or_else(|| format!("{name}: status needed"))
+        };
+        let flag_parse = |t: &str| -> Result<Option<bool>, String> {
+            match t {
+                "_" => Ok(None),
+                "T" => Ok(Some(true)),
+                "N" => Ok(Some(false)),
+                _ => Err(format!("{name}: bad flag {t:?}")),
+            }
         };
         let no_payload = |ext: Ext| match payload {
             None => Ok(ext),
@@ -1318,6 +1361,21 @@ impl Ext {
                     StatusName::parse_opt(f)?,
                 ))
             }),
+            "Isw" => text().and_then(|t| {
+                let parts: Vec<&str> = t.split(';').collect();
+                let [i, l, d] = parts[..] else {
+                    return Err(format!("bad IndexSwitch {t:?}"));
+                };
+                Ok(Ext::IndexSwitch(Int::parse(i)?, flag_parse(l)?, flag_parse(d)?))
+            }),
+            "PPar" => text().and_then(|t| {
+                let (p, r) = t.split_once(';').ok_or("PolicyParallel: p;r")?;
+                let p = num(p)?;
+                if p > 2 {
+                    return Err(format!("bad policy {p}"));
+                }
+                Ok(Ext::PolicyParallel(p as u8, flag_parse(r)?))
+            }),
             "Cd" => text().and_then(|t| {
                 let (ms, f) = t.split_once(';').ok_or("Cooldown: ms;filtered")?;
                 Ok(Ext::Cooldown(num(ms)?, StatusName::parse_opt(f)?))
@@ -1330,7 +1388,10 @@ impl Ext {
     pub fn arity(&self) -> Option<usize> {
         match self {
             Ext::Wait(_) | Ext::Succeeder | Ext::Failer | Ext::Runner => Some(0),
-            Ext::FlipSelector | Ext::StepSequencer => None,
+            Ext::FlipSelector
+            | Ext::StepSequencer
+            | Ext::IndexSwitch(..)
+            | Ext::PolicyParallel(..) => None,
             Ext::BinarySelector(..) => Some(2),
             _ => Some(1),
         }
@@ -1640,6 +1701,9 @@ impl Node {
                 if let Some(cond) = ext.cond() {
                     cond.reads(out);
                 }
+                if let Ext::IndexSwitch(index, ..) = ext {
+                    out.extend(index.reads());
+                }
             }
             _ => {}
         }
@@ -1918,6 +1982,17 @@ impl Node {
                         out
                     }
                     Ext::StepSequencer | Ext::BinarySelector(..) => all(),
+                    Ext::IndexSwitch(..) => all() | F,
+                    Ext::PolicyParallel(..) => {
+                        let mut out = S | F;
+                        if all().has(R) {
+                            out = out | R;
+                        }
+                        if children.iter().all(|c| c.outcomes().has(K)) {
+                            out = out | K;
+                        }
+                        out
+                    }
                     Ext::Filter(_, _, filtered) | Ext::Cooldown(_, filtered) => {
                         c() | filtered.map_or(K, StatusName::outcomes)
                     }

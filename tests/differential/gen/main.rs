@@ -430,7 +430,7 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
     let switch = if entries.contains(&Entry::b1) { 7 } else { 0 };
     let binary = if avail.is_some() { 5 } else { 0 };
     let kind = rng.weighted(&[
-        8, 3, 6, 3, 10, 8, 3, 10, 2, 2, 3, 3, 3, 5, 6, 4, 4, switch, 5, 4, 4, binary,
+        8, 3, 6, 3, 10, 8, 3, 10, 2, 2, 3, 3, 3, 5, 6, 4, 4, switch, 5, 4, 4, binary, binary, 5,
     ]);
     let no_go = |_: usize| None;
     let keep = |_: usize, _: &Node| false;
@@ -500,6 +500,30 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             let cond = gen_cond(rng, entries);
             let children = gen_children(rng, level, budget - 1, 2, avail, &no_go, &keep);
             Node::Ext(Ext::BinarySelector(cond, dynamic), children)
+        }
+        9 => {
+            // IndexSwitch over an expression, with Fail or Loop, dynamic or not.
+            let flag = |rng: &mut Rng| match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            let index = gen_value(rng, entries);
+            let (looping, dynamic) = (flag(rng), flag(rng));
+            let n = gen_width(rng, max_children);
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::Ext(Ext::IndexSwitch(index, looping, dynamic), children)
+        }
+        10 => {
+            let policy = rng.below(3) as u8;
+            let repeat = match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            let n = gen_width(rng, max_children);
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::Ext(Ext::PolicyParallel(policy, repeat), children)
         }
         4 => {
             let cases = rng.range(1, 3).min(max_children - 1);

@@ -5,7 +5,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0000Sub1 for Ctx {
-        StatefulAction(Task<2>)
+        Condition(|ctx| ctx.check(2))
     }
 }
 
@@ -17,26 +17,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
-        Fallback {
+        TryCatch {
             RepeatUntilFailure(3) {
                 RepeatUntilFailure(1) {
-                    Fallback {
+                    ParallelAll {
+                        Sleep(50),
+                        StatefulAction(Task<0>),
                         Repeat(4) {
-                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
-                        Condition(|ctx| ctx.check(1)),
-                        RunOnce(then_skip = false) {
-                            SubTree(Tree0000Sub0),
-                        },
-                        SequenceWithMemory {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
+                        SubTree(Tree0000Sub0),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                Cooldown(0, filtered = Failure) {
+                    ForceFailure {
+                        ReactiveFallback {
+                            ParallelAll(0) {
+                                Condition(|ctx| ctx.check(4)),
+                                StatefulAction(Task<5>),
+                            },
                         },
                     },
                 },
@@ -48,94 +50,102 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
         Sequence {
-            Timeout(0) {
-                Limiter(1) {
-                    Succeeder,
+            Repeater(forever) {
+                Cooldown(30) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                        Action(|ctx| ctx.exec(0)),
+                        #[skip_if(|bb| (bb.b1 + 2) % 4 > 2)]
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
                 },
             },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Sleep(100),
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                AlwaysFailure,
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            Switch(b1) {
+                case 3 => StatefulAction(Task<6>),
+                case 5 => Repeater(forever) {
+                    RunOnce(then_skip = true) {
+                        Action(PAct<7>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                _ => Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0001Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 11,
-        }
-        RetryUntilSuccessful(3) {
-            Condition(PCond<1>, b0 = {b0}),
-        }
-    }
-}
+board!(Tree0001Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
         }
-        AsyncSequence {
-            SetBlackboard(t0 = 5),
-            Condition(PCond<4>, b0 = 9),
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0002Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
         }
+        #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
+        SubTree(Tree0002Sub1, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            IfThenElse {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 == 2)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[on_success(|bb| bb.b0 = 7)]
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        Repeater(2) {
-                            Precondition(|bb| bb.b0 % 3 > 0, else = Success) {
-                                Action(Act<0>),
-                            },
-                        },
-                    },
-                    SubTree(Tree0002Sub0, ..),
-                    Condition(PCond<2>, b0 = {t0}),
-                    StatefulAction(Task<3>),
-                    #[skip_if(|bb| *bb.t0 == 6)]
-                    SubTree(Tree0002Sub1, t0 = {=}, o0 = {o0}, b0 = {=}),
-                },
-                WaitValueUpdate(t0) {
-                    Retry(forever) {
-                        ReactiveSequence {
-                            Parallel(success = 1) {
-                                MaxTime(30) {
-                                    Script(|bb| { if bb.b0 > *bb.t0 + 2 { bb.o0 = Some(bb.b0) }; bb.t0.set(bb.b0) }),
-                                },
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                            StepSequencer {
-                                Action(PAct<6>, b0 = {b0}, b1 = {b0}),
-                                ParallelAll {
-                                    StatefulAction(PTask<7>, b0 = {t0}),
-                                    Condition(Cond<8>),
-                                },
-                                StatefulAction(Task<9>),
-                            },
+        RetryUntilSuccessful(4) {
+            SubTree(Tree0002Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0002Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0003Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Wait(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0003 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        Precondition(|bb| *bb.t0 > 6, else = Skipped) {
+            Parallel(success = -3, failure = 2) {
+                SubTree(Tree0003Sub0, ..),
+                Action(Act<0>),
+                #[success_if(|bb| bb.b0 + 1 == bb.b1 + 4)]
+                Succeeder,
+                Limiter(3) {
+                    Precondition(|bb| bb.b0 < 0, else = Failure) {
+                        RunOnce(then_skip = true) {
+                            Action(Act<1>),
                         },
                     },
                 },
@@ -144,287 +154,98 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0002Blackboard { t0 o0 b0 });
+board!(Tree0003Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0003Sub0 for Ctx {
-        Condition(Cond<0>)
+    pub tree Tree0004Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
+        }
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            Action(|ctx| ctx.exec(2)),
+            Condition(PCond<3>, b0 = 9),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0003 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            SubTree(Tree0003Sub0),
+    pub tree Tree0004Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
         }
+        SubTree(Tree0004Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Switch(b1) {
-            case 2 => ScriptCondition(|bb| bb.b0 == *bb.t0 % 3),
-            case 0 => StatefulAction(Task<0>),
-            case 5 => Fallback {
-                Action(Act<1>),
-                WasEntryUpdated(t0),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            _ => #[skip_if(|bb| *bb.t0 > *bb.t1 + 3)]
-            #[run_while(|bb| bb.o0.unwrap_or(0) != bb.b1 % 4)]
-            #[failure_if(|bb| *bb.t1 + 4 < 4)]
-            Fallback {
-                StatefulAction(Task<3> = Task::<3>),
-                SetBlackboard(o0 = Some(7)),
-            },
+        #[failure_if(|bb| bb.b0 % 4 != 1)]
+        #[on_success(|bb| *bb.t0 += 2)]
+        #[on_failure(|bb| bb.b0 = *bb.t0)]
+        MaxTime(10) {
+            SubTree(Tree0004Sub0, ..),
         }
     }
 }
 
-board!(Tree0004Blackboard { t0 o0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0005Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 11,
-            b0: i64 = 12,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(2) < 7, else = Success) {
-            ForceSuccess {
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| bb.b1 = bb.b0 + 2)]
-                    #[on_halted(|bb| bb.b1 = *bb.t0)]
-                    Repeater(0) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0005Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 11,
-            b0: i64 = 12,
-        }
-        SubTree(Tree0005Sub1, ..)
-    }
-}
+board!(Tree0004Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            b0: i64 = 2,
-        }
-        RepeatUntilFailure(2) {
-            SubTree(Tree0005Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0005Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0006 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(0),
-        }
-        Parallel {
-            #[on_success(|bb| *bb.t0 += 3)]
-            #[post(|bb| { if *bb.t1 % 2 > 0 { bb.t0.set((*bb.t1 + 4) % 3) }; *bb.t0 += 2 })]
-            FlipSelector {
-                Action(Act<0> = Act::<0>),
-                Fallback {
-                    Condition(|ctx| ctx.check(1)),
-                    Action(PIo<2>, t0 = {b0}),
+        ParallelAll {
+            Fallback {
+                KeepRunningUntilFailure {
+                    Parallel(success = -1) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
                 },
-                Precondition(|bb| *bb.t1 > 3, else = Skipped) {
-                    RunOnce {
-                        Action(Act<3>),
+                Delay(20) {
+                    StatefulAction(Task<2>),
+                },
+                Filter(times = 2, count = Success, filtered = Failure) {
+                    StatefulAction(Task<3>),
+                },
+                ParallelAll {
+                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                AsyncSequence {
+                    Parallel(failure = 0) {
+                        Fallback {
+                            Condition(Cond<7>),
+                            Action(Act<8>),
+                        },
+                        StatefulAction(Task<9> = Task::<9>),
                     },
                 },
             },
-            SequenceWithMemory {
-                WaitValueUpdate(t1) {
-                    Selector {
-                        WasEntryUpdated(t0),
-                        AlwaysRunning,
-                    },
-                },
-                Delay(10) {
-                    Selector {
-                        Condition(Cond<4> = Cond::<4>),
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(0) + 1))]
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 2)]
-                FlipSelector {
-                    Runner,
-                    Wait(0),
-                    Script(|bb| { bb.t0.set(*bb.t1 + 4); bb.b0 = bb.o0.unwrap_or(2) }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0006Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0007 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        MemSequence {
-            BinarySelector(|bb| bb.b0 + 3 != bb.b0 + 1) {
-                Action(|ctx| ctx.exec(0)),
-                Action(PIo<1>, t0 = {=}),
-            },
-            StatefulAction(Task<2>),
-            #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b0 > *bb.t0 + 4)]
-            ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            Condition(|ctx| ctx.check(5)),
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                MemPriority {
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                    Loop(q0, if_empty = Running) {
-                        StatefulAction(PTask<7>, b0 = 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0007Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0008 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-        }
-        IfThenElse {
-            Parallel(failure = -1) {
-                Retry(2) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RepeatTimes(2) {
-                #[post(|bb| *bb.t1 += 1)]
-                #[on_success(|bb| { bb.b0 = bb.b1 % 3; bb.b0 += 3 })]
-                AsyncFallback {
-                    Action(Act<1>),
-                    Script(|bb| if (bb.b1 + 4) % 3 == 0 { bb.t1.set(*bb.t0) }),
-                },
-            },
-            MemPriority {
-                ReactiveSequence {
-                    Wait(10),
-                    #[on_halted(|bb| bb.b1 = *bb.t1)]
-                    #[success_if(|bb| bb.b0 != 3)]
-                    #[on_failure(|bb| bb.t0.set(bb.b1))]
-                    Condition(Cond<2>),
-                },
-                Delay(10) {
-                    #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0008Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0009Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0009 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            SubTree(Tree0009Sub0, ..),
-            SequenceWithMemory {
-                #[success_if(|bb| bb.o0.unwrap_or(5) + 2 != *bb.t0 % 2)]
-                #[post(|bb| if bb.b0 == *bb.t0 { bb.b0 += 1 })]
-                Delay(10) {
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        #[failure_if(|bb| *bb.t1 > 6)]
-                        #[success_if(|bb| (bb.b0 + 3) % 2 < 0)]
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0009Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0010 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-        }
-        Fallback {
-            Limiter(1) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = 0, b1 = {b1}),
-                    Repeater(forever) {
-                        MaxTime(10) {
-                            Script(|bb| *bb.t0 += 2),
+            Repeater(2) {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(10)),
+                    Action(Act<11>),
+                    Condition(Cond<12>),
+                    Invert {
+                        Selector {
+                            Condition(Cond<13>),
+                            Action(Act<14>),
+                            Action(Act<15>),
                         },
                     },
                 },
@@ -433,30 +254,180 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0010Blackboard { t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0006 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        ReactiveFallback {
+            TryCatch {
+                StatefulAction(Task<0>),
+                Script(|bb| bb.b0 += 1),
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            TryCatch {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0006Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0007 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        BinarySelector(|bb| *bb.t0 + 4 > bb.b0, dynamic = false) {
+            ReactiveSelector {
+                #[run_while(|bb| *bb.t0 > 7)]
+                #[skip_if(|bb| *bb.t0 < 7)]
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Parallel(success = -1, failure = 0) {
+                Selector {
+                    Action(|ctx| ctx.exec(3)),
+                    Condition(|ctx, bb| ctx.check_in(4, 8)),
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(PTask<6>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0007Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0008Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0008 for Ctx {
+        KeepRunningUntilFailure {
+            SubTree(Tree0008Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0009 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        KeepRunningUntilFailure {
+            MemPriority {
+                MemSequence {
+                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 4) % 2)),
+                    Condition(Cond<1>),
+                },
+                Action(PAct<2>, b0 = 4, b1 = {t0}),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0009Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0010 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        Fallback {
+            Switch(b1) {
+                case 2 => StatefulAction(Task<0> = Task::<0>),
+                case 4 => Switch(b1) {
+                    case 2 => StatefulAction(Task<1> = Task::<1>),
+                    case 0 => Switch(b1) {
+                        case 5 => Sleep(0),
+                        case 3 => Action(Act<2> = Act::<2>),
+                        case 0 => SetBlackboard(b0 = {t0}),
+                        _ => StatefulAction(Task<3> = Task::<3>),
+                    },
+                    _ => Delay(0) {
+                        Loop(q0, if_empty = Running) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                _ => Loop(q0, value = {b1}, if_empty = Skipped) {
+                    WaitUntil(|bb| *bb.t0 == 2) {
+                        ReactiveFallback {
+                            FlipSelector {
+                                SequenceWithMemory {
+                                    Action(Act<5>),
+                                    #[skip_if(|bb| bb.b1 == bb.b0 + 3)]
+                                    #[on_halted(|bb| { bb.b1 += 1; *bb.t0 += 2 })]
+                                    StatefulAction(Task<6>),
+                                },
+                                StatefulAction(Task<7>),
+                                Cooldown(30) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = true) {
+                    StatefulAction(Task<9>),
+                    Deadline(0) {
+                        Invert {
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    AsyncFallback {
+                        Action(Act<13>),
+                        Action(PAct<14>, b0 = 1),
+                    },
+                },
+                Condition(Cond<15> = Cond::<15>),
+                IndexSwitch(|bb| (*bb.t0 + 3) % 2, out_of_range = Loop, dynamic = true) {
+                    MaxTime(0) {
+                        RepeatTimes(forever) {
+                            Action(|ctx| ctx.exec(16)),
+                        },
+                    },
+                    Action(PAct<17>, b0 = {t0}),
+                    Timeout(0) {
+                        Script(|bb| bb.b1 += 1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0010Blackboard { b1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            StepSequencer {
-                Sequence {
-                    RetryUntilSuccessful(4) {
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                    Precondition(|bb| *bb.t0 % 3 != 2, else = Failure) {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                    },
-                },
-            },
-            ParallelAll {
-                Script(|bb| *bb.t0 += 1),
-                ForceSuccess {
-                    Action(Act<1>),
-                },
-            },
+        Parallel(failure = 1) {
+            SetBlackboard(t0 = 1),
         }
     }
 }
@@ -466,124 +437,57 @@ board!(Tree0011Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Selector {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                StatefulAction(Task<0>),
+        SequenceStar {
+            FlipSelector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<1>),
-                Action(Act<2> = Act::<2>),
-                Action(Act<3>),
-            },
-            AsyncFallback {
-                TryCatch(catch_on_halt = true) {
-                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                    Action(Act<5>),
-                },
-            },
+            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0012Blackboard { b0 q0 t0 });
+board!(Tree0012Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        FlipSelector {
-            Priority {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StatefulAction(PTask<0>, b0 = 9),
+        RepeatTimes(forever) {
+            ReactiveFallback {
+                ScriptCondition(|bb| (*bb.t1 + 4) % 4 == 0),
+                Action(PAct<0>, b0 = 6, b1 = {b0}),
+                Condition(Cond<1>),
+                PolicyParallel(policy = FirstFailure) {
+                    Script(|bb| if (*bb.t0 + 2) % 2 != 1 { *bb.t0 += 1 }),
+                    Condition(Cond<2>),
                 },
-                Loop(q0, value = {b0}) {
-                    StepSequencer {
-                        Condition(PCond<1>, b0 = 3),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                ParallelAll(max_failures = -5) {
-                    #[run_while(|bb| (*bb.t0 + 2) % 3 == 0)]
-                    Sleep(10),
-                    StatefulAction(Task<3>),
-                    Action(PAct<4>, b0 = {=}),
-                    AlwaysFailure,
-                    Condition(PCond<5>, b0 = {t0}),
-                },
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
-            #[on_success(|bb| *bb.t1 += 3)]
-            Repeater(forever) {
-                FlipSelector {
-                    #[skip_if(|bb| (*bb.t1 + 2) % 3 != 2)]
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                    ParallelAll {
-                        Action(PIo<8>, t0 = {t0}),
-                        StatefulAction(Task<9>),
-                    },
-                    #[on_halted(|bb| if (*bb.t0 + 4) % 4 < 2 { *bb.t0 += 1 })]
-                    Repeat(1) {
-                        TryCatch(catch_on_halt = false) {
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Script(|bb| { bb.o0 = None; if bb.b0 + 2 > 1 { *bb.t1 += 3 } }),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    ParallelAll {
-                        #[on_success(|bb| bb.b0 = *bb.t1)]
-                        Condition(PCond<11>, b0 = {b0}),
-                        #[on_halted(|bb| { bb.o0 = Some(*bb.t1 + 4); if bb.o0.is_some() { *bb.t0 += 1 } })]
-                        Condition(|ctx| ctx.check(12)),
-                        ScriptCondition(|bb| *bb.t0 > 3),
-                        StatefulAction(Task<13>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        AlwaysRunning,
-                        StatefulAction(PTask<14>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                TryCatch {
-                    Delay(50) {
-                        Sleep(20),
-                    },
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<15>),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<16>),
+                #[success_if(|bb| *bb.t1 > 3)]
+                #[on_halted(|bb| { *bb.t0 += 3; if (*bb.t1 + 4) % 4 > 0 { bb.b0 += 2 } })]
+                Repeat(4) {
+                    Condition(PCond<3>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0013Blackboard { q0 t1 t0 b0 o0 });
+board!(Tree0013Blackboard { b0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        RunOnce {
-            Repeater(forever) {
-                ReactiveSequence {
-                    SetBlackboard(t0 = 2),
-                    AlwaysSuccess,
-                },
+        WaitUntil(|bb| *bb.t0 % 3 != 2) {
+            Cooldown(50, filtered = Failure) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -592,177 +496,126 @@ bt::behavior_tree! {
 board!(Tree0014Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0015Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Action(|ctx, bb| ctx.exec_in(12, 5, &mut bb.b1))
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            b1: i64,
+            o0: Option<i64>,
             q0: bt::Deque<i64, 4>,
         }
-        FlipSelector {
-            SequenceWithMemory {
-                TryCatch {
-                    Action(|ctx| ctx.exec(0)),
-                    Condition(PCond<1>, b0 = {=}),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    ScriptCondition(|bb| *bb.t1 < bb.b1),
-                },
-                Sequence {
-                    WhileDoElse {
-                        #[run_while(|bb| *bb.t0 > 3)]
-                        #[on_failure(|bb| if (*bb.t1 + 3) % 2 > 0 { *bb.t1 += 1 })]
-                        StatefulAction(Task<4> = Task::<4>),
-                        AlwaysSuccess,
-                    },
-                    Succeeder,
-                },
-                SequenceWithMemory {
-                    Action(PAct<5>, b0 = {b1}),
-                    #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                    #[skip_if(|bb| *bb.t0 != bb.b0 % 3)]
-                    Action(PIo<6>, t0 = {=}),
-                    SequenceWithMemory {
-                        Parallel(success = -1, failure = 1) {
-                            #[post(|bb| bb.b1 += 1)]
-                            #[success_if(|bb| bb.b0 == 0)]
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            Wait(0),
-                        },
-                        #[post(|bb| *bb.t1 += 1)]
-                        #[on_success(|bb| bb.b0 = bb.b1)]
-                        #[failure_if(|bb| *bb.t1 + 3 != 5)]
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                },
+        BinarySelector(|bb| bb.o0.unwrap_or(0) > 3, dynamic = false) {
+            Loop(q0, if_empty = Success) {
+                #[success_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<0>),
             },
-            Repeat(4) {
-                Repeater(1) {
-                    Inverter {
-                        RunOnce(then_skip = false) {
-                            Loop(q0, value = {t1}) {
-                                KeepRunningUntilFailure {
-                                    SetBlackboard(b1 = 1),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeat(4) {
-                    FlipSelector {
-                        FlipSelector {
-                            SkipUnlessUpdated(t1) {
-                                StatefulAction(Task<8>),
-                            },
-                            Condition(Cond<9> = Cond::<9>),
-                        },
-                        ReactiveSequence {
-                            #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
-                            #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
-                            Condition(Cond<10>),
-                            Action(Act<11> = Act::<11>),
-                            SubTree(Tree0015Sub0, ..),
-                        },
-                    },
-                },
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0015Blackboard { t0 b0 t1 b1 q0 });
+board!(Tree0015Blackboard { o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0016Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Succeeder
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(2),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
         }
-        Precondition(|bb| bb.b0 != bb.o0.unwrap_or(5) + 2, else = Success) {
-            RepeatUntilFailure(3) {
-                Fallback {
-                    ForceSuccess {
-                        StatefulAction(PTask<0>, b0 = 6),
+        ReactiveFallback {
+            Precondition(|bb| bb.b0 > 3, else = Failure) {
+                Precondition(|bb| bb.b0 % 4 > 0, else = Success) {
+                    ReactiveSequence {
+                        SubTree(Tree0016Sub0, ..),
+                        Action(PAct<0>, b0 = 8, b1 = {b1}),
+                        SetBlackboard(t0 = {b0}),
                     },
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ForceFailure {
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Parallel(failure = -1) {
+                        AlwaysFailure,
+                        ScriptCondition(|bb| *bb.t0 < bb.b0 % 2),
+                    },
+                    #[run_while(|bb| (bb.b1 + 3) % 4 == 2)]
+                    SetBlackboard(b1 = 2),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Script(|bb| *bb.t0 += 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { t1 b0 o0 });
+board!(Tree0016Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
-        Timeout(50) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0018 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            b1: i64 = 1,
-            o0: Option<i64>,
         }
-        Filter(times = 3, filtered = Failure) {
-            Loop(q0, if_empty = Running) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    TryCatch(catch_on_halt = true) {
-                        SequenceWithMemory {
-                            Action(Act<0>),
-                            Action(PIo<1>, t0 = {=}),
-                        },
-                        StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
-                        #[failure_if(|bb| bb.b1 < 2)]
-                        Selector {
-                            Condition(PCond<3>, b0 = {b0}),
-                            StatefulAction(Task<4>),
-                        },
-                        Timeout(20) {
-                            Script(|bb| bb.o0 = None),
-                        },
-                        AsyncFallback {
-                            Action(Act<5> = Act::<5>),
-                            Action(Act<6>),
-                        },
+        Conditional(|bb| *bb.t0 % 3 == 0, dynamic = true, else = Failure) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Action(PAct<0>, b0 = 3, b1 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 3, &mut bb.b0)),
+                StepSequencer {
+                    Retry(0) {
+                        StatefulAction(Task<2> = Task::<2>),
                     },
+                    StatefulAction(PTask<3>, b0 = 7),
                 },
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0018Blackboard { q0 b0 t0 b1 o0 });
+board!(Tree0017Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0018 for Ctx {
+        FlipSelector {
+            Deadline(30) {
+                MaxTime(30) {
+                    Deadline(20) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            StatefulAction(Task<0>),
+            AsyncFallback {
+                Action(Act<1>),
+                Condition(Cond<2>),
+            },
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        Repeat(1) {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
+        Priority {
+            RepeatTimes(forever) {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
+                },
             },
         }
     }
@@ -771,19 +624,40 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Repeat(1) {
-            Conditional(|bb| (bb.b0 + 4) % 4 != 3, else = Success) {
-                #[on_success(|bb| bb.b1 += 2)]
-                #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
-                Sequence {
-                    StatefulAction(Task<0>),
-                    ParallelAll(max_failures = -2) {
-                        Sleep(30),
-                        StatefulAction(Task<1>),
+        PolicyParallel(policy = FirstFailure) {
+            Condition(PCond<0>, b0 = 6),
+            Deadline(0) {
+                Script(|bb| { if bb.b0 < 3 { *bb.t0 += 1 }; bb.b0 += 1 }),
+            },
+            Filter(times = 1, filtered = Failure) {
+                RepeatUntilSuccess(forever) {
+                    Action(PIo<1>, t0 = {b0}),
+                },
+            },
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0020Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0021 for Ctx {
+        ForceSuccess {
+            Inverter {
+                Repeater(forever) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Repeat(1) {
+                            Sleep(0),
+                        },
+                        MaxTime(100) {
+                            Action(Act<1>),
+                        },
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -791,65 +665,35 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0020Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0021 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            ParallelAll(2) {
-                SetBlackboard(b1 = {b0}),
-                SetBlackboard(t1 = 5),
-                WasEntryUpdated(t0),
-            },
-            AsyncFallback {
-                Action(Act<0>),
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    WasEntryUpdated(t0),
-                },
-                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-            },
-            #[post(|bb| bb.b0 = *bb.t0)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[on_halted(|bb| { *bb.t1 += 1; bb.b0 = *bb.t0 + 4 })]
-            WasEntryUpdated(t1),
-            #[on_success(|bb| { bb.t1.set(bb.b0 + 2); bb.t1.set(bb.b1) })]
-            Timeout(100) {
-                Sequence {
-                    Script(|bb| { *bb.t0 += 2; *bb.t1 += 1 }),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0021Blackboard { t1 b0 q0 o0 b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0023Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        MemPriority {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
+        Limiter(1) {
+            RepeatUntilSuccess(1) {
+                ReactiveFallback {
+                    AsyncSequence {
+                        Repeat(3) {
+                            RunOnce(then_skip = false) {
+                                Remap(success = Success, failure = Success) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(0) {
+                        Repeater(2) {
+                            WhileDoElse {
+                                Condition(Cond<1>),
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<3>),
+                        Action(Act<4> = Act::<4>),
+                        Wait(20),
+                    },
+                },
+            },
         }
     }
 }
@@ -857,387 +701,421 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        ParallelAll(2) {
-            SubTree(Tree0023Sub0, ..),
-            SetBlackboard(t1 = 3),
+        MemSequence {
+            Condition(Cond<0>),
+            Fallback {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            TryCatch {
+                StatefulAction(Task<3>),
+                Condition(PCond<4>, b0 = {t0}),
+            },
+            Succeeder,
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0023Blackboard { t1 });
+board!(Tree0023Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0024Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        WasEntryUpdated(t1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             b0: i64 = 0,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                #[failure_if(|bb| *bb.t0 + 4 > (*bb.t0 + 1) % 2)]
-                Condition(PCond<0>, b0 = {=}),
+        ParallelAll(max_failures = -3) {
+            #[on_halted(|bb| bb.t0.set(0))]
+            #[run_while(|bb| *bb.t1 == bb.o0.unwrap_or(3) % 2)]
+            RetryUntilSuccessful(3) {
+                Condition(Cond<0>),
+            },
+            StepSequencer {
+                WasEntryUpdated(t0),
+                Action(Act<1>),
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_success(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(*bb.t1 + 1) })]
+                Condition(PCond<2>, b0 = 2),
+                Action(PAct<3>, b0 = 6, b1 = {t0}),
+            },
+            ParallelAll(1) {
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                    SubTree(Tree0024Sub0, ..),
+                },
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { b0 t0 });
+board!(Tree0024Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        MemSequence {
-            MaxTime(0) {
-                Loop(q0, value = {b0}) {
-                    AlwaysSuccess,
+        MemPriority {
+            Timeout(0) {
+                Precondition(|bb| *bb.t0 > bb.b1, else = Failure) {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<0>),
+                    },
                 },
             },
-            Loop(q0, if_empty = Failure) {
-                Script(|bb| *bb.t0 += 2),
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
             },
+            Repeat(4) {
+                ReactiveFallback {
+                    Condition(PCond<4>, b0 = {b1}),
+                    Action(|ctx| ctx.exec(5)),
+                    #[skip_if(|bb| bb.b1 < 5)]
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            Action(Act<7> = Act::<7>),
         }
     }
 }
 
-board!(Tree0025Blackboard { q0 t0 b0 });
+board!(Tree0025Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            Retry(1) {
-                Condition(Cond<1>),
-            },
-            RunOnce {
-                AlwaysSuccess,
-            },
-            Condition(|ctx| ctx.check(2)),
-            AsyncSequence {
-                AlwaysSuccess,
-                Action(Act<3>),
-                Sleep(10),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 1,
+        }
+        #[success_if(|bb| bb.b0 % 4 > 2)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        KeepRunningUntilFailure {
+            Repeat(4) {
+                #[run_while(|bb| bb.b0 + 3 > 5)]
+                #[success_if(|bb| bb.o0.unwrap_or(4) % 4 < 3)]
+                #[on_success(|bb| bb.b0 = 6)]
+                SetBlackboard(t0 = 2),
             },
         }
     }
 }
+
+board!(Tree0026Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64,
+            b0: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        ForceSuccess {
-            ReactiveSequence {
-                Cooldown(0, filtered = Skipped) {
-                    Action(PAct<0>, b0 = 1, b1 = {=}),
+        #[run_while(|bb| bb.b1 % 4 < 1)]
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                Retry(3) {
+                    Condition(|ctx| ctx.check(0)),
                 },
-                WaitUntil(|bb| *bb.t0 == 7) {
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<1>),
-                        },
+            },
+            Repeat(1) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        ScriptCondition(|bb| bb.b0 + 3 == 5),
                     },
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b1)),
                 },
-                SetBlackboard(b0 = 8),
+            },
+            ReactiveSequence {
+                Timeout(10) {
+                    Script(|bb| bb.b1 = *bb.t0),
+                },
+                ScriptCondition(|bb| bb.b0 + 1 < bb.b1 + 3),
             },
         }
     }
 }
 
-board!(Tree0027Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0028Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0028Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        Precondition(|bb| *bb.t0 + 2 > 6) {
-            Remap(success = Success, failure = Success) {
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
+board!(Tree0027Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            b1: i64 = 0,
         }
-        Parallel(success = 0, failure = -1) {
-            StatefulAction(Task<0>),
-            SubTree(Tree0028Sub0, ..),
-            StatefulAction(Task<2>),
-            SubTree(Tree0028Sub1, t0 = {=}),
-            Wait(0),
-        }
-    }
-}
-
-board!(Tree0028Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0029 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            RetryUntilSuccessful(3) {
-                ReactiveFallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
-                    Inverter {
-                        Condition(Cond<4>),
-                    },
+        IfThenElse {
+            Sequence {
+                Script(|bb| bb.b1 += 1),
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Condition(PCond<2>, b0 = {b0}),
+            },
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(3)),
+                ReactiveSequence {
+                    #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                    #[post(|bb| { if bb.b1 % 4 < 3 { bb.b0 += 1 }; bb.b0 = *bb.t0 + 2 })]
+                    StatefulAction(Task<4>),
+                    Sleep(0),
                 },
             },
         }
     }
 }
+
+board!(Tree0028Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0029Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0029Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<7> = Task::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0029 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        Parallel(success = -3, failure = 0) {
+            SequenceWithMemory {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                SubTree(Tree0029Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
+                StatefulAction(Task<3>),
+            },
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    #[run_while(|bb| *bb.t1 + 1 != 6)]
+                    RepeatUntilSuccess(3) {
+                        Action(Act<4>),
+                    },
+                    #[skip_if(|bb| bb.b1 % 4 > 2)]
+                    ScriptCondition(|bb| *bb.t0 % 4 < 2),
+                    Condition(Cond<5>),
+                },
+            },
+            Sequence {
+                Interrupt(|bb| *bb.t0 == 4) {
+                    #[skip_if(|bb| bb.b0 == 3)]
+                    Switch(b1) {
+                        case 0 => StatefulAction(PTask<6>, b0 = 3, b1 = {=}),
+                        case 1 => SubTree(Tree0029Sub1, ..),
+                        _ => StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+                StatefulAction(Task<9>),
+            },
+            #[on_success(|bb| bb.t1.set(0))]
+            #[on_failure(|bb| bb.b0 = bb.b1 % 4)]
+            #[success_if(|bb| *bb.t0 + 2 < 0)]
+            BinarySelector(|bb| bb.b0 % 3 < 1) {
+                Condition(|ctx, bb| ctx.check_in(10, bb.b1 + 4)),
+                Condition(|ctx, bb| ctx.check_in(11, (bb.b0 + 4) % 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0029Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Conditional(|bb| *bb.t0 > *bb.t0 % 3, dynamic = false) {
-            ReactiveFallback {
-                BinarySelector(|bb| bb.b0 + 2 < 0, dynamic = false) {
-                    Precondition(|bb| *bb.t0 + 1 > 4, else = Success) {
-                        Action(PIo<0>, t0 = {t0}),
-                    },
-                    #[on_halted(|bb| if bb.b0 == 3 { bb.b0 += 2 })]
-                    FlipSelector {
-                        SetBlackboard(b0 = 5),
-                        #[on_halted(|bb| bb.b0 = 8)]
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                Sequence {
-                    Fallback {
-                        #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 2))]
-                        #[run_while(|bb| *bb.t0 + 4 == 6)]
-                        Invert {
-                            Action(Act<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            Condition(PCond<4>, b0 = {=}),
-                        },
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 < 1)]
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Sequence {
-                            ScriptCondition(|bb| bb.b0 + 1 < 6),
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                    },
-                },
-                AsyncFallback {
-                    ForceSuccess {
-                        MemSequence {
-                            Limiter(2) {
-                                StatefulAction(Task<7>),
-                            },
-                            StatefulAction(Task<8>),
-                            AsyncSequence {
-                                WasEntryUpdated(t0),
-                                #[run_while(|bb| *bb.t0 > 4)]
-                                #[on_failure(|bb| if *bb.t0 < 3 { *bb.t0 += 1 })]
-                                SetBlackboard(b0 = {t0}),
-                                Action(Act<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
+        MaxTime(0) {
+            Loop(q0, if_empty = Failure) {
+                IndexSwitch(|bb| 4, out_of_range = Loop) {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0030Blackboard { t0 q0 b0 });
+board!(Tree0030Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0031 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64 = 1,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    Action(PAct<0>, b0 = {b1}, b1 = {b0}),
+        Sequence {
+            AsyncFallback {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Action(Act<1>),
                 },
-                Wait(0),
-                Interrupt(|bb| bb.b1 + 1 > 2) {
-                    Script(|bb| { bb.b1 = bb.b0 % 3; bb.b0 += 3 }),
+                Condition(Cond<2>),
+                MemSequence {
+                    AlwaysFailure,
                 },
             },
-            Selector {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    #[on_halted(|bb| if bb.b0 + 2 == *bb.t0 { bb.b1 += 1 })]
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    Action(Act<3>),
+            ReactiveFallback {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        Failer,
+                    },
+                    Condition(Cond<3>),
                 },
-                Sequence {
-                    Wait(20),
-                    Failer,
+                StatefulAction(Task<4> = Task::<4>),
+                Action(Act<5>),
+                ForceFailure {
+                    Wait(0),
                 },
             },
         }
     }
 }
-
-board!(Tree0031Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64,
         }
-        WaitUntil(|bb| bb.o0.is_some()) {
-            Parallel(success = -2, failure = -1) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                StatefulAction(Task<1> = Task::<1>),
+        Switch(b1) {
+            case 0 => AsyncSequence {
+                Condition(PCond<0>, b0 = {b0}),
+            },
+            case 3 => ReactiveFallback {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                    Parallel(success = -2, failure = 3) {
+                        StatefulAction(Task<1>),
+                        Timeout(0) {
+                            Action(PIo<2>, t0 = {=}),
+                        },
+                        WhileDoElse {
+                            Condition(Cond<3>),
+                            Condition(PCond<4>, b0 = 0),
+                        },
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                    #[run_while(|bb| (bb.b0 + 2) % 3 > 1)]
+                    ParallelAll(1) {
+                        Delay(10) {
+                            AlwaysSuccess,
+                        },
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            _ => RunOnce(then_skip = false) {
+                SetBlackboard(t0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0032Blackboard { o0 b0 b1 });
+board!(Tree0032Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0033 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Action(Act<0>),
-            Action(Act<1>),
-            KeepRunningUntilFailure {
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        AsyncFallback {
+            Timeout(0) {
+                Repeat(forever) {
+                    ReactiveSequence {
+                        Repeat(0) {
+                            #[on_halted(|bb| bb.t0.set(6))]
+                            #[success_if(|bb| bb.b0 % 4 > 1)]
+                            Condition(Cond<0>),
+                        },
+                    },
                 },
             },
-            Action(Act<4> = Act::<4>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0034Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        SetBlackboard(t0 = 9)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0034Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Action(PIo<9>, t0 = {b0})
-    }
-}
+board!(Tree0033Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            Repeat(1) {
-                FlipSelector {
-                    Condition(PCond<0>, b0 = 5),
-                    ScriptCondition(|bb| bb.b1 < (*bb.t0 + 2) % 3),
-                    Action(Act<1>),
-                },
-            },
-            #[post(|bb| bb.b1 = (bb.b0 + 1) % 4)]
-            ParallelAll(0) {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(PCond<4>, b0 = {b0}),
-                Sequence {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6>),
-                    Repeat(4) {
-                        Action(Act<7>),
-                    },
-                    Script(|bb| *bb.t0 += 3),
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Timeout(0) {
-                        SubTree(Tree0034Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                    },
-                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
-                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                    SubTree(Tree0034Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
-                TryCatch(catch_on_halt = false) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<10>),
-                    },
-                    Parallel(failure = 2) {
-                        Action(PIo<11>, t0 = {t0}),
-                        Script(|bb| bb.b1 = bb.b1 % 4),
-                    },
-                    Delay(30) {
-                        StatefulAction(Task<12>),
-                    },
+        ForceFailure {
+            MemSequence {
+                AsyncSequence {
+                    SetBlackboard(t0 = 5),
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0034Blackboard { b0 t0 b1 });
+board!(Tree0034Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0035Sub1 for Ctx {
         blackboard {
             b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 9,
         }
-        SetBlackboard(b1 = 9)
+        #[skip_if(|bb| *bb.t0 + 3 < 4)]
+        RepeatUntil(Failure) {
+            Fallback {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b1 > 6)]
+                Condition(Cond<1>),
+            },
+        }
     }
 }
 
@@ -1245,11 +1123,9 @@ bt::behavior_tree! {
     pub tree Tree0035Sub0 for Ctx {
         blackboard {
             b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 9,
         }
-        SubTree(Tree0035Sub1, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0})
+        SubTree(Tree0035Sub1, b1 = {=}, t0 = {t0})
     }
 }
 
@@ -1257,127 +1133,70 @@ bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
         blackboard {
             b1: i64 = 0,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        Repeat(2) {
-            #[on_failure(|bb| bb.b0 = 1)]
-            Timeout(30) {
-                StepSequencer {
-                    #[on_failure(|bb| { bb.t0.set(bb.b1 + 2); bb.b1 += 3 })]
-                    #[success_if(|bb| bb.b1 + 1 != 4)]
-                    Failer,
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                    #[skip_if(|bb| bb.b0 + 2 == 0)]
-                    SubTree(Tree0035Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
-                    AlwaysSuccess,
-                },
-            },
+        RetryUntilSuccessful(3) {
+            #[success_if(|bb| (bb.b1 + 3) % 3 > 0)]
+            #[run_while(|bb| bb.b1 % 2 > 0)]
+            SubTree(Tree0035Sub0, b1 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0035Blackboard { b1 t1 t0 b0 });
+board!(Tree0035Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0036Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0036Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+        }
+        #[failure_if(|bb| bb.o0.unwrap_or(1) % 4 == 0)]
+        #[post(|bb| if bb.o0.unwrap_or(3) + 2 < 5 { bb.o0 = Some(*bb.t0 % 2) })]
+        RepeatUntil(Success) {
+            #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 == *bb.t0 % 4)]
+            SubTree(Tree0036Sub1, t0 = {=}, o0 = {o0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        Filter(times = 2, filtered = Skipped) {
-            Parallel(success = -2) {
-                AlwaysRunning,
-                Failer,
-                #[skip_if(|bb| bb.b0 % 4 > 1)]
-                #[run_while(|bb| *bb.t0 < 6)]
-                AlwaysSuccess,
-                #[skip_if(|bb| bb.b0 == 6)]
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
-            },
+        Fallback {
+            SubTree(Tree0036Sub0, ..),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0036Blackboard { t0 b0 });
+board!(Tree0036Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0037Sub0 for Ctx {
-        ParallelAll(2) {
-            AlwaysFailure,
-            Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0037Sub1 for Ctx {
-        AlwaysFailure
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
-        FlipSelector {
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    Fallback {
-                        SequenceWithMemory {
-                            MemPriority {
-                                AsyncSequence {
-                                    Wait(100),
-                                    Action(Act<0>),
-                                },
-                            },
-                            SubTree(Tree0037Sub0),
-                            AlwaysSuccess,
-                            Parallel(success = -2, failure = -1) {
-                                Wait(0),
-                                Condition(Cond<3>),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                                SubTree(Tree0037Sub1),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Remap(success = Success, failure = Success) {
-                            ParallelAll(max_failures = -2) {
-                                Succeeder,
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        Priority {
-                            AlwaysFailure,
-                            Condition(Cond<8>),
-                        },
-                        Wait(20),
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11> = Task::<11>),
-                            StatefulAction(Task<12>),
-                        },
-                        SequenceWithMemory {
-                            Timeout(0) {
-                                StatefulAction(Task<13>),
-                            },
-                            Condition(Cond<14> = Cond::<14>),
-                            ReactiveFallback {
-                                Action(Act<15> = Act::<15>),
-                            },
-                        },
-                    },
-                },
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            SubTree(Tree0037Sub0),
         }
     }
 }
@@ -1385,85 +1204,132 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        Parallel(success = -2) {
-            Sleep(20),
-            Invert {
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                    ScriptCondition(|bb| bb.o0.is_none()),
+        SequenceWithMemory {
+            StepSequencer {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                },
+                Retry(3) {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
                 },
             },
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                Action(Act<0>),
-            },
-            MaxTime(20) {
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
+            Selector {
+                Condition(Cond<4>),
+                Action(Act<5>),
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveFallback {
+                    WasEntryUpdated(t0),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 2)),
                 },
             },
         }
     }
 }
 
-board!(Tree0038Blackboard { b0 o0 });
+board!(Tree0038Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 4,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
-        MemPriority {
-            StatefulAction(Task<0>),
-            Filter(times = 1) {
-                Condition(Cond<1>),
+        WhileDoElse {
+            Repeat(1) {
+                Repeat(3) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Delay(100) {
+                            Condition(Cond<1>),
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
-            Condition(Cond<2>),
-            StatefulAction(Task<3> = Task::<3>),
-            #[skip_if(|bb| bb.b1 + 2 > 1)]
-            Cooldown(30) {
-                WasEntryUpdated(t1),
+            Deadline(20) {
+                Sequence {
+                    MaxTime(50) {
+                        Repeat(2) {
+                            Switch(b1) {
+                                case 3 => Action(Act<2>),
+                                _ => StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    ParallelAll(max_failures = -3) {
+                        Script(|bb| bb.o0 = Some(1)),
+                        Action(Act<4>),
+                        Succeeder,
+                    },
+                    Script(|bb| *bb.t0 += 1),
+                    Delay(30) {
+                        #[failure_if(|bb| bb.b1 != 7)]
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            StatefulAction(Task<5>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    ForceFailure {
+                        Timeout(0) {
+                            Sleep(0),
+                        },
+                    },
+                },
+            },
+            #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+            BinarySelector(|bb| bb.b1 % 4 != 0) {
+                ForceFailure {
+                    SequenceWithMemory {
+                        Action(Act<6>),
+                        SetBlackboard(t0 = {b1}),
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Precondition(|bb| bb.o0.is_none(), else = Success) {
+                    RetryUntilSuccessful(1) {
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0039Blackboard { t1 b1 });
+board!(Tree0039Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 4,
         }
-        RunOnce {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Sequence {
-                    Retry(3) {
-                        Action(Act<1>),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(PIo<3>, t0 = {=}),
-                    },
+        Filter(times = 1, count = Failure) {
+            #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 < 0)]
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<0>),
+                Cooldown(50, filtered = Failure) {
+                    Wait(30),
                 },
-                SequenceWithMemory {
-                    #[on_success(|bb| bb.b1 += 1)]
-                    #[run_while(|bb| *bb.t0 == bb.b1 + 3)]
-                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        SetBlackboard(o0 = Some(6)),
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    SetBlackboard(t1 = 6),
+                },
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    SequenceStar {
+                        Succeeder,
+                        Script(|bb| bb.o0 = Some(*bb.t1)),
                     },
                 },
             },
@@ -1471,161 +1337,118 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0040Blackboard { b1 t0 q0 b0 o0 });
+board!(Tree0040Blackboard { o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0041 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
         }
-        MemSequence {
-            Optional {
-                ReactiveFallback {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            #[on_success(|bb| { bb.b1 += 1; if *bb.t0 + 1 < 7 { bb.b1 += 3 } })]
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Sequence {
                     StatefulAction(Task<0>),
-                    Repeat(2) {
-                        StatefulAction(Task<1>),
+                    Fallback {
+                        WaitUntil(|bb| bb.b1 == 4) {
+                            Action(|ctx| ctx.exec(1)),
+                        },
+                        StatefulAction(Task<2>),
                     },
-                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                    #[failure_if(|bb| bb.b0 > 0)]
-                    Action(Act<3>),
                 },
             },
-            ReactiveSequence {
-                BinarySelector(|bb| *bb.t0 != 2) {
-                    Deadline(50) {
-                        #[on_success(|bb| bb.t0.set(0))]
-                        #[skip_if(|bb| *bb.t0 < 4)]
-                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
+            Sequence {
+                Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
+                    StatefulAction(Task<3>),
                 },
-                MemSequence {
-                    Action(Act<5>),
+                SetBlackboard(o0 = Some(3)),
+                ForceSuccess {
+                    StepSequencer {
+                        #[failure_if(|bb| bb.b0 == *bb.t0)]
+                        Loop(q0, value = {t0}) {
+                            Condition(Cond<4>),
+                        },
+                        Wait(20),
+                    },
+                },
+                RepeatUntilFailure(3) {
+                    WasEntryUpdated(t0),
                 },
             },
-            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0041Blackboard { t0 b0 });
+board!(Tree0041Blackboard { t0 q0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
         }
-        Precondition(|bb| bb.b0 % 4 != 3, else = Success) {
-            SequenceWithMemory {
-                ParallelAll(0) {
-                    SetBlackboard(o0 = Some(7)),
-                    Script(|bb| bb.b1 += 1),
-                },
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[run_while(|bb| *bb.t0 + 1 > 2)]
-                TryCatch(catch_on_halt = false) {
+        #[skip_if(|bb| (*bb.t0 + 3) % 4 < 0)]
+        Cooldown(0) {
+            Sequence {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
                     StatefulAction(Task<0>),
                     StatefulAction(Task<1>),
                 },
-                Repeat(3) {
-                    Repeater(0) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                FlipSelector {
-                    #[skip_if(|bb| bb.b0 % 3 < 1)]
-                    Condition(Cond<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                    #[skip_if(|bb| (*bb.t0 + 3) % 2 < 0)]
-                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
-                    RetryUntilSuccessful(forever) {
-                        Script(|bb| { if bb.b0 == 7 { bb.b0 += 3 }; bb.b1 += 2 }),
-                    },
+                Sleep(0),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0042Blackboard { b0 o0 b1 q0 t0 });
+board!(Tree0042Blackboard { q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0043Sub0 for Ctx {
+        Limiter(3) {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0043Sub1 for Ctx {
+        AlwaysRunning
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        #[failure_if(|bb| bb.b0 + 4 > 3)]
-        #[post(|bb| { bb.t0.set(bb.b0); if bb.b1 + 3 < bb.b0 { bb.b0 += 3 } })]
-        ReactiveSequence {
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                RetryUntilSuccessful(2) {
-                    Sequence {
-                        #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
-                        #[failure_if(|bb| bb.b0 % 2 == 0)]
-                        Repeat(4) {
-                            WhileDoElse {
-                                Fallback {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    AlwaysFailure,
-                                    Action(Act<1>),
-                                },
-                                TryCatch(catch_on_halt = true) {
-                                    #[post(|bb| { bb.b0 = bb.b1 + 3; bb.b0 += 1 })]
-                                    Condition(Cond<2>),
-                                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
-                                },
-                                #[run_while(|bb| *bb.t0 == 6)]
-                                TryCatch {
-                                    Condition(PCond<4>, b0 = {b1}),
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[failure_if(|bb| *bb.t0 < 6)]
-                        #[on_success(|bb| { if bb.o0.unwrap_or(4) % 4 == 0 { bb.b0 += 3 }; bb.b0 = bb.b1 })]
-                        Repeat(forever) {
-                            SequenceStar {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    Script(|bb| { bb.o0 = None; bb.o0 = Some(*bb.t0 % 4) }),
-                                },
-                                Delay(50) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
+        TryCatch(catch_on_halt = false) {
+            ReactiveFallback {
+                Delay(50) {
+                    Condition(Cond<0>),
                 },
+                Condition(Cond<1>),
+            },
+            Action(|ctx| ctx.exec(2)),
+            FlipSelector {
+                SubTree(Tree0043Sub0),
+                SubTree(Tree0043Sub1),
             },
         }
     }
 }
 
-board!(Tree0043Blackboard { o0 t0 b1 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    Action(Act<0>),
-                    AlwaysSuccess,
-                },
-                Condition(Cond<1>),
-                AlwaysFailure,
-                Runner,
-            },
+        TryCatch {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -1633,42 +1456,36 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
         }
-        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0))]
-        Fallback {
-            Sequence {
-                ScriptCondition(|bb| bb.o0.is_none()),
-                Condition(Cond<0>),
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    Condition(Cond<1>),
+        KeepRunningUntilFailure {
+            AsyncFallback {
+                WaitUntil(|bb| *bb.t0 > 3) {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<0>),
+                    },
                 },
-            },
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Interrupt(|bb| *bb.t0 + 1 > bb.b1) {
-                    Action(PIo<2>, t0 = {=}),
+                Retry(2) {
+                    Action(Act<1>),
                 },
-            },
-            Condition(Cond<3>),
-            SkipUnlessUpdated(t0) {
-                Loop(q0, if_empty = Success) {
-                    Action(PIo<4>, t0 = {b0}),
+                StepSequencer {
+                    WasEntryUpdated(t0),
+                    #[success_if(|bb| *bb.t0 % 2 != 1)]
+                    StatefulAction(Task<2>),
+                    UnsetBlackboard(o0),
                 },
-            },
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| bb.b0 != 1)]
-            #[post(|bb| bb.o0 = None)]
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                Switch(b1) {
-                    case 0 => Action(Act<5> = Act::<5>),
-                    case 5 => Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                    case 3 => Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
-                    _ => Precondition(|bb| bb.b1 > 3) {
-                        Action(|ctx, bb| ctx.exec_in(8, 1, &mut bb.b0)),
+                AsyncSequence {
+                    Condition(PCond<3>, b0 = {=}),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                BinarySelector(|bb| *bb.t0 % 3 < 2) {
+                    StatefulAction(Task<5>),
+                    ReactiveFallback {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(Act<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
                     },
                 },
             },
@@ -1676,693 +1493,943 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0045Blackboard { q0 t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0046Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 12,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        #[failure_if(|bb| bb.b1 % 3 == 2)]
-        Action(PIo<1>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0046Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 12,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-        }
-        ReactiveSequence {
-            #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.o0.unwrap_or(1) })]
-            #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-            StatefulAction(Task<7>),
-            Limiter(3) {
-                Action(PIo<8>, t0 = {b0}),
-            },
-        }
-    }
-}
+board!(Tree0045Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        AsyncFallback {
-            RunOnce {
-                Sequence {
-                    ParallelAll(2) {
-                        #[post(|bb| if bb.b1 < (bb.o0.unwrap_or(3) + 1) % 3 { bb.o0 = Some(bb.b0) })]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Wait(0),
-                        MaxTime(0) {
-                            Condition(|ctx| ctx.check(0)),
+        Timeout(30) {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    #[success_if(|bb| bb.b0 % 3 < 1)]
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                        #[success_if(|bb| bb.b1 < 6)]
+                        StatefulAction(PTask<0>, b0 = 4, b1 = {=}),
+                    },
+                    WaitValueUpdate(t0) {
+                        Wait(50),
+                    },
+                    Limiter(3) {
+                        Limiter(1) {
+                            Parallel(failure = 2) {
+                                Action(Act<1>),
+                                Action(Act<2>),
+                            },
                         },
                     },
-                    SubTree(Tree0046Sub0, ..),
-                    StatefulAction(Task<2>),
+                    Sleep(50),
+                    StatefulAction(PTask<3>, b0 = {b0}),
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-                Optional {
-                    MemPriority {
-                        Failer,
-                        StatefulAction(Task<4> = Task::<4>),
+                BinarySelector(|bb| *bb.t0 > 1) {
+                    Action(Act<4>),
+                    Precondition(|bb| bb.b0 < 6, else = Success) {
+                        Condition(Cond<5>),
                     },
                 },
-                BinarySelector(|bb| bb.b0 == bb.b1, dynamic = false) {
-                    #[post(|bb| { bb.b1 += 1; if bb.b1 % 2 > 0 { bb.t0.set(bb.b1) } })]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<5>),
-                    Retry(3) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            RepeatUntil(Failure) {
-                SubTree(Tree0046Sub1, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0046Blackboard { o0 b1 t0 b0 });
+board!(Tree0046Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
             b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        Cooldown(20, filtered = Failure) {
-            TryCatch(catch_on_halt = true) {
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<0>),
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
-                    #[failure_if(|bb| *bb.t0 > bb.b0)]
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
+        ParallelAll(max_failures = -5) {
+            AlwaysFailure,
+            #[failure_if(|bb| *bb.t0 == (bb.b0 + 1) % 4)]
+            #[success_if(|bb| bb.b0 == 7)]
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(2) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(0), &mut bb.b1)),
             },
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0047Blackboard { o0 b0 t0 });
+board!(Tree0047Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 2,
-            b0: i64 = 5,
-        }
-        Limiter(3) {
-            #[post(|bb| *bb.t1 += 1)]
-            StepSequencer {
-                SequenceStar {
-                    WaitValueUpdate(t0) {
+        SequenceWithMemory {
+            WhileDoElse {
+                MemPriority {
+                    Limiter(3) {
                         StatefulAction(Task<0>),
                     },
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                    WaitUntil(|bb| *bb.t0 != 0) {
-                        #[on_success(|bb| if bb.b0 % 3 > 0 { bb.b1 += 3 })]
-                        RetryUntilSuccessful(3) {
-                            #[on_halted(|bb| { bb.b1 += 1; if bb.b1 > 3 { *bb.t1 += 3 } })]
-                            #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
-                            ScriptCondition(|bb| *bb.t0 == 4),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Repeat(2) {
-                            StatefulAction(Task<2>),
-                        },
-                        #[on_halted(|bb| bb.b1 = *bb.t1 % 2)]
-                        #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
-                        Inverter {
-                            #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
-                            #[on_failure(|bb| { if *bb.t0 % 3 > 1 { bb.t0.set(0) }; bb.b1 += 2 })]
-                            Condition(Cond<3>),
-                        },
-                    },
-                    SetBlackboard(t0 = {b0}),
                 },
-                Priority {
-                    Action(Act<4>),
-                    Action(PAct<5>, b0 = 2, b1 = {b1}),
-                    #[success_if(|bb| bb.b1 % 4 > 0)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Repeat(4) {
-                        RunOnce {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0048Blackboard { t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        TryCatch {
-            #[on_success(|bb| bb.b0 += 3)]
-            #[failure_if(|bb| bb.b1 % 2 == 1)]
-            Precondition(|bb| *bb.t0 % 4 > 1) {
-                RunOnce {
-                    FlipSelector {
-                        Precondition(|bb| bb.b1 + 4 < bb.b0, else = Success) {
-                            Action(PIo<0>, t0 = {b1}),
-                        },
-                        Script(|bb| bb.b1 = *bb.t0),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Deadline(0) {
-                    Script(|bb| bb.b1 = (*bb.t0 + 2) % 4),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    #[failure_if(|bb| bb.b1 % 2 > 0)]
-                    Selector {
-                        Condition(Cond<2>),
-                        Sequence {
-                            Script(|bb| { bb.o0 = Some(2); bb.t0.set(5) }),
-                            SetBlackboard(b0 = 4),
-                        },
-                    },
-                },
-                MaxTime(50) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 4, &mut bb.b0)),
-                },
-                StatefulAction(Task<4>),
-            },
-            ReactiveSequence {
-                #[post(|bb| if bb.o0.unwrap_or(2) + 1 > 1 { bb.t0.set(bb.b1) })]
-                #[run_while(|bb| (bb.o0.unwrap_or(5) + 1) % 2 != 1)]
-                Condition(Cond<5>),
-                #[run_while(|bb| bb.o0.is_none())]
-                Condition(Cond<6>),
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        Action(PAct<7>, b0 = 7, b1 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0049Blackboard { b1 o0 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0050 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            KeepRunningUntilFailure {
-                SetBlackboard(b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0050Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0051Sub1 for Ctx {
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0051Sub0 for Ctx {
-        SubTree(Tree0051Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0051 for Ctx {
-        FlipSelector {
-            SubTree(Tree0051Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
-        Sequence {
-            FlipSelector {
-                RepeatUntilSuccess(forever) {
-                    Fallback {
-                        Condition(|ctx| ctx.check(0)),
+                Repeat(1) {
+                    Deadline(0) {
                         Condition(Cond<1>),
-                        Failer,
-                        Sequence {
-                            Condition(Cond<2> = Cond::<2>),
-                            Action(Act<3>),
-                        },
-                        Succeeder,
                     },
                 },
             },
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
-        SequenceWithMemory {
-            Repeater(0) {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-            Delay(10) {
-                Delay(20) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        WhileDoElse {
-            Fallback {
-                #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
-                StatefulAction(Task<0>),
-                Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2>),
-            },
-            ParallelAll {
-                Switch(b1) {
-                    case 4 => Condition(|ctx| ctx.check(3)),
-                    _ => RunOnce(then_skip = false) {
-                        Action(PAct<4>, b0 = 8, b1 = {b1}),
-                    },
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t0 + 3)]
-                Action(PIo<5>, t0 = {b1}),
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(6, 9, &mut bb.b1)),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Condition(Cond<7>),
-                },
-            },
-            FlipSelector {
-                UnsetBlackboard(o0),
-                TryCatch {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                },
-                Repeat(forever) {
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0055Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0055Sub0),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0056 for Ctx {
-        Repeater(3) {
-            IfThenElse {
-                TryCatch {
-                    Delay(0) {
-                        ReactiveSelector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Action(|ctx| ctx.exec(1)),
-                            Failer,
-                        },
-                    },
-                    Sequence {
-                        AlwaysFailure,
-                    },
-                },
-                Sequence {
-                    Retry(4) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Sleep(20),
-                    },
-                    RunOnce(then_skip = false) {
-                        ReactiveSequence {
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Selector {
-            AlwaysFailure,
-            Script(|bb| { bb.t0.set(*bb.t0 % 3); bb.t0.set((*bb.t0 + 3) % 3) }),
-        }
-    }
-}
-
-board!(Tree0057Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0058Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-            b1: i64 = 14,
-        }
-        Priority {
-            StatefulAction(Task<5>),
-            SetBlackboard(b1 = 5),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            b1: i64 = 4,
-        }
-        Fallback {
-            FlipSelector {
-                Sleep(30),
-                Action(|ctx| ctx.exec(0)),
-                Condition(Cond<1>),
-            },
-            Invert {
-                Action(PIo<2>, t0 = {t0}),
-            },
-            Condition(Cond<3>),
-            MemSequence {
-                #[success_if(|bb| bb.b0 > bb.b0 + 1)]
-                #[run_while(|bb| *bb.t0 > 0)]
-                #[skip_if(|bb| bb.b0 + 2 != 5)]
-                Condition(Cond<4>),
-                Runner,
-            },
-            RunOnce(then_skip = false) {
-                SubTree(Tree0058Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0058Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0059 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Optional {
-            #[on_failure(|bb| if *bb.t0 % 4 < 1 { bb.b0 += 3 })]
-            Script(|bb| bb.b0 += 2),
-        }
-    }
-}
-
-board!(Tree0059Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0060 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        WhileDoElse {
-            ParallelAll {
-                Condition(Cond<0>),
-                #[on_success(|bb| { bb.b0 = 3; if *bb.t0 % 2 > 0 { bb.b0 = *bb.t0 + 2 } })]
-                #[success_if(|bb| (*bb.t0 + 2) % 3 != 0)]
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SetBlackboard(t0 = {b0}),
-            Condition(PCond<2>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0060Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0061 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        Deadline(10) {
-            #[on_failure(|bb| { bb.o0 = Some(bb.b0 % 3); bb.b0 = 4 })]
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0061Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0062Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 14,
-        }
-        Action(PAct<0>, b0 = {t0}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0062 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        #[success_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-        #[on_failure(|bb| *bb.t0 += 2)]
-        Fallback {
-            RepeatTimes(3) {
-                SubTree(Tree0062Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0062Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0063 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        AsyncSequence {
-            ReactiveSequence {
-                Repeat(2) {
-                    Repeater(0) {
-                        SetBlackboard(b0 = 8),
-                    },
-                },
-                ForceSuccess {
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0063Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0064 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 0 => Precondition(|bb| *bb.t0 < 3, else = Success) {
-                StatefulAction(Task<0>),
-            },
-            _ => Optional {
+            RunOnce {
                 AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0064Blackboard { t0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0065 for Ctx {
-        Repeat(0) {
-            Action(Act<0>),
+    pub tree Tree0049 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveSelector {
+            AsyncSequence {
+                MemPriority {
+                    IndexSwitch(|bb| *bb.t1 + 2) {
+                        Interrupt(|bb| *bb.t0 > 5) {
+                            MemSequence {
+                                Timeout(0) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                        Fallback {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
+                            Condition(Cond<2>),
+                        },
+                        Cooldown(20, filtered = Failure) {
+                            Fallback {
+                                StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+                                Condition(PCond<4>, b0 = {b1}),
+                                Sleep(10),
+                            },
+                        },
+                        Repeater(3) {
+                            Fallback {
+                                Precondition(|bb| *bb.t1 + 1 > bb.b1) {
+                                    StatefulAction(Task<5>),
+                                },
+                                Action(Act<6>),
+                                Condition(Cond<7>),
+                            },
+                        },
+                        #[skip_if(|bb| *bb.t0 > 2)]
+                        #[on_failure(|bb| bb.t1.set(bb.b0))]
+                        #[run_while(|bb| bb.b1 + 3 != *bb.t0 + 3)]
+                        IfThenElse {
+                            ReactiveSelector {
+                                MaxTime(10) {
+                                    StatefulAction(PTask<8>, b0 = {t0}),
+                                },
+                                StatefulAction(Task<9>),
+                            },
+                            Action(Act<10> = Act::<10>),
+                        },
+                    },
+                },
+            },
+            Script(|bb| bb.t0.set(bb.b1 + 4)),
         }
     }
 }
 
+board!(Tree0049Blackboard { t0 b0 b1 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
+    pub tree Tree0050 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 0,
         }
-        BinarySelector(|bb| (bb.b0 + 2) % 4 < 3) {
-            Delay(10) {
-                UnsetBlackboard(o0),
+        Loop(q0, if_empty = Success) {
+            SetBlackboard(b1 = 8),
+        }
+    }
+}
+
+board!(Tree0050Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0051 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Priority {
+            #[failure_if(|bb| *bb.t0 < 4)]
+            Repeat(3) {
+                Inverter {
+                    ReactiveSelector {
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        AlwaysRunning,
+                    },
+                },
             },
-            Cooldown(50) {
-                Sequence {
-                    StatefulAction(Task<0>),
+            WaitValueUpdate(t0) {
+                AsyncFallback {
+                    WhileDoElse {
+                        Condition(PCond<4>, b0 = {t0}),
+                        StatefulAction(Task<5>),
+                    },
+                    Repeat(1) {
+                        Parallel(failure = -1) {
+                            StatefulAction(PTask<6>, b0 = {b1}, b1 = {b0}),
+                            SetBlackboard(t0 = 1),
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 + 3 == *bb.t0, else = Skipped) {
+                ReactiveFallback {
+                    Condition(PCond<7>, b0 = {b1}),
+                    Optional {
+                        Loop(q0, if_empty = Success) {
+                            Wait(50),
+                        },
+                    },
+                    Condition(Cond<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0066Blackboard { b0 o0 });
+board!(Tree0051Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
+    pub tree Tree0052Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
+            #[tracked] t1: i64 = 9,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
         }
-        Priority {
-            AlwaysFailure,
-            RepeatUntil(Failure) {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+        MemPriority {
+            TryCatch(catch_on_halt = false) {
+                Action(PIo<0>, t0 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
+                Condition(Cond<2>),
+            },
+            Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 2)),
+            Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0052Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        ForceFailure {
+            WhileDoElse {
+                Action(PIo<12>, t0 = {=}),
+                Repeat(4) {
+                    StatefulAction(Task<13>),
+                },
             },
         }
     }
 }
 
-board!(Tree0067Blackboard { t0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2> = Task::<2>),
+    pub tree Tree0052 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        MemSequence {
+            Filter(times = 1, count = Failure, filtered = Skipped) {
+                #[on_halted(|bb| { *bb.t1 += 3; bb.b0 += 2 })]
+                SubTree(Tree0052Sub0, ..),
+            },
+            FlipSelector {
+                StatefulAction(Task<5>),
+                MaxTime(30) {
+                    Optional {
+                        Condition(Cond<6>),
+                    },
+                },
+                StatefulAction(Task<7>),
+                Condition(PCond<8>, b0 = 9),
+                StatefulAction(Task<9>),
+            },
+            IndexSwitch(|bb| bb.b0, dynamic = false) {
+                StatefulAction(Task<10>),
+                StatefulAction(PTask<11>, b0 = {b0}, b1 = {t0}),
+            },
+            SequenceStar {
+                SubTree(Tree0052Sub1, ..),
+                StatefulAction(Task<14>),
+            },
         }
     }
 }
 
+board!(Tree0052Blackboard { t1 b1 t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
+    pub tree Tree0053 for Ctx {
         blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
         }
-        ForceFailure {
-            Sequence {
-                Precondition(|bb| bb.o0.is_none(), else = Success) {
-                    Priority {
-                        RetryUntilSuccessful(3) {
-                            RunOnce {
-                                Precondition(|bb| *bb.t0 % 3 > 1, else = Skipped) {
-                                    Action(PIo<0>, t0 = {t1}),
+        WhileDoElse {
+            Loop(q0, value = {b1}) {
+                ForceFailure {
+                    SkipUnlessUpdated(t1) {
+                        Sequence {
+                            IndexSwitch(|bb| bb.b1, dynamic = false) {
+                                #[on_success(|bb| { bb.t0.set(0); bb.o0 = Some(*bb.t0 % 2) })]
+                                #[on_halted(|bb| *bb.t0 += 1)]
+                                Sequence {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
                                 },
                             },
-                        },
-                        RunOnce {
-                            MemSequence {
-                                StatefulAction(Task<1>),
+                            BinarySelector(|bb| *bb.t1 + 1 > *bb.t0, dynamic = true) {
+                                #[on_success(|bb| { bb.b1 = 8; *bb.t1 += 3 })]
+                                Condition(Cond<2> = Cond::<2>),
+                                StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
                             },
                         },
                     },
                 },
-                Action(Act<2>),
+            },
+            Repeat(1) {
+                Repeat(4) {
+                    Limiter(1) {
+                        Action(Act<4>),
+                    },
+                },
+            },
+            Runner,
+        }
+    }
+}
+
+board!(Tree0053Blackboard { b0 t0 o0 b1 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        RunOnce {
+            Filter(times = 3, count = Success) {
+                SequenceStar {
+                    IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                        RepeatTimes(3) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                    Precondition(|bb| *bb.t0 != 6, else = Success) {
+                        Script(|bb| { if (bb.b0 + 2) % 4 > 0 { bb.t0.set(2) }; bb.o0 = None }),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0069Blackboard { t1 o0 t0 });
+board!(Tree0054Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0070Sub0 for Ctx {
+    pub tree Tree0055 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            b0: i64 = 3,
         }
-        #[skip_if(|bb| bb.b0 + 4 != 7)]
-        #[on_halted(|bb| if bb.b0 % 4 == 2 { bb.b0 += 1 })]
-        #[run_while(|bb| bb.b0 % 2 != 0)]
-        StatefulAction(Task<0>)
+        SequenceStar {
+            Condition(PCond<0>, b0 = {t0}),
+            Fallback {
+                SequenceStar {
+                    Delay(50) {
+                        StatefulAction(Task<1>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<2>),
+                    },
+                },
+                Fallback {
+                    #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+                    #[failure_if(|bb| bb.b0 % 3 < 0)]
+                    StatefulAction(Task<3>),
+                    ScriptCondition(|bb| bb.b0 > bb.b1),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0055Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0056Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0056 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        BinarySelector(|bb| bb.b1 != 6, dynamic = true) {
+            StatefulAction(Task<0>),
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
+                SubTree(Tree0056Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0056Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            Fallback {
+                ReactiveFallback {
+                    Condition(PCond<0>, b0 = 3),
+                    #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            Optional {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    StatefulAction(Task<3>),
+                    Succeeder,
+                },
+            },
+            Condition(Cond<4> = Cond::<4>),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0057Blackboard { b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0058 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.b1 + 1 > bb.b0) {
+            StepSequencer {
+                IfThenElse {
+                    ScriptCondition(|bb| *bb.t0 != 7),
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            MaxTime(0) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Sequence {
+                        SetBlackboard(b0 = {b1}),
+                        Action(Act<2>),
+                        RunOnce {
+                            AlwaysRunning,
+                        },
+                        Action(PAct<3>, b0 = 0, b1 = {=}),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0058Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0059 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        #[post(|bb| if bb.o0.unwrap_or(2) + 1 > 1 { bb.t0.set(bb.b1) })]
+        #[run_while(|bb| (bb.o0.unwrap_or(5) + 1) % 2 != 1)]
+        Loop(q0) {
+            #[on_failure(|bb| bb.t0.set(2))]
+            #[skip_if(|bb| bb.b1 + 3 > bb.b0 % 4)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            ReactiveFallback {
+                Condition(Cond<0>),
+                #[on_halted(|bb| if bb.b0 > bb.b1 % 4 { bb.b1 += 1 })]
+                #[failure_if(|bb| *bb.t0 + 1 == 6)]
+                ParallelAll {
+                    Condition(|ctx| ctx.check(1)),
+                    Action(Act<2>),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    Selector {
+                        Inverter {
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Loop(q0, if_empty = Skipped) {
+                            Runner,
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    AsyncSequence {
+                        RetryUntilSuccessful(4) {
+                            AlwaysSuccess,
+                        },
+                        Condition(Cond<5>),
+                    },
+                },
+                Conditional(|bb| bb.o0.unwrap_or(5) + 4 > bb.b0 + 1) {
+                    ParallelAll(1) {
+                        RetryUntilSuccessful(4) {
+                            ForceSuccess {
+                                AsyncFallback {
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0059Blackboard { o0 b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0060 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            #[on_success(|bb| *bb.t0 += 1)]
+            ReactiveSequence {
+                Loop(q0, value = {t0}) {
+                    Priority {
+                        WasEntryUpdated(t0),
+                        Condition(PCond<0>, b0 = {=}),
+                    },
+                },
+            },
+            Sequence {
+                WaitUntil(|bb| bb.b0 % 2 != 0) {
+                    Succeeder,
+                },
+                Cooldown(20) {
+                    SkipUnlessUpdated(t0) {
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 == 7)]
+                #[post(|bb| { *bb.t1 += 3; *bb.t1 += 3 })]
+                Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0060Blackboard { b0 t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0061 for Ctx {
+        StepSequencer {
+            PolicyParallel(policy = FirstSuccess) {
+                Repeater(forever) {
+                    IfThenElse {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                Inverter {
+                    RunOnce {
+                        ReactiveFallback {
+                            Action(Act<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ReactiveSelector {
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                },
+                ReactiveFallback {
+                    Action(Act<9>),
+                    Condition(Cond<10>),
+                },
+                StatefulAction(Task<11>),
+                Action(Act<12>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0062 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        SequenceWithMemory {
+            Wait(50),
+            #[run_while(|bb| bb.o0.is_some())]
+            WaitValueUpdate(t0) {
+                RepeatUntilFailure(forever) {
+                    Sequence {
+                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 < *bb.t0 + 2, else = Success) {
+                #[on_halted(|bb| if (*bb.t1 + 2) % 2 > 0 { *bb.t1 += 1 })]
+                #[post(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
+                #[success_if(|bb| bb.o0.unwrap_or(3) < 5)]
+                Delay(10) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0062Blackboard { o0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0063 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 4,
+        }
+        SequenceWithMemory {
+            Switch(b1) {
+                case 4 => Condition(Cond<0>),
+                _ => KeepRunningUntilFailure {
+                    WaitValueUpdate(t0) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            StepSequencer {
+                MemSequence {
+                    #[run_while(|bb| bb.b1 < bb.b0 + 4)]
+                    Wait(50),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Sleep(50),
+        }
+    }
+}
+
+board!(Tree0063Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0064Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0064 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        IfThenElse {
+            Priority {
+                BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = true) {
+                    ScriptCondition(|bb| bb.b0 + 1 == *bb.t0 + 1),
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        SetBlackboard(t0 = 9),
+                    },
+                },
+                Action(PIo<0>, t0 = {=}),
+                Parallel(success = 0) {
+                    Action(|ctx| ctx.exec(1)),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                    #[on_failure(|bb| if *bb.t0 % 4 < 1 { *bb.t0 += 3 })]
+                    Condition(Cond<3>),
+                    Succeeder,
+                },
+                RetryUntilSuccessful(0) {
+                    Condition(|ctx| ctx.check(4)),
+                },
+                BinarySelector(|bb| bb.b0 == 3, dynamic = true) {
+                    Condition(Cond<5>),
+                    #[on_success(|bb| { bb.b0 = 3; if bb.b0 % 2 > 0 { bb.b0 = bb.b1 + 2 } })]
+                    #[success_if(|bb| (bb.b0 + 2) % 3 != 0)]
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Repeat(forever) {
+                    SubTree(Tree0064Sub0, ..),
+                },
+                Action(Act<8> = Act::<8>),
+                StepSequencer {
+                    AlwaysSuccess,
+                    Script(|bb| bb.t0.set(bb.b1 % 4)),
+                    Action(Act<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0064Blackboard { q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0065 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 2) % 3, dynamic = true) {
+            Switch(b1) {
+                case 2 => Sequence {
+                    Script(|bb| if bb.o0.unwrap_or(5) + 2 > 0 { *bb.t1 += 3 }),
+                    #[success_if(|bb| bb.o0.unwrap_or(5) == 5)]
+                    Condition(|ctx| ctx.check(0)),
+                },
+                _ => Loop(q0, value = {b1}, if_empty = Success) {
+                    Action(Act<1>),
+                },
+            },
+            Timeout(10) {
+                Sequence {
+                    SetBlackboard(b1 = 8),
+                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 == 1),
+                        Action(PIo<2>, t0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0065Blackboard { o0 q0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0066 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            FlipSelector {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    Action(Act<1>),
+                },
+                Script(|bb| *bb.t1 += 1),
+                #[post(|bb| { bb.o0 = None; bb.t0.set(bb.o0.unwrap_or(3)) })]
+                Condition(Cond<2>),
+                AlwaysSuccess,
+            },
+            Condition(Cond<3>),
+            RepeatTimes(3) {
+                Cooldown(50) {
+                    ReactiveFallback {
+                        RepeatUntilSuccess(forever) {
+                            MemSequence {
+                                Action(Act<4>),
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0066Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0067Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+        }
+        #[skip_if(|bb| bb.b0 + 3 < 5)]
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0067 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            StatefulAction(Task<2>),
+            SubTree(Tree0067Sub0, b0 = {=}),
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0067Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0068Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        RetryUntilSuccessful(1) {
+            SubTree(Tree0068Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0068Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        RunOnce {
+            Repeat(2) {
+                ReactiveFallback {
+                    Invert {
+                        Action(Act<0>),
+                    },
+                    Action(Act<1> = Act::<1>),
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0070 for Ctx {
+        Delay(0) {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
+        }
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            KeepRunningUntilFailure {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0071Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx {
+        blackboard {
             b0: i64,
+            #[tracked] t0: i64 = 1,
         }
         MaxTime(10) {
             WaitValueUpdate(t0) {
-                IfThenElse {
-                    SubTree(Tree0070Sub0, ..),
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
                     StatefulAction(Task<1>),
                 },
             },
@@ -2370,142 +2437,24 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0070Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0071 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        WaitUntil(|bb| *bb.t1 % 3 > 1) {
-            AsyncFallback {
-                Loop(q0, if_empty = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b1)),
-                },
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                MemSequence {
-                    #[post(|bb| if *bb.t0 == 3 { bb.t1.set(1) })]
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    Condition(PCond<1>, b0 = {=}),
-                    Action(PIo<2>, t0 = {=}),
-                },
-                StepSequencer {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = 7, b1 = {t0}),
-                },
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 + 3 > 3) {
-                        Script(|bb| bb.b0 += 2),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0071Blackboard { q0 b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Parallel(success = 1) {
-            SkipUnlessUpdated(t0) {
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0072Blackboard { t0 });
+board!(Tree0072Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0073Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        StatefulAction(Task<6>)
+        Condition(Cond<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(3),
-        }
-        RetryUntilSuccessful(forever) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Parallel(failure = -2) {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
-                        UnsetBlackboard(o0),
-                    },
-                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(PIo<2>, t0 = {b0}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b1 + 2 != bb.b1)]
-                MemPriority {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    SubTree(Tree0073Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
-                    #[on_failure(|bb| bb.b1 = 3)]
-                    #[success_if(|bb| (bb.b1 + 3) % 2 != 1)]
-                    ForceFailure {
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
+        AsyncFallback {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1> = Task::<1>),
+            Filter(times = 2) {
+                StatefulAction(Task<2>),
             },
-        }
-    }
-}
-
-board!(Tree0073Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0074Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 11,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-        }
-        #[run_while(|bb| (bb.b1 + 1) % 3 == 0)]
-        #[skip_if(|bb| *bb.t0 < 3)]
-        #[on_success(|bb| if bb.b1 + 3 < 7 { bb.b1 += 1 })]
-        TryCatch {
-            #[on_halted(|bb| { bb.b1 = bb.b0; *bb.t0 += 3 })]
-            #[success_if(|bb| *bb.t0 > 6)]
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {=}),
-                Inverter {
-                    Condition(Cond<1>),
-                },
-            },
-            #[on_success(|bb| bb.b0 = bb.b1 % 2)]
-            #[run_while(|bb| bb.b0 + 1 != 0)]
-            BinarySelector(|bb| *bb.t0 + 2 != 5) {
-                ForceSuccess {
-                    SetBlackboard(b0 = {t0}),
-                },
-                Action(Act<2>),
-            },
+            Condition(Cond<3>),
+            SubTree(Tree0073Sub0),
         }
     }
 }
@@ -2513,16 +2462,21 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        Parallel(success = -2, failure = -1) {
-            SubTree(Tree0074Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b1 > bb.b0 % 3)]
-                Succeeder,
-                Action(PIo<3>, t0 = {t0}),
+        RetryUntilSuccessful(4) {
+            BinarySelector(|bb| (bb.b0 + 4) % 3 > 1) {
+                #[on_halted(|bb| { bb.b1 = 1; bb.b0 = *bb.t0 })]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                ParallelAll(1) {
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    Deadline(20) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                },
             },
         }
     }
@@ -2532,217 +2486,185 @@ board!(Tree0074Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 % 3 != 2, dynamic = false) {
-            Condition(Cond<0> = Cond::<0>),
-            Timeout(0) {
-                #[run_while(|bb| *bb.t0 % 4 < 1)]
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Repeat(4) {
-                        Filter(times = 3, count = Completed, filtered = Failure) {
-                            ReactiveSequence {
-                                Condition(Cond<1> = Cond::<1>),
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            RepeatUntilFailure(2) {
+                Condition(Cond<0>),
+            },
+            RepeatTimes(2) {
+                Condition(Cond<1>),
             },
         }
     }
 }
-
-board!(Tree0075Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
         }
-        #[run_while(|bb| (*bb.t0 + 4) % 3 > 0)]
-        #[on_halted(|bb| bb.t1.set(8))]
-        #[post(|bb| bb.t0.set(bb.b1 % 3))]
-        RetryUntilSuccessful(forever) {
-            Conditional(|bb| *bb.t1 > 1, dynamic = true) {
+        Repeat(3) {
+            ForceFailure {
                 ParallelAll {
-                    #[run_while(|bb| *bb.t1 % 4 > 0)]
-                    ReactiveSequence {
-                        IfThenElse {
-                            Conditional(|bb| *bb.t0 > 4, dynamic = false, else = Failure) {
-                                Parallel(failure = 0) {
-                                    Condition(PCond<0>, b0 = {=}),
-                                    ScriptCondition(|bb| *bb.t0 + 1 > (bb.b0 + 4) % 2),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                        StatefulAction(Task<5>),
-                    },
-                    Parallel(failure = -1) {
-                        Condition(PCond<6>, b0 = 6),
-                        RunOnce(then_skip = false) {
-                            ReactiveSequence {
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                        Repeat(4) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0076Blackboard { t0 b0 t1 b1 });
+board!(Tree0076Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0077Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 14,
+            o0: Option<i64> = Some(9),
+        }
+        ReactiveSequence {
+            UnsetBlackboard(o0),
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64>,
         }
-        WhileDoElse {
-            ReactiveSelector {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
+        RetryUntilSuccessful(forever) {
+            Fallback {
+                Sequence {
+                    #[run_while(|bb| *bb.t0 + 3 < bb.o0.unwrap_or(2) + 2)]
+                    SubTree(Tree0077Sub0, ..),
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 2))]
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(5)),
+                    Interrupt(|bb| bb.o0.unwrap_or(4) != *bb.t0) {
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    Repeat(forever) {
+                        #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
+                        Script(|bb| bb.t0.set(bb.b0 + 1)),
+                    },
+                },
             },
-            ReactiveSequence {
-                Action(Act<2>),
-                Script(|bb| bb.b0 += 2),
-            },
-            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0077Blackboard { b0 });
+board!(Tree0077Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 0,
             #[tracked] t0: i64,
             b1: i64 = 2,
-            #[tracked] t1: i64 = 5,
+            #[allow(unused)] o0: Option<i64> = None,
         }
-        #[on_success(|bb| bb.b0 = bb.b1)]
-        ReactiveFallback {
-            Switch(b1) {
-                case 4 => Condition(Cond<0>),
-                case 1 => Precondition(|bb| bb.o0.is_some(), else = Success) {
-                    StatefulAction(Task<1>),
-                },
-                _ => #[failure_if(|bb| *bb.t0 == bb.b1 + 3)]
-                RetryUntilSuccessful(4) {
-                    Delay(0) {
-                        #[on_halted(|bb| bb.t0.set(bb.b0))]
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Parallel(failure = 1) {
-                StepSequencer {
-                    #[run_while(|bb| *bb.t1 > bb.b0 % 3)]
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Condition(|ctx| ctx.check(3)),
-                    AlwaysRunning,
-                    Condition(Cond<4>),
-                },
-                Action(PIo<5>, t0 = {=}),
-                #[run_while(|bb| bb.b1 + 2 != 4)]
-                #[post(|bb| bb.o0 = Some(4))]
-                #[on_halted(|bb| { bb.b1 += 3; if *bb.t0 < 5 { bb.t0.set(5) } })]
-                Precondition(|bb| bb.b0 > 0, else = Failure) {
-                    RunOnce(then_skip = true) {
-                        Priority {
-                            StatefulAction(PTask<6>, b0 = 0),
-                            SetBlackboard(o0 = Some(0)),
-                        },
-                    },
-                },
-                MemSequence {
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
-                    StatefulAction(Task<8> = Task::<8>),
-                    AlwaysFailure,
-                },
-                Sequence {
-                    Condition(Cond<9>),
-                    AlwaysFailure,
-                },
+        RunOnce {
+            ReactiveSequence {
+                #[run_while(|bb| bb.b1 + 2 != bb.b1)]
+                StatefulAction(Task<0>),
+                #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
+                #[post(|bb| if bb.b0 < 6 { bb.b1 += 1 })]
+                #[failure_if(|bb| bb.b1 + 1 == 7)]
+                SetBlackboard(t0 = 2),
             },
         }
     }
 }
 
-board!(Tree0078Blackboard { b0 o0 t0 b1 t1 });
+board!(Tree0078Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
         }
-        Timeout(0) {
-            #[on_success(|bb| bb.b0 += 2)]
-            #[on_halted(|bb| *bb.t0 += 2)]
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    ParallelAll {
-                        Sequence {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        Condition(|ctx| ctx.check(2)),
-                        AlwaysRunning,
-                        StatefulAction(Task<3> = Task::<3>),
-                        #[success_if(|bb| *bb.t1 % 3 != 2)]
-                        #[run_while(|bb| *bb.t1 % 2 > 0)]
-                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                        ReactiveFallback {
-                            Action(PIo<4>, t0 = {b0}),
-                            Loop(q0, if_empty = Skipped) {
-                                #[success_if(|bb| bb.b0 != bb.b1 % 3)]
-                                AlwaysFailure,
+        KeepRunningUntilFailure {
+            #[failure_if(|bb| bb.b0 % 3 == 1)]
+            ReactiveSequence {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Fail) {
+                    ReactiveSequence {
+                        Condition(PCond<0>, b0 = 1),
+                        FlipSelector {
+                            Filter(times = 1, filtered = Skipped) {
+                                Condition(PCond<1>, b0 = {=}),
                             },
-                            StatefulAction(Task<5> = Task::<5>),
+                            AlwaysRunning,
                         },
                     },
-                    BinarySelector(|bb| *bb.t0 % 2 == 0, dynamic = true) {
-                        Loop(q0, if_empty = Success) {
+                    Fallback {
+                        Optional {
+                            RepeatUntil(Success) {
+                                ReactiveSequence {
+                                    Action(Act<2>),
+                                    Condition(|ctx| ctx.check(3)),
+                                },
+                            },
+                        },
+                    },
+                },
+                Conditional(|bb| *bb.t0 + 1 == *bb.t1, dynamic = false, else = Success) {
+                    ParallelAll(4) {
+                        #[on_halted(|bb| { *bb.t1 += 3; bb.t0.set(*bb.t1) })]
+                        #[run_while(|bb| *bb.t0 > 5)]
+                        #[success_if(|bb| bb.b1 % 2 > 0)]
+                        SequenceStar {
+                            #[failure_if(|bb| (bb.b1 + 1) % 3 > 1)]
+                            #[post(|bb| bb.b0 = 1)]
+                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                            Script(|bb| if *bb.t0 < 5 { *bb.t0 += 3 }),
+                            StatefulAction(Task<4>),
                             AlwaysSuccess,
                         },
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            #[on_halted(|bb| bb.t1.set(bb.b1))]
-                            #[skip_if(|bb| *bb.t0 % 4 > 2)]
-                            WaitValueUpdate(t1) {
-                                StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                        Timeout(0) {
+                            Parallel(success = -4, failure = -5) {
+                                AlwaysFailure,
+                                Action(PAct<5>, b0 = 9, b1 = {b0}),
+                                #[post(|bb| if *bb.t1 % 4 != 1 { *bb.t1 += 3 })]
+                                #[on_success(|bb| bb.t1.set(8))]
+                                SetBlackboard(t0 = 4),
+                                Failer,
+                                ScriptCondition(|bb| (*bb.t1 + 2) % 4 == 0),
                             },
-                            #[on_halted(|bb| bb.b0 = 3)]
-                            #[success_if(|bb| bb.b0 < 3)]
-                            Action(Act<8> = Act::<8>),
-                            #[skip_if(|bb| *bb.t1 + 3 > (*bb.t0 + 3) % 3)]
-                            #[failure_if(|bb| bb.b0 > bb.b1)]
-                            #[on_halted(|bb| *bb.t1 += 3)]
-                            Condition(Cond<9>),
+                        },
+                        ReactiveSequence {
+                            Action(PAct<6>, b0 = {=}),
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
+                            #[run_while(|bb| *bb.t1 % 4 > 0)]
+                            StatefulAction(Task<9>),
+                            Condition(Cond<10>),
+                        },
+                        Fallback {
+                            FlipSelector {
+                                Invert {
+                                    Condition(PCond<11>, b0 = 6),
+                                },
+                            },
+                            Condition(Cond<12> = Cond::<12>),
+                            StatefulAction(Task<13>),
                         },
                     },
                 },
@@ -2751,133 +2673,80 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0079Blackboard { b1 b0 t0 q0 t1 });
+board!(Tree0079Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
+            b0: i64,
+            b1: i64 = 4,
         }
-        AsyncSequence {
-            Condition(|ctx| ctx.check(0)),
-            Precondition(|bb| *bb.t0 != bb.b1 % 3, else = Failure) {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    StatefulAction(Task<2>),
-                },
-            },
-            AlwaysFailure,
+        IndexSwitch(|bb| (*bb.t0 + 4) % 3, out_of_range = Fail, dynamic = false) {
+            Action(PAct<0>, b0 = {=}, b1 = {b1}),
+            Script(|bb| { bb.b1 = (bb.b0 + 2) % 3; *bb.t0 += 3 }),
+            Condition(Cond<1>),
+            Action(Act<2>),
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0080Blackboard { b0 t0 b1 });
+board!(Tree0080Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        FlipSelector {
-            StepSequencer {
-                Sequence {
-                    Condition(PCond<0>, b0 = {=}),
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                },
-                Condition(Cond<2>),
-                Sequence {
-                    Precondition(|bb| *bb.t0 + 4 < bb.b1, else = Success) {
-                        Script(|bb| { *bb.t0 += 1; bb.b1 = (bb.b0 + 2) % 3 }),
-                    },
-                    Retry(1) {
-                        #[failure_if(|bb| bb.b1 + 3 == 4)]
-                        #[on_success(|bb| bb.t0.set(9))]
-                        AlwaysFailure,
-                    },
-                },
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            IndexSwitch(|bb| bb.b1, dynamic = true) {
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5> = Cond::<5>),
             },
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0081Blackboard { b1 t0 b0 });
+board!(Tree0081Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
         blackboard {
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            Priority {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(PIo<1>, t0 = {b0}),
-            },
-            SequenceWithMemory {
-                Limiter(1) {
-                    StatefulAction(Task<2>),
-                },
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0082Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0083 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-        }
-        Loop(q0, if_empty = Skipped) {
-            ParallelAll(max_failures = -1) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<1>),
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| *bb.t0 + 3 != bb.b0)]
-                    Action(PAct<2>, b0 = 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0083Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
             o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                Action(PIo<0>, t0 = {=}),
-            },
-            Precondition(|bb| bb.b0 > *bb.t0 % 4, else = Running) {
-                UnsetBlackboard(o0),
-            },
-            ForceSuccess {
-                IfThenElse {
-                    #[run_while(|bb| *bb.t0 > 5)]
-                    Action(Act<1>),
-                    ReactiveSequence {
-                        Condition(Cond<2> = Cond::<2>),
-                        ScriptCondition(|bb| bb.b0 % 3 != 2),
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                AsyncFallback {
+                    Priority {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(PTask<2>, b0 = 0, b1 = {b0}),
+                    },
+                },
+                Parallel(failure = -1) {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            SetBlackboard(b0 = 5),
+                            #[run_while(|bb| *bb.t0 + 2 < 4)]
+                            Failer,
+                        },
+                    },
+                    Wait(50),
+                    StatefulAction(Task<3> = Task::<3>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
                     },
                 },
             },
@@ -2885,76 +2754,108 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0084Blackboard { b0 t0 o0 });
+board!(Tree0082Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0085Sub0 for Ctx {
+    pub tree Tree0083Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
         }
-        Action(Act<1>)
+        Condition(PCond<3>, b0 = 4)
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0083 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            b1: i64,
+        }
+        MemPriority {
+            RunOnce {
+                Action(PAct<0>, b0 = {b1}, b1 = {=}),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+            #[run_while(|bb| bb.o0.is_none())]
+            #[on_halted(|bb| bb.o0 = None)]
+            ScriptCondition(|bb| bb.b1 == 6),
+            StatefulAction(Task<2>),
+            SubTree(Tree0083Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0083Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RunOnce(then_skip = true) {
+            Priority {
+                Switch(b1) {
+                    case 3 => #[on_halted(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| *bb.t0 < bb.b1 + 3)]
+                    WasEntryUpdated(t0),
+                    case 1 => AlwaysFailure,
+                    case 0 => #[run_while(|bb| bb.b0 > 3)]
+                    Condition(Cond<0>),
+                    _ => Wait(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0084Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Loop(q0, value = {t1}, if_empty = Failure) {
-            Selector {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| *bb.t1 + 1 > 2)]
-                SubTree(Tree0085Sub0, ..),
-                Sleep(20),
+        MaxTime(50) {
+            TryCatch {
+                SequenceWithMemory {
+                    RepeatUntilSuccess(forever) {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    },
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Script(|bb| bb.b0 = 6),
+                    Sleep(50),
+                    AlwaysRunning,
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree0085Blackboard { q0 t1 });
+board!(Tree0085Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64,
+        ForceFailure {
+            Condition(Cond<0>),
         }
-        #[success_if(|bb| bb.b1 > 7)]
-        #[skip_if(|bb| bb.o0.unwrap_or(5) != 6)]
-        Priority {
-            KeepRunningUntilFailure {
-                WaitValueUpdate(t0) {
-                    #[post(|bb| bb.b0 = bb.b1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 1)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0086Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0087Sub0 for Ctx {
-        Failer
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
-        SequenceStar {
-            ForceSuccess {
-                SubTree(Tree0087Sub0),
-            },
-            ForceFailure {
-                Condition(Cond<0> = Cond::<0>),
+        Repeat(2) {
+            KeepRunningUntilFailure {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
@@ -2963,408 +2864,342 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 4,
         }
-        Cooldown(0) {
-            BinarySelector(|bb| *bb.t0 + 3 > 3) {
-                SequenceWithMemory {
-                    Repeat(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(Act<1>),
-                    SetBlackboard(t0 = 7),
-                    ScriptCondition(|bb| *bb.t0 + 4 < 6),
-                },
-                Limiter(2) {
-                    StatefulAction(Task<2>),
-                },
+        ReactiveSequence {
+            Action(PAct<0>, b0 = {=}, b1 = {b1}),
+            Action(Act<1>),
+            ForceSuccess {
+                StatefulAction(PTask<2>, b0 = 7),
             },
+            Switch(b1) {
+                case 4 => #[skip_if(|bb| bb.b0 > 4)]
+                #[failure_if(|bb| bb.b0 == 3)]
+                ScriptCondition(|bb| (bb.b0 + 1) % 3 < 2),
+                _ => Action(PIo<3>, t0 = {b0}),
+            },
+            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
-board!(Tree0088Blackboard { t0 });
+board!(Tree0088Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        WhileDoElse {
-            SequenceWithMemory {
-                BinarySelector(|bb| bb.b1 % 2 == 0, dynamic = true) {
-                    Condition(|ctx| ctx.check(0)),
-                    TryCatch {
-                        AlwaysSuccess,
-                        Timeout(0) {
-                            Action(|ctx| ctx.exec(1)),
-                        },
+        MemPriority {
+            RetryUntilSuccessful(1) {
+                ReactiveFallback {
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        Sleep(50),
                     },
-                },
-                AsyncFallback {
-                    Condition(PCond<2>, b0 = {b1}),
-                    Action(Act<3> = Act::<3>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Condition(Cond<4>),
-                },
-                SkipUnlessUpdated(t0) {
-                    TryCatch {
-                        ReactiveSequence {
-                            Succeeder,
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
-                        },
-                        #[post(|bb| if bb.b0 + 4 < *bb.t0 { bb.b1 += 3 })]
-                        RunOnce(then_skip = false) {
-                            Action(PIo<6>, t0 = {b0}),
-                        },
-                        Condition(Cond<7>),
-                        Precondition(|bb| bb.o0.is_some()) {
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                        },
-                        MaxTime(0) {
-                            Action(Act<9>),
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
-                #[on_success(|bb| if bb.o0.is_none() { bb.t0.set(0) })]
-                Fallback {
-                    Repeat(4) {
-                        StatefulAction(Task<10>),
-                    },
-                    Timeout(30) {
-                        Filter(times = 1, count = Failure) {
-                            Condition(Cond<11> = Cond::<11>),
-                        },
-                    },
-                    Precondition(|bb| bb.b1 + 4 > bb.o0.unwrap_or(2) % 3, else = Success) {
-                        StatefulAction(Task<12>),
-                    },
-                    StatefulAction(Task<13>),
-                },
-                WhileDoElse {
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        StatefulAction(Task<14>),
-                        AlwaysRunning,
-                    },
-                    Switch(b1) {
-                        case 3 => #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
-                        StatefulAction(Task<15>),
-                        case 1 => Failer,
-                        case 4 => AlwaysRunning,
-                        _ => Failer,
-                    },
-                    Sequence {
-                        Action(PAct<16>, b0 = {b0}, b1 = {t0}),
-                        #[success_if(|bb| (bb.b0 + 4) % 4 != 1)]
-                        Action(PAct<17>, b0 = {t0}, b1 = {t0}),
-                    },
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
-
-board!(Tree0089Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64> = Some(0),
         }
-        RunOnce {
-            SequenceStar {
-                Wait(50),
-                SequenceWithMemory {
-                    SetBlackboard(b0 = 2),
-                    StatefulAction(Task<0> = Task::<0>),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Delay(10) {
+                Condition(Cond<0>),
+            },
+            FlipSelector {
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-                Action(|ctx| ctx.exec(1)),
+            },
+            ReactiveSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<3>),
+            },
+            Sleep(50),
+            Sequence {
+                Action(|ctx| ctx.exec(4)),
+                Sleep(0),
+                Wait(50),
             },
         }
     }
 }
 
-board!(Tree0090Blackboard { b0 });
+board!(Tree0090Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0091Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        ForceFailure {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
         }
-        ForceSuccess {
-            IfThenElse {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Script(|bb| bb.b0 = *bb.t0),
-                        },
-                        MemPriority {
-                            StatefulAction(Task<1>),
-                            #[post(|bb| bb.b0 = *bb.t1 % 2)]
-                            Cooldown(30, filtered = Skipped) {
-                                Action(Act<2>),
-                            },
-                            Condition(Cond<3>),
-                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                            StatefulAction(Task<5>),
-                        },
-                        Condition(PCond<6>, b0 = 2),
-                    },
-                },
-                Selector {
-                    SkipUnlessUpdated(t0) {
-                        #[skip_if(|bb| *bb.t0 < 2)]
-                        #[on_failure(|bb| bb.t1.set(0))]
-                        #[success_if(|bb| (bb.b0 + 1) % 4 < 1)]
-                        ForceSuccess {
-                            Delay(10) {
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                    ForceSuccess {
-                        Precondition(|bb| *bb.t1 + 2 > 6, else = Skipped) {
-                            Action(Act<8>),
-                        },
-                    },
-                },
-            },
+        Precondition(|bb| bb.b1 == (*bb.t0 + 4) % 2, else = Success) {
+            SubTree(Tree0091Sub0, t0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0091Blackboard { b0 t1 t0 });
+board!(Tree0091Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
             b1: i64 = 2,
         }
-        #[on_success(|bb| if bb.b0 < 7 { bb.b1 += 3 })]
-        Sequence {
-            Sequence {
-                StepSequencer {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                },
-                Cooldown(0) {
-                    Delay(0) {
-                        Condition(|ctx, bb| ctx.check_in(2, 2)),
+        RetryUntilSuccessful(1) {
+            ReactiveSequence {
+                ReactiveSequence {
+                    MemPriority {
+                        RepeatUntil(Success) {
+                            ParallelAll {
+                                SetBlackboard(b1 = {t0}),
+                                Action(PAct<0>, b0 = {b0}),
+                                Wait(0),
+                            },
+                        },
+                    },
+                    WaitUntil(|bb| bb.o0.unwrap_or(1) != 6) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        AlwaysFailure,
+                        Succeeder,
+                    },
+                    TryCatch {
+                        SetBlackboard(o0 = Some(2)),
+                        Condition(PCond<4>, b0 = {b1}),
+                        #[on_failure(|bb| { bb.b1 += 1; bb.b0 += 2 })]
+                        StatefulAction(PTask<5>, b0 = 9, b1 = {b1}),
                     },
                 },
-                #[run_while(|bb| bb.b0 == 7)]
-                Condition(Cond<3> = Cond::<3>),
-            },
-            ReactiveFallback {
-                Action(PAct<4>, b0 = {=}, b1 = {=}),
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b1}),
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+                Sequence {
+                    Conditional(|bb| bb.o0.unwrap_or(0) % 2 < 1) {
+                        Inverter {
+                            Condition(PCond<6>, b0 = {t0}),
+                        },
+                    },
+                    Inverter {
+                        Inverter {
+                            SequenceWithMemory {
+                                #[run_while(|bb| bb.o0.unwrap_or(0) + 2 > *bb.t0)]
+                                #[skip_if(|bb| *bb.t0 < 4)]
+                                #[success_if(|bb| *bb.t0 > bb.b1 % 4)]
+                                Sleep(10),
+                                Action(PAct<7>, b0 = {=}),
+                                Action(PIo<8>, t0 = {=}),
+                            },
+                        },
+                    },
+                    Cooldown(0) {
+                        Fallback {
+                            WasEntryUpdated(t0),
+                            Timeout(0) {
+                                StatefulAction(PTask<9>, b0 = {t0}, b1 = {b1}),
+                            },
+                            SetBlackboard(b0 = 2),
+                        },
+                    },
+                    WaitValueUpdate(t0) {
+                        Remap(success = Failure, failure = Success) {
+                            KeepRunningUntilFailure {
+                                Succeeder,
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0092Blackboard { b0 b1 });
+board!(Tree0092Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 2,
         }
-        ParallelAll(2) {
-            ForceSuccess {
-                Loop(q0, if_empty = Running) {
-                    UnsetBlackboard(o0),
+        AsyncSequence {
+            Remap(success = Failure, failure = Success) {
+                #[on_success(|bb| bb.b1 = *bb.t1 % 4)]
+                #[on_failure(|bb| { bb.b0 += 1; bb.b1 = 8 })]
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Sequence {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                        AlwaysSuccess,
+                    },
+                    Switch(b1) {
+                        case 5 => Action(Act<1>),
+                        _ => Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                    },
                 },
             },
-            Action(Act<0>),
-            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0093Blackboard { q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0094Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0093Blackboard { t1 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        Filter(times = 1, count = Failure) {
-            StepSequencer {
-                BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
-                    Precondition(|bb| *bb.t1 % 2 < 1, else = Success) {
-                        SequenceWithMemory {
-                            ForceSuccess {
-                                WasEntryUpdated(t0),
-                            },
-                            #[failure_if(|bb| *bb.t0 != 0)]
-                            #[skip_if(|bb| bb.b0 % 4 == 3)]
-                            AsyncFallback {
-                                Action(Act<0>),
-                                KeepRunningUntilFailure {
-                                    Action(PIo<1>, t0 = {t1}),
-                                },
-                                #[failure_if(|bb| bb.o0.is_none())]
-                                #[success_if(|bb| bb.b0 != 6)]
-                                UnsetBlackboard(o0),
-                            },
-                        },
+        Fallback {
+            StatefulAction(Task<0>),
+            RepeatUntilSuccess(3) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Sequence {
+                        Condition(Cond<1>),
+                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
+                        Condition(Cond<2>),
                     },
-                    SubTree(Tree0094Sub0, ..),
+                    StatefulAction(Task<3>),
+                    MaxTime(0) {
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            Delay(100) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
+                    SetBlackboard(b0 = 6),
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
+                    Condition(Cond<7> = Cond::<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0094Blackboard { t1 b0 t0 o0 });
+board!(Tree0094Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        Repeat(forever) {
-            BinarySelector(|bb| bb.b1 < 5) {
+        Sequence {
+            #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 3)]
+            StepSequencer {
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+                #[success_if(|bb| bb.b0 != (bb.o0.unwrap_or(1) + 1) % 2)]
                 ReactiveFallback {
-                    SequenceStar {
-                        Sequence {
-                            MemPriority {
-                                Action(Act<0>),
-                                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                                Succeeder,
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                        #[on_failure(|bb| if bb.b1 % 2 > 0 { bb.b1 += 2 })]
-                        #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
-                        Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+                ReactiveSequence {
+                    ReactiveFallback {
+                        WasEntryUpdated(t0),
+                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
                     },
                 },
-                SequenceWithMemory {
-                    #[on_success(|bb| bb.b0 += 1)]
+            },
+            WaitUntil(|bb| bb.b0 + 2 != 7) {
+                TryCatch(catch_on_halt = true) {
                     Sequence {
-                        Remap(success = Failure, failure = Success) {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                        Retry(forever) {
-                            Parallel(success = -1, failure = -1) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        Filter(times = 3, count = Failure, filtered = Skipped) {
-                            StatefulAction(Task<6>),
-                        },
+                        StatefulAction(Task<5>),
+                        ScriptCondition(|bb| bb.b0 < *bb.t0),
                     },
-                    Timeout(10) {
-                        ReactiveFallback {
-                            Sleep(0),
-                        },
+                    SequenceWithMemory {
+                        Script(|bb| bb.b0 += 1),
+                        StatefulAction(Task<6>),
                     },
-                    #[success_if(|bb| *bb.t0 + 2 > 1)]
-                    RunOnce(then_skip = false) {
-                        Conditional(|bb| bb.b0 > bb.b1 % 3) {
-                            SequenceStar {
-                                StatefulAction(Task<7> = Task::<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
+                    Repeat(3) {
+                        Condition(Cond<7>),
                     },
                 },
+            },
+            Priority {
+                Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                Condition(PCond<9>, b0 = 5),
+                SetBlackboard(b0 = 2),
             },
         }
     }
 }
 
-board!(Tree0095Blackboard { t0 b1 b0 });
+board!(Tree0095Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 1,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        RepeatUntilFailure(2) {
-            Fallback {
-                Delay(30) {
-                    MaxTime(0) {
-                        StepSequencer {
-                            #[post(|bb| bb.b1 += 1)]
-                            #[skip_if(|bb| *bb.t0 % 3 == 1)]
-                            Condition(|ctx| ctx.check(0)),
-                            StepSequencer {
-                                SetBlackboard(t1 = 9),
-                                FlipSelector {
-                                    Action(PIo<1>, t0 = {b0}),
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-                                },
-                            },
-                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
-                            SetBlackboard(b1 = 1),
+        #[on_success(|bb| bb.b0 += 1)]
+        ReactiveSequence {
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                Loop(q0, if_empty = Success) {
+                    Sequence {
+                        Fallback {
+                            Action(Act<0> = Act::<0>),
+                            Failer,
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                        },
+                        RepeatUntilFailure(forever) {
+                            #[success_if(|bb| (bb.b0 + 4) % 4 != 1)]
+                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
                         },
                     },
                 },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| *bb.t1 + 1 != bb.b0 + 4),
-                        Action(Act<4>),
-                    },
-                    RepeatUntilSuccess(1) {
-                        Limiter(2) {
-                            Repeat(3) {
-                                Condition(PCond<5>, b0 = 2),
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                TryCatch(catch_on_halt = true) {
+                    Condition(|ctx| ctx.check(3)),
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(4)),
+                    Succeeder,
+                    AlwaysFailure,
+                },
+            },
+            MaxTime(30) {
+                MaxTime(30) {
+                    MaxTime(10) {
+                        Sequence {
+                            Action(Act<5> = Act::<5>),
+                            RunOnce(then_skip = false) {
+                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
                             },
                         },
-                    },
-                },
-                ParallelAll(1) {
-                    Switch(b1) {
-                        case 4 => Wait(50),
-                        _ => Action(Act<6>),
-                    },
-                    FlipSelector {
-                        Wait(30),
-                        Script(|bb| if *bb.t1 % 2 != 1 { bb.b1 += 3 }),
-                    },
-                    #[on_success(|bb| { bb.b1 += 3; if *bb.t0 > bb.b1 + 4 { bb.t0.set(4) } })]
-                    ReactiveSelector {
-                        StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
-                        Condition(Cond<8>),
-                        Action(|ctx| ctx.exec(9)),
                     },
                 },
             },
@@ -3372,210 +3207,251 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0096Blackboard { b1 t0 b0 t1 });
+board!(Tree0096Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0097Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b1: i64 = 9,
+            b0: i64 = 13,
+        }
+        AsyncFallback {
+            #[failure_if(|bb| (bb.b1 + 2) % 3 > 1)]
+            Delay(0) {
+                #[on_failure(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 += 3 })]
+                ScriptCondition(|bb| *bb.t0 != (bb.b1 + 4) % 4),
+            },
+            RunOnce(then_skip = false) {
+                Precondition(|bb| (bb.b0 + 1) % 4 < 3, else = Running) {
+                    Fallback {
+                        Action(Act<6>),
+                        WasEntryUpdated(t0),
+                        #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Condition(Cond<8>),
+            Action(Act<9>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 3,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                IfThenElse {
-                    StatefulAction(PTask<0>, b0 = 9),
-                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                    #[run_while(|bb| *bb.t0 % 3 > 1)]
-                    Script(|bb| *bb.t0 += 1),
-                },
-                WasEntryUpdated(t0),
-            },
-            Condition(Cond<1>),
-            ParallelAll(1) {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Priority {
-                            Condition(Cond<2>),
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 4, &mut bb.b0)),
-                            Action(Act<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(6, (bb.b0 + 2) % 3)),
-                        Retry(2) {
-                            Script(|bb| *bb.t0 += 2),
+        #[success_if(|bb| bb.b0 > bb.b1)]
+        #[failure_if(|bb| bb.b0 > bb.b0 % 3)]
+        SkipUnlessUpdated(t0) {
+            TryCatch {
+                Precondition(|bb| (bb.b0 + 1) % 4 < 1, else = Running) {
+                    RunOnce {
+                        Repeat(2) {
+                            WaitUntil(|bb| (bb.b1 + 2) % 3 < 1) {
+                                Condition(Cond<0>),
+                            },
                         },
                     },
                 },
-            },
-            Conditional(|bb| (bb.b0 + 1) % 2 > 0, dynamic = false, else = Success) {
-                WhileDoElse {
-                    StatefulAction(Task<7> = Task::<7>),
-                    #[failure_if(|bb| bb.b0 + 2 < 7)]
-                    Interrupt(|bb| bb.o0.unwrap_or(0) > bb.b0) {
-                        Cooldown(20) {
-                            ScriptCondition(|bb| (*bb.t0 + 1) % 3 != 1),
+                RepeatTimes(2) {
+                    RepeatUntil(Success) {
+                        Inverter {
+                            Repeat(4) {
+                                Action(Act<1>),
+                            },
                         },
                     },
                 },
-            },
-            Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
-                SequenceWithMemory {
-                    Condition(PCond<8>, b0 = {=}),
-                    SetBlackboard(b0 = 8),
-                    Action(Act<9> = Act::<9>),
-                    WasEntryUpdated(t0),
+                BinarySelector(|bb| *bb.t0 + 2 > bb.b0 % 2, dynamic = true) {
+                    StatefulAction(Task<2>),
+                    Repeat(3) {
+                        #[failure_if(|bb| (*bb.t0 + 2) % 3 != 2)]
+                        ReactiveFallback {
+                            Action(PIo<3>, t0 = {b1}),
+                            RepeatUntilFailure(forever) {
+                                ScriptCondition(|bb| *bb.t0 != 3),
+                            },
+                            Action(PIo<4>, t0 = {b1}),
+                        },
+                    },
                 },
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<5>),
+                        case 4 => AlwaysFailure,
+                        case 1 => ForceFailure {
+                            Sleep(100),
+                        },
+                        _ => #[run_while(|bb| bb.b1 < 6)]
+                        Sleep(100),
+                    },
+                },
+                SubTree(Tree0097Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0097Blackboard { b0 o0 t0 });
+board!(Tree0097Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        ReactiveFallback {
-            Priority {
-                Limiter(3) {
-                    Sequence {
-                        Sequence {
-                            Action(Act<0>),
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                        FlipSelector {
-                            Inverter {
-                                Action(Act<3>),
-                            },
-                            Sleep(20),
-                            Action(Act<4> = Act::<4>),
-                        },
-                        Delay(0) {
-                            Inverter {
-                                Action(Act<5>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        #[success_if(|bb| *bb.t0 != 3)]
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        RetryUntilSuccessful(3) {
+                            MemPriority {
+                                Interrupt(|bb| *bb.t0 % 4 == 2) {
+                                    Condition(|ctx| ctx.check(0)),
+                                },
+                                StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    Action(Act<2>),
+                                },
+                                Fallback {
+                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                                    Condition(Cond<4>),
+                                    Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 4) % 4, &mut bb.b0)),
+                                },
                             },
                         },
                     },
                 },
-                Succeeder,
             },
         }
     }
 }
+
+board!(Tree0098Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64,
         }
-        WaitValueUpdate(t0) {
-            StatefulAction(Task<0>),
+        Fallback {
+            ScriptCondition(|bb| *bb.t0 == 6),
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(PCond<1>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0099Blackboard { t0 });
+board!(Tree0099Blackboard { b0 t0 });
 
 cases! {
-    Tree0000 "Fb(Ruf{3}(Ruf{1}(Fb(Rep4(t0e),c1l,OnceK(Sub(Sub(t2))),Swm(c3,t4,t5,t6),Star(t7,a8)))))",
-    Tree0001 "B{q0=2;t0=5}Seq(To{0}(Lim{1}(Suc)),Lp{t0;S}(Sl{100}))",
-    Tree0002 "B{t0;o0;b0=1}RFb(Ite(RFb(@fi{o0|0%3=2}@of{t0+=3}@os{b0:=7}Pre{none;R}(Rpt{2}(Pre{b0%3>0;S}(a0))),SubA(Ret3(pc1{b0:b0})),pc2{b0:t0},t3,@ki{t0=6}SubR(ASeq(Sb{t0=5},pc4{b0:9}))),Wv{t0}(RtyF(RSeq(Par{1;_}(Mt{30}(Sc{b0>t0+2?o0:=b0;t0:=b0})),t5e,Step(pa6{b0:b0;b1:b0},PAll{_}(pt7{b0:t0},c8),t9))))))",
-    Tree0003 "Rmp{S;F}(Sub(c0))",
-    Tree0004 "B{t0=2;o0=_;t1=1;b0=1;b1=2}Sw{2;0;5}(Scc{b0=t0%3},t0,Fb(a1,Wu{t0},c2e),@ki{t0>t1+3}@rw{o0|0!b1%4}@fi{t1+4<4}Fb(t3e,Sb{o0=7}))",
-    Tree0005 "B{o0;t0=3;b1=1;b0=2}Ruf{2}(SubA(SubA(Pre{o0|2<7;S}(FS(Flt{3;S;K}(@rw{some}@os{b1:=b0+2}@oh{b1:=t0}Rpt{0}(a0)))))))",
-    Tree0006 "B{b0=0;t1;t0=4;o0=0}Par{_;_}(@os{t0+=3}@po{t1%2>0?t0:=t1+4%3;t0+=2}Flip(a0e,Fb(c1l,pi2{t0:b0}),Pre{t1>3;K}(Once(a3))),Swm(Wv{t1}(Sel(Wu{t0},R)),Dl{10}(Sel(c4e,@os{t0+=1}@of{t1:=o0|0+1}t5e)),@os{b0+=2}Flip(Run,Wt{0},Sc{t0:=t1+4;b0:=o0|2})))",
-    Tree0007 "B{q0;b0=2;t0=4}MSeq(Bin{b0+3!b0+1;_}(a0l,pi1{t0:=}),t2,@os{b0+=3;t0+=3}@oh{b0+=1}@rw{b0>t0+4}RFb(c3,t4),c5l,Lp{t0;K}(MPri(pt6{b0:b0;b1:t0},Lp{_;R}(pt7{b0:2}))))",
-    Tree0008 "B{b1=4;t1=5;t0=5;b0=0}Ite(Par{_;-1}(Rty2(t0)),RT{2}(@po{t1+=1}@os{b0:=b1%3;b0+=3}AFb(a1,Sc{b1+4%3=0?t1:=t0})),MPri(RSeq(Wt{10},@oh{b1:=t1}@si{b0!3}@of{t0:=b1}c2),Dl{10}(@os{t0+=2;t0:=b0}t3e)))",
-    Tree0009 "B{t1;b0=2;o0=_;t0=2}Seq(SubA(c0l),Swm(@si{o0|5+2!t0%2}@po{b0=t0?b0+=1}Dl{10}(RFb(a1,@fi{t1>6}@si{b0+3%2<0}t2))),AFb(t3))",
-    Tree0010 "B{t0=0;b1=5}Fb(Lim{1}(RSeq(c0,pt1{b0:0;b1:b1},Rpt{F}(Mt{10}(Sc{t0+=2})))))",
-    Tree0011 "B{t0=4}Swm(Step(Seq(Ret4(Sc{t0+=1}),Pre{t0%3!2;F}(pt0{b0:t0;b1:t0}))),PAll{_}(Sc{t0+=1},FS(a1)))",
-    Tree0012 "B{b0=5;q0=0;t0}Sel(Lp{t0;R}(t0),TryF(c1,a2e,a3),AFb(TryT(pa4{b0:=;b1:b0},a5)))",
-    Tree0013 "B{q0=4;t1=4;t0=4;b0;o0}Flip(Pri(Lp{b0;K}(pt0{b0:9}),Lp{b0;_}(Step(pc1{b0:3},t2)),@si{some}PAll{-5}(@rw{t0+2%3=0}Sl{10},t3,pa4{b0:=},F,pc5{b0:t0})),@si{o0|5%4!0}@os{t1+=3}Rpt{F}(Flip(@ki{t1+2%3!2}Swm(c6,c7e),PAll{_}(pi8{t0:t0},t9),@oh{t0+4%4<2?t0+=1}Rep1(TryF(@ki{some}Sc{o0:=_;b0+2>1?t1+=3},t10)),PAll{_}(@os{b0:=t1}pc11{b0:b0},@oh{o0:=t1+4;some?t0+=1}c12l,Scc{t0>3},t13),PAll{-1}(R,pt14{b0:b0;b1:b0}))),Ret4(Try(Dl{50}(Sl{20}),Sb{t0=b0},t15,@os{t0+=1}t16)))",
-    Tree0014 "B{t0}Once(Rpt{F}(RSeq(Sb{t0=2},S)))",
-    Tree0015 "B{t0=2;b0;t1=4;b1;q0}Flip(Swm(Try(a0l,pc1{b0:=},t2,t3,Scc{t1<b1}),Seq(Wde(@rw{t0>3}@of{t1+3%2>0?t1+=1}t4e,S),Suc),Swm(pa5{b0:b1},@os{b0:=b0%4}@ki{t0!b0%3}pi6{t0:=},Swm(Par{-1;1}(@po{b1+=1}@si{b0=0}@os{t0+=1}Wt{0}),@po{t1+=1}@os{b0:=b1}@fi{t1+3!5}c7e))),Rep4(Rpt{1}(Inv(OnceK(Lp{t1;_}(Keep(Sb{b1=1})))))),RFb(Rep4(Flip(Flip(Su{t1}(t8),c9e),RSeq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}c10,a11e,SubA(a12b{5;b1}))))))",
-    Tree0016 "B{t1=4;b0=3;o0=2}Pre{b0!o0|5+2;S}(Ruf{3}(Fb(FS(pt0{b0:6}),Wu{t1},t1e)))",
-    Tree0017 "To{50}(c0)",
-    Tree0018 "B{q0;b0;t0;b1=1;o0}Flt{3;_;F}(Lp{_;R}(Lp{t0;F}(TryT(Swm(a0,pi1{t0:=}),pt2{b0:2;b1:=},@fi{b1<2}Sel(pc3{b0:b0},t4),To{20}(Sc{o0:=_}),AFb(a5e,a6)))))",
-    Tree0019 "Rep1(RepF(t0))",
-    Tree0020 "B{b1;b0=5;t0=5}Rep1(Cnd{b0+4%4!3;_;S}(@os{b1+=2}@rw{t0+2=t0}Seq(t0,PAll{-2}(Sl{30},t1))))",
-    Tree0021 "B{t1;b0;q0=1;o0;b1;t0=5}RFb(PAll{2}(Sb{b1=b0},Sb{t1=5},Wu{t0}),AFb(a0,Lp{t1;F}(Wu{t0}),pa1{b0:t0;b1:t0}),@po{b0:=t0}@ki{some}@oh{t1+=1;b0:=t0+4}Wu{t1},@os{t1:=b0+2;t1:=b1}To{100}(Seq(Sc{t0+=2;t1+=1},pt2{b0:=;b1:t0})))",
-    Tree0022 "RFb(F,Sl{0})",
-    Tree0023 "B{t1}PAll{2}(SubA(MPri(c0,c1)),Sb{t1=3})",
-    Tree0024 "B{b0=0;t0}Keep(Keep(@fi{t0+4>t0+1%2}pc0{b0:=}))",
-    Tree0025 "B{q0;t0;b0}MSeq(Mt{0}(Lp{b0;_}(S)),Lp{_;F}(Sc{t0+=2}))",
-    Tree0026 "RSeq(c0l,Rty1(c1),Once(S),c2l,ASeq(S,a3,Sl{10}))",
-    Tree0027 "B{t0=5;b0;b1}FS(RSeq(Cd{0;K}(pa0{b0:1;b1:=}),WU{t0=7}(FS(Keep(c1))),Sb{b0=8}))",
-    Tree0028 "B{t0=2}Par{0;-1}(t0,SubA(t1),t2,SubR(Pre{t0+2>6}(Rmp{S;S}(c3e))),Wt{0})",
-    Tree0029 "RFb(t0e,Ret3(RFb(t1e,c2,Inv(t3),Inv(c4))))",
-    Tree0030 "B{t0=5;q0=3;b0}Cnd{t0>t0%3;N;_}(RFb(Bin{b0+2<0;N}(Pre{t0+1>4;S}(pi0{t0:t0}),@oh{b0=3?b0+=2}Flip(Sb{b0=5},@oh{b0:=8}c1l)),Seq(Fb(@of{t0:=b0+3%2}@rw{t0+4=6}Invt(a2),t3,Lp{t0;F}(pc4{b0:=}),@rw{t0+2%3<1}Lp{t0;K}(c5e),Seq(Scc{b0+1<6},t6e))),AFb(FS(MSeq(Lim{2}(t7),t8,ASeq(Wu{t0},@rw{t0>4}@of{t0<3?t0+=1}Sb{b0=t0},a9,t10))))))",
-    Tree0031 "B{t0=5;b1=1;b0=1}Wde(RSeq(OnceK(pa0{b0:b1;b1:b0}),Wt{0},Intr{b1+1>2}(Sc{b1:=b0%3;b0+=3})),Sel(RFb(a1,@oh{b0+2=t0?b1+=1}c2b{t0},a3),Seq(Wt{20},Fai)))",
-    Tree0032 "B{o0=_;b0=4;b1=2}WU{some}(Par{-2;-1}(a0b{b1;b0},t1e))",
-    Tree0033 "PAll{-1}(a0,a1,Keep(MSeq(t2,a3)),a4e)",
-    Tree0034 "B{b0=5;t0=3;b1}RSeq(Rep1(Flip(pc0{b0:5},Scc{b1<t0+2%3},a1)),@po{b1:=b0+1%4}PAll{0}(t2,t3e,pc4{b0:b0},Seq(t5e,c6,Rep4(a7),Sc{t0+=3},Sb{b0=t0})),Fb(RSeq(t8,To{0}(SubR(Sb{t0=9})),@si{t0+3%3>0}@rw{t0%2>0}SubR(pi9{t0:b0})),TryF(OnceK(t10),Par{_;2}(pi11{t0:t0},Sc{b1:=b1%4}),Dl{30}(t12))))",
-    Tree0035 "B{b1=0;t1=3;t0=4;b0=5}Rep2(@of{b0:=1}To{30}(Step(@of{t0:=b1+2;b1+=3}@si{b1+1!4}Fai,a0b{t1;b0},@ki{b0+2=0}SubR(SubR(Sb{b1=9})),S)))",
-    Tree0036 "B{t0;b0=5}Flt{2;_;K}(Par{-2;_}(R,Fai,@ki{b0%4>1}@rw{t0<6}S,@ki{b0=6}@fi{b0%2>0}Once(t0)))",
-    Tree0037 "Flip(Ret3(Fb(Fb(Swm(MPri(ASeq(Wt{100},a0)),Sub(PAll{2}(F,a1l,t2)),S,Par{-2;-1}(Wt{0},c3),RFb(t4,a5,Sub(F)))),Swm(Rmp{S;S}(PAll{-2}(Suc,t6,t7)),Pri(F,c8),Wt{20},RFb(t9,t10,t11e,t12),Swm(To{0}(t13),c14e,RFb(a15e))))))",
-    Tree0038 "B{b0=4;o0=_}Par{-2;_}(Sl{20},Invt(Bin{some;_}(Scc{b0%2>0},Scc{none})),Flt{2;R;K}(a0),Mt{20}(Ite(t1,a2)))",
-    Tree0039 "B{t1=4;b1=4}MPri(t0,Flt{1;_;_}(c1),c2,t3e,@ki{b1+2>1}Cd{30;_}(Wu{t1}))",
-    Tree0040 "B{b1=5;t0;q0;b0=0;o0=_}Once(RFb(t0,Seq(Rty3(a1),Lp{b0;S}(t2e),Keep(pi3{t0:=})),Swm(@os{b1+=1}@rw{t0=b1+3}pa4{b0:=;b1:t0},RSeq(a5,Sb{o0=6}))))",
-    Tree0041 "B{t0=2;b0=1}MSeq(Opt(RFb(t0,Rep2(t1),pa2{b0:t0;b1:t0},@fi{b0>0}a3)),RSeq(Bin{t0!2;_}(Dd{50}(@os{t0:=0}@ki{t0<4}@oh{t0:=b0%4;t0+=1}S),t4e),MSeq(a5)),t6)",
-    Tree0042 "B{b0=1;o0=_;b1;q0=4;t0=3}Pre{b0%4!3;S}(Swm(PAll{0}(Sb{o0=7},Sc{b1+=1}),@of{t0+=1}@rw{t0+1>2}TryF(t0,t1),Rep3(Rpt{0}(a2e)),Flip(@ki{b0%3<1}c3,c4e,@ki{t0+3%2<0}@of{b1:=o0|3}RetF(Sc{b0=7?b0+=3;b1+=2}))))",
-    Tree0043 "B{o0=_;t0=5;b1=0;b0=3}@fi{b0+4>3}@po{t0:=b0;b1+3<b0?b0+=3}RSeq(Flt{3;R;K}(Ret2(Seq(@oh{b1:=t0;t0+=1}@fi{b0%2=0}Rep4(Wde(Fb(t0e,F,a1),TryT(@po{b0:=b1+3;b0+=1}c2,a3b{t0%3;b0}),@rw{t0=6}Try(pc4{b0:b1},Ub{o0}))),@rw{none}@fi{t0<6}@os{o0|4%4=0?b0+=3;b0:=b1}RepF(Star(Swm(t5,t6e,Sc{o0:=_;o0:=t0%4}),Dl{50}(t7)))))))",
-    Tree0044 "OnceT(RFb(TryT(a0,S),c1,F,Run))",
-    Tree0045 "B{q0=3;t0=1;b0;b1=0;o0=_}@oh{b0:=o0|0}Fb(Seq(Scc{none},c0,Lp{b1;K}(c1)),Lp{b1;R}(Intr{t0+1>b1}(pi2{t0:=})),c3,Su{t0}(Lp{_;S}(pi4{t0:b0})),@oh{t0+=1}@rw{b0!1}@po{o0:=_}Flt{2;F;F}(Sw{0;5;3}(a5e,c6b{b0},c7b{t0%4},Pre{b1>3}(a8b{1;b0}))))",
-    Tree0046 "B{o0=_;b1=2;t0;b0=0}AFb(Once(Seq(PAll{2}(@po{b1<o0|3+1%3?o0:=b0}@rw{none}Wt{0},Mt{0}(c0l)),SubA(@fi{b1%3=2}pi1{t0:=}),t2)),RSeq(pt3{b0:t0;b1:=},Opt(MPri(Fai,t4e)),Bin{b0=b1;N}(@po{b1+=1;b1%2>0?t0:=b1}@oh{b0+=3}t5,Rty3(c6))),RU{F}(SubR(RSeq(@os{b0:=t0;b0:=o0|1}@oh{b0:=t0%3}t7,Lim{3}(pi8{t0:b0})))))",
-    Tree0047 "B{o0=_;b0=3;t0=3}Cd{20;F}(TryT(TryF(a0,@oh{t0+=1;o0:=t0}@fi{t0>b0}pa1{b0:=;b1:t0}),t2,t3))",
-    Tree0048 "B{t0=5;t1=0;b1=2;b0=5}Lim{3}(@po{t1+=1}Step(Star(Wv{t0}(t0),c1b{b1},WU{t0!0}(@os{b0%3>0?b1+=3}Ret3(@oh{b1+=1;b1>3?t1+=3}@fi{t0>t0%2}Scc{t0=4})),TryT(Rep2(t2),@oh{b1:=t1%2}@of{b1+=1;t0+=1}Inv(@os{t1:=b0%2}@of{t0%3>1?t0:=0;b1+=2}c3)),Sb{t0=b0}),Pri(a4,pa5{b0:2;b1:b1},@si{b1%4>0}@oh{b0+=3}Rep4(Once(t6)))))",
-    Tree0049 "B{b1=3;o0=_;t0=3;b0=1;q0=4}Try(@os{b0+=3}@fi{b1%2=1}Pre{t0%4>1}(Once(Flip(Pre{b1+4<b0;S}(pi0{t0:b1}),Sc{b1:=t0}))),Swm(Dd{0}(Sc{b1:=t0+2%4}),t1e,Lp{b0;S}(@fi{b1%2>0}Sel(c2,Seq(Sc{o0:=2;t0:=5},Sb{b0=4}))),Mt{50}(a3b{b1%4;b0}),t4),RSeq(@po{o0|2+1>1?t0:=b1}@rw{o0|5+1%2!1}c5,@rw{none}c6,FS(Keep(pa7{b0:7;b1:b1}))))",
-    Tree0050 "B{t0=0;b0=5}Keep(Keep(Sb{b0=t0}))",
-    Tree0051 "Flip(Sub(Sub(Suc)))",
-    Tree0052 "Seq(Flip(Rus{F}(Fb(c0l,c1,Fai,Seq(c2e,a3),Suc))),c4)",
-    Tree0053 "Swm(Rpt{0}(t0),t1,Dl{10}(Dl{20}(c2e)))",
-    Tree0054 "B{t0=0;o0=_;b0=3;b1}Wde(Fb(@rw{b0!t0+1}t0,a1b{6;b0},Wu{t0},t2),PAll{_}(Sw{4}(c3l,OnceK(pa4{b0:8;b1:b1})),@fi{o0|0+2<t0+3}pi5{t0:b1},MSeq(a6b{9;b1},@rw{some}c7)),Flip(Ub{o0},Try(c8,t9),RepF(Fai)))",
-    Tree0055 "Swm(Sub(t0),t1)",
-    Tree0056 "Rpt{3}(Ite(Try(Dl{0}(RSel(t0e,a1l,Fai)),Seq(F)),Seq(Rty4(a2e),RetF(Sl{20}),OnceK(RSeq(Sl{20})))))",
-    Tree0057 "B{t0}Sel(F,Sc{t0:=t0%3;t0:=t0+3%3})",
-    Tree0058 "B{t0=2;b0=1;b1=4}Fb(Flip(Sl{30},a0l,c1),Invt(pi2{t0:t0}),c3,MSeq(@si{b0>b0+1}@rw{t0>0}@ki{b0+2!5}c4,Run),OnceK(SubA(Pri(t5,Sb{b1=5}))))",
-    Tree0059 "B{b0=4;t0}Opt(@of{t0%4<1?b0+=3}Sc{b0+=2})",
-    Tree0060 "B{b0;t0=0}Wde(PAll{_}(c0,@os{b0:=3;t0%2>0?b0:=t0+2}@si{t0+2%3!0}t1e),Sb{t0=b0},pc2{b0:t0})",
-    Tree0061 "B{b0;o0=1}Dd{10}(@of{o0:=b0%3;b0:=4}t0)",
-    Tree0062 "B{b0=4;t0=4}@si{t0+4%2=1}@of{t0+=2}Fb(RT{3}(SubA(pa0{b0:t0;b1:b0})))",
-    Tree0063 "B{b0=1;o0}ASeq(RSeq(Rep2(Rpt{0}(Sb{b0=8})),FS(Ub{o0})))",
-    Tree0064 "B{t0=2;b1}Sw{0}(Pre{t0<3;S}(t0),Opt(F))",
-    Tree0065 "Rep0(a0)",
-    Tree0066 "B{b0;o0=_}Bin{b0+2%4<3;_}(Dl{10}(Ub{o0}),Cd{50;_}(Seq(t0)))",
-    Tree0067 "B{t0;b1=4}Pri(F,RU{F}(pt0{b0:t0;b1:=}))",
-    Tree0068 "Swm(a0,t1e,t2e)",
-    Tree0069 "B{t1;o0;t0=4}FF(Seq(Pre{none;S}(Pri(Ret3(Once(Pre{t0%3>1;K}(pi0{t0:t1}))),Once(MSeq(t1)))),a2))",
-    Tree0070 "B{t0;b0}Mt{10}(Wv{t0}(Ite(SubA(@ki{b0+4!7}@oh{b0%4=2?b0+=1}@rw{b0%2!0}t0),t1)))",
-    Tree0071 "B{q0=4;b1=3;b0=2;t1=4;t0=2}WU{t1%3>1}(AFb(Lp{_;K}(a0b{t0%2;b1}),@os{b1:=b0}MSeq(@po{t0=3?t1:=1}@os{b0:=t0}pc1{b0:=},pi2{t0:=}),Step(t3,pt4{b0:7;b1:t0}),RSeq(Pre{b0+3>3}(Sc{b0+=2}),a5b{b0%2;b0})))",
-    Tree0072 "B{t0=3}Par{1;_}(Su{t0}(Rep4(c0)))",
-    Tree0073 "B{b1;b0=4;o0=3}RetF(RFb(RFb(Par{_;-2}(t0,pt1{b0:0;b1:=},Ub{o0}),Pre{some;F}(TryF(pi2{t0:b0},t3))),@rw{b1+2!b1}MPri(a4,t5,SubR(t6),@of{b1:=3}@si{b1+3%2!1}FF(t7),t8)))",
-    Tree0074 "B{b1=1;b0;t0=5}Par{-2;-1}(SubR(@rw{b1+1%3=0}@ki{t0<3}@os{b1+3<7?b1+=1}Try(@oh{b1:=b0;t0+=3}@si{t0>6}Swm(pi0{t0:=},Inv(c1)),@os{b0:=b1%2}@rw{b0+1!0}Bin{t0+2!5;_}(FS(Sb{b0=t0}),a2))),RSeq(@ki{b1>b0%3}Suc,pi3{t0:t0}))",
-    Tree0075 "B{b0=5;q0=3;t0}Bin{t0%3!2;N}(c0e,To{0}(@rw{t0%4<1}Lp{b0;S}(Rep4(Flt{3;R;F}(RSeq(c1e,a2))))))",
-    Tree0076 "B{t0=4;b0=0;t1=2;b1}@rw{t0+4%3>0}@oh{t1:=8}@po{t0:=b1%3}RetF(Cnd{t1>1;T;_}(PAll{_}(@rw{t1%4>0}RSeq(Ite(Cnd{t0>4;N;F}(Par{_;0}(pc0{b0:=},Scc{t0+1>b0+4%2},t1e)),t2)),Fb(c3b{t1},a4b{b0;b1},t5),Par{_;-1}(pc6{b0:6},OnceK(RSeq(t7,t8)),Rep4(t9)))))",
-    Tree0077 "B{b0}Wde(RSel(c0,c1l),RSeq(a2,Sc{b0+=2}),c3)",
-    Tree0078 "B{b0;o0;t0;b1=2;t1=5}@os{b0:=b1}RFb(Sw{4;1}(c0,Pre{some;S}(t1),@fi{t0=b1+3}Ret4(Dl{0}(@oh{t0:=b0}c2))),Par{_;1}(Step(@rw{t1>b0%3}@oh{b1+=1}c3l,R,c4),pi5{t0:=},@rw{b1+2!4}@po{o0:=4}@oh{b1+=3;t0<5?t0:=5}Pre{b0>0;F}(OnceT(Pri(pt6{b0:0},Sb{o0=0}))),MSeq(pt7{b0:=;b1:t1},t8e,F),Seq(c9,F)))",
-    Tree0079 "B{b1;b0=2;t0=0;q0=2;t1=0}To{0}(@os{b0+=2}@oh{t0+=2}Keep(Swm(PAll{_}(Seq(c0,t1),c2l,R,t3e,@si{t1%3!2}@rw{t1%2>0}@fi{t0%2>0}RFb(pi4{t0:b0},Lp{_;K}(@si{b0!b1%3}F),t5e)),Bin{t0%2=0;T}(Lp{_;S}(S),Swm(t6,@oh{t1:=b1}@ki{t0%4>2}Wv{t1}(pt7{b0:=;b1:=}),@oh{b0:=3}@si{b0<3}a8e,@ki{t1+3>t0+3%3}@fi{b0>b1}@oh{t1+=3}c9)))))",
-    Tree0080 "B{b0=4;t0=1;b1=2}ASeq(c0l,Pre{t0!b1%3;F}(@of{t0+=1}Fb(a1b{b1;b0},t2)),F)",
-    Tree0081 "B{b1;t0=5;b0}Flip(Step(Seq(pc0{b0:=},Wu{t0},Wu{t0},Ret0(c1e)),c2,Seq(Pre{t0+4<b1;S}(Sc{t0+=1;b1:=b0+2%3}),Rty1(@fi{b1+3=4}@os{t0:=9}F))))",
-    Tree0082 "B{b0=0}RFb(Pri(t0e,pi1{t0:b0}),Swm(Lim{1}(t2),Suc))",
-    Tree0083 "B{t0=2;q0=2;b0=1}Lp{_;K}(PAll{-1}(Swm(t0e,Sb{t0=b0},t1,@oh{t0+=3}@rw{t0+3!b0}pa2{b0:1})))",
-    Tree0084 "B{b0;t0=0;o0}RSeq(OnceT(pi0{t0:=}),Pre{b0>t0%4;R}(Ub{o0}),FS(Ite(@rw{t0>5}a1,RSeq(c2e,Scc{b0%3!2}))))",
-    Tree0085 "B{q0=2;t1=4}Lp{t1;F}(Sel(t0,@rw{t1+1>2}SubA(a1),Sl{20}))",
-    Tree0086 "B{o0;t0;b0=5;b1}@si{b1>7}@ki{o0|5!6}Pri(Keep(Wv{t0}(@po{b0:=b1}@fi{o0|4<t0+1}Wu{t0})),a0)",
-    Tree0087 "Star(FS(Sub(Fai)),FF(c0e))",
-    Tree0088 "B{t0=1}Cd{0;_}(Bin{t0+3>3;_}(Swm(RepF(t0),a1,Sb{t0=7},Scc{t0+4<6}),Lim{2}(t2)))",
-    Tree0089 "B{b1=3;b0=1;t0=5;o0=_}Wde(Swm(Bin{b1%2=0;T}(c0l,Try(S,To{0}(a1l))),AFb(pc2{b0:b1},a3e,Scc{some},c4),Su{t0}(Try(RSeq(Suc,c5b{b1}),@po{b0+4<t0?b1+=3}OnceK(pi6{t0:b0}),c7,Pre{some}(c8b{t0}),Mt{0}(a9)))),Ite(@of{b1+=1;o0:=_}@os{none?t0:=0}Fb(Rep4(t10),To{30}(Flt{1;F;_}(c11e)),Pre{b1+4>o0|2%3;S}(t12),t13),Wde(Wde(Scc{none},t14,R),Sw{3;1;4}(@rw{o0|2>b0}t15,Fai,R,Fai),Seq(pa16{b0:b0;b1:t0},@si{b0+4%4!1}pa17{b0:t0;b1:t0}))))",
-    Tree0090 "B{b0}Once(Star(Wt{50},Swm(Sb{b0=2},t0e),a1l))",
-    Tree0091 "B{b0=2;t1=5;t0=0}FS(Ite(RFb(RSeq(Fb(t0,Sc{b0:=t0}),MPri(t1,@po{b0:=t1%2}Cd{30;K}(a2),c3,pa4{b0:=;b1:t0},t5),pc6{b0:2})),Sel(Su{t0}(@ki{t0<2}@of{t1:=0}@si{b0+1%4<1}FS(Dl{10}(a7))),FS(Pre{t1+2>6;K}(a8)))))",
-    Tree0092 "B{b0;b1=2}@os{b0<7?b1+=3}Seq(Seq(Step(t0e,c1),Cd{0;_}(Dl{0}(c2b{2})),@rw{b0=7}c3e),RFb(pa4{b0:=;b1:=},c5b{b0},pt6{b0:b0;b1:b1},pt7{b0:=;b1:b0}))",
-    Tree0093 "B{q0;o0=4}PAll{2}(FS(Lp{_;R}(Ub{o0})),a0,c1)",
-    Tree0094 "B{t1=2;b0;t0;o0=_}Flt{1;F;_}(Step(Bin{t0>4;T}(Pre{t1%2<1;S}(Swm(FS(Wu{t0}),@fi{t0!0}@ki{b0%4=3}AFb(a0,Keep(pi1{t0:t1}),@fi{none}@si{b0!6}Ub{o0}))),SubA(t2))))",
-    Tree0095 "B{t0=5;b1=1;b0}@of{t0+=3}RepF(Bin{b1<5;_}(RFb(Star(Seq(MPri(a0,pa1{b0:=;b1:b0},Suc),t2),@of{b1%2>0?b1+=2}@os{t0+=1;t0+=3}c3e)),Swm(@os{b0+=1}Seq(Rmp{F;S}(c4l),RtyF(Par{-1;-1}(t5)),Flt{3;F;K}(t6)),To{10}(RFb(Sl{0})),@si{t0+2>1}OnceK(Cnd{b0>b1%3;_;_}(Star(t7e,c8))))))",
-    Tree0096 "B{b1=5;t0=0;b0=1;t1=1}Ruf{2}(Fb(Dl{30}(Mt{0}(Step(@po{b1+=1}@ki{t0%3=1}c0l,Step(Sb{t1=9},Flip(pi1{t0:b0},c2b{b0%2})),pt3{b0:b0;b1:b1},Sb{b1=1}))),Swm(Swm(Scc{t1+1!b0+4},a4),Rus{1}(Lim{2}(Rep3(pc5{b0:2})))),PAll{1}(Sw{4}(Wt{50},a6),Flip(Wt{30},Sc{t1%2!1?b1+=3}),@os{b1+=3;t0>b1+4?t0:=4}RSel(pt7{b0:9;b1:=},c8,a9l))))",
-    Tree0097 "B{b0;o0=0;t0=4}RSeq(RSeq(Ite(pt0{b0:9},@po{b0:=o0|5}@rw{t0%3>1}Sc{t0+=1}),Wu{t0}),c1,PAll{1}(Keep(Fb(Pri(c2,a3b{t0+4;b0},a4,c5e),c6b{b0+2%3},Rty2(Sc{t0+=2})))),Cnd{b0+1%2>0;N;S}(Wde(t7e,@fi{b0+2<7}Intr{o0|0>b0}(Cd{20;_}(Scc{t0+1%3!1})))),Cnd{some;T;S}(Swm(pc8{b0:=},Sb{b0=8},a9e,Wu{t0})))",
-    Tree0098 "RFb(Pri(Lim{3}(Seq(Seq(a0,a1,c2),Flip(Inv(a3),Sl{20},a4e),Dl{0}(Inv(a5)))),Suc))",
-    Tree0099 "B{t0}Wv{t0}(t0)",
+    Tree0000 "Try(Ruf{3}(Ruf{1}(PAll{_}(Sl{50},t0,Rep4(t1e),Sub(Sub(c2l)),c3))),RT{F}(Cd{0;F}(FF(RFb(PAll{0}(c4l,t5))))))",
+    Tree0001 "B{b1=1;t0=3;b0}Seq(Rpt{F}(Cd{30;_}(Isw{t0;N;_}(a0l,@ki{b1+2%4>2}a1,t2,c3))),PPar{0;T}(F,a4,t5),Sw{3;5}(t6,Rpt{F}(OnceT(pa7{b0:=;b1:t0})),Sl{50}))",
+    Tree0002 "B{t0=5}Ret4(SubR(@ki{t0+3%4=3}SubR(pi0{t0:=})))",
+    Tree0003 "B{t0=5;b0;b1=0}Pre{t0>6;K}(Par{-3;2}(SubA(Wt{10}),a0,@si{b0+1=b1+4}Suc,Lim{3}(Pre{b0<0;F}(OnceT(a1)))))",
+    Tree0004 "B{t0=3;b0}@fi{b0%4!1}@os{t0+=2}@of{b0:=t0}Mt{10}(SubA(SubA(RSeq(PPar{2;_}(Scc{t0%3>0},t0e),pa1{b0:=;b1:t0},a2l,pc3{b0:9}))))",
+    Tree0005 "PAll{_}(Fb(Keep(Par{-1;_}(Fb(t0,t1))),Dl{20}(t2),Flt{2;S;F}(t3),PAll{_}(c4,c5l,c6)),OnceK(ASeq(Par{_;0}(Fb(c7,a8),t9e))),Rpt{2}(Swm(a10l,a11,c12,Invt(Sel(c13,a14,a15)))))",
+    Tree0006 "B{b0}RFb(Try(t0,Sc{b0+=1},c1),t2,Try(c3b{b0},t4))",
+    Tree0007 "B{b0=3;t0=1}Bin{t0+4>b0;N}(RSel(@rw{t0>7}@ki{t0<7}c0,t1,c2),Par{-1;0}(Sel(a3l,c4b{8},c5e,pt6{b0:=})))",
+    Tree0008 "Keep(Sub(c0))",
+    Tree0009 "B{t0=4}Keep(MPri(MSeq(c0b{t0+4%2},c1),pa2{b0:4;b1:t0},Sl{0}))",
+    Tree0010 "B{b1=2;q0=3;t0=5;b0=1}Fb(Sw{2;4}(t0e,Sw{2;0}(t1e,Sw{5;3;0}(Sl{0},a2e,Sb{b0=t0},t3e),Dl{0}(Lp{_;R}(t4))),Lp{b1;K}(WU{t0=2}(RFb(Flip(Swm(a5,@ki{b1=b0+3}@oh{b1+=1;t0+=2}t6),t7,Cd{30;_}(Wu{t0})),a8l)))),RFb(Bin{b1%3<1;T}(t9,Dd{0}(Invt(t10e))),RFb(t11,t12),Flt{3;S;F}(AFb(a13,pa14{b0:1})),c15e,Isw{t0+3%2;T;T}(Mt{0}(RT{F}(a16l)),pa17{b0:t0},To{0}(Sc{b1+=1}))))",
+    Tree0011 "B{t0=5}Par{_;1}(Sb{t0=1})",
+    Tree0012 "B{t0=3}Star(Flip(c0,t1),pt2{b0:t0;b1:t0})",
+    Tree0013 "B{b0=0;q0;t0=1;t1}RT{F}(RFb(Scc{t1+4%4=0},pa0{b0:6;b1:b0},c1,PPar{0;_}(Sc{t0+2%2!1?t0+=1},c2),@si{t1>3}@oh{t0+=3;t1+4%4>0?b0+=2}Rep4(pc3{b0:=})))",
+    Tree0014 "B{t0=4}WU{t0%3!2}(Cd{50;F}(t0))",
+    Tree0015 "B{o0;q0}Bin{o0|0>3;N}(Lp{_;S}(@si{none}t0),t1)",
+    Tree0016 "B{b1=1;t0=1;b0=5}RFb(Pre{b0>3;F}(Pre{b0%4>0;S}(RSeq(SubA(Suc),pa0{b0:8;b1:b1},Sb{t0=b0}))),FF(Fb(Wu{t0},Par{_;-1}(F,Scc{t0<b0%2}),@rw{b1+3%4=2}Sb{b1=2})),RSeq(RSeq(t1,Sc{t0+=3})))",
+    Tree0017 "B{t1=4;b0=0;t0}Cnd{t0%3=0;T;F}(PPar{2;_}(pa0{b0:3;b1:t0},a1b{t1+3;b0},Step(Rty0(t2e),pt3{b0:7}),a4))",
+    Tree0018 "Flip(Dd{30}(Mt{30}(Dd{20}(R))),t0,AFb(a1,c2),c3e)",
+    Tree0019 "Pri(RT{F}(Keep(t0)))",
+    Tree0020 "B{b0=0;t0}PPar{0;_}(pc0{b0:6},Dd{0}(Sc{b0<3?t0+=1;b0+=1}),Flt{1;_;F}(Rus{F}(pi1{t0:b0})),Suc)",
+    Tree0021 "FS(Inv(Rpt{F}(Seq(t0,Rep1(Sl{0}),Mt{100}(a1),S))))",
+    Tree0022 "Lim{1}(Rus{1}(RFb(ASeq(Rep3(OnceK(Rmp{S;S}(t0)))),Dl{0}(Rpt{2}(Wde(c1,a2))),RSel(t3,a4e,Wt{20}))))",
+    Tree0023 "B{t0}MSeq(c0,Fb(a1,t2),Try(t3,pc4{b0:t0}),Suc,t5)",
+    Tree0024 "B{o0=_;b0=0;t1=0;t0=4}PAll{-3}(@oh{t0:=0}@rw{t1=o0|3%2}Ret3(c0),Step(Wu{t0},a1,@si{none}@os{b0+=1}@oh{o0:=t0;t0:=t1+1}pc2{b0:2},pa3{b0:6;b1:t0}),PAll{1}(RFb(c4b{b0},SubA(Wu{t1}))))",
+    Tree0025 "B{b0=3;t0=0;b1}MPri(To{0}(Pre{t0>b1;F}(Ret0(a0))),Fb(a1b{b0%3;b0},a2e,t3),Rep4(RFb(pc4{b0:b1},a5l,@ki{b1<5}c6e)),a7e)",
+    Tree0026 "B{t0=2;o0;b0=1}@si{b0%4>2}@ki{none}Keep(Rep4(@rw{b0+3>5}@si{o0|4%4<3}@os{b0:=6}Sb{t0=2}))",
+    Tree0027 "B{b0=0;b1=0;t0=4}@rw{b1%4<1}RFb(OnceT(Rty3(c0l)),Rep1(RFb(t1,Wu{t0})),Seq(RFb(Swm(t2,Scc{b0+3=5}),a3b{t0+3;b1})),RSeq(To{10}(Sc{b1:=t0}),Scc{b0+1<b1+3}))",
+    Tree0028 "B{t0=4;b0=5;b1=0}Ite(Seq(Sc{b1+=1},t0,c1,pc2{b0:b0}),Swm(c3l,RSeq(@si{b0+4%2<1}@po{b1%4<3?b0+=1;b0:=t0+2}t4,Sl{0})))",
+    Tree0029 "B{b0=5;b1=3;t0;t1}Par{-3;0}(Swm(Ite(c0,a1e),SubR(t2),t3),Ret2(Fb(@rw{t1+1!6}Rus{3}(a4),@ki{b1%4>2}Scc{t0%4<2},c5)),Seq(Intr{t0=4}(@ki{b0=3}Sw{0;1}(pt6{b0:3;b1:=},SubA(t7e),t8e)),t9),@os{t1:=0}@of{b0:=b1%4}@si{t0+2<0}Bin{b0%3<1;_}(c10b{b1+4},c11b{b0+4%3}))",
+    Tree0030 "B{q0}Mt{0}(Lp{_;F}(Isw{4;T;_}(t0)))",
+    Tree0031 "Seq(AFb(Swm(a0,a1),c2,MSeq(F)),RFb(Fb(Keep(Fai),c3),t4e,a5,FF(Wt{0})))",
+    Tree0032 "B{t0;b0=5;b1}Sw{0;3}(ASeq(pc0{b0:b0}),RFb(Isw{t0;T;T}(Par{-2;3}(t1,To{0}(pi2{t0:=}),Wde(c3,pc4{b0:0}),pi5{t0:=}),@rw{b0+2%3>1}PAll{1}(Dl{10}(S),c6))),OnceK(Sb{t0=b1}))",
+    Tree0033 "B{t0=5;b0}AFb(To{0}(RepF(RSeq(Rep0(@oh{t0:=6}@si{b0%4>1}c0)))))",
+    Tree0034 "B{t0=2}FF(MSeq(ASeq(Sb{t0=5},Wu{t0})))",
+    Tree0035 "B{b1=0;t0}Ret3(@si{b1+3%3>0}@rw{b1%2>0}SubR(SubR(@ki{t0+3<4}RU{F}(Fb(t0,@rw{b1>6}c1)))))",
+    Tree0036 "B{t0=0;o0}Fb(SubA(@fi{o0|1%4=0}@po{o0|3+2<5?o0:=t0%2}RU{S}(@ki{o0|1+2=t0%4}SubR(c0))),t1)",
+    Tree0037 "Seq(t0,a1e,Sub(t2))",
+    Tree0038 "B{b0=1;t0=1}Swm(Step(RFb(c0,F,c1,t2,S),Rty3(a3b{t0%2;b0})),Sel(c4,a5,RFb(t6,t7),RFb(Wu{t0},c8b{b0%2})))",
+    Tree0039 "B{b1=2;o0=_;t0=5}Wde(Rep1(Rep3(RSeq(c0,Dl{100}(c1),Wu{t0}))),Dd{20}(Seq(Mt{50}(Rep2(Sw{3}(a2,t3))),PAll{-3}(Sc{o0:=1},a4,Suc),Sc{t0+=1},Dl{30}(@fi{b1!7}PPar{0;T}(t5,S)),FF(To{0}(Sl{0})))),@oh{o0:=_;t0+=2}Bin{b1%4!0;_}(FF(Swm(a6,Sb{t0=b1},a7,t8)),Pre{none;S}(Ret1(F))))",
+    Tree0040 "B{o0=0;t1=4}Flt{1;F;_}(@fi{o0|4%4<0}TryT(c0,Cd{50;F}(Wt{30}),Wde(t1,Sb{t1=6}),Flt{3;R;K}(Star(Suc,Sc{o0:=t1}))))",
+    Tree0041 "B{t0;q0;b1=2;b0;o0}PPar{2;T}(@os{b1+=1;t0+1<7?b1+=3}Lp{b0;S}(Seq(t0,Fb(WU{b1=4}(a1l),t2))),Seq(Pre{b1%2>0;S}(t3),Sb{o0=3},FS(Step(@fi{b0=t0}Lp{t0;_}(c4),Wt{20})),Ruf{3}(Wu{t0})))",
+    Tree0042 "B{q0=1;t0=3;b0;o0}@ki{t0+3%4<0}Cd{0;_}(Seq(Bin{none;T}(t0,t1),Sl{0},Lp{b0;K}(t2e)))",
+    Tree0043 "TryF(RFb(Dl{50}(c0),c1),a2l,Flip(Sub(Lim{3}(t3)),Sub(R)))",
+    Tree0044 "Try(t0,a1,t2)",
+    Tree0045 "B{t0=5;o0=0;b0=5}Keep(AFb(WU{t0>3}(Ret2(a0)),Rty2(a1),Step(Wu{t0},@si{t0%2!1}t2,Ub{o0}),ASeq(pc3{b0:=},t4e),Bin{t0%3<2;_}(t5,RFb(t6e,a7,c8b{t0+4}))))",
+    Tree0046 "B{b1;t0=0;b0}To{30}(RSeq(Swm(@si{b0%3<1}Keep(@os{t0+=1;b0+=1}@si{b1<6}pt0{b0:4;b1:=}),Wv{t0}(Wt{50}),Lim{3}(Lim{1}(Par{_;2}(a1,a2))),Sl{50},pt3{b0:b0}),Bin{t0>1;_}(a4,Pre{b0<6;S}(c5))))",
+    Tree0047 "B{t0;o0=3;b0=3;b1}PAll{-5}(F,@fi{t0=b0+1%4}@si{b0=7}Wu{t0},t0,Ret2(a1b{o0|0;b1}),a2)",
+    Tree0048 "Swm(Wde(MPri(Lim{3}(t0)),Rep1(Dd{0}(c1))),Once(F))",
+    Tree0049 "B{t0;b0;b1=2;t1=2}RSel(ASeq(MPri(Isw{t1+2;_;_}(Intr{t0>5}(MSeq(To{0}(t0))),Fb(c1b{b0%4},c2),Cd{20;F}(Fb(pt3{b0:=;b1:b1},pc4{b0:b1},Sl{10})),Rpt{3}(Fb(Pre{t1+1>b1}(t5),a6,c7)),@ki{t0>2}@of{t1:=b0}@rw{b1+3!t0+3}Ite(RSel(Mt{10}(pt8{b0:t0}),t9),a10e)))),Sc{t0:=b1+4})",
+    Tree0050 "B{q0=0;b1=0}Lp{_;S}(Sb{b1=8})",
+    Tree0051 "B{t0;b0=3;b1;q0}Pri(@fi{t0<4}Rep3(Inv(RSel(c0,a1e,a2,t3,R))),Wv{t0}(AFb(Wde(pc4{b0:t0},t5),Rep1(Par{_;-1}(pt6{b0:b1;b1:b0},Sb{t0=1})))),Pre{b0+3=t0;K}(RFb(pc7{b0:b1},Opt(Lp{_;S}(Wt{50})),c8)))",
+    Tree0052 "B{t1;b1;t0=2;b0}MSeq(Flt{1;F;K}(@oh{t1+=3;b0+=2}SubA(MPri(TryF(pi0{t0:b0},a1b{3;b0},c2),c3b{t1+2},c4b{b1}))),Flip(t5,Mt{30}(Opt(c6)),t7,pc8{b0:9},t9),Isw{b0;_;N}(t10,pt11{b0:b0;b1:t0}),Star(SubA(FF(Wde(pi12{t0:=},Rep4(t13)))),t14))",
+    Tree0053 "B{b0=4;t0=1;o0=_;b1;q0=3;t1}Wde(Lp{b1;_}(FF(Su{t1}(Seq(Isw{b1;_;N}(@os{t0:=0;o0:=t0%2}@oh{t0+=1}Seq(t0,t1)),Bin{t1+1>t0;T}(@os{b1:=8;t1+=3}c2e,pt3{b0:t1;b1:b0}))))),Rep1(Rep4(Lim{1}(a4))),Run)",
+    Tree0054 "B{o0=2;t0=2;b0}Once(Flt{3;S;_}(Star(Isw{t0+4;_;T}(t0e,t1,RT{3}(t2)),t3,Pre{t0!6;S}(Sc{b0+2%4>0?t0:=2;o0:=_}))))",
+    Tree0055 "B{t0=4;b1=3;b0=3}Star(pc0{b0:t0},Fb(Star(Dl{50}(t1),Keep(c2)),Fb(@oh{b1+=3;t0+=1}@fi{b0%3<0}t3,Scc{b0>b1},c4,t5)))",
+    Tree0056 "B{t0=1;b1}Bin{b1!6;T}(t0,TryF(pt1{b0:t0;b1:b1},SubA(t2)))",
+    Tree0057 "B{b1=3;o0=_}RFb(Fb(RFb(pc0{b0:3},@os{o0:=b1}t1),t2),Opt(PPar{2;N}(t3,Suc)),c4e,Ub{o0})",
+    Tree0058 "B{t0=0;b1;q0;b0}Bin{b1+1>b0;_}(Step(Ite(Scc{t0!7},t0),t1),Mt{0}(Lp{t0;R}(Seq(Sb{b0=b1},a2,Once(R),pa3{b0:0;b1:=},pt4{b0:=;b1:=}))))",
+    Tree0059 "B{o0;b0=0;q0=2;b1=2;t0=5}@po{o0|2+1>1?t0:=b1}@rw{o0|5+1%2!1}Lp{_;_}(@of{t0:=2}@ki{b1+3>b0%4}@oh{b0+=1}RFb(c0,@oh{b0>b1%4?b1+=1}@fi{t0+1=6}PAll{_}(c1l,a2),Pre{some;K}(Sel(Inv(RFb(t3,t4)),Lp{_;K}(Run))),Swm(ASeq(Ret4(S),c5)),Cnd{o0|5+4>b0+1;_;_}(PAll{1}(Ret4(FS(AFb(a6)))))))",
+    Tree0060 "B{b0=1;t0;t1;q0=3}PPar{0;T}(@os{t0+=1}RSeq(Lp{t0;_}(Pri(Wu{t0},pc0{b0:=}))),Seq(WU{b0%2!0}(Suc),Cd{20;_}(Su{t0}(@of{t0+=3}@rw{b0<t0+1}pc1{b0:b0})),@ki{t0=7}@po{t1+=3;t1+=3}a2b{1;b0}))",
+    Tree0061 "Step(PPar{1;_}(Rpt{F}(Ite(a0,t1)),RSeq(t2,t3,c4),Inv(Once(RFb(a5,c6)))),PPar{2;T}(RSel(a7,c8),RFb(a9,c10),t11,a12))",
+    Tree0062 "B{o0=5;b0;t1=3;t0=5}Swm(Wt{50},@rw{some}Wv{t0}(Ruf{F}(Seq(pt0{b0:t1;b1:b0},a1b{9;b0}))),Pre{b0<t0+2;S}(@oh{t1+2%2>0?t1+=1}@po{t1+=2;t0+=2}@si{o0|3<5}Dl{10}(t2e)))",
+    Tree0063 "B{t0;b0;b1=4}Swm(Sw{4}(c0,Keep(Wv{t0}(Wu{t0}))),Step(MSeq(@rw{b1<b0+4}Wt{50},c1,a2,t3)),Sl{50})",
+    Tree0064 "B{q0=0;b0=5;t0;b1}Ite(Pri(Bin{t0>b0;T}(Scc{b0+1=t0+1},Lp{b1;R}(Sb{t0=9})),pi0{t0:=},Par{0;_}(a1l,a2b{b1;b1},@of{t0%4<1?t0+=3}c3,Suc),Ret0(c4l),Bin{b0=3;T}(c5,@os{b0:=3;b0%2>0?b0:=b1+2}@si{b0+2%3!0}t6e)),PPar{0;_}(RepF(SubA(a7b{b0;b0})),a8e,Step(S,Sc{t0:=b1%4},a9)))",
+    Tree0065 "B{o0=_;q0=2;t1=1;t0=1;b1=0}Isw{t0+2%3;_;T}(Sw{2}(Seq(Sc{o0|5+2>0?t1+=3},@si{o0|5=5}c0l),Lp{b1;S}(a1)),To{10}(Seq(Sb{b1=8},Isw{b1;N;T}(Scc{t0+3%3=1},pi2{t0:t0}))))",
+    Tree0066 "B{t1;b0;t0=3;o0=_}Seq(Flip(Fb(c0b{b0},a1),Sc{t1+=1},@po{o0:=_;t0:=o0|3}c2,S),c3,RT{3}(Cd{50;_}(RFb(Rus{F}(MSeq(a4,a5))))))",
+    Tree0067 "B{b0=1}Swm(t0,a1e,t2,SubR(@ki{b0+3<5}S),a3)",
+    Tree0068 "B{b0=2}Ret1(SubR(a0b{1;b0}))",
+    Tree0069 "Once(Rep2(RFb(Invt(a0),a1e,a2e,t3)))",
+    Tree0070 "Dl{0}(a0e)",
+    Tree0071 "B{q0;t0}Lp{t0;F}(Keep(a0))",
+    Tree0072 "B{b0;t0=1}Mt{10}(Wv{t0}(RFb(pt0{b0:b0;b1:b0},t1)))",
+    Tree0073 "AFb(c0l,t1e,Flt{2;_;_}(t2),c3,Sub(c4))",
+    Tree0074 "B{b1=0;b0=3;t0=2}Ret4(Bin{b0+4%3>1;_}(@oh{b1:=1;b0:=t0}c0b{b0},PAll{1}(pt1{b0:=;b1:=},Dd{20}(t2),a3)))",
+    Tree0075 "Swm(Ruf{2}(c0),RT{2}(c1))",
+    Tree0076 "B{b0;t0=4}Rep3(FF(PAll{_}(pt0{b0:=;b1:t0},t1,a2b{t0%3;b0})))",
+    Tree0077 "B{t0=3;b1=1;b0=4;o0}RetF(Fb(Seq(@rw{t0+3<o0|2+2}SubA(RSeq(Ub{o0},t0,pt1{b0:0;b1:=})),RFb(t2,c3,c4)),@of{t0:=o0|4+2}Wde(a5l,Intr{o0|4!t0}(c6l),RepF(@oh{b1:=b0%3}Sc{t0:=b0+1}))))",
+    Tree0078 "B{b0=0;t0;b1=2;o0=_}Once(RSeq(@rw{b1+2!b1}t0,@rw{b1+4%2<0}@po{b0<6?b1+=1}@fi{b1+1=7}Sb{t0=2}))",
+    Tree0079 "B{t0;b0=1;b1=4;t1=3}Keep(@fi{b0%3=1}RSeq(Isw{t1;N;_}(RSeq(pc0{b0:1},Flip(Flt{1;_;K}(pc1{b0:=}),R)),Fb(Opt(RU{S}(RSeq(a2,c3l))))),Cnd{t0+1=t1;N;S}(PAll{4}(@oh{t1+=3;t0:=t1}@rw{t0>5}@si{b1%2>0}Star(@fi{b1+1%3>1}@po{b0:=1}@of{b0:=b0+2%3}Sc{t0<5?t0+=3},t4,S),To{0}(Par{-4;-5}(F,pa5{b0:9;b1:b0},@po{t1%4!1?t1+=3}@os{t1:=8}Sb{t0=4},Fai,Scc{t1+2%4=0})),RSeq(pa6{b0:=},t7e,t8,@rw{t1%4>0}t9,c10),Fb(Flip(Invt(pc11{b0:6})),c12e,t13)))))",
+    Tree0080 "B{t0=1;b0;b1=4}Isw{t0+4%3;N;N}(pa0{b0:=;b1:b1},Sc{b1:=b0+2%3;t0+=3},c1,a2,a3)",
+    Tree0081 "B{b1=1;t0=3}Fb(c0e,Isw{b1;_;T}(a1,c2b{t0%3},c3,t4e,c5e),Wu{t0})",
+    Tree0082 "B{o0;b0=3;t0}Keep(RFb(AFb(Pri(@fi{none}t0,t1),OnceK(pt2{b0:0;b1:b0})),Par{_;-1}(Keep(RSeq(Sb{b0=5},@rw{t0+2<4}Fai)),Wt{50},t3e,RetF(pt4{b0:=;b1:t0}))))",
+    Tree0083 "B{o0=_;b0=3;b1}MPri(Once(pa0{b0:b1;b1:=}),a1b{b1;b0},@rw{none}@oh{o0:=_}Scc{b1=6},t2,SubA(pc3{b0:4}))",
+    Tree0084 "B{b1=5;b0;t0}OnceT(Pri(Sw{3;1;0}(@oh{t0+=1}@si{t0<b1+3}Wu{t0},F,@rw{b0>3}c0,Wt{20})))",
+    Tree0085 "B{t0=3;b0=4;q0=3}Mt{50}(Try(Swm(Rus{F}(a0b{t0;b0}),c1e),PPar{0;T}(Sc{b0:=6},Sl{50},R,t2)))",
+    Tree0086 "FF(c0)",
+    Tree0087 "Rep2(Keep(c0l))",
+    Tree0088 "B{b0;b1=4}RSeq(pa0{b0:=;b1:b1},a1,FS(pt2{b0:7}),Sw{4}(@ki{b0>4}@fi{b0=3}Scc{b0+1%3<2},pi3{t0:b0}),t4e)",
+    Tree0089 "MPri(Ret1(RFb(Ite(t0,Sl{50}),t1)))",
+    Tree0090 "B{o0=0}PPar{1;N}(Dl{10}(c0),Flip(RSeq(t1,c2)),RSeq(Ub{o0},t3),Sl{50},Seq(a4l,Sl{0},Wt{50}))",
+    Tree0091 "B{t0;b1=4}Pre{b1=t0+4%2;S}(SubR(FF(c0)))",
+    Tree0092 "B{o0;t0=4;b0=1;b1=2}Ret1(RSeq(RSeq(MPri(RU{S}(PAll{_}(Sb{b1=t0},pa0{b0:b0},Wt{0}))),WU{o0|1!6}(t1e),Fb(t2,c3,F,Suc),Try(Sb{o0=2},pc4{b0:b1},@of{b1+=1;b0+=2}pt5{b0:9;b1:b1})),Seq(Cnd{o0|0%2<1;_;_}(Inv(pc6{b0:t0})),Inv(Inv(Swm(@rw{o0|0+2>t0}@ki{t0<4}@si{t0>b1%4}Sl{10},pa7{b0:=},pi8{t0:=}))),Cd{0;_}(Fb(Wu{t0},To{0}(pt9{b0:t0;b1:b1}),Sb{b0=2})),Wv{t0}(Rmp{F;S}(Keep(Suc))))))",
+    Tree0093 "B{t1=2;t0;b1=4;b0=2}ASeq(Rmp{F;S}(@os{b1:=t1%4}@of{b0+=1;b1:=8}@oh{b0:=b1}PPar{1;T}(Seq(pt0{b0:t0},S),Sw{5}(a1,a2b{9;b0}))))",
+    Tree0094 "B{b0=4;t0=3}Fb(t0,Rus{3}(PPar{0;N}(Seq(c1,@po{t0+=1;t0:=b0}c2),t3,Mt{0}(c4),t5e)),Dl{100}(PPar{0;N}(Wu{t0},Wu{t0},Sb{b0=6},c6b{t0%4},c7e)))",
+    Tree0095 "B{b0=4;t0;o0}Seq(@of{b0:=b0+3%3}Step(Fb(Wu{t0},a0,a1),@si{b0!o0|1+1%2}RFb(t2,a3),RSeq(RFb(Wu{t0},pa4{b0:=;b1:t0}))),WU{b0+2!7}(TryT(Seq(t5,Scc{b0<t0}),Swm(Sc{b0+=1},t6),Rep3(c7))),Pri(pa8{b0:t0;b1:t0},pc9{b0:5},Sb{b0=2}))",
+    Tree0096 "B{q0;b0=1;t0=0}@os{b0+=1}RSeq(Flt{3;F;K}(Lp{_;S}(Seq(Fb(a0e,Fai,c1b{t0%2}),Ruf{F}(@si{b0+4%4!1}pa2{b0:b0;b1:b0})))),Swm(S,TryT(c3l,S,c4l,Suc,F)),Mt{30}(Mt{30}(Mt{10}(Seq(a5e,OnceK(a6b{t0;b0}))))))",
+    Tree0097 "B{t0=1;b1;b0=3}@si{b0>b1}@fi{b0>b0%3}Su{t0}(Try(Pre{b0+1%4<1;R}(Once(Rep2(WU{b1+2%3<1}(c0)))),RT{2}(RU{S}(Inv(Rep4(a1)))),Bin{t0+2>b0%2;T}(t2,Rep3(@fi{t0+2%3!2}RFb(pi3{t0:b1},Ruf{F}(Scc{t0!3}),pi4{t0:b1}))),Flt{2;R;F}(Sw{2;4;1}(t5,F,FF(Sl{100}),@rw{b1<6}Sl{100})),SubR(AFb(@fi{b1+2%3>1}Dl{0}(@of{t0:=b0+3;b1+=3}Scc{t0!b1+4%4}),OnceK(Pre{b0+1%4<3;R}(Fb(a6,Wu{t0},@rw{t0=t0+4%3}@oh{b0:=t0}t7))),c8,a9))))",
+    Tree0098 "B{t0;b0;q0=2}@si{t0!3}Lp{t0;F}(Lp{b0;F}(Lp{b0;K}(Flt{2;F;K}(Ret3(MPri(Intr{t0%4=2}(c0l),pt1{b0:9;b1:b0},Lp{t0;S}(a2),Fb(pt3{b0:=;b1:b0},c4,a5b{b0+4%4;b0})))))))",
+    Tree0099 "B{b0=3;t0}Fb(Scc{t0=6},t0e,pc1{b0:b0})",
 }

@@ -5,247 +5,214 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
-        Optional {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-            },
+        Repeat(0) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 4,
-        }
-        AsyncSequence {
-            ReactiveFallback {
-                #[post(|bb| bb.b1 = *bb.t0 + 1)]
-                #[run_while(|bb| bb.b1 + 3 != 1)]
-                StatefulAction(Task<0> = Task::<0>),
-                Action(|ctx| ctx.exec(1)),
+        Parallel(failure = 3) {
+            AlwaysFailure,
+            Parallel(success = 0, failure = 1) {
+                StatefulAction(Task<0>),
             },
-            #[on_halted(|bb| if bb.b0 > 2 { bb.b1 = 2 })]
-            #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
-            #[success_if(|bb| bb.b1 % 2 == 1)]
-            ReactiveFallback {
-                #[on_halted(|bb| { bb.b0 += 1; if bb.b1 != 7 { bb.b1 += 3 } })]
-                #[on_success(|bb| bb.b0 += 2)]
-                #[success_if(|bb| (bb.b0 + 1) % 4 == 2)]
-                Repeater(0) {
-                    StatefulAction(Task<2>),
+            SequenceStar {
+                Action(Act<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Condition(Cond<5> = Cond::<5>),
+            },
+            Timeout(20) {
+                FlipSelector {
+                    Wait(50),
+                    AlwaysSuccess,
+                    IfThenElse {
+                        Action(Act<6>),
+                        AlwaysRunning,
+                        Condition(Cond<7>),
+                    },
+                    Condition(Cond<8>),
+                    Action(Act<9>),
                 },
-            },
-            #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
-            ReactiveFallback {
-                StatefulAction(Task<3> = Task::<3>),
-                Action(PAct<4>, b0 = 3, b1 = {t0}),
-                StatefulAction(Task<5>),
-            },
-            #[failure_if(|bb| *bb.t0 < 3)]
-            #[success_if(|bb| bb.b0 < 0)]
-            Remap(success = Failure, failure = Failure) {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    ScriptCondition(|bb| bb.b1 > 2),
-                },
-            },
-            ReactiveSequence {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[skip_if(|bb| *bb.t0 < bb.b0)]
-                #[success_if(|bb| bb.b0 + 2 < 1)]
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                #[on_failure(|bb| bb.b1 += 2)]
-                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0101Blackboard { t0 b1 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0102Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 15,
-            b0: i64 = 13,
             #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        #[on_failure(|bb| if *bb.t1 < 0 { bb.b0 = 5 })]
-        #[on_halted(|bb| *bb.t0 += 2)]
-        Filter(times = 2, count = Completed, filtered = Failure) {
-            ReactiveSequence {
-                WasEntryUpdated(t1),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-        }
+        Action(PIo<1>, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
             #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
-        WaitUntil(|bb| bb.b0 > 6) {
-            #[post(|bb| *bb.t0 += 2)]
-            #[run_while(|bb| *bb.t0 > 2)]
-            MemPriority {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    ParallelAll(1) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<0>),
-                        #[on_failure(|bb| bb.t1.set(*bb.t0))]
-                        #[success_if(|bb| bb.b0 % 4 < 3)]
-                        WaitUntil(|bb| *bb.t1 < 3) {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
+        IfThenElse {
+            #[success_if(|bb| *bb.t0 == 3)]
+            StatefulAction(Task<0>),
+            Repeat(3) {
+                Inverter {
+                    AlwaysRunning,
                 },
-                SkipUnlessUpdated(t1) {
-                    SubTree(Tree0102Sub0, q0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
-                },
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+            },
+            Interrupt(|bb| bb.o0.is_some()) {
+                SubTree(Tree0102Sub0, t0 = {=}, o0 = {o0}),
             },
         }
     }
 }
 
-board!(Tree0102Blackboard { q0 t1 b0 t0 });
+board!(Tree0102Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        Retry(1) {
-            WhileDoElse {
-                AsyncSequence {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {b0}),
+        PolicyParallel(policy = FirstFailure) {
+            KeepRunningUntilFailure {
+                IfThenElse {
+                    Priority {
+                        Retry(1) {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                        Condition(Cond<1>),
+                    },
+                    SequenceStar {
+                        Filter(times = 1) {
+                            Selector {
+                                AlwaysFailure,
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                    },
                 },
-                #[post(|bb| { if bb.b0 > 3 { bb.o0 = Some(9) }; bb.b0 += 2 })]
-                #[on_failure(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 1 })]
-                Interrupt(|bb| (bb.o0.unwrap_or(0) + 3) % 4 > 1) {
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(2) + 4),
-                },
+            },
+            Inverter {
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree0103Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        IfThenElse {
-            Sequence {
-                FlipSelector {
-                    ForceFailure {
-                        #[failure_if(|bb| *bb.t0 == 3)]
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        RunOnce(then_skip = false) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 1)),
-                        },
-                    },
-                },
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 1) % 3 != 2)]
+            StatefulAction(Task<0>),
+            #[on_success(|bb| bb.b0 += 2)]
+            RepeatUntilFailure(forever) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b0)),
             },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-                Condition(PCond<5>, b0 = {b1}),
-                Condition(Cond<6>),
-                Condition(PCond<7>, b0 = {b1}),
+            WasEntryUpdated(t1),
+            ParallelAll(max_failures = -1) {
+                #[run_while(|bb| bb.b0 % 2 == 1)]
+                #[failure_if(|bb| *bb.t0 != 3)]
+                #[post(|bb| bb.b1 = (*bb.t1 + 2) % 2)]
+                ReactiveSequence {
+                    Precondition(|bb| *bb.t0 != *bb.t0 % 4, else = Success) {
+                        AlwaysSuccess,
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                },
             },
         }
     }
 }
 
-board!(Tree0104Blackboard { b1 t0 });
+board!(Tree0104Blackboard { t1 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 3 => #[on_success(|bb| if bb.b1 > 2 { bb.o0 = None })]
-            #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
-            TryCatch(catch_on_halt = false) {
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    WasEntryUpdated(t0),
-                },
-                RepeatUntilSuccess(forever) {
-                    Action(Act<0> = Act::<0>),
-                },
+        #[failure_if(|bb| *bb.t0 > 4)]
+        #[on_halted(|bb| { if bb.o0.is_none() { bb.b0 = *bb.t0 }; bb.b0 = bb.o0.unwrap_or(0) % 3 })]
+        FlipSelector {
+            Precondition(|bb| *bb.t0 > 2, else = Success) {
+                Action(Act<0>),
             },
-            case 0 => RepeatUntilFailure(forever) {
-                RepeatUntilSuccess(1) {
-                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                },
-            },
-            _ => Loop(q0, value = {b0}) {
-                AsyncFallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
+            Fallback {
+                StatefulAction(Task<1>),
+                Optional {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0105Blackboard { q0 b0 t0 o0 b1 });
+board!(Tree0105Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64 = 0,
         }
-        ReactiveSequence {
-            #[success_if(|bb| *bb.t0 > 3)]
-            IfThenElse {
-                #[run_while(|bb| bb.o0.is_none())]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+        IfThenElse {
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(2) + 3) % 4, &mut bb.b0)),
+                StatefulAction(PTask<1>, b0 = {t1}, b1 = {b1}),
             },
-            StatefulAction(Task<3>),
-            Action(Act<4>),
+            Interrupt(|bb| bb.b0 % 2 > 0) {
+                #[success_if(|bb| *bb.t1 < 6)]
+                #[skip_if(|bb| bb.b1 % 2 < 1)]
+                Priority {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 2) % 3)),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                SequenceWithMemory {
+                    SetBlackboard(t0 = 7),
+                    Succeeder,
+                },
+                MemPriority {
+                    Timeout(0) {
+                        #[on_success(|bb| bb.b1 += 3)]
+                        Action(Act<7>),
+                    },
+                },
+                Action(PIo<8>, t0 = {t0}),
+            },
         }
     }
 }
 
-board!(Tree0106Blackboard { t0 o0 });
+board!(Tree0106Blackboard { t1 o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
+        Delay(20) {
+            Action(Act<0>),
         }
     }
 }
@@ -253,618 +220,695 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0108Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        SequenceStar {
-            ReactiveFallback {
-                SequenceStar {
-                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-                    #[run_while(|bb| bb.o0.unwrap_or(3) % 4 == 3)]
-                    StatefulAction(Task<3>),
-                    Condition(|ctx| ctx.check(4)),
-                    Sleep(100),
-                    ScriptCondition(|bb| bb.b0 % 2 < 1),
-                },
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                    ScriptCondition(|bb| bb.b0 < 2),
-                },
-            },
-        }
+        Action(PAct<0>, b0 = 9)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ParallelAll(0) {
-            Selector {
-                AlwaysFailure,
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[success_if(|bb| *bb.t0 == 3)]
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    #[skip_if(|bb| bb.b0 + 2 < bb.o0.unwrap_or(4) + 1)]
-                    #[post(|bb| { bb.b0 = (bb.b0 + 1) % 3; bb.o0 = Some(*bb.t0 + 1) })]
-                    Action(|ctx| ctx.exec(0)),
-                    Action(Act<1> = Act::<1>),
-                    AlwaysFailure,
+        RunOnce(then_skip = true) {
+            IndexSwitch(|bb| (bb.b0 + 4) % 4, out_of_range = Loop, dynamic = false) {
+                Deadline(30) {
+                    SubTree(Tree0108Sub0, b0 = {=}, t0 = {t0}),
                 },
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 3)),
+                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail) {
+                    Script(|bb| bb.t0.set(bb.b0)),
+                    StatefulAction(Task<1>),
+                },
             },
-            SubTree(Tree0108Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0108Blackboard { o0 t0 b0 });
+board!(Tree0108Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        StepSequencer {
-            Action(PIo<0>, t0 = {=}),
-            SetBlackboard(t0 = 4),
-            #[run_while(|bb| bb.b0 % 4 < 1)]
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            StatefulAction(Task<1>),
+        AsyncFallback {
+            WaitValueUpdate(t0) {
+                Retry(0) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            AsyncSequence {
+                #[failure_if(|bb| bb.b1 < 1)]
+                ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0),
+                Loop(q0) {
+                    Action(Act<1>),
+                },
+                RepeatUntilFailure(1) {
+                    Action(Act<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0109Blackboard { t0 b0 });
+board!(Tree0109Blackboard { t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
+        }
         ReactiveSequence {
-            Action(Act<0> = Act::<0>),
-            TryCatch(catch_on_halt = false) {
-                Fallback {
-                    Condition(Cond<1>),
+            #[on_failure(|bb| bb.o0 = None)]
+            ParallelAll {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
                     StatefulAction(Task<2>),
+                    MemSequence {
+                        Action(Act<3>),
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<4>),
+                    },
+                    Condition(Cond<5>),
                 },
-                Repeat(2) {
-                    AlwaysSuccess,
+                Delay(30) {
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    #[run_while(|bb| *bb.t0 % 2 > 0)]
+                    TryCatch(catch_on_halt = false) {
+                        SetBlackboard(o0 = Some(0)),
+                        SequenceWithMemory {
+                            StatefulAction(PTask<6>, b0 = {t0}, b1 = {b1}),
+                            #[post(|bb| *bb.t0 += 3)]
+                            Condition(Cond<7>),
+                        },
+                        Loop(q0) {
+                            ParallelAll(2) {
+                                StatefulAction(Task<8>),
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                                StatefulAction(PTask<9>, b0 = 2, b1 = {t1}),
+                            },
+                        },
+                    },
                 },
-            },
-            ReactiveSequence {
-                ParallelAll(2) {
-                    Action(Act<3> = Act::<3>),
-                    AlwaysFailure,
+                IfThenElse {
+                    Action(|ctx, bb| ctx.exec_in(10, 4, &mut bb.b0)),
+                    Fallback {
+                        Condition(|ctx| ctx.check(11)),
+                        WaitUntil(|bb| bb.b1 < 0) {
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                        Sleep(10),
+                    },
+                    Deadline(10) {
+                        TryCatch(catch_on_halt = true) {
+                            Script(|bb| bb.b0 += 1),
+                            StatefulAction(Task<13>),
+                            Condition(|ctx, bb| ctx.check_in(14, bb.b0 + 2)),
+                        },
+                    },
                 },
-                Condition(|ctx| ctx.check(4)),
-                Repeat(forever) {
+                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
                     AsyncFallback {
-                        StatefulAction(Task<5>),
-                        Wait(10),
+                        StatefulAction(Task<15>),
+                        Wait(0),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0110Blackboard { t1 o0 b1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(0) {
-            #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
-            Condition(|ctx| ctx.check(0)),
+        ReactiveSequence {
+            SetBlackboard(t0 = 5),
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree0111Blackboard { o0 b0 });
+board!(Tree0111Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
-        Sequence {
-            AsyncFallback {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    Deadline(0) {
-                        AlwaysFailure,
-                    },
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        Delay(50) {
+            Fallback {
+                FlipSelector {
+                    WasEntryUpdated(t1),
                 },
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                ParallelAll(max_failures = -2) {
-                    Failer,
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+                Repeat(4) {
+                    ScriptCondition(|bb| *bb.t1 % 3 < 1),
                 },
-                StatefulAction(Task<5>),
-            },
-            RunOnce(then_skip = true) {
-                TryCatch(catch_on_halt = false) {
-                    Timeout(20) {
-                        MemSequence {
-                            Condition(Cond<6>),
-                            Remap(success = Failure, failure = Failure) {
-                                Repeat(forever) {
-                                    Sleep(50),
-                                },
-                            },
-                        },
-                    },
-                    Deadline(0) {
-                        Sequence {
-                            Sleep(100),
-                            Condition(Cond<7>),
-                        },
+                ForceFailure {
+                    Conditional(|bb| *bb.t1 > 7, dynamic = true) {
+                        Condition(Cond<0> = Cond::<0>),
                     },
                 },
             },
-            AlwaysSuccess,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0113Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0112Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| *bb.t1 > *bb.t1 + 2)]
-        MemSequence {
-            RetryUntilSuccessful(3) {
-                Priority {
-                    SubTree(Tree0113Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                    StatefulAction(Task<1>),
-                    Script(|bb| { *bb.t0 += 1; bb.b0 += 1 }),
+        ReactiveFallback {
+            IfThenElse {
+                Parallel(success = 1) {
+                    Action(Act<0>),
+                    Failer,
+                },
+                Wait(0),
+            },
+            StatefulAction(Task<1>),
+            SequenceWithMemory {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Repeat(4) {
+                StatefulAction(Task<5>),
+            },
+            AsyncFallback {
+                MemSequence {
+                    Fallback {
+                        Condition(|ctx| ctx.check(6)),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0113Blackboard { t1 b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| *bb.t0 != bb.b0 + 2)]
-        ParallelAll(3) {
-            #[post(|bb| *bb.t0 += 1)]
-            SkipUnlessUpdated(t0) {
-                Condition(Cond<0>),
+        ForceFailure {
+            AsyncFallback {
+                ReactiveFallback {
+                    ParallelAll {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    Inverter {
+                        AlwaysSuccess,
+                    },
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    ReactiveFallback {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    RepeatUntil(Failure) {
+                        Action(Act<6>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<7>),
+                    },
+                    StatefulAction(Task<8>),
+                    Wait(50),
+                },
             },
-            Action(Act<1> = Act::<1>),
-            ScriptCondition(|bb| *bb.t0 != 5),
-            Condition(PCond<2>, b0 = 8),
         }
     }
 }
-
-board!(Tree0114Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
         }
-        Fallback {
-            StepSequencer {
-                Timeout(20) {
-                    StatefulAction(PTask<0>, b0 = 2, b1 = {=}),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2>),
-                    RepeatUntilSuccess(forever) {
-                        Condition(PCond<3>, b0 = {=}),
+        #[failure_if(|bb| *bb.t0 > *bb.t0 % 3)]
+        #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+        #[success_if(|bb| bb.o0.is_none())]
+        ReactiveFallback {
+            Precondition(|bb| *bb.t0 % 4 < 0, else = Failure) {
+                Sequence {
+                    MemPriority {
+                        WaitUntil(|bb| *bb.t0 > (*bb.t0 + 4) % 2) {
+                            WasEntryUpdated(t0),
+                        },
+                        Repeater(1) {
+                            #[on_success(|bb| if *bb.t0 > 2 { bb.o0 = None })]
+                            #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
+                            Condition(PCond<0>, b0 = 0),
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            AsyncSequence {
+                                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
                     },
-                    Failer,
-                },
-            },
-            ParallelAll(2) {
-                BinarySelector(|bb| bb.b0 != 3) {
-                    Repeat(4) {
-                        MaxTime(50) {
-                            ForceFailure {
-                                StatefulAction(Task<4>),
+                    #[skip_if(|bb| *bb.t0 + 3 < 7)]
+                    SequenceWithMemory {
+                        IfThenElse {
+                            Condition(Cond<4>),
+                            IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, dynamic = true) {
+                                Action(Act<5>),
+                                Condition(Cond<6> = Cond::<6>),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(PTask<7>, b0 = {b0}),
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                                StatefulAction(Task<8>),
                             },
                         },
                     },
-                    RepeatTimes(forever) {
-                        IfThenElse {
-                            StatefulAction(Task<5>),
-                            Action(PIo<6>, t0 = {=}),
+                },
+            },
+            ReactiveSequence {
+                #[success_if(|bb| bb.b0 % 3 < 0)]
+                #[on_failure(|bb| { bb.o0 = Some(1); bb.t0.set(bb.b0 + 2) })]
+                #[on_halted(|bb| bb.b0 += 2)]
+                ParallelAll(2) {
+                    Condition(PCond<9>, b0 = {t0}),
+                    StatefulAction(Task<10>),
+                },
+                AsyncSequence {
+                    Action(|ctx| ctx.exec(11)),
+                    WaitValueUpdate(t0) {
+                        Action(PIo<12>, t0 = {=}),
+                    },
+                    ReactiveSequence {
+                        Action(PAct<13>, b0 = {b0}, b1 = {b0}),
+                        Condition(Cond<14>),
+                        StatefulAction(Task<15>),
+                    },
+                },
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[skip_if(|bb| bb.o0.unwrap_or(4) != bb.b0)]
+                WaitUntil(|bb| bb.b0 > 2) {
+                    ReactiveSequence {
+                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                        #[run_while(|bb| bb.o0.unwrap_or(3) % 4 == 3)]
+                        SequenceWithMemory {
+                            StatefulAction(PTask<16>, b0 = {b0}),
+                            StatefulAction(Task<17> = Task::<17>),
+                        },
+                        Condition(|ctx| ctx.check(18)),
+                        Retry(3) {
+                            StatefulAction(PTask<19>, b0 = {t0}, b1 = {b0}),
+                        },
+                        WaitUntil(|bb| bb.b0 == 7) {
+                            Action(PAct<20>, b0 = 0, b1 = {t0}),
                         },
                     },
                 },
-                Conditional(|bb| bb.o0.is_some(), dynamic = true) {
-                    #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(1) + 2)]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
-                    Action(PIo<7>, t0 = {t1}),
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Condition(PCond<21>, b0 = 0),
+                        StatefulAction(Task<22>),
+                    },
+                    #[post(|bb| if bb.b0 % 4 < 1 { bb.b0 = *bb.t0 })]
+                    KeepRunningUntilFailure {
+                        WasEntryUpdated(t0),
+                    },
+                    Precondition(|bb| bb.b0 == *bb.t0 + 3, else = Failure) {
+                        AlwaysFailure,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { t1 t0 b0 o0 b1 });
+board!(Tree0115Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
         }
-        Loop(q0, if_empty = Success) {
-            RunOnce {
-                Parallel(failure = 0) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) > 3)]
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| *bb.t0 == *bb.t0 + 3),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                        SetBlackboard(b0 = 8),
-                        AlwaysRunning,
+        #[on_success(|bb| { bb.b0 += 1; if bb.b1 == *bb.t0 { bb.b1 = (bb.b1 + 3) % 3 } })]
+        #[on_failure(|bb| *bb.t0 += 1)]
+        #[post(|bb| bb.t0.set(bb.b1))]
+        Sequence {
+            Parallel(success = -1, failure = -2) {
+                SetBlackboard(t0 = {b0}),
+                Condition(PCond<0>, b0 = 4),
+            },
+            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0116Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0117 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 5,
+        }
+        WhileDoElse {
+            TryCatch(catch_on_halt = true) {
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        Script(|bb| { bb.b0 = bb.b1 + 1; bb.b1 = 6 }),
                     },
-                    Script(|bb| bb.o0 = Some(*bb.t0 + 2)),
+                    RunOnce {
+                        StatefulAction(Task<0>),
+                    },
+                    Switch(b1) {
+                        case 4 => StatefulAction(Task<1>),
+                        _ => Condition(Cond<2>),
+                    },
+                    AsyncSequence {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Action(PAct<3>, b0 = 9, b1 = {b0}),
+                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
+                        Sleep(20),
+                        Action(Act<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                WhileDoElse {
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t0 < 0),
+                    },
+                },
+            },
+            #[post(|bb| bb.b0 = bb.b1)]
+            KeepRunningUntilFailure {
+                Parallel(success = -3, failure = -3) {
+                    ForceFailure {
+                        RunOnce {
+                            #[run_while(|bb| *bb.t0 == *bb.t0 % 3)]
+                            Switch(b1) {
+                                case 4 => StatefulAction(Task<9>),
+                                case 2 => RunOnce {
+                                    #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
+                                    StatefulAction(Task<10> = Task::<10>),
+                                },
+                                case 1 => Script(|bb| bb.b1 += 1),
+                                _ => AlwaysRunning,
+                            },
+                        },
+                    },
+                    RepeatUntilSuccess(forever) {
+                        #[success_if(|bb| *bb.t0 % 3 < 2)]
+                        RepeatUntilFailure(3) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                    Sequence {
+                        ReactiveSequence {
+                            StatefulAction(Task<12> = Task::<12>),
+                            StatefulAction(PTask<13>, b0 = 1, b1 = {=}),
+                            StatefulAction(Task<14>),
+                        },
+                        RepeatUntilFailure(forever) {
+                            RepeatUntilSuccess(forever) {
+                                StatefulAction(Task<15>),
+                            },
+                        },
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<16>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0116Blackboard { t1 b0 t0 o0 q0 });
+board!(Tree0117Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
-        Repeater(3) {
-            AsyncSequence {
-                FlipSelector {
-                    Condition(|ctx| ctx.check(0)),
-                    Sleep(50),
-                    RunOnce(then_skip = true) {
-                        RepeatTimes(3) {
-                            AlwaysRunning,
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
+    pub tree Tree0118Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
+        #[on_failure(|bb| { bb.b0 = *bb.t0 + 3; bb.t0.set((bb.b0 + 3) % 4) })]
+        Action(PIo<4>, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0118 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ReactiveFallback {
-            Interrupt(|bb| bb.b0 > bb.b1 + 4) {
-                AlwaysFailure,
+        Sequence {
+            Script(|bb| bb.b0 = *bb.t0),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                BinarySelector(|bb| *bb.t0 < 7) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    #[on_success(|bb| if bb.b1 + 3 == 2 { bb.t0.set(9) })]
+                    Condition(Cond<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    StatefulAction(Task<3>),
+                },
             },
-            RetryUntilSuccessful(3) {
-                StatefulAction(PTask<0>, b0 = {t0}),
+            ReactiveSequence {
+                Sequence {
+                    SubTree(Tree0118Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
+                    Action(PAct<5>, b0 = {b1}),
+                    Condition(Cond<6>),
+                },
+                ForceSuccess {
+                    ReactiveSequence {
+                        Condition(Cond<7>),
+                        AlwaysSuccess,
+                    },
+                },
             },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                AlwaysFailure,
+            Priority {
+                StepSequencer {
+                    AlwaysSuccess,
+                    MemSequence {
+                        Loop(q0, value = {b1}, if_empty = Running) {
+                            Priority {
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                },
+            },
+            #[run_while(|bb| *bb.t0 > 4)]
+            Remap(success = Success, failure = Success) {
+                Loop(q0, if_empty = Failure) {
+                    SkipUnlessUpdated(t0) {
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0118Blackboard { b1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0119Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        ForceSuccess {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
+board!(Tree0118Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0119 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 0,
         }
-        RepeatUntilSuccess(3) {
-            SubTree(Tree0119Sub0, t0 = {=}),
+        TryCatch(catch_on_halt = true) {
+            ScriptCondition(|bb| *bb.t0 % 2 == 1),
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0119Blackboard { t0 });
+board!(Tree0119Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0120 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
         }
-        SequenceWithMemory {
-            Invert {
-                Precondition(|bb| bb.b0 != 1, else = Success) {
-                    Repeat(3) {
-                        WhileDoElse {
-                            Fallback {
-                                WasEntryUpdated(t0),
-                                Precondition(|bb| bb.b0 > 5, else = Skipped) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<0> = Task::<0>),
-                                Condition(Cond<1>),
-                                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                                Action(Act<3>),
-                                StatefulAction(Task<4>),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-            },
-            ParallelAll {
-                Sequence {
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| bb.b0 > bb.b1),
-                    Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b1)),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                },
-                ReactiveFallback {
-                    #[post(|bb| if bb.b1 != 6 { bb.b1 += 1 })]
-                    StatefulAction(Task<9>),
-                    AlwaysSuccess,
-                },
+        Loop(q0, value = {t0}, if_empty = Running) {
+            Loop(q0, if_empty = Failure) {
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0120Blackboard { b0 b1 t0 });
+board!(Tree0120Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            AlwaysSuccess,
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        Inverter {
+            Switch(b1) {
+                case 3 => #[post(|bb| bb.b0 = *bb.t0)]
+                Condition(Cond<0>),
+                case 5 => StatefulAction(Task<1>),
+                _ => Condition(Cond<2>),
+            },
         }
     }
 }
+
+board!(Tree0121Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0122 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(1),
+            b0: i64,
         }
-        Precondition(|bb| *bb.t0 + 1 != bb.o0.unwrap_or(1) % 4, else = Running) {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
+            Repeat(3) {
+                WhileDoElse {
+                    #[post(|bb| bb.o0 = Some(*bb.t0 + 2))]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[on_success(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b0 += 1 })]
+                    Parallel(failure = -2) {
+                        Condition(|ctx| ctx.check(0)),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                    Sleep(0),
+                    Succeeder,
+                },
+            },
+            Condition(Cond<1>),
+            #[on_failure(|bb| bb.b1 += 1)]
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
-board!(Tree0122Blackboard { o0 t0 });
+board!(Tree0122Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0123 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-            #[skip_if(|bb| *bb.t0 > 6)]
-            #[failure_if(|bb| bb.b0 < 7)]
-            Timeout(20) {
-                RunOnce(then_skip = true) {
-                    Repeater(forever) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Parallel(success = -1, failure = 1) {
-                Wait(100),
-                Action(PIo<2>, t0 = {b0}),
-                #[skip_if(|bb| *bb.t0 != 3)]
-                #[success_if(|bb| *bb.t0 > 3)]
-                ReactiveSequence {
-                    Script(|bb| { bb.b0 += 3; bb.b0 += 3 }),
-                    #[success_if(|bb| bb.b0 > (bb.b0 + 2) % 3)]
-                    #[skip_if(|bb| bb.b0 != 4)]
-                    Wait(10),
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<3>),
-                Sequence {
-                    Wait(50),
-                    Action(PIo<4>, t0 = {=}),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<5>),
-                Failer,
-            },
+        Repeat(forever) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0123Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
-        SequenceWithMemory {
-            ReactiveSelector {
-                Limiter(2) {
-                    Condition(Cond<0>),
-                },
-                WhileDoElse {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    IfThenElse {
-                        Condition(Cond<3> = Cond::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
-                    Repeater(3) {
-                        StatefulAction(Task<6>),
-                    },
-                    Action(Act<7>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<8>),
-                    AlwaysSuccess,
-                },
-            },
-            Sequence {
-                ParallelAll {
-                    Priority {
-                        ReactiveFallback {
-                            RunOnce {
-                                Timeout(20) {
-                                    Condition(Cond<9>),
-                                },
-                            },
-                            SequenceStar {
-                                Action(Act<10> = Act::<10>),
-                                Repeat(0) {
-                                    Sleep(10),
-                                },
-                                Condition(Cond<11>),
-                            },
-                        },
-                        Retry(1) {
-                            Repeat(1) {
-                                AsyncFallback {
-                                    Action(Act<12>),
-                                    Action(Act<13>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| *bb.t0 < 1),
         }
     }
 }
+
+board!(Tree0124Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0125 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 1,
-            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Fallback {
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0 + 1))]
-                    #[on_success(|bb| { bb.b0 += 2; bb.o0 = Some(*bb.t0 + 1) })]
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {b0}),
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
-                    StatefulAction(Task<4>),
-                },
+        Selector {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            SequenceWithMemory {
+                Condition(Cond<1>),
+                Sleep(30),
             },
-            Sequence {
-                Precondition(|bb| (*bb.t0 + 4) % 4 != 3, else = Success) {
-                    ReactiveSequence {
-                        Condition(PCond<5>, b0 = {t1}),
-                        Wait(100),
-                        ParallelAll(2) {
-                            Action(PAct<6>, b0 = {t0}, b1 = {t1}),
-                            #[success_if(|bb| bb.o0.is_some())]
-                            StatefulAction(Task<7>),
-                            AlwaysRunning,
-                        },
-                        Action(|ctx, bb| ctx.exec_in(8, 0, &mut bb.b0)),
-                    },
-                },
+            FlipSelector {
+                StatefulAction(Task<2> = Task::<2>),
+                Action(PIo<3>, t0 = {=}),
             },
+            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0125Blackboard { t0 t1 b0 o0 });
+board!(Tree0125Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0126 for Ctx {
-        RepeatUntilFailure(forever) {
-            AsyncFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                ParallelAll(max_failures = -2) {
-                    Sequence {
-                        Sleep(30),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Limiter(2) {
-                        Fallback {
-                            Action(Act<2>),
-                            Condition(|ctx| ctx.check(3)),
-                            Action(Act<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
+        ParallelAll {
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<0>),
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
+            },
+            Condition(|ctx| ctx.check(3)),
+            RunOnce {
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<7>),
+                Sleep(20),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                StatefulAction(Task<8>),
+                AlwaysSuccess,
+                StatefulAction(Task<9>),
             },
         }
     }
@@ -873,74 +917,157 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        Switch(b1) {
-            case 5 => Sleep(50),
-            _ => Action(Act<0> = Act::<0>),
+        Repeat(3) {
+            WaitValueUpdate(t1) {
+                #[run_while(|bb| bb.b1 + 4 > bb.b0 + 3)]
+                #[on_failure(|bb| { bb.b1 = bb.b0; if *bb.t0 > 6 { *bb.t0 += 3 } })]
+                ParallelAll(max_failures = -1) {
+                    IfThenElse {
+                        StepSequencer {
+                            AlwaysSuccess,
+                            StatefulAction(Task<0>),
+                            Action(PAct<1>, b0 = 0, b1 = {=}),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<4>),
+                            IndexSwitch(|bb| bb.o0.unwrap_or(3) + 3, out_of_range = Fail, dynamic = true) {
+                                StatefulAction(Task<5>),
+                                #[post(|bb| bb.b1 = *bb.t0 % 3)]
+                                SetBlackboard(b0 = 2),
+                            },
+                            Action(PIo<6>, t0 = {b1}),
+                        },
+                    },
+                    ReactiveSequence {
+                        Fallback {
+                            #[on_halted(|bb| { bb.o0 = Some(*bb.t1 + 2); bb.b0 = (*bb.t0 + 4) % 3 })]
+                            Action(PIo<7>, t0 = {=}),
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<11>),
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                        Loop(q0, if_empty = Failure) {
+                            StatefulAction(PTask<13>, b0 = {t0}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0127Blackboard { b1 });
+board!(Tree0127Blackboard { b1 b0 o0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0128 for Ctx {
-        RetryUntilSuccessful(0) {
-            Condition(Cond<0>),
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Fallback {
+                Action(Act<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1), &mut bb.b0)),
+                RepeatUntilSuccess(forever) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            WaitUntil(|bb| *bb.t1 % 2 > 0) {
+                BinarySelector(|bb| bb.b0 < *bb.t1 + 1, dynamic = false) {
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[failure_if(|bb| *bb.t1 % 3 < 1)]
+                    Repeat(4) {
+                        Priority {
+                            Condition(Cond<2>),
+                            Remap(success = Failure, failure = Success) {
+                                Condition(PCond<3>, b0 = {b0}),
+                            },
+                            #[on_failure(|bb| bb.t0.set((bb.b1 + 1) % 3))]
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            #[on_success(|bb| bb.b0 = bb.b1 + 4)]
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 < 4, else = Failure) {
+                        Selector {
+                            Action(|ctx| ctx.exec(5)),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0129Sub0 for Ctx {
-        Repeat(3) {
-            Action(PAct<0>, b0 = 8),
-        }
-    }
-}
+board!(Tree0128Blackboard { b1 o0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0129 for Ctx {
-        AsyncSequence {
-            MemPriority {
-                MaxTime(20) {
-                    SubTree(Tree0129Sub0),
-                },
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        SequenceStar {
+            Fallback {
+                WasEntryUpdated(t1),
+                StatefulAction(Task<0>),
+                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
             },
-            AlwaysSuccess,
+            Selector {
+                Condition(Cond<2>),
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
+
+board!(Tree0129Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
         blackboard {
             o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Precondition(|bb| bb.o0.is_none(), else = Running) {
-            Switch(b1) {
-                case 1 => Sequence {
-                    #[skip_if(|bb| *bb.t1 < bb.b1)]
-                    Condition(Cond<0> = Cond::<0>),
-                    AsyncSequence {
-                        Condition(Cond<1>),
-                        Action(PAct<2>, b0 = 3, b1 = {t0}),
-                    },
-                    Filter(times = 2, count = Success) {
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                },
-                _ => RetryUntilSuccessful(2) {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<4>),
-                        TryCatch {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6> = Task::<6>),
+        KeepRunningUntilFailure {
+            Optional {
+                StepSequencer {
+                    WaitUntil(|bb| bb.b0 + 1 < 1) {
+                        #[run_while(|bb| *bb.t0 % 2 < 0)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                        RepeatTimes(forever) {
+                            StatefulAction(Task<0>),
                         },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                    ReactiveFallback {
+                        #[on_failure(|bb| bb.o0 = None)]
+                        #[success_if(|bb| *bb.t0 % 4 != 3)]
+                        Condition(Cond<2>),
+                        #[failure_if(|bb| *bb.t0 == 5)]
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        Script(|bb| bb.b0 = *bb.t0 % 2),
+                        Sleep(50),
                     },
                 },
             },
@@ -948,391 +1075,352 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0130Blackboard { o0 t1 t0 b1 });
+board!(Tree0130Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            #[failure_if(|bb| bb.b0 != 6)]
-            #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 > 0)]
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1>),
+        Switch(b1) {
+            case 5 => RunOnce {
+                StatefulAction(Task<0>),
+            },
+            case 1 => Inverter {
+                Condition(Cond<1> = Cond::<1>),
+            },
+            case 0 => RetryUntilSuccessful(4) {
+                Action(Act<2> = Act::<2>),
+            },
+            _ => AlwaysFailure,
         }
     }
 }
 
-board!(Tree0131Blackboard { o0 b0 t0 });
+board!(Tree0131Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0132Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        SetBlackboard(t1 = 6)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
         }
-        #[on_failure(|bb| bb.b0 += 2)]
-        #[on_success(|bb| { *bb.t0 += 1; bb.b1 = (bb.b0 + 2) % 4 })]
-        #[run_while(|bb| bb.b0 != bb.b0 % 4)]
-        Sequence {
-            BinarySelector(|bb| bb.b1 < *bb.t0, dynamic = true) {
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = 5, b1 = {b1}),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+        SkipUnlessUpdated(t1) {
+            IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail, dynamic = true) {
+                SequenceWithMemory {
+                    #[skip_if(|bb| *bb.t0 < 2)]
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        SequenceStar {
+                            Parallel(success = 2, failure = -1) {
+                                AlwaysFailure,
+                                SubTree(Tree0132Sub0, t1 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
+                            },
+                            Action(Act<0>),
+                        },
+                    },
                 },
-                Condition(|ctx| ctx.check(3)),
             },
         }
     }
 }
 
-board!(Tree0132Blackboard { t0 b0 b1 });
+board!(Tree0132Blackboard { t1 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
-        #[on_halted(|bb| { bb.t1.set(*bb.t0 % 4); if bb.b1 > bb.b0 { *bb.t1 += 3 } })]
-        WhileDoElse {
-            #[failure_if(|bb| bb.b1 != *bb.t0 + 1)]
-            #[post(|bb| if bb.b0 > 1 { bb.t1.set(bb.b0) })]
-            WaitValueUpdate(t1) {
-                Retry(2) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        AsyncFallback {
-                            Failer,
-                            StatefulAction(Task<1>),
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
-                            Action(Act<3>),
-                        },
-                        StepSequencer {
-                            Sequence {
-                                Condition(|ctx| ctx.check(4)),
-                                Succeeder,
-                            },
-                            Filter(times = 3, count = Completed, filtered = Failure) {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        ParallelAll(1) {
-                            ReactiveFallback {
-                                RunOnce {
-                                    Condition(PCond<6>, b0 = 3),
-                                },
-                                RunOnce {
-                                    Condition(|ctx| ctx.check(7)),
-                                },
-                            },
-                        },
-                    },
+        IfThenElse {
+            ReactiveSequence {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                    Action(PIo<2>, t0 = {=}),
                 },
             },
-            AlwaysSuccess,
+            Inverter {
+                MaxTime(30) {
+                    Condition(Cond<3>),
+                },
+            },
+            Parallel(failure = -2) {
+                Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4))),
+                Repeater(0) {
+                    Condition(Cond<5>),
+                },
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(6)),
+                    Condition(|ctx| ctx.check(7)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0133Blackboard { t0 t1 b1 b0 });
+board!(Tree0133Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        FlipSelector {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            MemSequence {
-                FlipSelector {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Condition(|ctx| ctx.check(7)),
-                    Sleep(30),
-                },
-                ReactiveFallback {
-                    Action(Act<8>),
-                    Parallel(success = 2) {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            AlwaysFailure,
+            Action(PAct<0>, b0 = {b0}, b1 = {t1}),
+            Script(|bb| bb.b1 = *bb.t0 % 2),
         }
     }
 }
+
+board!(Tree0134Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        RetryUntilSuccessful(1) {
-            ReactiveSelector {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {t0}),
-                Condition(PCond<2>, b0 = {=}),
-                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(1))),
+        IfThenElse {
+            RunOnce {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<2>),
+                Condition(Cond<3>),
+                Wait(0),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0135Blackboard { b0 t0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64 = 1,
-        }
-        Fallback {
-            MemPriority {
-                WhileDoElse {
-                    #[skip_if(|bb| bb.b1 + 2 > 5)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    #[on_success(|bb| *bb.t0 += 1)]
+        ReactiveSequence {
+            ReactiveSelector {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
                     WhileDoElse {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_failure(|bb| { if *bb.t0 + 3 > 6 { *bb.t0 += 2 }; bb.b1 += 2 })]
-                        #[skip_if(|bb| *bb.t0 < 1)]
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Script(|bb| if bb.b1 + 4 == 4 { bb.b1 += 1 }),
-                    Selector {
-                        #[on_success(|bb| bb.b1 += 1)]
-                        #[skip_if(|bb| bb.b1 % 4 != 0)]
-                        StatefulAction(Task<2>),
-                        Action(PAct<3>, b0 = 6, b1 = {=}),
+                        WhileDoElse {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        Condition(|ctx| ctx.check(5)),
                     },
                 },
-                RunOnce(then_skip = false) {
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                },
-                Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b0)),
-                #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-                #[success_if(|bb| bb.b1 + 4 == 0)]
-                RetryUntilSuccessful(1) {
-                    FlipSelector {
-                        Action(|ctx| ctx.exec(6)),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-            },
-            ParallelAll {
-                Sequence {
-                    Condition(Cond<8>),
-                    Deadline(10) {
-                        StatefulAction(Task<9>),
-                    },
-                    SetBlackboard(t0 = 3),
-                    Action(PAct<10>, b0 = 4),
-                },
-                ReactiveSelector {
-                    #[failure_if(|bb| bb.b0 + 2 > 1)]
-                    StatefulAction(Task<11>),
-                    Inverter {
-                        Interrupt(|bb| *bb.t0 % 3 != 2) {
-                            Condition(Cond<12>),
+                ReactiveFallback {
+                    Fallback {
+                        Repeat(1) {
+                            AsyncSequence {
+                                StatefulAction(Task<6> = Task::<6>),
+                                Action(Act<7>),
+                                StatefulAction(Task<8>),
+                                Action(Act<9>),
+                            },
                         },
                     },
-                    StatefulAction(Task<13>),
-                },
-            },
-            ParallelAll(1) {
-                Optional {
-                    RepeatUntilSuccess(3) {
-                        Precondition(|bb| (bb.b1 + 3) % 3 < 1) {
-                            RepeatTimes(forever) {
-                                SequenceWithMemory {
-                                    Action(PIo<14>, t0 = {b0}),
-                                    Action(Act<15>),
-                                    Condition(|ctx, bb| ctx.check_in(16, bb.b0 % 3)),
+                    Cooldown(50, filtered = Failure) {
+                        Retry(2) {
+                            KeepRunningUntilFailure {
+                                Repeat(1) {
+                                    Action(Act<10>),
                                 },
                             },
                         },
                     },
+                    Delay(20) {
+                        ReactiveSequence {
+                            Condition(Cond<11>),
+                            Action(Act<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                            ReactiveSequence {
+                                Condition(Cond<14> = Cond::<14>),
+                                Condition(Cond<15>),
+                            },
+                        },
+                    },
+                    Condition(Cond<16>),
                 },
             },
         }
     }
 }
-
-board!(Tree0136Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Sequence {
-            Condition(Cond<0>),
-            MemSequence {
-                Timeout(0) {
-                    StatefulAction(Task<1>),
+        ReactiveSequence {
+            SequenceStar {
+                Interrupt(|bb| bb.b0 + 4 > bb.b1 % 3) {
+                    #[post(|bb| bb.b0 += 2)]
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b0)),
+                },
+                Delay(0) {
+                    ParallelAll(max_failures = -1) {
+                        Sequence {
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            Sequence {
+                                Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Script(|bb| if bb.b1 + 4 == 4 { bb.b1 += 1 }),
+                    },
                 },
             },
-            Precondition(|bb| bb.b1 < 0, else = Failure) {
-                Repeat(0) {
-                    ScriptCondition(|bb| bb.b0 != bb.b1),
+            AsyncSequence {
+                Precondition(|bb| bb.b1 + 3 == *bb.t0 % 4, else = Failure) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b0)),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                    Action(|ctx| ctx.exec(8)),
+                },
+                ReactiveFallback {
+                    Action(Act<9>),
+                    #[run_while(|bb| bb.b1 + 2 > 3)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Optional {
+                        Wait(30),
+                    },
+                    Switch(b1) {
+                        case 0 => Condition(PCond<10>, b0 = 9),
+                        _ => #[success_if(|bb| *bb.t0 > 1)]
+                        #[run_while(|bb| bb.b0 > 2)]
+                        Condition(PCond<11>, b0 = {b0}),
+                    },
+                    Condition(Cond<12>),
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[success_if(|bb| *bb.t0 + 1 != 0)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Sleep(0),
                 },
             },
-            Sequence {
-                #[on_halted(|bb| { if *bb.t0 + 3 != 0 { *bb.t0 += 3 }; bb.b1 = *bb.t0 })]
-                AlwaysSuccess,
-                Action(Act<2>),
+            ReactiveSequence {
+                Switch(b1) {
+                    case 1 => Action(Act<13> = Act::<13>),
+                    _ => StatefulAction(PTask<14>, b0 = {=}, b1 = {b1}),
+                },
+                IfThenElse {
+                    WasEntryUpdated(t0),
+                    Condition(|ctx| ctx.check(15)),
+                },
+                Fallback {
+                    StatefulAction(Task<16>),
+                    Action(|ctx, bb| ctx.exec_in(17, bb.b0 + 4, &mut bb.b1)),
+                    Action(Act<18>),
+                    SetBlackboard(t0 = 5),
+                },
             },
         }
     }
 }
 
-board!(Tree0137Blackboard { b1 t0 b0 });
+board!(Tree0137Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ReactiveSequence {
-            Repeater(1) {
-                ForceSuccess {
-                    IfThenElse {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-                        Fallback {
-                            Action(Act<1>),
-                            Sleep(10),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Action(Act<2> = Act::<2>),
-                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-            },
-            MemSequence {
-                #[run_while(|bb| *bb.t0 == bb.b0 + 2)]
-                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0) })]
-                Repeat(2) {
-                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                },
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-            },
-            Loop(q0, if_empty = Failure) {
-                ScriptCondition(|bb| bb.b0 != *bb.t0 + 3),
-            },
-        }
-    }
-}
-
-board!(Tree0138Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0139 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 5,
-        }
-        ReactiveSelector {
-            SkipUnlessUpdated(t1) {
-                Wait(20),
-            },
-            Switch(b1) {
-                case 1 => #[on_halted(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| bb.b0 % 3 > 0)]
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[post(|bb| bb.t0.set((*bb.t0 + 1) % 3))]
-                    SetBlackboard(b1 = {b0}),
-                },
-                case 2 => RetryUntilSuccessful(2) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-                _ => FlipSelector {
-                    Action(Act<3>),
-                    Sleep(20),
-                    Wait(20),
-                    Sleep(10),
-                },
-            },
-            #[failure_if(|bb| *bb.t1 + 2 < 5)]
-            #[on_halted(|bb| { if *bb.t0 + 2 < 0 { bb.b0 += 2 }; *bb.t0 += 1 })]
-            Sequence {
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0139Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0140 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 1,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    ReactiveSequence {
-                        SetBlackboard(b1 = {b0}),
-                        Condition(Cond<0>),
-                        #[skip_if(|bb| *bb.t0 + 2 == bb.b0)]
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                    Conditional(|bb| bb.b1 % 3 == 0, dynamic = true, else = Failure) {
-                        #[skip_if(|bb| bb.b0 > 2)]
-                        Deadline(100) {
-                            ReactiveSequence {
-                                Condition(Cond<2>),
-                                Action(Act<3> = Act::<3>),
-                                Delay(30) {
-                                    Condition(|ctx| ctx.check(4)),
+        Selector {
+            WhileDoElse {
+                RetryUntilSuccessful(4) {
+                    Deadline(50) {
+                        TryCatch(catch_on_halt = true) {
+                            MemSequence {
+                                #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 = *bb.t0 % 3 })]
+                                StatefulAction(Task<0>),
+                                SetBlackboard(b0 = {t0}),
+                                StatefulAction(Task<1>),
+                                #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                                StatefulAction(Task<2>),
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                Cooldown(0, filtered = Failure) {
+                                    Condition(Cond<4>),
                                 },
-                                RepeatUntilFailure(forever) {
-                                    Script(|bb| { bb.b1 += 2; if bb.b0 + 2 < bb.b1 + 2 { bb.t0.set(*bb.t0 % 2) } }),
+                                ReactiveFallback {
+                                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                                    #[skip_if(|bb| bb.b0 % 3 > 1)]
+                                    Action(|ctx| ctx.exec(6)),
                                 },
                             },
                         },
                     },
-                    ReactiveSequence {
-                        Action(PIo<5>, t0 = {=}),
-                        Action(Act<6>),
-                        Script(|bb| if bb.b0 < 6 { bb.b0 = bb.b1 }),
-                        WasEntryUpdated(t0),
+                },
+                Limiter(2) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Sleep(0),
                         Action(Act<7>),
+                        #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 3)]
+                        #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.t0.set(3) })]
+                        ScriptCondition(|bb| bb.b0 == 6),
+                        #[skip_if(|bb| *bb.t0 < bb.b0 + 3)]
+                        #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            Parallel(success = 0, failure = 3) {
+                Sequence {
+                    RetryUntilSuccessful(forever) {
+                        SetBlackboard(b0 = 5),
+                    },
+                    Precondition(|bb| (*bb.t0 + 2) % 2 < 0, else = Success) {
+                        #[on_halted(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
+                        #[post(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+                        #[success_if(|bb| *bb.t0 != 5)]
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
+                Action(PAct<11>, b0 = 4, b1 = {t0}),
+                Repeat(forever) {
+                    Conditional(|bb| bb.b0 > 0, dynamic = true) {
+                        RunOnce(then_skip = true) {
+                            Wait(0),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    SequenceStar {
+                        Fallback {
+                            #[post(|bb| if bb.b0 < bb.b0 + 3 { bb.b0 = 5 })]
+                            #[failure_if(|bb| bb.b0 < 1)]
+                            StatefulAction(PTask<12>, b0 = 3, b1 = {b0}),
+                            Sleep(100),
+                        },
                     },
                 },
             },
@@ -1340,12 +1428,106 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0140Blackboard { b1 b0 t0 });
+board!(Tree0138Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0139Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        Sleep(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0139 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        StepSequencer {
+            IfThenElse {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                Wait(10),
+            },
+            StatefulAction(Task<1>),
+            Script(|bb| { *bb.t0 += 2; if bb.b0 + 2 < *bb.t0 + 2 { bb.t1.set(*bb.t1 % 2) } }),
+            SubTree(Tree0139Sub0, ..),
+            Sleep(30),
+        }
+    }
+}
+
+board!(Tree0139Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0140Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0140 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        RunOnce(then_skip = false) {
+            ParallelAll(2) {
+                RepeatTimes(1) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(5) % 4, out_of_range = Loop) {
+                        #[run_while(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
+                        Action(Act<0>),
+                        Succeeder,
+                        StatefulAction(Task<1>),
+                    },
+                },
+                #[on_halted(|bb| { bb.b1 += 1; bb.t1.set(bb.b0) })]
+                AsyncFallback {
+                    IfThenElse {
+                        Cooldown(0, filtered = Skipped) {
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        #[on_halted(|bb| if bb.b0 > *bb.t1 % 2 { bb.o0 = Some(8) })]
+                        Succeeder,
+                    },
+                    FlipSelector {
+                        Action(Act<3>),
+                        UnsetBlackboard(o0),
+                        SubTree(Tree0140Sub0, ..),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0140Blackboard { o0 t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0141Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
-        Repeat(0) {
-            Condition(Cond<0>),
+        SequenceWithMemory {
+            SubTree(Tree0141Sub0),
         }
     }
 }
@@ -1353,322 +1535,310 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        #[post(|bb| bb.b0 = *bb.t0)]
-        #[skip_if(|bb| *bb.t0 < 3)]
-        #[run_while(|bb| bb.b1 != 5)]
-        FlipSelector {
-            Sequence {
-                RetryUntilSuccessful(1) {
-                    RunOnce {
-                        Condition(PCond<0>, b0 = 6),
+        #[run_while(|bb| bb.b0 % 4 < 1)]
+        #[on_halted(|bb| bb.b0 = *bb.t1 % 2)]
+        Filter(times = 2, count = Completed, filtered = Failure) {
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    ParallelAll(3) {
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
-                },
-            },
-            Failer,
-            RunOnce(then_skip = true) {
-                Action(PAct<1>, b0 = 6),
-            },
-            Failer,
-            Loop(q0, if_empty = Success) {
-                StepSequencer {
-                    Action(PIo<2>, t0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0 + 1),
+                    Filter(times = 1, count = Completed) {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0142Blackboard { b1 b0 q0 t0 });
+board!(Tree0142Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        ForceFailure {
-            RepeatTimes(forever) {
-                #[on_success(|bb| { bb.b0 += 1; bb.t0.set(2) })]
-                Loop(q0, if_empty = Failure) {
-                    Fallback {
-                        ReactiveSequence {
-                            ScriptCondition(|bb| bb.b1 + 1 > 5),
-                            StatefulAction(Task<0>),
-                            Fallback {
-                                AlwaysFailure,
-                                Action(Act<1>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            MemSequence {
-                                #[on_halted(|bb| bb.t0.set(7))]
-                                WhileDoElse {
-                                    Action(Act<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                                MaxTime(50) {
-                                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
-                                },
-                                #[success_if(|bb| bb.b0 + 2 != *bb.t0)]
-                                #[run_while(|bb| bb.o0.is_none())]
-                                Condition(|ctx| ctx.check(5)),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.o0.unwrap_or(5)) })]
-                        #[run_while(|bb| *bb.t0 % 3 != 0)]
-                        Repeat(2) {
-                            ReactiveFallback {
-                                Fallback {
-                                    WasEntryUpdated(t0),
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
-                                },
-                                #[skip_if(|bb| bb.b0 + 3 > bb.b1)]
-                                #[post(|bb| bb.b1 += 1)]
-                                #[run_while(|bb| bb.b0 % 3 < 1)]
-                                StatefulAction(Task<9>),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
+        RetryUntilSuccessful(2) {
+            ScriptCondition(|bb| *bb.t0 % 3 < 1),
         }
     }
 }
 
-board!(Tree0143Blackboard { b1 q0 t0 o0 b0 });
+board!(Tree0143Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
-        StepSequencer {
-            AlwaysSuccess,
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        IfThenElse {
+            RunOnce(then_skip = false) {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+                    Condition(Cond<2>),
+                    Condition(PCond<3>, b0 = 0),
+                    ScriptCondition(|bb| *bb.t0 + 1 == 6),
+                },
+            },
+            Succeeder,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0145Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        Condition(Cond<9>)
-    }
-}
+board!(Tree0144Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-        }
-        Fallback {
-            Sequence {
-                Switch(b1) {
-                    case 4 => Action(PIo<0>, t0 = {t0}),
-                    case 1 => StatefulAction(Task<1> = Task::<1>),
-                    case 0 => WasEntryUpdated(t1),
-                    _ => SequenceWithMemory {
-                        RepeatUntilFailure(3) {
-                            Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
-                        },
-                        #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 1 })]
-                        #[failure_if(|bb| bb.b0 < *bb.t1 % 4)]
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                Condition(Cond<4>),
+        ReactiveSelector {
+            StepSequencer {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            SequenceWithMemory {
-                Condition(Cond<5>),
-                WaitUntil(|bb| *bb.t1 < (bb.b0 + 3) % 4) {
-                    Optional {
-                        Action(PAct<6>, b0 = 5, b1 = {=}),
-                    },
-                },
-            },
-            Retry(1) {
-                #[success_if(|bb| *bb.t0 + 1 < 0)]
-                #[skip_if(|bb| bb.b0 != 3)]
-                #[on_success(|bb| if *bb.t1 % 4 != 0 { bb.b1 += 2 })]
-                ReactiveSelector {
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b1)),
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                        SubTree(Tree0145Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
-                    },
-                    #[failure_if(|bb| bb.b0 != bb.b1 % 4)]
-                    ForceSuccess {
-                        Action(PAct<10>, b0 = 3, b1 = {b1}),
-                    },
+            Remap(success = Success, failure = Failure) {
+                SequenceStar {
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
-
-board!(Tree0145Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-            b1: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        Fallback {
-            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 1) % 2)),
+        ReactiveFallback {
+            Conditional(|bb| *bb.t1 % 4 < 1, dynamic = false, else = Failure) {
+                Conditional(|bb| *bb.t1 + 1 == bb.o0.unwrap_or(2), dynamic = true, else = Failure) {
+                    SkipUnlessUpdated(t1) {
+                        Action(PIo<0>, t0 = {t0}),
+                    },
+                },
+            },
             StatefulAction(Task<1>),
-            Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-            AlwaysFailure,
-            #[success_if(|bb| bb.b1 > bb.b0)]
-            #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 4))]
-            Script(|bb| bb.b1 += 1),
+            Delay(30) {
+                SequenceWithMemory {
+                    Wait(50),
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 == 7, dynamic = true) {
+                Repeater(1) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(3) % 2)),
+                },
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    Condition(PCond<5>, b0 = {=}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0146Blackboard { t0 b0 b1 });
+board!(Tree0146Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
+        Filter(times = 2, count = Success, filtered = Failure) {
             FlipSelector {
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[post(|bb| { bb.o0 = None; if *bb.t0 > 2 { bb.b0 += 3 } })]
-                Wait(30),
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = 2),
-                Action(Act<2>),
-            },
-            WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(0))),
+                WhileDoElse {
+                    RetryUntilSuccessful(1) {
+                        StepSequencer {
+                            ReactiveSequence {
+                                Condition(PCond<0>, b0 = {b0}),
+                                Condition(Cond<1> = Cond::<1>),
+                                ScriptCondition(|bb| (*bb.t0 + 4) % 4 != 0),
+                                StatefulAction(Task<2>),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Timeout(0) {
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        #[on_failure(|bb| if *bb.t0 < bb.b0 % 2 { *bb.t0 += 1 })]
+                        Precondition(|bb| *bb.t0 != *bb.t0 + 4) {
+                            #[on_failure(|bb| bb.b0 = *bb.t0)]
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    Script(|bb| if bb.b0 % 2 < 0 { bb.b0 += 2 }),
+                },
             },
         }
     }
 }
 
-board!(Tree0147Blackboard { o0 t0 b0 });
+board!(Tree0147Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
+            b0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        Parallel(success = 2, failure = 1) {
-            Invert {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Fallback {
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        Condition(Cond<1>),
-                        Condition(PCond<2>, b0 = 8),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Switch(b1) {
-                        case 1 => ScriptCondition(|bb| (*bb.t0 + 4) % 3 < 2),
-                        _ => Action(Act<4> = Act::<4>),
-                    },
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<5>),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<7>),
-                    #[run_while(|bb| bb.b0 % 2 != 0)]
-                    Action(Act<8>),
-                    StatefulAction(PTask<9>, b0 = {t0}, b1 = {t0}),
-                },
-                StatefulAction(Task<10> = Task::<10>),
-            },
+        SequenceWithMemory {
+            #[success_if(|bb| *bb.t0 + 1 < 0)]
+            #[skip_if(|bb| bb.b0 != 3)]
+            #[on_success(|bb| if *bb.t1 % 4 != 0 { bb.b1 += 2 })]
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0148Blackboard { t0 b1 b0 });
+board!(Tree0148Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Parallel(success = -2, failure = -1) {
-            StatefulAction(Task<0>),
-            Action(PIo<1>, t0 = {t1}),
+        ReactiveSequence {
+            Deadline(0) {
+                Fallback {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Condition(PCond<1>, b0 = {b1}),
+                    },
+                    Parallel(success = -2, failure = -1) {
+                        Condition(Cond<2>),
+                        Script(|bb| bb.b1 += 1),
+                    },
+                    AsyncSequence {
+                        SequenceWithMemory {
+                            Action(Act<3> = Act::<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        #[on_success(|bb| bb.t0.set((bb.b0 + 3) % 3))]
+                        #[post(|bb| bb.b0 += 1)]
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    Precondition(|bb| (bb.b0 + 2) % 2 > 0, else = Success) {
+                        ForceFailure {
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                    FlipSelector {
+                        Sleep(30),
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9> = Task::<9>),
+                    Sequence {
+                        #[run_while(|bb| bb.b0 + 2 < *bb.t0)]
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0149Blackboard { t1 });
+board!(Tree0149Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
             #[tracked] t0: i64,
         }
-        Priority {
-            Failer,
-            Condition(Cond<0>),
-            FlipSelector {
-                StatefulAction(Task<1> = Task::<1>),
-                Script(|bb| if *bb.t1 + 2 < 5 { bb.t0.set(*bb.t1) }),
-            },
-            ParallelAll(0) {
-                Script(|bb| bb.t0.set(6)),
-                #[run_while(|bb| *bb.t1 % 3 > 1)]
-                #[on_success(|bb| *bb.t1 += 3)]
+        ReactiveFallback {
+            Parallel(success = 2) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+                    WasEntryUpdated(t0),
+                },
+                Failer,
                 Action(Act<2>),
+            },
+            StepSequencer {
+                Action(PAct<3>, b0 = {=}, b1 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0150Blackboard { t1 t0 });
+board!(Tree0150Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub1 for Ctx {
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub0 for Ctx {
+        SubTree(Tree0151Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
-        IfThenElse {
-            Condition(|ctx| ctx.check(0)),
-            Action(|ctx| ctx.exec(1)),
+        MaxTime(50) {
+            AsyncFallback {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Wait(0),
+                    SubTree(Tree0151Sub0),
+                },
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0152Sub0 for Ctx {
-        Action(Act<0> = Act::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
-        RepeatTimes(forever) {
-            SubTree(Tree0152Sub0),
+        AsyncSequence {
+            PolicyParallel(policy = FirstFailure) {
+                Repeat(2) {
+                    StepSequencer {
+                        Sleep(10),
+                    },
+                },
+            },
+            Repeat(2) {
+                RunOnce {
+                    RetryUntilSuccessful(4) {
+                        RepeatUntilSuccess(forever) {
+                            Optional {
+                                Wait(0),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -1676,143 +1846,177 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        WaitValueUpdate(t1) {
-            Switch(b1) {
-                case 2 => Condition(Cond<0>),
-                _ => #[success_if(|bb| *bb.t1 % 4 < 0)]
-                AlwaysSuccess,
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Switch(b1) {
+                        case 4 => Priority {
+                            Action(PIo<0>, t0 = {t0}),
+                            #[run_while(|bb| bb.o0.is_some())]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            AlwaysSuccess,
+                            Condition(Cond<1> = Cond::<1>),
+                            #[success_if(|bb| bb.b1 % 4 < 0)]
+                            Condition(Cond<2>),
+                            WasEntryUpdated(t0),
+                        },
+                        _ => RetryUntilSuccessful(forever) {
+                            Priority {
+                                Condition(Cond<3> = Cond::<3>),
+                                Loop(q0, value = {b1}, if_empty = Success) {
+                                    Wait(100),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0153Blackboard { b1 t1 });
+board!(Tree0153Blackboard { b0 b1 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
-        Parallel(success = -1, failure = -1) {
-            Condition(Cond<0>),
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
+            RetryUntilSuccessful(4) {
+                Conditional(|bb| bb.o0.is_none(), dynamic = true) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            ReactiveFallback {
+                #[on_success(|bb| { bb.b0 = bb.b1; bb.o0 = Some(bb.b0 % 2) })]
+                #[post(|bb| bb.b0 += 3)]
+                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
+                StatefulAction(Task<2>),
+            },
+            Retry(4) {
+                Action(|ctx| ctx.exec(3)),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0155Sub0 for Ctx {
-        Failer
-    }
-}
+board!(Tree0154Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
-        Remap(success = Success, failure = Success) {
-            SubTree(Tree0155Sub0),
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.b0 + 1 != bb.b0 + 4) {
+            Action(Act<0>),
+            AsyncFallback {
+                Action(Act<1> = Act::<1>),
+                ReactiveSequence {
+                    Script(|bb| bb.b0 += 2),
+                    SetBlackboard(t1 = {b0}),
+                },
+            },
         }
     }
 }
+
+board!(Tree0155Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            b0: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            Precondition(|bb| *bb.t0 + 1 != *bb.t1, else = Failure) {
-                #[skip_if(|bb| *bb.t0 + 3 > 3)]
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(2) })]
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t1 + 3 })]
-                    WaitUntil(|bb| bb.b0 % 3 != 2) {
-                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-                    },
-                    Parallel {
-                        Script(|bb| *bb.t0 += 3),
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
+        Sequence {
+            Parallel(success = 2, failure = 1) {
+                StatefulAction(Task<0>),
+                SetBlackboard(b0 = 9),
             },
-            ReactiveSequence {
-                BinarySelector(|bb| *bb.t0 == bb.b0 + 4, dynamic = true) {
-                    RepeatUntil(Failure) {
-                        Inverter {
-                            Condition(Cond<4>),
+            Delay(0) {
+                Condition(Cond<1>),
+            },
+            #[post(|bb| bb.b1 += 2)]
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                RunOnce(then_skip = false) {
+                    Remap(success = Success, failure = Failure) {
+                        #[on_success(|bb| { bb.b1 = (bb.b1 + 1) % 4; bb.b0 += 2 })]
+                        #[run_while(|bb| bb.b1 < 1)]
+                        Precondition(|bb| bb.b0 + 4 < 3, else = Failure) {
+                            Condition(|ctx| ctx.check(3)),
                         },
                     },
-                    Action(PAct<5>, b0 = {t0}, b1 = {t1}),
-                },
-                Optional {
-                    Precondition(|bb| (bb.b0 + 1) % 3 != 2) {
-                        StatefulAction(Task<6>),
-                    },
                 },
             },
-            Action(PAct<7>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0156Blackboard { t1 b0 t0 });
+board!(Tree0156Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-            o0: Option<i64> = None,
             b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        ParallelAll(max_failures = -3) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                ReactiveSelector {
-                    #[on_success(|bb| { bb.b1 += 2; if bb.o0.is_some() { bb.b1 += 1 } })]
-                    #[run_while(|bb| *bb.t0 % 3 != 0)]
-                    Action(Act<0> = Act::<0>),
-                    Action(Act<1>),
-                    ForceFailure {
-                        Action(Act<2>),
-                    },
-                    UnsetBlackboard(o0),
+        #[on_failure(|bb| bb.b0 += 2)]
+        #[on_halted(|bb| bb.b0 += 1)]
+        BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
+            #[post(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+            #[on_success(|bb| if *bb.t0 != *bb.t0 % 4 { *bb.t0 += 1 })]
+            Parallel(success = 1) {
+                SetBlackboard(t0 = 5),
+                #[success_if(|bb| bb.b0 != 6)]
+                #[skip_if(|bb| bb.b0 + 2 < 5)]
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t0 % 3 < 2),
+                    #[on_halted(|bb| { if bb.b0 % 2 != 1 { bb.b0 += 2 }; bb.b0 += 3 })]
+                    #[post(|bb| bb.b0 += 1)]
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    Condition(Cond<1>),
                 },
             },
-            #[failure_if(|bb| *bb.t0 % 3 != 1)]
-            Retry(forever) {
-                StatefulAction(Task<3>),
+            Loop(q0, if_empty = Success) {
+                Delay(100) {
+                    StatefulAction(Task<2>),
+                },
             },
-            #[skip_if(|bb| *bb.t0 != 1)]
-            #[run_while(|bb| bb.b1 > bb.o0.unwrap_or(3) % 3)]
-            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0157Blackboard { q0 b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0158Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0157Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
-        WhileDoElse {
-            Condition(Cond<0> = Cond::<0>),
-            RetryUntilSuccessful(3) {
-                RetryUntilSuccessful(3) {
-                    Parallel(success = 1, failure = 0) {
-                        Action(Act<1>),
-                        SubTree(Tree0158Sub0),
-                    },
+        Parallel(success = 3, failure = -2) {
+            Repeat(2) {
+                Inverter {
+                    StatefulAction(Task<0>),
                 },
             },
-            Condition(|ctx| ctx.check(3)),
+            ForceFailure {
+                FlipSelector {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            Condition(Cond<4> = Cond::<4>),
         }
     }
 }
@@ -1820,118 +2024,199 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
         blackboard {
-            b0: i64 = 4,
             #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Precondition(|bb| *bb.t1 < *bb.t0) {
-            Switch(b1) {
-                case 3 => ScriptCondition(|bb| *bb.t0 > 5),
-                case 5 => AlwaysFailure,
-                case 0 => Precondition(|bb| *bb.t1 > *bb.t0, else = Skipped) {
-                    #[success_if(|bb| bb.b0 == 6)]
-                    Condition(Cond<0>),
+        #[on_success(|bb| bb.b0 += 1)]
+        Sequence {
+            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop) {
+                FlipSelector {
+                    Loop(q0, if_empty = Success) {
+                        StatefulAction(Task<0>),
+                    },
+                    AlwaysFailure,
                 },
-                _ => FlipSelector {
-                    StatefulAction(Task<1>),
+                MemSequence {
+                    Conditional(|bb| *bb.t1 + 1 == bb.b0 % 3, dynamic = true, else = Success) {
+                        TryCatch {
+                            Condition(PCond<1>, b0 = {t0}),
+                            Action(Act<2>),
+                            #[run_while(|bb| bb.b1 + 3 > bb.b0)]
+                            ScriptCondition(|bb| bb.b0 < 3),
+                        },
+                    },
+                    WasEntryUpdated(t1),
+                    #[skip_if(|bb| (*bb.t1 + 4) % 3 < 2)]
+                    RepeatUntilSuccess(forever) {
+                        Action(Act<3>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0159Blackboard { b0 t1 t0 b1 });
+board!(Tree0159Blackboard { t1 b1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ReactiveSequence {
-            ReactiveSelector {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            Fallback {
-                Action(Act<2>),
-                SetBlackboard(b0 = {t1}),
-            },
+        Repeat(3) {
             ReactiveSequence {
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-            },
-            Loop(q0, if_empty = Success) {
-                StatefulAction(Task<5>),
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0160Blackboard { t1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Condition(PCond<1>, b0 = {=}),
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Loop(q0, if_empty = Skipped) {
+                        RetryUntilSuccessful(1) {
+                            ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0161Blackboard { b1 q0 t0 b0 });
+board!(Tree0160Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceStar {
+            TryCatch(catch_on_halt = false) {
+                Repeat(0) {
+                    SetBlackboard(b0 = 2),
+                },
+                IfThenElse {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            Limiter(2) {
+                Conditional(|bb| *bb.t0 % 3 != 1, else = Success) {
+                    MemPriority {
+                        StatefulAction(Task<2>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0161Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0162 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        FlipSelector {
+        IndexSwitch(|bb| (*bb.t1 + 3) % 4, dynamic = false) {
+            #[on_success(|bb| { bb.o0 = Some(bb.b0 + 4); bb.t0.set((*bb.t0 + 4) % 4) })]
             StatefulAction(Task<0>),
-            Action(Act<1>),
-            Script(|bb| { if bb.b1 > 5 { bb.b1 = (*bb.t0 + 3) % 2 }; *bb.t0 += 3 }),
-            Action(Act<2> = Act::<2>),
-            Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+            Loop(q0, if_empty = Success) {
+                WhileDoElse {
+                    Parallel(success = -2, failure = 0) {
+                        #[failure_if(|bb| *bb.t1 < 3)]
+                        #[on_failure(|bb| if (bb.b0 + 1) % 2 < 1 { bb.o0 = Some(*bb.t0) })]
+                        Condition(Cond<1>),
+                        SetBlackboard(b0 = 1),
+                    },
+                    #[on_failure(|bb| { bb.b0 += 1; bb.t1.set((bb.o0.unwrap_or(3) + 2) % 3) })]
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<2>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Inverter {
+                            Script(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2)); bb.o0 = None }),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0162Blackboard { t0 b1 });
+board!(Tree0162Blackboard { o0 t1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
-        WhileDoElse {
-            Deadline(20) {
-                Condition(Cond<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+        }
+        ReactiveFallback {
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                WaitUntil(|bb| bb.o0.is_some()) {
+                    Loop(q0, if_empty = Running) {
+                        ReactiveFallback {
+                            Precondition(|bb| bb.o0.is_none()) {
+                                Switch(b1) {
+                                    case 1 => Condition(|ctx| ctx.check(0)),
+                                    _ => Condition(PCond<1>, b0 = 1),
+                                },
+                            },
+                            Deadline(100) {
+                                WhileDoElse {
+                                    Condition(|ctx| ctx.check(2)),
+                                    UnsetBlackboard(o0),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<1>),
-            Repeater(0) {
-                Action(Act<2>),
+            ReactiveSequence {
+                Action(Act<3>),
+                #[success_if(|bb| (bb.b1 + 1) % 2 == 1)]
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[skip_if(|bb| *bb.t1 + 1 > 5)]
+                WhileDoElse {
+                    StatefulAction(Task<4>),
+                    ScriptCondition(|bb| *bb.t0 % 4 == 1),
+                },
+                StatefulAction(PTask<5>, b0 = {=}),
             },
         }
     }
 }
 
+board!(Tree0163Blackboard { q0 o0 t0 b1 b0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0164 for Ctx {
-        Repeat(4) {
-            Wait(20),
+        Inverter {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Repeat(3) {
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(Cond<1>),
+                    Failer,
+                },
+                Sequence {
+                    Succeeder,
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
@@ -1939,40 +2224,30 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0165 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        RepeatUntil(Success) {
-            WhileDoElse {
-                Priority {
+        RunOnce(then_skip = false) {
+            Conditional(|bb| (*bb.t0 + 4) % 4 > 1, dynamic = true) {
+                Timeout(10) {
                     ReactiveSequence {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                        #[failure_if(|bb| bb.b0 % 2 == 1)]
-                        Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
-                    },
-                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 3 })]
-                    Optional {
-                        ReactiveFallback {
-                            #[on_success(|bb| bb.o0 = None)]
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3> = Cond::<3>),
+                        TryCatch {
+                            Action(Act<0>),
+                            Script(|bb| bb.b0 += 1),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
-                    },
-                    Selector {
-                        Action(PIo<4>, t0 = {b0}),
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-                Sequence {
-                    MemSequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                    },
-                    ForceFailure {
-                        Condition(|ctx| ctx.check(8)),
+                        Script(|bb| bb.b0 += 1),
+                        Repeat(3) {
+                            #[success_if(|bb| *bb.t0 != *bb.t1)]
+                            FlipSelector {
+                                Wait(20),
+                                RetryUntilSuccessful(forever) {
+                                    Failer,
+                                },
+                            },
+                        },
+                        StatefulAction(Task<2>),
                     },
                 },
             },
@@ -1980,76 +2255,79 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0165Blackboard { o0 b0 t0 });
+board!(Tree0165Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0166 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Parallel(success = -3, failure = 0) {
-            Parallel {
+        ReactiveSequence {
+            Fallback {
                 Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                AlwaysSuccess,
-                #[skip_if(|bb| *bb.t0 % 2 == 0)]
-                Condition(PCond<2>, b0 = 3),
+                WasEntryUpdated(t0),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
-            SetBlackboard(b1 = {b0}),
-            ParallelAll(1) {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-            MaxTime(0) {
-                FlipSelector {
-                    ReactiveSequence {
-                        Script(|bb| bb.b1 = *bb.t0),
-                        Action(Act<6>),
-                        AlwaysRunning,
-                    },
+            SequenceStar {
+                Condition(Cond<3> = Cond::<3>),
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    Condition(Cond<4> = Cond::<4>),
                 },
+                Succeeder,
             },
-            #[failure_if(|bb| bb.b0 % 2 < 1)]
-            Failer,
         }
     }
 }
 
-board!(Tree0166Blackboard { t0 b1 b0 });
+board!(Tree0166Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
-        RetryUntilSuccessful(4) {
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
+        Selector {
+            Repeat(forever) {
+                ReactiveFallback {
+                    MaxTime(0) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Selector {
+                        Condition(Cond<1> = Cond::<1>),
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0168Sub1 for Ctx {
-        RepeatTimes(1) {
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0168Sub0 for Ctx {
-        Sequence {
-            SubTree(Tree0168Sub1),
-            StatefulAction(Task<4>),
-            Condition(Cond<5>),
-            ForceFailure {
-                Wait(0),
+            KeepRunningUntilFailure {
+                Parallel(failure = 3) {
+                    Repeater(1) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    RunOnce {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(4) {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            Action(Act<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    AlwaysSuccess,
+                },
             },
         }
     }
@@ -2057,143 +2335,346 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
-        Parallel {
-            FlipSelector {
-                StatefulAction(Task<0> = Task::<0>),
-                RetryUntilSuccessful(1) {
-                    AlwaysRunning,
-                },
-                Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            Sequence {
+                AlwaysSuccess,
+                Script(|bb| if *bb.t0 < 5 { *bb.t1 += 1 }),
+                Condition(Cond<0>),
             },
-            KeepRunningUntilFailure {
-                Repeat(0) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-            SubTree(Tree0168Sub0),
+            ScriptCondition(|bb| *bb.t1 + 3 > *bb.t0),
         }
     }
 }
+
+board!(Tree0168Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            Failer,
-            Script(|bb| { bb.b1 += 3; bb.o0 = Some(4) }),
+        RetryUntilSuccessful(3) {
+            Parallel(success = 1, failure = -2) {
+                Sleep(30),
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0169Blackboard { o0 b1 });
+board!(Tree0169Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0170Sub0 for Ctx {
-        ParallelAll(1) {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
+        Action(PAct<5>, b0 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
-        SequenceWithMemory {
-            Timeout(10) {
-                Optional {
-                    SubTree(Tree0170Sub0),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Filter(times = 3, filtered = Skipped) {
+            IfThenElse {
+                Parallel {
+                    RetryUntilSuccessful(1) {
+                        Parallel(success = -1, failure = -1) {
+                            #[success_if(|bb| bb.b0 == 3)]
+                            SetBlackboard(b0 = 1),
+                            Delay(0) {
+                                StatefulAction(PTask<0>, b0 = {=}),
+                            },
+                            Loop(q0, value = {b0}) {
+                                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                            },
+                            Script(|bb| *bb.t0 += 1),
+                        },
+                    },
+                    AsyncFallback {
+                        StatefulAction(Task<2>),
+                        Parallel(success = -2) {
+                            Condition(Cond<3>),
+                            ScriptCondition(|bb| *bb.t0 == 0),
+                        },
+                        MaxTime(20) {
+                            #[post(|bb| bb.b0 += 2)]
+                            ScriptCondition(|bb| *bb.t0 == bb.b0),
+                        },
+                    },
                 },
-            },
-            StatefulAction(Task<2> = Task::<2>),
-            Delay(10) {
-                Action(Act<3>),
+                Fallback {
+                    IfThenElse {
+                        Action(|ctx| ctx.exec(4)),
+                        Invert {
+                            RepeatUntilFailure(1) {
+                                SubTree(Tree0170Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[success_if(|bb| *bb.t0 < bb.b0 % 2)]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        UnsetBlackboard(o0),
+                        AlwaysRunning,
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Script(|bb| bb.t0.set(bb.b0 % 3)),
             },
         }
     }
 }
+
+board!(Tree0170Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
+            #[tracked] t0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+board!(Tree0171Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0172 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
             o0: Option<i64> = None,
         }
-        Parallel(failure = -1) {
-            ReactiveSequence {
-                Optional {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = {=}),
-                    },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Retry(3) {
+                FlipSelector {
+                    Action(Act<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
+                    Condition(Cond<2>),
                 },
-                AsyncSequence {
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 0),
-                    RepeatUntilSuccess(forever) {
-                        #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some(*bb.t0 % 3) })]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        BinarySelector(|bb| *bb.t0 == 1, dynamic = false) {
-                            SkipUnlessUpdated(t0) {
-                                Script(|bb| bb.b0 += 1),
-                            },
-                            Fallback {
-                                StatefulAction(Task<2>),
-                                Action(PIo<3>, t0 = {=}),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<4>),
-                        Precondition(|bb| bb.o0.unwrap_or(4) == bb.b0 % 4) {
-                            RepeatUntilSuccess(forever) {
-                                Loop(q0, value = {b0}, if_empty = Running) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
+            },
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[on_success(|bb| bb.o0 = Some(*bb.t0 % 2))]
+            #[run_while(|bb| bb.b0 + 4 < 0)]
+            Parallel(success = -2, failure = -1) {
+                FlipSelector {
+                    Succeeder,
+                    StatefulAction(Task<3>),
+                },
+                Interrupt(|bb| (bb.b0 + 1) % 3 != 1) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                RetryUntilSuccessful(3) {
+                    Action(Act<5>),
+                },
+                Repeat(2) {
+                    Condition(PCond<6>, b0 = {b0}),
+                },
+                Inverter {
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0171Blackboard { t0 q0 b0 o0 });
+board!(Tree0172Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0172 for Ctx {
-        Delay(0) {
-            Condition(Cond<0>),
+    pub tree Tree0173Sub0 for Ctx {
+        Repeat(3) {
+            Sleep(0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
+        RepeatTimes(3) {
+            MemSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Fallback {
+                    SequenceWithMemory {
+                        RepeatUntilSuccess(3) {
+                            ForceSuccess {
+                                Repeat(1) {
+                                    Sleep(10),
+                                },
+                            },
+                        },
+                        SubTree(Tree0173Sub0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 1,
+        }
+        Conditional(|bb| (bb.b1 + 4) % 4 < 0) {
+            AsyncSequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Script(|bb| bb.b0 += 1),
+                },
+                Deadline(20) {
+                    RetryUntilSuccessful(4) {
+                        Selector {
+                            ScriptCondition(|bb| (*bb.t0 + 1) % 2 > 0),
+                            ReactiveSequence {
+                                Condition(PCond<1>, b0 = {b0}),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(PCond<2>, b0 = {=}),
+                    Condition(Cond<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                    ScriptCondition(|bb| bb.b0 < 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0174Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0175 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        FlipSelector {
+            #[post(|bb| *bb.t1 += 2)]
+            #[run_while(|bb| *bb.t1 > 0)]
+            #[on_failure(|bb| { *bb.t0 += 1; if *bb.t1 + 1 == *bb.t1 % 4 { bb.t1.set(8) } })]
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Script(|bb| { bb.b0 += 3; bb.t1.set(bb.b0 % 4) }),
+        }
+    }
+}
+
+board!(Tree0175Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0176Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        IfThenElse {
+            Repeat(2) {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        #[post(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 += 1 })]
+        StepSequencer {
+            SubTree(Tree0176Sub0, ..),
+            IfThenElse {
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                ReactiveSequence {
+                    Action(Act<3>),
+                    #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                    #[failure_if(|bb| bb.b1 > 3)]
+                    Wait(0),
+                    StatefulAction(Task<4>),
+                },
+                ReactiveFallback {
+                    #[run_while(|bb| *bb.t0 + 3 < bb.b0 + 1)]
+                    Condition(Cond<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+            },
+            WaitUntil(|bb| bb.b1 % 3 != 0) {
+                Delay(50) {
+                    Fallback {
+                        Action(Act<7> = Act::<7>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Repeat(4) {
+                Retry(0) {
+                    Condition(Cond<8>),
+                },
+            },
+            Repeat(4) {
+                SequenceWithMemory {
+                    Condition(Cond<9>),
+                    Wait(10),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0176Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0177 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
         }
-        ForceSuccess {
-            #[on_success(|bb| if *bb.t0 == 3 { bb.t0.set(bb.b0 % 3) })]
-            #[post(|bb| bb.t0.set(bb.b0 % 4))]
-            ReactiveSelector {
-                Inverter {
+        ParallelAll {
+            IndexSwitch(|bb| *bb.t0 + 3) {
+                ParallelAll {
+                    Condition(Cond<0>),
+                    Script(|bb| bb.b0 += 3),
+                },
+                RepeatUntil(Failure) {
                     ReactiveFallback {
-                        WaitUntil(|bb| *bb.t0 % 3 == 1) {
-                            Action(Act<0>),
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                            Script(|bb| { bb.b0 += 1; bb.b0 += 2 }),
+                        StatefulAction(Task<1>),
+                        #[failure_if(|bb| bb.b0 < *bb.t0 + 2)]
+                        SequenceWithMemory {
+                            SetBlackboard(t0 = {b0}),
                         },
                     },
                 },
@@ -2202,187 +2683,50 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0173Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 4,
-        }
-        FlipSelector {
-            MaxTime(100) {
-                Action(Act<0>),
-            },
-            #[failure_if(|bb| bb.b1 % 4 != 2)]
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[run_while(|bb| (bb.b1 + 3) % 3 == 1)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0174Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0175 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        Fallback {
-            Remap(success = Failure, failure = Success) {
-                Script(|bb| bb.t0.set(bb.b1 % 4)),
-            },
-        }
-    }
-}
-
-board!(Tree0175Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        Priority {
-            AlwaysFailure,
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-board!(Tree0176Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0177 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        ParallelAll(max_failures = -1) {
-            MemPriority {
-                Condition(Cond<0>),
-                Action(PIo<1>, t0 = {=}),
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                StatefulAction(Task<3>),
-            },
-            Timeout(30) {
-                Repeat(3) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0177Blackboard { t0 b0 });
+board!(Tree0177Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0178Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            b0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 12,
         }
-        RepeatUntil(Success) {
-            MemSequence {
-                #[post(|bb| bb.b0 = 3)]
-                Action(PAct<7>, b0 = {=}),
-                StatefulAction(Task<8> = Task::<8>),
-            },
+        Action(PIo<0>, t0 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0178Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
         }
+        ScriptCondition(|bb| bb.b0 > bb.b0 + 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b0: i64,
+            b1: i64 = 2,
         }
-        Delay(30) {
-            ReactiveSequence {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Switch(b1) {
-                    case 5 => #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1))]
-                    #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                    Action(Act<3> = Act::<3>),
-                    _ => StatefulAction(PTask<4>, b0 = 2, b1 = {=}),
-                },
-                ReactiveSequence {
-                    Condition(PCond<5>, b0 = {b1}),
-                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                    Sleep(30),
-                    StatefulAction(Task<6>),
-                    Sleep(10),
-                },
-                SubTree(Tree0178Sub0, b1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-            },
+        #[on_halted(|bb| bb.b1 += 3)]
+        SequenceWithMemory {
+            SubTree(Tree0178Sub0, ..),
+            Condition(Cond<1>),
+            #[post(|bb| bb.b0 += 1)]
+            SubTree(Tree0178Sub1, ..),
         }
     }
 }
 
-board!(Tree0178Blackboard { b1 o0 t0 b0 });
+board!(Tree0178Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(3),
-        }
-        WhileDoElse {
-            RunOnce {
-                #[post(|bb| bb.o0 = None)]
-                #[on_success(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| bb.b1 < 3)]
-                RunOnce {
-                    #[failure_if(|bb| bb.b0 < bb.b1 + 4)]
-                    #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
-                    Condition(Cond<0>),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                Inverter {
-                    #[failure_if(|bb| bb.b1 != 3)]
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Wait(10),
-                Priority {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0179Blackboard { b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0180Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Invert {
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(2) % 3)),
+        Repeat(forever) {
+            AlwaysSuccess,
         }
     }
 }
@@ -2390,76 +2734,78 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64 = 3,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            b1: i64 = 5,
         }
-        Limiter(1) {
-            SequenceWithMemory {
-                Repeater(forever) {
-                    RunOnce(then_skip = true) {
-                        #[post(|bb| bb.t1.set(bb.b0))]
-                        #[run_while(|bb| *bb.t0 % 3 < 2)]
-                        #[on_failure(|bb| if bb.o0.unwrap_or(1) == 7 { bb.o0 = Some(8) })]
-                        RunOnce(then_skip = false) {
-                            Priority {
-                                Conditional(|bb| *bb.t1 == 0) {
-                                    WasEntryUpdated(t1),
-                                },
-                                #[success_if(|bb| *bb.t0 != 6)]
-                                Interrupt(|bb| bb.o0.is_some()) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
+        Switch(b1) {
+            case 5 => ReactiveFallback {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Conditional(|bb| *bb.t0 < bb.b0 % 3, else = Success) {
+                    StatefulAction(Task<2>),
+                },
+                Inverter {
+                    Action(PIo<3>, t0 = {b0}),
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                },
+            },
+            case 3 => AlwaysFailure,
+            case 4 => #[on_halted(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
+            Sequence {
+                Parallel(success = 1, failure = -2) {
+                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                    Action(Act<6>),
+                },
+                BinarySelector(|bb| (*bb.t0 + 4) % 2 < 0, dynamic = false) {
+                    Condition(|ctx| ctx.check(7)),
+                    Switch(b1) {
+                        case 4 => #[on_success(|bb| { bb.b0 = bb.b1 % 3; if *bb.t1 != 1 { bb.b1 = *bb.t1 } })]
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(6) })]
+                        ScriptCondition(|bb| bb.b0 > 4),
+                        _ => StatefulAction(Task<8>),
                     },
                 },
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                Parallel(success = -4, failure = -3) {
-                    AlwaysSuccess,
-                    Runner,
-                    StatefulAction(Task<0>),
-                    ParallelAll(1) {
-                        Timeout(0) {
-                            SubTree(Tree0180Sub0, ..),
-                        },
-                    },
+                Fallback {
+                    StatefulAction(Task<9> = Task::<9>),
+                    ScriptCondition(|bb| bb.b0 == 3),
+                },
+            },
+            _ => BinarySelector(|bb| *bb.t0 + 2 < 1) {
+                SequenceWithMemory {
+                    Condition(PCond<10>, b0 = {=}),
+                    Sleep(50),
+                    AlwaysFailure,
+                },
+                ReactiveFallback {
+                    Condition(Cond<11>),
+                    Action(|ctx, bb| ctx.exec_in(12, *bb.t1, &mut bb.b1)),
+                    Condition(Cond<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0180Blackboard { t1 t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0181Sub1 for Ctx {
-        AlwaysRunning
-    }
-}
+board!(Tree0180Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0181Sub0 for Ctx {
-        StepSequencer {
-            Action(Act<3> = Act::<3>),
-            SubTree(Tree0181Sub1),
-        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
-        ReactiveSequence {
-            Action(Act<0>),
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
+        PolicyParallel(policy = FirstSuccess) {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(3) {
+                SubTree(Tree0181Sub0),
             },
-            SubTree(Tree0181Sub0),
         }
     }
 }
@@ -2467,176 +2813,98 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Selector {
-            Precondition(|bb| bb.b0 % 3 > 0) {
-                Filter(times = 2) {
-                    RunOnce {
-                        Precondition(|bb| bb.b0 + 4 < *bb.t0 % 2, else = Running) {
-                            #[skip_if(|bb| bb.b1 < 5)]
-                            Repeat(1) {
-                                RunOnce(then_skip = true) {
-                                    Action(PIo<0>, t0 = {b1}),
-                                },
-                            },
-                        },
+        Sequence {
+            ParallelAll {
+                #[run_while(|bb| bb.o0.is_some())]
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Repeat(2) {
+                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
                     },
                 },
+                StatefulAction(Task<1>),
             },
-            ReactiveFallback {
-                Loop(q0, if_empty = Skipped) {
-                    Precondition(|bb| bb.b1 > 0, else = Success) {
-                        AsyncSequence {
-                            StatefulAction(Task<1>),
-                            Repeat(2) {
-                                Script(|bb| { bb.b0 = (*bb.t0 + 2) % 2; bb.b1 = *bb.t0 + 4 }),
-                            },
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                Precondition(|bb| bb.b1 % 2 > 0) {
-                    Condition(PCond<4>, b0 = {b1}),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                TryCatch {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Sleep(0),
-                        StatefulAction(Task<6>),
-                    },
-                    Action(PAct<7>, b0 = 7, b1 = {t0}),
-                    #[post(|bb| { bb.b0 = bb.b1 + 1; bb.b1 += 2 })]
-                    #[on_success(|bb| bb.b0 += 3)]
-                    Limiter(1) {
-                        Condition(PCond<8>, b0 = {b0}),
-                    },
-                    Condition(Cond<9>),
-                    #[on_halted(|bb| { bb.b1 += 3; bb.t0.set(bb.b0 % 2) })]
-                    #[run_while(|bb| bb.b1 + 4 != 4)]
-                    ReactiveFallback {
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                        WasEntryUpdated(t0),
-                    },
-                },
+            #[skip_if(|bb| bb.b0 == 1)]
+            Sequence {
+                StatefulAction(Task<2>),
+                Wait(10),
+                SetBlackboard(b0 = 0),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0182Blackboard { q0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0183Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-            #[skip_if(|bb| bb.b0 + 2 < 3)]
-            #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
-            Script(|bb| bb.o0 = Some(bb.b1)),
-            #[skip_if(|bb| bb.o0.unwrap_or(4) > 7)]
-            #[on_halted(|bb| if bb.b1 < bb.b1 % 3 { bb.t1.set(*bb.t1 % 4) })]
-            Cooldown(50) {
-                SetBlackboard(o0 = Some(5)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0183Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        MemPriority {
-            Condition(Cond<4>),
-            #[on_halted(|bb| bb.t1.set(bb.b1))]
-            #[skip_if(|bb| bb.b0 != 3)]
-            #[on_success(|bb| { bb.o0 = Some(bb.b1 % 3); bb.t0.set(bb.o0.unwrap_or(3) % 4) })]
-            Sleep(0),
-            Action(PAct<5>, b0 = {b0}, b1 = {=}),
-        }
-    }
-}
+board!(Tree0182Blackboard { q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-        }
-        Switch(b1) {
-            case 3 => SubTree(Tree0183Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}, o0 = {=}),
-            case 1 => SequenceWithMemory {
-                StatefulAction(Task<1> = Task::<1>),
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx| ctx.exec(2)),
-                    UnsetBlackboard(o0),
-                },
-                Condition(PCond<3>, b0 = {=}),
-                SubTree(Tree0183Sub1, ..),
-            },
-            _ => RetryUntilSuccessful(2) {
-                #[post(|bb| if bb.b0 + 2 != *bb.t1 { bb.o0 = None })]
-                AsyncFallback {
-                    Condition(Cond<6>),
-                    RunOnce {
-                        BinarySelector(|bb| bb.b0 != 2) {
-                            Script(|bb| bb.t1.set(bb.o0.unwrap_or(5) + 1)),
-                            Action(Act<7>),
-                        },
+        RunOnce {
+            Cooldown(50) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Repeater(0) {
+                        Condition(Cond<1>),
                     },
-                    Condition(|ctx| ctx.check(8)),
                 },
             },
         }
     }
 }
-
-board!(Tree0183Blackboard { b1 t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
             b0: i64 = 3,
+            b1: i64 = 2,
         }
-        Loop(q0, value = {b0}) {
-            RunOnce {
-                Conditional(|bb| bb.b1 % 2 > 0, else = Success) {
-                    Repeat(2) {
-                        Switch(b1) {
-                            case 0 => Action(PAct<0>, b0 = {b1}),
-                            case 3 => AlwaysSuccess,
-                            _ => IfThenElse {
-                                Condition(Cond<1>),
-                                AlwaysRunning,
-                                #[skip_if(|bb| bb.b1 == 1)]
-                                Condition(|ctx, bb| ctx.check_in(2, 4)),
+        IfThenElse {
+            Inverter {
+                #[on_failure(|bb| { if bb.b0 > 7 { bb.b0 += 3 }; bb.b1 = bb.b0 })]
+                Parallel(failure = -5) {
+                    Sleep(10),
+                    #[skip_if(|bb| *bb.t0 < 2)]
+                    Sequence {
+                        Script(|bb| bb.b0 = (bb.b0 + 2) % 3),
+                        Wait(100),
+                    },
+                    Repeat(3) {
+                        RunOnce {
+                            #[failure_if(|bb| bb.b1 + 3 < 2)]
+                            Succeeder,
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        AlwaysRunning,
+                    },
+                    Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+                },
+            },
+            BinarySelector(|bb| bb.b1 == 1) {
+                #[post(|bb| if *bb.t0 < 3 { bb.b0 = bb.b1 })]
+                Fallback {
+                    Condition(|ctx| ctx.check(2)),
+                    Action(PAct<3>, b0 = {b1}, b1 = {b0}),
+                    SetBlackboard(b0 = 3),
+                },
+                Inverter {
+                    WhileDoElse {
+                        FlipSelector {
+                            Conditional(|bb| *bb.t0 != 3, dynamic = true, else = Success) {
+                                StatefulAction(Task<4>),
                             },
+                            StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
+                            #[run_while(|bb| *bb.t0 != 3)]
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Wait(0),
                         },
                     },
                 },
@@ -2645,168 +2913,92 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0184Blackboard { q0 b1 b0 });
+board!(Tree0184Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        TryCatch {
-            Interrupt(|bb| bb.o0.is_some()) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = 2),
-                },
-            },
-            Fallback {
-                AsyncFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Repeat(4) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        WaitUntil(|bb| *bb.t1 != 6) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b0 = (bb.b0 + 3) % 4 })]
-            #[failure_if(|bb| (*bb.t0 + 2) % 4 == 3)]
-            #[on_failure(|bb| *bb.t1 += 1)]
-            Invert {
-                Precondition(|bb| bb.b0 % 2 > 0) {
-                    RetryUntilSuccessful(0) {
-                        Runner,
-                    },
+        ParallelAll(max_failures = -1) {
+            Action(Act<0>),
+            Sleep(20),
+            Wait(0),
+            Timeout(0) {
+                Sequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
-
-board!(Tree0185Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        Fallback {
-            SequenceStar {
-                #[on_failure(|bb| bb.o0 = None)]
-                #[skip_if(|bb| *bb.t1 % 2 != 1)]
-                #[post(|bb| bb.o0 = None)]
-                RunOnce(then_skip = true) {
-                    Precondition(|bb| bb.b0 > 0, else = Success) {
-                        ScriptCondition(|bb| bb.b0 % 3 < 2),
+        TryCatch(catch_on_halt = true) {
+            Timeout(10) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            },
+            Loop(q0, if_empty = Skipped) {
+                RunOnce(then_skip = false) {
+                    TryCatch(catch_on_halt = true) {
+                        Action(PIo<1>, t0 = {=}),
+                        Wait(20),
                     },
                 },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    TryCatch {
-                        Condition(Cond<1>),
-                        Action(Act<2> = Act::<2>),
-                    },
-                    Condition(Cond<3>),
-                    Action(Act<4>),
+            },
+            StepSequencer {
+                SetBlackboard(b0 = 0),
+                SetBlackboard(t0 = 1),
+            },
+            StatefulAction(Task<2>),
+            TryCatch {
+                Loop(q0) {
+                    Succeeder,
                 },
-                Priority {
-                    TryCatch {
-                        Condition(Cond<5>),
-                        Script(|bb| { bb.t0.set(*bb.t0 % 2); bb.b1 = bb.b1 % 2 }),
-                        Action(Act<6>),
-                    },
-                },
-                Selector {
-                    RetryUntilSuccessful(3) {
-                        #[success_if(|bb| bb.o0.unwrap_or(1) == 1)]
-                        Action(Act<7> = Act::<7>),
-                    },
-                    Sequence {
-                        SetBlackboard(t0 = {t1}),
-                    },
+                Parallel(success = 2, failure = 1) {
+                    Action(|ctx| ctx.exec(3)),
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0186Blackboard { b0 o0 t0 b1 t1 });
+board!(Tree0186Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-            #[success_if(|bb| *bb.t0 < 4)]
+        SkipUnlessUpdated(t0) {
             ReactiveFallback {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    Action(Act<2>),
-                },
-                #[success_if(|bb| *bb.t0 < bb.b0 % 3)]
-                Loop(q0, if_empty = Skipped) {
-                    SequenceWithMemory {
-                        Wait(0),
-                        ScriptCondition(|bb| *bb.t0 < bb.b1),
-                        Condition(Cond<3>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Action(|ctx| ctx.exec(5)),
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-                Action(Act<8>),
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Fallback {
-                        StatefulAction(Task<9>),
-                    },
-                    ReactiveSelector {
-                        WasEntryUpdated(t0),
-                        Action(Act<10> = Act::<10>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        #[success_if(|bb| bb.b0 > *bb.t0)]
-                        StatefulAction(Task<11>),
-                    },
-                },
-                SequenceStar {
-                    Action(Act<12>),
-                    SetBlackboard(b1 = {t0}),
-                    Action(PIo<13>, t0 = {b0}),
-                },
-                StepSequencer {
-                    Delay(10) {
-                        WaitValueUpdate(t0) {
-                            AsyncSequence {
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                BinarySelector(|bb| (bb.o0.unwrap_or(5) + 4) % 4 > 0) {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<14>),
+                Interrupt(|bb| *bb.t0 < bb.b0 % 4) {
+                    #[failure_if(|bb| bb.b0 + 4 < 3)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    RetryUntilSuccessful(forever) {
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            #[on_failure(|bb| { if (bb.b0 + 1) % 2 < 0 { bb.t0.set((*bb.t0 + 4) % 3) }; if *bb.t0 != 0 { bb.t0.set(bb.b0) } })]
+                            #[post(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
+                            #[failure_if(|bb| *bb.t0 > bb.b0)]
+                            ReactiveSelector {
+                                StepSequencer {
+                                    Action(Act<0>),
+                                },
+                                SkipUnlessUpdated(t0) {
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
+                                ReactiveSequence {
+                                    #[on_halted(|bb| bb.b0 += 1)]
+                                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                                    SetBlackboard(t0 = {b0}),
+                                    ScriptCondition(|bb| bb.b0 % 4 == 0),
                                 },
                             },
                         },
@@ -2817,265 +3009,194 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0187Blackboard { t0 o0 b0 q0 b1 });
+board!(Tree0187Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64 = 2,
         }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                ReactiveFallback {
-                    Retry(3) {
-                        Cooldown(10) {
-                            Failer,
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Fallback {
+                Sequence {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Condition(Cond<0>),
+                    RepeatTimes(3) {
+                        RetryUntilSuccessful(1) {
+                            Condition(|ctx, bb| ctx.check_in(1, 1)),
                         },
-                    },
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(PTask<0>, b0 = {=}),
-                    },
-                    Switch(b1) {
-                        case 1 => #[post(|bb| bb.b0 = *bb.t1)]
-                        #[on_failure(|bb| { if *bb.t1 < 5 { bb.b0 = *bb.t1 + 1 }; bb.o0 = Some(4) })]
-                        Wait(10),
-                        case 2 => ScriptCondition(|bb| bb.b0 + 4 > 4),
-                        _ => StatefulAction(Task<1>),
                     },
                 },
-                ReactiveFallback {
-                    IfThenElse {
-                        Repeat(1) {
-                            Condition(Cond<2>),
-                        },
-                        Repeater(0) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(3) + 2, &mut bb.b0)),
+                StatefulAction(Task<2>),
+            },
+            BinarySelector(|bb| bb.b0 < 7) {
+                AsyncSequence {
+                    IndexSwitch(|bb| bb.b1 + 2, out_of_range = Fail) {
+                        Condition(|ctx| ctx.check(3)),
+                        Script(|bb| *bb.t0 += 3),
                     },
-                    RunOnce(then_skip = false) {
-                        Delay(0) {
-                            ReactiveFallback {
-                                #[on_halted(|bb| bb.b1 += 1)]
-                                ScriptCondition(|bb| *bb.t0 % 3 == 1),
-                                Action(Act<5>),
-                            },
+                    Conditional(|bb| bb.b1 % 2 != 0, dynamic = false, else = Failure) {
+                        ReactiveSequence {
+                            Action(Act<4>),
+                            Action(Act<5> = Act::<5>),
                         },
                     },
-                    SequenceStar {
-                        StatefulAction(Task<6>),
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 2, &mut bb.b0)),
-                    },
+                },
+                AsyncSequence {
+                    Succeeder,
+                    StatefulAction(Task<6>),
+                    SetBlackboard(b0 = {t0}),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0188Blackboard { b1 t1 b0 o0 t0 });
+board!(Tree0188Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
         }
-        Delay(0) {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        Parallel(success = 1, failure = 1) {
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0189Blackboard { t0 b0 });
+board!(Tree0189Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            Filter(times = 2, count = Completed) {
-                ReactiveFallback {
+        RepeatUntilFailure(forever) {
+            RunOnce {
+                FlipSelector {
+                    SetBlackboard(t0 = 4),
+                    Succeeder,
+                    #[skip_if(|bb| (bb.b0 + 4) % 2 < 0)]
                     StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
                 },
-            },
-            #[on_halted(|bb| bb.b0 += 3)]
-            #[on_failure(|bb| bb.o0 = None)]
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
-                },
-                Action(Act<3> = Act::<3>),
-                ParallelAll(max_failures = -1) {
-                    Filter(times = 1) {
-                        SetBlackboard(o0 = Some(5)),
-                    },
-                },
-            },
-            Sequence {
-                SetBlackboard(o0 = Some(6)),
-                #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Cooldown(50, filtered = Skipped) {
-                #[run_while(|bb| bb.b0 % 2 != 0)]
-                #[on_failure(|bb| if *bb.t0 + 4 > *bb.t0 { bb.o0 = Some(9) })]
-                #[on_halted(|bb| bb.o0 = None)]
-                Action(PAct<5>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0190Blackboard { t0 b0 o0 });
+board!(Tree0190Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0191Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0191Sub1 for Ctx {
+        Failer
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = 9),
-            Timeout(30) {
-                StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
+        RepeatUntilSuccess(forever) {
+            FlipSelector {
+                ParallelAll {
+                    Sleep(10),
+                    MemPriority {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1>),
+                        SubTree(Tree0191Sub0),
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Timeout(0) {
+                    Priority {
+                        ForceFailure {
+                            StatefulAction(Task<4>),
+                        },
+                        SubTree(Tree0191Sub1),
+                    },
+                },
+                Failer,
             },
-            RetryUntilSuccessful(4) {
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-            },
-            Sleep(10),
         }
     }
 }
 
-board!(Tree0191Blackboard { b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0192Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 11,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Loop(q0, if_empty = Success) {
+            #[failure_if(|bb| bb.b1 == 0)]
+            RunOnce(then_skip = false) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
             b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
         }
-        #[failure_if(|bb| *bb.t0 > 2)]
-        Priority {
-            Priority {
-                Condition(Cond<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            Switch(b1) {
-                case 0 => AlwaysFailure,
-                case 2 => Filter(times = 3, count = Failure, filtered = Failure) {
-                    #[failure_if(|bb| *bb.t1 + 3 == 6)]
-                    WasEntryUpdated(t1),
-                },
-                _ => Sleep(30),
-            },
-            StatefulAction(Task<2> = Task::<2>),
-            RunOnce {
-                ForceSuccess {
-                    Condition(Cond<3>),
-                },
-            },
+        Repeat(2) {
+            #[on_success(|bb| { if bb.b0 == bb.b1 { bb.b0 = bb.b1 + 1 }; bb.b0 = 3 })]
+            #[success_if(|bb| bb.b0 % 2 > 0)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            SubTree(Tree0192Sub0, b1 = {=}, q0 = {q0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0192Blackboard { b1 t0 t1 });
+board!(Tree0192Blackboard { b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        Retry(forever) {
-            Fallback {
-                Precondition(|bb| bb.b0 < 7, else = Success) {
-                    Timeout(0) {
+        #[post(|bb| if bb.b0 < 3 { bb.b1 += 2 })]
+        ReactiveSequence {
+            ParallelAll {
+                Action(Act<0>),
+                MemSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = 5),
+                },
+                AlwaysSuccess,
+                RepeatTimes(forever) {
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            Delay(20) {
+                Repeat(forever) {
+                    BinarySelector(|bb| bb.b1 > (*bb.t0 + 1) % 4, dynamic = false) {
+                        Condition(Cond<4>),
                         #[on_halted(|bb| bb.b0 = *bb.t0)]
                         #[skip_if(|bb| (*bb.t0 + 2) % 2 == 0)]
                         #[failure_if(|bb| *bb.t0 > 0)]
-                        Priority {
-                            Condition(Cond<0> = Cond::<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            Precondition(|bb| bb.b1 % 2 < 0, else = Running) {
-                                #[post(|bb| { bb.b1 = 4; if bb.b1 + 4 == 3 { *bb.t0 += 3 } })]
-                                #[success_if(|bb| *bb.t0 == 3)]
-                                Action(Act<2> = Act::<2>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSelector {
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<3>),
-                            _ => StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                    Parallel(success = -1, failure = 1) {
-                        ReactiveSequence {
-                            #[run_while(|bb| bb.b1 % 4 < 0)]
-                            Failer,
-                            #[skip_if(|bb| bb.b0 + 3 != *bb.t0 + 4)]
-                            StatefulAction(Task<6>),
-                        },
-                        Script(|bb| *bb.t0 += 2),
-                    },
-                    #[run_while(|bb| bb.b0 < *bb.t0)]
-                    RunOnce(then_skip = false) {
-                        Action(Act<7>),
-                    },
-                },
-                ParallelAll(2) {
-                    Timeout(10) {
-                        SetBlackboard(t0 = 2),
-                    },
-                    ReactiveSequence {
-                        #[skip_if(|bb| bb.b1 + 1 < 7)]
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        Remap(success = Success, failure = Success) {
-                            Sleep(0),
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 4 => RetryUntilSuccessful(3) {
                         ReactiveFallback {
-                            Loop(q0, value = {b0}, if_empty = Success) {
-                                StatefulAction(PTask<10>, b0 = {t0}, b1 = {t0}),
-                            },
-                            Condition(|ctx| ctx.check(11)),
-                            Action(Act<12>),
+                            WasEntryUpdated(t0),
+                            Action(PAct<5>, b0 = {b0}, b1 = {=}),
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
                         },
-                    },
-                    case 3 => #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    Condition(Cond<13>),
-                    case 0 => #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                    #[run_while(|bb| bb.b1 < *bb.t0)]
-                    #[success_if(|bb| bb.b1 > 1)]
-                    StepSequencer {
-                        Script(|bb| bb.t0.set(bb.b0 % 3)),
-                        AlwaysFailure,
-                        Succeeder,
-                    },
-                    _ => ReactiveFallback {
-                        Loop(q0, if_empty = Failure) {
-                            Action(Act<14>),
-                        },
-                        Failer,
                     },
                 },
             },
@@ -3083,363 +3204,231 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0193Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0194Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SequenceStar {
-            Loop(q0, value = {b0}) {
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
+board!(Tree0193Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(1),
             #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        #[success_if(|bb| *bb.t0 + 4 < 4)]
-        #[on_failure(|bb| { if bb.o0.is_some() { bb.t0.set(bb.b0) }; bb.b0 += 2 })]
-        ReactiveSequence {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                SubTree(Tree0194Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, o0 = {o0}),
-                BinarySelector(|bb| bb.o0.is_none()) {
-                    ReactiveFallback {
-                        Precondition(|bb| bb.o0.is_none()) {
-                            RunOnce(then_skip = true) {
-                                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<4>),
-                },
-            },
-            Filter(times = 3, count = Failure) {
-                IfThenElse {
-                    StepSequencer {
-                        StatefulAction(Task<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        Repeat(1) {
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                        Condition(PCond<7>, b0 = {b0}),
-                        Action(Act<8>),
-                    },
-                    RepeatTimes(forever) {
-                        IfThenElse {
-                            #[skip_if(|bb| bb.b0 < 6)]
-                            Condition(PCond<9>, b0 = 8),
-                            Condition(|ctx, bb| ctx.check_in(10, bb.b0 % 4)),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                },
-            },
+        TryCatch {
+            WasEntryUpdated(t1),
+            #[on_success(|bb| { bb.t0.set(bb.b1); bb.b1 = bb.b1 % 3 })]
+            #[success_if(|bb| *bb.t0 < 5)]
+            Script(|bb| bb.o0 = Some(*bb.t1 + 2)),
+            Script(|bb| if *bb.t1 % 2 != 1 { bb.b0 += 1 }),
+            WasEntryUpdated(t1),
+            SetBlackboard(o0 = Some(8)),
         }
     }
 }
 
-board!(Tree0194Blackboard { b0 q0 t0 o0 });
+board!(Tree0194Blackboard { b1 o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
             b0: i64 = 2,
-            #[tracked] t0: i64,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            Action(Act<0>),
-            ReactiveSequence {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[failure_if(|bb| *bb.t0 % 4 != 3)]
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            ReactiveFallback {
-                MaxTime(0) {
-                    SequenceWithMemory {
-                        Fallback {
-                            KeepRunningUntilFailure {
-                                RunOnce(then_skip = false) {
-                                    Action(Act<3> = Act::<3>),
-                                },
-                            },
-                            Condition(Cond<4>),
-                        },
-                        BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
-                            Remap(success = Failure, failure = Failure) {
-                                SetBlackboard(t0 = {b0}),
-                            },
-                            Script(|bb| bb.b0 += 2),
-                        },
-                    },
-                },
-            },
-            Priority {
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-                Action(PAct<8>, b0 = 8),
-            },
-            ReactiveFallback {
-                SequenceStar {
-                    Script(|bb| bb.b0 = 4),
-                    RunOnce(then_skip = true) {
-                        #[skip_if(|bb| bb.b0 != 3)]
-                        Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 3, &mut bb.b0)),
-                    },
-                    Script(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 1 }),
-                },
-            },
+        AsyncFallback {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            Action(PAct<1>, b0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0195Blackboard { b0 t0 });
+board!(Tree0195Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        Limiter(1) {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(|ctx| ctx.exec(2)),
-                Condition(|ctx| ctx.check(3)),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Fallback {
+            RunOnce(then_skip = false) {
+                AsyncSequence {
+                    #[skip_if(|bb| bb.b1 + 1 < 7)]
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
             },
+            AsyncSequence {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            Fallback {
+                #[on_success(|bb| if bb.b0 + 3 > 3 { bb.t0.set(bb.b0) })]
+                Action(Act<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
+            StatefulAction(Task<6>),
+            #[run_while(|bb| bb.b1 < 5)]
+            #[failure_if(|bb| bb.b0 < 4)]
+            AlwaysRunning,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0197Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 11,
-            b0: i64 = 12,
-        }
-        #[failure_if(|bb| bb.b0 % 2 < 0)]
-        Priority {
-            Condition(Cond<7>),
-            #[post(|bb| bb.b1 += 1)]
-            SetBlackboard(t0 = 0),
-        }
-    }
-}
+board!(Tree0196Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 1,
-            b0: i64 = 2,
+            #[allow(unused)] o0: Option<i64>,
         }
-        ParallelAll(3) {
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+        Priority {
+            SequenceStar {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<2>),
                 },
             },
-            Fallback {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Sleep(10),
-            },
-            BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
-                MemPriority {
-                    ScriptCondition(|bb| bb.b0 > bb.b1 % 3),
-                    Condition(PCond<4>, b0 = {=}),
-                    Action(PIo<5>, t0 = {t0}),
-                },
-                Interrupt(|bb| bb.b0 < 7) {
-                    Action(Act<6>),
+            Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
+            BinarySelector(|bb| (*bb.t0 + 4) % 3 > 1, dynamic = true) {
+                Condition(Cond<4>),
+                Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
+                    #[on_success(|bb| { bb.b0 += 3; bb.b0 += 3 })]
+                    Script(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 3 }),
                 },
             },
-            SubTree(Tree0197Sub0, t0 = {=}, q0 = {q0}, b1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0197Blackboard { t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0198Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-            o0: Option<i64> = Some(14),
-        }
-        SetBlackboard(o0 = Some(4))
-    }
-}
+board!(Tree0197Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(4),
-        }
-        MemSequence {
-            SubTree(Tree0198Sub0, ..),
-            Script(|bb| if bb.o0.unwrap_or(1) != *bb.t0 % 2 { *bb.t0 += 1 }),
-            #[post(|bb| bb.b1 += 1)]
-            Inverter {
-                Action(Act<0>),
-            },
-            Sleep(100),
-            StepSequencer {
-                Action(PAct<1>, b0 = {b1}, b1 = {b1}),
-                AlwaysSuccess,
-                Condition(Cond<2>),
-                Action(PAct<3>, b0 = {b0}),
-            },
+        IfThenElse {
+            Condition(Cond<0>),
+            Action(Act<1>),
         }
     }
 }
-
-board!(Tree0198Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[allow(unused)] #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            Parallel(failure = 0) {
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
+        Limiter(1) {
+            Delay(10) {
+                MemSequence {
+                    Delay(0) {
+                        StatefulAction(Task<0>),
+                    },
                 },
-                #[on_failure(|bb| bb.b0 += 3)]
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0199Blackboard { o0 t1 b0 });
-
 cases! {
-    Tree0100 "Opt(ASeq(t0))",
-    Tree0101 "B{t0=1;b1=5;b0=4}ASeq(RFb(@po{b1:=t0+1}@rw{b1+3!1}t0e,a1l),@oh{b0>2?b1:=2}@rw{t0>b1%4}@si{b1%2=1}RFb(@oh{b0+=1;b1!7?b1+=3}@os{b0+=2}@si{b0+1%4=2}Rpt{0}(t2)),@os{b1+=2;t0+=1}RFb(t3e,pa4{b0:3;b1:t0},t5),@fi{t0<3}@si{b0<0}Rmp{F;F}(RFb(t6,t7e,Scc{b1>2})),RSeq(@oh{t0+=2}@ki{t0<b0}@si{b0+2<1}c8,t9,@of{b1+=2}Sl{20}))",
-    Tree0102 "B{q0=2;t1=5;b0=3;t0}@si{b0+3%3<0}WU{b0>6}(@po{t0+=2}@rw{t0>2}MPri(Lp{t0;F}(PAll{1}(S,t0,@of{t1:=t0}@si{b0%4<3}WU{t1<3}(c1e))),Su{t1}(SubR(@of{t1<0?b0:=5}@oh{t0+=2}Flt{2;R;F}(RSeq(Wu{t1},c2,t3)))),a4b{b0;b0}))",
-    Tree0103 "B{b0=0;t0;o0=2}Rty1(Wde(ASeq(pt0{b0:=;b1:t0},t1,pc2{b0:b0}),@po{b0>3?o0:=9;b0+=2}@of{b0:=b0%4;t0+=1}Intr{o0|0+3%4>1}(Sc{b0:=o0|2+4})))",
-    Tree0104 "B{b1;t0}Ite(Seq(Flip(FF(@fi{t0=3}c0b{t0+1}),MPri(t1,c2l,OnceK(c3b{t0+1})))),Swm(t4,pc5{b0:b1},c6,pc7{b0:b1}))",
-    Tree0105 "B{q0=4;b0=5;t0=5;o0=4;b1=2}Sw{3;0}(@os{b1>2?o0:=_}@rw{t0+1%3>1}TryF(Flt{1;F;F}(Wu{t0}),Rus{F}(a0e)),Ruf{F}(Rus{1}(Scc{t0%3>1})),Lp{b0;_}(AFb(t1,c2e)))",
-    Tree0106 "B{t0=4;o0=2}RSeq(@si{t0>3}Ite(@rw{none}t0,t1,c2),t3,a4)",
-    Tree0107 "Ret0(t0)",
-    Tree0108 "B{o0;t0;b0=3}PAll{0}(Sel(F,@oh{b0+=1}@si{t0=3}RSeq(Wu{t0},@ki{b0+2<o0|4+1}@po{b0:=b0+1%3;o0:=t0+1}a0l,a1e,F),c2b{b0%3}),SubR(Star(RFb(Star(@os{b0:=o0|1}@rw{o0|3%4=3}t3,c4l,Sl{100},Scc{b0%2<1}),c5,c6,RSeq(c7,t8,Scc{b0<2})))))",
-    Tree0109 "B{t0=5;b0}Step(pi0{t0:=},Sb{t0=4},@rw{b0%4<1}@os{t0:=b0}t1)",
-    Tree0110 "RSeq(a0e,TryF(Fb(c1,t2),Rep2(S)),RSeq(PAll{2}(a3e,F),c4l,RepF(AFb(t5,Wt{10}))))",
-    Tree0111 "B{o0=_;b0=0}Ret0(@po{o0:=b0+2}c0l)",
-    Tree0112 "Seq(AFb(Ite(c0,Dd{0}(F)),c1,t2,PAll{-2}(Fai,t3,t4),t5),OnceT(TryF(To{20}(MSeq(c6,Rmp{F;F}(RepF(Sl{50})))),Dd{0}(Seq(Sl{100},c7)))),S)",
-    Tree0113 "B{t1=0;b0=0;t0}@fi{t1>t1+2}MSeq(Ret3(Pri(SubR(t0),t1,Sc{t0+=1;b0+=1})))",
-    Tree0114 "B{b0=0;t0}@ki{t0!b0+2}PAll{3}(@po{t0+=1}Su{t0}(c0),a1e,Scc{t0!5},pc2{b0:8})",
-    Tree0115 "B{t1=4;t0=2;b0;o0;b1=4}Fb(Step(To{20}(pt0{b0:2;b1:=}),Swm(c1e,c2,Rus{F}(pc3{b0:=}),Fai)),PAll{2}(Bin{b0!3;_}(Rep4(Mt{50}(FF(t4))),RT{F}(Ite(t5,pi6{t0:=}))),Cnd{some;T;_}(@rw{t1!o0|1+2}@si{o0|4+3>4}pi7{t0:t1})))",
-    Tree0116 "B{t1=5;b0;t0=4;o0;q0}Lp{_;S}(Once(Par{_;0}(@fi{o0|3>3}Swm(c0,Scc{t0=t0+3},c1b{t1},Sb{b0=8},R),Sc{o0:=t0+2})))",
-    Tree0117 "Rpt{3}(ASeq(Flip(c0l,Sl{50},OnceT(RT{3}(R)),t1,c2),t3,t4))",
-    Tree0118 "B{b1=5;t0;b0=2;q0}RFb(Intr{b0>b1+4}(F),Ret3(pt0{b0:t0}),Lp{t0;F}(F))",
-    Tree0119 "B{t0=4}Rus{3}(SubR(FS(pi0{t0:=})))",
-    Tree0120 "B{b0=4;b1=0;t0}Swm(Invt(Pre{b0!1;S}(Rep3(Wde(Fb(Wu{t0},Pre{b0>5;K}(S)),RFb(t0e,c1,pt2{b0:=;b1:b1},a3,t4),t5e)))),PAll{_}(Seq(Wu{t0},Scc{b0>b1},a6b{8;b1}),Swm(t7,c8b{t0}),RFb(@po{b1!6?b1+=1}t9,S)))",
-    Tree0121 "RSeq(t0,a1,S)",
-    Tree0122 "B{o0=_;t0=3}Pre{t0+1!o0|1%4;R}(t0)",
-    Tree0123 "B{b0=1;t0=1}RSeq(RSel(t0,a1),@ki{t0>6}@fi{b0<7}To{20}(OnceT(Rpt{F}(R))),Par{-1;1}(Wt{100},pi2{t0:b0},@ki{t0!3}@si{t0>3}RSeq(Sc{b0+=3;b0+=3},@si{b0>b0+2%3}@ki{b0!4}Wt{10})),AFb(t3,Seq(Wt{50},pi4{t0:=})),Seq(t5,Fai))",
-    Tree0124 "Swm(RSel(Lim{2}(c0),Wde(a1,a2),TryT(Ite(c3e,t4),c5,Rpt{3}(t6),a7),RSeq(c8,S)),Seq(PAll{_}(Pri(RFb(Once(To{20}(c9)),Star(a10e,Rep0(Sl{10}),c11)),Rty1(Rep1(AFb(a12,a13)))))))",
-    Tree0125 "B{t0;t1=5;b0=1;o0}RFb(Wde(t0,Fb(@oh{o0:=b0+1}@os{b0+=2;o0:=t0+1}t1,pi2{t0:b0},pt3{b0:t1;b1:t0},t4)),Seq(Pre{t0+4%4!3;S}(RSeq(pc5{b0:t1},Wt{100},PAll{2}(pa6{b0:t0;b1:t1},@si{some}t7,R),a8b{0;b0}))))",
-    Tree0126 "Ruf{F}(AFb(t0e,PAll{-2}(Seq(Sl{30},OnceK(t1)),Lim{2}(Fb(a2,c3l,a4,c5e)))))",
-    Tree0127 "B{b1=1}Sw{5}(Sl{50},a0e)",
-    Tree0128 "Ret0(c0)",
-    Tree0129 "ASeq(MPri(Mt{20}(Sub(Rep3(pa0{b0:8})))),S)",
-    Tree0130 "B{o0;t1=3;t0=1;b1}Pre{none;R}(Sw{1}(Seq(@ki{t1<b1}c0e,ASeq(c1,pa2{b0:3;b1:t0}),Flt{2;S;_}(pi3{t0:=})),Ret2(TryT(c4,Try(t5,t6e)))))",
-    Tree0131 "B{o0=_;b0;t0=5}Wde(c0,@fi{b0!6}@ki{o0|2%3>0}Wu{t0},t1)",
-    Tree0132 "B{t0=5;b0;b1=4}@of{b0+=2}@os{t0+=1;b1:=b0+2%4}@rw{b0!b0%4}Seq(Bin{b1<t0;T}(RFb(pa0{b0:5;b1:b1},t1,t2),c3l))",
-    Tree0133 "B{t0;t1;b1=1;b0=4}@oh{t1:=t0%4;b1>b0?t1+=3}Wde(@fi{b1!t0+1}@po{b0>1?t1:=b0}Wv{t1}(Rty2(Seq(c0,AFb(Fai,t1,pt2{b0:=;b1:t1},a3),Step(Seq(c4l,Suc),Flt{3;R;F}(c5e)),PAll{1}(RFb(Once(pc6{b0:3}),Once(c7l)))))),S)",
-    Tree0134 "Flip(Ite(t0,RFb(a1l,t2e)),MSeq(Flip(a3,c4),Fb(t5,c6,c7l,Sl{30}),RFb(a8,Par{2;_}(c9,t10))))",
-    Tree0135 "B{b0=1;t0=4;o0=_}Ret1(RSel(c0,pc1{b0:t0},pc2{b0:=},c3b{o0|1}))",
-    Tree0136 "B{t0=0;b1=1;b0=1}Fb(MPri(Wde(@ki{b1+2>5}@po{t0:=b0}@os{t0+=1}Wde(@po{t0+=1}@of{t0+3>6?t0+=2;b1+=2}@ki{t0<1}c0,t1e),Sc{b1+4=4?b1+=1},Sel(@os{b1+=1}@ki{b1%4!0}t2,pa3{b0:6;b1:=})),OnceK(@of{b1+=1}pt4{b0:t0}),a5b{5;b0},@po{t0:=b0;t0+=2}@si{b1+4=0}Ret1(Flip(a6l,c7l))),PAll{_}(Seq(c8,Dd{10}(t9),Sb{t0=3},pa10{b0:4}),RSel(@fi{b0+2>1}t11,Inv(Intr{t0%3!2}(c12)),t13)),PAll{1}(Opt(Rus{3}(Pre{b1+3%3<1}(RT{F}(Swm(pi14{t0:b0},a15,c16b{b0%3})))))))",
-    Tree0137 "B{b1=5;t0;b0=1}Seq(c0,MSeq(To{0}(t1)),Pre{b1<0;F}(Rep0(Scc{b0!b1})),Seq(@oh{t0+3!0?t0+=3;b1:=t0}S,a2))",
-    Tree0138 "B{b0=4;t0=1;q0=2}RSeq(Rpt{1}(FS(Ite(a0b{b0%4;b0},Fb(a1,Sl{10})))),Seq(a2e,pa3{b0:b0;b1:b0}),MSeq(@rw{t0=b0+2}@of{b0:=t0;t0:=b0}Rep2(pa4{b0:=;b1:b0}),c5,c6),Lp{_;F}(Scc{b0!t0+3}))",
-    Tree0139 "B{t1;t0;b0=5;b1=5}RSel(Su{t1}(Wt{20}),Sw{1;2}(@oh{t0+=1}@fi{b0%3>0}AFb(c0,a1,@oh{b0+=2}@po{t0:=t0+1%3}Sb{b1=b0}),Ret2(c2l),Flip(a3,Sl{20},Wt{20},Sl{10})),@fi{t1+2<5}@oh{t0+2<0?b0+=2;t0+=1}Seq(t4e,t5))",
-    Tree0140 "B{b1=4;b0=1;t0=5}RSeq(Ret3(Fb(RSeq(Sb{b1=b0},c0,@ki{t0+2=b0}pc1{b0:t0}),Cnd{b1%3=0;T;F}(@ki{b0>2}Dd{100}(RSeq(c2,a3e,Dl{30}(c4l),Ruf{F}(Sc{b1+=2;b0+2<b1+2?t0:=t0%2})))),RSeq(pi5{t0:=},a6,Sc{b0<6?b0:=b1},Wu{t0},a7))))",
-    Tree0141 "Rep0(c0)",
-    Tree0142 "B{b1=1;b0=3;q0=0;t0}@po{b0:=t0}@ki{t0<3}@rw{b1!5}Flip(Seq(Ret1(Once(pc0{b0:6}))),Fai,OnceT(pa1{b0:6}),Fai,Lp{_;S}(Step(pi2{t0:=},Scc{t0+4=t0+1})))",
-    Tree0143 "B{b1;q0=3;t0=1;o0=_;b0}FF(RT{F}(@os{b0+=1;t0:=2}Lp{_;F}(Fb(RSeq(Scc{b1+1>5},t0,Fb(F,a1)),OnceK(MSeq(@oh{t0:=7}Wde(a2,t3),Mt{50}(pt4{b0:8;b1:=}),@si{b0+2!t0}@rw{none}c5l,c6)),@po{b1+=1;t0:=o0|5}@rw{t0%3!0}Rep2(RFb(Fb(Wu{t0},c7,t8),@ki{b0+3>b1}@po{b1+=1}@rw{b0%3<1}t9,S))))))",
-    Tree0144 "Step(S)",
-    Tree0145 "B{b0;b1=2;t0=1;t1=4}Fb(Seq(Sw{4;1;0}(pi0{t0:t0},t1e,Wu{t1},Swm(Ruf{3}(a2b{7;b0}),@oh{b1+=1;b0+=1}@fi{b0<t1%4}pt3{b0:=;b1:t0})),c4),Swm(c5,WU{t1<b0+3%4}(Opt(pa6{b0:5;b1:=}))),Rty1(@si{t0+1<0}@ki{b0!3}@os{t1%4!0?b1+=2}RSel(a7b{t1;b1},RFb(c8,SubR(c9)),@fi{b0!b1%4}FS(pa10{b0:3;b1:b1}))))",
-    Tree0146 "B{t0=2;b0=2;b1=2}Fb(c0b{t0+1%2},t1,a2b{b1;b1},F,@si{b1>b0}@os{t0:=t0+1%4}Sc{b1+=1})",
-    Tree0147 "B{o0;t0;b0=3}RFb(Flip(@os{t0+=1}@po{o0:=_;t0>2?b0+=3}Wt{30},c0,pa1{b0:2},a2),Wde(c3b{t0},c4b{o0|0}))",
-    Tree0148 "B{t0;b1;b0}Par{2;1}(Invt(RFb(t0,Fb(@oh{b0:=b1}c1,pc2{b0:8},t3e),Sw{1}(Scc{t0+4%3<2},a4e))),MSeq(t5,RFb(a6b{t0;b0},t7,@rw{b0%2!0}a8,pt9{b0:t0;b1:t0}),t10e))",
-    Tree0149 "B{t1}Par{-2;-1}(t0,pi1{t0:t1})",
-    Tree0150 "B{t1=2;t0}Pri(Fai,c0,Flip(t1e,Sc{t1+2<5?t0:=t1}),PAll{0}(Sc{t0:=6},@rw{t1%3>1}@os{t1+=3}a2))",
-    Tree0151 "Ite(c0l,a1l)",
-    Tree0152 "RT{F}(Sub(a0e))",
-    Tree0153 "B{b1=1;t1}Wv{t1}(Sw{2}(c0,@si{t1%4<0}S))",
-    Tree0154 "Par{-1;-1}(c0)",
-    Tree0155 "Rmp{S;S}(Sub(Fai))",
-    Tree0156 "B{t1;b0=4;t0=4}TryF(Pre{t0+1!t1;F}(@ki{t0+3>3}Swm(c0,@po{t1:=t0;t0:=2}@oh{t0+=1;b0:=t1+3}WU{b0%3!2}(pt1{b0:t1;b1:t1}),Par{_;_}(Sc{t0+=3},c2),t3)),RSeq(Bin{t0=b0+4;T}(RU{F}(Inv(c4)),pa5{b0:t0;b1:t1}),Opt(Pre{b0+1%3!2}(t6))),pa7{b0:=;b1:b0})",
-    Tree0157 "B{q0=3;b1;o0=_;b0=2;t0=4}PAll{-3}(Lp{b0;F}(RSel(@os{b1+=2;some?b1+=1}@rw{t0%3!0}a0e,a1,FF(a2),Ub{o0})),@fi{t0%3!1}RtyF(t3),@ki{t0!1}@rw{b1>o0|3%3}c4)",
-    Tree0158 "Wde(c0e,Ret3(Ret3(Par{1;0}(a1,Sub(t2)))),c3l)",
-    Tree0159 "B{b0=4;t1;t0;b1=0}Pre{t1<t0}(Sw{3;5;0}(Scc{t0>5},F,Pre{t1>t0;K}(@si{b0=6}c0),Flip(t1)))",
-    Tree0160 "B{t1=0;t0;q0;b0=2}RSeq(RSel(c0l,t1,F),Fb(a2,Sb{b0=t1}),RSeq(pt3{b0:=;b1:t1},pa4{b0:t0;b1:b0}),Lp{_;S}(t5),F)",
-    Tree0161 "B{b1;q0=0;t0=5;b0}RFb(t0,Fb(Lp{t0;F}(pc1{b0:=})))",
-    Tree0162 "B{t0=0;b1=3}Flip(t0,a1,Sc{b1>5?b1:=t0+3%2;t0+=3},a2e,pa3{b0:b1;b1:b1})",
-    Tree0163 "Wde(Dd{20}(c0),t1,Rpt{0}(a2))",
-    Tree0164 "Rep4(Wt{20})",
-    Tree0165 "B{o0=0;b0=3;t0=3}RU{S}(Wde(Pri(RSeq(c0,a1,@fi{b0%2=1}Sc{t0+=1;t0+=1}),@oh{b0:=o0|3}@os{some?b0+=3}Opt(RFb(@os{o0:=_}t2,c3e)),Sel(pi4{t0:b0},c5l)),Seq(MSeq(t6,pt7{b0:=;b1:t0}),FF(c8l))))",
-    Tree0166 "B{t0=1;b1=5;b0=4}Par{-3;0}(Par{_;_}(c0,t1e,S,@ki{t0%2=0}pc2{b0:3}),Sb{b1=b0},PAll{1}(c3l,t4,c5),Mt{0}(Flip(RSeq(Sc{b1:=t0},a6,R))),@fi{b0%2<1}Fai)",
-    Tree0167 "Ret4(Swm(t0e,a1,c2l,c3,t4))",
-    Tree0168 "Par{_;_}(Flip(t0e,Ret1(R),c1),Keep(Rep0(a2e)),Sub(Seq(Sub(RT{1}(t3)),t4,c5,FF(Wt{0}))))",
-    Tree0169 "B{o0=_;b1}RFb(Fai,Sc{b1+=3;o0:=4})",
-    Tree0170 "Swm(To{10}(Opt(Sub(PAll{1}(Fb(t0,t1))))),t2e,Dl{10}(a3))",
-    Tree0171 "B{t0=2;q0=4;b0;o0=_}Par{_;-1}(RSeq(Opt(Seq(t0,pc1{b0:=})),ASeq(Scc{b0+2%4!0},Rus{F}(@oh{o0:=_;o0:=t0%3}@os{t0+=1}Bin{t0=1;N}(Su{t0}(Sc{b0+=1}),Fb(t2,pi3{t0:=}))),RSeq(c4,Pre{o0|4=b0%4}(Rus{F}(Lp{b0;R}(R)))))))",
-    Tree0172 "Dl{0}(c0)",
-    Tree0173 "B{b0;t0}FS(@os{t0=3?t0:=b0%3}@po{t0:=b0%4}RSel(Inv(RFb(WU{t0%3=1}(a0),RFb(c1,c2,a3b{b0;b0},Sc{b0+=1;b0+=2})))))",
-    Tree0174 "B{b0;b1=4}Flip(Mt{100}(a0),@fi{b1%4!2}@of{b0+=2}@rw{b1+3%3=1}t1)",
-    Tree0175 "B{t0=0;b1}Fb(Rmp{F;S}(Sc{t0:=b1%4}))",
-    Tree0176 "B{t0;b0=5}Pri(F,pt0{b0:t0;b1:b0},c1e)",
-    Tree0177 "B{t0;b0=1}PAll{-1}(MPri(c0,pi1{t0:=},pt2{b0:t0;b1:b0},t3),To{30}(Rep3(S)))",
-    Tree0178 "B{b1;o0=_;t0=4;b0=3}Dl{30}(RSeq(AFb(t0,t1,c2),Sw{5}(@oh{b1:=o0|1}@po{o0:=_;b0+=1}a3e,pt4{b0:2;b1:=}),RSeq(pc5{b0:b1},@of{t0:=o0|2}Sl{30},t6,Sl{10}),SubR(RU{S}(MSeq(@po{b0:=3}pa7{b0:=},t8e)))))",
-    Tree0179 "B{b0;b1=1;o0=3}Wde(Once(@po{o0:=_}@os{b0+=2}@ki{b1<3}Once(@fi{b0<b1+4}@of{b1:=b0+3}c0)),RSeq(a1,Inv(@fi{b1!3}FF(t2)),Wt{10},Pri(t3e,t4e)))",
-    Tree0180 "B{t1=5;t0=5;o0;b1=3;b0=4}Lim{1}(Swm(Rpt{F}(OnceT(@po{t1:=b0}@rw{t0%3<2}@of{o0|1=7?o0:=8}OnceK(Pri(Cnd{t1=0;_;_}(Wu{t1}),@si{t0!6}Intr{some}(R))))),@os{b1:=b0}Par{-4;-3}(S,Run,t0,PAll{1}(To{0}(SubA(Invt(c1b{o0|2%3})))))))",
-    Tree0181 "RSeq(a0,OnceK(RSeq(t1,t2)),Sub(Step(a3e,Sub(R))))",
-    Tree0182 "B{q0;t0=3;b1=4;b0=2}Sel(Pre{b0%3>0}(Flt{2;_;_}(Once(Pre{b0+4<t0%2;R}(@ki{b1<5}Rep1(OnceT(pi0{t0:b1})))))),RFb(Lp{_;K}(Pre{b1>0;S}(ASeq(t1,Rep2(Sc{b0:=t0+2%2;b1:=t0+4}),c2,t3)))),Lp{_;F}(Pre{b1%2>0}(pc4{b0:b1})),Ret4(Try(PAll{-1}(t5e,Sl{0},t6),pa7{b0:7;b1:t0},@po{b0:=b1+1;b1+=2}@os{b0+=3}Lim{1}(pc8{b0:b0}),c9,@oh{b1+=3;t0:=b0%2}@rw{b1+4!4}RFb(a10,t11,Wu{t0}))))",
-    Tree0183 "B{b1=5;t0=3;b0=0;t1;o0}Sw{3;1}(SubR(RSeq(c0b{t1},@ki{b0+2<3}@fi{o0|5%2<0}Sc{o0:=b1},@ki{o0|4>7}@oh{b1<b1%3?t1:=t1%4}Cd{50;_}(Sb{o0=5}))),Swm(t1e,PAll{-1}(a2l,Ub{o0}),pc3{b0:=},SubA(MPri(c4,@oh{t1:=b1}@ki{b0!3}@os{o0:=b1%3;t0:=o0|3%4}Sl{0},pa5{b0:b0;b1:=}))),Ret2(@po{b0+2!t1?o0:=_}AFb(c6,Once(Bin{b0!2;_}(Sc{t1:=o0|5+1},a7)),c8l)))",
-    Tree0184 "B{q0=3;b1=1;b0=3}Lp{b0;_}(Once(Cnd{b1%2>0;_;S}(Rep2(Sw{0;3}(pa0{b0:b1},S,Ite(c1,R,@ki{b1=1}c2b{4}))))))",
-    Tree0185 "B{t0=0;o0=_;t1;b0}Try(Intr{some}(RFb(c0,t1,pc2{b0:2})),Fb(AFb(t3,t4,t5e),Rep4(@of{t0+=2}RFb(t6,WU{t1!6}(F)))),@po{t0:=b0+4;b0:=b0+3%4}@fi{t0+2%4=3}@of{t1+=1}Invt(Pre{b0%2>0}(Ret0(Run))))",
-    Tree0186 "B{b0=0;o0=4;t0=1;b1=4;t1}Fb(Star(@of{o0:=_}@ki{t1%2!1}@po{o0:=_}OnceT(Pre{b0>0;S}(Scc{b0%3<2})),RFb(F,t0,Try(c1,a2e),c3,a4),Pri(Try(c5,Sc{t0:=t0%2;b1:=b1%2},a6)),Sel(Ret3(@si{o0|1=1}a7e),Seq(Sb{t0=t1}))))",
-    Tree0187 "B{t0=1;o0;b0=0;q0=4;b1=0}Bin{none;N}(@si{t0<4}RFb(Star(t0,c1l,a2),@si{t0<b0%3}Lp{_;K}(Swm(Wt{0},Scc{t0<b1},c3)),Fb(t4,a5l,t6,a7),a8),Swm(RFb(Fb(t9),RSel(Wu{t0},a10e),Ret0(@si{b0>t0}t11)),Star(a12,Sb{b1=t0},pi13{t0:b0}),Step(Dl{10}(Wv{t0}(ASeq(@ki{none}Bin{o0|5+4%4>0;_}(S,t14)))))))",
-    Tree0188 "B{b1=4;t1;b0;o0=_;t0=3}RFb(TryT(RFb(Rty3(Cd{10;_}(Fai)),Ret1(pt0{b0:=}),Sw{1;2}(@po{b0:=t1}@of{t1<5?b0:=t1+1;o0:=4}Wt{10},Scc{b0+4>4},t1)),RFb(Ite(Rep1(c2),Rpt{0}(c3b{t0+2}),a4b{o0|3+2;b0}),OnceK(Dl{0}(RFb(@oh{b1+=1}Scc{t0%3=1},a5))),Star(t6,a7b{b0%2;b0}))))",
-    Tree0189 "B{t0;b0}Dl{0}(a0b{t0;b0})",
-    Tree0190 "B{t0=4;b0=0;o0=_}RFb(Flt{2;R;_}(RFb(t0,t1)),@oh{b0+=3}@of{o0:=_}RFb(Keep(t2),a3e,PAll{-1}(Flt{1;_;_}(Sb{o0=5}))),Seq(Sb{o0=6},@ki{t0+3%2>0}c4e),Cd{50;K}(@rw{b0%2!0}@of{t0+4>t0?o0:=9}@oh{o0:=_}pa5{b0:b0}))",
-    Tree0191 "B{b1=3;b0=5}RSeq(pt0{b0:9},To{30}(pt1{b0:0;b1:b0}),Ret4(a2b{b1;b1}),Sl{10})",
-    Tree0192 "B{b1=1;t0=5;t1=5}@fi{t0>2}Pri(Pri(c0,c1e),Sw{0;2}(F,Flt{3;F;F}(@fi{t1+3=6}Wu{t1}),Sl{30}),t2e,Once(FS(c3)))",
-    Tree0193 "B{b1=3;t0;q0=1;b0}RtyF(Fb(Pre{b0<7;S}(To{0}(@oh{b0:=t0}@ki{t0+2%2=0}@fi{t0>0}Pri(c0e,t1e,Pre{b1%2<0;R}(@po{b1:=4;b1+4=3?t0+=3}@si{t0=3}a2e)))),RFb(RSel(Sw{2}(t3,pt4{b0:=;b1:b0}),t5),Par{-1;1}(RSeq(@rw{b1%4<0}Fai,@ki{b0+3!t0+4}t6),Sc{t0+=2}),@rw{b0<t0}OnceK(a7)),PAll{2}(To{10}(Sb{t0=2}),RSeq(@ki{b1+1<7}t8,t9,Rmp{S;S}(Sl{0}))),Sw{4;3;0}(Ret3(RFb(Lp{b0;S}(pt10{b0:t0;b1:t0}),c11l,a12)),@ki{b0+3%3<0}c13,@po{t0:=b0+1}@rw{b1<t0}@si{b1>1}Step(Sc{t0:=b0%3},F,Suc),RFb(Lp{_;F}(a14),Fai))))",
-    Tree0194 "B{b0=1;q0;t0=2;o0}@si{t0+4<4}@of{some?t0:=b0;b0+=2}RSeq(Flip(t0,SubR(Star(Lp{b0;_}(t1),t2e)),Bin{none;_}(RFb(Pre{none}(OnceT(pa3{b0:t0;b1:t0}))),@rw{some}@of{t0+=2}t4)),Flt{3;F;_}(Ite(Step(t5,c6l,Rep1(Sc{t0+=1}),pc7{b0:b0},a8),RT{F}(Ite(@ki{b0<6}pc9{b0:8},c10b{b0%4})),a11b{b0;b0})))",
-    Tree0195 "B{b0=2;t0}RSeq(a0,RSeq(@po{t0:=b0}@fi{t0%4!3}t1,c2l),RFb(Mt{0}(Swm(Fb(Keep(OnceK(a3e)),c4),Bin{b0>4;N}(Rmp{F;F}(Sb{t0=b0}),Sc{b0+=2})))),Pri(t5,a6,t7,pa8{b0:8}),RFb(Star(Sc{b0:=4},OnceT(@ki{b0!3}a9b{b0%3;b0}),Sc{t0:=b0%2;t0+=1})))",
-    Tree0196 "Lim{1}(Swm(c0,t1,a2l,c3l))",
-    Tree0197 "B{t0;q0=4;b1=1;b0=2}PAll{3}(Lp{b1;F}(Ite(c0,t1)),Fb(t2,a3,Sl{10}),Bin{t0%2>0;T}(MPri(Scc{b0>b1%3},pc4{b0:=},pi5{t0:t0}),Intr{b0<7}(a6)),SubR(@fi{b0%2<0}Pri(c7,@po{b1+=1}Sb{t0=0})))",
-    Tree0198 "B{b1=1;t0=1;b0=0;o0=4}MSeq(SubA(Sb{o0=4}),Sc{o0|1!t0%2?t0+=1},@po{b1+=1}Inv(a0),Sl{100},Step(pa1{b0:b1;b1:b1},S,c2,pa3{b0:b0}))",
-    Tree0199 "B{o0=_;t1=2;b0=4}RSeq(Par{_;0}(OnceK(a0),@of{b0+=3}c1b{b0},Ub{o0}))",
+    Tree0100 "Rep0(a0)",
+    Tree0101 "Par{_;3}(F,Par{0;1}(t0),Star(a1,a2,t3,c4,c5e),To{20}(Flip(Wt{50},S,Ite(a6,R,c7),c8,a9)))",
+    Tree0102 "B{t0;o0=_}Ite(@si{t0=3}t0,Rep3(Inv(R)),Intr{some}(SubR(pi1{t0:t0})))",
+    Tree0103 "PPar{0;_}(Keep(Ite(Pri(Rty1(a0l),c1),Star(Flt{1;_;_}(Sel(F,t2e))))),Inv(F))",
+    Tree0104 "B{t1=3;b1=4;o0=_;t0=0;b0}PPar{1;T}(@ki{o0|3+1%3!2}t0,@os{b0+=2}Ruf{F}(a1b{b1%4;b0}),Wu{t1},PAll{-1}(@rw{b0%2=1}@fi{t0!3}@po{b1:=t1+2%2}RSeq(Pre{t0!t0%4;S}(S),a2l)))",
+    Tree0105 "B{b0;q0;t0;o0}@fi{t0>4}@oh{none?b0:=t0;b0:=o0|0%3}Flip(Pre{t0>2;S}(a0),Fb(t1,Opt(Lp{b0;S}(c2b{b0}))))",
+    Tree0106 "B{t1=3;o0;t0=0;b0;b1=0}Ite(RFb(a0b{o0|2+3%4;b0},pt1{b0:t1;b1:b1}),Intr{b0%2>0}(@si{t1<6}@ki{b1%2<1}Pri(c2,c3,c4b{b1+2%3},t5,t6)),Isw{t0;N;T}(Swm(Sb{t0=7},Suc),MPri(To{0}(@os{b1+=3}a7)),pi8{t0:t0}))",
+    Tree0107 "Dl{20}(a0)",
+    Tree0108 "B{b0;t0=5}OnceT(Isw{b0+4%4;T;N}(Dd{30}(SubR(pa0{b0:9})),Isw{t0+2;N;_}(Sc{t0:=b0},t1)))",
+    Tree0109 "B{t0=2;b1;q0=3}AFb(Wv{t0}(Rty0(c0l)),ASeq(@fi{b1<1}Scc{t0+2!t0},Lp{_;_}(a1),Ruf{1}(a2)))",
+    Tree0110 "B{t1=0;o0;b1=5;b0=4;q0=2;t0=4}RSeq(@of{o0:=_}PAll{_}(Flip(t0,c1e,t2,MSeq(a3,@ki{some}t4),c5),Dl{30}(@po{b0:=t0}@rw{t0%2>0}TryF(Sb{o0=0},Swm(pt6{b0:t0;b1:b1},@po{t0+=3}c7),Lp{_;_}(PAll{2}(t8,Scc{none},pt9{b0:2;b1:t1})))),Ite(a10b{4;b0},Fb(c11l,WU{b1<0}(RetF(t12)),Sl{10}),Dd{10}(TryT(Sc{b0+=1},t13,c14b{b0+2}))),Pre{none;K}(AFb(t15,Wt{0}))))",
+    Tree0111 "B{t0}RSeq(Sb{t0=5},t0e)",
+    Tree0112 "B{t1=1}Dl{50}(Fb(Flip(Wu{t1}),Rep4(Scc{t1%3<1}),FF(Cnd{t1>7;T;_}(c0e))))",
+    Tree0113 "RFb(Ite(Par{1;_}(a0,Fai),Wt{0}),t1,Swm(t2,t3,t4),Rep4(t5),AFb(MSeq(Fb(c6l,c7e)),RSeq(t8,c9,Fai)))",
+    Tree0114 "FF(AFb(RFb(PAll{_}(t0,c1e),Inv(S),a2,t3,RFb(PPar{1;T}(t4,t5))),RFb(RU{F}(a6),RFb(a7),t8,Wt{50})))",
+    Tree0115 "B{t0;o0=3;b0=4}@fi{t0>t0%3}@oh{t0:=b0%2}@si{none}RFb(Pre{t0%4<0;F}(Seq(MPri(WU{t0>t0+4%2}(Wu{t0}),Rpt{1}(@os{t0>2?o0:=_}@rw{t0+1%3>1}pc0{b0:0}),PPar{1;T}(ASeq(pt1{b0:1;b1:t0},Wu{t0})),RFb(t2,c3e)),@ki{t0+3<7}Swm(Ite(c4,Isw{o0|2+3;_;T}(a5,c6e),RFb(pt7{b0:b0},Scc{none},t8))))),RSeq(@si{b0%3<0}@of{o0:=1;t0:=b0+2}@oh{b0+=2}PAll{2}(pc9{b0:t0},t10),ASeq(a11l,Wv{t0}(pi12{t0:=}),RSeq(pa13{b0:b0;b1:b0},c14,t15)),@oh{b0+=1}@ki{o0|4!b0}WU{b0>2}(RSeq(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(pt16{b0:b0},t17e),c18l,Rty3(pt19{b0:t0;b1:b0}),WU{b0=7}(pa20{b0:0;b1:t0}))),RFb(RFb(pc21{b0:0},t22),@po{b0%4<1?b0:=t0}Keep(Wu{t0}),Pre{b0=t0+3;F}(F))))",
+    Tree0116 "B{b0=1;t0=4;b1=4}@os{b0+=1;b1=t0?b1:=b1+3%3}@of{t0+=1}@po{t0:=b1}Seq(Par{-1;-2}(Sb{t0=b0},pc0{b0:4}),pa1{b0:t0;b1:b0},c2)",
+    Tree0117 "B{t0=0;b1=1;b0=5}Wde(TryT(Swm(OnceK(Sc{b0:=b1+1;b1:=6}),Once(t0),Sw{4}(t1,c2),ASeq(@of{t0+=1}pa3{b0:9;b1:b0},pa4{b0:b1;b1:b0},Sl{20},a5),t6),Wde(RFb(t7,a8),Fb(Scc{t0<0}))),@po{b0:=b1}Keep(Par{-3;-3}(FF(Once(@rw{t0=t0%3}Sw{4;2;1}(t9,Once(@po{b0:=t0;t0+=3}t10e),Sc{b1+=1},R))),Rus{F}(@si{t0%3<2}Ruf{3}(c11)),Seq(RSeq(t12e,pt13{b0:1;b1:=},t14),Ruf{F}(Rus{F}(t15)),Ret0(t16)))))",
+    Tree0118 "B{t0=0;b0=2;b1;q0=2}Seq(Sc{b0:=t0},PPar{2;T}(Bin{t0<7;_}(t0e,@os{b1+3=2?t0:=9}c1),a2l,Flt{3;R;K}(t3)),RSeq(Seq(SubR(@of{b0:=t0+3;t0:=b0+3%4}pi4{t0:t0}),pa5{b0:b1},c6),FS(RSeq(c7,S))),Pri(Step(S,MSeq(Lp{b1;R}(Pri(t8,t9))))),@rw{t0>4}Rmp{S;S}(Lp{_;F}(Su{t0}(Sb{t0=b1}))))",
+    Tree0119 "B{t0;b0=0}TryT(Scc{t0%2=1},c0)",
+    Tree0120 "B{t0=3;q0}Lp{t0;R}(Lp{_;F}(c0))",
+    Tree0121 "B{t0=2;b0=3;b1=4}Inv(Sw{3;5}(@po{b0:=t0}c0,t1,c2))",
+    Tree0122 "B{b1=5;t0=0;o0=1;b0}RSeq(Rep3(Wde(@po{o0:=t0+2}@oh{t0+=3}@os{o0:=t0+4;b0+=1}Par{_;-2}(c0l,Sb{b1=t0}),Sl{0},Suc)),c1,@of{b1+=1}OnceT(t2))",
+    Tree0123 "RepF(a0)",
+    Tree0124 "B{t0=5}RSeq(t0,Scc{t0<1})",
+    Tree0125 "B{t0;b0=3}Sel(c0b{t0},Swm(c1,Sl{30}),Flip(t2e,pi3{t0:=}),pt4{b0:=;b1:b0})",
+    Tree0126 "PAll{_}(TryT(t0,Swm(c1,t2e)),c3l,Once(RSeq(t4,t5e,c6l)),Seq(t7,Sl{20}),PPar{0;_}(t8,S,t9))",
+    Tree0127 "B{b1=5;b0=4;o0;q0;t0;t1=4}Rep3(Wv{t1}(@rw{b1+4>b0+3}@of{b1:=b0;t0>6?t0+=3}PAll{-1}(Ite(Step(S,t0,pa1{b0:0;b1:=},c2,t3),TryF(t4,Isw{o0|3+3;N;T}(t5,@po{b1:=t0%3}Sb{b0=2}),pi6{t0:b1})),RSeq(Fb(@oh{o0:=t1+2;b0:=t0+4%3}pi7{t0:=},a8,t9,t10),TryF(c11,c12l),Lp{_;F}(pt13{b0:t0;b1:b0})))))",
+    Tree0128 "B{b1=4;o0=_;t0=5;t1=0;b0=4}RSeq(Fb(a0,a1b{o0|1;b0},Rus{F}(Ub{o0})),WU{t1%2>0}(Bin{b0<t1+1;N}(@os{b1+=3}@fi{t1%3<1}Rep4(Pri(c2,Rmp{F;S}(pc3{b0:b0}),@of{t0:=b1+1%3}@oh{t0:=b1}@os{b0:=b1+4}c4)),Pre{t1<4;F}(Sel(a5l,S)))))",
+    Tree0129 "B{t0=3;b0;t1=3}Star(Fb(Wu{t1},t0,a1b{8;b0}),Sel(c2,Wu{t0}))",
+    Tree0130 "B{o0;t0=0;b0=5}Keep(Opt(Step(WU{b0+1<1}(@rw{t0%2<0}@po{t0+=1}@os{t0:=o0|2}RT{F}(t0)),c1b{t0},RFb(@of{o0:=_}@si{t0%4!3}c2,@fi{t0=5}@po{t0:=b0}Sc{b0:=t0%2},Sl{50}))))",
+    Tree0131 "B{b1=5}Sw{5;1;0}(Once(t0),Inv(c1e),Ret4(a2e),F)",
+    Tree0132 "B{t1=1;t0=3;q0=0;b1}Su{t1}(Isw{b1+4;N;T}(Swm(@ki{t0<2}Lp{b1;R}(Star(Par{2;-1}(F,SubR(Sb{t1=6})),a0)))))",
+    Tree0133 "B{o0=_;t0=5}Ite(RSeq(Ite(t0,a1e,pi2{t0:=})),Inv(Mt{30}(c3)),Par{_;-2}(c4b{o0|4},Rpt{0}(c5),Wde(c6l,c7l)))",
+    Tree0134 "B{b1=1;t0=1;b0=2;t1}RFb(F,pa0{b0:b0;b1:t1},Sc{b1:=t0%2})",
+    Tree0135 "Ite(Once(AFb(t0,a1)),Swm(a2,c3,Wt{0},t4))",
+    Tree0136 "RSeq(RSel(PPar{2;_}(c0,c1,Wde(Wde(t2,t3),t4,c5l)),RFb(Fb(Rep1(ASeq(t6e,a7,t8,a9))),Cd{50;F}(Rty2(Keep(Rep1(a10)))),Dl{20}(RSeq(c11,a12,c13e,RSeq(c14e,c15))),c16)))",
+    Tree0137 "B{b0;b1;t0=4}RSeq(Star(Intr{b0+4>b1%3}(@po{b0+=2}a0b{t0%4;b0}),Dl{0}(PAll{-1}(Seq(@of{t0+=1}@os{t0+=3}Seq(a1b{9;b0},t2)),Sc{b1+4=4?b1+=1}))),ASeq(Pre{b1+3=t0%4;F}(c3e),Swm(t4,a5b{5;b0},c6,t7,a8l),RFb(a9,@rw{b1+2>3}@oh{b0+=1}Opt(Wt{30}),Sw{0}(pc10{b0:9},@si{t0>1}@rw{b0>2}pc11{b0:b0}),c12,@os{b1+=3}@si{t0+1!0}@of{b1+=1}Sl{0})),RSeq(Sw{1}(a13e,pt14{b0:=;b1:b1}),Ite(Wu{t0},c15l),Fb(t16,a17b{b0+4;b1},a18,Sb{t0=5})))",
+    Tree0138 "B{b0=2;t0=5}Sel(Wde(Ret4(Dd{50}(TryT(MSeq(@oh{b0:=t0%2;b0:=t0%3}t0,Sb{b0=t0},t1,@ki{t0%2<1}t2,c3l),PPar{1;T}(Cd{0;F}(c4),RFb(pt5{b0:=;b1:b0},@ki{b0%3>1}a6l))))),Lim{2}(PPar{2;_}(Sl{0},a7,@fi{b0+4<b0+3}@oh{b0<b0%4?t0:=3}Scc{b0=6},@ki{t0<b0+3}@os{b0:=b0%3}c8))),Par{0;3}(Seq(RetF(Sb{b0=5}),Pre{t0+2%2<0;S}(@oh{b0%2>0?t0+=1}@po{t0+=2;t0:=b0}@si{t0!5}t9),t10),pa11{b0:4;b1:t0},RepF(Cnd{b0>0;T;_}(OnceT(Wt{0}))),RFb(Star(Fb(@po{b0<b0+3?b0:=5}@fi{b0<1}pt12{b0:3;b1:b0},Sl{100})))))",
+    Tree0139 "B{b0=4;t0;t1=4}Step(Ite(pt0{b0:b0;b1:b0},Wt{10}),t1,Sc{t0+=2;b0+2<t0+2?t1:=t1%2},SubA(Sl{50}),Sl{30})",
+    Tree0140 "B{o0=1;t0=2;b0=3;b1;t1=0}OnceK(PAll{2}(RT{1}(Isw{o0|5%4;T;_}(@rw{o0|3%2>0}a0,Suc,t1)),@oh{b1+=1;t1:=b0}AFb(Ite(Cd{0;K}(c2l),@oh{b0>t1%2?o0:=8}Suc),Flip(a3,Ub{o0},SubA(pt4{b0:t0;b1:t0}),t5))))",
+    Tree0141 "Swm(Sub(t0e))",
+    Tree0142 "B{b0;t1=4}@rw{b0%4<1}@oh{b0:=t1%2}Flt{2;R;F}(Ret2(Fb(t0,PAll{3}(a1e,t2,t3),Flt{1;R;_}(a4b{t1;b0}))))",
+    Tree0143 "B{t0=4}Ret2(Scc{t0%3<1})",
+    Tree0144 "B{t0;b1=0}Ite(OnceK(Swm(a0l,pt1{b0:4;b1:=},c2,pc3{b0:0},Scc{t0+1=6})),Suc)",
+    Tree0145 "RSel(Step(t0,c1,t2e),Rmp{S;F}(Star(c3l,a4)))",
+    Tree0146 "B{t1;t0=0;b0=0;o0}RFb(Cnd{t1%4<1;N;F}(Cnd{t1+1=o0|2;T;F}(Su{t1}(pi0{t0:t0}))),t1,Dl{30}(Swm(Wt{50},a2l)),Bin{t0=7;T}(Rpt{1}(c3b{o0|3%2}),RSeq(c4,pc5{b0:=})))",
+    Tree0147 "B{b0;t0=1}Flt{2;S;F}(Flip(Wde(Ret1(Step(RSeq(pc0{b0:b0},c1e,Scc{t0+4%4!0},t2),t3)),To{0}(@ki{b0>3}@of{t0<b0%2?t0+=1}Pre{t0!t0+4}(@of{b0:=t0}t4))),Wv{t0}(Sc{b0%2<0?b0+=2})))",
+    Tree0148 "B{b0=1;b1=4;t1=3;t0=5}Swm(@si{t0+1<0}@ki{b0!3}@os{t1%4!0?b1+=2}t0,c1)",
+    Tree0149 "B{b1=2;b0=2;t0=2}RSeq(Dd{0}(Fb(Seq(c0,pc1{b0:b1}),Par{-2;-1}(c2,Sc{b1+=1}),ASeq(Swm(a3e,t4),@os{t0:=b0+3%3}@po{b0+=1}c5))),RFb(RFb(Pre{b0+2%2>0;S}(FF(c6e)),t7,Flip(Sl{30},t8),t9e,Seq(@rw{b0+2<t0}a10,t11,c12))))",
+    Tree0150 "B{t1=2;b0=5;t0}RFb(Par{2;_}(Wde(t0,pa1{b0:b0;b1:b0},Wu{t0}),Fai,a2),Step(pa3{b0:=;b1:t1}))",
+    Tree0151 "Mt{50}(AFb(PPar{0;N}(Wt{0},Sub(Sub(Fai)))))",
+    Tree0152 "ASeq(PPar{0;_}(Rep2(Step(Sl{10}))),Rep2(Once(Ret4(Rus{F}(Opt(Wt{0}))))))",
+    Tree0153 "B{b0;b1=5;o0;t0=5;q0=0}Lp{b0;F}(Lp{b1;F}(Flt{3;F;F}(Sw{4}(Pri(pi0{t0:t0},@rw{some}@of{t0+=1}S,c1e,@si{b1%4<0}c2,Wu{t0}),RetF(Pri(c3e,Lp{b1;S}(Wt{100})))))))",
+    Tree0154 "B{o0=_;b1=1;b0}Isw{3;T;T}(Ret4(Cnd{none;T;_}(t0)),RFb(@os{b0:=b1;o0:=b0%2}@po{b0+=3}c1b{o0|4},t2),Rty4(a3l))",
+    Tree0155 "B{t1;b0}Bin{b0+1!b0+4;_}(a0,AFb(a1e,RSeq(Sc{b0+=2},Sb{t1=b0})))",
+    Tree0156 "B{b1=5;b0}Seq(Par{2;1}(t0,Sb{b0=9}),Dl{0}(c1),@po{b1+=2}Swm(c2,OnceK(Rmp{S;F}(@os{b1:=b1+1%4;b0+=2}@rw{b1<1}Pre{b0+4<3;F}(c3l)))))",
+    Tree0157 "B{b0=2;t0=0;q0}@of{b0+=2}@oh{b0+=1}Bin{t0%2<0;N}(@po{b0+=2}@of{b0+=2;b0+=1}@os{t0!t0%4?t0+=1}Par{1;_}(Sb{t0=5},@si{b0!6}@ki{b0+2<5}RSeq(Scc{t0%3<2},@oh{b0%2!1?b0+=2;b0+=3}@po{b0+=1}pa0{b0:=;b1:b0},c1)),Lp{_;S}(Dl{100}(t2)))",
+    Tree0158 "Par{3;-2}(Rep2(Inv(t0)),FF(Flip(c1e,t2,c3l)),c4e)",
+    Tree0159 "B{t1;b1=4;q0=3;t0=3;b0}@os{b0+=1}Seq(Isw{t0+3;T;_}(Flip(Lp{_;S}(t0),F),MSeq(Cnd{t1+1=b0%3;T;S}(Try(pc1{b0:t0},a2,@rw{b1+3>b0}Scc{b0<3})),Wu{t1},@ki{t1+4%3<2}Rus{F}(a3))))",
+    Tree0160 "B{t0;q0=2}Rep3(RSeq(Lp{t0;R}(Lp{_;K}(Ret1(Scc{t0%3>1})))))",
+    Tree0161 "B{b0=5;t0=1}Star(TryF(Rep0(Sb{b0=2}),Ite(c0,c1)),Lim{2}(Cnd{t0%3!1;_;S}(MPri(t2,S))))",
+    Tree0162 "B{o0;t1;q0;t0=1;b0=3}Isw{t1+3%4;_;N}(@os{o0:=b0+4;t0:=t0+4%4}t0,Lp{_;S}(Wde(Par{-2;0}(@fi{t1<3}@of{b0+1%2<1?o0:=t0}c1,Sb{b0=1}),@of{b0+=1;t1:=o0|3+2%3}OnceK(t2),OnceT(Inv(Sc{o0:=o0|2;o0:=_})))))",
+    Tree0163 "B{q0=0;o0=_;t0=4;b1;b0=4;t1=5}RFb(Lp{b1;K}(WU{some}(Lp{_;R}(RFb(Pre{none}(Sw{1}(c0l,pc1{b0:1})),Dd{100}(Wde(c2l,Ub{o0},S)))))),RSeq(a3,@si{b1+1%2=1}@oh{t0+=2}@ki{t1+1>5}Wde(t4,Scc{t0%4=1}),pt5{b0:=}))",
+    Tree0164 "Inv(RSeq(RFb(Rep3(t0),c1,Fai),Seq(Suc,c2,t3),t4))",
+    Tree0165 "B{b0=5;t1=4;t0}OnceK(Cnd{t0+4%4>1;T;_}(To{10}(RSeq(Try(a0,Sc{b0+=1},t1e),Sc{b0+=1},Rep3(@si{t0!t1}Flip(Wt{20},RetF(Fai))),t2))))",
+    Tree0166 "B{o0;t0}RSeq(Fb(c0,Wu{t0},c1,t2),Star(c3e,Pre{some;K}(c4e),Suc))",
+    Tree0167 "Sel(RepF(RFb(Mt{0}(OnceK(t0)),Sel(c1e,Ret3(c2)))),Keep(Par{_;3}(Rpt{1}(a3e),c4,c5e,Once(t6e))),RSeq(Ret4(Swm(RFb(a7,t8e))),RFb(a9,t10,t11,S)))",
+    Tree0168 "B{t0=5;t1}RFb(Seq(S,Sc{t0<5?t1+=1},c0),Scc{t1+3>t0})",
+    Tree0169 "B{t0=5}Ret3(Par{1;-2}(Sl{30},Wu{t0}))",
+    Tree0170 "B{q0=4;t0=1;b0;o0=_}Flt{3;_;K}(Ite(Par{_;_}(Ret1(Par{-1;-1}(@si{b0=3}Sb{b0=1},Dl{0}(pt0{b0:=}),Lp{b0;_}(pa1{b0:=;b1:t0}),Sc{t0+=1})),AFb(t2,Par{-2;_}(c3,Scc{t0=0}),Mt{20}(@po{b0+=2}Scc{t0=b0}))),Fb(Ite(a4l,Invt(Ruf{1}(SubR(pa5{b0:b0}))),OnceT(t6)),PPar{0;N}(@po{b0+=1}@si{t0<b0%2}@fi{some}Ub{o0},R,t7)),Sc{t0:=b0%3}))",
+    Tree0171 "B{t0}Su{t0}(c0l)",
+    Tree0172 "B{t0=1;b0=4;o0=_}PPar{0;N}(Rty3(Flip(a0,c1b{b0%4},c2)),@of{t0+=2}@os{o0:=t0%2}@rw{b0+4<0}Par{-2;-1}(Flip(Suc,t3),Intr{b0+1%3!1}(t4e)),TryT(Ret3(a5),Rep2(pc6{b0:b0}),Inv(Sl{0})))",
+    Tree0173 "RT{3}(MSeq(c0,t1e,Fb(Swm(Rus{3}(FS(Rep1(Sl{10}))),Sub(Rep3(Sl{0}))))))",
+    Tree0174 "B{o0=5;t0=3;b0=0;b1=1}Cnd{b1+4%4<0;_;_}(ASeq(RSeq(t0e,Sc{b0+=1}),Dd{20}(Ret4(Sel(Scc{t0+1%2>0},RSeq(pc1{b0:b0},Ub{o0})))),Swm(pc2{b0:=},c3,a4b{b1;b0},Scc{b0<4})))",
+    Tree0175 "B{t0=2;b0;t1=5}Flip(@po{t1+=2}@rw{t1>0}@of{t0+=1;t1+1=t1%4?t1:=8}t0,t1,Sc{b0+=3;t1:=b0%4})",
+    Tree0176 "B{b1=0;t0=0;b0=1}@po{t0:=b0%4;b0+=1}Step(SubA(Ite(Rep2(t0),c1)),Ite(c2b{b1},RSeq(a3,@oh{b0+=1;t0+=3}@fi{b1>3}Wt{0},t4),RFb(@rw{t0+3<b0+1}c5,a6l)),WU{b1%3!0}(Dl{50}(Fb(a7e,R))),Rep4(Rty0(c8)),Rep4(Swm(c9,Wt{10})))",
+    Tree0177 "B{b0;t0}PAll{_}(Isw{t0+3;_;_}(PAll{_}(c0,Sc{b0+=3}),RU{F}(RFb(t1,@fi{b0<t0+2}Swm(Sb{t0=b0})))))",
+    Tree0178 "B{b0;b1=2}@oh{b1+=3}Swm(SubA(pi0{t0:b1}),c1,@po{b0+=1}SubA(Scc{b0>b0+3}))",
+    Tree0179 "RepF(S)",
+    Tree0180 "B{t0;b0=0;t1;b1=5}Sw{5;3;4}(RFb(c0,a1,Cnd{t0<b0%3;_;S}(t2),Inv(pi3{t0:b0}),Seq(t4)),F,@oh{t0+=1;b1+=1}Seq(Par{1;-2}(pa5{b0:=;b1:t0},a6),Bin{t0+4%2<0;N}(c7l,Sw{4}(@os{b0:=b1%3;t1!1?b1:=t1}@oh{t1+=1}@of{t0:=b0;t0:=6}Scc{b0>4},t8)),Fb(t9e,Scc{b0=3})),Bin{t0+2<1;_}(Swm(pc10{b0:=},Sl{50},F),RFb(c11,a12b{t1;b1},c13)))",
+    Tree0181 "PPar{1;_}(t0,Ret3(Sub(t1)))",
+    Tree0182 "B{q0=1;o0=_;b0}Seq(PAll{_}(@rw{some}Lp{b0;S}(Rep2(pa0{b0:b0;b1:b0})),t1),@ki{b0=1}Seq(t2,Wt{10},Sb{b0=0},S))",
+    Tree0183 "Once(Cd{50;_}(RSeq(t0,Rpt{0}(c1))))",
+    Tree0184 "B{q0=0;t0;b0=3;b1=2}Ite(Inv(@of{b0>7?b0+=3;b1:=b0}Par{_;-5}(Sl{10},@ki{t0<2}Seq(Sc{b0:=b0+2%3},Wt{100}),Rep3(Once(@fi{b1+3<2}Suc)),RSeq(t0,R),pa1{b0:t0;b1:b0})),Bin{b1=1;_}(@po{t0<3?b0:=b1}Fb(c2l,pa3{b0:b1;b1:b0},Sb{b0=3}),Inv(Wde(Flip(Cnd{t0!3;T;S}(t4),pt5{b0:b0;b1:=},@rw{t0!3}c6l),Lp{b0;F}(Wt{0})))))",
+    Tree0185 "PAll{-1}(a0,Sl{20},Wt{0},To{0}(Seq(c1,t2)))",
+    Tree0186 "B{q0=4;t0=5;b0}TryT(To{10}(pt0{b0:=;b1:b0}),Lp{_;K}(OnceK(TryT(pi1{t0:=},Wt{20}))),Step(Sb{b0=0},Sb{t0=1}),t2,Try(Lp{_;_}(Suc),Par{2;1}(a3l,Sl{0})))",
+    Tree0187 "B{q0=0;b0=1;t0=0}Su{t0}(RFb(Intr{t0<b0%4}(@fi{b0+4<3}@oh{b0+=2}RetF(Lp{t0;F}(@of{b0+1%2<0?t0:=t0+4%3;t0!0?t0:=b0}@po{t0:=b0%4;t0+=1}@fi{t0>b0}RSel(Step(a0),Su{t0}(c1e),RSeq(@oh{b0+=1}@os{b0:=t0}Sb{t0=b0},Scc{b0%4=0})))))))",
+    Tree0188 "B{t0;b1=5;b0=2}PPar{2;_}(Fb(Seq(@oh{t0+=1}c0,RT{3}(Ret1(c1b{1}))),t2),Bin{b0<7;_}(ASeq(Isw{b1+2;N;_}(c3l,Sc{t0+=3}),Cnd{b1%2!0;N;F}(RSeq(a4,a5e))),ASeq(Suc,t6,Sb{b0=t0},t7)))",
+    Tree0189 "B{t0}Par{1;1}(Wu{t0})",
+    Tree0190 "B{t0=0;b0=3}Ruf{F}(Once(Flip(Sb{t0=4},Suc,@ki{b0+4%2<0}t0)))",
+    Tree0191 "Rus{F}(Flip(PAll{_}(Sl{10},MPri(c0e,t1,Sub(c2)),c3e),To{0}(Pri(FF(t4),Sub(Fai))),Fai))",
+    Tree0192 "B{b1=1;q0=2;b0=3}Rep2(@os{b0=b1?b0:=b1+1;b0:=3}@si{b0%2>0}@oh{b0+=1}SubR(Lp{_;S}(@fi{b1=0}OnceK(c0))))",
+    Tree0193 "B{b1=0;b0;t0}@po{b0<3?b1+=2}RSeq(PAll{_}(a0,MSeq(t1,t2,pt3{b0:5}),S,RT{F}(Sc{t0+=1})),Dl{20}(RepF(Bin{b1>t0+1%4;N}(c4,@oh{b0:=t0}@ki{t0+2%2=0}@fi{t0>0}RFb(Wu{t0},pa5{b0:b0;b1:=},a6b{t0;b1})))))",
+    Tree0194 "B{b1=0;o0=1;t0=2;b0;t1=1}Try(Wu{t1},@os{t0:=b1;b1:=b1%3}@si{t0<5}Sc{o0:=t1+2},Sc{t1%2!1?b0+=1},Wu{t1},Sb{o0=8})",
+    Tree0195 "B{b0=2;b1=1}AFb(c0b{b0},pa1{b0:=;b1:b1})",
+    Tree0196 "B{b0=3;t0=1;b1}Fb(OnceK(ASeq(@ki{b1+1<7}t0,t1)),ASeq(t2,a3),Fb(@os{b0+3>3?t0:=b0}a4,c5l),t6,@rw{b1<5}@fi{b0<4}R)",
+    Tree0197 "B{b0=3;t0;o0}Pri(Star(c0,t1,Rmp{S;F}(t2)),a3b{b0+3;b0},Bin{t0+4%3>1;T}(c4,Pre{t0%2>0;R}(@os{b0+=3;b0+=3}Sc{b0:=b0%4;t0+=3})))",
+    Tree0198 "Ite(c0,a1)",
+    Tree0199 "Lim{1}(Dl{10}(MSeq(Dl{0}(t0))))",
 }

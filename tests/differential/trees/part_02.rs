@@ -4,589 +4,466 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0200Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b1: i64 = 14,
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        #[skip_if(|bb| bb.b0 < 3)]
-        Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(3) % 3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0200Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Inverter {
-            Limiter(1) {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        SubTree(Tree0200Sub0, ..),
+        AsyncSequence {
+            Sequence {
+                IfThenElse {
+                    MemSequence {
                         ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
+                            StatefulAction(PTask<0>, b0 = {b0}),
+                            Action(Act<1>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        Repeater(forever) {
+                            #[on_halted(|bb| { bb.b1 = 5; bb.b0 = 4 })]
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Action(Act<3>),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                    RunOnce {
+                        SequenceStar {
+                            Condition(|ctx| ctx.check(5)),
                         },
                     },
-                    MemSequence {
-                        StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
-                        WasEntryUpdated(t0),
-                        #[post(|bb| bb.b1 += 3)]
-                        SubTree(Tree0200Sub1, ..),
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(6)),
+                        Repeat(forever) {
+                            ForceFailure {
+                                Wait(100),
+                            },
+                        },
+                        SetBlackboard(t0 = 2),
                     },
                 },
             },
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                RetryUntilSuccessful(2) {
-                    SetBlackboard(t0 = {b1}),
+            #[post(|bb| if bb.b0 == 6 { bb.b0 = *bb.t0 + 3 })]
+            #[run_while(|bb| *bb.t0 < bb.b0 % 4)]
+            PolicyParallel(policy = FirstSuccess) {
+                Inverter {
+                    ParallelAll(3) {
+                        StatefulAction(Task<7>),
+                        Action(PIo<8>, t0 = {=}),
+                        Action(Act<9>),
+                    },
+                },
+                ReactiveSelector {
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    Sequence {
+                        StatefulAction(PTask<10>, b0 = {=}, b1 = {=}),
+                        #[failure_if(|bb| bb.b1 % 2 > 0)]
+                        StatefulAction(Task<11>),
+                    },
+                    Repeat(3) {
+                        Interrupt(|bb| bb.b1 + 3 > 0) {
+                            Action(Act<12>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Parallel(success = -5) {
+                        RepeatTimes(2) {
+                            Action(PIo<13>, t0 = {t0}),
+                        },
+                        Repeat(3) {
+                            Action(Act<14>),
+                        },
+                        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        AlwaysRunning,
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<15> = Task::<15>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0200Blackboard { o0 q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0201Sub1 for Ctx {
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0201Sub0 for Ctx {
-        SubTree(Tree0201Sub1)
-    }
-}
+board!(Tree0200Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
-        RunOnce {
-            RetryUntilSuccessful(0) {
-                SubTree(Tree0201Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0202Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 1,
         }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0202 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-        }
-        Loop(q0, if_empty = Skipped) {
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                Wait(0),
-                StepSequencer {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                    },
-                    Succeeder,
-                    BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
-                        Action(Act<0>),
-                        SubTree(Tree0202Sub0, b0 = {=}, q0 = {q0}, t0 = {=}),
-                    },
-                    RetryUntilSuccessful(3) {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
-                            Action(Act<2> = Act::<2>),
-                            #[on_success(|bb| bb.t0.set(0))]
-                            StatefulAction(Task<3>),
-                            Condition(PCond<4>, b0 = {b0}),
-                        },
-                    },
+        ReactiveFallback {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                ForceFailure {
+                    Action(PIo<0>, t0 = {b0}),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0202Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0203 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                AlwaysFailure,
-                Action(Act<1>),
-            },
-            ReactiveSelector {
-                Optional {
-                    Retry(3) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            AsyncSequence {
-                Condition(Cond<3>),
-                RunOnce {
-                    StatefulAction(Task<4>),
-                },
-                AlwaysSuccess,
-                Action(Act<5>),
-                Condition(Cond<6>),
-            },
-            MemSequence {
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-                Condition(|ctx| ctx.check(9)),
-            },
-            Inverter {
-                SequenceWithMemory {
-                    Limiter(1) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0204 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            ReactiveSequence {
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    AsyncFallback {
-                        Condition(Cond<0>),
-                        Condition(PCond<1>, b0 = 4),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-                Limiter(3) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                },
-                RunOnce(then_skip = false) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Action(Act<4>),
-                    },
-                },
-            },
-            IfThenElse {
-                Repeater(2) {
-                    SequenceWithMemory {
-                        SetBlackboard(t0 = 5),
-                        Condition(Cond<5>),
-                    },
-                },
-                AsyncSequence {
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    #[post(|bb| bb.o0 = None)]
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(7, 2)),
-                },
-                AsyncFallback {
-                    WasEntryUpdated(t0),
-                    ForceFailure {
-                        Repeat(2) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                #[post(|bb| bb.b0 = 5)]
-                Loop(q0, if_empty = Success) {
-                    Parallel(success = 1, failure = 3) {
-                        ParallelAll(max_failures = -3) {
-                            UnsetBlackboard(o0),
-                            StatefulAction(PTask<8>, b0 = 1),
-                            Wait(50),
-                            AlwaysSuccess,
-                        },
-                        AlwaysSuccess,
-                        RunOnce {
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Sequence {
-                                WaitUntil(|bb| *bb.t0 != 3) {
-                                    Action(PAct<9>, b0 = {=}),
-                                },
-                                Condition(Cond<10>),
+            #[failure_if(|bb| bb.b0 % 2 < 0)]
+            RunOnce(then_skip = false) {
+                #[post(|bb| bb.b1 += 1)]
+                Precondition(|bb| bb.b1 > 4, else = Success) {
+                    RunOnce(then_skip = false) {
+                        #[run_while(|bb| *bb.t0 > bb.b0 % 2)]
+                        Delay(0) {
+                            TryCatch(catch_on_halt = false) {
+                                AlwaysFailure,
+                                WasEntryUpdated(t0),
                             },
                         },
                     },
                 },
             },
-            FlipSelector {
-                AlwaysRunning,
-                Limiter(3) {
-                    AsyncFallback {
-                        #[success_if(|bb| bb.o0.unwrap_or(3) % 3 == 1)]
-                        Action(PAct<11>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<12>),
-                        SetBlackboard(b0 = 4),
+            Optional {
+                AsyncSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Sleep(20),
+                },
+            },
+            Precondition(|bb| bb.b1 == 1, else = Success) {
+                #[success_if(|bb| *bb.t0 == bb.b0 + 3)]
+                #[skip_if(|bb| (bb.b1 + 4) % 3 == 1)]
+                RepeatTimes(forever) {
+                    KeepRunningUntilFailure {
+                        AsyncFallback {
+                            Filter(times = 2, count = Failure, filtered = Failure) {
+                                StatefulAction(Task<2>),
+                            },
+                            WasEntryUpdated(t0),
+                        },
                     },
+                },
+            },
+            ReactiveSelector {
+                Filter(times = 1, count = Failure) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        Action(PAct<4>, b0 = 3, b1 = {t0}),
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    #[post(|bb| bb.t0.set((bb.b1 + 4) % 2))]
+                    #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
+                    #[on_success(|bb| bb.b1 += 3)]
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0204Blackboard { b0 q0 t0 o0 });
+board!(Tree0201Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0202 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+        }
+        IndexSwitch(|bb| (bb.b1 + 2) % 2, out_of_range = Loop, dynamic = false) {
+            ReactiveSequence {
+                Selector {
+                    Action(|ctx| ctx.exec(0)),
+                    Action(Act<1>),
+                    Action(|ctx| ctx.exec(2)),
+                },
+                #[run_while(|bb| bb.b0 % 3 < 2)]
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+            },
+            Parallel {
+                MemPriority {
+                    Conditional(|bb| bb.b1 == 3, dynamic = true, else = Success) {
+                        StatefulAction(Task<4>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Condition(PCond<6>, b0 = {b1}),
+                    },
+                    Action(Act<7>),
+                },
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    StepSequencer {
+                        Sleep(0),
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 != 1) {
+                Fallback {
+                    StatefulAction(Task<10>),
+                    Action(Act<11>),
+                },
+                AsyncSequence {
+                    Sleep(30),
+                    Condition(|ctx, bb| ctx.check_in(12, 9)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0202Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0203 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        TryCatch {
+            Repeat(1) {
+                ForceSuccess {
+                    Wait(20),
+                },
+            },
+            RunOnce(then_skip = true) {
+                StepSequencer {
+                    Condition(|ctx| ctx.check(0)),
+                    AlwaysSuccess,
+                },
+            },
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            RetryUntilSuccessful(forever) {
+                Cooldown(20) {
+                    Action(PIo<3>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0203Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0204 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            #[on_success(|bb| bb.t0.set(0))]
+            StatefulAction(Task<2>),
+            Condition(PCond<3>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0204Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
-        ParallelAll(max_failures = -3) {
+        Fallback {
             StatefulAction(Task<0>),
-            Limiter(3) {
-                StatefulAction(Task<1>),
-            },
-            Wait(30),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
-        AsyncFallback {
-            Condition(Cond<0>),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Interrupt(|bb| bb.o0.is_some()) {
+            Parallel(success = -2) {
+                Runner,
+                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b1 += 1 })]
+                MaxTime(30) {
+                    Succeeder,
+                },
+                #[post(|bb| bb.o0 = Some(*bb.t1))]
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[on_success(|bb| { if bb.o0.unwrap_or(2) == 1 { bb.b1 = *bb.t0 + 2 }; *bb.t0 += 1 })]
+                UnsetBlackboard(o0),
+                Repeat(forever) {
+                    Runner,
+                },
+                WasEntryUpdated(t1),
+            },
         }
     }
 }
+
+board!(Tree0206Blackboard { o0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0207 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        BinarySelector(|bb| *bb.t0 != 7, dynamic = false) {
-            MemPriority {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    RepeatUntilSuccess(forever) {
-                        ReactiveSelector {
-                            Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-                            Condition(Cond<2>),
-                            Script(|bb| bb.b1 += 2),
-                        },
-                    },
-                },
+        ReactiveFallback {
+            StatefulAction(PTask<0>, b0 = 2),
+            ReactiveSequence {
+                SetBlackboard(b0 = 6),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
             },
-            AlwaysSuccess,
+            #[on_halted(|bb| *bb.t1 += 1)]
+            StatefulAction(Task<2>),
+            Failer,
         }
     }
 }
 
-board!(Tree0207Blackboard { b1 t0 });
+board!(Tree0207Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64,
             b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
         }
-        Invert {
-            #[skip_if(|bb| bb.b0 == 7)]
-            #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
-            #[post(|bb| bb.b1 = bb.o0.unwrap_or(3))]
-            Precondition(|bb| bb.b0 != 3) {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_halted(|bb| bb.b1 += 2)]
-                #[skip_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
-                MemPriority {
-                    Loop(q0, if_empty = Skipped) {
-                        Limiter(2) {
-                            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(1, (*bb.t1 + 3) % 2)),
-                    Selector {
-                        StatefulAction(Task<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4>),
+        MemPriority {
+            TryCatch(catch_on_halt = true) {
+                RunOnce {
+                    UnsetBlackboard(o0),
+                },
+                Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                    Action(PAct<0>, b0 = {=}),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                BinarySelector(|bb| *bb.t0 != 0, dynamic = true) {
+                    StatefulAction(Task<1>),
+                    Retry(4) {
+                        Condition(|ctx, bb| ctx.check_in(2, 2)),
                     },
                 },
+                Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 2, &mut bb.b0)),
+                UnsetBlackboard(o0),
+                StatefulAction(PTask<4>, b0 = 4, b1 = {t0}),
+                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0208Blackboard { t1 o0 q0 b0 b1 });
+board!(Tree0208Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Timeout(10) {
+        Limiter(2) {
             Selector {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = 8, b1 = {t1}),
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Runner,
-                    },
-                },
-                FlipSelector {
-                    #[success_if(|bb| bb.b1 > 1)]
-                    Conditional(|bb| *bb.t0 % 4 > 1, dynamic = true, else = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
-                    AlwaysSuccess,
-                    Repeat(forever) {
-                        Failer,
-                    },
-                },
+                Action(Act<0>),
+                Action(Act<1>),
             },
         }
-    }
-}
-
-board!(Tree0209Blackboard { t0 b1 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0210Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b1: i64 = 15,
-            b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        TryCatch(catch_on_halt = true) {
-            AlwaysSuccess,
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
-            RepeatTimes(forever) {
-                Action(PAct<1>, b0 = {b0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0210Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b1: i64 = 15,
-            b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[on_failure(|bb| if bb.b0 > 2 { bb.b0 = bb.b1 + 3 })]
-        SubTree(Tree0210Sub1, t1 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}, q0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(0),
         }
-        RetryUntilSuccessful(4) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Parallel(success = 0) {
-                    SubTree(Tree0210Sub0, ..),
-                    Sequence {
-                        Fallback {
-                            WasEntryUpdated(t0),
-                            Condition(|ctx, bb| ctx.check_in(2, 8)),
-                        },
-                        Action(Act<3>),
-                        KeepRunningUntilFailure {
-                            StepSequencer {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<4> = Cond::<4>),
-                                },
-                                Action(Act<5>),
-                                StatefulAction(Task<6> = Task::<6>),
-                                Action(PIo<7>, t0 = {b0}),
-                                Condition(|ctx, bb| ctx.check_in(8, *bb.t1 % 2)),
-                            },
+        ReactiveFallback {
+            #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
+            Repeat(3) {
+                #[run_while(|bb| bb.b0 > 5)]
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Inverter {
+                        RetryUntilSuccessful(1) {
+                            Action(Act<1>),
                         },
                     },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                UnsetBlackboard(o0),
+                Succeeder,
+                SetBlackboard(t0 = 2),
             },
         }
     }
 }
 
-board!(Tree0210Blackboard { t1 t0 b1 b0 q0 });
+board!(Tree0210Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
+            #[allow(unused)] b0: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            #[failure_if(|bb| bb.b0 > 1)]
-            Retry(forever) {
-                Optional {
-                    RepeatUntilFailure(forever) {
-                        SequenceStar {
-                            WhileDoElse {
-                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                                Action(PIo<1>, t0 = {t0}),
-                                SequenceWithMemory {
-                                    Script(|bb| { bb.t0.set(*bb.t0 % 2); if *bb.t0 + 2 > *bb.t0 { bb.t0.set(*bb.t0 % 2) } }),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            IfThenElse {
-                                Retry(3) {
-                                    Condition(Cond<3>),
-                                },
-                                Repeat(forever) {
-                                    Script(|bb| if *bb.t0 == 5 { bb.b0 += 2 }),
-                                },
-                                Action(PAct<4>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
+        Parallel(success = 0, failure = -4) {
+            SetBlackboard(t0 = 1),
+            Action(Act<0> = Act::<0>),
+            SequenceStar {
+                Wait(0),
+                Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b1)),
+                Succeeder,
             },
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
-board!(Tree0211Blackboard { t0 b0 });
+board!(Tree0211Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0212Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        Action(PIo<1>, t0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
         }
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            Loop(q0, if_empty = Running) {
-                Invert {
-                    Condition(Cond<1> = Cond::<1>),
-                },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Deadline(20) {
+                AlwaysSuccess,
+            },
+            ForceSuccess {
+                SubTree(Tree0212Sub0, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0212Blackboard { q0 });
+board!(Tree0212Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
         }
-        RetryUntilSuccessful(2) {
-            Sequence {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Fallback {
-                        FlipSelector {
-                            Condition(Cond<0>),
-                            Action(PAct<1>, b0 = 3, b1 = {=}),
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
+        Retry(1) {
+            RunOnce {
+                Repeat(1) {
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = {=}),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        RepeatTimes(1) {
                             StatefulAction(Task<4>),
                         },
-                        Conditional(|bb| (bb.b1 + 4) % 2 < 0, dynamic = false) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| (bb.b0 + 1) % 3 != 2) {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    StepSequencer {
-                        TryCatch(catch_on_halt = true) {
-                            SetBlackboard(b1 = 7),
-                            WasEntryUpdated(t0),
-                        },
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
-                    },
-                    Repeat(3) {
-                        FlipSelector {
-                            StatefulAction(Task<8>),
-                            #[on_halted(|bb| { *bb.t0 += 3; if bb.b0 > 1 { bb.o0 = None } })]
-                            #[skip_if(|bb| (bb.b0 + 3) % 2 != 0)]
-                            Conditional(|bb| *bb.t0 != 3, dynamic = true, else = Success) {
-                                StatefulAction(PTask<9>, b0 = {b1}, b1 = {t0}),
-                            },
-                            #[on_success(|bb| { bb.b1 = 5; if bb.b0 > bb.o0.unwrap_or(1) { bb.b0 += 3 } })]
-                            ReactiveSelector {
-                                Action(PAct<10>, b0 = 7),
-                                Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                            },
-                        },
-                    },
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Switch(b1) {
-                        case 4 => AsyncFallback {
-                            StatefulAction(Task<12>),
-                            Script(|bb| { bb.o0 = None; bb.b1 += 1 }),
-                        },
-                        case 1 => #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                        #[on_failure(|bb| bb.t0.set(bb.b1 + 3))]
-                        StatefulAction(Task<13> = Task::<13>),
-                        _ => Action(|ctx, bb| ctx.exec_in(14, *bb.t0, &mut bb.b1)),
                     },
                 },
             },
@@ -594,14 +471,13 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0213Blackboard { b1 b0 q0 o0 t0 });
+board!(Tree0213Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
-        Fallback {
-            Repeat(0) {
-                Sleep(10),
-            },
+        Parallel(success = -1, failure = -2) {
+            AlwaysFailure,
+            AlwaysSuccess,
         }
     }
 }
@@ -609,130 +485,129 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] b0: i64,
         }
-        Timeout(20) {
-            Deadline(50) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 1) % 4 < 2),
+            StatefulAction(Task<1>),
+            ScriptCondition(|bb| bb.o0.is_some()),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0215Blackboard { t1 q0 });
+board!(Tree0215Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0216Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Sequence {
+            Condition(Cond<2>),
+            Action(Act<3>),
+            MemPriority {
+                Action(Act<4>),
+                Sleep(10),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        ForceSuccess {
-            Inverter {
-                RepeatUntil(Success) {
-                    Filter(times = 2) {
-                        AlwaysRunning,
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Sequence {
+            #[success_if(|bb| bb.b0 > 3)]
+            #[run_while(|bb| *bb.t0 == 3)]
+            ForceSuccess {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Repeat(forever) {
+                        Remap(success = Failure, failure = Success) {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<1>),
+                            },
+                        },
                     },
+                },
+            },
+            #[success_if(|bb| (*bb.t0 + 4) % 3 != 2)]
+            #[post(|bb| bb.b0 = bb.b0 % 4)]
+            #[skip_if(|bb| *bb.t0 + 4 == *bb.t0)]
+            Repeat(forever) {
+                Invert {
+                    #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.b0 = 8 })]
+                    #[skip_if(|bb| *bb.t0 + 1 < 0)]
+                    SkipUnlessUpdated(t0) {
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Repeater(0) {
+                                SetBlackboard(b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            Interrupt(|bb| *bb.t0 != 4) {
+                Inverter {
+                    SubTree(Tree0216Sub0, ..),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0217Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Condition(Cond<8>)
-    }
-}
+board!(Tree0216Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            Conditional(|bb| bb.b1 == 1, dynamic = false) {
-                Parallel {
-                    Limiter(2) {
-                        Parallel {
-                            Fallback {
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b1)),
-                                #[on_success(|bb| *bb.t0 += 2)]
-                                Condition(Cond<1>),
-                            },
-                            MemSequence {
-                                Action(PAct<2>, b0 = {b1}, b1 = {b1}),
-                                Script(|bb| *bb.t0 += 2),
-                                WasEntryUpdated(t0),
-                            },
-                            WhileDoElse {
-                                #[on_failure(|bb| if bb.b1 > 4 { bb.t0.set(bb.b1) })]
-                                StatefulAction(Task<3>),
-                                Wait(10),
-                                Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
-                            },
-                        },
-                    },
-                    #[skip_if(|bb| bb.b0 + 2 == 7)]
-                    #[run_while(|bb| bb.b0 % 3 > 0)]
-                    #[on_halted(|bb| bb.b1 = (bb.b0 + 1) % 3)]
-                    Delay(0) {
-                        Inverter {
-                            MemSequence {
-                                ParallelAll(2) {
-                                    Condition(|ctx| ctx.check(5)),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
+        ForceSuccess {
+            IfThenElse {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    Action(|ctx| ctx.exec(1)),
                 },
-            },
-            RunOnce(then_skip = false) {
-                AsyncSequence {
-                    ForceSuccess {
-                        Precondition(|bb| bb.b1 % 3 > 1, else = Failure) {
-                            RetryUntilSuccessful(1) {
-                                Sequence {
-                                    #[post(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 1 })]
-                                    #[success_if(|bb| *bb.t0 != 2)]
-                                    #[skip_if(|bb| *bb.t0 + 1 == bb.b0 + 1)]
-                                    Action(PIo<7>, t0 = {=}),
-                                    Script(|bb| *bb.t0 += 2),
-                                    ScriptCondition(|bb| bb.b1 % 3 < 2),
-                                    Script(|bb| bb.b1 = bb.b0 % 3),
-                                },
-                            },
-                        },
-                    },
-                    SubTree(Tree0217Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                Condition(Cond<2> = Cond::<2>),
+                Repeat(2) {
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0217Blackboard { b1 b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
-        SequenceWithMemory {
-            Repeater(2) {
-                AlwaysSuccess,
+        FlipSelector {
+            StepSequencer {
+                Inverter {
+                    Condition(Cond<0>),
+                },
+                Succeeder,
             },
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
+            Deadline(30) {
+                Sequence {
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            StatefulAction(Task<2>),
+            SequenceWithMemory {
+                Condition(Cond<3>),
+                Sequence {
+                    Succeeder,
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5>),
+                },
+            },
         }
     }
 }
@@ -740,657 +615,486 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            Switch(b1) {
-                case 1 => IfThenElse {
-                    Action(|ctx| ctx.exec(0)),
-                    Sleep(50),
-                },
-                _ => SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<2>),
-                    },
+        Inverter {
+            #[on_halted(|bb| if *bb.t1 + 3 < 7 { bb.o0 = None })]
+            RunOnce(then_skip = true) {
+                IfThenElse {
+                    WasEntryUpdated(t0),
+                    Condition(|ctx, bb| ctx.check_in(0, 8)),
                 },
             },
         }
     }
 }
 
-board!(Tree0219Blackboard { b1 });
+board!(Tree0219Blackboard { o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
             #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
         }
-        Repeat(2) {
-            #[skip_if(|bb| bb.o0.unwrap_or(1) < 2)]
-            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-            Repeat(3) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+        TryCatch(catch_on_halt = true) {
+            AsyncSequence {
+                SetBlackboard(t0 = {t1}),
+                SequenceWithMemory {
+                    Condition(PCond<0>, b0 = 6),
+                    Condition(Cond<1>),
+                },
+            },
+            Fallback {
+                #[success_if(|bb| *bb.t1 < 0)]
+                #[post(|bb| bb.b0 = *bb.t1 + 3)]
+                #[on_success(|bb| bb.t1.set(*bb.t0))]
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Failer,
+                Deadline(30) {
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0220Blackboard { o0 t0 });
+board!(Tree0220Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 0,
-        }
         ReactiveFallback {
-            Fallback {
-                #[failure_if(|bb| *bb.t0 < 4)]
-                Sequence {
-                    AlwaysSuccess,
-                },
-                WaitValueUpdate(t0) {
-                    #[run_while(|bb| bb.b0 + 2 != (bb.b1 + 2) % 2)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (bb.b0 + 2) % 2)]
-                    Switch(b1) {
-                        case 4 => Action(Act<0>),
-                        _ => #[run_while(|bb| bb.b0 == 0)]
-                        #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
-                        SetBlackboard(b1 = {t0}),
-                    },
-                },
-                SequenceStar {
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = {b0}),
-                    },
-                },
-            },
-            StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
+            Action(Act<0> = Act::<0>),
         }
     }
 }
-
-board!(Tree0221Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        RunOnce {
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PAct<1>, b0 = {=}),
+        ReactiveFallback {
+            Sequence {
+                ParallelAll {
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    #[on_failure(|bb| bb.o0 = None)]
+                    Condition(Cond<0>),
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    TryCatch {
+                        Wait(0),
+                        Precondition(|bb| *bb.t0 + 3 > *bb.t0) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        SetBlackboard(o0 = Some(7)),
+                        SetBlackboard(t0 = {b0}),
+                        Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                    },
+                    Repeat(3) {
+                        Fallback {
+                            ForceFailure {
+                                Script(|bb| if *bb.t0 % 4 != 0 { bb.b0 += 1 }),
+                            },
+                            #[run_while(|bb| *bb.t0 + 2 != bb.b0 + 2)]
+                            Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            Fallback {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        RetryUntilSuccessful(4) {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        },
+                    },
+                    Precondition(|bb| bb.o0.is_some(), else = Running) {
+                        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        SequenceStar {
+                            Sleep(0),
+                            StatefulAction(Task<7>),
+                            Loop(q0, if_empty = Skipped) {
+                                Condition(Cond<8> = Cond::<8>),
+                            },
+                        },
+                    },
                 },
-                #[success_if(|bb| *bb.t0 > 7)]
-                RetryUntilSuccessful(0) {
-                    Action(PIo<2>, t0 = {b0}),
+                #[skip_if(|bb| *bb.t0 + 1 > bb.b0 + 2)]
+                KeepRunningUntilFailure {
+                    AsyncSequence {
+                        ReactiveSelector {
+                            ReactiveSequence {
+                                Condition(Cond<9> = Cond::<9>),
+                                Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 4, &mut bb.b0)),
+                                Wait(10),
+                                StatefulAction(Task<11>),
+                                #[skip_if(|bb| bb.b0 + 1 < 0)]
+                                Wait(20),
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<12> = Task::<12>),
+                                Condition(PCond<13>, b0 = {b0}),
+                                StatefulAction(Task<14>),
+                                SetBlackboard(t0 = 3),
+                                StatefulAction(Task<15>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0222Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0223Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0223Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree0222Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b1: i64,
             #[tracked] t0: i64,
+            b0: i64,
         }
-        StepSequencer {
-            Repeat(forever) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-            SubTree(Tree0223Sub0, b0 = {=}, t0 = {t0}),
-            FlipSelector {
-                ScriptCondition(|bb| bb.b0 != *bb.t0),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            #[success_if(|bb| *bb.t0 + 2 == bb.b0 + 3)]
-            #[on_failure(|bb| if *bb.t0 > 7 { bb.t0.set(bb.b0) })]
-            AlwaysFailure,
-            SubTree(Tree0223Sub1, ..),
+        #[failure_if(|bb| *bb.t0 != *bb.t0 + 3)]
+        #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+        #[success_if(|bb| bb.b1 + 1 < 2)]
+        RepeatUntil(Success) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0223Blackboard { b0 t0 });
+board!(Tree0223Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0224Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0224Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 10,
+        }
+        #[post(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 % 4) })]
+        #[on_success(|bb| bb.b0 = 7)]
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 0,
         }
-        StepSequencer {
-            Deadline(20) {
-                Action(PAct<0>, b0 = {b0}, b1 = {=}),
+        Fallback {
+            AsyncSequence {
+                Action(Act<0>),
+                SubTree(Tree0224Sub0, ..),
             },
-            Conditional(|bb| bb.b1 < *bb.t0, dynamic = false) {
-                StatefulAction(PTask<1>, b0 = {b0}),
+            #[success_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 2)]
+            #[run_while(|bb| *bb.t0 + 3 == 1)]
+            StatefulAction(Task<1>),
+            ReactiveSelector {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    SubTree(Tree0224Sub1, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
+                },
+                #[post(|bb| *bb.t0 += 3)]
+                #[run_while(|bb| bb.b0 % 3 < 2)]
+                Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b0)),
             },
-            BinarySelector(|bb| bb.b0 < bb.b1, dynamic = false) {
-                Action(|ctx| ctx.exec(2)),
-                Action(PAct<3>, b0 = {b0}),
-            },
-            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0224Blackboard { b1 t0 b0 });
+board!(Tree0224Blackboard { b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            b0: i64,
             o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            b1: i64 = 3,
         }
-        Precondition(|bb| *bb.t0 + 1 == 4, else = Success) {
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                Priority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Cooldown(100, filtered = Skipped) {
-                        Fallback {
-                            WasEntryUpdated(t0),
-                            MaxTime(50) {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                            },
+        Limiter(3) {
+            AsyncFallback {
+                Repeat(forever) {
+                    Switch(b1) {
+                        case 2 => Action(Act<0>),
+                        _ => RepeatTimes(forever) {
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            Sleep(50),
                         },
                     },
-                    TryCatch(catch_on_halt = true) {
-                        Action(PIo<2>, t0 = {t0}),
-                        StatefulAction(Task<3>),
-                        AlwaysSuccess,
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
-                        StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {=}),
+                MemPriority {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Limiter(1) {
+                        Condition(Cond<4>),
                     },
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    StatefulAction(Task<5>),
+                },
+                Optional {
+                    Action(|ctx| ctx.exec(6)),
                 },
             },
         }
     }
 }
 
-board!(Tree0225Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0226Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0225Blackboard { o0 t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
-        RunOnce {
-            FlipSelector {
-                AlwaysSuccess,
-                SubTree(Tree0226Sub0),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        #[skip_if(|bb| bb.b0 % 3 != 1)]
+        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
+        #[on_failure(|bb| { bb.b1 = *bb.t0 % 2; if *bb.t1 + 1 < bb.b0 % 2 { *bb.t0 += 3 } })]
+        ReactiveFallback {
+            ReactiveSequence {
+                #[on_halted(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t0) })]
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[run_while(|bb| *bb.t1 == 3)]
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
+            StatefulAction(Task<4>),
+            AlwaysRunning,
         }
     }
 }
+
+board!(Tree0226Blackboard { b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            MemSequence {
-                Condition(PCond<0>, b0 = 2),
-                Sequence {
-                    Action(PAct<1>, b0 = {=}),
-                    Action(Act<2>),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<3>),
+        TryCatch(catch_on_halt = false) {
+            RepeatUntilSuccess(1) {
+                ParallelAll(max_failures = -1) {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
                     },
                 },
-                ScriptCondition(|bb| bb.o0.is_some()),
-                SequenceWithMemory {
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5>),
-                },
-                Condition(Cond<6> = Cond::<6>),
             },
-            RunOnce {
-                Fallback {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(2)),
+                    Action(Act<3>),
+                },
+                Condition(Cond<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                Failer,
+            },
+            StatefulAction(Task<6>),
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    ForceFailure {
+                        Action(Act<7> = Act::<7>),
+                    },
                     RepeatUntil(Failure) {
-                        Conditional(|bb| bb.b0 > 6, dynamic = true, else = Failure) {
-                            ReactiveSelector {
-                                Condition(Cond<7>),
-                                Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
-                                    Script(|bb| bb.b0 += 1),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                    ScriptCondition(|bb| (bb.b0 + 2) % 2 != 1),
-                },
-            },
-            SequenceWithMemory {
-                ReactiveSelector {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<11>),
-                        ScriptCondition(|bb| *bb.t0 % 4 > 1),
-                    },
-                    ParallelAll(3) {
-                        Action(Act<12>),
-                        Runner,
-                        StatefulAction(Task<13>),
-                        Condition(Cond<14>),
+                        AlwaysSuccess,
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0227Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[allow(unused)] b0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        #[failure_if(|bb| bb.b1 == 5)]
-        Precondition(|bb| *bb.t0 == 1, else = Failure) {
-            MemPriority {
-                Sequence {
-                    Repeat(3) {
-                        StatefulAction(Task<0>),
+        IfThenElse {
+            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+            RunOnce(then_skip = false) {
+                BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
+                    Sleep(30),
+                    StatefulAction(PTask<0>, b0 = 9),
+                },
+            },
+            #[on_failure(|bb| *bb.t0 += 1)]
+            WhileDoElse {
+                #[run_while(|bb| bb.b0 == 0)]
+                #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Sleep(0),
+                },
+            },
+            #[failure_if(|bb| bb.b0 + 1 > bb.b0 % 2)]
+            Repeater(3) {
+                RepeatUntilSuccess(forever) {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        Priority {
+                            Condition(PCond<5>, b0 = {=}),
+                            StatefulAction(Task<6>),
+                        },
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Condition(Cond<7>),
+                        },
                     },
                 },
-                Condition(PCond<1>, b0 = 4),
             },
         }
     }
 }
 
-board!(Tree0228Blackboard { b1 b0 t0 });
+board!(Tree0228Blackboard { b0 o0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {b1}),
-                #[failure_if(|bb| *bb.t0 < 3)]
-                Condition(Cond<1>),
-            },
-            ForceSuccess {
-                MaxTime(0) {
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                },
-            },
-            #[failure_if(|bb| bb.b1 < (bb.b0 + 2) % 3)]
-            ReactiveFallback {
-                Action(Act<3>),
-                Loop(q0, if_empty = Failure) {
-                    #[skip_if(|bb| bb.b1 < 3)]
-                    StatefulAction(Task<4>),
-                },
-                Condition(|ctx| ctx.check(5)),
-                MemSequence {
-                    Action(Act<6>),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 2)),
-                },
-                StatefulAction(Task<8>),
-            },
-            Action(Act<9>),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0229Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-            b0: i64,
+            b0: i64 = 4,
+            b1: i64 = 1,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Fallback {
-                    Conditional(|bb| *bb.t0 % 3 < 0, dynamic = true, else = Success) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Sleep(10),
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| bb.b0 < *bb.t0),
-                        },
-                    },
-                },
+        Parallel(success = -3, failure = 1) {
+            ParallelAll(max_failures = -2) {
+                ScriptCondition(|bb| bb.b1 + 4 > *bb.t0),
+                Action(Act<0> = Act::<0>),
             },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                Sequence {
-                    IfThenElse {
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                        AlwaysFailure,
-                    },
-                    Action(Act<3> = Act::<3>),
-                    Cooldown(100, filtered = Skipped) {
-                        ForceFailure {
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Condition(Cond<5> = Cond::<5>),
-                    Script(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 }),
-                },
-            },
-            Sequence {
-                Selector {
-                    Interrupt(|bb| bb.b1 + 4 < *bb.t0) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                    #[skip_if(|bb| bb.b1 + 4 > bb.b1)]
-                    #[run_while(|bb| *bb.t0 > 4)]
-                    Condition(Cond<8>),
-                },
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| *bb.t0 + 2 < 4),
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    AlwaysFailure,
-                    #[run_while(|bb| bb.b1 < 3)]
-                    #[on_success(|bb| bb.b1 = bb.b0 % 2)]
-                    ForceFailure {
-                        Inverter {
-                            StatefulAction(PTask<11>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            Deadline(0) {
-                ReactiveSelector {
-                    Condition(|ctx, bb| ctx.check_in(12, 9)),
-                    Condition(Cond<13>),
-                    Action(Act<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0230Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0231 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-        }
-        Repeat(forever) {
-            ReactiveFallback {
-                Selector {
-                    Action(PIo<0>, t0 = {t1}),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Success) {
-                    BinarySelector(|bb| bb.b0 == 7, dynamic = true) {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                WhileDoElse {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
-                    AlwaysSuccess,
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0231Blackboard { o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0232 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| *bb.t0 > bb.b1) {
-            Fallback {
-                AsyncSequence {
-                    #[post(|bb| bb.t0.set(bb.b1 + 2))]
-                    RunOnce {
-                        IfThenElse {
-                            #[on_halted(|bb| if (bb.b1 + 2) % 2 > 0 { bb.o0 = Some(*bb.t0) })]
-                            Switch(b1) {
-                                case 3 => AlwaysSuccess,
-                                _ => Condition(|ctx| ctx.check(0)),
-                            },
-                            RepeatUntilSuccess(2) {
-                                Remap(success = Failure, failure = Failure) {
-                                    Action(PIo<1>, t0 = {t1}),
-                                },
-                            },
-                        },
-                    },
-                    IfThenElse {
-                        #[run_while(|bb| bb.b0 + 4 < 5)]
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        #[success_if(|bb| *bb.t1 < 2)]
-                        #[post(|bb| *bb.t1 += 1)]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveFallback {
-                    TryCatch(catch_on_halt = false) {
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        SequenceStar {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        Condition(Cond<7>),
-                        Precondition(|bb| bb.b1 < bb.b1 % 4, else = Success) {
-                            Condition(PCond<8>, b0 = 4),
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Interrupt(|bb| bb.o0.unwrap_or(4) + 3 < bb.o0.unwrap_or(1)) {
-                            #[on_success(|bb| bb.b0 += 1)]
-                            #[run_while(|bb| bb.b0 == 5)]
-                            #[skip_if(|bb| *bb.t1 < bb.o0.unwrap_or(5) % 4)]
-                            Deadline(100) {
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                    FlipSelector {
-                        Condition(Cond<10>),
-                        Action(PAct<11>, b0 = 2, b1 = {t0}),
-                        StatefulAction(Task<12>),
-                        ReactiveSequence {
-                            StatefulAction(Task<13>),
-                            Condition(PCond<14>, b0 = {b1}),
-                        },
-                    },
-                },
-                Sequence {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Priority {
-                        Condition(|ctx, bb| ctx.check_in(15, (*bb.t1 + 3) % 3)),
-                        Action(|ctx| ctx.exec(16)),
-                        Script(|bb| bb.b1 += 3),
-                    },
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<17> = Task::<17>),
-                        _ => StatefulAction(Task<18>),
-                    },
-                    Condition(|ctx| ctx.check(19)),
-                    Invert {
-                        WaitUntil(|bb| *bb.t1 > bb.b0) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    StatefulAction(Task<20>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0232Blackboard { b1 b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0233 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0234Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        FlipSelector {
-            AlwaysSuccess,
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0234 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        BinarySelector(|bb| bb.b0 < 3) {
-            Switch(b1) {
-                case 5 => Sequence {
-                    Script(|bb| bb.b0 += 3),
-                    Condition(Cond<0>),
-                    #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0 % 3) })]
-                    AlwaysFailure,
-                },
-                _ => #[post(|bb| *bb.t1 += 2)]
-                #[success_if(|bb| *bb.t1 + 3 != 2)]
-                Fallback {
-                    #[run_while(|bb| bb.b1 > 3)]
-                    #[on_failure(|bb| if bb.b0 != bb.b1 % 2 { *bb.t0 += 1 })]
-                    Parallel(success = -2) {
-                        SetBlackboard(b1 = 1),
-                        RepeatUntilFailure(3) {
-                            Condition(PCond<1>, b0 = 6),
-                        },
-                        SubTree(Tree0234Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}, o0 = {=}),
-                        #[skip_if(|bb| *bb.t0 < *bb.t0 % 4)]
-                        #[on_halted(|bb| { bb.b0 += 1; if bb.b1 < 3 { bb.b0 += 1 } })]
-                        #[post(|bb| { bb.b1 = *bb.t0; bb.b1 += 2 })]
-                        StatefulAction(Task<2> = Task::<2>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[run_while(|bb| bb.b1 < *bb.t0 % 3)]
+                    Condition(|ctx, bb| ctx.check_in(3, 4)),
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    #[post(|bb| bb.b0 = (bb.b0 + 1) % 3)]
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
             FlipSelector {
-                RepeatTimes(3) {
-                    #[failure_if(|bb| *bb.t0 < 7)]
-                    Selector {
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                            UnsetBlackboard(o0),
-                            Condition(Cond<5> = Cond::<5>),
+                AlwaysFailure,
+                Action(PAct<6>, b0 = {b0}, b1 = {=}),
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0230Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0231 for Ctx {
+        RepeatUntilFailure(2) {
+            ReactiveFallback {
+                ParallelAll {
+                    SequenceWithMemory {
+                        RepeatTimes(2) {
+                            StatefulAction(Task<0>),
                         },
-                        ReactiveFallback {
-                            Sequence {
-                                Condition(PCond<6>, b0 = {=}),
-                                Action(PAct<7>, b0 = 4, b1 = {b1}),
-                                Failer,
+                        Sleep(50),
+                        RepeatUntilFailure(3) {
+                            Wait(10),
+                        },
+                        Action(|ctx| ctx.exec(1)),
+                        Delay(0) {
+                            Action(Act<2>),
+                        },
+                    },
+                    RunOnce {
+                        Repeat(4) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Repeat(4) {
+                            Repeat(2) {
+                                Condition(|ctx| ctx.check(4)),
                             },
                         },
+                        Retry(1) {
+                            RunOnce {
+                                ForceFailure {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                            },
+                        },
+                        Condition(Cond<6>),
                     },
                 },
-                SequenceStar {
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| *bb.t1 + 3 < bb.b0),
+                Sequence {
+                    StatefulAction(Task<7>),
+                    RunOnce(then_skip = true) {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Action(Act<8>),
+                            Sleep(100),
+                            Action(Act<9>),
+                        },
                     },
-                    Repeat(1) {
-                        Repeat(2) {
-                            Condition(Cond<8>),
+                    Parallel(success = 1) {
+                        AlwaysFailure,
+                        StatefulAction(Task<10>),
+                        Wait(0),
+                    },
+                    Wait(0),
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(11)),
+                        ReactiveFallback {
+                            Filter(times = 1, count = Failure, filtered = Skipped) {
+                                Condition(Cond<12>),
+                            },
+                        },
+                        Inverter {
+                            Action(Act<13>),
                         },
                     },
                 },
@@ -1399,341 +1103,523 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0234Blackboard { b1 t1 t0 b0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0235 for Ctx {
+    pub tree Tree0232Sub0 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
         }
-        WhileDoElse {
-            Precondition(|bb| bb.b1 == 0, else = Success) {
-                StatefulAction(Task<0>),
-            },
-            #[on_failure(|bb| bb.b1 += 2)]
-            SequenceStar {
-                SetBlackboard(t0 = {b0}),
-                Timeout(0) {
-                    ReactiveSelector {
-                        Condition(Cond<1>),
-                    },
-                },
-                AsyncSequence {
-                    RepeatUntilSuccess(3) {
-                        AlwaysSuccess,
-                    },
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 3)),
-                    Action(PAct<3>, b0 = 0, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0235Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0236 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        ParallelAll {
-            SequenceStar {
-                Deadline(30) {
-                    MemPriority {
-                        #[success_if(|bb| *bb.t1 < *bb.t0 + 3)]
-                        #[run_while(|bb| *bb.t1 == 0)]
-                        Condition(|ctx| ctx.check(0)),
-                        StatefulAction(Task<1>),
-                        Loop(q0) {
-                            Failer,
-                        },
-                    },
-                },
-                MemSequence {
-                    SetBlackboard(b0 = 4),
-                    MaxTime(0) {
-                        #[on_halted(|bb| if bb.b0 < 5 { bb.o0 = None })]
-                        #[failure_if(|bb| *bb.t0 + 4 > *bb.t1 + 1)]
-                        #[run_while(|bb| *bb.t0 + 4 == 3)]
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3> = Act::<3>),
-                },
-                ParallelAll(2) {
-                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<5>),
-                },
-            },
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-board!(Tree0236Blackboard { o0 b0 t1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0237 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-        }
-        RepeatTimes(2) {
-            WhileDoElse {
-                #[on_failure(|bb| if *bb.t0 + 4 < bb.b0 { bb.b1 += 3 })]
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0237Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0238Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0238 for Ctx {
-        Repeat(forever) {
-            RetryUntilSuccessful(0) {
-                SubTree(Tree0238Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        Fallback {
-            Parallel(success = -1, failure = -1) {
-                SequenceStar {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Precondition(|bb| *bb.t0 + 4 > 0, else = Skipped) {
-                        Repeater(0) {
-                            Sleep(30),
-                        },
-                    },
-                    Condition(Cond<1>),
-                    WasEntryUpdated(t0),
-                },
-            },
+        ForceFailure {
             StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0239Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0232 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            Switch(b1) {
+                case 2 => Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b1)),
+                _ => StatefulAction(Task<1>),
+            },
+            SubTree(Tree0232Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0232Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0233 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        StepSequencer {
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            Loop(q0, if_empty = Success) {
+                Deadline(0) {
+                    Remap(success = Failure, failure = Failure) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                #[post(|bb| *bb.t1 += 2)]
+                Conditional(|bb| *bb.t0 > 2, dynamic = true) {
+                    RunOnce {
+                        Inverter {
+                            Repeat(1) {
+                                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0233Blackboard { q0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0234 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+        }
+        Precondition(|bb| bb.b0 < 5, else = Success) {
+            ForceSuccess {
+                StepSequencer {
+                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            StatefulAction(Task<0>),
+                            Action(PIo<1>, t0 = {t1}),
+                        },
+                    },
+                    Precondition(|bb| bb.o0.unwrap_or(3) + 1 < *bb.t0, else = Success) {
+                        Fallback {
+                            WasEntryUpdated(t1),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0234Blackboard { t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0235 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            BinarySelector(|bb| bb.b1 < 4) {
+                SequenceWithMemory {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                },
+                Action(Act<2>),
+            },
+            Parallel(success = -2, failure = 1) {
+                AlwaysSuccess,
+                Condition(Cond<3>),
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                Timeout(0) {
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                        #[skip_if(|bb| bb.b1 < 3)]
+                        StatefulAction(Task<5>),
+                        WasEntryUpdated(t0),
+                        Wait(0),
+                    },
+                },
+                Priority {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            SequenceStar {
+                #[failure_if(|bb| (bb.b0 + 2) % 3 < 1)]
+                StatefulAction(Task<8>),
+                Action(|ctx| ctx.exec(9)),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0235Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0236 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+        }
+        IfThenElse {
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(1) {
+                    Action(|ctx, bb| ctx.exec_in(4, 5, &mut bb.b1)),
+                },
+            },
+            Loop(q0) {
+                Selector {
+                    Action(Act<5> = Act::<5>),
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0236Blackboard { o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0237 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        TryCatch(catch_on_halt = true) {
+            Inverter {
+                Remap(success = Failure, failure = Failure) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Deadline(0) {
+                Switch(b1) {
+                    case 5 => AlwaysRunning,
+                    case 2 => StatefulAction(Task<1>),
+                    _ => Action(PIo<2>, t0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0237Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0238 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        SequenceStar {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Timeout(0) {
+                    Sleep(100),
+                },
+            },
+            IndexSwitch(|bb| bb.b0 % 3, dynamic = true) {
+                IfThenElse {
+                    #[success_if(|bb| *bb.t0 + 4 < *bb.t0)]
+                    Action(PIo<1>, t0 = {b0}),
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Condition(Cond<2>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                },
+            },
+            FlipSelector {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                StatefulAction(Task<4>),
+                #[on_success(|bb| if *bb.t0 == 3 { bb.b0 = 4 })]
+                AlwaysSuccess,
+                #[run_while(|bb| *bb.t0 < 3)]
+                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                Delay(10) {
+                    Condition(Cond<5>),
+                },
+                Succeeder,
+                StatefulAction(Task<6>),
+            },
+            #[on_failure(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 % 4) })]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                #[skip_if(|bb| bb.b0 > 7)]
+                Priority {
+                    Condition(|ctx| ctx.check(7)),
+                    Conditional(|bb| bb.b0 % 4 < 2, else = Failure) {
+                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                    },
+                    Action(PIo<9>, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0238Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+        }
+        Priority {
+            Action(Act<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0239Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0240Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Action(PIo<0>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0240Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        SubTree(Tree0240Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        #[failure_if(|bb| *bb.t1 % 4 > 1)]
+        Loop(q0, if_empty = Failure) {
+            #[on_success(|bb| { if bb.b0 % 4 > 0 { *bb.t1 += 3 }; bb.t1.set(bb.b0) })]
+            SubTree(Tree0240Sub0, b0 = {=}, t1 = {t1}, q0 = {=}),
         }
     }
 }
+
+board!(Tree0240Blackboard { b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
-        Sequence {
-            ReactiveSelector {
-                SequenceStar {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        #[on_success(|bb| *bb.t0 += 1)]
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            #[post(|bb| bb.b1 = bb.o0.unwrap_or(2) + 1)]
+            #[success_if(|bb| bb.b0 != 4)]
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+        }
+    }
+}
+
+board!(Tree0241Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0242 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+        }
+        Invert {
+            ReactiveFallback {
+                Precondition(|bb| bb.b0 + 3 > 4, else = Failure) {
+                    Sequence {
+                        AsyncFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
+                            StatefulAction(Task<2>),
+                            Condition(|ctx, bb| ctx.check_in(3, 1)),
+                        },
                     },
                 },
-                ParallelAll(1) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<3>),
+                #[failure_if(|bb| bb.o0.is_none())]
+                Fallback {
+                    Loop(q0, if_empty = Running) {
+                        SequenceWithMemory {
+                            Condition(PCond<4>, b0 = {=}),
+                            Script(|bb| bb.t0.set(6)),
+                            StatefulAction(Task<5>),
+                            #[success_if(|bb| *bb.t0 < 2)]
+                            #[post(|bb| *bb.t0 += 1)]
+                            StatefulAction(Task<6>),
+                        },
                     },
-                },
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                RepeatUntilSuccess(1) {
-                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0242 for Ctx {
-        AsyncFallback {
-            Repeat(2) {
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-        }
-    }
-}
+board!(Tree0242Blackboard { o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        Parallel(success = 0, failure = -1) {
-            Action(PAct<0>, b0 = {=}),
+        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > *bb.t1)]
+        ReactiveSequence {
+            ReactiveFallback {
+                #[on_success(|bb| bb.b0 += 1)]
+                #[run_while(|bb| *bb.t0 == 5)]
+                #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(5) % 4)]
+                WaitValueUpdate(t0) {
+                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                },
+                SequenceWithMemory {
+                    Repeat(4) {
+                        Delay(0) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                    Cooldown(50, filtered = Skipped) {
+                        Condition(PCond<3>, b0 = {t0}),
+                    },
+                    SkipUnlessUpdated(t1) {
+                        #[skip_if(|bb| *bb.t1 < 3)]
+                        Sequence {
+                            Wait(20),
+                            SetBlackboard(o0 = Some(0)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0243Blackboard { b0 });
+board!(Tree0243Blackboard { o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0244 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        BinarySelector(|bb| bb.b0 % 4 != 1, dynamic = false) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 2))]
-                    #[run_while(|bb| bb.b0 + 2 != 3)]
-                    #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 2)]
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                        AlwaysFailure,
-                    },
-                    Timeout(20) {
-                        Delay(0) {
-                            KeepRunningUntilFailure {
-                                #[skip_if(|bb| *bb.t0 + 1 > 3)]
-                                Sleep(20),
-                            },
-                        },
-                    },
-                    WaitUntil(|bb| bb.b0 + 2 != 3) {
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 1) % 2, &mut bb.b0)),
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                },
-                Conditional(|bb| *bb.t0 + 1 == bb.b0 + 2, dynamic = false, else = Failure) {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+        SequenceWithMemory {
+            Optional {
+                RunOnce(then_skip = false) {
+                    Action(Act<0>),
                 },
             },
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                StepSequencer {
-                    Condition(Cond<5>),
-                    ReactiveSequence {
-                        Selector {
-                            Action(Act<6>),
-                            #[skip_if(|bb| bb.b0 + 1 > *bb.t0 % 4)]
-                            #[on_success(|bb| if bb.b0 == 1 { bb.t0.set(bb.b0) })]
-                            UnsetBlackboard(o0),
-                        },
-                        Limiter(3) {
-                            Limiter(2) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                        Timeout(20) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Sleep(20),
-                        RunOnce(then_skip = true) {
-                            Action(Act<8>),
-                        },
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0244Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            b1: i64 = 4,
-            #[allow(unused)] #[tracked] t0: i64 = 5,
-        }
-        SequenceStar {
-            StatefulAction(Task<0> = Task::<0>),
-            Inverter {
-                Action(PAct<1>, b0 = {b0}, b1 = {b1}),
-            },
-            RepeatUntilFailure(1) {
-                Action(|ctx| ctx.exec(2)),
-            },
-            #[run_while(|bb| bb.b1 % 3 == 2)]
-            #[skip_if(|bb| bb.o0.is_none())]
-            RunOnce {
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| bb.o0.unwrap_or(0) + 1 > 6)]
-                Precondition(|bb| bb.b0 + 3 > 0, else = Success) {
-                    Succeeder,
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0245Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0246 for Ctx {
-        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                StatefulAction(PTask<0>, b0 = {=}),
-                Cooldown(20, filtered = Failure) {
-                    AsyncFallback {
-                        #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
-                        Precondition(|bb| *bb.t0 + 3 != 2) {
-                            Sequence {
-                                StatefulAction(Task<1>),
-                                Precondition(|bb| *bb.t0 + 1 > bb.b0, else = Failure) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                        Fallback {
-                            Precondition(|bb| *bb.t0 + 1 > 7, else = Success) {
-                                Filter(times = 1, count = Completed, filtered = Failure) {
-                                    Condition(PCond<3>, b0 = {=}),
+        FlipSelector {
+            AsyncFallback {
+                #[failure_if(|bb| bb.b0 == 4)]
+                AlwaysFailure,
+            },
+            RetryUntilSuccessful(4) {
+                #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
+                #[on_success(|bb| bb.o0 = Some(6))]
+                Deadline(30) {
+                    RunOnce(then_skip = true) {
+                        MaxTime(0) {
+                            #[run_while(|bb| bb.o0.is_none())]
+                            AsyncFallback {
+                                BinarySelector(|bb| bb.o0.is_some()) {
+                                    AlwaysSuccess,
+                                    AlwaysRunning,
                                 },
                             },
                         },
                     },
                 },
+            },
+            FlipSelector {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[post(|bb| bb.b0 += 1)]
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                },
+                RepeatTimes(forever) {
+                    #[on_success(|bb| bb.b0 = 5)]
+                    StatefulAction(Task<2>),
+                },
+                Conditional(|bb| (bb.o0.unwrap_or(3) + 2) % 3 < 0, dynamic = false, else = Success) {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(PTask<3>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0245Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0246 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        #[failure_if(|bb| bb.b0 % 3 < 1)]
+        MemPriority {
+            ParallelAll(2) {
+                Repeat(0) {
+                    Wait(30),
+                },
+                RepeatTimes(1) {
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+            #[success_if(|bb| *bb.t0 + 2 == 0)]
+            Selector {
+                #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
+                WhileDoElse {
+                    Action(PIo<2>, t0 = {t0}),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                Repeat(2) {
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    Action(Act<3>),
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Remap(success = Failure, failure = Success) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+                Action(Act<6>),
             },
         }
     }
@@ -1744,96 +1630,138 @@ board!(Tree0246Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    #[run_while(|bb| bb.b0 + 1 == 4)]
-                    Condition(Cond<0>),
+        SequenceStar {
+            SequenceStar {
+                SequenceStar {
+                    ForceSuccess {
+                        Action(Act<0>),
+                    },
                 },
-                #[skip_if(|bb| *bb.t0 + 3 == *bb.t0 + 1)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                WasEntryUpdated(t0),
+                ScriptCondition(|bb| *bb.t0 > 5),
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
             },
-            Sleep(0),
-            Limiter(3) {
-                RetryUntilSuccessful(3) {
-                    Condition(PCond<1>, b0 = {b0}),
-                },
-            },
-            Priority {
-                Sequence {
-                    Wait(30),
-                    SetBlackboard(t0 = {b0}),
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| bb.b0 == 6)]
-                    Sleep(30),
+            MemPriority {
+                Precondition(|bb| bb.b0 < 3, else = Running) {
+                    AsyncFallback {
+                        Condition(Cond<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 4)),
+                        StatefulAction(Task<6>),
+                        WasEntryUpdated(t0),
+                    },
                 },
             },
+            Fallback {
+                Condition(Cond<7>),
+                SkipUnlessUpdated(t0) {
+                    Script(|bb| { *bb.t0 += 3; if bb.b0 > 4 { bb.b0 = (*bb.t0 + 3) % 4 } }),
+                },
+                StatefulAction(Task<8>),
+            },
+            #[skip_if(|bb| bb.b0 == 4)]
+            #[success_if(|bb| *bb.t0 == (bb.b0 + 3) % 4)]
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0247Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0248Sub1 for Ctx {
-        Repeater(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0248Sub0 for Ctx {
-        Timeout(30) {
-            SubTree(Tree0248Sub1),
-        }
-    }
-}
+board!(Tree0247Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0248 for Ctx {
-        Repeat(1) {
-            MaxTime(30) {
-                SubTree(Tree0248Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+        }
+        Fallback {
+            ReactiveSequence {
+                AlwaysSuccess,
+                SequenceStar {
+                    SetBlackboard(t0 = {t1}),
+                    Action(Act<0>),
+                },
+            },
+            ReactiveFallback {
+                BinarySelector(|bb| bb.o0.unwrap_or(5) > (*bb.t1 + 1) % 2, dynamic = true) {
+                    Action(PAct<1>, b0 = {t1}),
+                    RepeatUntilFailure(forever) {
+                        WhileDoElse {
+                            Action(Act<2> = Act::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                Fallback {
+                    Condition(Cond<5>),
+                    AlwaysFailure,
+                    Condition(Cond<6>),
+                    #[run_while(|bb| (*bb.t1 + 1) % 3 != 0)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[success_if(|bb| *bb.t0 != 4)]
+                    WhileDoElse {
+                        StatefulAction(Task<7>),
+                        #[success_if(|bb| *bb.t1 % 3 != 0)]
+                        #[on_halted(|bb| { if *bb.t1 < 1 { bb.b0 = *bb.t0 }; bb.b0 += 2 })]
+                        #[skip_if(|bb| *bb.t1 > bb.b0 % 2)]
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+                Selector {
+                    StatefulAction(Task<9>),
+                    Loop(q0, if_empty = Failure) {
+                        StatefulAction(Task<10>),
+                    },
+                    Action(Act<11>),
+                },
+                Sequence {
+                    StatefulAction(Task<12>),
+                    Timeout(50) {
+                        Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0)),
+                    },
+                    Condition(|ctx| ctx.check(14)),
+                },
             },
         }
     }
 }
+
+board!(Tree0248Blackboard { t1 o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| bb.b1 > 7) {
-            Timeout(20) {
-                Repeat(3) {
-                    ParallelAll(max_failures = -2) {
-                        #[success_if(|bb| bb.b1 % 2 > 0)]
-                        ParallelAll(max_failures = -1) {
-                            Delay(0) {
-                                SkipUnlessUpdated(t0) {
-                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+        Precondition(|bb| bb.b0 != 1) {
+            Retry(1) {
+                RepeatUntilFailure(3) {
+                    RunOnce(then_skip = false) {
+                        SequenceWithMemory {
+                            Selector {
+                                #[post(|bb| if (*bb.t0 + 1) % 4 > 0 { *bb.t0 += 1 })]
+                                Condition(PCond<0>, b0 = {=}),
+                                WasEntryUpdated(t0),
+                            },
+                            Switch(b1) {
+                                case 3 => Sleep(30),
+                                case 4 => Condition(Cond<1>),
+                                _ => Condition(Cond<2>),
+                            },
+                            Inverter {
+                                AsyncSequence {
+                                    ScriptCondition(|bb| bb.b0 + 4 != 5),
                                 },
                             },
-                        },
-                        SequenceStar {
-                            #[skip_if(|bb| *bb.t0 < bb.b0 % 2)]
-                            WasEntryUpdated(t0),
-                            SetBlackboard(t0 = {b1}),
-                        },
-                        #[run_while(|bb| bb.b1 > bb.b1 + 4)]
-                        IfThenElse {
-                            Action(PIo<1>, t0 = {t0}),
-                            Runner,
                         },
                     },
                 },
@@ -1842,93 +1770,43 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0249Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0250Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 13,
-        }
-        Precondition(|bb| bb.b1 < 7, else = Success) {
-            TryCatch(catch_on_halt = true) {
-                #[post(|bb| if bb.b0 > 3 { bb.b1 += 2 })]
-                #[run_while(|bb| bb.b1 > 0)]
-                StatefulAction(Task<0>),
-                Succeeder,
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
+board!(Tree0249Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        #[on_failure(|bb| bb.t1.set(bb.b1 % 4))]
-        #[skip_if(|bb| *bb.t0 < *bb.t0 % 4)]
-        SequenceWithMemory {
-            RetryUntilSuccessful(2) {
-                IfThenElse {
-                    SubTree(Tree0250Sub0, t1 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
-                    Fallback {
-                        StatefulAction(PTask<2>, b0 = 3, b1 = {t1}),
-                        Condition(Cond<3>),
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                        case 0 => Precondition(|bb| bb.b1 != 7, else = Success) {
-                            Condition(PCond<5>, b0 = {=}),
-                        },
-                        _ => SetBlackboard(b1 = 5),
+        Fallback {
+            Condition(|ctx| ctx.check(0)),
+            #[success_if(|bb| bb.b0 != *bb.t0)]
+            Precondition(|bb| bb.b1 + 2 > 3, else = Skipped) {
+                ReactiveSequence {
+                    Action(Act<1> = Act::<1>),
+                    Optional {
+                        Action(Act<2>),
                     },
                 },
             },
-            Delay(0) {
-                ReactiveFallback {
-                    Condition(PCond<6>, b0 = {=}),
-                    Condition(Cond<7> = Cond::<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                },
-            },
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
-board!(Tree0250Blackboard { t1 b1 t0 b0 });
+board!(Tree0250Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0251Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
-        Sequence {
-            WhileDoElse {
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        Action(Act<0>),
-                    },
-                    Action(Act<1>),
-                    RunOnce(then_skip = false) {
-                        Action(Act<2>),
-                    },
-                },
-                IfThenElse {
-                    Deadline(50) {
-                        Condition(Cond<3>),
-                    },
-                    Runner,
-                    Condition(|ctx| ctx.check(4)),
-                },
-                Repeater(0) {
-                    AlwaysSuccess,
-                },
-            },
+        Repeat(0) {
+            SubTree(Tree0251Sub0),
         }
     }
 }
@@ -1936,1224 +1814,353 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        ParallelAll {
-            ReactiveSequence {
-                #[run_while(|bb| bb.b0 < bb.b0 % 4)]
-                FlipSelector {
-                    Sequence {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            #[on_failure(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.b0 += 2 })]
-                            #[failure_if(|bb| bb.b0 % 2 == 1)]
-                            ForceFailure {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Fallback {
-                            RepeatUntilFailure(forever) {
-                                SetBlackboard(t0 = 3),
-                            },
-                        },
-                    },
-                    IfThenElse {
-                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        Timeout(50) {
-                            AlwaysFailure,
-                        },
-                        Wait(0),
-                    },
-                },
-                ParallelAll {
-                    Fallback {
-                        StepSequencer {
-                            Action(Act<2>),
-                            AlwaysFailure,
-                            Condition(PCond<3>, b0 = 6),
-                        },
-                    },
-                    ForceSuccess {
-                        FlipSelector {
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                            Optional {
-                                StatefulAction(Task<5>),
-                            },
-                            Condition(Cond<6>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<7>),
-                        SkipUnlessUpdated(t0) {
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 3)),
-                        },
-                    },
-                    Optional {
-                        Action(PIo<9>, t0 = {t0}),
-                    },
-                    StatefulAction(Task<10>),
-                },
-                TryCatch {
-                    Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                    WhileDoElse {
-                        MemSequence {
-                            Condition(Cond<12>),
-                            Action(|ctx, bb| ctx.exec_in(13, bb.b0 + 2, &mut bb.b0)),
-                        },
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0252Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            TryCatch {
-                Sequence {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Fallback {
-                            WasEntryUpdated(t0),
-                            AlwaysFailure,
-                        },
-                    },
-                    ParallelAll {
-                        AlwaysFailure,
-                        #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = 5 })]
-                        Condition(Cond<2>),
-                        AlwaysSuccess,
-                    },
-                },
-                Deadline(30) {
-                    #[failure_if(|bb| bb.b1 > 3)]
-                    #[run_while(|bb| bb.o0.unwrap_or(1) % 3 == 1)]
-                    ReactiveFallback {
-                        Deadline(10) {
-                            RunOnce(then_skip = false) {
-                                MaxTime(20) {
-                                    Condition(Cond<3> = Cond::<3>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            AsyncFallback {
-                                Condition(|ctx| ctx.check(4)),
-                                #[failure_if(|bb| bb.b1 != 2)]
-                                WaitValueUpdate(t0) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                        RetryUntilSuccessful(4) {
-                            SequenceWithMemory {
-                                Condition(PCond<6>, b0 = 0),
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0253Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0254 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            StatefulAction(Task<0> = Task::<0>),
-            FlipSelector {
-                AlwaysSuccess,
-                Action(Act<1>),
-            },
-            Timeout(20) {
-                Delay(10) {
-                    #[on_success(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t0 % 3) })]
-                    Action(PAct<2>, b0 = {b0}),
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0254Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = Some(3),
-        }
-        #[run_while(|bb| (*bb.t1 + 2) % 2 == 1)]
-        #[on_failure(|bb| if (*bb.t1 + 3) % 2 > 0 { bb.o0 = Some(5) })]
-        #[success_if(|bb| (*bb.t1 + 1) % 3 < 2)]
-        Fallback {
-            MemSequence {
-                Script(|bb| { bb.b1 += 2; bb.o0 = Some(*bb.t0) }),
-                #[skip_if(|bb| bb.b1 < 4)]
-                #[on_success(|bb| { if bb.o0.is_some() { bb.o0 = None }; bb.b0 = bb.b1 })]
+        Priority {
+            StepSequencer {
                 Condition(PCond<0>, b0 = {=}),
-            },
-            ForceSuccess {
-                Remap(success = Failure, failure = Success) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0255Blackboard { t1 b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        ReactiveSequence {
-            Loop(q0, if_empty = Running) {
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Filter(times = 2, count = Success, filtered = Failure) {
-            FlipSelector {
-                SubTree(Tree0256Sub0, ..),
-                StatefulAction(PTask<0>, b0 = 1),
-                Deadline(0) {
-                    Sequence {
-                        Action(Act<1>),
-                        SequenceStar {
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0256Blackboard { t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        IfThenElse {
-            MemSequence {
-                Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                Action(Act<1>),
-            },
-            AsyncSequence {
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-            #[skip_if(|bb| *bb.t0 % 4 < 2)]
-            #[post(|bb| bb.b1 += 3)]
-            ReactiveSelector {
-                WasEntryUpdated(t0),
-                Action(PAct<5>, b0 = {=}, b1 = {b1}),
-                WasEntryUpdated(t0),
-                #[on_halted(|bb| bb.o0 = None)]
-                StatefulAction(Task<6>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0257Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        TryCatch {
-            #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
-            SetBlackboard(b0 = 1),
-            RunOnce(then_skip = true) {
-                Condition(|ctx, bb| ctx.check_in(0, 9)),
-            },
-            SetBlackboard(b0 = {t0}),
-            Sequence {
-                Condition(Cond<1>),
-                Delay(10) {
-                    #[skip_if(|bb| (bb.b1 + 3) % 2 != 1)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    Sleep(20),
-                },
-            },
-            StepSequencer {
-                Failer,
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0258Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 5,
-        }
-        FlipSelector {
-            AlwaysRunning,
-            Action(Act<0>),
-            RunOnce {
-                #[skip_if(|bb| bb.b0 + 3 != *bb.t0)]
-                #[success_if(|bb| *bb.t0 > 4)]
-                Optional {
-                    MemSequence {
-                        Repeater(forever) {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        Precondition(|bb| bb.b1 < 5, else = Running) {
-                            #[run_while(|bb| *bb.t0 % 3 < 0)]
-                            #[on_success(|bb| bb.b0 = bb.b1 % 3)]
-                            #[on_halted(|bb| *bb.t0 += 3)]
-                            RetryUntilSuccessful(forever) {
-                                Script(|bb| bb.b1 += 2),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
                 ReactiveSequence {
-                    MaxTime(20) {
-                        ScriptCondition(|bb| bb.b0 % 3 != 1),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6>),
-                },
-            },
-            #[on_halted(|bb| *bb.t0 += 3)]
-            Limiter(1) {
-                Sequence {
-                    Fallback {
-                        Condition(Cond<7>),
-                        Condition(PCond<8>, b0 = {=}),
-                    },
-                    Interrupt(|bb| (bb.b1 + 2) % 4 != 1) {
-                        StatefulAction(Task<9>),
-                    },
-                    Fallback {
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0259Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                AlwaysSuccess,
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Retry(4) {
-                Timeout(100) {
-                    #[skip_if(|bb| bb.b0 < 5)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Action(Act<2>),
-                },
-            },
-            SequenceWithMemory {
-                Action(PIo<3>, t0 = {=}),
-                StatefulAction(Task<4> = Task::<4>),
-                ForceSuccess {
-                    SetBlackboard(t1 = 7),
-                },
-            },
-            RunOnce(then_skip = true) {
-                SetBlackboard(b0 = 5),
-            },
-        }
-    }
-}
-
-board!(Tree0260Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        ReactiveSequence {
-            StepSequencer {
-                Filter(times = 3, count = Failure, filtered = Skipped) {
-                    ReactiveFallback {
-                        StepSequencer {
-                            Action(Act<0>),
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-            Parallel(success = 2, failure = 1) {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            ReactiveFallback {
-                SequenceStar {
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    Wait(50),
-                },
-            },
-            Condition(Cond<7> = Cond::<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64 = 2,
-            b0: i64,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            Fallback {
-                RepeatTimes(forever) {
-                    RunOnce(then_skip = false) {
-                        StepSequencer {
-                            AsyncSequence {
-                                StatefulAction(Task<1>),
-                                Conditional(|bb| bb.b0 + 4 < bb.o0.unwrap_or(0) % 4, dynamic = false, else = Failure) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            SequenceWithMemory {
-                                StatefulAction(Task<2> = Task::<2>),
-                                #[post(|bb| bb.b0 += 2)]
-                                Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 4, &mut bb.b1)),
-                            },
-                            ReactiveFallback {
-                                Sequence {
-                                    Action(PIo<4>, t0 = {b1}),
-                                    UnsetBlackboard(o0),
-                                    StatefulAction(PTask<5>, b0 = 0, b1 = {=}),
-                                },
-                            },
-                            Switch(b1) {
-                                case 0 => Repeater(2) {
-                                    StatefulAction(Task<6> = Task::<6>),
-                                },
-                                _ => StatefulAction(Task<7>),
-                            },
-                            Fallback {
-                                Action(PAct<8>, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0262Blackboard { o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| *bb.t1 > (*bb.t0 + 4) % 2)]
-        Cooldown(50, filtered = Failure) {
-            SequenceStar {
-                ForceSuccess {
-                    Selector {
-                        BinarySelector(|bb| *bb.t1 % 4 < 3) {
-                            Sequence {
-                                RunOnce {
-                                    Condition(Cond<0> = Cond::<0>),
-                                },
-                                #[skip_if(|bb| (*bb.t1 + 1) % 3 > 0)]
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                WaitValueUpdate(t1) {
-                    ParallelAll(0) {
-                        WaitValueUpdate(t0) {
-                            AsyncSequence {
-                                Action(PAct<3>, b0 = {b0}, b1 = {t1}),
-                            },
-                        },
-                        Repeat(2) {
-                            Limiter(2) {
-                                Parallel(failure = 1) {
-                                    Failer,
-                                    Sleep(0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0263Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 9,
-        }
-        Selector {
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(PCond<2>, b0 = {b0}),
-            #[on_success(|bb| { *bb.t0 += 1; bb.b1 = *bb.t0 })]
-            Condition(PCond<3>, b0 = {=}),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0264Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(5))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Delay(50) {
-                StatefulAction(PTask<0>, b0 = 3),
-            },
-            SubTree(Tree0264Sub0, ..),
-            #[on_success(|bb| { if bb.b0 % 4 > 0 { bb.b0 += 3 }; bb.t0.set(bb.b0) })]
-            SubTree(Tree0264Sub1, b1 = {=}, t0 = {t0}, b0 = {=}),
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-board!(Tree0264Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        Repeat(2) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        ParallelAll {
-            Parallel(success = 0, failure = 0) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Sleep(30),
-                },
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Repeater(forever) {
-                            Script(|bb| bb.b0 = *bb.t0 % 3),
-                        },
-                    },
-                },
-                RepeatUntilSuccess(forever) {
-                    TryCatch {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        AlwaysSuccess,
-                    },
-                },
-                #[post(|bb| *bb.t0 += 1)]
-                Repeat(2) {
-                    Condition(Cond<3>),
-                },
-                #[success_if(|bb| bb.b0 < 7)]
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[failure_if(|bb| (bb.b0 + 1) % 2 != 1)]
-                StatefulAction(Task<4>),
-            },
-            BinarySelector(|bb| *bb.t0 == 3, dynamic = false) {
-                MemSequence {
-                    ParallelAll(2) {
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                        StatefulAction(Task<6> = Task::<6>),
-                        Wait(100),
-                    },
-                    Loop(q0) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    Action(Act<8>),
-                    SequenceStar {
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
-                    },
-                },
-                ForceSuccess {
-                    MemSequence {
-                        #[success_if(|bb| *bb.t0 + 4 < bb.b0 + 1)]
-                        Invert {
-                            SequenceWithMemory {
-                                StatefulAction(Task<11>),
-                                Condition(Cond<12>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            Condition(|ctx| ctx.check(13)),
-                        },
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0266Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            StepSequencer {
-                Priority {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Repeat(3) {
-                        AlwaysFailure,
-                    },
-                },
-                Wait(0),
-                Sequence {
-                    Action(Act<4>),
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 2)),
-                    StatefulAction(Task<6>),
-                    #[failure_if(|bb| bb.b0 + 2 < 0)]
-                    StatefulAction(Task<7>),
-                },
-                Selector {
-                    Condition(Cond<8>),
-                    Sleep(100),
-                },
-            },
-            ReactiveFallback {
-                #[post(|bb| bb.b0 = (bb.b0 + 1) % 2)]
-                MemPriority {
-                    Condition(Cond<9> = Cond::<9>),
-                    StatefulAction(Task<10>),
-                },
-                RunOnce {
-                    Switch(b1) {
-                        case 2 => SetBlackboard(b0 = 0),
-                        _ => #[skip_if(|bb| bb.b1 + 1 > 4)]
-                        #[on_failure(|bb| bb.t1.set(bb.b0))]
-                        Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                    },
-                },
-                Action(PAct<12>, b0 = {t0}, b1 = {t1}),
-            },
-            Timeout(20) {
-                Parallel(success = -1) {
-                    Repeat(4) {
-                        #[skip_if(|bb| bb.b1 + 1 < 3)]
-                        Switch(b1) {
-                            case 1 => Condition(Cond<13>),
-                            case 3 => WhileDoElse {
-                                Condition(|ctx, bb| ctx.check_in(14, (*bb.t1 + 1) % 2)),
-                                StatefulAction(PTask<15>, b0 = 7),
-                                WasEntryUpdated(t1),
-                            },
-                            case 2 => Fallback {
-                                Action(PIo<16>, t0 = {=}),
-                                Condition(Cond<17>),
-                                Condition(|ctx, bb| ctx.check_in(18, bb.b1 + 3)),
-                            },
-                            _ => RunOnce {
-                                ReactiveSequence {
-                                    Script(|bb| bb.b0 += 1),
-                                    Condition(Cond<19>),
-                                    SetBlackboard(b1 = 2),
-                                    Condition(Cond<20>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0267Blackboard { b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        MaxTime(0) {
-            TryCatch(catch_on_halt = true) {
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 != 2),
-                    BinarySelector(|bb| *bb.t1 > 3, dynamic = false) {
-                        Precondition(|bb| (*bb.t1 + 3) % 3 > 0, else = Running) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        UnsetBlackboard(o0),
-                    },
                     WasEntryUpdated(t0),
-                    #[run_while(|bb| *bb.t0 != *bb.t0 % 2)]
-                    WhileDoElse {
-                        #[on_success(|bb| if *bb.t0 == 2 { *bb.t0 += 3 })]
-                        StatefulAction(Task<1> = Task::<1>),
-                        AlwaysSuccess,
-                    },
+                    StatefulAction(Task<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
                 },
-                Timeout(10) {
-                    Sleep(20),
-                },
-                ReactiveFallback {
-                    Condition(PCond<2>, b0 = {t0}),
-                    ReactiveSelector {
-                        ReactiveSequence {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            WasEntryUpdated(t0),
-                            Action(Act<5>),
-                        },
-                    },
-                    Condition(PCond<6>, b0 = {=}),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0268Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0269 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Repeat(1) {
-            #[success_if(|bb| *bb.t0 < 3)]
-            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(0))]
-            Sequence {
-                #[post(|bb| bb.o0 = Some(1))]
-                #[skip_if(|bb| bb.o0.unwrap_or(4) < 0)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                    #[success_if(|bb| bb.b0 % 3 > 1)]
-                    Fallback {
-                        ReactiveFallback {
-                            SequenceWithMemory {
-                                FlipSelector {
-                                    StatefulAction(PTask<0>, b0 = 7),
-                                    StatefulAction(Task<1>),
-                                },
-                                SetBlackboard(t0 = {b0}),
-                                WasEntryUpdated(t0),
-                            },
-                            Condition(Cond<2>),
-                            Inverter {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0269Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0270 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 5,
-        }
-        RunOnce {
-            ReactiveFallback {
-                Fallback {
-                    ParallelAll(max_failures = -4) {
-                        Timeout(30) {
-                            Condition(Cond<0>),
-                        },
-                        AsyncFallback {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                        Condition(PCond<4>, b0 = 6),
-                        Action(PAct<5>, b0 = 4, b1 = {t0}),
-                    },
-                    Retry(1) {
-                        ParallelAll(2) {
-                            Selector {
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                                #[on_success(|bb| bb.b1 = bb.b1 % 3)]
-                                Condition(PCond<6>, b0 = 9),
-                            },
-                            ParallelAll(1) {
-                                Filter(times = 3) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                            Wait(0),
-                        },
-                    },
-                    #[success_if(|bb| bb.o0.unwrap_or(2) % 4 < 2)]
-                    StepSequencer {
-                        Filter(times = 2, filtered = Failure) {
-                            Repeater(3) {
-                                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-                            },
-                        },
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10> = Cond::<10>),
-                        Loop(q0, value = {b1}) {
-                            #[on_success(|bb| { bb.b1 = *bb.t0 + 1; bb.b1 += 2 })]
-                            Action(PAct<11>, b0 = {=}),
-                        },
-                    },
-                    ReactiveSequence {
-                        #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-                        StatefulAction(Task<12>),
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        #[run_while(|bb| bb.b0 > 2)]
-                        Action(|ctx| ctx.exec(13)),
-                        #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-                        StatefulAction(PTask<14>, b0 = 5, b1 = {t0}),
-                        Wait(20),
-                    },
-                    Sequence {
-                        StatefulAction(Task<15>),
-                        StatefulAction(PTask<16>, b0 = {t0}, b1 = {t0}),
-                        Wait(100),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0270Blackboard { b0 q0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0271 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-        }
-        MemSequence {
-            ParallelAll(max_failures = -1) {
-                Delay(50) {
-                    SetBlackboard(b0 = 1),
-                },
-                #[success_if(|bb| bb.b0 + 3 != bb.b1)]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-                #[on_success(|bb| *bb.t1 += 3)]
-                #[on_halted(|bb| *bb.t1 += 2)]
-                Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 3, &mut bb.b1)),
-            },
-            Fallback {
-                Condition(Cond<4>),
-                Condition(Cond<5> = Cond::<5>),
-                Action(Act<6>),
-            },
-            ForceFailure {
-                Deadline(20) {
-                    RunOnce(then_skip = true) {
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        Priority {
-                            StatefulAction(PTask<7>, b0 = {b1}, b1 = {t1}),
-                            ScriptCondition(|bb| bb.b1 + 3 < 1),
-                            Script(|bb| if *bb.t0 == 7 { bb.b1 = *bb.t0 }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0271Blackboard { t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 0,
-        }
-        ParallelAll(max_failures = -3) {
-            Sleep(30),
-            StatefulAction(Task<0>),
-            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-            Script(|bb| if *bb.t0 > 4 { bb.b1 += 3 }),
-            WasEntryUpdated(t0),
-            RepeatUntilFailure(1) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-        }
-    }
-}
-
-board!(Tree0272Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            RunOnce {
-                RepeatUntilSuccess(1) {
-                    Switch(b1) {
-                        case 0 => ReactiveFallback {
-                            Limiter(2) {
-                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                        _ => KeepRunningUntilFailure {
-                            MemSequence {
-                                BinarySelector(|bb| bb.b0 < bb.b1 % 2) {
-                                    Condition(|ctx| ctx.check(1)),
-                                    StatefulAction(Task<2>),
-                                },
-                                Condition(Cond<3>),
-                                Wait(10),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0273Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 5,
-        }
-        AsyncFallback {
-            Priority {
-                #[run_while(|bb| bb.b1 > 5)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                Retry(forever) {
-                    Loop(q0, if_empty = Failure) {
-                        Parallel(success = -2, failure = 2) {
-                            Condition(|ctx| ctx.check(0)),
-                            Action(PAct<1>, b0 = {b0}),
-                        },
-                    },
-                },
-                ParallelAll(1) {
-                    Action(|ctx| ctx.exec(2)),
+                Repeat(3) {
                     StatefulAction(Task<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 4) % 2)),
                 },
-                TryCatch(catch_on_halt = true) {
-                    Condition(PCond<5>, b0 = 7),
-                    Condition(Cond<6>),
-                },
-                Condition(Cond<7>),
-                Limiter(3) {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<8>),
-                    },
+                SequenceWithMemory {
+                    Action(Act<4>),
+                    Action(Act<5> = Act::<5>),
                 },
             },
-            Action(|ctx, bb| ctx.exec_in(9, 2, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0274Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0275Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Parallel(success = -1) {
-            ReactiveSelector {
-                Failer,
-                Loop(q0, if_empty = Skipped) {
-                    AlwaysSuccess,
-                },
-            },
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        Delay(0) {
-            SubTree(Tree0275Sub0, q0 = {=}),
-        }
-    }
-}
-
-board!(Tree0275Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0276Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 10,
-        }
-        MemPriority {
-            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 4) % 2)),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        WaitUntil(|bb| bb.b0 + 4 > 7) {
-            #[failure_if(|bb| *bb.t0 + 4 > 2)]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            IfThenElse {
-                RunOnce {
-                    RepeatTimes(1) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                SubTree(Tree0276Sub0, b0 = {=}, t0 = {t0}),
-                Parallel(success = 1, failure = 2) {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b0 > 1),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0276Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0277 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-        }
-        SkipUnlessUpdated(t1) {
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0277Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
-        RetryUntilSuccessful(1) {
-            Priority {
-                Condition(Cond<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        Selector {
-            ForceSuccess {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            },
-            Parallel(success = 0, failure = -2) {
-                Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-                StatefulAction(PTask<2>, b0 = 9),
-            },
-            #[skip_if(|bb| bb.b0 % 3 > 1)]
-            AlwaysRunning,
             AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0279Blackboard { b0 t1 });
+board!(Tree0252Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0280 for Ctx {
-        RunOnce {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2> = Act::<2>),
+    pub tree Tree0253Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0253 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Failure) {
+            #[failure_if(|bb| bb.b0 > 5)]
+            RetryUntilSuccessful(forever) {
+                SequenceWithMemory {
+                    Action(PIo<0>, t0 = {b0}),
+                    WhileDoElse {
+                        SubTree(Tree0253Sub0, b0 = {=}, q0 = {q0}),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0253Blackboard { b0 q0 });
+
 bt::behavior_tree! {
-    pub tree Tree0281Sub0 for Ctx {
+    pub tree Tree0254 for Ctx {
         blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        MemSequence {
+            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
+            #[run_while(|bb| *bb.t0 + 2 != 3)]
+            #[on_halted(|bb| bb.b1 = (bb.b1 + 2) % 2)]
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                Action(Act<0> = Act::<0>),
+                AlwaysFailure,
+            },
+            Precondition(|bb| bb.o0.unwrap_or(0) > 3, else = Failure) {
+                Fallback {
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(3)),
+                Condition(PCond<4>, b0 = {=}),
+                Condition(Cond<5>),
+            },
+            SetBlackboard(t0 = 1),
+            IndexSwitch(|bb| bb.b1) {
+                Action(PAct<6>, b0 = {t0}, b1 = {b1}),
+                Condition(Cond<7>),
+                Sleep(20),
+                ForceSuccess {
+                    Remap(success = Failure, failure = Failure) {
+                        Action(Act<8> = Act::<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0254Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 % 3 == 2)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        ReactiveFallback {
+            ForceFailure {
+                #[post(|bb| { bb.o0 = None; bb.o0 = None })]
+                #[success_if(|bb| bb.o0.unwrap_or(2) > 1)]
+                Precondition(|bb| *bb.t0 % 4 > 2, else = Failure) {
+                    Timeout(0) {
+                        Fallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Invert {
+                                Limiter(3) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            AsyncSequence {
+                                WaitValueUpdate(t0) {
+                                    #[on_halted(|bb| bb.t1.set(bb.b0))]
+                                    #[success_if(|bb| bb.b0 % 4 < 1)]
+                                    Action(PAct<2>, b0 = {b0}),
+                                },
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[failure_if(|bb| bb.o0.unwrap_or(0) + 1 > 6)]
+            MaxTime(20) {
+                FlipSelector {
+                    StatefulAction(PTask<5>, b0 = {=}),
+                    Action(|ctx| ctx.exec(6)),
+                    #[failure_if(|bb| *bb.t1 > 0)]
+                    Repeater(forever) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0255Blackboard { t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        RepeatUntilSuccess(forever) {
+            RetryUntilSuccessful(0) {
+                Script(|bb| { bb.b0 += 2; if bb.b0 % 4 == 2 { *bb.t0 += 2 } }),
+            },
+        }
+    }
+}
+
+board!(Tree0256Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
         Sequence {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            AsyncFallback {
+                #[on_halted(|bb| if bb.b0 > *bb.t0 % 3 { *bb.t0 += 3 })]
+                #[post(|bb| bb.b1 = 5)]
+                SequenceWithMemory {
+                    RunOnce {
+                        Conditional(|bb| (bb.b0 + 4) % 3 > 0, dynamic = false, else = Failure) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                    #[skip_if(|bb| bb.b0 > (*bb.t0 + 4) % 4)]
+                    ReactiveSequence {
+                        SetBlackboard(b1 = 2),
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    SetBlackboard(o0 = Some(9)),
+                    Parallel(failure = 1) {
+                        Runner,
+                        Action(PIo<4>, t0 = {t0}),
+                    },
+                },
+                #[failure_if(|bb| bb.b0 < 3)]
+                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 4); bb.t0.set(bb.b0) })]
+                MaxTime(0) {
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0257Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0258Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        Inverter {
+            ParallelAll {
+                #[skip_if(|bb| *bb.t0 + 2 != bb.b0 % 4)]
+                #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b1 = *bb.t0 })]
+                SetBlackboard(o0 = Some(6)),
+                Condition(|ctx, bb| ctx.check_in(0, 3)),
+                #[on_failure(|bb| bb.o0 = Some(bb.b0 % 2))]
+                Conditional(|bb| (bb.b1 + 1) % 3 != 2, dynamic = true, else = Failure) {
+                    Action(Act<1>),
+                },
+                SubTree(Tree0258Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0258Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0259 for Ctx {
+        Retry(0) {
+            Wait(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll(1) {
+            Action(PAct<0>, b0 = {t0}),
             StatefulAction(Task<1>),
         }
     }
 }
 
+board!(Tree0260Blackboard { t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
+    pub tree Tree0261 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            o0: Option<i64> = Some(3),
             #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
         }
-        Deadline(100) {
-            Delay(10) {
-                BinarySelector(|bb| *bb.t0 != 3, dynamic = true) {
-                    SubTree(Tree0281Sub0, ..),
-                    StepSequencer {
-                        RunOnce(then_skip = true) {
-                            AlwaysFailure,
+        MemSequence {
+            ParallelAll {
+                MemSequence {
+                    #[success_if(|bb| bb.b1 > bb.b0 + 2)]
+                    #[run_while(|bb| bb.b1 % 3 == 0)]
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(8) })]
+                    Fallback {
+                        Parallel(success = 2) {
+                            RetryUntilSuccessful(0) {
+                                Action(PAct<0>, b0 = {=}),
+                            },
+                            #[run_while(|bb| *bb.t0 < 1)]
+                            #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            Limiter(2) {
+                                IfThenElse {
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            MemPriority {
+                                Condition(PCond<4>, b0 = {t0}),
+                                #[post(|bb| if (bb.b1 + 1) % 2 > 0 { *bb.t0 += 1 })]
+                                Action(|ctx| ctx.exec(5)),
+                                StatefulAction(Task<6>),
+                                Filter(times = 2, count = Completed) {
+                                    Script(|bb| bb.b1 += 1),
+                                },
+                            },
                         },
-                        #[on_success(|bb| bb.t0.set(8))]
-                        StatefulAction(Task<2>),
+                    },
+                    ForceFailure {
+                        #[on_success(|bb| { if *bb.t0 + 3 > bb.b0 { *bb.t0 += 3 }; bb.b0 = bb.b1 })]
+                        Sequence {
+                            #[failure_if(|bb| *bb.t0 + 1 != 3)]
+                            Retry(3) {
+                                Condition(Cond<7>),
+                            },
+                            SkipUnlessUpdated(t0) {
+                                KeepRunningUntilFailure {
+                                    Condition(|ctx| ctx.check(8)),
+                                },
+                            },
+                            Fallback {
+                                Condition(Cond<9>),
+                                StatefulAction(Task<10>),
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                StatefulAction(Task<11>),
+                            },
+                            WaitValueUpdate(t0) {
+                                StatefulAction(Task<12>),
+                            },
+                            Precondition(|bb| *bb.t0 != 7, else = Skipped) {
+                                StepSequencer {
+                                    Action(Act<13> = Act::<13>),
+                                    Condition(Cond<14>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -3161,117 +2168,901 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0281Blackboard { b0 t0 });
+board!(Tree0261Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0262 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        Precondition(|bb| *bb.t0 % 4 == 2, else = Failure) {
+            MaxTime(30) {
+                AsyncSequence {
+                    Selector {
+                        ScriptCondition(|bb| *bb.t1 < 1),
+                        Action(|ctx| ctx.exec(0)),
+                        RunOnce(then_skip = false) {
+                            Precondition(|bb| *bb.t1 % 2 == 1, else = Skipped) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                    #[skip_if(|bb| bb.b0 > 6)]
+                    RepeatUntil(Success) {
+                        SequenceStar {
+                            Succeeder,
+                            Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+                            StepSequencer {
+                                WhileDoElse {
+                                    Action(Act<2>),
+                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                                },
+                            },
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    Cooldown(10) {
+                        Parallel(success = 1, failure = 1) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0262Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0263Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        #[post(|bb| *bb.t0 += 3)]
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        TryCatch(catch_on_halt = true) {
+            SetBlackboard(b0 = {t0}),
+            SubTree(Tree0263Sub0, t0 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0263Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        Inverter {
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                Remap(success = Success, failure = Failure) {
+                    Condition(Cond<0>),
+                },
+                Wait(20),
+                StatefulAction(PTask<1>, b0 = {b0}),
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail) {
+                    Condition(|ctx| ctx.check(2)),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0264Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0265Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Parallel(success = -3, failure = 1) {
+            StatefulAction(Task<1>),
+            MaxTime(0) {
+                Wait(0),
+            },
+            ForceFailure {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        RepeatUntilSuccess(1) {
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                SubTree(Tree0265Sub0, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0265Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        #[success_if(|bb| *bb.t0 > *bb.t1 + 4)]
+        #[post(|bb| if *bb.t0 + 1 == 3 { *bb.t0 += 1 })]
+        #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 2)]
+        ReactiveSequence {
+            IndexSwitch(|bb| (*bb.t1 + 4) % 2, out_of_range = Fail, dynamic = true) {
+                Delay(0) {
+                    SetBlackboard(t1 = 2),
+                },
+                WaitValueUpdate(t1) {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 1)),
+                Condition(Cond<3> = Cond::<3>),
+                RepeatUntilSuccess(3) {
+                    WasEntryUpdated(t1),
+                },
+                Action(PIo<4>, t0 = {=}),
+            },
+            Precondition(|bb| (*bb.t1 + 2) % 2 == 1, else = Skipped) {
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<5>),
+                },
+            },
+            Repeat(2) {
+                Repeater(1) {
+                    Sequence {
+                        Action(Act<6> = Act::<6>),
+                        #[success_if(|bb| (*bb.t1 + 3) % 3 > 0)]
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b0)),
+                    },
+                },
+            },
+            #[failure_if(|bb| (bb.b0 + 3) % 3 == 2)]
+            #[run_while(|bb| *bb.t0 % 3 > 0)]
+            ReactiveFallback {
+                ReactiveFallback {
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 3, &mut bb.b0)),
+                    Condition(Cond<11>),
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0267Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 13,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            #[skip_if(|bb| bb.b0 == 2)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        Filter(times = 2, count = Success, filtered = Failure) {
+            ReactiveSequence {
+                SubTree(Tree0267Sub0, ..),
+                RetryUntilSuccessful(1) {
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Sequence {
+                    WaitUntil(|bb| *bb.t1 < 7) {
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                    },
+                    ForceFailure {
+                        ForceSuccess {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0267Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        ParallelAll(max_failures = -3) {
+            ParallelAll(max_failures = -2) {
+                ReactiveFallback {
+                    Action(PIo<0>, t0 = {b0}),
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        ReactiveFallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    Action(PIo<3>, t0 = {b1}),
+                },
+                RepeatUntilFailure(forever) {
+                    RepeatUntil(Failure) {
+                        KeepRunningUntilFailure {
+                            FlipSelector {
+                                Inverter {
+                                    Condition(PCond<4>, b0 = {=}),
+                                },
+                                Sleep(20),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            AsyncSequence {
+                MemPriority {
+                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                        Sleep(0),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 3) % 2, &mut bb.b1)),
+                    },
+                    #[run_while(|bb| bb.o0.unwrap_or(2) < *bb.t0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 2)]
+                    Action(|ctx| ctx.exec(7)),
+                },
+                #[post(|bb| bb.b1 += 2)]
+                Action(|ctx, bb| ctx.exec_in(8, (bb.b1 + 3) % 3, &mut bb.b1)),
+                #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b1 = (bb.b1 + 3) % 3 })]
+                #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+                Fallback {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        AlwaysFailure,
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                },
+            },
+            Delay(10) {
+                Fallback {
+                    ParallelAll {
+                        Conditional(|bb| bb.o0.is_some(), dynamic = true) {
+                            WasEntryUpdated(t0),
+                        },
+                        Repeater(forever) {
+                            Script(|bb| bb.b1 = *bb.t0 % 3),
+                        },
+                    },
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(14, bb.b0, &mut bb.b0)),
+                        ForceSuccess {
+                            Action(PAct<15>, b0 = {=}, b1 = {t0}),
+                        },
+                    },
+                    Condition(PCond<16>, b0 = {=}),
+                    Condition(Cond<17>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0268Blackboard { b0 b1 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0269Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 11,
+            o0: Option<i64> = Some(9),
+        }
+        UnsetBlackboard(o0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0269Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0269 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = true) {
+            IfThenElse {
+                #[on_halted(|bb| { if bb.o0.unwrap_or(2) == 7 { bb.b0 += 1 }; bb.b1 = *bb.t0 })]
+                #[on_success(|bb| { bb.o0 = None; bb.b0 += 3 })]
+                Condition(Cond<0>),
+                SubTree(Tree0269Sub0, ..),
+                SubTree(Tree0269Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
+            },
+        }
+    }
+}
+
+board!(Tree0269Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0270 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+        }
+        AsyncFallback {
+            TryCatch(catch_on_halt = true) {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                #[skip_if(|bb| bb.b0 != bb.b1)]
+                ScriptCondition(|bb| *bb.t1 > 1),
+                Condition(Cond<1>),
+                ParallelAll(max_failures = -2) {
+                    Sleep(0),
+                    Sleep(10),
+                },
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
+            },
+            Failer,
+        }
+    }
+}
+
+board!(Tree0270Blackboard { b1 b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0271 for Ctx {
+        Repeat(2) {
+            MemSequence {
+                Fallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Wait(0),
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0272 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            FlipSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                Failer,
+            },
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                StatefulAction(Task<2>),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[post(|bb| if (bb.b0 + 1) % 4 > 0 { bb.b0 += 4 })]
+                Action(Act<3>),
+                Sleep(30),
+            },
+            Selector {
+                Action(Act<4>),
+                BinarySelector(|bb| (*bb.t0 + 4) % 4 < 1, dynamic = true) {
+                    AlwaysFailure,
+                    Sleep(20),
+                },
+                #[post(|bb| bb.b0 += 3)]
+                Failer,
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0272Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll(0) {
+            TryCatch(catch_on_halt = false) {
+                Succeeder,
+                Condition(|ctx, bb| ctx.check_in(0, 2)),
+            },
+            BinarySelector(|bb| *bb.t0 == bb.b0 % 2) {
+                AlwaysFailure,
+                Condition(Cond<1>),
+            },
+            Repeat(3) {
+                Condition(PCond<2>, b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 1,
+        }
+        ForceSuccess {
+            BinarySelector(|bb| bb.b0 == 4) {
+                SetBlackboard(t0 = {b0}),
+                #[run_while(|bb| *bb.t1 < 3)]
+                Action(PIo<0>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0274Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        RetryUntilSuccessful(3) {
+            #[skip_if(|bb| bb.b0 + 4 != 7)]
+            #[post(|bb| *bb.t0 += 1)]
+            #[on_halted(|bb| if bb.o0.unwrap_or(1) != 2 { bb.t0.set(bb.o0.unwrap_or(4)) })]
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                    Condition(Cond<2>),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0275Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            ReactiveFallback {
+                Action(Act<0>),
+                WaitUntil(|bb| bb.o0.unwrap_or(5) > 6) {
+                    StatefulAction(Task<1>),
+                },
+                Precondition(|bb| bb.b1 < 1) {
+                    #[skip_if(|bb| bb.b0 > 3)]
+                    StatefulAction(Task<2>),
+                },
+                #[skip_if(|bb| (bb.b0 + 3) % 4 < 1)]
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                SetBlackboard(o0 = Some(6)),
+            },
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0276Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0277Sub0 for Ctx {
+        AsyncFallback {
+            Optional {
+                Sleep(0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0277 for Ctx {
+        Delay(10) {
+            Repeater(2) {
+                SubTree(Tree0277Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0278 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        Priority {
+            Selector {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                WasEntryUpdated(t0),
+            },
+            Repeater(1) {
+                Selector {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Sequence {
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                #[success_if(|bb| *bb.t1 != bb.b1 + 2)]
+                StatefulAction(Task<4>),
+                Action(|ctx| ctx.exec(5)),
+            },
+            TryCatch(catch_on_halt = false) {
+                #[post(|bb| if *bb.t1 + 1 > 1 { bb.t1.set(bb.b0) })]
+                ReactiveFallback {
+                    Precondition(|bb| bb.b1 < 6) {
+                        Condition(Cond<6>),
+                    },
+                },
+                ScriptCondition(|bb| bb.o0.unwrap_or(1) < 3),
+            },
+            FlipSelector {
+                StatefulAction(Task<7>),
+                ParallelAll {
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 4)),
+                    Action(PIo<9>, t0 = {=}),
+                },
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0278Blackboard { t0 b1 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0279 for Ctx {
+        AsyncFallback {
+            Cooldown(10, filtered = Failure) {
+                RunOnce {
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        MaxTime(0) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+            Repeat(3) {
+                Fallback {
+                    Parallel(failure = -2) {
+                        RetryUntilSuccessful(0) {
+                            Action(Act<1>),
+                        },
+                        Repeat(4) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        Delay(30) {
+                            Sequence {
+                                Wait(50),
+                                Delay(30) {
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                                Condition(Cond<5>),
+                                MaxTime(30) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Repeat(forever) {
+                    RepeatTimes(forever) {
+                        StepSequencer {
+                            RunOnce {
+                                WhileDoElse {
+                                    Action(|ctx| ctx.exec(7)),
+                                    Action(|ctx| ctx.exec(8)),
+                                },
+                            },
+                            SequenceWithMemory {
+                                RetryUntilSuccessful(3) {
+                                    StatefulAction(Task<9>),
+                                },
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0280 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        #[failure_if(|bb| *bb.t0 != bb.b1)]
+        #[success_if(|bb| bb.o0.is_none())]
+        #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+        ReactiveFallback {
+            Repeat(forever) {
+                ScriptCondition(|bb| (bb.b1 + 2) % 4 > 1),
+            },
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| bb.o0.is_some()),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+        }
+    }
+}
+
+board!(Tree0280Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        StepSequencer {
+            Sequence {
+                #[run_while(|bb| bb.b0 < 5)]
+                #[post(|bb| bb.b1 += 3)]
+                #[on_success(|bb| bb.b1 = (bb.b0 + 3) % 4)]
+                StatefulAction(Task<0>),
+                RunOnce {
+                    Sequence {
+                        SetBlackboard(b0 = {t0}),
+                        PolicyParallel(policy = FirstSuccess) {
+                            SetBlackboard(o0 = Some(5)),
+                            WasEntryUpdated(t0),
+                        },
+                        FlipSelector {
+                            Action(Act<1>),
+                            Action(PAct<2>, b0 = 5, b1 = {=}),
+                            StatefulAction(Task<3>),
+                            Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b1)),
+                            SetBlackboard(o0 = Some(8)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0281Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0282Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0282Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            b0: i64 = 10,
+        }
+        Action(PAct<4>, b0 = {b0}, b1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Cooldown(10) {
-                Fallback {
-                    TryCatch {
-                        ForceFailure {
-                            #[on_success(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 1 })]
-                            Precondition(|bb| *bb.t0 < 6, else = Skipped) {
-                                ReactiveFallback {
-                                    Condition(Cond<1> = Cond::<1>),
-                                    Action(PAct<2>, b0 = {t0}),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                        IfThenElse {
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 1, &mut bb.b0)),
-                            Inverter {
-                                SetBlackboard(t1 = 1),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                },
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            ReactiveSelector {
+                ScriptCondition(|bb| bb.b1 > 1),
+                Wait(0),
             },
-            Loop(q0, value = {t1}) {
-                AsyncSequence {
-                    Conditional(|bb| *bb.t1 + 3 < 4, else = Failure) {
-                        TryCatch {
-                            ScriptCondition(|bb| *bb.t1 + 1 > *bb.t0 + 4),
-                            AlwaysRunning,
-                        },
-                    },
-                    ParallelAll(1) {
-                        #[post(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Interrupt(|bb| *bb.t1 + 1 > 1) {
-                            Priority {
-                                Action(PIo<5>, t0 = {=}),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        ParallelAll {
-                            StatefulAction(Task<7>),
-                            SetBlackboard(b0 = 3),
-                        },
-                        Script(|bb| bb.t0.set(*bb.t1 % 3)),
-                    },
+            AsyncSequence {
+                Wait(0),
+                Sleep(0),
+                Precondition(|bb| bb.b0 + 4 != 3, else = Skipped) {
+                    Action(Act<0>),
                 },
+                AsyncFallback {
+                    Condition(Cond<1>),
+                    SubTree(Tree0282Sub0, ..),
+                },
+                #[on_success(|bb| if bb.b1 > bb.b0 { bb.b0 += 2 })]
+                Sleep(0),
             },
+            #[run_while(|bb| bb.b0 + 3 > bb.b0)]
+            Condition(|ctx| ctx.check(3)),
+            SubTree(Tree0282Sub1, b1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0282Blackboard { b0 t1 q0 t0 });
+board!(Tree0282Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
             b1: i64,
+            b0: i64 = 5,
         }
-        Priority {
-            MemPriority {
-                RetryUntilSuccessful(0) {
-                    Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 2) % 2, &mut bb.b0)),
+        Parallel(failure = 2) {
+            Cooldown(30, filtered = Skipped) {
+                FlipSelector {
+                    Condition(Cond<0>),
+                    Action(PIo<1>, t0 = {t0}),
+                    WasEntryUpdated(t0),
+                    Script(|bb| if bb.b0 == 4 { bb.b0 += 2 }),
                 },
-                Action(Act<1>),
             },
-            Selector {
-                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
-                ForceSuccess {
-                    RunOnce {
-                        Action(Act<5>),
+            ReactiveFallback {
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[failure_if(|bb| bb.b0 != 7)]
+                Condition(Cond<2> = Cond::<2>),
+                Condition(PCond<3>, b0 = {=}),
+            },
+            ReactiveSequence {
+                Switch(b1) {
+                    case 2 => RepeatUntil(Success) {
+                        WasEntryUpdated(t0),
+                    },
+                    _ => Condition(Cond<4>),
+                },
+                #[post(|bb| { if *bb.t0 < *bb.t0 % 4 { bb.t0.set(*bb.t0 % 3) }; bb.b0 += 1 })]
+                Repeat(2) {
+                    Interrupt(|bb| *bb.t0 % 4 != 0) {
+                        StatefulAction(Task<5>),
                     },
                 },
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
+                Action(PIo<6>, t0 = {b1}),
             },
-            Switch(b1) {
-                case 0 => RepeatUntil(Failure) {
-                    SetBlackboard(t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0283Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0284 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+        }
+        AsyncSequence {
+            RunOnce {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    Action(PIo<1>, t0 = {b0}),
+                    Script(|bb| bb.t1.set(bb.b0)),
                 },
-                _ => #[skip_if(|bb| bb.b0 < *bb.t0)]
+            },
+            AsyncSequence {
+                Priority {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
+                #[failure_if(|bb| bb.b0 + 4 < bb.b0 % 3)]
+                Condition(Cond<6>),
+                Action(|ctx| ctx.exec(7)),
+            },
+            Precondition(|bb| bb.b0 % 4 > 1, else = Success) {
                 MemPriority {
-                    StatefulAction(PTask<7>, b0 = {=}),
-                    #[skip_if(|bb| bb.b0 % 3 > 0)]
-                    StatefulAction(PTask<8>, b0 = {b1}, b1 = {b1}),
-                },
-            },
-            Timeout(0) {
-                RunOnce {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        ForceFailure {
-                            WaitValueUpdate(t0) {
-                                #[on_failure(|bb| bb.b1 += 2)]
-                                #[skip_if(|bb| *bb.t0 % 2 != 1)]
-                                Action(PIo<9>, t0 = {b1}),
+                    Loop(q0, if_empty = Success) {
+                        SequenceWithMemory {
+                            Wait(100),
+                            BinarySelector(|bb| bb.b0 > 6, dynamic = true) {
+                                AlwaysRunning,
+                                #[success_if(|bb| *bb.t1 > 3)]
+                                #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
+                                Action(Act<8> = Act::<8>),
                             },
                         },
                     },
@@ -3281,262 +3072,189 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0283Blackboard { q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0284 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        ReactiveFallback {
-            Filter(times = 2, count = Failure) {
-                Script(|bb| { bb.b0 += 2; bb.b0 += 2 }),
-            },
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-board!(Tree0284Blackboard { b0 });
+board!(Tree0284Blackboard { q0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[allow(unused)] #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Optional {
-                MemSequence {
-                    Repeat(1) {
-                        Action(Act<0>),
-                    },
-                    StepSequencer {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        Condition(|ctx| ctx.check(1)),
-                        StatefulAction(Task<2> = Task::<2>),
+        FlipSelector {
+            RunOnce {
+                Cooldown(100) {
+                    Parallel(failure = 1) {
+                        Deadline(20) {
+                            AsyncFallback {
+                                Condition(PCond<0>, b0 = {b0}),
+                                StatefulAction(Task<1> = Task::<1>),
+                                Sleep(0),
+                            },
+                        },
+                        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop) {
+                            SetBlackboard(t0 = 8),
+                            #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                            Condition(PCond<2>, b0 = 9),
+                            AlwaysRunning,
+                        },
                     },
                 },
             },
-            SequenceWithMemory {
-                StatefulAction(Task<3> = Task::<3>),
-                Action(PAct<4>, b0 = 4),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Failer,
+                Condition(PCond<3>, b0 = 8),
+                Timeout(30) {
+                    StatefulAction(Task<4>),
+                },
+                RepeatUntilSuccess(forever) {
+                    Succeeder,
+                },
             },
         }
     }
 }
 
-board!(Tree0285Blackboard { o0 t0 });
+board!(Tree0285Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0286Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(PTask<4>, b0 = 2)
+        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        #[on_failure(|bb| { if *bb.t1 % 2 > 0 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
-        #[on_success(|bb| { *bb.t1 += 3; if bb.b0 != *bb.t1 % 2 { bb.b0 += 3 } })]
-        #[success_if(|bb| *bb.t0 > 3)]
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Parallel(success = 3, failure = 0) {
-                Sleep(20),
-                Action(PIo<1>, t0 = {=}),
-                Condition(Cond<2>),
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    WasEntryUpdated(t0),
-                },
-                Fallback {
-                    SubTree(Tree0286Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
-                    Action(Act<5>),
-                    Condition(|ctx, bb| ctx.check_in(6, 3)),
-                },
-            },
-            Parallel(success = 3) {
-                Action(Act<7>),
-                RepeatUntilSuccess(1) {
-                    Condition(Cond<8>),
-                },
-                AlwaysFailure,
-                StatefulAction(Task<9>),
-            },
+        AsyncSequence {
+            SubTree(Tree0286Sub0),
         }
     }
 }
 
-board!(Tree0286Blackboard { b0 t0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0287Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[tracked] t1: i64 = 11,
+        }
+        Action(PAct<0>, b0 = {t0}, b1 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0287Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[tracked] t1: i64 = 11,
+        }
+        SubTree(Tree0287Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 1,
         }
-        Parallel(success = -3, failure = 3) {
-            #[skip_if(|bb| *bb.t0 % 4 != 1)]
-            Loop(q0, if_empty = Success) {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 1)),
-                SetBlackboard(o0 = Some(5)),
-            },
-            Loop(q0, if_empty = Failure) {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<4>),
-                },
-            },
+        Deadline(0) {
+            SubTree(Tree0287Sub0, t0 = {=}, t1 = {t1}),
         }
     }
 }
 
-board!(Tree0287Blackboard { t0 b0 q0 o0 });
+board!(Tree0287Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0288Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
         }
-        Condition(Cond<0> = Cond::<0>)
+        Wait(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
         }
-        Sequence {
-            SetBlackboard(t0 = 9),
-            ReactiveFallback {
-                SubTree(Tree0288Sub0, t0 = {=}),
-                Condition(Cond<1>),
+        ReactiveSequence {
+            WhileDoElse {
+                IfThenElse {
+                    Action(PIo<0>, t0 = {t1}),
+                    Action(Act<1>),
+                },
+                SubTree(Tree0288Sub0, ..),
             },
-            StatefulAction(PTask<2>, b0 = {t0}),
-            Retry(3) {
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<3>),
+            Condition(Cond<2>),
+            Wait(0),
+            Condition(Cond<3> = Cond::<3>),
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0288Blackboard { t0 });
+board!(Tree0288Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0289Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
         }
-        BinarySelector(|bb| *bb.t1 != *bb.t1 + 2, dynamic = false) {
+        Selector {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
             SequenceStar {
-                MemPriority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    SetBlackboard(t0 = 4),
-                },
-                #[on_halted(|bb| { if bb.b0 == 6 { bb.t0.set(*bb.t1 % 3) }; *bb.t1 += 3 })]
-                #[post(|bb| bb.b0 = *bb.t1)]
-                ReactiveFallback {
-                    Sequence {
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                    },
-                },
+                SetBlackboard(b0 = {t0}),
+                #[on_success(|bb| { if bb.b0 < 6 { *bb.t0 += 3 }; if bb.b0 > 1 { bb.t0.set(bb.b1) } })]
+                #[on_halted(|bb| if *bb.t0 == 3 { *bb.t0 += 3 })]
+                SubTree(Tree0289Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
             },
-            ReactiveSequence {
-                Optional {
-                    Sequence {
-                        RetryUntilSuccessful(3) {
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                        Condition(PCond<6>, b0 = {=}),
-                        ReactiveFallback {
-                            Action(Act<7>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
+            ScriptCondition(|bb| bb.b0 != (*bb.t0 + 4) % 2),
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
+                Action(|ctx| ctx.exec(3)),
+                Action(PAct<4>, b0 = 7),
             },
         }
     }
 }
 
-board!(Tree0289Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0290Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            b1: i64 = 15,
-        }
-        StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1})
-    }
-}
+board!(Tree0289Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 5,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        ForceFailure {
-            ReactiveFallback {
-                Parallel(success = -3) {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Retry(1) {
-                        Condition(|ctx, bb| ctx.check_in(1, 1)),
-                    },
-                    WhileDoElse {
-                        WasEntryUpdated(t0),
-                        #[skip_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                        #[success_if(|bb| (*bb.t0 + 2) % 2 < 0)]
-                        #[run_while(|bb| *bb.t0 > bb.b1 % 4)]
-                        Condition(Cond<2>),
-                        SubTree(Tree0290Sub0, ..),
-                    },
-                    Action(PAct<4>, b0 = 2, b1 = {=}),
-                    #[on_success(|bb| { if bb.b1 < 3 { bb.b0 += 2 }; if *bb.t0 != bb.b1 { bb.b1 += 1 } })]
-                    #[success_if(|bb| bb.b1 > bb.o0.unwrap_or(3))]
-                    StatefulAction(Task<5>),
-                },
-                Deadline(10) {
-                    #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
-                    #[post(|bb| if bb.o0.is_some() { bb.t0.set(*bb.t0 % 2) })]
-                    #[skip_if(|bb| *bb.t0 % 3 != 1)]
-                    WaitValueUpdate(t0) {
-                        ReactiveFallback {
-                            Remap(success = Failure, failure = Success) {
-                                #[on_failure(|bb| bb.b1 += 1)]
-                                ParallelAll(1) {
-                                    WasEntryUpdated(t0),
-                                    Condition(Cond<6>),
-                                    Action(Act<7>),
-                                },
+        IfThenElse {
+            Repeat(1) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+            },
+            #[failure_if(|bb| (bb.b0 + 2) % 3 < 0)]
+            Repeater(forever) {
+                Condition(Cond<0>),
+            },
+            WaitUntil(|bb| bb.o0.is_none()) {
+                RunOnce(then_skip = true) {
+                    Optional {
+                        ForceSuccess {
+                            Cooldown(30, filtered = Skipped) {
+                                Action(PIo<1>, t0 = {t0}),
                             },
                         },
                     },
@@ -3546,225 +3264,120 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0290Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0291Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 15,
-        }
-        #[post(|bb| bb.t1.set(9))]
-        #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-        #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 4 != 3)]
-        UnsetBlackboard(o0)
-    }
-}
+board!(Tree0290Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                #[run_while(|bb| *bb.t0 > 7)]
-                SubTree(Tree0291Sub0, ..),
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
+        RetryUntilSuccessful(1) {
+            TryCatch(catch_on_halt = true) {
+                ReactiveSequence {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b0 > 5)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        SetBlackboard(b1 = 5),
+                        ReactiveSequence {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 2)),
+                            AlwaysFailure,
+                        },
+                    },
+                    AsyncFallback {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                Condition(Cond<4>),
             },
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0291Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0292Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(Cond<5>)
-    }
-}
+board!(Tree0291Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
         }
-        Cooldown(20) {
-            ParallelAll {
-                Priority {
-                    ReactiveSequence {
-                        Succeeder,
-                        StatefulAction(Task<0>),
-                    },
-                    ForceFailure {
-                        Timeout(20) {
-                            #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
-                            Action(Act<1>),
-                        },
-                    },
-                    ReactiveSequence {
-                        ForceFailure {
-                            SkipUnlessUpdated(t0) {
-                                Loop(q0, value = {b0}, if_empty = Skipped) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                    Cooldown(20, filtered = Failure) {
-                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1) % 2)]
-                        #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                        Repeat(0) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
+        TryCatch(catch_on_halt = false) {
+            RepeatTimes(2) {
+                Selector {
+                    Action(Act<0>),
+                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
                 },
-                #[failure_if(|bb| *bb.t0 % 3 < 2)]
-                ParallelAll(max_failures = -2) {
-                    ForceFailure {
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<4>),
-                        SetBlackboard(b0 = 0),
-                        SubTree(Tree0292Sub0, q0 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-                        Condition(Cond<6>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
+            },
+            Parallel {
+                UnsetBlackboard(o0),
+                #[skip_if(|bb| bb.b0 == (bb.b0 + 1) % 4)]
+                Condition(Cond<2> = Cond::<2>),
+                Condition(PCond<3>, b0 = 8),
             },
         }
     }
 }
 
-board!(Tree0292Blackboard { q0 t0 o0 b0 });
+board!(Tree0292Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0293Sub0 for Ctx {
+        Repeater(0) {
+            Succeeder,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 2,
-        }
-        Parallel(success = -4, failure = -3) {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                ReactiveFallback {
-                    Failer,
-                    StatefulAction(Task<1>),
-                },
-                Limiter(3) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Condition(PCond<3>, b0 = {t1}),
-            },
-            Selector {
-                #[failure_if(|bb| bb.b0 + 1 != 4)]
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Fallback {
-                Condition(Cond<5> = Cond::<5>),
-                StatefulAction(Task<6>),
-                #[run_while(|bb| bb.b1 + 2 < bb.o0.unwrap_or(4))]
-                Delay(100) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<7>),
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(8)),
-                    StatefulAction(Task<9>),
+        Selector {
+            RepeatUntilSuccess(2) {
+                Repeat(forever) {
+                    Parallel(failure = -1) {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                        },
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                    },
                 },
             },
-            ReactiveSequence {
-                Condition(PCond<10>, b0 = {b1}),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<11>),
+            Delay(20) {
+                FlipSelector {
+                    AlwaysFailure,
+                    SubTree(Tree0293Sub0),
                 },
             },
         }
-    }
-}
-
-board!(Tree0293Blackboard { t1 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0294Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Remap(success = Failure, failure = Failure) {
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0294Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-        }
-        #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
-        Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(4) + 1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        MaxTime(50) {
-            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
-            Retry(2) {
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 2))]
-                #[post(|bb| { bb.o0 = Some(*bb.t0 % 4); bb.b0 = *bb.t0 + 3 })]
-                #[failure_if(|bb| *bb.t0 == 5)]
-                StepSequencer {
-                    Action(Act<0>),
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
-                        Condition(Cond<2>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        SubTree(Tree0294Sub0, ..),
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Action(PIo<6>, t0 = {b0}),
+        ParallelAll {
+            Precondition(|bb| bb.b1 > 1, else = Skipped) {
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<0>),
+                    Interrupt(|bb| *bb.t0 < 4) {
+                        ParallelAll(0) {
+                            Action(Act<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Action(PAct<3>, b0 = {t0}),
                         },
-                        Condition(Cond<7>),
                     },
-                    WaitValueUpdate(t0) {
-                        SubTree(Tree0294Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -3772,241 +3385,339 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0294Blackboard { b0 t0 o0 });
+board!(Tree0294Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
-        AsyncSequence {
-            Delay(0) {
-                Sleep(0),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            #[success_if(|bb| bb.b0 % 3 != 2)]
+            StatefulAction(Task<0>),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                Invert {
+                    AlwaysFailure,
+                },
             },
-            Action(Act<0> = Act::<0>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<1>),
+            },
+            SequenceStar {
+                ReactiveFallback {
+                    Fallback {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        Delay(0) {
+                            Action(PAct<4>, b0 = 0, b1 = {=}),
+                        },
+                    },
+                    Repeat(2) {
+                        ForceSuccess {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            Retry(forever) {
+                SequenceStar {
+                    #[on_halted(|bb| bb.b1 = 0)]
+                    Deadline(20) {
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                            Action(Act<6>),
+                            Wait(20),
+                        },
+                    },
+                    ForceSuccess {
+                        Repeater(0) {
+                            Script(|bb| bb.t0.set(bb.b0)),
+                        },
+                    },
+                    Priority {
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0295Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
         }
-        #[run_while(|bb| bb.b0 != 2)]
-        Precondition(|bb| bb.b0 > 4) {
-            IfThenElse {
-                ReactiveSequence {
-                    RunOnce {
-                        Action(PAct<0>, b0 = 3),
-                    },
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            Wait(10),
-                            Condition(PCond<1>, b0 = 4),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Sequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                        Action(Act<4>),
-                    },
-                    Deadline(20) {
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                    #[success_if(|bb| *bb.t1 > 0)]
-                    #[failure_if(|bb| *bb.t0 != *bb.t1)]
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<6>),
+        Sequence {
+            StepSequencer {
+                AlwaysSuccess,
+                Script(|bb| bb.b1 += 1),
+                Condition(PCond<0>, b0 = {b1}),
+            },
+            #[success_if(|bb| bb.b1 % 3 > 0)]
+            #[run_while(|bb| bb.b1 != 3)]
+            #[on_success(|bb| bb.b1 += 3)]
+            ForceSuccess {
+                WaitValueUpdate(t0) {
+                    Cooldown(10) {
+                        #[skip_if(|bb| *bb.t0 < 3)]
+                        #[post(|bb| bb.b1 += 2)]
+                        #[success_if(|bb| bb.b1 + 2 < bb.b0)]
+                        AlwaysRunning,
                     },
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    ParallelAll(max_failures = -3) {
-                        AlwaysFailure,
-                        ScriptCondition(|bb| *bb.t1 % 3 < 2),
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                    },
-                    Condition(Cond<9> = Cond::<9>),
-                    RepeatUntilSuccess(forever) {
-                        Condition(Cond<10>),
-                    },
-                    AlwaysRunning,
+            },
+            Remap(success = Success, failure = Failure) {
+                Action(Act<1> = Act::<1>),
+            },
+            BinarySelector(|bb| (bb.b0 + 1) % 3 != 2, dynamic = false) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    StatefulAction(PTask<2>, b0 = {=}),
                 },
+                #[on_success(|bb| bb.t0.set(bb.b1))]
+                StatefulAction(Task<3>),
+            },
+            SequenceStar {
+                AlwaysSuccess,
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
 }
 
-board!(Tree0296Blackboard { t0 b0 t1 });
+board!(Tree0296Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        Repeat(1) {
-            Sleep(10),
+        IfThenElse {
+            Delay(10) {
+                StatefulAction(Task<0>),
+            },
+            Timeout(10) {
+                Condition(|ctx| ctx.check(1)),
+            },
+            SequenceStar {
+                StatefulAction(Task<2>),
+                Timeout(100) {
+                    RepeatUntilFailure(2) {
+                        Succeeder,
+                    },
+                },
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0298Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Action(Act<4> = Act::<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            b1: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Switch(b1) {
-            case 0 => ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                Condition(PCond<2>, b0 = {t0}),
-                Action(Act<3>),
-                SubTree(Tree0298Sub0, ..),
+        Delay(50) {
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                WhileDoElse {
+                    RetryUntilSuccessful(1) {
+                        Action(Act<0>),
+                    },
+                    Action(Act<1> = Act::<1>),
+                    PolicyParallel(policy = FirstFailure) {
+                        RunOnce(then_skip = true) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        SetBlackboard(b1 = {t0}),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
-            _ => AlwaysFailure,
         }
     }
 }
 
-board!(Tree0298Blackboard { t0 b0 b1 });
+board!(Tree0298Blackboard { b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 5,
-            b1: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<0>),
+        Switch(b1) {
+            case 0 => #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
+            Repeat(2) {
+                Inverter {
+                    WaitValueUpdate(t0) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
                 },
             },
-            Precondition(|bb| bb.b0 + 2 < 0, else = Failure) {
-                TryCatch(catch_on_halt = false) {
-                    Script(|bb| bb.b1 = *bb.t1),
-                    Condition(PCond<1>, b0 = 2),
+            case 3 => ParallelAll {
+                ParallelAll {
+                    Repeater(0) {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    },
+                    SetBlackboard(o0 = Some(1)),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                    AlwaysFailure,
+                },
+                Selector {
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<3>),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    #[on_failure(|bb| bb.b1 = 7)]
+                    Switch(b1) {
+                        case 0 => Condition(|ctx, bb| ctx.check_in(5, *bb.t1 + 1)),
+                        case 5 => Condition(Cond<6>),
+                        case 3 => Sleep(0),
+                        _ => StatefulAction(PTask<7>, b0 = {t1}, b1 = {t1}),
+                    },
+                },
+            },
+            case 5 => Deadline(10) {
+                MemSequence {
+                    AlwaysSuccess,
+                    ParallelAll(max_failures = -2) {
+                        AlwaysSuccess,
+                        StatefulAction(Task<8>),
+                    },
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 < 1),
+                    ParallelAll(max_failures = -2) {
+                        Condition(Cond<9>),
+                        Script(|bb| { bb.o0 = None; if bb.b0 % 2 == 1 { bb.o0 = Some(bb.b0 + 2) } }),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 1, &mut bb.b0)),
+                },
+            },
+            _ => Timeout(100) {
+                Delay(0) {
+                    RetryUntilSuccessful(0) {
+                        #[on_success(|bb| bb.b0 = 9)]
+                        #[failure_if(|bb| *bb.t0 + 3 < 2)]
+                        #[skip_if(|bb| (*bb.t1 + 3) % 4 < 2)]
+                        Condition(|ctx| ctx.check(11)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0299Blackboard { t1 b0 b1 });
+board!(Tree0299Blackboard { t1 b0 t0 b1 o0 });
 
 cases! {
-    Tree0200 "B{o0;q0=3;b1=4;b0;t0=2}RSeq(RFb(RSeq(Seq(t0,SubA(@ki{b0<3}c1b{o0|3%3}),RFb(t2,c3)),MSeq(pt4{b0:b1;b1:b1},Wu{t0},@po{b1+=3}SubA(Inv(Lim{1}(c5)))))),Lp{b1;K}(Ret2(Sb{t0=b1})))",
-    Tree0201 "Once(Ret0(Sub(Sub(c0e))))",
-    Tree0202 "B{b0;q0=1;t0}Lp{_;K}(RSeq(Wu{t0},Wt{0},Step(RSeq(S),Suc,Bin{t0!3;N}(a0,SubR(R)),Ret3(TryT(c1b{b0+1%3},a2e,@os{t0:=0}t3,pc4{b0:b0})))))",
-    Tree0203 "Fb(RFb(c0,F,a1),RSel(Opt(Rty3(c2))),ASeq(c3,Once(t4),S,a5,c6),MSeq(c7,t8,c9l),Inv(Swm(Lim{1}(R))))",
-    Tree0204 "B{b0=4;q0=0;t0=1;o0=_}RSeq(RSeq(Flt{2;R;F}(AFb(c0,pc1{b0:4},a2l)),Lim{3}(c3b{b0}),OnceK(Lp{b0;K}(a4))),Ite(Rpt{2}(Swm(Sb{t0=5},c5)),ASeq(@of{b0:=t0}@po{o0:=_}a6b{b0;b0},c7b{2}),AFb(Wu{t0},FF(Rep2(Wu{t0})))),FS(@po{b0:=5}Lp{_;S}(Par{1;3}(PAll{-3}(Ub{o0},pt8{b0:1},Wt{50},S),S,Once(@ki{some}Seq(WU{t0!3}(pa9{b0:=}),c10))))),Flip(R,Lim{3}(AFb(@si{o0|3%3=1}pa11{b0:b0;b1:t0},t12,Sb{b0=4}))))",
-    Tree0205 "PAll{-3}(t0,Lim{3}(t1),Wt{30})",
-    Tree0206 "AFb(c0)",
-    Tree0207 "B{b1=1;t0}Bin{t0!7;N}(MPri(Swm(t0,Rus{F}(RSel(pa1{b0:t0;b1:t0},c2,Sc{b1+=2})))),S)",
-    Tree0208 "B{t1;o0=_;q0=4;b0;b1}Invt(@ki{b0=7}@oh{b1:=b0+3}@po{b1:=o0|3}Pre{b0!3}(@fi{some}@oh{b1+=2}@ki{o0|3+4%2<0}MPri(Lp{_;K}(Lim{2}(pt0{b0:=;b1:t1})),c1b{t1+3%2},Sel(t2,a3l,t4))))",
-    Tree0209 "B{t0=2;b1=0;b0=1;t1=1;q0=3}To{10}(Sel(Fb(t0,pa1{b0:8;b1:t1}),OnceK(RSeq(t2,Run)),Flip(@si{b1>1}Cnd{t0%4>1;T;F}(t3),pt4{b0:2;b1:b0},S,RepF(Fai))))",
-    Tree0210 "B{t1;t0=3;b1=5;b0=3;q0}Ret4(Lp{b0;S}(Par{0;_}(SubA(@of{b0>2?b0:=b1+3}SubR(TryT(S,S,t0,S,RT{F}(pa1{b0:b0;b1:=})))),Seq(Fb(Wu{t0},c2b{8}),a3,Keep(Step(Keep(c4e),a5,t6e,pi7{t0:b0},c8b{t1%2}))))))",
-    Tree0211 "B{t0=5;b0=0}RSeq(@fi{b0>1}RtyF(Opt(Ruf{F}(Star(Wde(a0b{b0;b0},pi1{t0:t0},Swm(Sc{t0:=t0%2;t0+2>t0?t0:=t0%2},t2)),Ite(Rty3(c3),RepF(Sc{t0=5?b0+=2}),pa4{b0:b0}))))))",
-    Tree0212 "B{q0=3}RFb(a0l,Lp{_;R}(Invt(c1e)))",
-    Tree0213 "B{b1;b0;q0;o0;t0=5}Ret2(Seq(Lp{t0;K}(Fb(Flip(c0,pa1{b0:3;b1:=}),RFb(c2,t3,t4),Cnd{b1+4%2<0;N;_}(t5e))),Bin{b0+1%3!2;_}(@ki{none}Step(TryT(Sb{b1=7},Wu{t0}),c6l,pt7{b0:=;b1:=}),Rep3(Flip(t8,@oh{t0+=3;b0>1?o0:=_}@ki{b0+3%2!0}Cnd{t0!3;T;S}(pt9{b0:b1;b1:t0}),@os{b1:=5;b0>o0|1?b0+=3}RSel(pa10{b0:7},c11b{t0})))),Lp{t0;R}(Sw{4;1}(AFb(t12,Sc{o0:=_;b1+=1}),@si{b1+4%2>0}@of{t0:=b1+3}t13e,a14b{t0;b1}))))",
-    Tree0214 "Fb(Rep0(Sl{10}))",
-    Tree0215 "B{t1;q0}To{20}(Dd{50}(Lp{t1;K}(RSeq(t0,a1,a2,c3))))",
-    Tree0216 "FS(Inv(RU{S}(Flt{2;_;_}(R))))",
-    Tree0217 "B{b1=1;b0;t0=3}RFb(Cnd{b1=1;N;_}(Par{_;_}(Lim{2}(Par{_;_}(Fb(a0b{t0%3;b1},@os{t0+=2}c1),MSeq(pa2{b0:b1;b1:b1},Sc{t0+=2},Wu{t0}),Wde(@of{b1>4?t0:=b1}t3,Wt{10},a4b{7;b1}))),@ki{b0+2=7}@rw{b0%3>0}@oh{b1:=b0+1%3}Dl{0}(Inv(MSeq(PAll{2}(c5l,t6)))))),OnceK(ASeq(FS(Pre{b1%3>1;F}(Ret1(Seq(@po{t0:=b0%2;t0+=1}@si{t0!2}@ki{t0+1=b0+1}pi7{t0:=},Sc{t0+=2},Scc{b1%3<2},Sc{b1:=b0%3})))),SubR(c8))))",
-    Tree0218 "Swm(Rpt{2}(S),t0,a1e)",
-    Tree0219 "B{b1=5}Keep(Sw{1}(Ite(a0l,Sl{50}),Swm(t1,OnceK(t2))))",
-    Tree0220 "B{o0=3;t0=5}Rep2(@ki{o0|1<2}@po{t0:=o0|3}Rep3(RFb(t0,Wu{t0},t1,t2)))",
-    Tree0221 "B{b0=0;b1=5;o0=3;t0=0}RFb(Fb(@fi{t0<4}Seq(S),Wv{t0}(@rw{b0+2!b1+2%2}@ki{o0|0+1<b0+2%2}Sw{4}(a0,@rw{b0=0}@of{b1+=1;t0+=1}Sb{b1=t0})),Star(Ite(t1,pc2{b0:b0}))),pt3{b0:b0;b1:=})",
-    Tree0222 "B{t0=0;q0=1;b0}Once(RFb(Wu{t0},Ite(t0e,pa1{b0:=}),@si{t0>7}Ret0(pi2{t0:b0})))",
-    Tree0223 "B{b0=1;t0}Step(RepF(c0b{b0}),SubR(c1),Flip(Scc{b0!t0},t2e),@si{t0+2=b0+3}@of{t0>7?t0:=b0}F,SubA(t3))",
-    Tree0224 "B{b1=2;t0=5;b0}Step(Dd{20}(pa0{b0:b0;b1:=}),Cnd{b1<t0;N;_}(pt1{b0:b0}),Bin{b0<b1;N}(a2l,pa3{b0:b0}),t4)",
-    Tree0225 "B{b0;o0;t0=2}Pre{t0+1=4;S}(Pre{none;R}(@oh{t0:=o0|4}Pri(t0e,Cd{100;K}(Fb(Wu{t0},Mt{50}(a1b{b0;b0}))),TryT(pi2{t0:t0},t3,S,a4b{b0+4;b0},t5e))))",
-    Tree0226 "Once(Flip(S,Sub(c0)))",
-    Tree0227 "B{b0=0;o0=0;t0=3}Swm(MSeq(pc0{b0:2},Seq(pa1{b0:=},a2,RetF(t3)),Scc{some},Swm(c4e,t5),c6e),Once(Fb(RU{F}(Cnd{b0>6;T;F}(RSel(c7,Pre{t0=b0;F}(Sc{b0+=1})))),RFb(a8l),Scc{b0+2%2!1})),Swm(RSel(RSeq(a9b{t0;b0},t10e),Wde(t11,Scc{t0%4>1}),PAll{3}(a12,Run,t13,c14))))",
-    Tree0228 "B{b1=1;b0=1;t0}@fi{b1=5}Pre{t0=1;F}(MPri(Seq(Rep3(t0)),pc1{b0:4}))",
-    Tree0229 "B{b1=3;q0=2;b0;t0=4}Seq(Swm(pi0{t0:b1},@fi{t0<3}c1),FS(Mt{0}(pt2{b0:=;b1:b1})),@fi{b1<b0+2%3}RFb(a3,Lp{_;F}(@ki{b1<3}t4),c5l,MSeq(a6,c7b{b1%2}),t8),a9)",
-    Tree0230 "B{q0;b1=4;b0;t0}RFb(Lp{b0;K}(Fb(Cnd{t0%3<0;T;S}(RSeq(t0,Sl{10},t1,Scc{b0<t0})))),Lp{t0;R}(Seq(Ite(pt2{b0:=;b1:b1},F),a3e,Cd{100;K}(FF(c4)),c5e,Sc{b1:=b0;b0:=t0})),Seq(Sel(Intr{b1+4<t0}(t6e),c7e,@ki{b1+4>b1}@rw{t0>4}c8),RFb(Swm(Scc{t0+2<4},c9e),t10,F,@rw{b1<3}@os{b1:=b0%2}FF(Inv(pt11{b0:b0;b1:b0})))),Dd{0}(RSel(c12b{9},c13,a14)))",
-    Tree0231 "B{o0;b0=3;t1=5}RepF(RFb(Sel(pi0{t0:t1},t1,c2l),Pre{some;S}(Bin{b0=7;T}(c3,c4)),Wde(Scc{o0|2%4>1},S,RFb(t5,F))))",
-    Tree0232 "B{b1;b0;t1=5;o0;t0=3}Pre{t0>b1}(Fb(ASeq(@po{t0:=b1+2}Once(Ite(@oh{b1+2%2>0?o0:=t0}Sw{3}(S,c0l),Rus{2}(Rmp{F;F}(pi1{t0:t1})))),Ite(@rw{b0+4<5}c2,t3,@si{t1<2}@po{t1+=1}t4)),RFb(TryF(@oh{b0:=b1}Star(t5,t6),c7,Pre{b1<b1%4;S}(pc8{b0:4})),PAll{-1}(Intr{o0|4+3<o0|1}(@os{b0+=1}@rw{b0=5}@ki{t1<o0|5%4}Dd{100}(t9))),Flip(c10,pa11{b0:2;b1:t0},t12,RSeq(t13,pc14{b0:b1}))),Seq(@rw{some}@of{t0+=1}Pri(c15b{t1+3%3},a16l,Sc{b1+=3}),Sw{2}(t17e,t18),c19l,Invt(WU{t1>b0}(Wu{t1})),t20)))",
-    Tree0233 "Swm(t0,c1)",
-    Tree0234 "B{b1;t1=0;t0=4;b0=1;o0}Bin{b0<3;_}(Sw{5}(Seq(Sc{b0+=3},c0,@of{o0:=_;t0:=b0%3}F),@po{t1+=2}@si{t1+3!2}Fb(@rw{b1>3}@of{b0!b1%2?t0+=1}Par{-2;_}(Sb{b1=1},Ruf{3}(pc1{b0:6}),SubR(Flip(S,Fai)),@ki{t0<t0%4}@oh{b0+=1;b1<3?b0+=1}@po{b1:=t0;b1+=2}t2e,Scc{none}))),Flip(RT{3}(@fi{t0<7}Sel(TryF(c3,c4,Ub{o0},c5e),RFb(Seq(pc6{b0:=},pa7{b0:4;b1:b1},Fai)))),Star(OnceK(Scc{t1+3<b0}),Rep1(Rep2(c8)))))",
-    Tree0235 "B{b0=4;t0=1;b1=5}Wde(Pre{b1=0;S}(t0),@of{b1+=2}Star(Sb{t0=b0},To{0}(RSel(c1)),ASeq(Rus{3}(S),c2b{b1%3},pa3{b0:0;b1:t0})))",
-    Tree0236 "B{o0=_;b0=4;t1=0;t0;q0=1}PAll{_}(Star(Dd{30}(MPri(@si{t1<t0+3}@rw{t1=0}c0l,t1,Lp{_;_}(Fai))),MSeq(Sb{b0=4},Mt{0}(@oh{b0<5?o0:=_}@fi{t0+4>t1+1}@rw{t0+4=3}t2),a3e),PAll{2}(pa4{b0:=;b1:b0},t5)),t6)",
-    Tree0237 "B{b0=1;t0=3;b1=2}RT{2}(Wde(@of{t0+4<b0?b1+=3}a0b{t0%2;b0},t1))",
-    Tree0238 "RepF(Ret0(Sub(t0)))",
-    Tree0239 "B{t0=4}Fb(Par{-1;-1}(Star(t0e,Pre{t0+4>0;K}(Rpt{0}(Sl{30})),c1,Wu{t0})),t2)",
-    Tree0240 "RFb(t0,c1)",
-    Tree0241 "Seq(RSel(Star(RSeq(c0e,c1,t2)),PAll{1}(Keep(t3)),c4,t5,Rus{1}(t6)))",
-    Tree0242 "AFb(Rep2(Keep(c0l)))",
-    Tree0243 "B{b0=3}Par{0;-1}(pa0{b0:=})",
-    Tree0244 "B{o0=_;b0=4;t0=2}Bin{b0%4!1;N}(RFb(RFb(@of{t0:=o0|0+2}@rw{b0+2!3}@oh{b0:=b0+2%2}Fb(a0e,F),To{20}(Dl{0}(Keep(@ki{t0+1>3}Sl{20}))),WU{b0+2!3}(RFb(c1,a2b{b0+1%2;b0})),Ret2(a3l)),Cnd{t0+1=b0+2;N;F}(a4b{t0;b0})),Flt{3;R;K}(Step(c5,RSeq(Sel(a6,@ki{b0+1>t0%4}@os{b0=1?t0:=b0}Ub{o0}),Lim{3}(Lim{2}(c7)),To{20}(Ub{o0})),Swm(Sl{20},OnceT(a8),t9e))))",
-    Tree0245 "B{o0;b0=1;b1=4;t0=5}Star(t0e,Inv(pa1{b0:b0;b1:b1}),Ruf{1}(a2l),@rw{b1%3=2}@ki{none}Once(@ki{some}@fi{o0|0+1>6}Pre{b0+3>0;S}(Suc)),RFb(pt3{b0:b0;b1:b0}))",
-    Tree0246 "B{b0=4;t0=3}RSeq(Wde(pt0{b0:=},Cd{20;F}(AFb(@of{t0+=2;t0+=3}Pre{t0+3!2}(Seq(t1,Pre{t0+1>b0;F}(c2))),Fb(Pre{t0+1>7;S}(Flt{1;R;F}(pc3{b0:=})))))))",
-    Tree0247 "B{b0;t0=4;q0}RSeq(RFb(Scc{b0=b0%2},Lp{b0;F}(@rw{b0+1=4}c0),@ki{t0+3=t0+1}@oh{b0+=3}Wu{t0}),Sl{0},Lim{3}(Ret3(pc1{b0:b0})),Pri(Seq(Wt{30},Sb{t0=b0},@of{b0:=t0}@fi{b0=6}Sl{30})))",
-    Tree0248 "Rep1(Mt{30}(Sub(To{30}(Sub(Rpt{0}(t0))))))",
-    Tree0249 "B{b1=3;b0=5;t0}Pre{b1>7}(To{20}(Rep3(PAll{-2}(@si{b1%2>0}PAll{-1}(Dl{0}(Su{t0}(c0b{b1}))),Star(@ki{t0<b0%2}Wu{t0},Sb{t0=b1}),@rw{b1>b1+4}Ite(pi1{t0:t0},Run)))))",
-    Tree0250 "B{t1=3;b1=5;t0=3;b0=3}@of{t1:=b1%4}@ki{t0<t0%4}Swm(Ret2(Ite(SubR(Pre{b1<7;S}(TryT(@po{b0>3?b1+=2}@rw{b1>0}t0,Suc,t1))),Fb(pt2{b0:3;b1:t1},c3),Sw{4;0}(c4b{b0},Pre{b1!7;S}(pc5{b0:=}),Sb{b1=5}))),Dl{0}(RFb(pc6{b0:=},c7e,t8,c9)))",
-    Tree0251 "Seq(Wde(RFb(OnceK(a0),a1,OnceK(a2)),Ite(Dd{50}(c3),Run,c4l),Rpt{0}(S)))",
-    Tree0252 "B{b0;t0;q0=2}PAll{_}(RSeq(@rw{b0<b0%4}Flip(Seq(Lp{t0;K}(@of{b0:=b0+4%4;b0+=2}@fi{b0%2=1}FF(t0)),Fb(Ruf{F}(Sb{t0=3}))),Ite(pa1{b0:=;b1:t0},@os{t0+=1}To{50}(F),Wt{0})),PAll{_}(Fb(Step(a2,F,pc3{b0:6})),FS(Flip(a4b{t0;b0},Opt(t5),c6)),RFb(c7,Su{t0}(c8b{t0%3})),Opt(pi9{t0:t0}),t10),Try(c11b{t0},Wde(MSeq(c12,a13b{b0+2;b0}),Sb{t0=b0}))))",
-    Tree0253 "B{b0;t0;b1=2;o0=_}Swm(Try(Seq(@rw{none}RSeq(c0b{t0},t1e,Fb(Wu{t0},F)),PAll{_}(F,@of{t0+=2;b0:=5}c2,S)),Dd{30}(@fi{b1>3}@rw{o0|1%3=1}RFb(Dd{10}(OnceK(Mt{20}(c3e))),OnceK(AFb(c4l,@fi{b1!2}Wv{t0}(t5))),Ret4(Swm(pc6{b0:0},c7))))))",
-    Tree0254 "B{t1=2;b0=5;t0}MPri(t0e,Flip(S,a1),To{20}(Dl{10}(@os{t0+=2;t1:=t0%3}pa2{b0:b0})),t3)",
-    Tree0255 "B{t1=3;b0;t0;b1;o0=3}@rw{t1+2%2=1}@of{t1+3%2>0?o0:=5}@si{t1+1%3<2}Fb(MSeq(Sc{b1+=2;o0:=t0},@ki{b1<4}@os{some?o0:=_;b0:=b1}pc0{b0:=}),FS(Rmp{F;S}(t1)))",
-    Tree0256 "B{t1;q0=0}Flt{2;S;F}(Flip(SubA(RSeq(Lp{_;R}(Wu{t1}))),pt0{b0:1},Dd{0}(Seq(a1,Star(t2e,c3)))))",
-    Tree0257 "B{b1=2;t0=1;b0=5;o0}Ite(MSeq(pa0{b0:=;b1:b1},a1),ASeq(c2e,c3,c4),@ki{t0%4<2}@po{b1+=3}RSel(Wu{t0},pa5{b0:=;b1:b1},Wu{t0},@oh{o0:=_}t6,S))",
-    Tree0258 "B{b1;b0;t0}Try(@oh{b0+=1;t0<1?t0+=1}Sb{b0=1},OnceT(c0b{9}),Sb{b0=t0},Seq(c1,Dl{10}(@ki{b1+3%2!1}@po{t0+=1}Sl{20})),Step(Fai,c2e))",
-    Tree0259 "B{t0;b0=2;b1=5}Flip(R,a0,Once(@ki{b0+3!t0}@si{t0>4}Opt(MSeq(Rpt{F}(t1),t2,Pre{b1<5;R}(@rw{t0%3<0}@os{b0:=b1%3}@oh{t0+=3}RetF(Sc{b1+=2}))))),RSeq(t3,RSeq(Mt{20}(Scc{b0%3!1}),t4),t5,OnceK(t6)),@oh{t0+=3}Lim{1}(Seq(Fb(c7,pc8{b0:=}),Intr{b1+2%4!1}(t9),Fb(c10))))",
-    Tree0260 "B{t0=5;t1=1;o0=_;b0}RFb(Swm(S,a0b{b0;b0},S,t1e),Rty4(To{100}(@ki{b0<5}@si{none}a2)),Swm(pi3{t0:=},t4e,FS(Sb{t1=7})),OnceT(Sb{b0=5}))",
-    Tree0261 "RSeq(Step(Flt{3;F;K}(RFb(Step(a0,c1l),t2e))),Par{2;1}(c3,t4),RFb(Star(c5e,t6),Inv(Wt{50})),c7e)",
-    Tree0262 "B{o0=4;b1=2;b0}Seq(c0,Fb(RT{F}(OnceK(Step(ASeq(t1,Cnd{b0+4<o0|0%4;N;F}(F)),Swm(t2e,@po{b0+=2}a3b{b0+4%4;b1}),RFb(Seq(pi4{t0:b1},Ub{o0},pt5{b0:0;b1:=})),Sw{0}(Rpt{2}(t6e),t7),Fb(pa8{b0:=}))))))",
-    Tree0263 "B{b0=4;t1=1;t0}@ki{t1>t0+4%2}Cd{50;F}(Star(FS(Sel(Bin{t1%4<3;_}(Seq(Once(c0e),@ki{t1+1%3>0}pt1{b0:=;b1:t0}),t2))),Wv{t1}(PAll{0}(Wv{t0}(ASeq(pa3{b0:b0;b1:t1})),Rep2(Lim{2}(Par{_;1}(Fai,Sl{0})))))))",
-    Tree0264 "B{b1=4;t0=2;b0}Swm(Dl{50}(pt0{b0:3}),SubA(Sel(t1e,pc2{b0:b0},@os{t0+=1;b1:=t0}pc3{b0:=},t4)),@os{b0%4>0?b0+=3;t0:=b0}SubR(c5l),t6)",
-    Tree0265 "Rep2(c0e)",
-    Tree0266 "B{t0=5;b0;q0}PAll{_}(Par{0;0}(RSeq(c0,Sl{30}),@oh{b0:=t0}OnceK(FS(Rpt{F}(Sc{b0:=t0%3}))),Rus{F}(Try(t1,t2e,S)),@po{t0+=1}Rep2(c3),@si{b0<7}@ki{t0<3}@fi{b0+1%2!1}t4),Bin{t0=3;N}(MSeq(PAll{2}(c5b{b0},t6e,Wt{100}),Lp{_;_}(t7e),a8,Star(t9,a10)),FS(MSeq(@si{t0+4<b0+1}Invt(Swm(t11,c12)),OnceK(c13l),Sb{b0=t0}))))",
-    Tree0267 "B{b0;t1=1;b1=5;t0}Wde(Step(Pri(t0,pi1{t0:b0},t2,t3,Rep3(F)),Wt{0},Seq(a4,c5b{t0+2},t6,@fi{b0+2<0}t7),Sel(c8,Sl{100})),RFb(@po{b0:=b0+1%2}MPri(c9e,t10),Once(Sw{2}(Sb{b0=0},@ki{b1+1>4}@of{t1:=b0}c11b{t0})),pa12{b0:t0;b1:t1}),To{20}(Par{-1;_}(Rep4(@ki{b1+1<3}Sw{1;3;2}(c13,Wde(c14b{t1+1%2},pt15{b0:7},Wu{t1}),Fb(pi16{t0:=},c17,c18b{b1+3}),Once(RSeq(Sc{b0+=1},c19,Sb{b1=2},c20)))))))",
-    Tree0268 "B{t0=1;t1;o0=_;b0}Mt{0}(TryT(RSeq(Scc{o0|5%4!2},Bin{t1>3;N}(Pre{t1+3%3>0;R}(t0e),Ub{o0}),Wu{t0},@rw{t0!t0%2}Wde(@os{t0=2?t0+=3}t1e,S)),To{10}(Sl{20}),RFb(pc2{b0:t0},RSel(RSeq(t3,c4,Wu{t0},a5)),pc6{b0:=},Ub{o0})))",
-    Tree0269 "B{b0=1;o0;t0}Rep1(@si{t0<3}@os{b0:=o0|0}Seq(@po{o0:=1}@ki{o0|4<0}@os{t0+=1}Pre{some;F}(@si{b0%3>1}Fb(RFb(Swm(Flip(pt0{b0:7},t1),Sb{t0=b0},Wu{t0}),c2,Inv(c3)))),t4))",
-    Tree0270 "B{b0=3;q0=4;t0;o0;b1=5}Once(RFb(Fb(PAll{-4}(To{30}(c0),AFb(c1,a2,a3l),pc4{b0:6},pa5{b0:4;b1:t0}),Rty1(PAll{2}(Sel(@oh{b0+=3}Scc{t0%2!1},@os{b1:=b1%3}pc6{b0:9}),PAll{1}(Flt{3;_;_}(S)),Wt{0})),@si{o0|2%4<2}Step(Flt{2;_;F}(Rpt{3}(c7b{b1})),a8,t9,c10e,Lp{b1;_}(@os{b1:=t0+1;b1+=2}pa11{b0:=})),RSeq(@oh{t0:=o0|3}t12,@oh{b0:=b1}@rw{b0>2}a13l,@ki{t0+1%2>0}pt14{b0:5;b1:t0},Wt{20}),Seq(t15,pt16{b0:t0;b1:t0},Wt{100}))))",
-    Tree0271 "B{t1=3;b1;t0=3;b0=3}MSeq(PAll{-1}(Dl{50}(Sb{b0=1}),@si{b0+3!b1}t0,t1,a2b{b1;b1},@os{t1+=3}@oh{t1+=2}a3b{b1%3;b1}),Fb(c4,c5e,a6),FF(Dd{20}(OnceT(@of{b1+=3}Pri(pt7{b0:b1;b1:t1},Scc{b1+3<1},Sc{t0=7?b1:=t0})))))",
-    Tree0272 "B{t0=3;o0;b1;b0=0}PAll{-3}(Sl{30},t0,@os{t0:=b0%2}Sc{t0>4?b1+=3},Wu{t0},Ruf{1}(Scc{some}))",
-    Tree0273 "B{b1=4;b0=4;t0=5}RSeq(Once(Rus{1}(Sw{0}(RFb(Lim{2}(pt0{b0:=;b1:t0})),Keep(MSeq(Bin{b0<b1%2;_}(c1l,t2),c3,Wt{10}))))))",
-    Tree0274 "B{q0=0;t0=0;b0;b1=5}AFb(Pri(@rw{b1>5}@os{t0+=2}RtyF(Lp{_;F}(Par{-2;2}(c0l,pa1{b0:b0}))),PAll{1}(a2l,t3,c4b{t0+4%2}),TryT(pc5{b0:7},c6),c7,Lim{3}(Ret2(a8))),a9b{2;b1})",
-    Tree0275 "B{q0}Dl{0}(SubR(Par{-1;_}(RSel(Fai,Lp{_;K}(S)),a0)))",
-    Tree0276 "B{b0=0;t0=0}WU{b0+4>7}(@fi{t0+4>2}@of{b0:=t0}Ite(Once(RT{1}(t0)),SubR(MPri(c1b{t0+4%2},R)),Par{1;2}(t2,Scc{b0>1},a3)))",
-    Tree0277 "B{t1=4}Su{t1}(R)",
-    Tree0278 "Ret1(Pri(c0,c1e))",
-    Tree0279 "B{b0=1;t1}Sel(FS(pt0{b0:b0;b1:b0}),Par{0;-2}(pa1{b0:t1;b1:b0},pt2{b0:9}),@ki{b0%3>1}R,S)",
-    Tree0280 "Once(ASeq(t0,a1,a2e))",
-    Tree0281 "B{b0=2;t0}Dd{100}(Dl{10}(Bin{t0!3;T}(SubA(Seq(pt0{b0:b0;b1:b0},t1)),Step(OnceT(F),@os{t0:=8}t2))))",
-    Tree0282 "B{b0=2;t1;q0;t0}RFb(c0,Cd{10;_}(Fb(Try(FF(@os{t0%2<1?b0+=1}Pre{t0<6;K}(RFb(c1e,pa2{b0:t0}))),t3,Ite(a4b{t0+1;b0},Inv(Sb{t1=1}),F)))),Lp{t1;_}(ASeq(Cnd{t1+3<4;_;F}(Try(Scc{t1+1>t0+4},R)),PAll{1}(@po{t1+=1;t1+=1}@of{b0+=1}Intr{t1+1>1}(Pri(pi5{t0:=},c6)),PAll{_}(t7,Sb{b0=3}),Sc{t0:=t1%3}))))",
-    Tree0283 "B{q0=4;b0=2;t0=2;b1}Pri(MPri(Ret0(a0b{b1+2%2;b0}),a1),Sel(pa2{b0:=;b1:t0},a3l,t4,FS(Once(a5)),c6b{t0%4}),Sw{0}(RU{F}(Sb{t0=b1}),@ki{b0<t0}MPri(pt7{b0:=},@ki{b0%3>0}pt8{b0:b1;b1:b1})),To{0}(Once(Lp{b0;R}(FF(Wv{t0}(@of{b1+=2}@ki{t0%2!1}pi9{t0:b1}))))))",
-    Tree0284 "B{b0=4}RFb(Flt{2;F;_}(Sc{b0+=2;b0+=2}),c0l)",
-    Tree0285 "B{o0;t0}RSeq(Opt(MSeq(Rep1(a0),Step(@si{some}c1l,t2e))),Swm(t3e,pa4{b0:4}))",
-    Tree0286 "B{b0;t0=0;t1}@of{t1%2>0?b0+=1;t0:=b0}@os{t1+=3;b0!t1%2?b0+=3}@si{t0>3}RFb(t0,Par{3;0}(Sl{20},pi1{t0:=},c2,RFb(t3,Wu{t0}),Fb(SubR(pt4{b0:2}),a5,c6b{3})),Par{3;_}(a7,Rus{1}(c8),F,t9))",
-    Tree0287 "B{t0;b0=2;q0=2;o0}Par{-3;3}(@ki{t0%4!1}Lp{_;S}(t0),Fb(t1,t2e,c3b{b0+1},Sb{o0=5}),Lp{_;F}(Su{t0}(t4)))",
-    Tree0288 "B{t0=4}Seq(Sb{t0=9},RFb(SubR(c0e),c1),pt2{b0:t0},Rty3(S),t3)",
-    Tree0289 "B{t0=2;b0=1;t1=4}Bin{t1!t1+2;N}(Star(MPri(c0,t1,t2,Sb{t0=4}),@oh{b0=6?t0:=t1%3;t1+=3}@po{b0:=t1}RFb(Seq(c3l,t4))),RSeq(Opt(Seq(Ret3(c5l),pc6{b0:=},RFb(a7,Wu{t0})))))",
-    Tree0290 "B{t0;b0;o0=4;b1=5}FF(RFb(Par{-3;_}(pc0{b0:t0},Rty1(c1b{1}),Wde(Wu{t0},@ki{b1+3%2>0}@si{t0+2%2<0}@rw{t0>b1%4}c2,SubA(pt3{b0:b1;b1:b1})),pa4{b0:2;b1:=},@os{b1<3?b0+=2;t0!b1?b1+=1}@si{b1>o0|3}t5),Dd{10}(@oh{t0:=b0%4}@po{some?t0:=t0%2}@ki{t0%3!1}Wv{t0}(RFb(Rmp{F;S}(@of{b1+=1}PAll{1}(Wu{t0},c6,a7)))))))",
-    Tree0291 "B{t0=5;o0=_;t1=5}Swm(Swm(@rw{t0>7}SubA(@po{t1:=9}@si{t0+2%3>0}@ki{o0|2+1%4!3}Ub{o0}),t0,c1),t2)",
-    Tree0292 "B{q0=1;t0=1;o0;b0=3}Cd{20;_}(PAll{_}(Pri(RSeq(Suc,t0),FF(To{20}(@po{b0+=1;b0:=6}a1)),RSeq(FF(Su{t0}(Lp{b0;K}(t2)))),Cd{20;F}(@oh{b0:=o0|1%2}@fi{t0%3>1}Rep0(Ub{o0}))),@fi{t0%3<2}PAll{-2}(FF(a3b{b0+1;b0}),Swm(t4,Sb{b0=0},SubR(c5),c6)),RSeq(t7,t8,t9)))",
-    Tree0293 "B{t1=1;b0;o0=1;b1=2}Par{-4;-3}(RSeq(c0l,RFb(Fai,t1),Lim{3}(t2e),pc3{b0:t1}),Sel(@fi{b0+1!4}t4e),Fb(c5e,t6,@rw{b1+2<o0|4}Dl{100}(S),t7,Swm(a8l,t9)),RSeq(pc10{b0:b1},Keep(t11)))",
-    Tree0294 "B{b0=2;t0=5;o0}Mt{50}(@of{o0:=t0%3}Rty2(@oh{o0:=b0+2}@po{o0:=t0%4;b0:=t0+3}@fi{t0=5}Step(a0,RFb(c1,@ki{some}@si{o0|5%4=2}c2),TryF(SubA(Rmp{F;F}(t3)),t4),RSeq(RSeq(a5,pi6{t0:b0}),c7),Wv{t0}(SubR(@ki{b0+3%2<0}c8b{o0|4+1})))))",
-    Tree0295 "ASeq(Dl{0}(Sl{0}),a0e)",
-    Tree0296 "B{t0=4;b0;t1}@rw{b0!2}Pre{b0>4}(Ite(RSeq(Once(pa0{b0:3}),OnceK(Star(Wt{10},pc1{b0:4}))),Swm(Seq(t2e,S,a3,a4),Dd{20}(a5l),@si{t1>0}@fi{t0!t1}Ret3(c6)),RSeq(t7,PAll{-3}(F,Scc{t1%3<2},a8b{t1;b0}),c9e,Rus{F}(c10),R)))",
-    Tree0297 "Rep1(Sl{10})",
-    Tree0298 "B{t0=3;b0;b1}Sw{0}(RSeq(t0,pt1{b0:=;b1:b0},pc2{b0:t0},a3,SubA(a4e)),F)",
-    Tree0299 "B{t1=5;b0=5;b1}TryF(RSeq(OnceT(t0)),Pre{b0+2<0;F}(TryF(Sc{b1:=t1},pc1{b0:2})))",
+    Tree0200 "B{b1;t0;b0;o0}ASeq(Seq(Ite(MSeq(RFb(pt0{b0:b0},a1),c2b{b0},Rpt{F}(@oh{b1:=5;b0:=4}@ki{some}a3),t4),Once(Star(c5l)),RFb(a6l,RepF(FF(Wt{100})),Sb{t0=2}))),@po{b0=6?b0:=t0+3}@rw{t0<b0%4}PPar{1;_}(Inv(PAll{3}(t7,pi8{t0:=},a9)),RSel(@oh{b1+=1}Seq(pt10{b0:=;b1:=},@fi{b1%2>0}t11),Rep3(Intr{b1+3>0}(a12))),OnceK(Par{-5;_}(RT{2}(pi13{t0:t0}),Rep3(a14),@si{o0|1%3<2}@of{b0:=t0}R,Ub{o0},t15e))))",
+    Tree0201 "B{t0=2;b1;b0=1}RFb(Flt{1;S;K}(FF(pi0{t0:b0})),@fi{b0%2<0}OnceK(@po{b1+=1}Pre{b1>4;S}(OnceK(@rw{t0>b0%2}Dl{0}(TryF(F,Wu{t0}))))),Opt(ASeq(t1e,Sl{20})),Pre{b1=1;S}(@si{t0=b0+3}@ki{b1+4%3=1}RT{F}(Keep(AFb(Flt{2;F;F}(t2),Wu{t0})))),RSel(Flt{1;F;_}(Swm(t3,pa4{b0:3;b1:t0})),Su{t0}(@po{t0:=b1+4%2}@of{b0:=b1%3}@os{b1+=3}S)))",
+    Tree0202 "B{b0;q0=3;t0=5;b1=3}Isw{b1+2%2;T;N}(RSeq(Sel(a0l,a1,a2l),@rw{b0%3<2}a3b{t0;b0}),Par{_;_}(MPri(Cnd{b1=3;T;S}(t4),RFb(t5,pc6{b0:b1}),a7),Lp{b1;S}(Step(Sl{0},c8,t9,Sb{t0=0}))),Bin{t0!1;_}(Fb(t10,a11),ASeq(Sl{30},c12b{9})))",
+    Tree0203 "B{b0=2}Try(Rep1(FS(Wt{20})),OnceT(Step(c0l,S)),t1,a2,RetF(Cd{20;_}(pi3{t0:b0})))",
+    Tree0204 "B{t0}Swm(t0,a1e,@os{t0:=0}t2,pc3{b0:t0})",
+    Tree0205 "Fb(t0,c1,t2)",
+    Tree0206 "B{o0=2;b1;t1=4;t0=4}Intr{some}(Par{-2;_}(Run,@of{o0:=t0;b1+=1}Mt{30}(Suc),@po{o0:=t1}@ki{none}@os{o0|2=1?b1:=t0+2;t0+=1}Ub{o0},RepF(Run),Wu{t1}))",
+    Tree0207 "B{t1=2;b0;t0=0}RFb(pt0{b0:2},RSeq(Sb{b0=6},c1b{t0%4}),@oh{t1+=1}t2,Fai)",
+    Tree0208 "B{b0;b1;t0;o0=3}MPri(TryT(Once(Ub{o0}),Pre{none;F}(pa0{b0:=})),TryF(Bin{t0!0;T}(t1,Rty4(c2b{2})),a3b{b1+3%2;b0},Ub{o0},pt4{b0:4;b1:t0},c5))",
+    Tree0209 "Lim{2}(Sel(a0,a1))",
+    Tree0210 "B{b0=5;t0=3;o0=0}RFb(@fi{o0|1>0}Rep3(@rw{b0>5}RSeq(c0l,Inv(Ret1(a1)),t2,t3)),PPar{2;N}(Ub{o0},Suc,Sb{t0=2}))",
+    Tree0211 "B{b0=5;b1=2;t0=1}Par{0;-4}(Sb{t0=1},a0e,Star(Wt{0},a1b{4;b1},Suc),c2e)",
+    Tree0212 "B{b0}RSeq(t0,Dd{20}(S),FS(SubR(pi1{t0:b0})))",
+    Tree0213 "B{b0=5}Rty1(Once(Rep1(RFb(pt0{b0:=},t1,t2,a3,RT{1}(t4)))))",
+    Tree0214 "Par{-1;-2}(F,S)",
+    Tree0215 "B{o0=_;t0=5;b0}RFb(t0,Scc{o0|4+1%4<2},t1,Scc{some},Wu{t0})",
+    Tree0216 "B{q0=4;b0=5;t0=0}Seq(@si{b0>3}@rw{t0=3}FS(Fb(t0,RepF(Rmp{F;S}(Ret3(c1))))),@si{t0+4%3!2}@po{b0:=b0%4}@ki{t0+4=t0}RepF(Invt(@of{b0:=b0%4;b0:=8}@ki{t0+1<0}Su{t0}(Lp{t0;S}(Rpt{0}(Sb{b0=t0}))))),Intr{t0!4}(Inv(SubA(Seq(c2,a3,MPri(a4,Sl{10}))))))",
+    Tree0217 "FS(Ite(Wde(c0,a1l),c2e,Rep2(a3)))",
+    Tree0218 "Flip(Step(Inv(c0),Suc),Dd{30}(Seq(a1l)),t2,Swm(c3,Seq(Suc,a4e,c5)))",
+    Tree0219 "B{o0=3;t0=0;t1=4}Inv(@oh{t1+3<7?o0:=_}OnceT(Ite(Wu{t0},c0b{8})))",
+    Tree0220 "B{t0=5;t1=1;b0}TryT(ASeq(Sb{t0=t1},Swm(pc0{b0:6},c1)),Fb(@si{t1<0}@po{b0:=t1+3}@os{t1:=t0}c2,t3,Fai,Dd{30}(c4)))",
+    Tree0221 "RFb(a0e)",
+    Tree0222 "B{q0=1;t0=1;b0=2;o0=_}RFb(Seq(PAll{_}(@oh{o0:=t0%4}@of{o0:=_}c0,@ki{none}Try(Wt{0},Pre{t0+3>t0}(c1e),Sb{o0=7},Sb{t0=b0},pa2{b0:b0;b1:b0}),Rep3(Fb(FF(Sc{t0%4!0?b0+=1}),@rw{t0+2!b0+2}Pre{t0<4;K}(c3e),Fb(t4,t5))),Fb(Ret4(c6b{t0})),Pre{some;R}(@si{b0+4%2>0}@of{t0+=3}Star(Sl{0},t7,Lp{_;K}(c8e)))),@ki{t0+1>b0+2}Keep(ASeq(RSel(RSeq(c9e,a10b{b0%4;b0},Wt{10},t11,@ki{b0+1<0}Wt{20})),Lp{t0;R}(Swm(t12e,pc13{b0:b0},t14,Sb{t0=3},t15))))))",
+    Tree0223 "B{b1;t0;b0}@fi{t0!t0+3}@os{b0:=b0%3}@si{b1+1<2}RU{S}(c0)",
+    Tree0224 "B{b0=1;o0;q0=3;t0=0}Fb(ASeq(a0,SubA(S)),@si{o0|3+3%3<2}@rw{t0+3=1}t1,RSel(Lp{b0;F}(SubR(@po{b0+=3;o0:=t0%4}@os{b0:=7}a2)),@po{t0+=3}@rw{b0%3<2}a3b{9;b0}))",
+    Tree0225 "B{o0;t1=5;b0;b1=3}Lim{3}(AFb(RepF(Sw{2}(a0,RT{F}(@fi{some}Sl{50}))),t1,pa2{b0:=},MPri(t3e,Lim{1}(c4),@of{t1+=1}t5),Opt(a6l)))",
+    Tree0226 "B{b1=3;t1;b0;o0=_;t0=4}@ki{b0%3!1}@os{t0:=b0+1}@of{b1:=t0%2;t1+1<b0%2?t0+=3}RFb(RSeq(@oh{b0:=t1;o0:=t0}@fi{some}@rw{t1=3}c0,c1,c2,t3e),t4,R)",
+    Tree0227 "TryF(Rus{1}(PAll{-1}(MPri(c0,t1))),RFb(RFb(a2l,a3),c4,t5e,Fai),t6,OnceK(RFb(FF(a7e),RU{F}(S))))",
+    Tree0228 "B{b0=4;o0;q0=2;t0;b1=3}Ite(@os{o0:=t0}OnceK(Bin{t0<4;N}(Sl{30},pt0{b0:9})),@of{t0+=1}Wde(@rw{b0=0}@of{b1+=1;t0+=1}t1,a2,RSeq(c3e,Sl{0})),@fi{b0+1>b0%2}Rpt{3}(Rus{F}(RFb(t4,Pri(pc5{b0:=},t6),Lp{t0;K}(c7)))))",
+    Tree0229 "RSeq(t0)",
+    Tree0230 "B{b0=4;b1=1;t0}Par{-3;1}(PAll{-2}(Scc{b1+4>t0},a0e),Ret1(RSeq(c1,c2b{t0+3},@of{b1+=1}@rw{b1<t0%3}c3b{4},@os{t0:=b1}@po{b0:=b0+1%3}t4,t5e)),Flip(F,pa6{b0:b0;b1:=},t7,c8))",
+    Tree0231 "Ruf{2}(RFb(PAll{_}(Swm(RT{2}(t0),Sl{50},Ruf{3}(Wt{10}),a1l,Dl{0}(a2)),Once(Rep4(c3)),RFb(Rep4(Rep2(c4l)),Rty1(Once(FF(t5e))),c6)),Seq(t7,OnceT(PPar{1;N}(a8,Sl{100},a9)),Par{1;_}(F,t10,Wt{0}),Wt{0},Swm(c11l,RFb(Flt{1;F;K}(c12)),Inv(a13)))))",
+    Tree0232 "B{t0=5;b1}Swm(Sw{2}(a0b{t0%3;b1},t1),SubA(FF(t2)))",
+    Tree0233 "B{q0;b0;t0=4;t1}Step(@os{t0:=b0}Lp{_;S}(Dd{0}(Rmp{F;F}(c0))),OnceK(@po{t1+=2}Cnd{t0>2;T;_}(Once(Inv(Rep1(pa1{b0:b0;b1:b0}))))))",
+    Tree0234 "B{t0=4;b0=0;o0=_;t1=2}Pre{b0<5;S}(FS(Step(Pre{some;F}(PPar{1;T}(t0,pi1{t0:t1})),Pre{o0|3+1<t0;S}(Fb(Wu{t1},t2)),a3)))",
+    Tree0235 "B{b1;b0;t0}ASeq(Bin{b1<4;_}(Swm(c0e,c1),a2),Par{-2;1}(S,c3),Isw{b1;T;N}(To{0}(RSeq(c4b{b1},@ki{b1<3}t5,Wu{t0},Wt{0})),Pri(t6,t7)),Star(@fi{b0+2%3<1}t8,a9l,S))",
+    Tree0236 "B{o0;q0=3;b1}Ite(RFb(a0l,c1,t2,t3),RSeq(Ret1(a4b{5;b1})),Lp{_;_}(Sel(a5e,Ub{o0})))",
+    Tree0237 "B{b1=1}TryT(Inv(Rmp{F;F}(t0)),Dd{0}(Sw{5;2}(R,t1,pi2{t0:b1})))",
+    Tree0238 "B{t0=5;b0=1;q0=3}Star(Fb(c0l,To{0}(Sl{100})),Isw{b0%3;_;T}(Ite(@si{t0+4<t0}pi1{t0:b0},Lp{b0;F}(c2),OnceT(pi3{t0:t0}))),Flip(@oh{t0+=2}t4,@os{t0=3?b0:=4}S,@rw{t0<3}@os{t0:=b0%2}Dl{10}(c5),Suc,t6),@of{b0:=t0;t0:=b0%4}PPar{2;_}(@ki{b0>7}Pri(c7l,Cnd{b0%4<2;_;F}(pa8{b0:t0;b1:t0}),pi9{t0:t0})))",
+    Tree0239 "B{b1=5;b0}Pri(a0,a1b{b0;b1})",
+    Tree0240 "B{b0=3;t1;q0=0}@fi{t1%4>1}Lp{_;F}(@os{b0%4>0?t1+=3;t1:=b0}SubR(SubA(pi0{t0:b0})))",
+    Tree0241 "B{t0=1;b0=0;o0=_;b1=0}@os{t0+=1}RFb(t0,@po{b1:=o0|2+1}@si{b0!4}c1b{t0})",
+    Tree0242 "B{o0;t0;q0=1;b0=2}Invt(RFb(Pre{b0+3>4;F}(Seq(AFb(c0,pt1{b0:1;b1:t0},t2,c3b{1}))),@fi{none}Fb(Lp{_;R}(Swm(pc4{b0:=},Sc{t0:=6},t5,@si{t0<2}@po{t0+=1}t6)))))",
+    Tree0243 "B{o0;t0=5;b0;t1}@si{o0|5+3>t1}RSeq(RFb(@os{b0+=1}@rw{t0=5}@ki{b0<o0|5%4}Wv{t0}(pa0{b0:t1;b1:t0}),Swm(Rep4(Dl{0}(t1)),a2l,Cd{50;K}(pc3{b0:t0}),Su{t1}(@ki{t1<3}Seq(Wt{20},Sb{o0=0})))))",
+    Tree0244 "Swm(Opt(OnceK(a0)),t1)",
+    Tree0245 "B{o0=_;q0;b0=4;t0}Flip(AFb(@fi{b0=4}F),Ret4(@rw{t0+3%2=0}@os{o0:=6}Dd{30}(OnceT(Mt{0}(@rw{none}AFb(Bin{some;_}(S,R)))))),Flip(@oh{t0+=2}@po{b0+=1}Fb(a0b{b0;b0},c1b{b0}),RT{F}(@os{b0:=5}t2),Cnd{o0|3+2%3<0;N;S}(Lp{t0;S}(pt3{b0:=}))))",
+    Tree0246 "B{b0;t0=5}@fi{b0%3<1}MPri(PAll{2}(Rep0(Wt{30}),RT{1}(@oh{t0:=b0}RFb(a0,t1))),@oh{t0:=t0%4}@si{t0+2=0}Sel(@oh{t0:=b0+3}Wde(pi2{t0:t0},Sc{t0+=1}),Rep2(@oh{t0:=b0}a3)),PPar{0;_}(Rmp{F;S}(TryT(c4,c5)),a6))",
+    Tree0247 "B{t0;b0=5}Star(Star(Star(FS(a0)),Scc{t0>5},t1,a2b{t0%3;b0}),MPri(Pre{b0<3;R}(AFb(c3,c4e,c5b{t0%4},t6,Wu{t0}))),Fb(c7,Su{t0}(Sc{t0+=3;b0>4?b0:=t0+3%4}),t8),@ki{b0=4}@si{t0=b0+3%4}F)",
+    Tree0248 "B{t1=4;o0;t0=4;q0;b0=3}Fb(RSeq(S,Star(Sb{t0=t1},a0)),RFb(Bin{o0|5>t1+1%2;T}(pa1{b0:t1},Ruf{F}(Wde(a2e,t3))),pa4{b0:=;b1:b0},Fb(c5,F,c6,@rw{t1+1%3!0}@po{t1+=1}@si{t0!4}Wde(t7,@si{t1%3!0}@oh{t1<1?b0:=t0;b0+=2}@ki{t1>b0%2}t8e)),Sel(t9,Lp{_;F}(t10),a11),Seq(t12,To{50}(a13b{t0;b0}),c14l)))",
+    Tree0249 "B{b0=1;b1=5;t0=0}Pre{b0!1}(Rty1(Ruf{3}(OnceK(Swm(Sel(@po{t0+1%4>0?t0+=1}pc0{b0:=},Wu{t0}),Sw{3;4}(Sl{30},c1,c2),Inv(ASeq(Scc{b0+4!5})))))))",
+    Tree0250 "B{b1=0;t0=2;b0}Fb(c0l,@si{b0!t0}Pre{b1+2>3;K}(RSeq(a1e,Opt(a2))),c3e)",
+    Tree0251 "Rep0(Sub(a0))",
+    Tree0252 "B{b0=4;t0=3}Pri(Step(pc0{b0:=},RSeq(Wu{t0},t1,c2b{b0%4}),Rep3(t3),Swm(a4,a5e)),S)",
+    Tree0253 "B{b0=5;q0=1}Lp{_;F}(@fi{b0>5}RetF(Swm(pi0{t0:b0},Wde(SubR(c1),t2,a3))))",
+    Tree0254 "B{o0;b1;t0=4;b0}MSeq(@of{b0:=o0|0+2}@rw{t0+2!3}@oh{b1:=b1+2%2}Isw{b0;N;N}(a0e,F),Pre{o0|0>3;F}(Fb(c1,pt2{b0:=})),Seq(c3l,pc4{b0:=},c5),Sb{t0=1},Isw{b1;_;_}(pa6{b0:t0;b1:b1},c7,Sl{20},FS(Rmp{F;F}(a8e))))",
+    Tree0255 "B{t1;t0=3;o0=_;b0=5}@rw{b0%3=2}@ki{none}RFb(FF(@po{o0:=_;o0:=_}@si{o0|2>1}Pre{t0%4>2;F}(To{0}(Fb(t0e,Invt(Lim{3}(t1)),ASeq(Wv{t0}(@oh{t1:=b0}@si{b0%4<1}pa2{b0:b0})),t3)))),Flt{3;F;F}(t4e),@ki{some}@fi{o0|0+1>6}Mt{20}(Flip(pt5{b0:=},a6l,@fi{t1>0}Rpt{F}(t7))))",
+    Tree0256 "B{t0=0;b0}Rus{F}(Ret0(Sc{b0+=2;b0%4=2?t0+=2}))",
+    Tree0257 "B{t0;b1=1;b0=0;o0}Seq(AFb(@oh{b0>t0%3?t0+=3}@po{b1:=5}Swm(Once(Cnd{b0+4%3>0;N;F}(t0)),a1b{b0;b1},@ki{b0>t0+4%4}RSeq(Sb{b1=2},pi2{t0:=},c3e),Sb{o0=9},Par{_;1}(Run,pi4{t0:t0})),@fi{b0<3}@os{o0:=b0%4;t0:=b0}Mt{0}(c5l)))",
+    Tree0258 "B{t0=0;b1;o0=_;b0=3}Inv(PAll{_}(@ki{t0+2!b0%4}@oh{o0:=b0;b1:=t0}Sb{o0=6},c0b{3},@of{o0:=b0%2}Cnd{b1+1%3!2;T;F}(a1),SubA(t2)))",
+    Tree0259 "Rty0(Wt{0})",
+    Tree0260 "B{t0=3}PAll{1}(pa0{b0:t0},t1)",
+    Tree0261 "B{o0=3;t0;b1;b0=2}MSeq(PAll{_}(MSeq(@si{b1>b0+2}@rw{b1%3=0}@oh{t0+=3;t0:=8}Fb(Par{2;_}(Ret0(pa0{b0:=}),@rw{t0<1}@si{b0+3%3<0}@fi{none}Lim{2}(Ite(c1,t2e,t3)),MPri(pc4{b0:t0},@po{b1+1%2>0?t0+=1}a5l,t6,Flt{2;R;_}(Sc{b1+=1})))),FF(@os{t0+3>b0?t0+=3;b0:=b1}Seq(@fi{t0+1!3}Rty3(c7),Su{t0}(Keep(c8l)),Fb(c9,t10,@oh{b0+=3}t11),Wv{t0}(t12),Pre{t0!7;K}(Step(a13e,c14)))))))",
+    Tree0262 "B{b0=0;t0=1;t1}Pre{t0%4=2;F}(Mt{30}(ASeq(Sel(Scc{t1<1},a0l,OnceK(Pre{t1%2=1;K}(S))),@oh{t0:=t1}@ki{b0>6}RU{S}(Star(Suc,a1b{8;b0},Step(Wde(a2,c3b{t0+2})),c4l)),Cd{10;_}(Par{1;1}(Swm(t5,t6))))))",
+    Tree0263 "B{t0;b0=4}TryT(Sb{b0=t0},SubR(@po{t0+=3}a0))",
+    Tree0264 "B{b0=1;t0=1}Inv(RSeq(Wu{t0},Rmp{S;F}(c0),Wt{20},pt1{b0:b0},@oh{t0+=1}@of{b0+=1}Isw{t0+3;N;_}(c2l,c3)))",
+    Tree0265 "B{t0=5}Rus{1}(Seq(c0b{t0},SubR(Par{-3;1}(t1,Mt{0}(Wt{0}),FF(R)))))",
+    Tree0266 "B{t0;b0;t1}@si{t0>t1+4}@po{t0+1=3?t0+=1}@oh{b0:=b0+4%2}RSeq(Isw{t1+4%2;N;T}(Dl{0}(Sb{t1=2}),Wv{t1}(c0),t1),RSeq(c2b{t1+1},c3e,Rus{3}(Wu{t1}),pi4{t0:=}),Pre{t1+2%2=1;K}(Su{t0}(c5)),Rep2(Rpt{1}(Seq(a6e,@si{t1+3%3>0}a7b{t1;b0}))),@fi{b0+3%3=2}@rw{t0%3>0}RFb(RFb(c8,c9),PPar{0;T}(a10b{b0%3;b0},c11,Suc)))",
+    Tree0267 "B{t1=2;b0=4;t0=3}Flt{2;S;F}(RSeq(SubA(PPar{1;_}(t0,c1,@ki{b0=2}@of{t0+=1}t2)),Ret1(Flt{1;S;K}(t3)),Seq(WU{t1<7}(pt4{b0:t0;b1:b0}),FF(FS(c5)))))",
+    Tree0268 "B{b0;b1=0;q0;o0=_;t0=4}PAll{-3}(PAll{-2}(RFb(pi0{t0:b0},Lp{t0;K}(RFb(t1e,c2)),pi3{t0:b1}),Ruf{F}(RU{F}(Keep(Flip(Inv(pc4{b0:=}),Sl{20},t5))))),ASeq(MPri(Pre{some;F}(Sl{0}),Rmp{S;F}(a6b{b1+3%2;b1}),@rw{o0|2<t0}@ki{o0|2>2}a7l),@po{b1+=2}a8b{b1+3%3;b1},@oh{o0:=b0;b1:=b1+3%3}@po{o0:=_;t0+=1}Fb(PPar{2;T}(t9,t10,F,t11e),c12,t13)),Dl{10}(Fb(PAll{_}(Cnd{some;T;_}(Wu{t0}),Rpt{F}(Sc{b1:=t0%3})),Seq(a14b{b0;b0},FS(pa15{b0:=;b1:t0})),pc16{b0:=},c17)))",
+    Tree0269 "B{b0=3;t0=2;b1=1;o0=_}OnceT(Ite(@oh{o0|2=7?b0+=1;b1:=t0}@os{o0:=_;b0+=3}c0,SubA(Ub{o0}),SubR(t1)))",
+    Tree0270 "B{b1=4;b0=5;q0;t1}AFb(TryT(pa0{b0:=;b1:=},@ki{b0!b1}Scc{t1>1},c1,PAll{-2}(Sl{0},Sl{10}),pa2{b0:=;b1:b0}),Fai)",
+    Tree0271 "Rep2(MSeq(Fb(c0,t1,t2,Wt{0}),S))",
+    Tree0272 "B{t0=1;b0=4}RSeq(Flip(t0e,Fai),Fb(a1b{b0;b0},t2),PPar{0;_}(@oh{t0+=1}@po{b0+1%4>0?b0+=4}a3,Sl{30}),Sel(a4,Bin{t0+4%4<1;T}(F,Sl{20}),@po{b0+=3}Fai),t5)",
+    Tree0273 "B{b0;t0=3}PAll{0}(TryF(Suc,c0b{2}),Bin{t0=b0%2;_}(F,c1),Rep3(pc2{b0:t0}))",
+    Tree0274 "B{t0=3;t1=2;b0=1}FS(Bin{b0=4;_}(Sb{t0=b0},@rw{t1<3}pi0{t0:b0}))",
+    Tree0275 "B{b0=1;t0;o0=_}Ret3(@ki{b0+4!7}@po{t0+=1}@oh{o0|1!2?t0:=o0|4}Swm(RFb(a0b{t0;b0},pt1{b0:t0;b1:t0},c2),R))",
+    Tree0276 "B{b0;b1=1;o0}PPar{0;_}(RFb(a0,WU{o0|5>6}(t1),Pre{b1<1}(@ki{b0>3}t2),@ki{b0+3%4<1}RSeq(Scc{none},a3l,t4e),Sb{o0=6}),Sl{0})",
+    Tree0277 "Dl{10}(Rpt{2}(Sub(AFb(Opt(Sl{0})))))",
+    Tree0278 "B{t0=3;b1;t1;o0=_;b0=1}Pri(Sel(F,t0,c1,Wu{t0}),Rpt{1}(Sel(t2e)),Seq(pt3{b0:=;b1:=},@si{t1!b1+2}t4,a5l),TryF(@po{t1+1>1?t1:=b0}RFb(Pre{b1<6}(c6)),Scc{o0|1<3}),Flip(t7,PAll{_}(c8b{t0%4},pi9{t0:=}),Suc))",
+    Tree0279 "AFb(Cd{10;F}(Once(Flt{2;S;F}(Mt{0}(c0)))),Rep3(Fb(Par{_;-2}(Ret0(a1),Rep4(Swm(t2,t3,F))),RU{F}(Dl{30}(Seq(Wt{50},Dl{30}(c4e),c5,Mt{30}(t6)))))),Seq(RepF(RT{F}(Step(Once(Wde(a7l,a8l)),Swm(Ret3(t9),t10e))))))",
+    Tree0280 "B{b1=3;o0=3;t0;b0=0}@fi{t0!b1}@si{none}@os{t0:=b0%4}RFb(RepF(Scc{b1+2%4>1}),t0,Scc{some},c1b{t0})",
+    Tree0281 "B{b1=5;o0=_;t0=0;b0}Step(Seq(@rw{b0<5}@po{b1+=3}@os{b1:=b0+3%4}t0,Once(Seq(Sb{b0=t0},PPar{1;_}(Sb{o0=5},Wu{t0}),Flip(a1,pa2{b0:5;b1:=},t3,a4b{2;b1},Sb{o0=8})))))",
+    Tree0282 "B{b1=2;b0=0}PPar{0;T}(RSel(Scc{b1>1},Wt{0}),ASeq(Wt{0},Sl{0},Pre{b0+4!3;K}(a0),AFb(c1,SubA(t2)),@os{b1>b0?b0+=2}Sl{0}),@rw{b0+3>b0}c3l,SubR(pa4{b0:b0;b1:=}))",
+    Tree0283 "B{t0;b1;b0=5}Par{_;2}(Cd{30;K}(Flip(c0,pi1{t0:t0},Wu{t0},Sc{b0=4?b0+=2})),RFb(@oh{b0+=1}@fi{b0!7}c2e,pc3{b0:=}),RSeq(Sw{2}(RU{S}(Wu{t0}),c4),@po{t0<t0%4?t0:=t0%3;b0+=1}Rep2(Intr{t0%4!0}(t5)),pi6{t0:b1}))",
+    Tree0284 "B{q0;t0;b0=0;t1=1}ASeq(Once(Wde(c0,pi1{t0:b0},Sc{t1:=b0})),ASeq(Pri(@oh{t0+=3}a2,t3),Rep0(t4),pt5{b0:b0;b1:t0},@fi{b0+4<b0%3}c6,a7l),Pre{b0%4>1;S}(MPri(Lp{_;S}(Swm(Wt{100},Bin{b0>6;T}(R,@si{t1>3}@os{b0:=t1%2}a8e))))))",
+    Tree0285 "B{b0=3;t0}Flip(Once(Cd{100;_}(Par{_;1}(Dd{20}(AFb(pc0{b0:b0},t1e,Sl{0})),Isw{b0%2;T;_}(Sb{t0=8},@os{b0:=t0%3}pc2{b0:9},R)))),PPar{2;_}(Fai,pc3{b0:8},To{30}(t4),Rus{F}(Suc)))",
+    Tree0286 "ASeq(Sub(t0e))",
+    Tree0287 "B{t0=4;t1=1}Dd{0}(SubR(SubA(pa0{b0:t0;b1:t1})))",
+    Tree0288 "B{t1=5}RSeq(Wde(Ite(pi0{t0:t1},a1),SubA(Wt{0})),c2,Wt{0},c3e,c4)",
+    Tree0289 "B{b0=3;t0=1;b1=1}Sel(c0b{b1},Star(Sb{b0=t0},@os{b0<6?t0+=3;b0>1?t0:=b1}@oh{t0=3?t0+=3}SubR(t1e)),Scc{b0!t0+4%2},RFb(c2b{b0%4},a3l,pa4{b0:7}))",
+    Tree0290 "B{o0=0;t0=2;b0=5}Ite(Rep1(Scc{some}),@fi{b0+2%3<0}Rpt{F}(c0),WU{none}(OnceT(Opt(FS(Cd{30;K}(pi1{t0:t0}))))))",
+    Tree0291 "B{b1;t0=4;b0}Ret1(TryT(RSeq(Try(@ki{b0>5}@po{t0+=1}Sb{b1=5},RSeq(c0b{b1+2},F)),AFb(a1b{b0;b0},@of{b0:=b1%3}c2l,t3e)),c4))",
+    Tree0292 "B{b0=4;t0=4;o0=0}TryF(RT{2}(Sel(a0,pa1{b0:t0;b1:t0})),Par{_;_}(Ub{o0},@ki{b0=b0+1%4}c2e,pc3{b0:8}))",
+    Tree0293 "Sel(Rus{2}(RepF(Par{_;-1}(AFb(t0,a1),c2,a3))),Dl{20}(Flip(F,Sub(Rpt{0}(Suc)))))",
+    Tree0294 "B{b1=3;t0}PAll{_}(Pre{b1>1;K}(PAll{-2}(c0,Intr{t0<4}(PAll{0}(a1,c2l,pa3{b0:t0})),RetF(t4))))",
+    Tree0295 "B{b0=3;t0=5;b1}Swm(@si{b0%3!2}t0,Flt{1;R;K}(Invt(F)),OnceK(t1),Star(RFb(Fb(c2,t3,Dl{0}(pa4{b0:0;b1:=})),Rep2(FS(t5)))),RtyF(Star(@oh{b1:=0}Dd{20}(Isw{t0;T;T}(a6,Wt{20})),FS(Rpt{0}(Sc{t0:=b0})),Pri(c7,t8))))",
+    Tree0296 "B{t0=5;b0;q0;b1=2}Seq(Step(S,Sc{b1+=1},pc0{b0:b1}),@si{b1%3>0}@rw{b1!3}@os{b1+=3}FS(Wv{t0}(Cd{10;_}(@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R))),Rmp{S;F}(a1e),Bin{b0+1%3!2;N}(Lp{t0;R}(pt2{b0:=}),@os{t0:=b1}t3),Star(S,t4,t5e))",
+    Tree0297 "Ite(Dl{10}(t0),To{10}(c1l),Star(t2,To{100}(Ruf{2}(Suc))))",
+    Tree0298 "B{b1=5;t0=2;q0=1}Dl{50}(Lp{b1;K}(Wde(Ret1(a0),a1e,PPar{0;_}(OnceT(Keep(t2)),Sb{b1=t0},t3))))",
+    Tree0299 "B{t1=2;b0=3;t0;b1=2;o0=_}Sw{0;3;5}(@of{o0:=b0%3}Rep2(Inv(Wv{t0}(c0e))),PAll{_}(PAll{_}(Rpt{0}(c1b{b0}),Sb{o0=1},a2b{b1;b0},F),Sel(PAll{-2}(t3,c4l),@of{b1:=7}Sw{0;5;3}(c5b{t1+1},c6,Sl{0},pt7{b0:t1;b1:t1}))),Dd{10}(MSeq(S,PAll{-2}(S,t8),Scc{o0|0%3<1},PAll{-2}(c9,Sc{o0:=_;b0%2=1?o0:=b0+2}),a10b{t0+1;b0})),To{100}(Dl{0}(Ret0(@os{b0:=9}@fi{t0+3<2}@ki{t1+3%4<2}c11l))))",
 }

@@ -6,961 +6,1065 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Wait(0),
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+        TryCatch {
+            RunOnce {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            },
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0300Blackboard { t1 });
+board!(Tree0300Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0301Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(|ctx| ctx.exec(3))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
-        Sequence {
-            RunOnce {
-                Sequence {
-                    RunOnce {
-                        Action(Act<0>),
-                    },
-                    RepeatUntilFailure(forever) {
-                        Sleep(20),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Priority {
+            Loop(q0, if_empty = Success) {
+                Conditional(|bb| bb.b0 % 4 == 1, dynamic = false, else = Success) {
+                    TryCatch {
+                        ReactiveFallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Remap(success = Failure, failure = Success) {
+                                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        #[success_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                        RepeatUntil(Failure) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                ScriptCondition(|bb| bb.b0 != 4),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                            Repeater(2) {
+                                IndexSwitch(|bb| bb.b0, dynamic = false) {
+                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
+                                    Wait(0),
+                                },
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                        Delay(10) {
+                            ForceSuccess {
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                        },
+                        SequenceStar {
+                            SubTree(Tree0301Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+                        },
                     },
                 },
             },
-            Condition(Cond<1>),
         }
     }
 }
+
+board!(Tree0301Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[skip_if(|bb| *bb.t0 == bb.b0)]
-        #[failure_if(|bb| bb.b0 == *bb.t0)]
-        ForceSuccess {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                Action(|ctx| ctx.exec(1)),
+        #[on_success(|bb| if bb.b0 != *bb.t0 % 2 { bb.b0 += 3 })]
+        #[run_while(|bb| bb.b0 > 3)]
+        Limiter(3) {
+            Optional {
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0302Blackboard { t1 t0 b0 });
+board!(Tree0302Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0303Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0303Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 9,
+        }
+        SequenceWithMemory {
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                #[on_success(|bb| if bb.b0 + 4 == 3 { *bb.t0 += 3 })]
+                Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b0)),
+            },
+            SetBlackboard(b0 = 0),
+            Cooldown(0, filtered = Skipped) {
+                ForceSuccess {
+                    Delay(10) {
+                        SkipUnlessUpdated(t0) {
+                            Action(Act<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            #[on_halted(|bb| if bb.b1 == *bb.t0 { bb.t0.set(0) })]
-            ScriptCondition(|bb| (bb.b0 + 1) % 4 < 0),
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
+        Parallel(success = -2, failure = -1) {
+            Sequence {
+                Parallel(success = -1, failure = 0) {
+                    Sleep(10),
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<1>),
+                },
+                TryCatch {
+                    #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.o0 = None })]
+                    SubTree(Tree0303Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                    WasEntryUpdated(t0),
+                    Wait(20),
                 },
             },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<0>),
+            Inverter {
+                RunOnce(then_skip = false) {
+                    Fallback {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<3>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        BinarySelector(|bb| bb.o0.unwrap_or(3) % 4 > 1, dynamic = true) {
+                            Retry(0) {
+                                #[success_if(|bb| *bb.t0 + 3 < bb.b0)]
+                                Action(Act<6>),
+                            },
+                            #[success_if(|bb| *bb.t0 < 0)]
+                            Action(PIo<7>, t0 = {b0}),
+                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) + 3 > 2)]
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
             },
+            Selector {
+                #[success_if(|bb| bb.o0.is_some())]
+                ReactiveSequence {
+                    #[on_halted(|bb| { if *bb.t0 + 3 > 1 { bb.o0 = None }; bb.o0 = Some(bb.o0.unwrap_or(2) % 2) })]
+                    #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 % 4 })]
+                    WasEntryUpdated(t0),
+                    Wait(100),
+                },
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+                IndexSwitch(|bb| (bb.b0 + 4) % 3) {
+                    Wait(50),
+                    SetBlackboard(o0 = Some(9)),
+                },
+                StatefulAction(Task<11>),
+            },
+            SubTree(Tree0303Sub1, ..),
         }
     }
 }
 
-board!(Tree0303Blackboard { b0 b1 t0 });
+board!(Tree0303Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
         }
-        Repeat(2) {
-            WhileDoElse {
-                ReactiveSequence {
-                    Limiter(3) {
-                        Parallel(success = 0) {
-                            ForceFailure {
-                                Sequence {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    Action(PIo<1>, t0 = {b0}),
-                                },
-                            },
-                            #[on_success(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 4) % 4) })]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Parallel(success = 0) {
-                                Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Failure) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
+        Delay(10) {
+            SequenceWithMemory {
+                Fallback {
+                    Action(PIo<0>, t0 = {b0}),
+                    WasEntryUpdated(t0),
+                },
+                Conditional(|bb| bb.o0.is_some(), else = Success) {
+                    RunOnce(then_skip = true) {
+                        UnsetBlackboard(o0),
                     },
                 },
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = false) {
-                        Wait(50),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Selector {
-                        Action(Act<4>),
-                        WaitUntil(|bb| *bb.t0 != 0) {
-                            Remap(success = Success, failure = Success) {
-                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
-                            },
-                        },
+                FlipSelector {
+                    ReactiveSelector {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                        Wait(0),
                     },
                 },
-                AsyncFallback {
-                    Limiter(3) {
-                        Action(Act<6>),
-                    },
-                    StatefulAction(Task<7>),
-                    Timeout(20) {
-                        Condition(Cond<8>),
-                    },
-                    Condition(|ctx| ctx.check(9)),
-                    #[post(|bb| bb.b0 += 2)]
-                    TryCatch(catch_on_halt = true) {
-                        WasEntryUpdated(t0),
-                        ReactiveSequence {
-                            Condition(Cond<10>),
-                            Action(PAct<11>, b0 = {t0}),
-                        },
-                    },
+                Action(|ctx| ctx.exec(3)),
+                ReactiveSequence {
+                    Sleep(0),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0304Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0305Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree0304Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
         ReactiveFallback {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
-                    Loop(q0, if_empty = Failure) {
-                        ScriptCondition(|bb| bb.b1 > *bb.t0),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        RetryUntilSuccessful(1) {
-                            Condition(Cond<0>),
+            ForceSuccess {
+                Timeout(0) {
+                    Fallback {
+                        StepSequencer {
+                            ReactiveSelector {
+                                PolicyParallel(policy = FirstFailure) {
+                                    Action(|ctx| ctx.exec(0)),
+                                    StatefulAction(Task<1>),
+                                },
+                                Limiter(1) {
+                                    Sleep(0),
+                                },
+                            },
                         },
                     },
                 },
             },
-            #[post(|bb| bb.b1 = 5)]
-            #[skip_if(|bb| bb.b1 != 3)]
-            #[success_if(|bb| bb.b1 > 3)]
-            AsyncSequence {
-                #[post(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
-                #[on_success(|bb| *bb.t0 += 3)]
-                ReactiveSequence {
-                    Condition(Cond<1> = Cond::<1>),
-                    Sleep(0),
-                },
-                AsyncFallback {
-                    Inverter {
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<2>),
-                },
-                Retry(1) {
-                    ReactiveSelector {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
-                        Condition(Cond<3>),
-                        SubTree(Tree0305Sub0, ..),
-                    },
-                },
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                #[success_if(|bb| *bb.t0 != 6)]
-                Action(PIo<4>, t0 = {b0}),
-            },
         }
-    }
-}
-
-board!(Tree0305Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0306Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-        }
-        Action(PAct<0>, b0 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Repeat(forever) {
-            #[on_success(|bb| { if bb.b0 < 6 { bb.b0 += 3 }; if bb.b0 > 1 { bb.b0 += 1 } })]
-            #[on_halted(|bb| if bb.b0 == 3 { bb.b0 += 3 })]
-            SubTree(Tree0306Sub0, b0 = {=}),
+        AsyncFallback {
+            AsyncSequence {
+                Cooldown(0) {
+                    SequenceStar {
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<4>),
+                        },
+                        RunOnce {
+                            StatefulAction(Task<5>),
+                        },
+                        Sequence {
+                            Condition(|ctx| ctx.check(6)),
+                            Optional {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        Deadline(20) {
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0306Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
         blackboard {
             b1: i64 = 2,
-            #[tracked] t0: i64,
         }
-        ForceSuccess {
-            Timeout(10) {
-                WaitUntil(|bb| *bb.t0 % 4 > 2) {
-                    Inverter {
-                        Sequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Limiter(2) {
-                                Condition(Cond<1>),
-                            },
-                            Condition(|ctx| ctx.check(2)),
-                            ScriptCondition(|bb| bb.b1 + 1 != 6),
-                            Repeat(2) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
+        SequenceStar {
+            Repeater(0) {
+                Script(|bb| { bb.b1 += 1; bb.b1 += 1 }),
             },
         }
     }
 }
 
-board!(Tree0307Blackboard { b1 t0 });
+board!(Tree0307Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[skip_if(|bb| *bb.t0 < bb.b0 + 2)]
+        ReactiveSequence {
+            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            Precondition(|bb| bb.b0 != 0, else = Running) {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    ForceSuccess {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            ReactiveSelector {
+                Condition(|ctx| ctx.check(5)),
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
+
+board!(Tree0308Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
         blackboard {
             #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t1 % 4)),
-            },
-            StatefulAction(Task<4>),
-            MaxTime(20) {
-                Repeat(forever) {
-                    StatefulAction(Task<5>),
+        Loop(q0, if_empty = Success) {
+            AsyncFallback {
+                Condition(Cond<0>),
+                ForceFailure {
+                    SetBlackboard(t1 = 6),
                 },
-            },
-            RetryUntilSuccessful(forever) {
-                Retry(1) {
-                    Interrupt(|bb| *bb.t1 > bb.o0.unwrap_or(4) % 2) {
-                        Action(Act<6>),
-                    },
+                ReactiveSequence {
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(PTask<2>, b0 = {t1}),
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0309Blackboard { t1 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0310Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Repeat(forever) {
-            SetBlackboard(b0 = 7),
-        }
-    }
-}
+board!(Tree0309Blackboard { t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        ReactiveFallback {
-            AsyncSequence {
-                Fallback {
-                    ScriptCondition(|bb| bb.b1 < 3),
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[failure_if(|bb| (bb.b0 + 1) % 2 > 0)]
-                    Retry(4) {
-                        SubTree(Tree0310Sub0, ..),
-                    },
-                },
-                #[post(|bb| bb.b1 += 2)]
-                #[run_while(|bb| bb.b1 != 3)]
-                ForceSuccess {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 < 2, dynamic = true) {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            Inverter {
-                RepeatUntil(Failure) {
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0310Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
             o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-        }
-        Selector {
-            Cooldown(0, filtered = Skipped) {
-                Repeater(1) {
-                    RepeatTimes(2) {
-                        Retry(1) {
-                            Timeout(10) {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
-                    },
-                },
-            },
-            Interrupt(|bb| bb.o0.is_none()) {
-                SkipUnlessUpdated(t1) {
-                    Sleep(10),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        #[success_if(|bb| *bb.t0 % 2 == 0)]
-                        Repeat(2) {
-                            Runner,
-                        },
-                        Limiter(1) {
-                            Condition(PCond<1>, b0 = 8),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0311Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-        }
-        ParallelAll {
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    Action(Act<0> = Act::<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            Repeat(0) {
-                Action(Act<2>),
-            },
-            Action(PAct<3>, b0 = {t0}),
-            AsyncFallback {
-                Limiter(3) {
-                    Repeater(forever) {
-                        ParallelAll {
-                            AlwaysFailure,
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 3)),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0312Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        FlipSelector {
-            Condition(Cond<0>),
-            Action(Act<1> = Act::<1>),
-            Action(PIo<2>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0313Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        RunOnce(then_skip = false) {
-            Selector {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[allow(unused)] b0: i64 = 2,
-        }
-        Timeout(0) {
-            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
-                ParallelAll(3) {
-                    Priority {
-                        StatefulAction(Task<0>),
-                        Succeeder,
-                    },
-                    Parallel(success = 0, failure = -1) {
-                        StatefulAction(Task<1> = Task::<1>),
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Condition(Cond<2>),
-                    },
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0315Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Repeater(3) {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| *bb.t0 + 2 == bb.b1)]
-            MaxTime(0) {
-                SubTree(Tree0316Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, q0 = {q0}),
-            },
-        }
-    }
-}
-
-board!(Tree0316Blackboard { b1 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-        }
-        SequenceStar {
-            FlipSelector {
-                Action(PAct<0>, b0 = {t0}),
-                AsyncSequence {
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {t1}),
-                },
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                SetBlackboard(b0 = {t1}),
-            },
-            #[run_while(|bb| bb.b0 % 4 < 2)]
-            #[on_failure(|bb| bb.b0 = 2)]
-            KeepRunningUntilFailure {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Timeout(20) {
-                        MemPriority {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6> = Task::<6>),
-                            SetBlackboard(t1 = {t0}),
-                        },
-                    },
-                },
-            },
-            Priority {
-                Fallback {
-                    Condition(Cond<7>),
-                    Fallback {
-                        #[run_while(|bb| *bb.t1 == 3)]
-                        #[on_success(|bb| if bb.b0 > *bb.t0 + 1 { bb.b0 = 2 })]
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                        Action(PIo<10>, t0 = {=}),
-                    },
-                },
-                Precondition(|bb| bb.b0 > 7, else = Skipped) {
-                    Action(PAct<11>, b0 = {t1}),
-                },
-                StatefulAction(Task<12>),
-            },
-            ReactiveFallback {
-                #[on_success(|bb| bb.t1.set((bb.b0 + 1) % 3))]
-                #[run_while(|bb| *bb.t0 + 4 < 5)]
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-                Deadline(0) {
-                    WaitUntil(|bb| bb.b0 % 2 > 0) {
-                        AlwaysSuccess,
-                    },
-                },
-                StatefulAction(PTask<13>, b0 = 9),
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Wait(10),
-                    #[success_if(|bb| *bb.t0 > bb.b0 + 2)]
-                    #[failure_if(|bb| bb.b0 % 3 < 1)]
-                    Condition(Cond<14>),
-                    Action(Act<15>),
-                },
-                StatefulAction(Task<16>),
-                Precondition(|bb| *bb.t0 == 2, else = Failure) {
-                    Condition(|ctx| ctx.check(17)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0317Blackboard { t0 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0318Sub1 for Ctx {
-        Selector {
-            Wait(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0318Sub0 for Ctx {
-        SubTree(Tree0318Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        Repeat(1) {
-            SubTree(Tree0318Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            BinarySelector(|bb| (*bb.t1 + 1) % 2 != 1, dynamic = false) {
-                Parallel(failure = 1) {
-                    Runner,
-                    Precondition(|bb| (bb.b0 + 4) % 3 != 0, else = Skipped) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-                WasEntryUpdated(t0),
-            },
-            #[failure_if(|bb| *bb.t0 == 4)]
-            Deadline(0) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                #[success_if(|bb| bb.o0.is_none())]
-                TryCatch(catch_on_halt = false) {
-                    Action(PIo<1>, t0 = {=}),
-                    Wait(50),
-                    #[skip_if(|bb| bb.b0 % 3 < 2)]
-                    #[post(|bb| if bb.o0.unwrap_or(4) != 4 { bb.t0.set(5) })]
-                    #[success_if(|bb| *bb.t0 > 2)]
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                    Action(Act<3>),
-                },
-            },
-            TryCatch {
-                ReactiveSelector {
-                    SequenceStar {
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-            },
-            RepeatTimes(1) {
-                AsyncSequence {
-                    Action(Act<7>),
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Fallback {
-                        #[success_if(|bb| bb.b0 < 5)]
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[on_success(|bb| { *bb.t1 += 1; *bb.t0 += 3 })]
-                    #[post(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-                Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(12)),
-                    Action(Act<13>),
-                },
-                MaxTime(0) {
-                    Repeater(0) {
-                        Script(|bb| bb.t1.set(bb.o0.unwrap_or(4) % 4)),
-                    },
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0319Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
-        StepSequencer {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0321Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(PTask<1>, b0 = 6)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0321Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        ReactiveSequence {
-            #[post(|bb| bb.t0.set((bb.b0 + 3) % 3))]
-            SetBlackboard(t0 = 9),
-            ParallelAll(1) {
-                StatefulAction(PTask<4>, b0 = {=}),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0321 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        MemSequence {
-            StepSequencer {
-                StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
-                SubTree(Tree0321Sub0, t0 = {=}, b0 = {b0}, q0 = {=}),
-                KeepRunningUntilFailure {
-                    Parallel {
-                        Action(PIo<2>, t0 = {=}),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-            #[on_halted(|bb| if bb.b0 == *bb.t0 % 2 { bb.b0 += 1 })]
-            #[on_failure(|bb| bb.t0.set(bb.b0))]
-            #[failure_if(|bb| *bb.t0 > *bb.t0 + 4)]
-            SubTree(Tree0321Sub1, ..),
-            #[success_if(|bb| *bb.t0 > bb.b0)]
-            #[on_success(|bb| { bb.t0.set(8); bb.b0 += 2 })]
-            ParallelAll(1) {
-                RepeatUntilSuccess(1) {
-                    Precondition(|bb| (*bb.t0 + 2) % 4 != 2, else = Success) {
-                        #[success_if(|bb| bb.b0 % 2 != 0)]
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-                RepeatUntil(Success) {
-                    Loop(q0, value = {b0}) {
-                        IfThenElse {
-                            StatefulAction(PTask<6>, b0 = {=}),
-                            Action(PIo<7>, t0 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0321Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-        }
-        Priority {
-            StatefulAction(Task<0>),
-            BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                    StepSequencer {
-                        Action(PIo<3>, t0 = {=}),
-                        Failer,
-                    },
-                },
-                #[run_while(|bb| (bb.o0.unwrap_or(5) + 3) % 2 > 0)]
-                #[success_if(|bb| (bb.b0 + 1) % 3 < 2)]
-                Loop(q0, if_empty = Running) {
-                    AsyncSequence {
-                        Precondition(|bb| bb.b0 > bb.b0 % 2, else = Running) {
-                            Condition(Cond<4>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(0) % 4)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0322Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0323Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        Action(|ctx| ctx.exec(5))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(3),
-        }
-        Precondition(|bb| *bb.t0 % 2 < 1, else = Failure) {
-            Parallel(success = -1, failure = -2) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
-                },
-                #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
-                RunOnce(then_skip = true) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                MemPriority {
-                    #[on_halted(|bb| if (bb.b0 + 1) % 3 > 0 { *bb.t0 += 3 })]
-                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 > 0)]
-                    StatefulAction(Task<4>),
-                    SubTree(Tree0323Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0323Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            b0: i64 = 4,
-        }
-        Selector {
-            Sequence {
-                SequenceWithMemory {
-                    #[success_if(|bb| *bb.t1 + 1 == bb.b1)]
-                    AlwaysSuccess,
-                    Succeeder,
-                    StatefulAction(PTask<0>, b0 = 8, b1 = {t1}),
-                },
-                AlwaysSuccess,
-                #[on_halted(|bb| *bb.t1 += 1)]
-                Fallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > 5),
-                    Action(PIo<2>, t0 = {b0}),
-                    Condition(Cond<3>),
-                },
-            },
-            Delay(30) {
-                Action(PIo<4>, t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0324Blackboard { t1 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        blackboard {
-            b0: i64 = 3,
             #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
         }
-        SequenceStar {
-            Succeeder,
-            Fallback {
-                #[run_while(|bb| *bb.t0 > 3)]
-                #[post(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| *bb.t0 + 3 > (*bb.t0 + 2) % 3)]
-                Condition(PCond<0>, b0 = 5),
-                Action(PIo<1>, t0 = {b0}),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0325Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            FlipSelector {
-                RetryUntilSuccessful(2) {
-                    Inverter {
-                        RetryUntilSuccessful(4) {
-                            Parallel(success = 1) {
-                                ForceSuccess {
-                                    Condition(Cond<1> = Cond::<1>),
+        Repeat(4) {
+            AsyncSequence {
+                Sequence {
+                    SequenceWithMemory {
+                        StepSequencer {
+                            Parallel(success = -3) {
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    Runner,
+                                },
+                                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                                    SetBlackboard(b0 = 2),
+                                    Condition(Cond<0>),
+                                },
+                                Repeat(4) {
+                                    AlwaysSuccess,
                                 },
                             },
                         },
                     },
                 },
-                Inverter {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                Sequence {
-                    ForceSuccess {
-                        Cooldown(10) {
-                            StatefulAction(Task<3>),
+                SequenceWithMemory {
+                    Loop(q0, value = {t0}) {
+                        ParallelAll(1) {
+                            Timeout(10) {
+                                #[failure_if(|bb| *bb.t0 == 6)]
+                                Parallel(success = -1) {
+                                    Action(Act<1> = Act::<1>),
+                                },
+                            },
+                            WaitValueUpdate(t0) {
+                                Loop(q0, value = {b0}, if_empty = Skipped) {
+                                    Action(Act<2>),
+                                },
+                            },
                         },
                     },
-                    FlipSelector {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0310Blackboard { o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0311 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        TryCatch(catch_on_halt = false) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                #[run_while(|bb| bb.b1 + 2 < 5)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Action(PIo<0>, t0 = {=}),
+                Precondition(|bb| *bb.t0 == bb.b0 + 2) {
+                    BinarySelector(|bb| bb.b1 == 3, dynamic = false) {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
                     },
                 },
-                StatefulAction(Task<7>),
-                Fallback {
-                    Retry(2) {
-                        Condition(Cond<8>),
+                TryCatch(catch_on_halt = true) {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Runner,
                     },
+                    Action(Act<3>),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(4, (bb.b0 + 3) % 3, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0311Blackboard { b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0312 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            #[on_halted(|bb| if bb.b0 != 5 { bb.b0 = *bb.t0 % 3 })]
+            TryCatch(catch_on_halt = true) {
+                RunOnce(then_skip = true) {
+                    Repeater(3) {
+                        #[success_if(|bb| bb.b0 > 0)]
+                        #[failure_if(|bb| bb.b0 != 3)]
+                        SequenceWithMemory {
+                            StatefulAction(Task<0>),
+                            Sleep(0),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                },
+                #[on_failure(|bb| *bb.t0 += 3)]
+                WhileDoElse {
+                    Condition(Cond<2>),
+                    Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
+                    Condition(Cond<3>),
+                },
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0312Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0313 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[on_failure(|bb| *bb.t0 += 2)]
+        FlipSelector {
+            Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+            SetBlackboard(b0 = 8),
+        }
+    }
+}
+
+board!(Tree0313Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0314 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 4,
+        }
+        FlipSelector {
+            TryCatch(catch_on_halt = true) {
+                #[success_if(|bb| bb.b0 + 2 > *bb.t0 % 4)]
+                #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t0 + 2 })]
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| bb.b0 < *bb.t0)]
+                #[run_while(|bb| *bb.t0 + 4 > 6)]
+                Wait(0),
+                StatefulAction(Task<1> = Task::<1>),
+                #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+                #[post(|bb| bb.b0 += 3)]
+                #[run_while(|bb| *bb.t0 < (bb.b0 + 1) % 4)]
+                AlwaysRunning,
+            },
+            ReactiveSequence {
+                MemSequence {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                },
+                KeepRunningUntilFailure {
+                    #[post(|bb| *bb.t0 += 1)]
+                    #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
+                    StatefulAction(Task<4>),
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                ReactiveSequence {
+                    SetBlackboard(b0 = 3),
+                    Action(Act<5>),
+                },
+            },
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(6)),
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0314Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+        }
+        #[on_halted(|bb| if *bb.t1 == 3 { bb.t0.set(0) })]
+        ReactiveSelector {
+            RunOnce {
+                #[on_halted(|bb| bb.b0 += 1)]
+                Fallback {
+                    StatefulAction(Task<0>),
+                    #[post(|bb| bb.b0 = bb.b0 % 3)]
+                    #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
+                    #[failure_if(|bb| *bb.t1 % 4 > 2)]
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        AlwaysFailure,
+                        Action(Act<2>),
+                        Invert {
+                            SetBlackboard(b1 = 8),
+                        },
+                    },
+                    Sequence {
+                        WhileDoElse {
+                            Condition(PCond<3>, b0 = {b1}),
+                            StatefulAction(Task<4>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0315Blackboard { t1 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        StepSequencer {
+            StepSequencer {
+                Interrupt(|bb| *bb.t0 != 4) {
+                    StatefulAction(Task<0>),
+                },
+                MaxTime(0) {
+                    Filter(times = 2) {
+                        Condition(Cond<1>),
+                    },
+                },
+                Priority {
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {b0}),
+                    #[success_if(|bb| bb.b0 + 3 < 7)]
+                    #[failure_if(|bb| bb.b0 == *bb.t0)]
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            Retry(2) {
+                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
+                    Delay(0) {
+                        Retry(0) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0316Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0317Sub0 for Ctx {
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0317 for Ctx {
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Failer,
+                StatefulAction(Task<2>),
+                Sleep(100),
+            },
+            WhileDoElse {
+                Condition(Cond<3>),
+                RepeatTimes(forever) {
+                    StepSequencer {
+                        Condition(Cond<4>),
+                        Wait(30),
+                    },
+                },
+                ForceSuccess {
+                    SubTree(Tree0317Sub0),
+                },
+            },
+            Selector {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                IfThenElse {
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                },
+            },
+            Parallel(success = -4, failure = -2) {
+                Action(Act<10>),
+                Action(Act<11>),
+                Action(Act<12> = Act::<12>),
+                Wait(10),
+                AlwaysRunning,
+            },
+            RetryUntilSuccessful(3) {
+                SequenceStar {
+                    ReactiveFallback {
+                        Deadline(20) {
+                            Condition(|ctx| ctx.check(13)),
+                        },
+                        Condition(|ctx| ctx.check(14)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0318 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceStar {
+            ReactiveFallback {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    RepeatUntilFailure(forever) {
+                        IndexSwitch(|bb| (*bb.t0 + 2) % 4, out_of_range = Loop, dynamic = false) {
+                            #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                            StatefulAction(Task<1>),
+                            AlwaysSuccess,
+                            SetBlackboard(t0 = 0),
+                        },
+                    },
+                },
+                FlipSelector {
+                    ScriptCondition(|bb| bb.b0 + 2 < 4),
+                    Switch(b1) {
+                        case 3 => StatefulAction(Task<2>),
+                        _ => Action(Act<3>),
+                    },
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            FlipSelector {
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0318Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            RunOnce {
+                Condition(Cond<2>),
+            },
+            Failer,
+            Sequence {
+                Wait(20),
+                Sleep(100),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0319Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0320 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b1)]
+        RunOnce {
+            Parallel {
+                Timeout(0) {
+                    SequenceStar {
+                        Fallback {
+                            Conditional(|bb| *bb.t0 < 0, dynamic = false, else = Failure) {
+                                Wait(30),
+                            },
+                            Action(Act<0> = Act::<0>),
+                            AsyncFallback {
+                                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(2))]
+                                Action(Act<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        MemPriority {
+                            BinarySelector(|bb| bb.o0.unwrap_or(0) + 4 != 5) {
+                                #[skip_if(|bb| bb.b0 > bb.b1)]
+                                Condition(PCond<3>, b0 = {t0}),
+                                Failer,
+                            },
+                            ReactiveSequence {
+                                Delay(0) {
+                                    Action(PAct<4>, b0 = {t0}, b1 = {b1}),
+                                },
+                                AlwaysSuccess,
+                                Loop(q0) {
+                                    StatefulAction(Task<5>),
+                                },
+                                #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                                #[post(|bb| bb.b0 += 1)]
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0320Blackboard { b0 t0 b1 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0321 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 4,
+        }
+        FlipSelector {
+            Action(Act<0>),
+            Cooldown(20, filtered = Failure) {
+                Repeat(1) {
+                    RunOnce(then_skip = true) {
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        StepSequencer {
+                            AlwaysRunning,
+                            ScriptCondition(|bb| bb.o0.unwrap_or(3) > *bb.t1),
+                        },
+                    },
+                },
+            },
+            Action(PIo<1>, t0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0321Blackboard { o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0322 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                MemPriority {
+                    RunOnce(then_skip = true) {
+                        #[on_failure(|bb| { if bb.b0 != bb.b1 + 4 { *bb.t1 += 2 }; bb.b0 = *bb.t1 })]
+                        Script(|bb| { bb.t0.set(2); if bb.b0 + 3 == 5 { bb.b1 = 4 } }),
+                    },
+                },
+                WaitValueUpdate(t1) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 2)),
+                },
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                },
+                ScriptCondition(|bb| bb.b0 == 1),
+                Delay(10) {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+                },
+            },
+            WaitUntil(|bb| bb.b0 != 5) {
+                RepeatUntilSuccess(1) {
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0322Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0323 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+        }
+        #[skip_if(|bb| *bb.t1 > 1)]
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                AsyncFallback {
+                    Sequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                        Inverter {
+                            AlwaysSuccess,
+                        },
+                    },
+                    TryCatch {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        #[on_success(|bb| if *bb.t1 == 3 { bb.b0 += 2 })]
+                        #[failure_if(|bb| *bb.t0 > 7)]
+                        #[success_if(|bb| *bb.t0 % 2 < 0)]
+                        ScriptCondition(|bb| *bb.t0 + 3 == 2),
+                        Filter(times = 2, filtered = Skipped) {
+                            Wait(30),
+                        },
+                    },
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                },
+                WhileDoElse {
+                    Precondition(|bb| bb.b0 != 6, else = Skipped) {
+                        ReactiveFallback {
+                            Condition(Cond<4> = Cond::<4>),
+                            StatefulAction(PTask<5>, b0 = 8, b1 = {t0}),
+                        },
+                    },
+                    Optional {
+                        SequenceStar {
+                            #[success_if(|bb| bb.b0 % 2 > 0)]
+                            Condition(PCond<6>, b0 = {t0}),
+                            SetBlackboard(t0 = {b0}),
+                            Condition(Cond<7>),
+                        },
+                    },
+                    MemPriority {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0323Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0324Sub0 for Ctx {
+        Condition(|ctx| ctx.check(4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0324Sub1 for Ctx {
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        SequenceWithMemory {
+            Timeout(10) {
+                ParallelAll(1) {
+                    ParallelAll(3) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                        ReactiveFallback {
+                            Condition(Cond<3>),
+                            SubTree(Tree0324Sub0),
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Sequence {
+                    Action(Act<5>),
+                    Sleep(10),
+                },
+                Condition(Cond<6>),
+                Inverter {
+                    StatefulAction(Task<7>),
+                },
+                SubTree(Tree0324Sub1),
+                ReactiveFallback {
                     StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+        }
+        MemPriority {
+            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(4)),
+            #[run_while(|bb| bb.o0.unwrap_or(1) < 6)]
+            #[success_if(|bb| bb.b0 + 1 > 4)]
+            #[on_success(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+            SequenceWithMemory {
+                WasEntryUpdated(t1),
+                #[failure_if(|bb| *bb.t1 != 3)]
+                #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
+                AlwaysFailure,
+            },
+            ParallelAll {
+                Action(PAct<0>, b0 = 0, b1 = {t1}),
+                Condition(Cond<1> = Cond::<1>),
+                #[run_while(|bb| bb.o0.unwrap_or(5) != (*bb.t0 + 3) % 4)]
+                #[on_success(|bb| { bb.t0.set(4); bb.t0.set(*bb.t1) })]
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0325Blackboard { o0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                SetBlackboard(t0 = 9),
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[run_while(|bb| bb.o0.is_some())]
+                Condition(|ctx| ctx.check(0)),
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                    Condition(Cond<2>),
+                },
+                Repeat(1) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0326Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0327Sub0 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StatefulAction(Task<0> = Task::<0>),
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+            },
+            RunOnce(then_skip = false) {
+                StepSequencer {
+                    Wait(0),
+                    Action(|ctx| ctx.exec(3)),
                 },
             },
         }
@@ -969,39 +1073,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0327 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Conditional(|bb| bb.b0 < 1, else = Success) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(PCond<3>, b0 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree0327Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0328Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0328Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-        }
-        WhileDoElse {
-            SubTree(Tree0328Sub1, b1 = {=}),
-            StatefulAction(Task<1>),
+        Repeater(forever) {
+            SubTree(Tree0327Sub0),
         }
     }
 }
@@ -1009,243 +1082,84 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0328 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        Precondition(|bb| bb.b1 == 7) {
-            SubTree(Tree0328Sub0, ..),
+        Parallel(success = 1, failure = 0) {
+            WhileDoElse {
+                ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                FlipSelector {
+                    Sequence {
+                        Sleep(0),
+                        SetBlackboard(b0 = 0),
+                        StatefulAction(Task<0>),
+                    },
+                    AlwaysSuccess,
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| *bb.t0 != 5)]
+                    ParallelAll {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    #[failure_if(|bb| *bb.t0 + 4 < 3)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    ReactiveFallback {
+                        Action(PAct<4>, b0 = {b0}),
+                        Condition(Cond<5>),
+                    },
+                    WaitValueUpdate(t0) {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0328Blackboard { b1 });
+board!(Tree0328Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0329 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        StepSequencer {
-            #[success_if(|bb| bb.o0.is_none())]
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b0 % 2 > 0)]
-            Fallback {
-                Condition(PCond<0>, b0 = {=}),
-                UnsetBlackboard(o0),
-            },
-            Delay(50) {
-                Precondition(|bb| bb.b0 > 4, else = Failure) {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Action(PAct<2>, b0 = {t0}, b1 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b0)),
-                    },
-                },
-            },
-            #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
-            FlipSelector {
-                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                StatefulAction(Task<5>),
-                Condition(PCond<6>, b0 = 0),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(2) < *bb.t0 + 3) {
-                WhileDoElse {
-                    Repeat(1) {
-                        StatefulAction(Task<7>),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        #[failure_if(|bb| *bb.t0 > 1)]
-                        #[on_halted(|bb| { bb.b0 += 2; if bb.b0 != 2 { bb.o0 = None } })]
-                        #[post(|bb| bb.t0.set(9))]
-                        Conditional(|bb| (*bb.t0 + 3) % 2 != 0, dynamic = true) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<9>),
-        }
-    }
-}
-
-board!(Tree0329Blackboard { o0 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        Repeat(forever) {
-            FlipSelector {
-                Sleep(30),
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0331 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 0,
-        }
-        RetryUntilSuccessful(forever) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                BinarySelector(|bb| *bb.t0 < bb.b0, dynamic = true) {
-                    #[run_while(|bb| bb.b0 < *bb.t0)]
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<0>),
-                    },
-                    Cooldown(50) {
-                        #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
-                        Precondition(|bb| bb.b1 > 5) {
-                            Action(PIo<1>, t0 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0331Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
             #[tracked] t0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
+            b0: i64,
         }
         ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                WhileDoElse {
-                    StepSequencer {
-                        WasEntryUpdated(t1),
-                        RepeatUntilSuccess(3) {
-                            AlwaysRunning,
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                    BinarySelector(|bb| *bb.t0 != *bb.t1) {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(1)),
-                    #[run_while(|bb| (*bb.t1 + 4) % 3 > 0)]
-                    #[success_if(|bb| (*bb.t1 + 4) % 2 != 0)]
-                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                    Failer,
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Condition(Cond<3>),
-                },
-                Fallback {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| bb.b1 = 7)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) + 3 < 4)]
-                    StatefulAction(PTask<4>, b0 = 9, b1 = {t1}),
-                    Condition(Cond<5>),
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Condition(Cond<6>),
-                    Action(PIo<7>, t0 = {b1}),
-                },
-            },
-            Deadline(50) {
-                Parallel(success = 1, failure = -3) {
-                    Repeat(forever) {
-                        KeepRunningUntilFailure {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Retry(forever) {
-                            Filter(times = 1, count = Completed, filtered = Skipped) {
-                                Condition(Cond<8>),
+            Fallback {
+                Repeat(3) {
+                    #[post(|bb| bb.b0 += 2)]
+                    ReactiveSequence {
+                        MemPriority {
+                            Action(PIo<0>, t0 = {b0}),
+                            RunOnce(then_skip = true) {
+                                SetBlackboard(o0 = Some(3)),
                             },
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            Sequence {
-                Sequence {
-                    SetBlackboard(o0 = Some(5)),
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(Act<9> = Act::<9>),
-                },
-                Condition(Cond<10>),
-                #[success_if(|bb| bb.b0 % 3 < 1)]
-                #[skip_if(|bb| bb.o0.unwrap_or(5) + 4 < *bb.t1)]
-                Repeat(2) {
-                    StatefulAction(Task<11>),
-                },
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
-            Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0332Blackboard { t1 b0 t0 b1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| *bb.t0 % 2 == 0, else = Skipped) {
-            StepSequencer {
-                ReactiveSequence {
-                    AsyncFallback {
-                        Condition(Cond<0>),
-                        #[run_while(|bb| *bb.t1 == 4)]
-                        #[on_halted(|bb| bb.t0.set(1))]
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            WasEntryUpdated(t0),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Filter(times = 3, count = Completed, filtered = Skipped) {
-                                Timeout(100) {
-                                    ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 3),
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            Repeat(1) {
+                                Remap(success = Success, failure = Failure) {
+                                    Action(Act<1>),
                                 },
                             },
                         },
                     },
-                    ParallelAll(1) {
-                        SequenceWithMemory {
-                            SetBlackboard(o0 = Some(3)),
-                            Action(PIo<2>, t0 = {t0}),
-                            AlwaysRunning,
+                },
+                Fallback {
+                    #[run_while(|bb| *bb.t0 + 2 < (bb.b0 + 1) % 4)]
+                    #[post(|bb| bb.b0 = bb.b0 % 4)]
+                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                    WasEntryUpdated(t0),
+                    MemSequence {
+                        Fallback {
+                            StatefulAction(PTask<2>, b0 = 0, b1 = {b0}),
+                            StatefulAction(PTask<3>, b0 = {b0}),
                         },
-                        Succeeder,
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        SetBlackboard(b0 = 9),
-                        AsyncFallback {
-                            Condition(Cond<5>),
-                            Action(PIo<6>, t0 = {t0}),
-                            StatefulAction(Task<7>),
-                        },
+                        AlwaysSuccess,
+                        Condition(PCond<4>, b0 = {t0}),
+                        Failer,
                     },
                 },
             },
@@ -1253,90 +1167,233 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0333Blackboard { t1 q0 b0 o0 t0 });
+board!(Tree0329Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
+    pub tree Tree0330 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            AsyncSequence {
-                Sequence {
-                    Parallel {
-                        Parallel(failure = 2) {
-                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                            ScriptCondition(|bb| *bb.t0 == bb.b0 % 2),
+        Filter(times = 3, count = Success, filtered = Skipped) {
+            Sequence {
+                Inverter {
+                    StepSequencer {
+                        #[failure_if(|bb| (*bb.t1 + 1) % 3 != 1)]
+                        Sequence {
+                            Script(|bb| { bb.b0 += 3; bb.t0.set(*bb.t1 % 2) }),
+                            Condition(Cond<0>),
                         },
-                    },
-                    ParallelAll(max_failures = -3) {
-                        Repeater(forever) {
-                            Action(PAct<1>, b0 = 3, b1 = {t0}),
-                        },
-                        Succeeder,
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                    },
-                    Delay(0) {
-                        Inverter {
-                            Action(PAct<3>, b0 = {=}),
-                        },
-                    },
-                    Interrupt(|bb| *bb.t0 < 5) {
-                        StatefulAction(Task<4>),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
                 },
+                StatefulAction(Task<2>),
+                WhileDoElse {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Precondition(|bb| *bb.t1 % 4 < 0, else = Running) {
+                    SetBlackboard(t1 = 5),
+                },
             },
-            Fallback {
-                Precondition(|bb| bb.b0 > *bb.t0 + 1, else = Failure) {
-                    RepeatUntilFailure(3) {
+        }
+    }
+}
+
+board!(Tree0330Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0331 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        RepeatUntil(Failure) {
+            FlipSelector {
+                MemSequence {
+                    Condition(Cond<0>),
+                    Action(PIo<1>, t0 = {b0}),
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+                RepeatUntilSuccess(forever) {
+                    WhileDoElse {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[failure_if(|bb| bb.b1 % 3 < 2)]
+                        Action(Act<4>),
+                        SetBlackboard(t0 = 9),
                         StatefulAction(Task<5>),
                     },
                 },
-                Sequence {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    #[success_if(|bb| *bb.t0 == 6)]
-                    #[failure_if(|bb| bb.b0 > 3)]
-                    Condition(Cond<8> = Cond::<8>),
-                    SetBlackboard(b0 = 1),
-                    SetBlackboard(t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0331Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Wait(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        ReactiveFallback {
+            TryCatch(catch_on_halt = false) {
+                MaxTime(10) {
+                    Repeat(0) {
+                        Condition(Cond<0>),
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    Remap(success = Failure, failure = Success) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                Inverter {
+                    Sequence {
+                        SequenceStar {
+                            ReactiveFallback {
+                                StatefulAction(Task<2>),
+                                AlwaysFailure,
+                                StatefulAction(Task<3>),
+                            },
+                            RunOnce(then_skip = false) {
+                                Sleep(10),
+                            },
+                            Sleep(0),
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                Action(Act<4>),
+                                Limiter(3) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Deadline(30) {
+                    SequenceWithMemory {
+                        Deadline(0) {
+                            AsyncSequence {
+                                Condition(|ctx| ctx.check(6)),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        AsyncFallback {
+                            StatefulAction(Task<8>),
+                            Action(Act<9>),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                            Condition(Cond<12> = Cond::<12>),
+                            AlwaysFailure,
+                            Action(|ctx| ctx.exec(13)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0334Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0334Sub1 for Ctx {
+        Parallel(failure = -1) {
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0334Sub0 for Ctx {
+        AsyncSequence {
+            WhileDoElse {
+                Action(Act<2>),
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            SubTree(Tree0334Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0334 for Ctx {
+        ParallelAll {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<1>),
+                },
+                Sleep(10),
+            },
+            SubTree(Tree0334Sub0),
+            SequenceStar {
+                RetryUntilSuccessful(4) {
+                    SequenceStar {
+                        Inverter {
+                            StatefulAction(Task<5>),
+                        },
+                        FlipSelector {
+                            Condition(|ctx| ctx.check(6)),
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<8>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0335 for Ctx {
-        RetryUntilSuccessful(0) {
-            AlwaysFailure,
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        #[failure_if(|bb| bb.b0 > 7)]
+        #[post(|bb| { bb.b1 += 2; bb.b1 = *bb.t0 + 3 })]
+        ReactiveSequence {
+            WasEntryUpdated(t0),
         }
     }
 }
 
+board!(Tree0335Blackboard { b0 t0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
+        Invert {
+            WhileDoElse {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                },
                 KeepRunningUntilFailure {
-                    Action(Act<1>),
+                    Action(Act<3>),
                 },
-                Action(|ctx| ctx.exec(2)),
-            },
-            ReactiveSequence {
-                Succeeder,
-                Repeat(4) {
-                    Condition(Cond<3>),
-                },
-                AlwaysFailure,
-            },
-            Repeat(1) {
-                Repeat(1) {
-                    StatefulAction(Task<4>),
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -1346,28 +1403,537 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(5),
-            b0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Success) {
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Loop(q0, value = {b0}) {
-                    Condition(Cond<1>),
+        SequenceStar {
+            #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.t0.set(*bb.t0 % 3) })]
+            #[run_while(|bb| bb.b0 + 1 < 4)]
+            Limiter(1) {
+                Timeout(30) {
+                    ReactiveSequence {
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            Parallel {
+                Action(PAct<2>, b0 = {b0}),
+                StatefulAction(Task<3>),
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0337Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338 for Ctx {
+        MemSequence {
+            Selector {
+                Deadline(10) {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                RunOnce {
+                    ReactiveSelector {
+                        Repeat(3) {
+                            Action(|ctx| ctx.exec(2)),
+                        },
+                        Wait(0),
+                    },
+                },
+                Repeat(forever) {
+                    Fallback {
+                        RunOnce {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                RetryUntilSuccessful(0) {
+                    Action(Act<4>),
                 },
                 SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 % 4 != 3),
+                    Condition(|ctx| ctx.check(5)),
+                    Action(|ctx| ctx.exec(6)),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<9> = Cond::<9>),
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<10>),
+                    },
+                    Sleep(0),
+                },
+            },
+            Priority {
+                RepeatUntilSuccess(3) {
+                    TryCatch(catch_on_halt = false) {
+                        Wait(50),
+                        AlwaysSuccess,
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                        Action(Act<13>),
+                    },
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        Action(Act<14> = Act::<14>),
+                        Condition(|ctx| ctx.check(15)),
+                        Repeat(forever) {
+                            StatefulAction(Task<16>),
+                        },
+                        AlwaysRunning,
+                    },
+                },
+                Fallback {
+                    Filter(times = 3, filtered = Skipped) {
+                        Sequence {
+                            StatefulAction(Task<17>),
+                            Parallel(failure = -2) {
+                                Sleep(0),
+                                Condition(Cond<18> = Cond::<18>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0337Blackboard { q0 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0339Blackboard { t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0338 for Ctx {
+    pub tree Tree0340 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(3),
+        }
+        Fallback {
+            Sequence {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Precondition(|bb| bb.o0.is_none(), else = Running) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                        ReactiveSequence {
+                            Deadline(10) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Sleep(30),
+                        },
+                        Limiter(2) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Repeat(2) {
+                    StatefulAction(Task<2>),
+                },
+                Script(|bb| bb.t0.set(bb.b0)),
+            },
+            TryCatch {
+                Action(PAct<3>, b0 = {t0}),
+                Succeeder,
+                StatefulAction(Task<4> = Task::<4>),
+                #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                Repeat(3) {
+                    Action(Act<5>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0340Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0341 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+        }
+        FlipSelector {
+            Action(Act<0>),
+            IndexSwitch(|bb| 4) {
+                StatefulAction(Task<1>),
+                AlwaysRunning,
+                Script(|bb| *bb.t1 += 1),
+            },
+        }
+    }
+}
+
+board!(Tree0341Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0342 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+        }
+        Remap(success = Failure, failure = Success) {
+            Parallel(success = 1) {
+                Repeat(2) {
+                    ParallelAll {
+                        Action(PAct<0>, b0 = 5),
+                        Script(|bb| bb.b1 += 2),
+                        Condition(|ctx| ctx.check(1)),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<2>),
+                        },
+                        ForceSuccess {
+                            Script(|bb| { bb.o0 = None; bb.t1.set(bb.b0 + 3) }),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    RepeatTimes(3) {
+                        Precondition(|bb| (bb.b1 + 2) % 4 > 0) {
+                            Switch(b1) {
+                                case 1 => AlwaysFailure,
+                                _ => Sequence {
+                                    Action(Act<3> = Act::<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0342Blackboard { o0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0343 for Ctx {
+        IfThenElse {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b1 != 4, dynamic = false) {
+            ScriptCondition(|bb| bb.b0 % 3 < 0),
+            Wait(100),
+        }
+    }
+}
+
+board!(Tree0344Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0345 for Ctx {
+        RunOnce(then_skip = false) {
+            Parallel(success = 2, failure = 1) {
+                StatefulAction(Task<0> = Task::<0>),
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    RepeatTimes(forever) {
+                        Action(Act<1>),
+                    },
+                },
+                Optional {
+                    MemPriority {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        Sleep(100),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            ParallelAll(max_failures = -2) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| bb.b0 % 3 < 1),
+            },
+            Fallback {
+                #[on_success(|bb| { bb.b0 = 9; bb.o0 = Some((bb.o0.unwrap_or(4) + 1) % 3) })]
+                #[post(|bb| if bb.o0.is_none() { bb.t0.set((bb.o0.unwrap_or(4) + 1) % 2) })]
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+                Action(PIo<2>, t0 = {t0}),
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+            },
+            Action(Act<4>),
+            ForceFailure {
+                Condition(PCond<5>, b0 = 3),
+            },
+        }
+    }
+}
+
+board!(Tree0346Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0347 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        MemPriority {
+            Loop(q0, if_empty = Failure) {
+                SequenceStar {
+                    Precondition(|bb| bb.b1 < 5, else = Skipped) {
+                        RetryUntilSuccessful(4) {
+                            MaxTime(0) {
+                                Action(PIo<0>, t0 = {t0}),
+                            },
+                        },
+                    },
+                    Loop(q0, value = {b1}) {
+                        Filter(times = 3, count = Completed, filtered = Skipped) {
+                            Switch(b1) {
+                                case 3 => Deadline(0) {
+                                    Condition(PCond<1>, b0 = {=}),
+                                },
+                                _ => Failer,
+                            },
+                        },
+                    },
+                    Inverter {
+                        ReactiveSequence {
+                            ParallelAll(2) {
+                                Condition(Cond<2>),
+                                Wait(30),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| bb.b1 = (bb.b1 + 2) % 4)]
+                    #[skip_if(|bb| bb.b0 < 1)]
+                    Switch(b1) {
+                        case 3 => Succeeder,
+                        case 0 => StatefulAction(Task<3> = Task::<3>),
+                        _ => Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0347Blackboard { o0 q0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                #[skip_if(|bb| *bb.t0 + 3 != 4)]
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+                Cooldown(30, filtered = Failure) {
+                    Sleep(0),
+                },
+            },
+            #[on_halted(|bb| *bb.t1 += 1)]
+            Retry(4) {
+                Selector {
+                    Sequence {
+                        #[on_success(|bb| { bb.b1 = bb.o0.unwrap_or(1) % 2; if bb.b0 + 3 > bb.b1 { bb.o0 = Some(bb.b0 % 3) } })]
+                        Action(Act<1> = Act::<1>),
+                    },
+                    ReactiveSequence {
+                        Action(PIo<2>, t0 = {t1}),
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(PIo<4>, t0 = {b1}),
+                        RunOnce {
+                            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0348Blackboard { b1 t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0349Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 13,
+            b0: i64 = 12,
+        }
+        ForceFailure {
+            Conditional(|bb| bb.b1 > *bb.t0 + 1, dynamic = false, else = Success) {
+                Fallback {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    },
+                    MemPriority {
+                        Condition(PCond<1>, b0 = {=}),
+                        #[success_if(|bb| bb.b0 != 4)]
+                        Action(PIo<2>, t0 = {b0}),
+                        Condition(Cond<3>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Condition(Cond<4>),
+                    },
+                    AlwaysFailure,
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            b0: i64 = 2,
+        }
+        RepeatTimes(1) {
+            SubTree(Tree0349Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0349Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0350Sub0 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx {
+        FlipSelector {
+            Cooldown(20) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Wait(10),
+                },
+            },
+            Timeout(0) {
+                Sequence {
+                    Succeeder,
+                    Repeat(4) {
+                        Condition(Cond<1>),
+                    },
+                    SubTree(Tree0350Sub0),
+                },
+            },
+            Repeat(1) {
+                Repeat(1) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0351Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0351Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            b0: i64 = 15,
+        }
+        SequenceStar {
+            ScriptCondition(|bb| bb.b0 % 4 != 3),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0351 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Success) {
+            StepSequencer {
+                StatefulAction(Task<0> = Task::<0>),
+                Loop(q0, value = {b0}) {
+                    SubTree(Tree0351Sub0, ..),
+                },
+                SubTree(Tree0351Sub1, q0 = {=}, o0 = {o0}, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0351Blackboard { q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0352 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
@@ -1381,25 +1947,14 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0338Blackboard { t0 });
+board!(Tree0352Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0339Sub0 for Ctx {
+    pub tree Tree0353 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(PTask<1>, b0 = {=}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
         Fallback {
             Cooldown(30) {
@@ -1409,814 +1964,220 @@ bt::behavior_tree! {
                     Condition(Cond<0>),
                 },
             },
-            SubTree(Tree0339Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            #[failure_if(|bb| bb.b0 == 3)]
-            #[run_while(|bb| (*bb.t0 + 4) % 3 > 0)]
-            ReactiveSequence {
-                Script(|bb| { bb.t0.set(1); bb.t0.set(2) }),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+            ReactiveSelector {
                 StatefulAction(PTask<2>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0339Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0340Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        Condition(PCond<11>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
-        }
-        #[on_success(|bb| bb.b0 += 3)]
-        #[on_failure(|bb| bb.b0 = 0)]
-        #[run_while(|bb| bb.b0 % 2 > 0)]
-        IfThenElse {
-            Repeat(3) {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        ReactiveFallback {
-                            Action(PAct<0>, b0 = 0, b1 = {t0}),
-                            #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0 + 2) })]
-                            #[run_while(|bb| bb.o0.is_none())]
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                    ReactiveFallback {
-                        SequenceStar {
-                            ReactiveFallback {
-                                Action(Act<3>),
-                            },
-                            Condition(PCond<4>, b0 = {t0}),
-                        },
-                    },
-                    Parallel {
-                        Action(PIo<5>, t0 = {b0}),
-                        RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(forever) {
-                                #[success_if(|bb| bb.b0 < 6)]
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
-            },
-            StepSequencer {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<7>),
-                },
-                RepeatTimes(2) {
-                    Fallback {
-                        ReactiveFallback {
-                            #[failure_if(|bb| (*bb.t0 + 3) % 2 < 1)]
-                            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                            StatefulAction(Task<8>),
-                            Action(Act<9>),
-                            StatefulAction(Task<10>),
-                            SubTree(Tree0340Sub0, ..),
-                        },
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<12>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0340Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0341 for Ctx {
-        RunOnce {
-            RetryUntilSuccessful(1) {
-                RunOnce(then_skip = false) {
-                    RepeatUntil(Success) {
-                        Repeat(0) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0342 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            IfThenElse {
-                Timeout(10) {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Condition(PCond<0>, b0 = 6),
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                        },
-                        SetBlackboard(b1 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    },
-                },
-                Priority {
-                    #[on_failure(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.b0 = 5 }; if bb.b0 % 2 < 0 { bb.b0 = bb.b1 % 4 } })]
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
-                    #[success_if(|bb| bb.o0.unwrap_or(0) + 1 == 0)]
-                    StatefulAction(Task<3>),
-                    Remap(success = Failure, failure = Failure) {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-            },
-            Parallel(failure = 5) {
-                Interrupt(|bb| *bb.t0 % 2 == 1) {
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-                Condition(|ctx, bb| ctx.check_in(7, 4)),
-                Action(PIo<8>, t0 = {=}),
-                #[on_failure(|bb| bb.b0 += 4)]
-                StatefulAction(Task<9>),
-            },
-            ReactiveFallback {
-                Condition(Cond<10>),
-                Condition(|ctx, bb| ctx.check_in(11, 8)),
-                Succeeder,
-            },
-            Remap(success = Success, failure = Success) {
-                ParallelAll(1) {
-                    SetBlackboard(o0 = Some(6)),
-                    Fallback {
-                        AlwaysFailure,
-                        Action(Act<12>),
-                    },
-                    StatefulAction(Task<13>),
-                    Parallel(success = -2) {
-                        Script(|bb| bb.b0 += 3),
-                        Action(|ctx, bb| ctx.exec_in(14, *bb.t0, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0342Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0343 for Ctx {
-        Selector {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                Filter(times = 3, count = Success) {
-                    RepeatUntilSuccess(1) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Sequence {
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-        }
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
-            RunOnce {
-                SubTree(Tree0344Sub0, ..),
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    SetBlackboard(t0 = 4),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0344Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0345 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        ForceSuccess {
-            #[success_if(|bb| bb.b0 % 3 > 0)]
-            #[on_success(|bb| { bb.t0.set(bb.b1); if bb.b1 % 3 < 0 { bb.b0 += 3 } })]
-            BinarySelector(|bb| bb.b0 == 3) {
-                Wait(0),
-                RetryUntilSuccessful(forever) {
-                    Action(Act<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0345Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0346Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceStar {
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[success_if(|bb| bb.b0 == *bb.t1 % 3)]
-            AlwaysSuccess,
-            Precondition(|bb| (*bb.t0 + 2) % 4 != 0, else = Failure) {
-                #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
-                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-            },
-            ScriptCondition(|bb| bb.b0 % 4 > 0),
-            Remap(success = Success, failure = Success) {
-                SubTree(Tree0346Sub0, b0 = {=}, t1 = {t1}, o0 = {=}, t0 = {t0}),
-            },
-            IfThenElse {
-                #[failure_if(|bb| bb.o0.unwrap_or(4) % 2 > 0)]
-                #[skip_if(|bb| *bb.t1 + 3 < 6)]
-                #[on_success(|bb| bb.o0 = Some(2))]
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0346Blackboard { b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        RepeatUntilSuccess(forever) {
-            Remap(success = Failure, failure = Success) {
-                Action(PIo<0>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0347Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-        }
-        KeepRunningUntilFailure {
-            StatefulAction(PTask<0>, b0 = 3, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0348Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0349Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        TryCatch(catch_on_halt = false) {
-            SequenceStar {
-                #[skip_if(|bb| *bb.t0 < (bb.b0 + 3) % 2)]
-                StepSequencer {
-                    #[skip_if(|bb| bb.b1 < 3)]
-                    SubTree(Tree0349Sub0, ..),
-                    SetBlackboard(b0 = 8),
-                },
-                Precondition(|bb| *bb.t0 % 2 == 1) {
-                    StatefulAction(Task<1>),
-                },
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<2>),
-                    case 0 => #[on_success(|bb| { bb.b1 += 2; bb.b1 += 3 })]
-                    #[post(|bb| bb.b0 += 3)]
-                    AlwaysFailure,
-                    _ => StatefulAction(Task<3> = Task::<3>),
-                },
-                Precondition(|bb| bb.b0 + 4 == *bb.t0, else = Skipped) {
-                    Succeeder,
-                },
-            },
-            MemSequence {
-                Conditional(|bb| bb.b0 + 1 == bb.b0, dynamic = true, else = Success) {
-                    Sequence {
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                #[on_failure(|bb| if (bb.b1 + 3) % 4 < 0 { bb.b1 += 2 })]
-                                #[success_if(|bb| *bb.t0 % 3 != 2)]
-                                Action(Act<4>),
-                            },
-                            Action(Act<5>),
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| (bb.b1 + 1) % 3 > 1)]
-            Optional {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Remap(success = Failure, failure = Success) {
-                        #[run_while(|bb| bb.b0 == 3)]
-                        Deadline(20) {
-                            RepeatTimes(3) {
-                                Precondition(|bb| bb.b1 > 0, else = Running) {
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0349Blackboard { b0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(5),
-        }
-        MemPriority {
-            IfThenElse {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(forever) {
-                        Action(PAct<1>, b0 = {b1}, b1 = {b0}),
-                    },
-                    Action(Act<2>),
-                },
-                Repeater(3) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b0 > 4)]
-            #[skip_if(|bb| bb.b1 != 4)]
-            #[success_if(|bb| bb.o0.is_some())]
-            StepSequencer {
-                Switch(b1) {
-                    case 4 => SequenceWithMemory {
-                        Action(Act<4>),
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    case 0 => ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        SetBlackboard(b1 = {t0}),
-                    },
-                    _ => TryCatch {
-                        StatefulAction(Task<7>),
-                        Interrupt(|bb| (*bb.t0 + 4) % 4 < 3) {
-                            Loop(q0, value = {b1}, if_empty = Failure) {
-                                Action(|ctx, bb| ctx.exec_in(8, (bb.o0.unwrap_or(1) + 3) % 4, &mut bb.b1)),
-                            },
-                        },
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-            RepeatUntil(Failure) {
-                AsyncFallback {
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0351Blackboard { b1 q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        Precondition(|bb| bb.b1 > bb.b0) {
-            Fallback {
-                RepeatUntil(Failure) {
-                    MemSequence {
-                        ReactiveSequence {
-                            Fallback {
-                                #[success_if(|bb| (bb.b0 + 4) % 4 == 3)]
-                                Condition(Cond<0>),
-                            },
-                            Fallback {
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                            #[on_failure(|bb| bb.b1 += 2)]
-                            #[run_while(|bb| (bb.b1 + 1) % 4 == 0)]
-                            AlwaysFailure,
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            #[failure_if(|bb| bb.b1 == 1)]
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            #[on_success(|bb| *bb.t0 += 2)]
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                },
                 WasEntryUpdated(t0),
-                ParallelAll(max_failures = -2) {
-                    Fallback {
-                        WhileDoElse {
-                            #[on_failure(|bb| { bb.o0 = Some(bb.b0 + 4); bb.o0 = Some(*bb.t0) })]
-                            TryCatch {
-                                Switch(b1) {
-                                    case 3 => AlwaysRunning,
-                                    _ => StatefulAction(PTask<7>, b0 = {b1}),
-                                },
-                                RetryUntilSuccessful(3) {
-                                    Sleep(10),
-                                },
-                            },
-                            SequenceWithMemory {
-                                Action(PIo<8>, t0 = {b0}),
-                                Action(Act<9>),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        FlipSelector {
-                            Sequence {
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11> = Task::<11>),
-                            },
-                            ParallelAll(2) {
-                                ForceFailure {
-                                    Action(Act<12>),
-                                },
-                                Action(PIo<13>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree0352Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-        }
-        AsyncFallback {
-            Fallback {
-                #[failure_if(|bb| bb.b0 < 6)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = 8),
-                    #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
-                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
-                    #[on_failure(|bb| if *bb.t0 > bb.b0 % 4 { bb.b0 = *bb.t0 })]
-                    Action(Act<2>),
-                },
-                SequenceWithMemory {
-                    Action(PIo<3>, t0 = {=}),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_success(|bb| if bb.b0 + 1 != 3 { bb.b0 += 3 })]
-                Condition(PCond<5>, b0 = {t0}),
-                ScriptCondition(|bb| *bb.t0 + 1 > 1),
-                ReactiveFallback {
-                    StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 2)),
-                    Action(Act<9>),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                StatefulAction(Task<10> = Task::<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0353Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354Sub0 for Ctx {
-        Action(Act<3>)
-    }
-}
+board!(Tree0353Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0354 for Ctx {
-        Parallel(failure = -2) {
-            Sequence {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        ForceFailure {
-                            WhileDoElse {
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
-                WhileDoElse {
-                    SubTree(Tree0354Sub0),
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                RepeatUntil(Failure) {
-                    Filter(times = 2, count = Completed, filtered = Skipped) {
-                        MemPriority {
-                            ReactiveSequence {
-                                StatefulAction(Task<6>),
-                                AlwaysSuccess,
-                            },
-                            Repeat(forever) {
-                                SequenceWithMemory {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                            StepSequencer {
-                                SequenceWithMemory {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
         }
+        Delay(100) {
+            Script(|bb| { *bb.t0 += 2; if bb.b0 < 0 { bb.o0 = Some(bb.b1) } }),
+        }
+    }
+}
+
+board!(Tree0354Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0355Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+            #[tracked] t0: i64 = 9,
+        }
+        #[skip_if(|bb| *bb.t0 < 3)]
+        AlwaysFailure
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0355 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        FlipSelector {
-            #[on_halted(|bb| bb.b0 = 5)]
-            #[post(|bb| bb.o0 = None)]
-            MemSequence {
-                #[run_while(|bb| *bb.t1 + 4 > 0)]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 < *bb.t0 % 3)]
-                Parallel(success = 1) {
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 2))]
-                    #[on_failure(|bb| bb.b0 = 7)]
-                    #[skip_if(|bb| *bb.t1 == *bb.t0)]
-                    AlwaysSuccess,
-                    Runner,
-                },
-                StatefulAction(Task<0>),
-                RunOnce {
-                    Loop(q0, value = {t1}, if_empty = Success) {
-                        StatefulAction(Task<1>),
-                    },
-                },
+        Parallel(success = 2, failure = -2) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                SubTree(Tree0355Sub0, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
             },
-            Inverter {
-                Loop(q0, if_empty = Running) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-            Repeat(0) {
-                Condition(Cond<3>),
+            StepSequencer {
+                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                #[success_if(|bb| bb.b1 == (bb.b1 + 4) % 2)]
+                #[on_halted(|bb| if *bb.t0 < 4 { bb.o0 = Some(*bb.t0) })]
+                SetBlackboard(t0 = 0),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0355Blackboard { q0 t1 o0 b0 t0 });
+board!(Tree0355Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        RunOnce(then_skip = true) {
-            ReactiveSequence {
-                SetBlackboard(b0 = 5),
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            Script(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 4 }),
+            RunOnce {
+                BinarySelector(|bb| (bb.b0 + 4) % 4 > 1, dynamic = false) {
+                    Condition(PCond<0>, b0 = 6),
+                    #[run_while(|bb| *bb.t0 + 4 < 1)]
+                    AlwaysRunning,
                 },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
             },
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0356Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0357Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        RetryUntilSuccessful(2) {
-            Condition(Cond<7>),
-        }
-    }
-}
+board!(Tree0356Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
         }
-        Sequence {
-            AsyncFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = true) {
-                    MemPriority {
-                        #[success_if(|bb| *bb.t0 < 3)]
-                        #[skip_if(|bb| *bb.t0 < 0)]
-                        #[on_halted(|bb| bb.b0 = 5)]
-                        StatefulAction(Task<2>),
-                        ForceSuccess {
-                            KeepRunningUntilFailure {
-                                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                    },
+        ReactiveSequence {
+            #[on_success(|bb| bb.b1 += 3)]
+            #[on_failure(|bb| bb.b1 = 0)]
+            #[run_while(|bb| *bb.t0 % 2 > 0)]
+            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                Limiter(3) {
+                    Condition(Cond<0>),
                 },
-            },
-            ParallelAll {
-                RunOnce(then_skip = true) {
-                    AsyncSequence {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                        Action(Act<5> = Act::<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-                SubTree(Tree0357Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0357Blackboard { t0 b0 });
+board!(Tree0357Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0358Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+        }
+        WaitUntil(|bb| bb.b1 + 3 < 1) {
+            AlwaysRunning,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
-        Deadline(0) {
-            Limiter(1) {
-                StatefulAction(Task<0>),
-            },
+        blackboard {
+            b1: i64 = 0,
+        }
+        Retry(1) {
+            #[skip_if(|bb| bb.b1 < 3)]
+            SubTree(Tree0358Sub0, ..),
         }
     }
 }
+
+board!(Tree0358Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        Retry(1) {
-            MaxTime(20) {
-                ReactiveFallback {
-                    WhileDoElse {
-                        Action(PIo<0>, t0 = {=}),
-                        Fallback {
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                            Action(PIo<2>, t0 = {t1}),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 < 5, else = Failure) {
-                        BinarySelector(|bb| (*bb.t0 + 1) % 3 > 1, dynamic = false) {
-                            ParallelAll {
-                                WasEntryUpdated(t1),
-                                Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b0)),
-                            },
-                            SequenceWithMemory {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
+        #[post(|bb| bb.o0 = None)]
+        BinarySelector(|bb| (*bb.t0 + 1) % 2 != 1, dynamic = false) {
+            #[success_if(|bb| *bb.t0 % 4 == 2)]
+            Timeout(0) {
+                ParallelAll(max_failures = -2) {
+                    KeepRunningUntilFailure {
+                        KeepRunningUntilFailure {
+                            Selector {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1> = Task::<1>),
+                                #[on_halted(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.t0.set(5) }; if *bb.t0 % 2 < 0 { bb.b0 = bb.b0 % 4 } })]
+                                #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b0)]
+                                Action(PAct<2>, b0 = {b0}),
                             },
                         },
                     },
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                            Condition(Cond<7>),
+                    Inverter {
+                        RunOnce(then_skip = false) {
+                            SetBlackboard(t0 = 2),
                         },
-                        Action(PAct<8>, b0 = {=}),
-                        AlwaysRunning,
+                    },
+                    Timeout(10) {
+                        KeepRunningUntilFailure {
+                            SetBlackboard(o0 = Some(7)),
+                        },
+                    },
+                    Priority {
+                        #[success_if(|bb| bb.o0.is_some())]
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        #[on_success(|bb| if bb.b0 % 2 == 0 { *bb.t0 += 2 })]
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Cooldown(20) {
+                Fallback {
+                    RunOnce {
+                        IfThenElse {
+                            Sequence {
+                                StatefulAction(Task<7>),
+                                #[failure_if(|bb| bb.b0 + 3 < 4)]
+                                Sleep(0),
+                            },
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            #[run_while(|bb| bb.b0 > 7)]
+                            Condition(Cond<8>),
+                            WaitValueUpdate(t0) {
+                                Action(|ctx| ctx.exec(9)),
+                            },
+                        },
+                    },
+                    AsyncFallback {
+                        WhileDoElse {
+                            Condition(Cond<10>),
+                            Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
+                            Condition(PCond<12>, b0 = 4),
+                        },
+                        FlipSelector {
+                            #[skip_if(|bb| *bb.t0 < bb.b0)]
+                            #[on_halted(|bb| bb.o0 = Some(2))]
+                            Condition(Cond<13>),
+                            StatefulAction(Task<14>),
+                            Script(|bb| bb.b0 += 1),
+                            StatefulAction(PTask<15>, b0 = {=}, b1 = {t0}),
+                        },
+                        #[on_success(|bb| bb.b0 = 5)]
+                        Script(|bb| { bb.b0 += 1; bb.o0 = None }),
                     },
                 },
             },
@@ -2224,121 +2185,122 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0359Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0359Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0360 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        ReactiveSequence {
-            Remap(success = Success, failure = Success) {
-                MaxTime(20) {
-                    #[failure_if(|bb| *bb.t1 < 3)]
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Cooldown(30, filtered = Failure) {
-                            Parallel(success = 1, failure = 2) {
-                                SubTree(Tree0360Sub0, ..),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            Optional {
-                ForceSuccess {
-                    Inverter {
-                        MemSequence {
-                            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t1 + 4 })]
-                            #[post(|bb| bb.t1.set(bb.b0))]
-                            SetBlackboard(o0 = Some(5)),
-                            StatefulAction(Task<2>),
-                            SetBlackboard(o0 = Some(2)),
-                        },
-                    },
-                },
-            },
+        Parallel(success = 3, failure = 0) {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
-
-board!(Tree0360Blackboard { t1 q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0361 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    AsyncFallback {
-                        Condition(Cond<0> = Cond::<0>),
-                        SkipUnlessUpdated(t0) {
-                            Action(PAct<1>, b0 = 2),
-                        },
-                        Condition(Cond<2> = Cond::<2>),
-                        ReactiveSequence {
-                            Failer,
-                        },
-                    },
+        ParallelAll {
+            #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.b0 += 2 })]
+            StatefulAction(Task<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            MemSequence {
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    UnsetBlackboard(o0),
+                },
+                IfThenElse {
+                    #[skip_if(|bb| bb.b0 + 3 > 1)]
+                    Condition(Cond<3> = Cond::<3>),
+                    #[success_if(|bb| (bb.b0 + 3) % 4 < 2)]
+                    Condition(Cond<4>),
+                },
+                ParallelAll(0) {
+                    AlwaysFailure,
+                    Condition(PCond<5>, b0 = {t0}),
                 },
             },
-            Fallback {
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<3>),
-                    _ => Priority {
-                        AlwaysFailure,
-                        WasEntryUpdated(t0),
-                        RepeatUntil(Failure) {
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            StatefulAction(Task<4>),
-                        },
+            Parallel(success = -2, failure = -1) {
+                Delay(10) {
+                    ReactiveSequence {
+                        UnsetBlackboard(o0),
+                        Action(|ctx, bb| ctx.exec_in(6, 3, &mut bb.b0)),
                     },
                 },
+                #[success_if(|bb| *bb.t0 > 1)]
+                #[skip_if(|bb| bb.o0.is_none())]
+                Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                Condition(Cond<8>),
             },
-            Switch(b1) {
-                case 2 => Interrupt(|bb| bb.b1 + 1 == 7) {
-                    #[on_success(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
-                    #[on_failure(|bb| if bb.b1 % 2 > 0 { *bb.t0 += 1 })]
-                    Condition(Cond<5>),
+            ReactiveSequence {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Action(PAct<9>, b0 = 1),
+                        Action(PIo<10>, t0 = {t0}),
+                    },
+                    BinarySelector(|bb| (*bb.t0 + 3) % 2 != 0) {
+                        StatefulAction(Task<11>),
+                        Action(Act<12>),
+                    },
                 },
-                case 1 => SetBlackboard(b1 = {t0}),
-                case 5 => #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 == 4)]
-                Script(|bb| { bb.o0 = Some(*bb.t0); if bb.o0.is_none() { bb.t0.set((*bb.t0 + 3) % 4) } }),
-                _ => Action(Act<6>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(13)),
+                    Precondition(|bb| bb.b0 > 3) {
+                        Script(|bb| if (bb.b0 + 1) % 3 != 1 { bb.t0.set(1) }),
+                    },
+                    Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4)),
+                    AlwaysRunning,
+                },
             },
         }
     }
 }
 
-board!(Tree0361Blackboard { b1 t0 o0 b0 });
+board!(Tree0361Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
-        Inverter {
-            RetryUntilSuccessful(3) {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        Parallel(failure = 2) {
+            TryCatch(catch_on_halt = true) {
                 StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {t1}),
+                #[on_halted(|bb| { bb.b1 += 1; bb.b1 += 1 })]
+                #[skip_if(|bb| (bb.b0 + 2) % 2 == 0)]
+                Condition(Cond<3>),
+            },
+            TryCatch {
+                Action(Act<4>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0362Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0363Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        RunOnce(then_skip = true) {
+            Repeat(4) {
+                Condition(Cond<1>),
             },
         }
     }
@@ -2347,315 +2309,278 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
         }
-        Inverter {
-            ReactiveFallback {
-                Loop(q0, value = {b0}) {
-                    Fallback {
-                        #[failure_if(|bb| *bb.t1 == 5)]
-                        #[success_if(|bb| *bb.t0 == 2)]
-                        #[post(|bb| bb.b0 = 5)]
-                        StatefulAction(Task<0>),
+        RepeatUntil(Failure) {
+            RunOnce(then_skip = true) {
+                FlipSelector {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        #[run_while(|bb| bb.b0 == 3)]
+                        Deadline(20) {
+                            RepeatTimes(3) {
+                                Precondition(|bb| bb.b1 > 0, else = Running) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
                     },
-                },
-                WaitUntil(|bb| *bb.t1 < 1) {
-                    Action(PAct<1>, b0 = 7, b1 = {b0}),
-                },
-                ReactiveSequence {
-                    Fallback {
-                        Conditional(|bb| *bb.t1 + 3 > 3) {
-                            #[failure_if(|bb| *bb.t0 % 4 > 0)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            #[on_success(|bb| { bb.t0.set(bb.b0); *bb.t1 += 1 })]
+                    SubTree(Tree0363Sub0, ..),
+                    Conditional(|bb| bb.b1 % 2 < 0, dynamic = true) {
+                        AsyncFallback {
+                            ScriptCondition(|bb| bb.b0 < bb.b1 % 4),
+                            Loop(q0, value = {b1}, if_empty = Skipped) {
+                                SetBlackboard(t0 = 4),
+                            },
                             AlwaysFailure,
                         },
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
                     },
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
-                    },
-                },
-                FlipSelector {
-                    RunOnce(then_skip = true) {
-                        #[on_halted(|bb| { bb.t1.set(3); bb.b0 += 1 })]
-                        Failer,
-                    },
-                    Loop(q0, if_empty = Running) {
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<7>),
+                    StatefulAction(Task<2>),
+                    RepeatUntilSuccess(forever) {
+                        #[failure_if(|bb| bb.b1 + 2 != 1)]
+                        #[skip_if(|bb| *bb.t0 > 2)]
+                        ReactiveFallback {
+                            Condition(Cond<3> = Cond::<3>),
+                            StatefulAction(Task<4>),
+                            Inverter {
+                                Condition(Cond<5>),
+                            },
                         },
                     },
-                    #[post(|bb| *bb.t1 += 3)]
-                    #[success_if(|bb| *bb.t0 % 2 == 1)]
-                    Action(Act<8>),
-                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0363Blackboard { t0 q0 b0 t1 });
+board!(Tree0363Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
-        Fallback {
-            Invert {
-                ReactiveFallback {
-                    ParallelAll {
-                        Delay(0) {
-                            ReactiveFallback {
-                                AsyncSequence {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Sleep(20),
-                        StatefulAction(Task<3>),
-                        Inverter {
-                            Repeater(forever) {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    Repeater(forever) {
-                        Deadline(30) {
-                            Optional {
-                                AsyncSequence {
-                                    StatefulAction(Task<4>),
-                                    Condition(Cond<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Repeat(3) {
-                            KeepRunningUntilFailure {
-                                Parallel(success = -1, failure = 1) {
-                                    Condition(Cond<7>),
-                                },
-                            },
-                        },
-                    },
-                    FlipSelector {
-                        Sequence {
-                            Repeat(3) {
-                                Deadline(20) {
-                                    StatefulAction(Task<8> = Task::<8>),
-                                },
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
+        blackboard {
+            b1: i64 = 1,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        ReactiveSequence {
+            KeepRunningUntilFailure {
+                Action(PIo<0>, t0 = {b1}),
             },
         }
     }
 }
+
+board!(Tree0364Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0365Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
         }
-        Condition(Cond<3> = Cond::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0365Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+        ForceFailure {
+            Condition(PCond<1>, b0 = 5),
         }
-        Condition(Cond<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                SubTree(Tree0365Sub0, ..),
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    SubTree(Tree0365Sub1, q0 = {=}, t0 = {t0}),
+        RetryUntilSuccessful(forever) {
+            SequenceWithMemory {
+                Delay(0) {
+                    RunOnce {
+                        RetryUntilSuccessful(3) {
+                            KeepRunningUntilFailure {
+                                Sequence {
+                                    Condition(Cond<0>),
+                                    #[skip_if(|bb| (bb.b0 + 1) % 3 != 1)]
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            SubTree(Tree0365Sub0, b0 = {=}, t1 = {t1}),
+                        },
+                        Optional {
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0365Blackboard { q0 t0 });
+board!(Tree0365Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0366Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            Condition(|ctx| ctx.check(0)),
-            #[skip_if(|bb| bb.o0.is_some())]
-            Condition(Cond<1>),
+        Optional {
+            #[post(|bb| if bb.b0 == 5 { *bb.t0 += 4 })]
+            #[skip_if(|bb| bb.b1 > 1)]
+            #[failure_if(|bb| (bb.b0 + 4) % 3 != 2)]
+            RetryUntilSuccessful(4) {
+                SkipUnlessUpdated(t0) {
+                    RepeatUntilSuccess(forever) {
+                        SubTree(Tree0366Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0366Blackboard { o0 });
+board!(Tree0366Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| bb.b0 += 2)]
-        BinarySelector(|bb| bb.b0 == 4, dynamic = true) {
-            Loop(q0, value = {b0}, if_empty = Running) {
-                Parallel(failure = -2) {
-                    Selector {
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                        SetBlackboard(t1 = 6),
+        RepeatUntil(Failure) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    ParallelAll {
+                        StatefulAction(Task<0>),
                     },
-                    Limiter(3) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(PIo<1>, t0 = {=}),
-                            Condition(Cond<2>),
-                        },
+                    Condition(Cond<1> = Cond::<1>),
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        StatefulAction(Task<2>),
                     },
                 },
-            },
-            MemPriority {
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    SequenceWithMemory {
-                        SetBlackboard(b1 = {t0}),
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = {t1}),
+                Parallel(success = 3) {
+                    StatefulAction(Task<3>),
+                    ForceSuccess {
+                        Action(Act<4>),
                     },
-                    AlwaysFailure,
+                    AlwaysRunning,
+                },
+                ReactiveFallback {
+                    Failer,
+                    Action(Act<5>),
+                    Action(Act<6>),
+                    Inverter {
+                        AlwaysSuccess,
+                    },
+                },
+                Fallback {
+                    Action(Act<7>),
+                    Invert {
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
-
-board!(Tree0367Blackboard { t1 q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 > 5) {
-            ParallelAll(1) {
-                SequenceWithMemory {
-                    BinarySelector(|bb| *bb.t0 % 2 < 1, dynamic = true) {
-                        Condition(|ctx| ctx.check(0)),
-                        SetBlackboard(t0 = 9),
+        AsyncFallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Sequence {
+                    AsyncSequence {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
                     },
-                    #[run_while(|bb| bb.b0 > 0)]
-                    MemSequence {
-                        StatefulAction(Task<1>),
-                        Action(PIo<2>, t0 = {t1}),
-                        #[success_if(|bb| *bb.t1 + 2 == 1)]
-                        Condition(Cond<3>),
-                    },
-                    ReactiveFallback {
+                },
+                Inverter {
+                    TryCatch(catch_on_halt = true) {
+                        Action(|ctx| ctx.exec(3)),
                         StatefulAction(Task<4>),
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Repeat(2) {
-                            StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                },
-                #[success_if(|bb| *bb.t0 + 1 > 0)]
-                #[run_while(|bb| *bb.t1 > bb.b0)]
-                Repeater(forever) {
-                    Parallel(success = 4) {
-                        Precondition(|bb| *bb.t0 > (*bb.t0 + 4) % 3, else = Success) {
-                            StatefulAction(Task<8>),
-                        },
-                        WhileDoElse {
-                            Action(|ctx, bb| ctx.exec_in(9, (bb.b0 + 4) % 4, &mut bb.b0)),
-                            Sleep(0),
-                        },
-                        StatefulAction(Task<10>),
-                        AsyncFallback {
-                            StatefulAction(Task<11>),
-                            Condition(PCond<12>, b0 = 5),
-                        },
+                        StatefulAction(Task<5>),
                     },
                 },
             },
-            SkipUnlessUpdated(t1) {
-                BinarySelector(|bb| bb.b0 == *bb.t1 % 4, dynamic = true) {
-                    Action(Act<13> = Act::<13>),
-                    TryCatch {
-                        ReactiveFallback {
-                            StatefulAction(PTask<14>, b0 = {t1}),
-                            Action(Act<15>),
-                        },
-                        Repeater(forever) {
-                            Fallback {
-                                WasEntryUpdated(t0),
-                                Action(|ctx| ctx.exec(16)),
-                            },
-                        },
-                        StatefulAction(Task<17>),
-                    },
-                },
-            },
+            Condition(Cond<6> = Cond::<6>),
         }
-    }
-}
-
-board!(Tree0368Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0369Sub0 for Ctx {
-        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
-        Optional {
-            ReactiveSelector {
-                RunOnce(then_skip = true) {
-                    RunOnce {
-                        TryCatch(catch_on_halt = false) {
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(0)),
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            SubTree(Tree0369Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+        }
+        TryCatch(catch_on_halt = true) {
+            Retry(2) {
+                Parallel(success = 1) {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                Action(PAct<3>, b0 = 2),
+                WhileDoElse {
+                    Action(PAct<4>, b0 = {t0}, b1 = {t1}),
+                    StatefulAction(Task<5>),
+                },
+                RepeatUntil(Success) {
+                    Condition(Cond<6>),
+                },
+            },
+            Sequence {
+                Action(PIo<7>, t0 = {=}),
+                Action(Act<8>),
+                Timeout(100) {
+                    Action(Act<9>),
+                },
+                Sleep(0),
+            },
+            Retry(0) {
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0369Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0370Sub0 for Ctx {
+        Invert {
+            RunOnce {
+                Remap(success = Failure, failure = Success) {
+                    ReactiveSequence {
+                        Sequence {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1>),
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4> = Task::<4>),
+                        Wait(0),
+                        RunOnce(then_skip = false) {
+                            AlwaysSuccess,
                         },
                     },
                 },
@@ -2666,577 +2591,347 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        #[on_halted(|bb| bb.b0 += 3)]
-        #[on_success(|bb| *bb.t1 += 2)]
-        ParallelAll(0) {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
-            Sequence {
-                Repeat(2) {
-                    Timeout(50) {
-                        ParallelAll {
-                            Selector {
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
-                            },
-                            SequenceWithMemory {
-                                #[success_if(|bb| bb.o0.is_some())]
-                                Action(|ctx, bb| ctx.exec_in(3, *bb.t1 % 2, &mut bb.b0)),
-                                Condition(PCond<4>, b0 = {=}),
-                            },
-                            Condition(PCond<5>, b0 = {=}),
-                            Sleep(30),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(6)),
-                Conditional(|bb| *bb.t0 % 2 < 0, else = Failure) {
-                    Action(Act<7> = Act::<7>),
-                },
-                ReactiveFallback {
-                    Condition(PCond<8>, b0 = {b0}),
-                    #[skip_if(|bb| *bb.t0 != bb.b0)]
-                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                },
-            },
-            StepSequencer {
-                Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                Action(Act<10>),
-                Action(|ctx, bb| ctx.exec_in(11, 9, &mut bb.b0)),
-                Action(PAct<12>, b0 = 6),
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Action(|ctx, bb| ctx.exec_in(13, *bb.t0 + 4, &mut bb.b0)),
-                },
-            },
+        Fallback {
+            SubTree(Tree0370Sub0),
+            Condition(Cond<5> = Cond::<5>),
         }
     }
 }
-
-board!(Tree0370Blackboard { q0 o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                MemPriority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                StatefulAction(Task<3>),
-            },
-            RunOnce(then_skip = false) {
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            MemPriority {
-                IfThenElse {
-                    ReactiveSequence {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                },
-            },
-            ParallelAll(3) {
-                Sequence {
-                    RunOnce {
-                        Priority {
-                            Action(Act<11>),
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-                Succeeder,
-                Sequence {
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                },
-            },
-            Repeat(3) {
-                Parallel(success = 1, failure = 1) {
-                    RunOnce(then_skip = false) {
-                        RunOnce {
-                            StatefulAction(Task<15>),
-                        },
-                    },
-                },
+        blackboard {
+            b1: i64,
+            #[allow(unused)] #[tracked] t1: i64 = 5,
+        }
+        Switch(b1) {
+            case 0 => Condition(Cond<0>),
+            _ => Sequence {
+                Sleep(0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
+
+board!(Tree0371Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(2),
         }
-        Fallback {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            Loop(q0) {
-                #[on_halted(|bb| *bb.t1 += 1)]
-                Action(PIo<0>, t0 = {t0}),
+        ParallelAll {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(|ctx, bb| ctx.check_in(1, (*bb.t1 + 2) % 3)),
+            Priority {
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
             },
-            Condition(|ctx| ctx.check(1)),
-            Condition(Cond<2>),
-            #[skip_if(|bb| bb.b0 < 2)]
-            #[post(|bb| bb.b0 += 2)]
-            Repeat(2) {
-                Action(PIo<3>, t0 = {=}),
-            },
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0372Blackboard { t0 t1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0373Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        AlwaysRunning
-    }
-}
+board!(Tree0372Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        #[on_success(|bb| if bb.b0 > 4 { bb.b0 = 1 })]
-        Loop(q0, value = {b1}, if_empty = Failure) {
-            Parallel(success = -1, failure = 1) {
+        ReactiveSequence {
+            Loop(q0, if_empty = Skipped) {
                 Action(Act<0>),
-                SubTree(Tree0373Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}),
             },
         }
     }
 }
 
-board!(Tree0373Blackboard { b0 b1 t0 q0 });
+board!(Tree0373Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0374Sub0 for Ctx {
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ReactiveFallback {
-            Precondition(|bb| *bb.t0 + 2 > 3, else = Success) {
+        Delay(100) {
+            Limiter(3) {
                 Fallback {
-                    Repeater(1) {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<0> = Task::<0>),
+                    RunOnce(then_skip = false) {
+                        Limiter(2) {
+                            StatefulAction(Task<0>),
                         },
                     },
-                    ReactiveSequence {
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Action(Act<1> = Act::<1>),
-                        },
-                        ForceSuccess {
-                            Loop(q0, if_empty = Running) {
-                                RunOnce(then_skip = false) {
-                                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                    Action(|ctx| ctx.exec(3)),
-                    ReactiveFallback {
-                        Action(Act<4>),
-                        #[run_while(|bb| *bb.t0 < 3)]
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    Repeater(1) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                ReactiveSelector {
-                    Fallback {
-                        SequenceWithMemory {
-                            Script(|bb| bb.b0 += 2),
-                            AsyncFallback {
-                                Condition(PCond<7>, b0 = 4),
-                                Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                            },
-                            #[success_if(|bb| bb.b0 + 2 == 5)]
-                            Repeat(forever) {
-                                Precondition(|bb| *bb.t0 % 2 == 0) {
-                                    Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
-                                },
-                            },
-                        },
-                        Parallel {
-                            BinarySelector(|bb| bb.b0 < 6) {
-                                StatefulAction(Task<10>),
-                                #[skip_if(|bb| *bb.t0 + 3 != 7)]
-                                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                                #[on_halted(|bb| { if bb.b0 < *bb.t0 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
-                                Optional {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                            Fallback {
-                                Action(Act<12>),
-                                Condition(Cond<13>),
-                                StatefulAction(Task<14> = Task::<14>),
-                                Action(Act<15>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(16, bb.b0)),
-                            TryCatch {
-                                Condition(Cond<17>),
-                                Sleep(0),
-                            },
-                        },
+                    SubTree(Tree0374Sub0),
+                    Repeat(0) {
+                        Condition(Cond<2> = Cond::<2>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0374Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(4),
         }
-        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-            TryCatch(catch_on_halt = false) {
+        Parallel(failure = -4) {
+            ParallelAll(2) {
                 Condition(Cond<0>),
-                #[failure_if(|bb| *bb.t0 != 7)]
-                MaxTime(0) {
-                    FlipSelector {
-                        Action(PAct<1>, b0 = {b1}),
-                        Condition(Cond<2>),
-                        AlwaysRunning,
-                    },
-                },
-                Script(|bb| bb.o0 = Some(bb.b0)),
+                Action(|ctx, bb| ctx.exec_in(1, (bb.o0.unwrap_or(5) + 1) % 2, &mut bb.b0)),
             },
-            MaxTime(10) {
-                Repeat(2) {
-                    IfThenElse {
-                        Fallback {
-                            Repeat(2) {
-                                Action(PIo<3>, t0 = {b0}),
-                            },
-                            #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
-                            #[success_if(|bb| *bb.t1 % 4 > 1)]
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 3, &mut bb.b1)),
-                            Action(PAct<5>, b0 = {b1}),
-                        },
-                        Repeat(1) {
-                            IfThenElse {
-                                StatefulAction(Task<6> = Task::<6>),
-                                UnsetBlackboard(o0),
-                                Precondition(|bb| bb.b1 < *bb.t0 + 1, else = Skipped) {
-                                    Action(Act<7>),
-                                },
-                            },
-                        },
+            MemSequence {
+                TryCatch(catch_on_halt = true) {
+                    Sleep(10),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3> = Act::<3>),
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                    BinarySelector(|bb| bb.b0 > 3, dynamic = false) {
+                        Action(PAct<5>, b0 = {t0}),
+                        SetBlackboard(t0 = {b0}),
                     },
                 },
+                Timeout(10) {
+                    Timeout(10) {
+                        Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+            },
+            Wait(0),
+            FlipSelector {
+                #[on_halted(|bb| bb.b0 += 1)]
+                AlwaysFailure,
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+                Action(PIo<9>, t0 = {=}),
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
-board!(Tree0375Blackboard { o0 b1 b0 t1 t0 });
+board!(Tree0375Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            b1: i64 = 1,
         }
-        BinarySelector(|bb| (bb.o0.unwrap_or(2) + 4) % 4 == 3, dynamic = false) {
-            ReactiveSequence {
-                #[run_while(|bb| bb.b0 + 2 > 6)]
-                RepeatTimes(2) {
-                    StatefulAction(Task<0> = Task::<0>),
+        AsyncSequence {
+            MemSequence {
+                Sleep(10),
+                Condition(|ctx| ctx.check(0)),
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 2))]
+                #[on_failure(|bb| bb.b0 = 7)]
+                #[skip_if(|bb| *bb.t0 == bb.b1)]
+                Repeater(forever) {
+                    UnsetBlackboard(o0),
                 },
-                MemPriority {
-                    TryCatch {
-                        Script(|bb| bb.o0 = None),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b1)),
-                    },
+                StatefulAction(Task<1>),
+                UnsetBlackboard(o0),
+            },
+            Parallel(success = 1, failure = -1) {
+                #[on_failure(|bb| if *bb.t0 != 1 { bb.b0 += 2 })]
+                Precondition(|bb| bb.b0 + 4 < 0) {
+                    Action(PIo<2>, t0 = {b1}),
                 },
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<2>),
-                    ParallelAll(1) {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| bb.b0 + 4 > 5),
-                        },
-                    },
+                ParallelAll(2) {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
+                    Action(PIo<4>, t0 = {=}),
+                    Condition(Cond<5>),
                 },
             },
-            Timeout(20) {
-                WhileDoElse {
-                    Limiter(3) {
-                        Action(PAct<3>, b0 = 4, b1 = {t0}),
-                    },
-                    #[run_while(|bb| *bb.t0 < 4)]
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                Loop(q0, if_empty = Skipped) {
+                    StatefulAction(PTask<6>, b0 = 2),
+                },
+                Condition(Cond<7> = Cond::<7>),
+                Conditional(|bb| *bb.t0 > 6, dynamic = true) {
+                    ScriptCondition(|bb| bb.b1 == bb.b0 + 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0376Blackboard { t0 b0 o0 b1 });
+board!(Tree0376Blackboard { b1 b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
         blackboard {
-            b1: i64 = 5,
             b0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(1),
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        Switch(b1) {
-            case 5 => ForceSuccess {
-                SequenceStar {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        Action(Act<2>),
-                    },
-                    RunOnce(then_skip = false) {
-                        MaxTime(0) {
-                            Condition(PCond<3>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-            _ => Loop(q0) {
-                Switch(b1) {
-                    case 2 => Filter(times = 3, count = Completed, filtered = Skipped) {
-                        StepSequencer {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(2), &mut bb.b0)),
-                            Repeat(2) {
-                                Sleep(10),
-                            },
-                            Sleep(20),
-                        },
-                    },
-                    _ => #[failure_if(|bb| bb.b0 != bb.b1)]
-                    #[post(|bb| if bb.o0.unwrap_or(4) > bb.o0.unwrap_or(3) { bb.o0 = None })]
-                    SequenceStar {
-                        Inverter {
-                            Loop(q0, value = {b1}, if_empty = Success) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
+        #[run_while(|bb| *bb.t0 == 3)]
+        #[on_success(|bb| { bb.o0 = Some(*bb.t0); *bb.t0 += 1 })]
+        ReactiveSequence {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0377Blackboard { b1 b0 o0 q0 });
+board!(Tree0377Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        WhileDoElse {
-            Action(Act<0>),
-            StatefulAction(PTask<1>, b0 = 6, b1 = {=}),
+        Selector {
+            IfThenElse {
+                Condition(PCond<0>, b0 = {b0}),
+                AlwaysRunning,
+                Condition(Cond<1> = Cond::<1>),
+            },
+            WaitValueUpdate(t0) {
+                Inverter {
+                    IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
+                        RetryUntilSuccessful(2) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+            ForceFailure {
+                RunOnce {
+                    Runner,
+                },
+            },
+            Filter(times = 1, count = Failure) {
+                Loop(q0, value = {b0}) {
+                    Conditional(|bb| bb.b1 > 1, dynamic = false, else = Failure) {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Success) {
+                Limiter(1) {
+                    FlipSelector {
+                        Conditional(|bb| (bb.o0.unwrap_or(0) + 4) % 3 < 1, else = Success) {
+                            #[post(|bb| bb.b1 = 4)]
+                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                            #[on_success(|bb| bb.b1 += 1)]
+                            AlwaysSuccess,
+                        },
+                        AlwaysFailure,
+                        Condition(PCond<4>, b0 = 6),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0378Blackboard { b1 });
+board!(Tree0378Blackboard { o0 b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        BinarySelector(|bb| bb.b1 != 7, dynamic = false) {
-            BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
-                Inverter {
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); bb.b1 = *bb.t0 })]
-                            Condition(PCond<0>, b0 = {b0}),
-                            ScriptCondition(|bb| bb.b0 == 6),
-                            Condition(|ctx, bb| ctx.check_in(1, 2)),
-                            Filter(times = 1, count = Completed, filtered = Skipped) {
-                                Action(Act<2> = Act::<2>),
-                            },
-                            Condition(Cond<3>),
-                        },
+        Selector {
+            ReactiveSequence {
+                SkipUnlessUpdated(t0) {
+                    FlipSelector {
+                        Action(Act<0>),
                     },
                 },
-                Repeat(1) {
-                    SequenceStar {
-                        Succeeder,
-                        #[on_success(|bb| { *bb.t0 += 1; if (bb.b1 + 1) % 2 == 1 { bb.o0 = Some(bb.b0 + 2) } })]
-                        ReactiveFallback {
-                            TryCatch {
-                                Repeat(3) {
-                                    Wait(10),
-                                },
-                                WasEntryUpdated(t0),
-                            },
-                        },
+                Parallel(success = 1) {
+                    Condition(Cond<1>),
+                    Sleep(20),
+                },
+                Sequence {
+                    Action(Act<2> = Act::<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Sequence {
+                SetBlackboard(b0 = 4),
+                #[failure_if(|bb| *bb.t0 == 5)]
+                Fallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        Action(|ctx| ctx.exec(6)),
+                        StatefulAction(Task<7>),
                     },
                 },
             },
-            MemPriority {
-                Precondition(|bb| bb.o0.is_none()) {
-                    TryCatch(catch_on_halt = true) {
-                        #[on_halted(|bb| bb.b1 = *bb.t0)]
-                        ReactiveSequence {
-                            Repeat(0) {
-                                Sleep(0),
-                            },
-                            ReactiveSequence {
-                                Action(Act<4>),
-                                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                                #[on_halted(|bb| { bb.b0 = bb.b1 + 3; if *bb.t0 + 2 == *bb.t0 % 4 { bb.b1 = bb.b0 % 4 } })]
-                                Condition(|ctx| ctx.check(5)),
-                                Succeeder,
-                                Wait(20),
-                            },
-                        },
-                        ParallelAll(0) {
-                            Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3), &mut bb.b1)),
-                            Action(Act<7>),
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-                FlipSelector {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12> = Task::<12>),
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                        StatefulAction(PTask<15>, b0 = 1, b1 = {b0}),
-                    },
-                    StepSequencer {
-                        AlwaysFailure,
-                        Condition(PCond<16>, b0 = {=}),
-                    },
-                },
-            },
+            Action(PIo<8>, t0 = {b0}),
+            Action(Act<9>),
         }
     }
 }
 
-board!(Tree0379Blackboard { b1 b0 t0 o0 });
+board!(Tree0379Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
         ReactiveFallback {
-            Repeater(forever) {
-                BinarySelector(|bb| *bb.t0 + 2 < 7, dynamic = true) {
-                    Cooldown(0, filtered = Skipped) {
-                        Fallback {
-                            Condition(Cond<0> = Cond::<0>),
-                            Wait(20),
-                        },
-                    },
-                    Filter(times = 1, count = Completed) {
-                        Retry(3) {
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
+            Parallel(failure = -1) {
+                Action(Act<0>),
+                Condition(Cond<1>),
             },
-            #[skip_if(|bb| bb.b0 > 1)]
-            ParallelAll(1) {
-                Failer,
-            },
-            Parallel(success = 2) {
-                #[run_while(|bb| *bb.t0 + 2 < 1)]
-                Retry(1) {
-                    Script(|bb| { bb.b0 += 1; if bb.b0 > 7 { *bb.t0 += 3 } }),
-                },
-                Sequence {
-                    Inverter {
-                        AlwaysRunning,
-                    },
-                },
+            FlipSelector {
+                Action(Act<2>),
+                Condition(Cond<3>),
             },
         }
     }
 }
-
-board!(Tree0380Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
         }
-        Switch(b1) {
-            case 5 => SequenceWithMemory {
-                MaxTime(50) {
-                    StatefulAction(Task<0>),
+        BinarySelector(|bb| (bb.b1 + 2) % 3 < 1, dynamic = true) {
+            StatefulAction(Task<0>),
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[on_success(|bb| bb.b1 += 3)]
+            BinarySelector(|bb| *bb.t0 < 2, dynamic = false) {
+                Fallback {
+                    Action(Act<1>),
+                    AlwaysFailure,
                 },
-            },
-            _ => #[skip_if(|bb| bb.o0.is_none())]
-            RunOnce(then_skip = true) {
-                Repeat(forever) {
-                    RepeatUntilFailure(2) {
-                        ForceFailure {
-                            Condition(Cond<1>),
+                ForceSuccess {
+                    Priority {
+                        Condition(PCond<2>, b0 = {=}),
+                        #[success_if(|bb| *bb.t0 != 3)]
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
                         },
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -3244,329 +2939,295 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0381Blackboard { b1 o0 });
+board!(Tree0381Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
-        StepSequencer {
-            Repeater(0) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveSelector {
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                MemPriority {
-                    WhileDoElse {
-                        StatefulAction(Task<6>),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                    StepSequencer {
-                        StatefulAction(Task<8>),
-                        Action(Act<9> = Act::<9>),
-                    },
-                    Condition(Cond<10>),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        Precondition(|bb| *bb.t0 != 3) {
+            Switch(b1) {
+                case 0 => #[post(|bb| if (bb.b0 + 3) % 4 > 0 { bb.t0.set(7) })]
+                Succeeder,
+                _ => AsyncSequence {
+                    Action(Act<0> = Act::<0>),
+                    #[post(|bb| bb.b0 = *bb.t1 % 4)]
+                    #[on_success(|bb| bb.t1.set(9))]
+                    Condition(PCond<1>, b0 = {b0}),
                 },
             },
         }
     }
 }
+
+board!(Tree0382Blackboard { b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        ForceFailure {
-            RunOnce(then_skip = true) {
-                Inverter {
-                    TryCatch(catch_on_halt = false) {
-                        RunOnce(then_skip = true) {
-                            Script(|bb| bb.t0.set(bb.b0)),
-                        },
-                        Condition(PCond<0>, b0 = {t0}),
-                    },
-                },
+        Filter(times = 2, count = Failure, filtered = Failure) {
+            Deadline(0) {
+                Sleep(20),
             },
         }
-    }
-}
-
-board!(Tree0383Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0384Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0384Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        Condition(Cond<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            SubTree(Tree0384Sub0, ..),
-            AsyncSequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        Cooldown(10) {
+            Invert {
+                Condition(PCond<0>, b0 = {t0}),
             },
-            TryCatch(catch_on_halt = true) {
-                SubTree(Tree0384Sub1, ..),
-                #[on_failure(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0) })]
-                #[on_success(|bb| if *bb.t0 + 2 < 4 { *bb.t0 += 1 })]
-                Sleep(50),
-            },
-            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0384Blackboard { t0 b0 t1 });
+board!(Tree0384Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-        }
-        FlipSelector {
-            Inverter {
-                Switch(b1) {
-                    case 4 => Action(Act<0>),
-                    _ => #[failure_if(|bb| bb.b1 % 3 > 1)]
-                    Action(PIo<1>, t0 = {t1}),
-                },
-            },
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b1)),
-                Failer,
-            },
-            BinarySelector(|bb| *bb.t0 % 4 < 2, dynamic = false) {
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-            },
-            Repeat(1) {
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        #[post(|bb| if *bb.t0 == 7 { *bb.t0 += 1 })]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b1 < *bb.t0)]
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            Sequence {
-                Action(Act<7>),
-                Action(PAct<8>, b0 = {=}, b1 = {b0}),
-                StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0385Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0386 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            b1: i64 = 5,
         }
-        Switch(b1) {
-            case 0 => Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-            case 4 => WhileDoElse {
-                Condition(Cond<1>),
-                Invert {
-                    StepSequencer {
-                        SetBlackboard(t0 = 8),
-                        WaitValueUpdate(t0) {
-                            StatefulAction(Task<2> = Task::<2>),
+        Repeat(2) {
+            RetryUntilSuccessful(4) {
+                TryCatch(catch_on_halt = false) {
+                    TryCatch {
+                        #[failure_if(|bb| bb.b0 > (bb.b0 + 1) % 4)]
+                        #[run_while(|bb| *bb.t1 % 2 != 1)]
+                        StepSequencer {
+                            AlwaysSuccess,
+                            #[skip_if(|bb| bb.b0 == 3)]
+                            #[on_halted(|bb| bb.t0.set(4))]
+                            AlwaysSuccess,
+                        },
+                        RunOnce(then_skip = false) {
+                            Runner,
+                        },
+                    },
+                    IfThenElse {
+                        ReactiveFallback {
+                            Action(PIo<0>, t0 = {t1}),
+                            Action(PIo<1>, t0 = {=}),
+                        },
+                        StatefulAction(Task<2>),
+                        Deadline(30) {
+                            Sleep(20),
                         },
                     },
                 },
             },
-            case 3 => Precondition(|bb| bb.b1 < 0, else = Running) {
-                Deadline(20) {
-                    UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0385Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0386 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            StepSequencer {
+                RunOnce {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
                 },
+                #[success_if(|bb| (bb.b1 + 4) % 2 == 1)]
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.b0 = 0)]
+                    #[skip_if(|bb| bb.b0 + 3 > bb.b0 + 4)]
+                    Action(Act<1>),
+                    Interrupt(|bb| bb.b1 > 7) {
+                        Action(Act<2>),
+                    },
+                    Condition(Cond<3>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Succeeder,
+                },
+                Priority {
+                    Action(PAct<5>, b0 = {b1}, b1 = {b0}),
+                    Script(|bb| bb.b0 = bb.b1),
+                },
+                Action(Act<6>),
             },
-            _ => StepSequencer {
-                Condition(Cond<3>),
-                UnsetBlackboard(o0),
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                Action(Act<5> = Act::<5>),
+            Repeat(2) {
+                PolicyParallel(policy = FirstSuccess) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(PTask<7>, b0 = {=}),
+                    },
+                    StatefulAction(PTask<8>, b0 = 6, b1 = {t0}),
+                    StatefulAction(Task<9>),
+                    SetBlackboard(t0 = {b0}),
+                    #[success_if(|bb| *bb.t0 != 2)]
+                    Condition(|ctx| ctx.check(10)),
+                },
             },
         }
     }
 }
 
-board!(Tree0386Blackboard { b0 o0 t0 b1 });
+board!(Tree0386Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0387Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0387Sub0 for Ctx {
-        StatefulAction(Task<0>)
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0387Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0387Sub0),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RepeatUntilFailure(1) {
+            SubTree(Tree0387Sub0, ..),
         }
     }
 }
+
+board!(Tree0387Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            #[run_while(|bb| bb.b0 > 0)]
-            ReactiveFallback {
-                Action(PAct<0>, b0 = 8, b1 = {t0}),
-                #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
-                #[post(|bb| bb.b0 = 6)]
-                Action(|ctx| ctx.exec(1)),
-                WaitUntil(|bb| (*bb.t0 + 3) % 2 < 0) {
-                    StatefulAction(Task<2>),
+        Fallback {
+            BinarySelector(|bb| (*bb.t0 + 2) % 4 == 2) {
+                Condition(Cond<0>),
+                Remap(success = Failure, failure = Success) {
+                    Action(PIo<1>, t0 = {=}),
                 },
-            },
-            #[on_success(|bb| bb.b0 += 1)]
-            ReactiveFallback {
-                Filter(times = 2, count = Completed) {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Condition(PCond<6>, b0 = 2),
-            },
-            Inverter {
-                #[run_while(|bb| bb.b1 == 4)]
-                Repeat(forever) {
-                    BinarySelector(|bb| (bb.b0 + 1) % 3 > 0, dynamic = false) {
-                        RetryUntilSuccessful(3) {
-                            RetryUntilSuccessful(1) {
-                                BinarySelector(|bb| *bb.t0 > 7, dynamic = false) {
-                                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                                    Action(PIo<8>, t0 = {b0}),
-                                },
-                            },
-                        },
-                        Action(Act<9>),
-                    },
-                },
-            },
-            Parallel(failure = 2) {
-                StatefulAction(Task<10>),
-                Switch(b1) {
-                    case 5 => Action(|ctx| ctx.exec(11)),
-                    _ => Action(PIo<12>, t0 = {b0}),
-                },
-                Interrupt(|bb| bb.b1 != 7) {
-                    Condition(Cond<13> = Cond::<13>),
-                },
-                SetBlackboard(t0 = 9),
             },
         }
     }
 }
 
-board!(Tree0388Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0389Sub0 for Ctx {
-        Condition(Cond<8>)
-    }
-}
+board!(Tree0388Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0389 for Ctx {
-        MemPriority {
-            ReactiveFallback {
-                Remap(success = Success, failure = Success) {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                    },
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            MemSequence {
+                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                StatefulAction(Task<0>),
+                TryCatch(catch_on_halt = true) {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
                 },
-                Condition(Cond<2>),
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+                StepSequencer {
+                    Sleep(50),
+                    Script(|bb| bb.b1 = *bb.t0),
+                },
+                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 3 != 0)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Loop(q0, value = {b1}) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
-            ReactiveSequence {
-                Priority {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Condition(|ctx| ctx.check(7)),
-                    SubTree(Tree0389Sub0),
-                    StatefulAction(Task<9>),
-                },
-                Selector {
-                    Parallel(failure = -1) {
-                        Condition(|ctx| ctx.check(10)),
-                        Condition(Cond<11>),
-                    },
-                    MemPriority {
-                        Condition(Cond<12>),
-                    },
-                    FlipSelector {
-                        StatefulAction(Task<13>),
-                        Repeater(forever) {
-                            Condition(Cond<14>),
+            Optional {
+                MemPriority {
+                    Loop(q0, if_empty = Success) {
+                        TryCatch(catch_on_halt = true) {
+                            Loop(q0, if_empty = Success) {
+                                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                                    AlwaysFailure,
+                                },
+                            },
+                            Loop(q0, value = {b1}, if_empty = Running) {
+                                #[failure_if(|bb| *bb.t0 + 2 != 0)]
+                                #[run_while(|bb| bb.b0 > 3)]
+                                StepSequencer {
+                                    Condition(|ctx| ctx.check(5)),
+                                    Script(|bb| bb.o0 = None),
+                                    StatefulAction(PTask<6>, b0 = {b0}),
+                                },
+                            },
                         },
                     },
-                    Condition(|ctx| ctx.check(15)),
+                    Retry(forever) {
+                        ReactiveSequence {
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| (bb.b1 + 2) % 3 > 0)]
+                            TryCatch {
+                                MemSequence {
+                                    StatefulAction(Task<7>),
+                                    Script(|bb| { bb.b0 += 3; bb.b1 += 1 }),
+                                },
+                                Condition(PCond<8>, b0 = 6),
+                            },
+                            Action(PIo<9>, t0 = {=}),
+                            Repeat(1) {
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
                 },
             },
-            MemPriority {
-                ReactiveSelector {
-                    Condition(Cond<16>),
-                    Action(Act<17>),
-                },
-                Action(Act<18>),
-                RunOnce(then_skip = false) {
-                    Delay(30) {
-                        Action(Act<19>),
+            RetryUntilSuccessful(3) {
+                Delay(0) {
+                    Switch(b1) {
+                        case 2 => Loop(q0) {
+                            SequenceStar {
+                                StatefulAction(Task<11>),
+                                UnsetBlackboard(o0),
+                                Wait(30),
+                            },
+                        },
+                        case 5 => #[success_if(|bb| *bb.t0 + 3 != 2)]
+                        WhileDoElse {
+                            StatefulAction(Task<12> = Task::<12>),
+                            StatefulAction(Task<13>),
+                            Action(PAct<14>, b0 = {=}),
+                        },
+                        _ => WhileDoElse {
+                            ScriptCondition(|bb| *bb.t0 + 2 > 3),
+                            #[post(|bb| bb.o0 = Some(bb.b1))]
+                            RetryUntilSuccessful(4) {
+                                UnsetBlackboard(o0),
+                            },
+                            StatefulAction(PTask<15>, b0 = {t0}, b1 = {b1}),
+                        },
                     },
                 },
             },
@@ -3574,418 +3235,458 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0390Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 10,
-        }
-        #[success_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
-        Condition(|ctx, bb| ctx.check_in(1, 4))
-    }
-}
+board!(Tree0389Blackboard { o0 q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        BinarySelector(|bb| *bb.t0 > 3) {
-            #[on_failure(|bb| bb.b1 = *bb.t0 % 3)]
-            #[post(|bb| bb.b0 = 4)]
-            Inverter {
-                Timeout(50) {
-                    SetBlackboard(t0 = 6),
-                },
+        ReactiveFallback {
+            #[success_if(|bb| bb.b0 < bb.b1)]
+            Optional {
+                Action(|ctx| ctx.exec(0)),
             },
-            ReactiveFallback {
-                ReactiveSequence {
-                    #[success_if(|bb| *bb.t0 < bb.b1 % 3)]
-                    #[post(|bb| { bb.t0.set(bb.b1 + 2); bb.b0 += 2 })]
-                    AlwaysFailure,
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Repeat(forever) {
-                        AlwaysRunning,
-                    },
-                },
-                Limiter(3) {
-                    RepeatUntilSuccess(3) {
-                        MemPriority {
-                            SubTree(Tree0390Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                            Sleep(10),
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    SetBlackboard(b0 = 5),
-                    Condition(Cond<3>),
-                    #[post(|bb| bb.b1 = *bb.t0 % 3)]
-                    Script(|bb| bb.b1 += 2),
-                    AlwaysRunning,
-                },
+            ReactiveSelector {
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+            Precondition(|bb| bb.b0 < 3, else = Skipped) {
+                #[success_if(|bb| bb.b0 + 1 > 0)]
+                #[run_while(|bb| *bb.t0 > *bb.t1)]
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0390Blackboard { b0 b1 t0 });
+board!(Tree0390Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0391Sub0 for Ctx {
+        Filter(times = 2, count = Completed, filtered = Failure) {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Timeout(20) {
-            BinarySelector(|bb| (*bb.t0 + 1) % 4 > 0) {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
+        Filter(times = 2, count = Failure) {
+            Selector {
+                SubTree(Tree0391Sub0),
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(Cond<1> = Cond::<1>),
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        AlwaysSuccess,
+                        AsyncSequence {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    Deadline(30) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    Selector {
+                        Action(Act<8>),
+                        AlwaysFailure,
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<9>),
+                        },
+                        AlwaysRunning,
+                    },
+                    Repeat(1) {
+                        Sleep(0),
+                    },
+                    MemPriority {
+                        Priority {
+                            Action(Act<10>),
+                            StatefulAction(Task<11>),
+                        },
+                        StatefulAction(Task<12>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0391Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0392Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 15,
+        }
+        #[on_success(|bb| { *bb.t1 += 3; if bb.b1 == 3 { bb.t0.set(*bb.t0 % 2) } })]
+        Timeout(50) {
+            Script(|bb| *bb.t1 += 3),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        ForceFailure {
-            FlipSelector {
-                ReactiveSelector {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    SetBlackboard(b0 = 2),
-                },
-                TryCatch {
-                    Condition(Cond<1>),
-                    #[run_while(|bb| *bb.t0 % 3 > 0)]
-                    #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); bb.b0 = 4 })]
-                    StatefulAction(Task<2> = Task::<2>),
-                    Script(|bb| { if bb.b0 > 0 { bb.b0 += 1 }; bb.t0.set((bb.b0 + 2) % 2) }),
-                    Condition(Cond<3>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<5>),
-                },
-            },
+        #[success_if(|bb| *bb.t1 % 2 == 1)]
+        MaxTime(10) {
+            SubTree(Tree0392Sub0, ..),
         }
     }
 }
 
-board!(Tree0392Blackboard { b0 t0 });
+board!(Tree0392Blackboard { t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Deadline(50) {
-            Retry(1) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            Fallback {
-                                #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
-                                #[failure_if(|bb| *bb.t0 < 6)]
-                                Script(|bb| bb.o0 = None),
-                                AlwaysRunning,
-                            },
-                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        },
-                    },
+        PolicyParallel(policy = FirstFailure) {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Repeat(4) {
+                    StatefulAction(Task<1>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0393Blackboard { o0 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0394 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-        }
-        MemPriority {
-            Timeout(0) {
-                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                    Interrupt(|bb| *bb.t0 != 6) {
-                        Optional {
-                            #[success_if(|bb| *bb.t0 > 4)]
-                            Interrupt(|bb| *bb.t0 > bb.b1 + 2) {
-                                ParallelAll(max_failures = -3) {
-                                    StatefulAction(Task<0>),
-                                    Wait(0),
-                                    Condition(Cond<1>),
-                                    AlwaysRunning,
+            Sequence {
+                ReactiveSelector {
+                    StatefulAction(Task<2>),
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Delay(20) {
+                            RunOnce(then_skip = true) {
+                                Parallel(failure = 1) {
+                                    #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
+                                    #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
+                                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                                    Script(|bb| bb.b0 += 1),
+                                    Wait(20),
                                 },
                             },
                         },
                     },
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<4>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7>),
+                    },
                 },
             },
-            Fallback {
-                MaxTime(50) {
-                    UnsetBlackboard(o0),
-                },
-                RunOnce {
-                    UnsetBlackboard(o0),
-                },
-                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                Inverter {
-                    Condition(Cond<3>),
-                },
-                Action(PAct<4>, b0 = {=}, b1 = {t0}),
-            },
-            Action(Act<5>),
         }
     }
 }
 
-board!(Tree0394Blackboard { b1 b0 o0 t0 });
+board!(Tree0393Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0394 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            #[success_if(|bb| bb.b0 % 2 == 0)]
+            WhileDoElse {
+                Limiter(2) {
+                    Conditional(|bb| *bb.t0 % 3 < 2, dynamic = false, else = Failure) {
+                        Condition(PCond<0>, b0 = 0),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b1)),
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 4 > 6) {
+                Condition(Cond<4>),
+                Action(Act<5>),
+            },
+            Retry(3) {
+                StepSequencer {
+                    SetBlackboard(b1 = 3),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0394Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        ReactiveSelector {
-            Remap(success = Success, failure = Failure) {
-                #[success_if(|bb| bb.b1 > 1)]
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-            WhileDoElse {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<1>),
-                },
-                ReactiveSequence {
-                    #[on_success(|bb| bb.b1 = *bb.t0)]
-                    Wait(50),
-                    Delay(0) {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<2>),
-                },
-                ParallelAll {
-                    RepeatTimes(3) {
-                        TryCatch {
-                            #[run_while(|bb| *bb.t1 < bb.b0)]
-                            Condition(Cond<3>),
-                            #[run_while(|bb| *bb.t0 != bb.b1 + 1)]
-                            ScriptCondition(|bb| bb.b0 > 0),
-                        },
-                    },
-                },
-            },
+        Repeat(1) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0395Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            b1: i64 = 5,
         }
-        MemSequence {
-            WasEntryUpdated(t0),
-            #[on_success(|bb| *bb.t1 += 1)]
-            #[run_while(|bb| *bb.t0 != bb.b0)]
-            Sequence {
-                #[skip_if(|bb| *bb.t0 == 4)]
-                StatefulAction(Task<0>),
+        Timeout(20) {
+            ReactiveSequence {
+                Switch(b1) {
+                    case 3 => AlwaysRunning,
+                    _ => #[run_while(|bb| bb.b1 != 4)]
+                    Action(PIo<0>, t0 = {=}),
+                },
+                #[on_success(|bb| bb.b0 = bb.b1)]
+                Condition(|ctx| ctx.check(1)),
+                FlipSelector {
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[run_while(|bb| (*bb.t0 + 2) % 2 == 0)]
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                },
             },
-            SetBlackboard(t0 = 5),
         }
     }
 }
 
-board!(Tree0396Blackboard { b0 t0 t1 });
+board!(Tree0396Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+        }
+        Loop(q0) {
+            WasEntryUpdated(t0),
         }
     }
 }
+
+board!(Tree0397Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-        }
-        Switch(b1) {
-            case 0 => Sequence {
-                #[on_success(|bb| *bb.t0 += 1)]
-                Priority {
-                    #[success_if(|bb| (*bb.t0 + 3) % 3 != 1)]
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                        ScriptCondition(|bb| *bb.t0 % 3 < 2),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    #[post(|bb| *bb.t1 += 2)]
-                    Repeat(0) {
-                        StatefulAction(Task<3> = Task::<3>),
+        ReactiveFallback {
+            Repeat(4) {
+                FlipSelector {
+                    Timeout(0) {
+                        Condition(Cond<0>),
                     },
                 },
             },
-            _ => AlwaysRunning,
         }
     }
 }
 
-board!(Tree0398Blackboard { t1 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0399Sub0 for Ctx {
+        RetryUntilSuccessful(forever) {
+            StatefulAction(Task<5> = Task::<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0399Sub1 for Ctx {
+        Timeout(10) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    AsyncSequence {
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11> = Cond::<11>),
+                        Condition(Cond<12>),
+                    },
+                    TryCatch {
+                        StatefulAction(Task<13>),
+                        Condition(Cond<14>),
+                        StatefulAction(Task<15>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Timeout(30) {
+                            Failer,
+                        },
+                    },
+                    StatefulAction(Task<16>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            SetBlackboard(b0 = 7),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            StepSequencer {
+                RunOnce(then_skip = false) {
+                    ForceFailure {
+                        Repeater(forever) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+                Inverter {
+                    ReactiveFallback {
+                        RepeatUntilFailure(2) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Deadline(0) {
+                        StatefulAction(Task<2>),
+                    },
+                    AlwaysFailure,
+                    IfThenElse {
+                        Parallel(failure = 1) {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Sleep(30),
+                    },
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    Parallel(success = -1) {
+                        RepeatUntil(Failure) {
+                            SubTree(Tree0399Sub0),
+                        },
+                        Condition(Cond<6>),
+                    },
+                    IfThenElse {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    Condition(Cond<9>),
+                },
+            },
+            SubTree(Tree0399Sub1),
         }
     }
 }
 
-board!(Tree0399Blackboard { b0 });
-
 cases! {
-    Tree0300 "B{t1=3}Swm(Wt{0},c0b{t1})",
-    Tree0301 "Seq(Once(Seq(Once(a0),Ruf{F}(Sl{20}))),c1)",
-    Tree0302 "B{t1=2;t0;b0=2}@ki{t0=b0}@fi{b0=t0}FS(RFb(pa0{b0:=;b1:t1},a1l))",
-    Tree0303 "B{b0=5;b1=4;t0=5}MPri(@oh{b1=t0?t0:=0}Scc{b0+1%4<0},FF(OnceT(F)),Ret3(t0))",
-    Tree0304 "B{b0;t0=0}Rep2(Wde(RSeq(Lim{3}(Par{0;_}(FF(Seq(t0e,pi1{t0:b0})),@os{b0+=1;t0:=t0+4%4}@of{t0+=2}Par{0;_}(Pre{b0+3%2=1;F}(c2))))),RSeq(TryF(Wt{50},@os{b0+=1}t3e),Sel(a4,WU{t0!0}(Rmp{S;S}(a5b{b0%3;b0})))),AFb(Lim{3}(a6),t7,To{20}(c8),c9l,@po{b0+=2}TryT(Wu{t0},RSeq(c10,pa11{b0:t0})))))",
-    Tree0305 "B{t0=2;b0;b1;q0=1}RFb(Lp{b0;F}(Bin{t0<1;N}(Lp{_;F}(Scc{b1>t0}),Su{t0}(Ret1(c0)))),@po{b1:=5}@ki{b1!3}@si{b1>3}ASeq(@po{b1:=t0+4%4}@os{t0+=3}RSeq(c1e,Sl{0}),AFb(Inv(Wu{t0}),c2),Rty1(RSel(@of{t0+=1}@oh{b0+=1}@rw{b0!t0+1}c3,SubA(Wu{t0}))),@os{b0:=t0}@si{t0!6}pi4{t0:b0}))",
-    Tree0306 "B{b0=3}RepF(@os{b0<6?b0+=3;b0>1?b0+=1}@oh{b0=3?b0+=3}SubR(pa0{b0:b0}))",
-    Tree0307 "B{b1=2;t0}FS(To{10}(WU{t0%4>2}(Inv(Seq(t0e,Lim{2}(c1),c2l,Scc{b1+1!6},Rep2(R))))))",
-    Tree0308 "RFb(c0,c1,c2)",
-    Tree0309 "B{t1;o0=_;t0=1;b1=4}RFb(TryT(pa0{b0:t0;b1:b1},t1,a2,c3b{t1%4}),t4,Mt{20}(RepF(t5)),RetF(Rty1(Intr{t1>o0|4%2}(a6))))",
-    Tree0310 "B{b0=2;t0;b1=0}RFb(ASeq(Fb(Scc{b1<3},@po{t0+=2}@fi{b0+1%2>0}Rty4(SubA(RepF(Sb{b0=7})))),@po{b1+=2}@rw{b1!3}FS(c0e)),Bin{t0<2;T}(a1,t2),Inv(RU{F}(a3)))",
-    Tree0311 "B{t0;o0;t1=1}Sel(Cd{0;K}(Rpt{1}(RT{2}(Rty1(To{10}(c0e))))),Intr{none}(Su{t1}(Sl{10})),Ret1(OnceK(RSeq(@si{t0%2=0}Rep2(Run),Lim{1}(pc1{b0:8})))))",
-    Tree0312 "B{t0;b1=2}PAll{_}(RFb(Ret1(a0e),t1),Rep0(a2),pa3{b0:t0},AFb(Lim{3}(Rpt{F}(PAll{_}(F,c4b{b1%3},a5)))))",
-    Tree0313 "B{b0=4}Flip(c0,a1e,pi2{t0:b0})",
-    Tree0314 "OnceK(Sel(t0,t1e))",
-    Tree0315 "B{o0=_;b0=2}To{0}(Cnd{none;T;_}(PAll{3}(Pri(t0,Suc),Par{0;-1}(t1e,@fi{none}c2),c3)))",
-    Tree0316 "B{b1=4;t0=4;o0=_;q0=4}Rpt{3}(@fi{some}@rw{t0+2=b1}Mt{0}(SubR(t0)))",
-    Tree0317 "B{t0;b0=4;t1=2;q0}Star(Flip(pa0{b0:t0},ASeq(c1,pi2{t0:t1}),t3,t4,Sb{b0=t1}),@rw{b0%4<2}@of{b0:=2}Keep(Lp{b0;F}(To{20}(MPri(t5,t6e,Sb{t1=t0})))),Pri(Fb(c7,Fb(@rw{t1=3}@os{b0>t0+1?b0:=2}c8,c9,pi10{t0:=})),Pre{b0>7;K}(pa11{b0:t1}),t12),RFb(@os{t1:=b0+1%3}@rw{t0+4<5}Inv(Wu{t0}),Dd{0}(WU{b0%2>0}(S)),pt13{b0:9}),RSeq(Swm(Wt{10},@si{t0>b0+2}@fi{b0%3<1}c14,a15),t16,Pre{t0=2;F}(c17l)))",
-    Tree0318 "Rep1(Sub(Sub(Sel(Wt{10}))))",
-    Tree0319 "B{b0=4;t0=1;t1=2;o0=_}RSeq(Bin{t1+1%2!1;N}(Par{_;1}(Run,Pre{b0+4%3!0;K}(c0l)),Wu{t0}),@fi{t0=4}Dd{0}(@oh{t0+=3}@si{none}TryF(pi1{t0:=},Wt{50},@ki{b0%3<2}@po{o0|4!4?t0:=5}@si{t0>2}pt2{b0:=;b1:t0},a3)),Try(RSel(Star(c4b{t0},t5)),t6),RT{1}(ASeq(a7,@of{b0+=1}Fb(@si{b0<5}t8))),RFb(RFb(@os{t1+=1;t0+=3}@po{b0+=3}t9,c10),a11b{b0;b0},Wde(a12l,a13),Mt{0}(Rpt{0}(Sc{t1:=o0|4%4})),F))",
-    Tree0320 "Step(c0)",
-    Tree0321 "B{t0=3;b0;q0=2}MSeq(Step(pt0{b0:8;b1:b0},SubR(pt1{b0:6}),Keep(Par{_;_}(pi2{t0:=},t3e))),@oh{b0=t0%2?b0+=1}@of{t0:=b0}@fi{t0>t0+4}SubA(RSeq(@po{t0:=b0+3%3}Sb{t0=9},PAll{1}(pt4{b0:=},t5))),@si{t0>b0}@os{t0:=8;b0+=2}PAll{1}(Rus{1}(Pre{t0+2%4!2;S}(@si{b0%2!0}Sb{t0=0})),RU{S}(Lp{b0;_}(Ite(pt6{b0:=},pi7{t0:t0})))))",
-    Tree0322 "B{t0=4;o0=5;q0=4;b0}Pri(t0,Bin{t0<1;N}(Swm(a1l,pt2{b0:=;b1:t0},Step(pi3{t0:=},Fai)),@rw{o0|5+3%2>0}@si{b0+1%3<2}Lp{_;R}(ASeq(Pre{b0>b0%2;R}(c4),c5b{o0|0%4}))))",
-    Tree0323 "B{b0;t0=1;o0=3}Pre{t0%2<1;F}(Par{-1;-2}(RSeq(a0,t1,a2b{b0+4;b0}),@of{b0:=b0%3}OnceT(c3e),MPri(@oh{b0+1%3>0?t0+=3}@os{t0:=o0|4}@rw{t0+3%2>0}t4,SubR(a5l),t6,t7,a8)))",
-    Tree0324 "B{t1=4;o0=_;b1=4;b0=4}Sel(Seq(Swm(@si{t1+1=b1}S,Suc,pt0{b0:8;b1:t1}),S,@oh{t1+=1}Fb(t1e,Scc{o0|2>5},pi2{t0:b0},c3)),Dl{30}(pi4{t0:b1}))",
-    Tree0325 "B{b0=3;t0=0}Star(Suc,Fb(@rw{t0>3}@po{t0+=1}@ki{t0+3>t0+2%3}pc0{b0:5},pi1{t0:b0},pt2{b0:=;b1:b0}))",
-    Tree0326 "RSeq(t0,Flip(Ret2(Inv(Ret4(Par{1;_}(FS(c1e))))),Inv(c2e),Seq(FS(Cd{10;_}(t3)),Flip(t4,t5,c6)),t7,Fb(Rty2(c8),t9)))",
-    Tree0327 "B{b0=1}Cnd{b0<1;_;S}(RFb(t0,c1l,c2e,pc3{b0:0}))",
-    Tree0328 "B{b1=3}Pre{b1=7}(SubA(Wde(SubR(t0),t1)))",
-    Tree0329 "B{o0;b0=2;t0=3;q0=1}Step(@si{none}@of{b0+=1}@rw{b0%2>0}Fb(pc0{b0:=},Ub{o0}),Dl{50}(Pre{b0>4;F}(Swm(a1,pa2{b0:t0;b1:b0},a3b{4;b0}))),@os{t0+=1;o0:=_}Flip(pa4{b0:t0;b1:b0},t5,pc6{b0:0}),Pre{o0|2<t0+3}(Wde(Rep1(t7),Lp{b0;F}(@fi{t0>1}@oh{b0+=2;b0!2?o0:=_}@po{t0:=9}Cnd{t0+3%2!0;T;_}(t8)))),c9)",
-    Tree0330 "RepF(Flip(Sl{30},TryF(c0,a1e),c2l))",
-    Tree0331 "B{b0=2;t0=3;q0=1;b1=0}RetF(Lp{b0;S}(Bin{t0<b0;T}(@rw{b0<t0}Ret4(c0),Cd{50;_}(@rw{t0<t0+3}Pre{b1>5}(pi1{t0:t0})))))",
-    Tree0332 "B{t1=4;b0=2;t0;b1=0;q0;o0=_}RFb(Ret2(Wde(Step(Wu{t1},Rus{3}(R),Ub{o0}),Bin{t0!t1;_}(Wu{t0},t0))),RFb(RSeq(c1l,@rw{t1+4%3>0}@si{t1+4%2!0}@po{o0:=t0}Fai,pt2{b0:=},c3),Fb(@of{t0+=2}@os{b1:=7}@ki{o0|2+3<4}pt4{b0:9;b1:t1},c5,@oh{b0+=3}c6,pi7{t0:b1})),Dd{50}(Par{1;-3}(RepF(Keep(Wu{t0})),Lp{b1;R}(RtyF(Flt{1;R;K}(c8))),S)),Seq(Seq(Sb{o0=5},@ki{some}a9e),c10,@si{b0%3<1}@ki{o0|5+4<t1}Rep2(t11),Scc{none}),a12b{b0;b1})",
-    Tree0333 "B{t1=2;q0=2;b0=2;o0=_;t0}Pre{t0%2=0;K}(Step(RSeq(AFb(c0,@rw{t1=4}@oh{t0:=1}RSeq(t1,Wu{t0}),Lp{t0;S}(Flt{3;R;K}(To{100}(Scc{t0<o0|5%3})))),PAll{1}(Swm(Sb{o0=3},pi2{t0:t0},R),Suc,TryT(t3,t4),Sb{b0=9},AFb(c5,pi6{t0:t0},t7)))))",
-    Tree0334 "B{t0=3;b0=1}TryT(ASeq(Seq(Par{_;_}(Par{_;2}(pa0{b0:=;b1:b0},Scc{t0=b0%2})),PAll{-3}(Rpt{F}(pa1{b0:3;b1:t0}),Suc,a2b{t0;b0}),Dl{0}(Inv(pa3{b0:=})),Intr{t0<5}(t4))),Fb(Pre{b0>t0+1;F}(Ruf{3}(t5)),Seq(c6,c7,@si{t0=6}@fi{b0>3}c8e,Sb{b0=1},Sb{t0=b0})))",
-    Tree0335 "Ret0(F)",
-    Tree0336 "Fb(Fb(t0,Keep(a1),a2l),RSeq(Suc,Rep4(c3),F),Rep1(Rep1(t4)))",
-    Tree0337 "B{q0=4;o0=5;b0=5}Pre{some;S}(MSeq(t0e,Lp{b0;_}(c1),Swm(Scc{b0%4!3})))",
-    Tree0338 "B{t0}Keep(Dl{10}(Cd{30;_}(Wu{t0})))",
-    Tree0339 "B{b1;b0;t0=4}Fb(Cd{30;_}(@ki{b1<t0}@oh{b1+=2;t0+=1}Su{t0}(c0)),SubR(pt1{b0:=;b1:=}),@fi{b0=3}@rw{t0+4%3>0}RSeq(Sc{t0:=1;t0:=2},pt2{b0:b0}))",
-    Tree0340 "B{t0;b0=5;o0=0}@os{b0+=3}@of{b0:=0}@rw{b0%2>0}Ite(Rep3(Fb(Ret3(RFb(pa0{b0:0;b1:t0},@oh{t0+=1;t0:=b0+2}@rw{none}t1e,a2)),RFb(Star(RFb(a3),pc4{b0:t0})),Par{_;_}(pi5{t0:b0},OnceK(RetF(@si{b0<6}Wu{t0})),a6e))),Step(Keep(t7),RT{2}(Fb(RFb(@fi{t0+3%2<1}@ki{t0%3>1}t8,a9,t10,SubA(pc11{b0:t0})),Rus{F}(c12)))))",
-    Tree0341 "Once(Ret1(OnceK(RU{S}(Rep0(c0)))))",
-    Tree0342 "B{b1=0;t0;b0=5;o0=_}Swm(Ite(To{10}(Swm(RSeq(pc0{b0:6},pt1{b0:=;b1:t0}),Sb{b1=t0},a2b{b0;b0})),Pri(@of{o0|0>6?b0:=5;b0%2<0?b0:=b1%4}@oh{o0:=b0%2}@si{o0|0+1=0}t3,Rmp{F;F}(c4e))),Par{_;5}(Intr{t0%2=1}(t5),t6e,c7b{4},pi8{t0:=},@of{b0+=4}t9),RFb(c10,c11b{8},Suc),Rmp{S;S}(PAll{1}(Sb{o0=6},Fb(F,a12),t13,Par{-2;_}(Sc{b0+=3},a14b{t0;b1}))))",
-    Tree0343 "Sel(t0,Swm(Flt{3;S;_}(Rus{1}(t1))),Seq(c2e,t3))",
-    Tree0344 "B{t0=5}RFb(Once(SubA(pi0{t0:=})),Keep(Seq(t1e,a2l,Sb{t0=4},t3,t4)))",
-    Tree0345 "B{b1;t0=5;b0=4}FS(@si{b0%3>0}@os{t0:=b1;b1%3<0?b0+=3}Bin{b0=3;_}(Wt{0},RetF(a0)))",
-    Tree0346 "B{b0=4;t1=2;o0=_;t0=4}Star(@of{b0+=2}@si{b0=t1%3}S,Pre{t0+2%4!0;F}(@os{b0:=t1%2}pt0{b0:t1;b1:t1}),Scc{b0%4>0},Rmp{S;S}(SubR(c1e)),Ite(@fi{o0|4%2>0}@ki{t1+3<6}@os{o0:=2}t2,c3))",
-    Tree0347 "B{b0=3}Rus{F}(Rmp{F;S}(pi0{t0:b0}))",
-    Tree0348 "B{t1=3}Keep(pt0{b0:3;b1:t1})",
-    Tree0349 "B{b0;t0;b1=3;q0=2}TryF(Star(@ki{t0<b0+3%2}Step(@ki{b1<3}SubA(t0),Sb{b0=8}),Pre{t0%2=1}(t1),Sw{5;0}(t2,@os{b1+=2;b1+=3}@po{b0+=3}F,t3e),Pre{b0+4=t0;K}(Suc)),MSeq(Cnd{b0+1=b0;T;S}(Seq(RFb(RFb(@of{b1+3%4<0?b1+=2}@si{t0%3!2}a4),a5)))),@fi{b1+1%3>1}Opt(Lp{b1;S}(Rmp{F;S}(@rw{b0=3}Dd{20}(RT{3}(Pre{b1>0;R}(c6)))))))",
-    Tree0350 "Fb(t0,t1,a2)",
-    Tree0351 "B{b1=2;q0;t0;b0=3;o0=5}MPri(Ite(Flip(t0,RetF(pa1{b0:b1;b1:b0}),a2),Rpt{3}(Lp{t0;R}(pi3{t0:b0}))),@rw{b0>4}@ki{b1!4}@si{some}Step(Sw{4;0}(Swm(a4,@oh{b0+=2}c5e),RFb(t6,Sb{b1=t0}),Try(t7,Intr{t0+4%4<3}(Lp{b1;F}(a8b{o0|1+3%4;b1})),t9))),RU{F}(AFb(t10)))",
-    Tree0352 "B{b1;t0;o0=_;b0=2}Pre{b1>b0}(Fb(RU{F}(MSeq(RSeq(Fb(@si{b0+4%4=3}c0),Fb(c1,c2,c3e),@of{b1+=2}@rw{b1+1%4=0}F),Swm(pt4{b0:=;b1:b0},@fi{b1=1}@oh{b0+=3}@os{t0+=2}t5,c6e))),Wu{t0},PAll{-2}(Fb(Wde(@of{o0:=b0+4;o0:=t0}Try(Sw{3}(R,pt7{b0:b1}),Ret3(Sl{10})),Swm(pi8{t0:b0},a9))),OnceK(Flip(Seq(t10,t11e),PAll{2}(FF(a12),pi13{t0:=}))))))",
-    Tree0353 "B{q0=2;t0=1;b0=5}AFb(Fb(@fi{b0<6}@of{b0+=1}AFb(t0,pt1{b0:8},@rw{t0<t0+3}@os{t0+=3;b0+=1}@of{t0>b0%4?b0:=t0}a2),Swm(pi3{t0:=},c4e),@oh{b0+=1}@os{b0+1!3?b0+=3}pc5{b0:t0},Scc{t0+1>1},RFb(t6e,t7e,c8b{b0%2},a9)),Lp{b0;S}(t10e))",
-    Tree0354 "Par{_;-2}(Seq(Swm(RFb(t0,FF(Wde(t1,c2)))),Wde(Sub(a3),c4e,t5)),OnceT(RU{F}(Flt{2;R;K}(MPri(RSeq(t6,S),RepF(Swm(S,t7)),Step(Swm(F)))))))",
-    Tree0355 "B{q0=3;t1=0;o0;b0;t0=3}Flip(@oh{b0:=5}@po{o0:=_}MSeq(@rw{t1+4>0}@oh{t0+=1}@fi{o0|5+3<t0%3}Par{1;_}(@oh{o0:=t1+2}@of{b0:=7}@ki{t1=t0}S,Run),t0,Once(Lp{t1;S}(t1))),Inv(Lp{_;R}(a2e)),Rep0(c3))",
-    Tree0356 "B{b0}OnceT(RSeq(Sb{b0=5},Ret4(t0e),t1,c2))",
-    Tree0357 "B{t0=1;b0=2}Seq(AFb(c0,t1e),Su{t0}(OnceT(MPri(@si{t0<3}@ki{t0<0}@oh{b0:=5}t2,FS(Keep(pt3{b0:=;b1:t0}))))),PAll{_}(OnceT(ASeq(a4b{b0;b0},a5e,c6)),SubA(Ret2(c7))))",
-    Tree0358 "Dd{0}(Lim{1}(t0))",
-    Tree0359 "B{o0=0;b0=5;t1;t0}Rty1(Mt{20}(RFb(Wde(pi0{t0:=},Fb(c1,F,pi2{t0:t1})),Pre{b0<5;F}(Bin{t0+1%3>1;N}(PAll{_}(Wu{t1},a3b{1;b0}),Swm(t4,t5))),RSeq(c6,Pre{some;F}(c7),pa8{b0:=},R))))",
-    Tree0360 "B{t1=0;q0;t0=1;b0=5;o0}RSeq(Rmp{S;S}(Mt{20}(@fi{t1<3}Lp{t0;R}(Cd{30;F}(Par{1;2}(SubA(c0),t1))))),Opt(FS(Inv(MSeq(@oh{b0:=t0;b0:=t1+4}@po{t1:=b0}Sb{o0=5},t2,Sb{o0=2})))))",
-    Tree0361 "B{b1;t0;o0=3;b0}RFb(OnceK(FF(AFb(c0e,Su{t0}(pa1{b0:2}),c2e,RSeq(Fai)))),Fb(Sw{5}(t3,Pri(F,Wu{t0},RU{F}(@fi{some}t4)))),Sw{2;1;5}(Intr{b1+1=7}(@os{b0:=b1;b1+=3}@of{b1%2>0?t0+=1}c5),Sb{b1=t0},@fi{o0|5+2=4}Sc{o0:=t0;none?t0:=t0+3%4},a6))",
-    Tree0362 "Inv(Ret3(t0))",
-    Tree0363 "B{t0=0;q0;b0=0;t1}Inv(RFb(Lp{b0;_}(Fb(@fi{t1=5}@si{t0=2}@po{b0:=5}t0)),WU{t1<1}(pa1{b0:7;b1:b0}),RSeq(Fb(Cnd{t1+3>3;_;_}(@fi{t0%4>0}@of{b0+=1}@os{t0:=b0;t1+=1}F),t2,c3l),RSeq(t4,t5e,pt6{b0:t1;b1:t1})),Flip(OnceT(@oh{t1:=3;b0+=1}Fai),Lp{_;R}(Ret0(t7)),@po{t1+=3}@si{t0%2=1}a8,Fai)))",
-    Tree0364 "Fb(Invt(RFb(PAll{_}(Dl{0}(RFb(ASeq(t0,t1,c2e)))),TryF(Sl{20},t3,Inv(Rpt{F}(S))),Rpt{F}(Dd{30}(Opt(ASeq(t4,c5,t6)))),Step(Rep3(Keep(Par{-1;1}(c7)))),Flip(Seq(Rep3(Dd{20}(t8e)),t9)))))",
-    Tree0365 "B{q0=4;t0=1}Lp{t0;S}(RSeq(t0,c1,t2e,SubA(c3e),RFb(c4,SubR(c5))))",
-    Tree0366 "B{o0}Star(c0l,@ki{some}c1)",
-    Tree0367 "B{t1=3;q0;b0=5;b1;t0}@oh{b0+=2}Bin{b0=4;T}(Lp{b0;R}(Par{_;-2}(Sel(pa0{b0:=;b1:t0},Sb{t1=6}),Lim{3}(TryF(pi1{t0:=},c2)))),MPri(Swm(a3,Swm(Sb{b1=t0},S,Sb{b0=t1}),F)))",
-    Tree0368 "B{t0;t1=5;b0}Bin{b0>5;_}(PAll{1}(Swm(Bin{t0%2<1;T}(c0l,Sb{t0=9}),@rw{b0>0}MSeq(t1,pi2{t0:t1},@si{t1+2=1}c3),RFb(t4,a5,t6,Rep2(pt7{b0:b0;b1:b0}))),@si{t0+1>0}@rw{t1>b0}Rpt{F}(Par{4;_}(Pre{t0>t0+4%3;S}(t8),Wde(a9b{b0+4%4;b0},Sl{0}),t10,AFb(t11,pc12{b0:5})))),Su{t1}(Bin{b0=t1%4;T}(a13e,Try(RFb(pt14{b0:t1},a15),Rpt{F}(Fb(Wu{t0},a16l)),t17))))",
-    Tree0369 "Opt(RSel(OnceT(Once(TryF(RSeq(c0l,c1e),Sub(c2))))))",
-    Tree0370 "B{q0=2;o0=2;t0=1;b0=4;t1}@oh{b0+=3}@os{t1+=2}PAll{0}(pt0{b0:t0;b1:t1},Seq(Rep2(To{50}(PAll{_}(Sel(c1l,t2),Swm(@si{some}a3b{t1%2;b0},pc4{b0:=}),pc5{b0:=},Sl{30})))),Fb(c6l,Cnd{t0%2<0;_;F}(a7e),RFb(pc8{b0:b0},@ki{t0!b0}@po{b0:=o0|4}S,F)),Step(c9b{b0},a10,a11b{9;b0},pa12{b0:6},Lp{t0;R}(a13b{t0+4;b0})))",
-    Tree0371 "RFb(Fb(MPri(t0e,a1,c2l),t3),OnceK(Seq(t4,c5,t6)),MPri(Ite(RSeq(c7,t8),Rus{F}(t9),t10)),PAll{3}(Seq(Once(Pri(a11,t12))),Suc,Seq(t13,c14)),Rep3(Par{1;1}(OnceK(Once(t15)))))",
-    Tree0372 "B{t0;t1;b0;q0=1}Fb(@oh{t0+=3}Lp{_;_}(@oh{t1+=1}pi0{t0:t0}),c1l,c2,@ki{b0<2}@po{b0+=2}Rep2(pi3{t0:=}))",
-    Tree0373 "B{b0=5;b1;t0=3;q0=3}@os{b0>4?b0:=1}Lp{b1;F}(Par{-1;1}(a0,SubR(R)))",
-    Tree0374 "B{b0=4;t0=5;q0=0}RFb(Pre{t0+2>3;S}(Fb(Rpt{1}(Su{t0}(t0e)),RSeq(Lp{b0;S}(a1e),FS(Lp{_;R}(OnceK(a2b{b0%4;b0})))),a3l,RFb(a4,@rw{t0<3}pi5{t0:=}),Rpt{1}(c6))),Su{t0}(RSel(Fb(Swm(Sc{b0+=2},AFb(pc7{b0:4},pa8{b0:b0;b1:t0}),@si{b0+2=5}RepF(Pre{t0%2=0}(a9b{b0;b0}))),Par{_;_}(Bin{b0<6;_}(t10,@ki{t0+3!7}@of{t0:=t0%3}@oh{b0<t0?b0+=1;t0:=b0}Opt(t11)),Fb(a12,c13,t14e,a15),c16b{b0},Try(c17,Sl{0}))))))",
-    Tree0375 "B{o0=_;b1;b0=2;t1;t0=4}Bin{some;N}(TryF(c0,@fi{t0!7}Mt{0}(Flip(pa1{b0:b1},c2,R)),Sc{o0:=b0}),Mt{10}(Rep2(Ite(Fb(Rep2(pi3{t0:b0}),@po{o0:=b0;b1+=3}@si{t1%4>1}a4b{t1%3;b1},pa5{b0:b1}),Rep1(Ite(t6e,Ub{o0},Pre{b1<t0+1;K}(a7)))))))",
-    Tree0376 "B{t0;b0=3;o0=2;b1=1}Bin{o0|2+4%4=3;N}(RSeq(@rw{b0+2>6}RT{2}(t0e),MPri(Try(Sc{o0:=_},Scc{none},a1b{b1%4;b1})),TryT(t2,PAll{1}(RFb(Scc{b0+4>5})))),To{20}(Wde(Lim{3}(pa3{b0:4;b1:t0}),@rw{t0<4}FF(F))))",
-    Tree0377 "B{b1=5;b0;o0=_;q0=0}Sw{5}(FS(Star(AFb(t0,c1e,a2),OnceK(Mt{0}(pc3{b0:=})))),Lp{_;_}(Sw{2}(Flt{3;R;K}(Step(a4b{o0|2;b0},Rep2(Sl{10}),Sl{20})),@fi{b0!b1}@po{o0|4>o0|3?o0:=_}Star(Inv(Lp{b1;S}(t5))))))",
-    Tree0378 "B{b1=4}Wde(a0,pt1{b0:6;b1:=})",
-    Tree0379 "B{b1;b0;t0=0;o0}Bin{b1!7;N}(Bin{b0!1;N}(Inv(OnceT(Fb(@of{t0:=t0%3;b1:=t0}pc0{b0:b0},Scc{b0=6},c1b{2},Flt{1;R;K}(a2e),c3))),Rep1(Star(Suc,@os{t0+=1;b1+1%2=1?o0:=b0+2}RFb(Try(Rep3(Wt{10}),Wu{t0}))))),MPri(Pre{none}(TryT(@oh{b1:=t0}RSeq(Rep0(Sl{0}),RSeq(a4,@of{t0:=o0|4}@oh{b0:=b1+3;t0+2=t0%4?b1:=b0%4}c5l,Suc,Wt{20})),PAll{0}(a6b{o0|3;b1},a7,a8b{t0;b0},t9,t10))),Flip(t11,t12e,TryT(t13,t14,pt15{b0:1;b1:b0}),Step(F,pc16{b0:=}))))",
-    Tree0380 "B{b0;t0}RFb(Rpt{F}(Bin{t0+2<7;T}(Cd{0;K}(Fb(c0e,Wt{20})),Flt{1;R;_}(Rty3(a1b{b0;b0})))),@ki{b0>1}PAll{1}(Fai),Par{2;_}(@rw{t0+2<1}Rty1(Sc{b0+=1;b0>7?t0+=3}),Seq(Inv(R))))",
-    Tree0381 "B{b1;o0=_}Sw{5}(Swm(Mt{50}(t0)),@ki{none}OnceT(RepF(Ruf{2}(FF(c1)))))",
-    Tree0382 "Step(Rpt{0}(t0),RSel(RSeq(Swm(t1e,c2,t3),Wde(t4,t5)),MPri(Wde(t6,c7l),Step(t8,a9e),c10)))",
-    Tree0383 "B{b0=1;t0}FF(OnceT(Inv(TryF(OnceT(Sc{t0:=b0}),pc0{b0:t0}))))",
-    Tree0384 "B{t0;b0;t1=1}Fb(SubA(t0),ASeq(c1,t2),TryT(SubA(c3),@of{t1+=1;t0:=b0}@os{t0+2<4?t0+=1}Sl{50}),t4)",
-    Tree0385 "B{b0;b1=1;t0=3;t1=0}Flip(Inv(Sw{4}(a0,@fi{b1%3>1}pi1{t0:t1})),Ite(a2b{t0+4;b1},Fai),Bin{t0%4<2;N}(t3,c4l),Rep1(Fb(Ret0(@po{t0=7?t0+=1}@oh{b0+=1}@rw{b1<t0}a5b{b1;b1}),t6)),Seq(a7,pa8{b0:=;b1:b0},pt9{b0:=;b1:b1}))",
-    Tree0386 "B{b0=1;o0=2;t0;b1=5}Sw{0;4;3}(a0b{b1;b1},Wde(c1,Invt(Step(Sb{t0=8},Wv{t0}(t2e)))),Pre{b1<0;R}(Dd{20}(Ub{o0})),Step(c3,Ub{o0},a4b{b0;b1},a5e))",
-    Tree0387 "Keep(Sub(t0))",
-    Tree0388 "B{b1=0;t0=5;b0=4}Swm(@rw{b0>0}RFb(pa0{b0:8;b1:t0},@rw{b0+3%3<2}@po{b0:=6}a1l,WU{t0+3%2<0}(t2)),@os{b0+=1}RFb(Flt{2;R;_}(RFb(t3,pt4{b0:t0;b1:b0},t5)),pc6{b0:2}),Inv(@rw{b1=4}RepF(Bin{b0+1%3>0;N}(Ret3(Ret1(Bin{t0>7;N}(c7b{t0},pi8{t0:b0}))),a9))),Par{_;2}(t10,Sw{5}(a11l,pi12{t0:b0}),Intr{b1!7}(c13e),Sb{t0=9}))",
-    Tree0389 "MPri(RFb(Rmp{S;S}(TryF(t0e,c1)),c2,RSeq(t3,a4)),RSeq(Pri(t5e,t6e,c7l,Sub(c8),t9),Sel(Par{_;-1}(c10l,c11),MPri(c12),Flip(t13,Rpt{F}(c14)),c15l)),MPri(RSel(c16,a17),a18,OnceK(Dl{30}(a19))))",
-    Tree0390 "B{b0=0;b1;t0=0}Bin{t0>3;_}(@of{b1:=t0%3}@po{b0:=4}Inv(To{50}(Sb{t0=6})),RFb(RSeq(@si{t0<b1%3}@po{t0:=b1+2;b0+=2}F,@of{b1+=2}FF(t0),RepF(R)),Lim{3}(Rus{3}(MPri(SubR(@si{t0!b0+4%2}c1b{4}),Sl{10}))),Seq(c2e,Sb{b0=5},c3,@po{b1:=t0%3}Sc{b1+=2},R)))",
-    Tree0391 "B{t0=0}To{20}(Bin{t0+1%4>0;_}(c0,RFb(a1,t2)))",
-    Tree0392 "B{b0=5;t0=2}FF(Flip(RSel(pt0{b0:=;b1:b0},Sb{b0=2}),Try(c1,@rw{t0%3>0}@oh{t0:=t0%2;b0:=4}t2e,Sc{b0>0?b0+=1;t0:=b0+2%2},c3),RFb(c4b{t0%3},Wu{t0},t5)))",
-    Tree0393 "B{o0=2;b0;t0=0;q0}Dd{50}(Rty1(Lp{b0;R}(Swm(RSeq(Fb(@ki{o0|4+2=0}@fi{t0<6}Sc{o0:=_},R),c0b{t0})))))",
-    Tree0394 "B{b1=1;b0=0;o0=_;t0=3}MPri(To{0}(Pre{some;F}(Intr{t0!6}(Opt(@si{t0>4}Intr{t0>b1+2}(PAll{-3}(t0,Wt{0},c1,R)))))),Fb(Mt{50}(Ub{o0}),Once(Ub{o0}),pa2{b0:b0;b1:t0},Inv(c3),pa4{b0:=;b1:t0}),a5)",
-    Tree0395 "B{b1;t1=2;t0=2;b0}RSel(Rmp{S;F}(@si{b1>1}Swm(t0e)),Wde(Wv{t0}(t1),RSeq(@os{b1:=t0}Wt{50},Dl{0}(S),t2),PAll{_}(RT{3}(Try(@rw{t1<b0}c3,@rw{t0!b1+1}Scc{b0>0})))))",
-    Tree0396 "B{b0=1;t0;t1=5}MSeq(Wu{t0},@os{t1+=1}@rw{t0!b0}Seq(@ki{t0=4}t0),Sb{t0=5})",
-    Tree0397 "RFb(t0,t1e)",
-    Tree0398 "B{t1;t0=4;b1=4}Sw{0}(Seq(@os{t0+=1}Pri(@si{t0+3%3!1}t0,c1e,RFb(c2b{t0},Scc{t0%3<2})),Keep(@po{t1+=2}Rep0(t3e))),R)",
-    Tree0399 "B{b0=4}Swm(c0,t1,Sb{b0=7})",
+    Tree0300 "B{b0=4;t0}Try(Once(pt0{b0:=;b1:t0}),F)",
+    Tree0301 "B{q0;t0=2;b0;o0=_}Pri(Lp{_;S}(Cnd{b0%4=1;N;S}(Try(RFb(t0e,Rmp{F;S}(pa1{b0:t0;b1:t0})),@os{t0+=3}@si{t0>t0%2}RU{F}(PPar{1;_}(Scc{b0!4},Wu{t0})),Bin{some;N}(Rpt{2}(Isw{b0;_;N}(a2b{t0%4;b0},Wt{0})),Ub{o0}),Dl{10}(FS(Sc{t0+=1})),Star(SubR(a3l))))))",
+    Tree0302 "B{b0;t0=0}@os{b0!t0%2?b0+=3}@rw{b0>3}Lim{3}(Opt(Fai))",
+    Tree0303 "B{o0;b0=5;t0}Par{-2;-1}(Seq(Par{-1;0}(Sl{10},@os{t0+=3}c0b{b0}),Rep0(t1),Try(@po{b0:=o0|5;o0:=_}SubR(c2e),Wu{t0},Wt{20})),Inv(OnceK(Fb(RSeq(OnceK(c3),c4b{t0},a5l),Bin{o0|3%4>1;T}(Rty0(@si{t0+3<b0}a6),@si{t0<0}pi7{t0:b0}),@ki{o0|3+3>2}Keep(t8)))),Sel(@si{some}RSeq(@oh{t0+3>1?o0:=_;o0:=o0|2%2}@po{t0+=2;b0:=t0%4}Wu{t0},Wt{100}),t9,t10,Isw{b0+4%3;_;_}(Wt{50},Sb{o0=9}),t11),SubA(Swm(Pre{none;K}(@os{b0+4=3?t0+=3}a12b{t0;b0}),Sb{b0=0},Cd{0;K}(FS(Dl{10}(Su{t0}(a13)))))))",
+    Tree0304 "B{b0;o0=3;t0}Dl{10}(Swm(Fb(pi0{t0:b0},Wu{t0}),Cnd{some;_;S}(OnceT(Ub{o0})),Flip(RSel(c1e,t2,Wt{0})),a3l,RSeq(Sl{0},t4)))",
+    Tree0305 "RFb(FS(To{0}(Fb(Step(RSel(PPar{0;_}(a0l,t1),Lim{1}(Sl{0})))))))",
+    Tree0306 "AFb(ASeq(Cd{0;_}(Star(Swm(c0,t1,t2,t3),Rus{F}(c4),Once(t5),Seq(c6l,Opt(t7)),Dd{20}(c8l)))))",
+    Tree0307 "B{b1=2}Star(Rpt{0}(Sc{b1+=1;b1+=1}))",
+    Tree0308 "B{t0=1;b0;q0=1}@ki{t0<b0+2}RSeq(pa0{b0:=;b1:b0},Pre{b0!0;R}(RSeq(c1,a2)),Lp{t0;K}(RSeq(t3,FS(c4))),RSel(c5l,t6))",
+    Tree0309 "B{t1;q0=0}Lp{_;S}(AFb(c0,FF(Sb{t1=6}),RSeq(a1e,pt2{b0:t1},a3)))",
+    Tree0310 "B{o0;t0=0;q0;b0=0}Rep4(ASeq(Seq(Swm(Step(Par{-3;_}(Lp{t0;S}(Run),Bin{none;N}(Sb{b0=2},c0),Rep4(S))))),Swm(Lp{t0;_}(PAll{1}(To{10}(@fi{t0=6}Par{-1;_}(a1e)),Wv{t0}(Lp{b0;K}(a2)))))))",
+    Tree0311 "B{b0=0;q0=1;b1;t0=1}TryF(PPar{0;T}(@fi{b0+1%2<0}@rw{b1+2<5}@of{b0+=2}pi0{t0:=},Pre{t0=b0+2}(Bin{b1=3;N}(t1,t2e)),TryT(Lp{b1;R}(Run),a3)),a4b{b0+3%3;b0})",
+    Tree0312 "B{b0;t0=3}RSeq(@oh{b0!5?b0:=t0%3}TryT(OnceT(Rpt{3}(@si{b0>0}@fi{b0!3}Swm(t0,Sl{0},a1b{b0;b0}))),@of{t0+=3}Wde(c2,Sc{b0+=2;t0+=3},c3),c4))",
+    Tree0313 "B{b1=1;b0=0;t0}@of{t0+=2}Flip(pa0{b0:b0;b1:b1},Sb{b0=8})",
+    Tree0314 "B{t0=5;q0=0;b0=4}Flip(TryT(@si{b0+2>t0%4}@os{b0:=t0;b0:=t0+2}t0,@ki{b0<t0}@rw{t0+4>6}Wt{0},t1e,@of{t0+=2;t0:=b0}@po{b0+=3}@rw{t0<b0+1%4}R),RSeq(MSeq(a2,c3),Keep(@po{t0+=1}@of{t0+=3;b0+=1}t4)),Lp{_;K}(RSeq(Sb{b0=3},a5)),RU{S}(RFb(c6l,c7)))",
+    Tree0315 "B{t1;b0=0;t0;b1=2}@oh{t1=3?t0:=0}RSel(Once(@oh{b0+=1}Fb(t0,@po{b0:=b0%3}@os{b1:=t0%4}@fi{t1%4>2}Fb(c1e,F,a2,Invt(Sb{b1=8})),Seq(Wde(pc3{b0:b1},t4),c5b{t1}))))",
+    Tree0316 "B{t0=5;b0;o0=_}Step(Step(Intr{t0!4}(t0),Mt{0}(Flt{2;_;_}(c1)),Pri(c2,pi3{t0:b0},@si{b0+3<7}@fi{b0=t0}c4l)),Rty2(Cnd{none;N;F}(Dl{0}(Rty0(S)))))",
+    Tree0317 "RFb(PPar{2;T}(t0,a1,Fai,t2,Sl{100}),Wde(c3,RT{F}(Step(c4,Wt{30})),FS(Sub(t5))),Sel(c6,t7,Ite(c8,c9)),Par{-4;-2}(a10,a11,a12e,Wt{10},R),Ret3(Star(RFb(Dd{20}(c13l),c14l))))",
+    Tree0318 "B{b0=5;b1;t0=1}Star(RFb(AFb(c0,Ruf{F}(Isw{t0+2%4;T;N}(@ki{b0+2%2>0}t1,S,Sb{t0=0}))),Flip(Scc{b0+2<4},Sw{3}(t2,a3),a4e,c5,t6)),Flip(t7))",
+    Tree0319 "B{b0}Fb(c0,c1b{b0},Once(c2),Fai,Seq(Wt{20},Sl{100},t3))",
+    Tree0320 "B{b0=3;t0;b1=3;o0=_;q0=1}@rw{o0|2<b1}Once(Par{_;_}(To{0}(Star(Fb(Cnd{t0<0;N;F}(Wt{30}),a0e,AFb(@oh{b1:=o0|2}a1,t2)),MPri(Bin{o0|0+4!5;_}(@ki{b0>b1}pc3{b0:t0},Fai),RSeq(Dl{0}(pa4{b0:t0;b1:b1}),S,Lp{_;_}(t5),@of{b0+=1;b0+=1}@po{b0+=1}t6))))))",
+    Tree0321 "B{o0=1;t1=4}Flip(a0,Cd{20;F}(Rep1(OnceT(@of{t1+=2}Step(R,Scc{o0|3>t1})))),pi1{t0:t1})",
+    Tree0322 "B{t1;b1=5;b0=1;t0=5}Wde(RSeq(MPri(OnceT(@of{b0!b1+4?t1+=2;b0:=t1}Sc{t0:=2;b0+3=5?b1:=4})),Wv{t1}(c0b{t1+2}),Ite(t1,F),Scc{b0=1},Dl{10}(c2b{t0%3})),WU{b0!5}(Rus{1}(@fi{b0>1}Run)))",
+    Tree0323 "B{t0;t1=5;b0=2}@ki{t1>1}OnceK(Swm(AFb(Seq(t0e,c1,Inv(S)),Try(a2,t3,@os{t1=3?b0+=2}@fi{t0>7}@si{t0%2<0}Scc{t0+3=2},Flt{2;_;K}(Wt{30})),Once(S)),Wde(Pre{b0!6;K}(RFb(c4e,pt5{b0:8;b1:t0})),Opt(Star(@si{b0%2>0}pc6{b0:t0},Sb{t0=b0},c7)),MPri(c8,t9))))",
+    Tree0324 "Swm(To{10}(PAll{1}(PAll{3}(t0,t1,t2e,RFb(c3,Sub(c4l)),F))),TryF(Seq(a5,Sl{10}),c6,Inv(t7),Sub(t8),RFb(t9,c10)))",
+    Tree0325 "B{o0=_;t1=4;t0=3;b0=1}MPri(Scc{b0=o0|4},@rw{o0|1<6}@si{b0+1>4}@os{b0:=b0+2%3}Swm(Wu{t1},@fi{t1!3}@os{b0:=t0+1%2}F),PAll{_}(pa0{b0:0;b1:t1},c1e,@rw{o0|5!t0+3%4}@os{t0:=4;t0:=t1}Wt{0}))",
+    Tree0326 "B{t0=4;b1=0;o0=_;b0}Keep(RSeq(Sb{t0=9},@os{t0:=b0}@rw{some}c0l,RSeq(a1b{b0;b1},c2),Rep1(c3e)))",
+    Tree0327 "Rpt{F}(Sub(PPar{2;_}(t0e,RSeq(c1l,t2),OnceK(Step(Wt{0},a3l)))))",
+    Tree0328 "B{t0=1;b0=4}Par{1;0}(Wde(Scc{t0%3>0},Flip(Seq(Sl{0},Sb{b0=0},t0),S),Swm(t1,@os{b0+=2}@ki{t0!5}PAll{_}(t2,a3),@fi{t0+4<3}@oh{t0+=2}RFb(pa4{b0:b0},c5),Wv{t0}(c6b{b0+1}))))",
+    Tree0329 "B{o0=1;t0;b0}RFb(Fb(Rep3(@po{b0+=2}RSeq(MPri(pi0{t0:b0},OnceT(Sb{o0=3}),Scc{none},Rep1(Rmp{S;F}(a1))))),Fb(@rw{t0+2<b0+1%4}@po{b0:=b0%4}@ki{t0%3>0}Wu{t0},MSeq(Fb(pt2{b0:0;b1:b0},pt3{b0:b0}),S,pc4{b0:t0},Fai))))",
+    Tree0330 "B{t0;t1;b0}Flt{3;S;K}(Seq(Inv(Step(@fi{t1+1%3!1}Seq(Sc{b0+=3;t0:=t1%2},c0),t1e)),t2,Wde(t3,t4),Pre{t1%4<0;R}(Sb{t1=5})))",
+    Tree0331 "B{t0=5;b1=2;b0=2}RU{F}(Flip(MSeq(c0,pi1{t0:b0},c2),c3e,Rus{F}(Wde(@of{t0+=1}@fi{b1%3<2}a4,Sb{t0=9},t5))))",
+    Tree0332 "Fb(t0,Wt{20})",
+    Tree0333 "RFb(TryF(Mt{10}(Rep0(c0)),Ret4(Rmp{F;S}(OnceK(t1)))),Star(Inv(Seq(Star(RFb(t2,F,t3),OnceK(Sl{10}),Sl{0},PPar{2;T}(a4,Lim{3}(t5)))))),Keep(Dd{30}(Swm(Dd{0}(ASeq(c6l,t7)),AFb(t8,a9),TryF(t10,c11,c12e,F,a13l)))))",
+    Tree0334 "PAll{_}(RFb(t0e,Keep(t1),Sl{10}),Sub(ASeq(Wde(a2,Fb(F,t3e)),Sub(Par{_;-1}(t4)))),Star(Ret4(Star(Inv(t5),Flip(c6l,c7)))),c8)",
+    Tree0335 "B{b0=0;t0;b1}@fi{b0>7}@po{b1+=2;b1:=t0+3}RSeq(Wu{t0})",
+    Tree0336 "Invt(Wde(RFb(c0,t1e,t2),Keep(a3),RFb(c4,t5)))",
+    Tree0337 "B{b0=0;t0=5;o0}Star(@of{b0:=b0%4;t0:=t0%3}@rw{b0+1<4}Lim{1}(To{30}(RSeq(Ub{o0},t0,c1))),Par{_;_}(pa2{b0:b0},t3,a4b{t0%3;b0}),t5)",
+    Tree0338 "MSeq(Sel(Dd{10}(RSeq(a0,t1)),Once(RSel(Rep3(a2l),Wt{0})),RepF(Fb(Once(a3)))),PAll{-1}(Ret0(a4),Swm(c5l,a6l,c7,c8),RSeq(c9e,OnceT(c10),Sl{0})),Pri(Rus{3}(TryF(Wt{50},S,t11,c12,a13)),Once(RFb(a14e,c15l,RepF(t16),R)),Fb(Flt{3;_;K}(Seq(t17,Par{_;-2}(Sl{0},c18e))))))",
+    Tree0339 "B{t0=1;q0=2}Lp{t0;K}(t0)",
+    Tree0340 "B{b0=2;t0=2;o0=3}Fb(Seq(@oh{t0+=3}Pre{none;R}(Isw{o0|5;T;N}(a0b{b0;b0},RSeq(Dd{10}(t1e),Sl{30}),Lim{2}(S)))),PPar{1;_}(Rep2(t2),Sc{t0:=b0}),Try(pa3{b0:t0},Suc,t4e,@po{t0:=b0%2}Rep3(a5),OnceT(t6e)))",
+    Tree0341 "B{t1=2}Flip(a0,Isw{4;_;_}(t1,R,Sc{t1+=1}))",
+    Tree0342 "B{o0=3;b1;t1=1;b0}Rmp{F;S}(Par{1;_}(Rep2(PAll{_}(pa0{b0:5},Sc{b1+=2},c1l,OnceK(t2),FS(Sc{o0:=_;t1:=b0+3}))),Su{t1}(RT{3}(Pre{b1+2%4>0}(Sw{1}(F,Seq(a3e,a4)))))))",
+    Tree0343 "Ite(t0,t1)",
+    Tree0344 "B{b0=4;b1=4}Bin{b1!4;N}(Scc{b0%3<0},Wt{100})",
+    Tree0345 "OnceK(Par{2;1}(t0e,Flt{3;R;K}(RT{F}(a1)),Opt(MPri(t2,t3,c4,Sl{100}))))",
+    Tree0346 "B{o0=3;b0=5;t0=2}RFb(PAll{-2}(Scc{some},t0,Scc{b0%3<1}),Fb(@os{b0:=9;o0:=o0|4+1%3}@po{none?t0:=o0|4+1%2}F,t1,pi2{t0:t0},pt3{b0:=;b1:t0}),a4,FF(pc5{b0:3}))",
+    Tree0347 "B{o0=2;q0=2;b1;t0;b0=3}MPri(Lp{_;F}(Star(Pre{b1<5;K}(Ret4(Mt{0}(pi0{t0:t0}))),Lp{b1;_}(Flt{3;R;K}(Sw{3}(Dd{0}(pc1{b0:=}),Fai))),Inv(RSeq(PAll{2}(c2,Wt{30}))),@fi{some}@of{b1:=b1+2%4}@ki{b0<1}Sw{3;0}(Suc,t3e,Suc))))",
+    Tree0348 "B{b1;t1=2;t0=3;o0=_;b0}Wde(RSeq(@ki{t0+3!4}AFb(c0,F),Cd{30;F}(Sl{0})),@oh{t1+=1}Rty4(Sel(Seq(@os{b1:=o0|1%2;b0+3>b1?o0:=b0%3}a1e),RSeq(pi2{t0:t1},t3e,pi4{t0:b1},Once(pt5{b0:=;b1:t0})))))",
+    Tree0349 "B{t0=0;b1=3;b0=2}RT{1}(SubR(FF(Cnd{b1>t0+1;N;S}(Fb(Flt{3;R;F}(pt0{b0:=;b1:b0}),MPri(pc1{b0:=},@si{b0!4}pi2{t0:b0},c3),Su{t0}(c4),F,t5e)))))",
+    Tree0350 "Flip(Cd{20;_}(ASeq(t0,Wt{10})),To{0}(Seq(Suc,Rep4(c1),Sub(F))),Rep1(Rep1(t2)))",
+    Tree0351 "B{q0=4;o0=5;b0=5}Pre{some;S}(Step(t0e,Lp{b0;_}(SubA(c1)),SubR(Star(Scc{b0%4!3}))))",
+    Tree0352 "B{t0}Keep(Dl{10}(Cd{30;_}(Wu{t0})))",
+    Tree0353 "B{b0=3;t0=3;b1=2}Fb(Cd{30;_}(@ki{b1<t0}@oh{b1+=2;t0+=1}Su{t0}(c0)),pt1{b0:=;b1:=},RSel(pt2{b0:b0},Wu{t0}))",
+    Tree0354 "B{t0=2;b1=5;o0=_;b0=5}Dl{100}(Sc{t0+=2;b0<0?o0:=b1})",
+    Tree0355 "B{b0;o0=_;b1=5;t0}Par{2;-2}(RSeq(c0,SubR(@ki{t0<3}F)),Step(@po{b0:=t0%4}@si{b1=b1+4%2}@oh{t0<4?o0:=t0}Sb{t0=0},t1,a2))",
+    Tree0356 "B{t0;b0=1}RSeq(Sc{b0+=2;b0:=b0%4},Once(Bin{b0+4%4>1;N}(pc0{b0:6},@rw{t0+4<1}R)),pt1{b0:=;b1:b0})",
+    Tree0357 "B{o0=2;t0=0;b1=0}RSeq(@os{b1+=3}@of{b1:=0}@rw{t0%2>0}Pre{some;K}(Lim{3}(c0)))",
+    Tree0358 "B{b1=0}Rty1(@ki{b1<3}SubA(WU{b1+3<1}(R)))",
+    Tree0359 "B{b0;o0;t0=2}@po{o0:=_}Bin{t0+1%2!1;N}(@si{t0%4=2}To{0}(PAll{-2}(Keep(Keep(Sel(t0,t1e,@oh{o0|0>6?t0:=5;t0%2<0?b0:=b0%4}@si{o0|3>b0}pa2{b0:b0}))),Inv(OnceK(Sb{t0=2})),To{10}(Keep(Sb{o0=7})),Pri(@si{some}TryT(t3,t4),t5,@os{b0%2=0?t0+=2}t6))),Cd{20;_}(Fb(Once(Ite(Seq(t7,@fi{b0+3<4}Sl{0}),@os{t0+=1}@rw{b0>7}c8,Wv{t0}(a9l))),AFb(Wde(c10,a11b{b0;b0},pc12{b0:4}),Flip(@ki{t0<b0}@oh{o0:=2}c13,t14,Sc{b0+=1},pt15{b0:=;b1:t0}),@os{b0:=5}Sc{b0+=1;o0:=_}))))",
+    Tree0360 "Par{3;0}(c0,c1,c2)",
+    Tree0361 "B{b0=0;t0;o0=_}PAll{_}(@os{o0:=b0;b0+=2}t0,a1b{b0;b0},MSeq(MPri(t2,Ub{o0}),Ite(@ki{b0+3>1}c3e,@si{b0+3%4<2}c4),PAll{0}(F,pc5{b0:t0})),Par{-2;-1}(Dl{10}(RSeq(Ub{o0},a6b{3;b0})),@si{t0>1}@ki{none}c7b{b0},c8),RSeq(RFb(Swm(pa9{b0:1},pi10{t0:t0}),Bin{t0+3%2!0;_}(t11,a12)),RSeq(c13l,Pre{b0>3}(Sc{b0+1%3!1?t0:=1}),Sc{o0:=o0|2%4},R)))",
+    Tree0362 "B{b0=1;b1;t1=4}Par{_;2}(TryT(t0,t1,pa2{b0:t1},@oh{b1+=1;b1+=1}@ki{b0+2%2=0}c3),Try(a4,Keep(t5)))",
+    Tree0363 "B{b0;t0=3;q0=0;b1}RU{F}(OnceT(Flip(Lp{b1;K}(@rw{b0=3}Dd{20}(RT{3}(Pre{b1>0;R}(c0)))),SubA(OnceT(Rep4(c1))),Cnd{b1%2<0;T;_}(AFb(Scc{b0<b1%4},Lp{b1;K}(Sb{t0=4}),F)),t2,Rus{F}(@fi{b1+2!1}@ki{t0>2}RFb(c3e,t4,Inv(c5))))))",
+    Tree0364 "B{b1=1;o0}RSeq(Keep(pi0{t0:b1}))",
+    Tree0365 "B{b0;t1=2}RetF(Swm(Dl{0}(Once(Ret3(Keep(Seq(c0,@ki{b0+1%3!1}Sb{t1=b0}))))),Ret4(Fb(Keep(SubR(FF(pc1{b0:5}))),Opt(c2b{t1%3})))))",
+    Tree0366 "B{b1=5;t0;b0=4}Opt(@po{b0=5?t0+=4}@ki{b1>1}@fi{b0+4%3!2}Ret4(Su{t0}(Rus{F}(SubR(t0)))))",
+    Tree0367 "RU{F}(RFb(RSeq(PAll{_}(t0),c1e,Flt{1;F;K}(t2)),Par{3;_}(t3,FS(a4),R),RFb(Fai,a5,a6,Inv(S)),Fb(a7,Invt(t8),t9)))",
+    Tree0368 "AFb(RFb(c0,Seq(ASeq(t1e,c2)),Inv(TryT(a3l,t4,t5))),c6e)",
+    Tree0369 "B{t0=4;t1=4}TryT(Rty2(Par{1;_}(c0,t1,pi2{t0:=})),PAll{-1}(pa3{b0:2},Wde(pa4{b0:t0;b1:t1},t5),RU{S}(c6)),Seq(pi7{t0:=},a8,To{100}(a9),Sl{0}),Rty0(Fai))",
+    Tree0370 "Fb(Sub(Invt(Once(Rmp{F;S}(RSeq(Seq(c0l,c1,c2e),OnceK(t3),t4e,Wt{0},OnceK(S)))))),c5e)",
+    Tree0371 "B{b1;t1=5}Sw{0}(c0,Seq(Sl{0},t1,t2))",
+    Tree0372 "B{t1=4;o0=2}PAll{_}(c0e,c1b{t1+2%3},Pri(a2,c3l),Ub{o0})",
+    Tree0373 "B{q0=4}RSeq(Lp{_;K}(a0))",
+    Tree0374 "Dl{100}(Lim{3}(Fb(OnceK(Lim{2}(t0)),Sub(c1e),Rep0(c2e))))",
+    Tree0375 "B{t0;b0;o0=4}Par{_;-4}(PAll{2}(c0,a1b{o0|5+1%2;b0}),MSeq(TryT(Sl{10},t2e,a3e),Isw{b0;T;T}(pt4{b0:=;b1:b0},Bin{b0>3;N}(pa5{b0:t0},Sb{t0=b0})),To{10}(To{10}(pa6{b0:t0;b1:b0}))),Wt{0},Flip(@oh{b0+=1}F,t7,c8,pi9{t0:=},t10))",
+    Tree0376 "B{b1=2;b0;q0=1;o0;t0}ASeq(MSeq(Sl{10},c0l,@oh{o0:=t0+2}@of{b0:=7}@ki{t0=b1}Rpt{F}(Ub{o0}),t1,Ub{o0}),Par{1;-1}(@of{t0!1?b0+=2}Pre{b0+4<0}(pi2{t0:b1}),PAll{2}(a3b{t0%2;b0},pi4{t0:=},c5)),Isw{b1;N;_}(Lp{_;K}(pt6{b0:2}),c7e,Cnd{t0>6;T;_}(Scc{b1=b0+3})))",
+    Tree0377 "B{b0;o0=1;b1=5;t0=1}@rw{t0=3}@os{o0:=t0;t0+=1}RSeq(RFb(t0,pt1{b0:=;b1:=},t2))",
+    Tree0378 "B{o0=3;b0=1;q0=3;b1=5;t0=5}Sel(Ite(pc0{b0:b0},R,c1e),Wv{t0}(Inv(Isw{b0%4;N;T}(Ret2(c2)))),FF(Once(Run)),Flt{1;F;_}(Lp{b0;_}(Cnd{b1>1;N;F}(c3e))),Lp{_;S}(Lim{1}(Flip(Cnd{o0|0+4%3<1;_;S}(@po{b1:=4}@oh{t0:=o0|2}@os{b1+=1}S),F,pc4{b0:6}))))",
+    Tree0379 "B{b0=2;t0=5}Sel(RSeq(Su{t0}(Flip(a0)),Par{1;_}(c1,Sl{20}),Seq(a2e,c3)),Seq(Sb{b0=4},@fi{t0=5}Fb(t4e,Fb(t5,a6l,t7))),pi8{t0:b0},a9)",
+    Tree0380 "RFb(Par{_;-1}(a0,c1),Flip(a2,c3))",
+    Tree0381 "B{b0=1;t0=5;b1=3}Bin{b1+2%3<1;T}(t0,@oh{t0+=1}@os{b1+=3}Bin{t0<2;N}(Fb(a1,F),FS(Pri(pc2{b0:=},@si{t0!3}RFb(t3,a4),Wu{t0}))))",
+    Tree0382 "B{b1=3;t1=1;b0=1;t0=4}Pre{t0!3}(Sw{0}(@po{b0+3%4>0?t0:=7}Suc,ASeq(a0e,@po{b0:=t1%4}@os{t1:=9}pc1{b0:b0})))",
+    Tree0383 "Flt{2;F;F}(Dd{0}(Sl{20}))",
+    Tree0384 "B{t0=4}Cd{10;_}(Invt(pc0{b0:t0}))",
+    Tree0385 "B{t1=5;b0=0;t0}Rep2(Ret4(TryF(Try(@fi{b0>b0+1%4}@rw{t1%2!1}Step(S,@ki{b0=3}@oh{t0:=4}S),OnceK(Run)),Ite(RFb(pi0{t0:t1},pi1{t0:=}),t2,Dd{30}(Sl{20})))))",
+    Tree0386 "B{b0;b1;t0=5}RFb(Step(Once(c0b{t0}),@si{b1+4%2=1}RFb(@oh{b0:=0}@ki{b0+3>b0+4}a1,Intr{b1>7}(a2),c3),RFb(c4,Suc),Pri(pa5{b0:b1;b1:b0},Sc{b0:=b1}),a6),Rep2(PPar{1;_}(OnceK(pt7{b0:=}),pt8{b0:6;b1:t0},t9,Sb{t0=b0},@si{t0!2}c10l)))",
+    Tree0387 "B{b0;t0}Ruf{1}(SubA(SubA(pt0{b0:b0;b1:t0})))",
+    Tree0388 "B{t0}Fb(Bin{t0+2%4=2;_}(c0,Rmp{F;S}(pi1{t0:=})))",
+    Tree0389 "B{o0;q0;t0=4;b1=1;b0}Swm(MSeq(@os{o0:=t0}t0,TryT(@ki{some}c1,pt2{b0:=;b1:b0}),Step(Sl{50},Sc{b1:=t0}),@fi{o0|0+2%3!0}@of{t0+=1}Lp{b1;_}(Keep(t3))),Opt(MPri(Lp{_;S}(TryT(Lp{_;S}(PPar{1;N}(a4b{b1;b1},F)),Lp{b1;R}(@fi{t0+2!0}@rw{b0>3}Step(c5l,Sc{o0:=_},pt6{b0:b0})))),RtyF(RSeq(@oh{b0+=1}@rw{b1+2%3>0}Try(MSeq(t7,Sc{b0+=3;b1+=1}),pc8{b0:6}),pi9{t0:=},Rep1(t10))))),Ret3(Dl{0}(Sw{2;5}(Lp{_;_}(Star(t11,Ub{o0},Wt{30})),@si{t0+3!2}Wde(t12e,t13,pa14{b0:=}),Wde(Scc{t0+2>3},@po{o0:=b1}Ret4(Ub{o0}),pt15{b0:t0;b1:b1})))))",
+    Tree0390 "B{b1=2;b0;t0;t1=3}RFb(@si{b0<b1}Opt(a0l),RSel(a1,c2l),Pre{b0<3;K}(@si{b0+1>0}@rw{t0>t1}c3))",
+    Tree0391 "Flt{2;F;_}(Sel(Sub(Flt{2;R;F}(c0)),RSeq(Swm(TryT(c1e,t2,a3),t4,S,ASeq(t5,t6)),Dd{30}(t7)),Swm(Sel(a8,F,Keep(t9),R),Rep1(Sl{0}),MPri(Pri(a10,t11),t12))))",
+    Tree0392 "B{t1=2;t0;b1=5}@si{t1%2=1}Mt{10}(SubA(@os{t1+=3;b1=3?t0:=t0%2}To{50}(Sc{t1+=3})))",
+    Tree0393 "B{t0;b0=1}PPar{0;_}(Wde(t0,Rep4(t1)),Seq(RSel(t2,Flt{3;R;F}(Dl{20}(OnceT(Par{_;1}(@of{b0:=t0+4}@os{t0:=b0+1}a3b{t0;b0},Sc{b0+=1},Wt{20})))),RFb(Keep(t4),c5b{t0},t6e,t7))))",
+    Tree0394 "B{b0=4;b1=0;t0}RSeq(@si{b0%2=0}Wde(Lim{2}(Cnd{t0%3<2;N;F}(pc0{b0:0})),a1b{b1;b0},Isw{b0%3;N;T}(a2b{t0%3;b1},c3l)),Bin{t0+4>6;_}(c4,a5),Rty3(Step(Sb{b1=3},t6)))",
+    Tree0395 "Rep1(a0)",
+    Tree0396 "B{t0=1;b0=3;b1=5}To{20}(RSeq(Sw{3}(R,@rw{b1!4}pi0{t0:=}),@os{b0:=b1}c1l,Flip(t2e,@rw{t0+2%2=0}Swm(S,pi3{t0:t0}))))",
+    Tree0397 "B{q0;t0=1}Lp{_;_}(Wu{t0})",
+    Tree0398 "RFb(Rep4(Flip(To{0}(c0))))",
+    Tree0399 "PPar{0;N}(Step(OnceK(FF(Rpt{F}(c0))),Inv(RFb(Ruf{2}(F))),Fb(t1e,Dd{0}(t2),F,Ite(Par{_;1}(t3,t4),Sl{30}))),Ret3(Fb(Par{-1;_}(RU{F}(Sub(RetF(t5e))),c6),Ite(t7,t8),c9)),Sub(To{10}(Keep(RFb(ASeq(t10,c11e,c12),Try(t13,c14,t15),OnceK(To{30}(Fai)),t16)))))",
 }

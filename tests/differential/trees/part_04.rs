@@ -5,343 +5,316 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        IfThenElse {
-            #[post(|bb| *bb.t0 += 2)]
-            Loop(q0) {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(0)),
-                    Action(Act<1>),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+        WhileDoElse {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1>),
         }
     }
 }
-
-board!(Tree0400Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 2,
         }
-        ReactiveSelector {
-            Loop(q0, if_empty = Running) {
-                StatefulAction(Task<0>),
-            },
-            AsyncSequence {
-                BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
-                    Wait(50),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                },
-                StatefulAction(Task<2>),
-                Repeat(4) {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0401Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0402 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        RunOnce(then_skip = false) {
-            StepSequencer {
-                Action(Act<0>),
-                Delay(0) {
-                    Fallback {
-                        #[on_failure(|bb| if bb.b0 != 2 { bb.b1 = bb.b0 + 2 })]
-                        #[failure_if(|bb| *bb.t1 < bb.b1 % 3)]
-                        Fallback {
-                            RunOnce(then_skip = false) {
-                                Filter(times = 1, count = Success, filtered = Failure) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0402Blackboard { b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0403 for Ctx {
-        RunOnce(then_skip = false) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0404 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            FlipSelector {
-                #[on_halted(|bb| bb.b0 += 1)]
-                ParallelAll {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-                    StatefulAction(Task<1>),
-                },
-                ReactiveFallback {
-                    BinarySelector(|bb| (bb.b0 + 2) % 2 > 0) {
-                        Sequence {
-                            Sleep(20),
-                            StatefulAction(Task<2>),
-                        },
-                        Filter(times = 3) {
-                            ParallelAll {
-                                Delay(0) {
-                                    StatefulAction(Task<3>),
-                                },
-                                Condition(Cond<4>),
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        TryCatch(catch_on_halt = true) {
             SequenceWithMemory {
-                Parallel {
-                    Sequence {
-                        Interrupt(|bb| *bb.t1 + 3 < 5) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7>),
-                            },
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                    Condition(Cond<9>),
-                    Limiter(2) {
-                        Parallel(failure = -3) {
-                            AlwaysFailure,
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    AsyncSequence {
-                        StatefulAction(Task<12>),
-                        Condition(Cond<13> = Cond::<13>),
-                        AlwaysRunning,
+                #[post(|bb| if *bb.t1 + 1 < bb.b0 + 2 { bb.b1 += 2 })]
+                #[success_if(|bb| bb.b1 % 2 != 1)]
+                Failer,
+                Condition(Cond<0>),
+            },
+            #[post(|bb| *bb.t1 += 2)]
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            ParallelAll(max_failures = -1) {
+                Cooldown(0) {
+                    MaxTime(0) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
                     },
                 },
             },
-            SequenceStar {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Wait(50),
-                        Action(|ctx, bb| ctx.exec_in(14, *bb.t1, &mut bb.b0)),
-                    },
-                },
-                FlipSelector {
-                    StatefulAction(Task<15>),
-                    StatefulAction(Task<16>),
-                    Action(PIo<17>, t0 = {t1}),
-                },
-                Sequence {
-                    AsyncFallback {
-                        Condition(PCond<18>, b0 = {t0}),
-                        StatefulAction(Task<19>),
-                        #[on_success(|bb| { bb.o0 = Some(bb.b0 % 4); bb.b0 += 1 })]
-                        Condition(Cond<20>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0404Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0405 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveFallback {
-            SkipUnlessUpdated(t1) {
-                Action(|ctx| ctx.exec(0)),
-            },
-            Delay(0) {
-                StatefulAction(PTask<1>, b0 = 7, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0405Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0406 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-            o0: Option<i64>,
-        }
-        Parallel(success = 1) {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) < (bb.b1 + 2) % 4),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0406Blackboard { b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0407Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 10,
-        }
-        SetBlackboard(t0 = 6)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0407Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 10,
-        }
-        Parallel(failure = -1) {
-            IfThenElse {
-                Action(Act<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            AsyncSequence {
-                Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                Sleep(10),
-                Condition(Cond<7>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            Sequence {
-                RepeatUntilSuccess(forever) {
-                    WaitUntil(|bb| bb.b0 > 4) {
-                        WhileDoElse {
-                            BinarySelector(|bb| *bb.t0 % 4 == 1) {
-                                RetryUntilSuccessful(0) {
-                                    #[on_halted(|bb| bb.b0 += 1)]
-                                    StatefulAction(Task<0>),
-                                },
-                                #[on_success(|bb| bb.b0 += 3)]
-                                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                                Condition(Cond<1>),
-                            },
-                            Succeeder,
-                            BinarySelector(|bb| *bb.t0 + 3 == 6) {
-                                StatefulAction(Task<2> = Task::<2>),
-                                Script(|bb| bb.b0 = *bb.t0),
-                            },
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    StepSequencer {
-                        Action(PAct<3>, b0 = 7, b1 = {t0}),
-                        SetBlackboard(b0 = 9),
-                        SubTree(Tree0407Sub0, ..),
-                    },
-                },
-                Precondition(|bb| bb.b0 == 4, else = Failure) {
-                    SubTree(Tree0407Sub1, b0 = {=}, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0407Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        AsyncSequence {
-            Wait(30),
-            Inverter {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            StepSequencer {
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-            },
+            Condition(Cond<3>),
             AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0408Blackboard { b0 t0 });
+board!(Tree0401Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0402 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Sequence {
+            #[on_halted(|bb| { if bb.b1 > 1 { *bb.t0 += 2 }; bb.b1 += 3 })]
+            #[post(|bb| { bb.t1.set(6); bb.b1 = 5 })]
+            Repeat(2) {
+                Action(PAct<0>, b0 = 8, b1 = {t1}),
+            },
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+            Repeat(1) {
+                SequenceStar {
+                    Action(PAct<2>, b0 = {=}),
+                    Action(|ctx| ctx.exec(3)),
+                    SetBlackboard(b1 = 9),
+                    Action(Act<4>),
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0402Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0403 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(3),
+        }
+        ReactiveFallback {
+            Switch(b1) {
+                case 1 => Deadline(20) {
+                    StatefulAction(Task<0>),
+                },
+                _ => Action(PAct<1>, b0 = {=}),
+            },
+            StepSequencer {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[run_while(|bb| bb.b0 + 2 > 6)]
+                    SetBlackboard(b1 = 1),
+                },
+                Switch(b1) {
+                    case 1 => Action(Act<3>),
+                    case 2 => AlwaysSuccess,
+                    case 5 => ScriptCondition(|bb| bb.o0.is_none()),
+                    _ => Precondition(|bb| *bb.t0 % 2 > 0) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(1) % 3 == 2)]
+            Sequence {
+                StatefulAction(Task<5> = Task::<5>),
+                Repeat(0) {
+                    ScriptCondition(|bb| bb.b0 + 4 > 5),
+                },
+                Action(PIo<6>, t0 = {=}),
+                Repeat(3) {
+                    #[post(|bb| { bb.b1 = bb.b0; bb.o0 = Some(*bb.t0) })]
+                    #[on_failure(|bb| bb.t0.set(bb.b1))]
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                Action(PIo<8>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0403Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0404 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Sequence {
+            Fallback {
+                ScriptCondition(|bb| bb.b1 % 3 != 2),
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Runner,
+                },
+            },
+            MemPriority {
+                Condition(Cond<3>),
+                #[on_success(|bb| bb.b1 = *bb.t0 + 3)]
+                #[post(|bb| bb.b1 = *bb.t1)]
+                Condition(Cond<4>),
+            },
+            WaitUntil(|bb| *bb.t0 > bb.b1) {
+                RetryUntilSuccessful(2) {
+                    Switch(b1) {
+                        case 1 => AlwaysSuccess,
+                        case 3 => StatefulAction(Task<5>),
+                        case 2 => Action(|ctx, bb| ctx.exec_in(6, 9, &mut bb.b0)),
+                        _ => StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+            SequenceStar {
+                #[on_success(|bb| if *bb.t1 != bb.b1 { bb.t1.set(bb.b0 + 1) })]
+                #[run_while(|bb| bb.b1 % 4 < 2)]
+                SequenceStar {
+                    Action(PIo<8>, t0 = {t1}),
+                    Succeeder,
+                    #[skip_if(|bb| *bb.t1 != 1)]
+                    #[success_if(|bb| bb.b1 + 2 < 1)]
+                    StatefulAction(Task<9>),
+                },
+                Action(|ctx, bb| ctx.exec_in(10, 0, &mut bb.b0)),
+                Sleep(30),
+            },
+        }
+    }
+}
+
+board!(Tree0404Blackboard { t1 t0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0405 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+        }
+        TryCatch(catch_on_halt = false) {
+            SequenceWithMemory {
+                FlipSelector {
+                    RunOnce(then_skip = true) {
+                        Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    },
+                },
+                RepeatTimes(2) {
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                #[on_success(|bb| if (*bb.t0 + 2) % 3 < 0 { *bb.t1 += 1 })]
+                #[on_halted(|bb| bb.b1 = *bb.t0 % 3)]
+                IfThenElse {
+                    Condition(Cond<3>),
+                    Sleep(30),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                #[on_failure(|bb| { *bb.t0 += 3; bb.b1 = bb.b0 })]
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0405Blackboard { q0 t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0406 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Invert {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Delay(20) {
+                    Limiter(1) {
+                        Condition(|ctx, bb| ctx.check_in(0, 5)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0406Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0407 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64 = 1,
+            b1: i64,
+        }
+        WaitValueUpdate(t0) {
+            Fallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                SequenceWithMemory {
+                    Action(PIo<2>, t0 = {b1}),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0407Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0408 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        Parallel(success = 1) {
+            Switch(b1) {
+                case 0 => StatefulAction(Task<0>),
+                case 4 => SetBlackboard(b0 = {t0}),
+                case 3 => StatefulAction(Task<1>),
+                _ => AlwaysSuccess,
+            },
+            Priority {
+                ReactiveSequence {
+                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                Action(PIo<7>, t0 = {b1}),
+                StepSequencer {
+                    Succeeder,
+                },
+            },
+            Precondition(|bb| bb.b0 % 4 != 3, else = Running) {
+                Fallback {
+                    StatefulAction(Task<8>),
+                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {t0}),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0408Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0409Sub1 for Ctx {
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0409Sub0 for Ctx {
+        SubTree(Tree0409Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0409 for Ctx {
-        Parallel(failure = 1) {
-            AlwaysFailure,
-            Timeout(20) {
-                MemPriority {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            StepSequencer {
-                Inverter {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                SequenceWithMemory {
-                    Sleep(50),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6>),
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            SubTree(Tree0409Sub0),
         }
     }
 }
@@ -349,263 +322,331 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0410 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            Repeat(1) {
-                Action(Act<0>),
-            },
-            WaitValueUpdate(t0) {
-                StepSequencer {
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 != 6),
-                    Action(Act<2>),
-                },
-            },
-            ParallelAll {
-                StatefulAction(Task<3>),
-                ScriptCondition(|bb| bb.b0 != 2),
-            },
+        Repeater(0) {
+            Action(PAct<0>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0410Blackboard { t0 b0 });
+board!(Tree0410Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Precondition(|bb| *bb.t0 < 7, else = Running) {
-            SequenceWithMemory {
-                Sleep(20),
-                Action(Act<0>),
-                Action(Act<1>),
+        #[skip_if(|bb| bb.b0 % 2 < 1)]
+        Repeater(forever) {
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
             },
         }
     }
 }
 
-board!(Tree0411Blackboard { t0 });
+board!(Tree0411Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0412 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
             b1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
         }
-        ParallelAll(3) {
-            Timeout(50) {
-                Repeat(0) {
-                    Script(|bb| { bb.b1 += 1; bb.t0.set(bb.b1 % 4) }),
-                },
-            },
-            #[success_if(|bb| bb.b1 < bb.b1 + 4)]
-            #[post(|bb| { bb.b0 = bb.b1 + 3; bb.b0 += 1 })]
-            RepeatUntilSuccess(3) {
-                Fallback {
-                    #[on_failure(|bb| bb.b1 = bb.b0)]
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                    Limiter(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-            },
-            Loop(q0, if_empty = Running) {
-                AsyncSequence {
-                    ForceSuccess {
-                        Interrupt(|bb| *bb.t0 > bb.b1) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Sequence {
-                        Action(Act<6>),
-                        SetBlackboard(b1 = {b0}),
-                        Condition(PCond<7>, b0 = {b0}),
-                        StatefulAction(Task<8>),
-                        #[post(|bb| if *bb.t0 == bb.b0 + 2 { bb.b0 += 1 })]
-                        #[success_if(|bb| bb.b0 > 5)]
-                        Action(Act<9>),
-                    },
-                    AsyncSequence {
-                        WasEntryUpdated(t0),
-                        SetBlackboard(t0 = {b1}),
-                        AlwaysSuccess,
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
+        #[post(|bb| bb.t0.set(bb.b1))]
+        Delay(20) {
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0412Blackboard { b0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0413Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0412Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
-        Repeat(forever) {
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
-                SubTree(Tree0413Sub0),
-                Condition(Cond<2>),
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        BinarySelector(|bb| bb.b0 < *bb.t0 + 3, dynamic = false) {
+            SequenceStar {
+                Repeat(0) {
+                    #[post(|bb| { bb.t0.set(bb.b1 % 2); if bb.o0.unwrap_or(4) + 3 > 4 { bb.t0.set(1) } })]
+                    #[success_if(|bb| bb.o0.unwrap_or(2) != bb.b0 + 2)]
+                    #[on_halted(|bb| if bb.b0 != 1 { bb.o0 = None })]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                },
+                Loop(q0) {
+                    StatefulAction(Task<1>),
+                },
+                #[post(|bb| bb.b1 = *bb.t0)]
+                #[success_if(|bb| bb.b0 + 4 == 6)]
+                Remap(success = Failure, failure = Failure) {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                WaitValueUpdate(t0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        AlwaysRunning,
+                    },
+                },
+                ReactiveSelector {
+                    #[skip_if(|bb| bb.b1 < 6)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(1) == bb.o0.unwrap_or(2)),
+                    Action(|ctx, bb| ctx.exec_in(2, 6, &mut bb.b0)),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            #[post(|bb| bb.b0 += 3)]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[success_if(|bb| bb.b0 + 3 < 0)]
+            RetryUntilSuccessful(3) {
+                Repeater(forever) {
+                    Remap(success = Success, failure = Success) {
+                        FlipSelector {
+                            StatefulAction(Task<4>),
+                            ScriptCondition(|bb| bb.b1 + 2 < *bb.t0),
+                            SetBlackboard(b1 = {b0}),
+                            StatefulAction(Task<5>),
+                            ScriptCondition(|bb| bb.b0 + 4 == *bb.t0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0413Blackboard { o0 b1 t0 b0 q0 });
+
 bt::behavior_tree! {
     pub tree Tree0414 for Ctx {
-        Selector {
-            Cooldown(0, filtered = Skipped) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    RunOnce(then_skip = true) {
-                        RetryUntilSuccessful(3) {
-                            Sleep(20),
-                        },
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -3, failure = -3) {
+            #[post(|bb| bb.b1 += 2)]
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = false) {
+                Deadline(0) {
+                    #[on_success(|bb| bb.t0.set(bb.b0 + 3))]
+                    SequenceWithMemory {
+                        Condition(Cond<1> = Cond::<1>),
+                        Wait(50),
                     },
-                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
-            Delay(20) {
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Sleep(0),
-                    StatefulAction(Task<3>),
-                },
+            Repeat(1) {
+                Action(Act<2>),
             },
         }
     }
 }
+
+board!(Tree0414Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0415 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(3),
         }
-        MemSequence {
-            RepeatUntilSuccess(forever) {
-                BinarySelector(|bb| *bb.t0 % 3 != 1) {
-                    SequenceWithMemory {
-                        Condition(Cond<0> = Cond::<0>),
-                        Condition(Cond<1>),
-                        MemSequence {
-                            Precondition(|bb| bb.b0 + 2 != bb.b1, else = Failure) {
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b1)),
-                            },
-                            SetBlackboard(t0 = 8),
-                        },
-                    },
-                    MaxTime(0) {
-                        SequenceWithMemory {
-                            RunOnce {
-                                Action(PAct<3>, b0 = {=}, b1 = {b1}),
-                            },
-                            WasEntryUpdated(t0),
-                        },
-                    },
+        Delay(50) {
+            Sequence {
+                Sleep(20),
+                Condition(Cond<0> = Cond::<0>),
+                TryCatch {
+                    Script(|bb| { if bb.b1 > bb.o0.unwrap_or(5) % 4 { bb.b1 += 2 }; bb.o0 = None }),
+                    Condition(Cond<1>),
+                    Wait(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0415Blackboard { b1 b0 t0 });
+board!(Tree0415Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0416 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64,
+            b0: i64 = 1,
         }
-        Switch(b1) {
-            case 5 => Sequence {
-                Condition(PCond<0>, b0 = 5),
-                SetBlackboard(b0 = {b1}),
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                Condition(PCond<2>, b0 = {b0}),
+        RepeatUntil(Failure) {
+            PolicyParallel(policy = FirstFailure) {
+                ScriptCondition(|bb| bb.b0 > 6),
+                StatefulAction(PTask<0>, b0 = 3),
             },
-            _ => StatefulAction(PTask<3>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0416Blackboard { t0 b1 b0 });
+board!(Tree0416Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0417 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        RunOnce {
-            TryCatch(catch_on_halt = false) {
-                Repeat(4) {
-                    #[on_halted(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| bb.b0 % 2 == 1),
-                        ScriptCondition(|bb| *bb.t0 < 7),
-                    },
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+            IfThenElse {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(PCond<1>, b0 = {=}),
                 },
-                StatefulAction(Task<0>),
-                Parallel(success = 1, failure = 0) {
-                    StatefulAction(Task<1>),
-                    SetBlackboard(t0 = {t1}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                Condition(Cond<3>),
             },
+            SequenceStar {
+                Repeat(1) {
+                    Script(|bb| bb.b1 = bb.b0 % 4),
+                },
+                #[post(|bb| *bb.t0 += 1)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                #[run_while(|bb| *bb.t0 % 3 < 2)]
+                Runner,
+            },
+            RepeatTimes(forever) {
+                SetBlackboard(t0 = 5),
+            },
+            IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
+                Switch(b1) {
+                    case 5 => Action(|ctx| ctx.exec(4)),
+                    _ => Script(|bb| bb.b0 += 2),
+                },
+                Action(Act<5>),
+            },
+            Condition(Cond<6>),
         }
     }
 }
 
-board!(Tree0417Blackboard { b0 t0 t1 });
+board!(Tree0417Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0418 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 5,
+            b1: i64 = 3,
         }
-        Fallback {
-            Inverter {
-                ForceFailure {
-                    Repeat(1) {
-                        ReactiveFallback {
-                            #[skip_if(|bb| bb.b0 > 3)]
-                            #[on_halted(|bb| *bb.t0 += 3)]
-                            Fallback {
-                                RunOnce {
-                                    #[post(|bb| bb.t0.set(bb.b0))]
-                                    #[on_halted(|bb| *bb.t0 += 3)]
-                                    #[skip_if(|bb| *bb.t0 != 2)]
-                                    Script(|bb| bb.b0 += 3),
-                                },
-                                #[on_success(|bb| *bb.t0 += 2)]
-                                #[success_if(|bb| *bb.t0 + 2 == (bb.b0 + 3) % 4)]
-                                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                                StatefulAction(Task<0>),
+        StepSequencer {
+            Remap(success = Success, failure = Success) {
+                RunOnce {
+                    Sequence {
+                        Invert {
+                            ReactiveFallback {
+                                Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
+                                StatefulAction(Task<1>),
                             },
-                            Condition(PCond<1>, b0 = 9),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            #[on_halted(|bb| if bb.b0 < 6 { bb.b1 = *bb.t0 })]
+                            WasEntryUpdated(t0),
+                        },
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
+                },
+            },
+            Repeat(2) {
+                Selector {
+                    Delay(30) {
+                        MaxTime(50) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Action(PIo<4>, t0 = {b0}),
+                    ScriptCondition(|bb| *bb.t0 > 1),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Switch(b1) {
+                    case 2 => #[skip_if(|bb| (bb.b1 + 1) % 4 == 2)]
+                    #[post(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| (bb.b1 + 2) % 4 < 3)]
+                    Condition(|ctx| ctx.check(5)),
+                    case 4 => Action(PIo<6>, t0 = {b1}),
+                    case 1 => RunOnce(then_skip = true) {
+                        Fallback {
+                            #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
+                            #[post(|bb| bb.b0 = 6)]
+                            Action(|ctx| ctx.exec(7)),
+                            ScriptCondition(|bb| (*bb.t0 + 3) % 2 < 0),
+                        },
+                    },
+                    _ => PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Script(|bb| bb.b1 = bb.b0),
+                        Condition(PCond<8>, b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0418Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            ParallelAll(2) {
+                StatefulAction(Task<0>),
+                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b1 = bb.b0 })]
+                #[run_while(|bb| bb.b0 != *bb.t0 + 4)]
+                #[failure_if(|bb| bb.b0 % 3 > 1)]
+                MemSequence {
+                    StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                    ReactiveFallback {
+                        Condition(Cond<2>),
+                        Wait(0),
+                    },
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<3> = Task::<3>),
+                        _ => StatefulAction(Task<4>),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                Timeout(50) {
+                    BinarySelector(|bb| bb.b1 < bb.o0.unwrap_or(2) % 2, dynamic = true) {
+                        RepeatUntil(Failure) {
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                                Condition(Cond<6>),
+                            },
+                        },
+                        Fallback {
+                            ParallelAll(1) {
+                                #[run_while(|bb| (*bb.t0 + 2) % 2 < 1)]
+                                #[success_if(|bb| *bb.t0 < 3)]
+                                Limiter(1) {
+                                    Condition(|ctx| ctx.check(7)),
+                                },
+                            },
+                            Fallback {
+                                #[on_success(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
+                                #[skip_if(|bb| (bb.o0.unwrap_or(0) + 1) % 2 > 0)]
+                                StepSequencer {
+                                    Condition(Cond<8>),
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(Task<9>),
+                                },
+                            },
                         },
                     },
                 },
@@ -614,32 +655,827 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0418Blackboard { t0 b0 });
+board!(Tree0419Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
+    pub tree Tree0420 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
             b0: i64 = 1,
+            o0: Option<i64> = Some(5),
+        }
+        WhileDoElse {
+            ReactiveFallback {
+                ReactiveSequence {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        UnsetBlackboard(o0),
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
+                    },
+                    StatefulAction(PTask<1>, b0 = 6, b1 = {b0}),
+                    RetryUntilSuccessful(2) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                Retry(1) {
+                    #[failure_if(|bb| *bb.t1 + 2 < 7)]
+                    #[post(|bb| *bb.t1 += 3)]
+                    IndexSwitch(|bb| 4, dynamic = false) {
+                        Condition(Cond<3>),
+                        Sleep(0),
+                    },
+                },
+                StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
+            },
+            RepeatUntil(Failure) {
+                WaitValueUpdate(t1) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                StepSequencer {
+                    WaitUntil(|bb| *bb.t1 < 1) {
+                        Failer,
+                    },
+                    Delay(0) {
+                        ReactiveFallback {
+                            #[success_if(|bb| bb.o0.unwrap_or(1) + 4 != 3)]
+                            ScriptCondition(|bb| *bb.t1 % 3 == 2),
+                            Action(Act<6> = Act::<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    RunOnce {
+                        SequenceStar {
+                            #[skip_if(|bb| *bb.t0 % 3 == 2)]
+                            Condition(PCond<9>, b0 = {b0}),
+                            Condition(Cond<10> = Cond::<10>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(11, *bb.t0 % 2, &mut bb.b0)),
+                        Succeeder,
+                        #[skip_if(|bb| (bb.b0 + 4) % 4 > 2)]
+                        #[on_failure(|bb| { bb.t1.set(bb.b0 % 2); bb.o0 = Some(bb.b0) })]
+                        Runner,
+                    },
+                    StepSequencer {
+                        StatefulAction(PTask<12>, b0 = {t1}, b1 = {b0}),
+                        #[run_while(|bb| bb.b0 < bb.o0.unwrap_or(4))]
+                        Condition(Cond<13>),
+                        Condition(|ctx| ctx.check(14)),
+                        StatefulAction(Task<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0421Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 4,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            ReactiveSelector {
+                Fallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t0 == bb.b0),
+                    Condition(Cond<2>),
+                    ParallelAll(0) {
+                        Wait(50),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                Fallback {
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
+                    #[failure_if(|bb| bb.b0 < 6)]
+                    Script(|bb| bb.o0 = None),
+                    StatefulAction(Task<4> = Task::<4>),
+                    SetBlackboard(o0 = Some(3)),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                RunOnce(then_skip = false) {
+                    #[post(|bb| bb.o0 = None)]
+                    #[success_if(|bb| bb.b1 % 2 < 1)]
+                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Failer,
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
+                ParallelAll(1) {
+                    Priority {
+                        ParallelAll(max_failures = -1) {
+                            Condition(PCond<5>, b0 = {=}),
+                            StatefulAction(PTask<6>, b0 = {=}),
+                            StatefulAction(Task<7>),
+                            AlwaysRunning,
+                        },
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0422Blackboard { o0 q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
         }
         Fallback {
-            MemPriority {
-                Retry(2) {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) < 7)]
-                    #[success_if(|bb| bb.b0 % 2 > 0)]
-                    TryCatch(catch_on_halt = true) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            StatefulAction(PTask<1>, b0 = {=}),
-                            #[on_halted(|bb| *bb.t0 += 1)]
+            ParallelAll(max_failures = -3) {
+                #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t0 + 3)]
+                Limiter(2) {
+                    Parallel(success = -2, failure = -1) {
+                        StepSequencer {
+                            #[success_if(|bb| bb.o0.unwrap_or(1) + 1 < 6)]
+                            #[on_success(|bb| if bb.b0 > bb.b1 { bb.b1 += 3 })]
+                            Action(Act<0> = Act::<0>),
+                            Condition(Cond<1>),
+                            SetBlackboard(o0 = Some(2)),
+                        },
+                        #[post(|bb| if *bb.t1 % 2 > 0 { bb.b1 = *bb.t1 % 4 })]
+                        ParallelAll {
+                            AlwaysSuccess,
+                            ScriptCondition(|bb| *bb.t0 != bb.b1 + 4),
                             Action(PIo<2>, t0 = {t0}),
                         },
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                    },
+                },
+                #[on_failure(|bb| if *bb.t0 % 3 < 1 { bb.b0 = *bb.t1 % 2 })]
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<3>),
+                },
+                #[on_halted(|bb| bb.o0 = Some(bb.b1 % 2))]
+                #[on_success(|bb| bb.b0 += 2)]
+                Parallel(failure = -1) {
+                    KeepRunningUntilFailure {
+                        Loop(q0, if_empty = Failure) {
+                            MaxTime(30) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                    Condition(Cond<4>),
+                    Fallback {
+                        Condition(Cond<5>),
+                        #[on_failure(|bb| *bb.t1 += 3)]
+                        ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(4) % 2),
+                    },
+                },
+                FlipSelector {
+                    Condition(Cond<6> = Cond::<6>),
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0423Blackboard { t1 o0 q0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        MemSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            ScriptCondition(|bb| bb.b1 < 2),
+            SetBlackboard(t0 = {b0}),
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0424Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        Sequence {
+            Delay(0) {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                MaxTime(20) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            Repeat(1) {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Condition(|ctx| ctx.check(4)),
+            },
+            Priority {
+                ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                WasEntryUpdated(t0),
+                ScriptCondition(|bb| *bb.t0 == 7),
+            },
+            ScriptCondition(|bb| *bb.t0 + 4 > bb.b0 % 4),
+        }
+    }
+}
+
+board!(Tree0425Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+board!(Tree0426Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        Sequence {
+            Parallel {
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    ForceFailure {
+                        StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
+                    },
+                    Delay(0) {
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b1)),
+                #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.o0 = None })]
+                StepSequencer {
+                    ParallelAll {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    #[post(|bb| *bb.t0 += 2)]
+                    Wait(0),
+                },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    Action(PIo<7>, t0 = {=}),
+                },
+                FlipSelector {
+                    #[success_if(|bb| (bb.b0 + 1) % 4 > 0)]
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) != 5)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| *bb.t0 % 2 != 1)]
+                    Script(|bb| bb.t0.set(bb.b0)),
+                },
+                StatefulAction(Task<11>),
+                StatefulAction(Task<12>),
+            },
+            Condition(Cond<13>),
+        }
+    }
+}
+
+board!(Tree0427Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Delay(0) {
+            ParallelAll {
+                Sleep(0),
+                Action(PAct<0>, b0 = 5),
+                ScriptCondition(|bb| *bb.t0 == 3),
+                Action(Act<1> = Act::<1>),
+                Action(Act<2> = Act::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0428Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        Retry(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0430 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Deadline(20) {
+            StepSequencer {
+                ScriptCondition(|bb| bb.b0 + 4 != 6),
+                Priority {
+                    MaxTime(10) {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    SetBlackboard(o0 = Some(7)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0430Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0431 for Ctx {
+        RunOnce(then_skip = false) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0432 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+        }
+        AsyncFallback {
+            Sequence {
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
+                    },
+                    WaitUntil(|bb| bb.b0 < 3) {
+                        StatefulAction(Task<4>),
+                    },
+                    #[failure_if(|bb| *bb.t0 != 6)]
+                    ReactiveFallback {
+                        Limiter(2) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Inverter {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(1) < *bb.t1),
+                    },
+                },
+            },
+            Selector {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    #[run_while(|bb| bb.b0 > *bb.t0 % 4)]
+                    #[skip_if(|bb| bb.b0 + 4 != 0)]
+                    KeepRunningUntilFailure {
+                        Wait(0),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[post(|bb| bb.o0 = None)]
+                        #[on_halted(|bb| { if *bb.t0 > *bb.t0 % 2 { bb.b0 = bb.b0 % 2 }; bb.b0 = (bb.b0 + 1) % 3 })]
+                        Condition(Cond<5>),
+                    },
+                },
+                ReactiveSequence {
+                    Repeat(1) {
+                        #[on_success(|bb| { if *bb.t1 == *bb.t0 { bb.o0 = Some(*bb.t0) }; bb.o0 = Some(*bb.t1) })]
+                        Condition(Cond<6>),
+                    },
+                    Conditional(|bb| (*bb.t0 + 2) % 4 != 1, dynamic = false, else = Success) {
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                },
+                Conditional(|bb| bb.o0.is_none(), dynamic = true) {
+                    Fallback {
+                        ReactiveFallback {
+                            Condition(PCond<8>, b0 = {t0}),
+                            StatefulAction(Task<9>),
+                            #[on_success(|bb| { bb.o0 = Some(bb.b0 % 4); bb.b0 += 1 })]
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0432Blackboard { b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0433Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0433 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        ParallelAll {
+            SubTree(Tree0433Sub0, ..),
+            #[failure_if(|bb| bb.b1 % 2 == 1)]
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+board!(Tree0433Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0434Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        Action(PAct<2>, b0 = 7, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0434 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b1)),
+            #[skip_if(|bb| bb.b1 + 2 != bb.b0)]
+            #[run_while(|bb| *bb.t0 + 3 < 7)]
+            #[on_failure(|bb| *bb.t0 += 3)]
+            TryCatch(catch_on_halt = false) {
+                #[post(|bb| if bb.b1 + 3 != bb.b0 + 1 { bb.o0 = None })]
+                #[skip_if(|bb| bb.b1 + 1 < bb.b1)]
+                #[on_success(|bb| { *bb.t0 += 4; bb.b0 = bb.o0.unwrap_or(4) + 3 })]
+                AlwaysFailure,
+                SubTree(Tree0434Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, o0 = {o0}),
+            },
+        }
+    }
+}
+
+board!(Tree0434Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0435 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(2),
+            b0: i64,
+        }
+        Loop(q0, value = {b1}, if_empty = Skipped) {
+            ReactiveSequence {
+                WhileDoElse {
+                    Filter(times = 2, count = Failure) {
+                        Condition(Cond<0>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Priority {
+                    MemSequence {
+                        #[on_failure(|bb| bb.o0 = Some(bb.b1 + 2))]
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                FlipSelector {
+                    AlwaysSuccess,
+                    ReactiveSequence {
+                        #[failure_if(|bb| *bb.t0 < bb.b1 % 2)]
+                        #[success_if(|bb| bb.o0.unwrap_or(0) == 1)]
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    Succeeder,
+                },
+                ReactiveSelector {
+                    Action(Act<7>),
+                    Conditional(|bb| *bb.t0 + 3 > 6) {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Condition(Cond<8>),
+                    },
+                    Sequence {
+                        Condition(Cond<9>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                #[on_failure(|bb| { if bb.b0 < 0 { bb.b0 += 1 }; bb.b0 += 2 })]
+                #[failure_if(|bb| bb.b0 > 6)]
+                ForceFailure {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[success_if(|bb| bb.b1 > 1)]
+                    #[run_while(|bb| bb.b1 + 1 < 6)]
+                    AsyncSequence {
+                        KeepRunningUntilFailure {
+                            Sequence {
+                                StatefulAction(Task<10>),
+                                Action(PIo<11>, t0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0435Blackboard { t0 b1 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0436 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 0,
+        }
+        Remap(success = Failure, failure = Failure) {
+            TryCatch(catch_on_halt = false) {
+                StepSequencer {
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(PIo<0>, t0 = {b1}),
+                        #[failure_if(|bb| *bb.t0 > 0)]
+                        #[success_if(|bb| *bb.t0 != 5)]
+                        RetryUntilSuccessful(0) {
+                            Condition(PCond<1>, b0 = {t0}),
+                        },
+                        ReactiveSequence {
+                            WasEntryUpdated(t0),
+                            AlwaysRunning,
+                        },
+                        #[post(|bb| if *bb.t0 != 1 { bb.b0 = 7 })]
+                        #[on_failure(|bb| if *bb.t0 % 3 != 2 { bb.b1 = (bb.b1 + 4) % 4 })]
+                        Sequence {
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    ReactiveSequence {
+                        IfThenElse {
+                            Condition(|ctx| ctx.check(4)),
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        StepSequencer {
+                            StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
+                            SetBlackboard(b0 = 4),
+                        },
+                        Remap(success = Success, failure = Success) {
+                            Condition(PCond<8>, b0 = {t0}),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 > *bb.t0)]
+                #[skip_if(|bb| bb.b1 % 2 > 0)]
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    ReactiveSequence {
+                        RepeatUntil(Failure) {
+                            #[success_if(|bb| bb.b1 < bb.b1 + 4)]
+                            #[post(|bb| { bb.b0 = bb.b1 + 3; bb.b0 += 1 })]
+                            PolicyParallel(policy = FirstFailure) {
+                                AlwaysFailure,
+                                WaitValueUpdate(t0) {
+                                    Action(PAct<9>, b0 = {=}, b1 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0436Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0437 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        Deadline(0) {
+            Action(PAct<0>, b0 = {b0}, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0437Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0438 for Ctx {
+        WhileDoElse {
+            Priority {
+                StatefulAction(Task<0>),
+                ParallelAll(max_failures = -2) {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                Retry(3) {
+                    RepeatTimes(2) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                RunOnce {
+                    Action(|ctx| ctx.exec(4)),
+                },
+                ParallelAll {
+                    Delay(0) {
+                        Wait(10),
+                    },
+                    Action(Act<5>),
+                    Action(Act<6>),
+                    Action(Act<7>),
+                    Failer,
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    ForceSuccess {
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                },
+                ReactiveSequence {
+                    RepeatTimes(3) {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Condition(Cond<11>),
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                ParallelAll(max_failures = -1) {
+                    Priority {
+                        Parallel(failure = -1) {
+                            Condition(Cond<13>),
+                        },
+                        StatefulAction(Task<14>),
+                    },
+                    RunOnce(then_skip = true) {
                         ForceFailure {
-                            Inverter {
-                                ReactiveSequence {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Action(|ctx| ctx.exec(15)),
+                },
+                StepSequencer {
+                    Repeat(2) {
+                        Fallback {
+                            StatefulAction(Task<16>),
+                            AlwaysFailure,
+                        },
+                    },
+                    Sequence {
+                        Action(Act<17> = Act::<17>),
+                        StatefulAction(Task<18>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0439 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = 1),
+            #[run_while(|bb| bb.b0 + 3 > 7)]
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[post(|bb| bb.t1.set((bb.b1 + 4) % 2))]
+            Timeout(0) {
+                Action(Act<2>),
+            },
+            #[on_failure(|bb| bb.b1 += 1)]
+            Remap(success = Success, failure = Failure) {
+                #[on_success(|bb| *bb.t1 += 2)]
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0439Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0440 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+        }
+        Precondition(|bb| bb.b0 % 4 != 3, else = Running) {
+            Precondition(|bb| bb.b0 < 1, else = Skipped) {
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    ForceSuccess {
+                        Timeout(20) {
+                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                                #[skip_if(|bb| bb.b0 + 4 != 1)]
+                                #[on_failure(|bb| *bb.t1 += 1)]
+                                Priority {
+                                    StatefulAction(Task<0>),
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
+                                AlwaysFailure,
+                                Action(PIo<2>, t0 = {t0}),
+                                Script(|bb| *bb.t1 += 2),
+                                Action(PIo<3>, t0 = {=}),
+                            },
+                        },
+                    },
+                    Deadline(20) {
+                        RunOnce(then_skip = true) {
+                            #[success_if(|bb| bb.b0 + 2 > *bb.t1)]
+                            #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                            Repeat(2) {
+                                TryCatch(catch_on_halt = false) {
+                                    Wait(100),
                                     StatefulAction(Task<4>),
                                 },
                             },
@@ -647,892 +1483,22 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Delay(10) {
-                KeepRunningUntilFailure {
-                    ParallelAll(0) {
-                        Delay(100) {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        WhileDoElse {
-                            Inverter {
-                                StatefulAction(Task<6> = Task::<6>),
-                            },
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-            Inverter {
-                Fallback {
-                    Loop(q0, if_empty = Failure) {
-                        Condition(Cond<8>),
-                    },
-                    ForceFailure {
-                        Action(PAct<9>, b0 = {=}),
-                    },
-                    Condition(Cond<10> = Cond::<10>),
-                    #[failure_if(|bb| *bb.t0 + 4 > bb.b0 % 3)]
-                    #[skip_if(|bb| bb.b0 + 3 < 1)]
-                    Action(Act<11>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0419Blackboard { b0 t0 q0 o0 });
+board!(Tree0440Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Repeater(1) {
-            Precondition(|bb| bb.b0 + 2 < 2) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0420Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            IfThenElse {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            Precondition(|bb| bb.b0 + 4 < 7, else = Success) {
-                #[on_failure(|bb| { if *bb.t0 + 4 > bb.b0 % 4 { bb.b1 += 1 }; bb.b0 = *bb.t0 })]
-                #[on_halted(|bb| bb.b1 += 1)]
-                #[failure_if(|bb| bb.b1 % 2 > 0)]
-                MemPriority {
-                    Condition(Cond<2>),
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    #[on_halted(|bb| if (*bb.t0 + 2) % 4 < 0 { bb.b1 = 5 })]
-                    StatefulAction(Task<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 2, &mut bb.b0)),
-                },
-            },
-            SequenceWithMemory {
-                Fallback {
-                    Condition(PCond<5>, b0 = 8),
-                    StatefulAction(Task<6>),
-                },
-                MemPriority {
-                    #[skip_if(|bb| bb.b0 % 4 > 2)]
-                    Script(|bb| bb.b0 = 5),
-                    Condition(PCond<7>, b0 = 7),
-                },
-                Interrupt(|bb| *bb.t0 < 1) {
-                    Condition(Cond<8>),
-                },
-            },
-            WaitUntil(|bb| *bb.t0 % 2 > 0) {
-                ReactiveSelector {
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0421Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0422Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            b1: i64 = 15,
-            b0: i64 = 11,
-        }
-        #[run_while(|bb| (bb.b0 + 2) % 4 > 2)]
-        Sequence {
-            #[failure_if(|bb| *bb.t0 % 4 < 1)]
-            #[skip_if(|bb| *bb.t0 % 2 != 1)]
-            SetBlackboard(b1 = {t0}),
-            IfThenElse {
-                WaitUntil(|bb| *bb.t0 < bb.b0) {
-                    StatefulAction(PTask<0>, b0 = {b1}),
-                },
-                #[success_if(|bb| *bb.t0 % 3 > 0)]
-                Invert {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                RunOnce {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        Precondition(|bb| *bb.t0 == bb.b1 % 2, else = Success) {
-            SubTree(Tree0422Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0422Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64,
-        }
-        #[on_failure(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
-        #[on_success(|bb| bb.b1 = bb.b0)]
-        Sequence {
-            RunOnce {
-                RetryUntilSuccessful(2) {
-                    RepeatUntil(Failure) {
-                        IfThenElse {
-                            Priority {
-                                RunOnce {
-                                    Action(Act<0> = Act::<0>),
-                                },
-                                #[on_success(|bb| bb.b0 += 2)]
-                                #[run_while(|bb| bb.b1 < 5)]
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                RunOnce {
-                                    Action(PAct<3>, b0 = 2, b1 = {b0}),
-                                },
-                                StatefulAction(Task<4>),
-                            },
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            TryCatch {
-                                Precondition(|bb| *bb.t0 + 2 < 0, else = Failure) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Precondition(|bb| bb.b1 + 1 > 6, else = Skipped) {
-                                    Action(PAct<6>, b0 = {b0}, b1 = {b1}),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b0)),
-                            },
-                            Precondition(|bb| *bb.t0 + 1 > 7, else = Running) {
-                                Loop(q0, value = {b0}, if_empty = Failure) {
-                                    Action(PIo<8>, t0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0423Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        Repeater(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
-        }
-        BinarySelector(|bb| bb.b1 % 2 == 0) {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                            #[run_while(|bb| bb.b0 + 1 == 0)]
-                            Repeater(forever) {
-                                Action(PIo<1>, t0 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 3 => Sequence {
-                    StatefulAction(Task<2>),
-                    ReactiveSequence {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                        Sleep(10),
-                    },
-                },
-                case 1 => Repeat(forever) {
-                    ReactiveSequence {
-                        Script(|bb| bb.t1.set(bb.b0 % 2)),
-                    },
-                },
-                _ => ForceSuccess {
-                    StatefulAction(PTask<5>, b0 = 0, b1 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0425Blackboard { b1 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0426Sub0 for Ctx {
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        Repeat(forever) {
-            Repeat(forever) {
-                RepeatTimes(forever) {
-                    ReactiveSelector {
-                        IfThenElse {
-                            ReactiveSequence {
-                                Action(|ctx| ctx.exec(0)),
-                                MemPriority {
-                                    Action(Act<1> = Act::<1>),
-                                    Condition(Cond<2>),
-                                },
-                                StatefulAction(Task<3>),
-                            },
-                            ReactiveSelector {
-                                SequenceWithMemory {
-                                    Condition(Cond<4>),
-                                    Condition(|ctx| ctx.check(5)),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                    StatefulAction(Task<8> = Task::<8>),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            RunOnce {
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                            Condition(Cond<10>),
-                            WhileDoElse {
-                                Condition(|ctx| ctx.check(11)),
-                                SubTree(Tree0426Sub0),
-                                Invert {
-                                    Action(Act<12>),
-                                },
-                            },
-                            Repeat(3) {
-                                Action(Act<13>),
-                            },
-                            ForceSuccess {
-                                ForceFailure {
-                                    Condition(|ctx| ctx.check(14)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 1 => Condition(Cond<0>),
-            case 2 => AlwaysRunning,
-            case 3 => Action(PAct<1>, b0 = {=}),
-            _ => Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0427Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        Fallback {
-            SequenceWithMemory {
-                Deadline(100) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Condition(PCond<1>, b0 = 4),
-                Action(Act<2>),
-            },
-            WhileDoElse {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            Parallel(success = -1, failure = -1) {
-                MaxTime(0) {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Switch(b1) {
-                case 1 => #[success_if(|bb| bb.b0 + 3 > bb.b1)]
-                Wait(0),
-                case 4 => StatefulAction(Task<6>),
-                _ => Repeat(2) {
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0428Blackboard { q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        Conditional(|bb| (bb.o0.unwrap_or(3) + 4) % 2 > 0, dynamic = false) {
-            SequenceWithMemory {
-                Fallback {
-                    Retry(0) {
-                        Action(Act<0>),
-                    },
-                    Inverter {
-                        ForceSuccess {
-                            StatefulAction(PTask<1>, b0 = {t0}),
-                        },
-                    },
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) < 2)]
-                    #[on_failure(|bb| { bb.o0 = None; bb.b0 += 3 })]
-                    Retry(3) {
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                    Action(Act<3>),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| *bb.t0 % 3 != 1)]
-                    Sleep(10),
-                },
-                Repeat(0) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0429Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        MemSequence {
-            Condition(Cond<0>),
-            MemPriority {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(1)),
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    ScriptCondition(|bb| bb.b0 > 3),
-                },
-                Sequence {
-                    AlwaysSuccess,
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
-                },
-                ReactiveFallback {
-                    Loop(q0) {
-                        Condition(Cond<5>),
-                    },
-                    ForceFailure {
-                        Selector {
-                            AlwaysFailure,
-                            Action(Act<6>),
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0430Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ReactiveSelector {
-            StatefulAction(Task<0>),
-            Loop(q0, value = {t0}) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0431Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0432Sub0 for Ctx {
+    pub tree Tree0441Sub0 for Ctx {
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0432Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0433 for Ctx {
-        Parallel(success = 0) {
-            AlwaysRunning,
-            AlwaysFailure,
-            AlwaysFailure,
-            Repeat(forever) {
-                StatefulAction(Task<0>),
-            },
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        MemSequence {
-            Fallback {
-                Action(PIo<0>, t0 = {=}),
-                Action(PIo<1>, t0 = {=}),
-                StatefulAction(Task<2>),
-            },
-            Interrupt(|bb| *bb.t0 + 3 == 6) {
-                ReactiveSequence {
-                    Conditional(|bb| bb.b1 + 1 > 7, dynamic = false, else = Failure) {
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                    #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 2)]
-                    SubTree(Tree0434Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                },
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Condition(Cond<6>),
-            },
-            Cooldown(0) {
-                Fallback {
-                    Action(PIo<7>, t0 = {t0}),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<11>, b0 = {=}, b1 = {b1}),
-                StatefulAction(Task<12>),
-                Timeout(0) {
-                    Condition(Cond<13> = Cond::<13>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0434Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0435 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Repeat(3) {
-                Action(Act<0> = Act::<0>),
-            },
-            WhileDoElse {
-                Retry(4) {
-                    StatefulAction(Task<1>),
-                },
-                AsyncFallback {
-                    Action(Act<2>),
-                    AlwaysRunning,
-                },
-                AlwaysSuccess,
-            },
-            Deadline(20) {
-                RunOnce(then_skip = true) {
-                    RunOnce {
-                        Sequence {
-                            RepeatTimes(3) {
-                                StatefulAction(Task<3>),
-                            },
-                            Sleep(50),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0436 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-        }
-        RetryUntilSuccessful(3) {
-            Switch(b1) {
-                case 4 => SkipUnlessUpdated(t0) {
-                    SequenceWithMemory {
-                        Repeat(0) {
-                            Action(Act<0>),
-                        },
-                        Repeat(3) {
-                            UnsetBlackboard(o0),
-                        },
-                        Conditional(|bb| *bb.t0 % 4 < 2, dynamic = true, else = Failure) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                case 5 => FlipSelector {
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        WasEntryUpdated(t0),
-                        WasEntryUpdated(t0),
-                        SetBlackboard(o0 = Some(9)),
-                    },
-                    RepeatUntilSuccess(3) {
-                        #[on_halted(|bb| if bb.b0 == bb.b1 { bb.b1 = *bb.t0 })]
-                        Limiter(2) {
-                            StepSequencer {
-                                UnsetBlackboard(o0),
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-                _ => Repeat(2) {
-                    ReactiveSelector {
-                        StatefulAction(Task<4>),
-                        Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
-                        StatefulAction(Task<6>),
-                        Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0436Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0437 for Ctx {
-        Selector {
-            Fallback {
-                Repeater(forever) {
-                    StepSequencer {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Sleep(50),
-                        },
-                        Delay(20) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            MemPriority {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                RepeatUntilFailure(forever) {
-                    Condition(Cond<5>),
-                },
-                Repeat(3) {
-                    Timeout(100) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Priority {
-                ForceSuccess {
-                    Delay(0) {
-                        Parallel(success = -2) {
-                            MemSequence {
-                                StatefulAction(Task<7>),
-                                Action(Act<8>),
-                                MemPriority {
-                                    Action(Act<9>),
-                                    Action(Act<10>),
-                                },
-                            },
-                            Condition(Cond<11>),
-                            ReactiveFallback {
-                                StatefulAction(Task<12>),
-                                Condition(Cond<13> = Cond::<13>),
-                                Inverter {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0438 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        SequenceStar {
-            WaitUntil(|bb| bb.b0 % 2 > 0) {
-                Wait(0),
-            },
-            RunOnce(then_skip = true) {
-                Action(Act<0>),
-            },
-            Condition(|ctx| ctx.check(1)),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0438Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Parallel {
-            Conditional(|bb| *bb.t1 + 1 == 6, dynamic = false, else = Success) {
-                RepeatUntilSuccess(forever) {
-                    SequenceStar {
-                        #[on_success(|bb| *bb.t1 += 1)]
-                        Repeat(2) {
-                            IfThenElse {
-                                Precondition(|bb| bb.b0 != 2) {
-                                    StatefulAction(PTask<0>, b0 = 0, b1 = {t1}),
-                                },
-                                Loop(q0, value = {b0}) {
-                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
-                                },
-                                ReactiveSequence {
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Fallback {
-                    Condition(Cond<5>),
-                },
-                Conditional(|bb| *bb.t1 % 4 == 0, dynamic = false, else = Failure) {
-                    ReactiveFallback {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            ReactiveSequence {
-                                Wait(20),
-                                Condition(Cond<6>),
-                                Action(PIo<7>, t0 = {b0}),
-                                Condition(Cond<8> = Cond::<8>),
-                            },
-                        },
-                        Action(Act<9>),
-                        SequenceWithMemory {
-                            Script(|bb| if (*bb.t1 + 3) % 4 != 3 { *bb.t1 += 1 }),
-                            Condition(|ctx| ctx.check(10)),
-                            Action(PAct<11>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Fallback {
-                    StatefulAction(Task<12>),
-                    TryCatch(catch_on_halt = false) {
-                        ScriptCondition(|bb| *bb.t1 == 4),
-                        Action(PAct<13>, b0 = 1, b1 = {t0}),
-                    },
-                    StepSequencer {
-                        Wait(0),
-                        StatefulAction(Task<14>),
-                    },
-                    #[failure_if(|bb| bb.b0 % 3 < 2)]
-                    Condition(Cond<15> = Cond::<15>),
-                },
-                Repeat(0) {
-                    Action(Act<16>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0439Blackboard { t1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0440Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0440 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            #[on_success(|bb| if *bb.t1 != bb.b0 { *bb.t0 += 2 })]
-            WaitValueUpdate(t0) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
-                Repeat(0) {
-                    Script(|bb| { *bb.t1 += 2; *bb.t0 += 1 }),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                SetBlackboard(t1 = 9),
-                SubTree(Tree0440Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-                ScriptCondition(|bb| (bb.b0 + 1) % 4 != 1),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Action(PIo<3>, t0 = {b0}),
-            BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
-                StatefulAction(Task<4> = Task::<4>),
-                Delay(50) {
-                    Precondition(|bb| bb.b0 < 6, else = Failure) {
-                        Action(PAct<5>, b0 = 4, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0440Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
-        Selector {
-            ReactiveSelector {
-                Optional {
-                    FlipSelector {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<0>),
-                            Filter(times = 2, count = Failure, filtered = Skipped) {
-                                StatefulAction(Task<1>),
-                            },
-                            StatefulAction(Task<2>),
-                            ForceSuccess {
-                                Delay(0) {
-                                    Action(Act<3>),
-                                },
-                            },
-                            AlwaysFailure,
-                        },
-                        TryCatch {
-                            StatefulAction(Task<4>),
-                            Delay(0) {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        Parallel(success = -2, failure = -3) {
-                            Condition(Cond<8>),
-                            Condition(Cond<9>),
-                            Condition(|ctx| ctx.check(10)),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
-            AlwaysRunning,
+        RepeatUntil(Success) {
+            SubTree(Tree0441Sub0),
         }
     }
 }
@@ -1540,233 +1506,392 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        #[failure_if(|bb| bb.b1 + 1 < 5)]
-        Repeater(1) {
-            RepeatUntilSuccess(forever) {
+        StepSequencer {
+            Repeat(3) {
+                Fallback {
+                    Precondition(|bb| *bb.t0 + 3 != 4, else = Failure) {
+                        Wait(10),
+                    },
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) != bb.o0.unwrap_or(2)),
+                },
+            },
+            Script(|bb| bb.b0 = *bb.t0 % 4),
+            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+            ReactiveSequence {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    Priority {
+                        Action(PIo<1>, t0 = {t0}),
+                        Condition(Cond<2>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    UnsetBlackboard(o0),
+                },
+                Parallel(failure = 1) {
+                    Precondition(|bb| bb.b0 == *bb.t0 + 4, else = Skipped) {
+                        AlwaysSuccess,
+                    },
+                },
+                #[post(|bb| bb.o0 = Some(6))]
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0442Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0443 for Ctx {
+        ForceFailure {
+            Inverter {
                 ReactiveFallback {
                     StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0442Blackboard { b1 });
+bt::behavior_tree! {
+    pub tree Tree0444Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        MemPriority {
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Action(PIo<3>, t0 = {b0}),
+            Action(PIo<4>, t0 = {b0}),
+            Action(PIo<5>, t0 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0443 for Ctx {
-        Fallback {
-            Filter(times = 3) {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Action(|ctx| ctx.exec(1)),
-            ReactiveSequence {
-                IfThenElse {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4>),
-                Remap(success = Failure, failure = Failure) {
-                    WhileDoElse {
-                        Condition(Cond<5>),
-                        AlwaysRunning,
-                        Action(Act<6>),
-                    },
-                },
-            },
+    pub tree Tree0444Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
         }
+        Script(|bb| *bb.t0 += 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64 = 4,
         }
-        FlipSelector {
+        Parallel(success = -2) {
+            Sequence {
+                SetBlackboard(b1 = {t0}),
+                Precondition(|bb| bb.b1 % 2 < 1, else = Running) {
+                    WasEntryUpdated(t0),
+                },
+                #[post(|bb| bb.t0.set(1))]
+                #[success_if(|bb| bb.b0 + 4 == 3)]
+                SetBlackboard(b1 = 3),
+                Condition(|ctx| ctx.check(0)),
+            },
+            SubTree(Tree0444Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
             Fallback {
-                WasEntryUpdated(t0),
-                ParallelAll(max_failures = -1) {
-                    Condition(PCond<0>, b0 = {t0}),
-                    AlwaysSuccess,
-                    Precondition(|bb| *bb.t0 % 3 < 1, else = Running) {
-                        SetBlackboard(t0 = 7),
-                    },
-                    UnsetBlackboard(o0),
-                },
+                StatefulAction(Task<6> = Task::<6>),
+                AlwaysRunning,
             },
-            Timeout(10) {
-                RunOnce(then_skip = false) {
-                    ParallelAll(max_failures = -2) {
-                        Precondition(|bb| (*bb.t0 + 2) % 2 == 0, else = Success) {
-                            Interrupt(|bb| (bb.b0 + 4) % 4 > 0) {
-                                Loop(q0, if_empty = Success) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                        },
-                        Repeat(forever) {
-                            SequenceStar {
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                        },
-                    },
-                },
-            },
+            SubTree(Tree0444Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0444Blackboard { o0 q0 b0 t0 });
+board!(Tree0444Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
         }
-        Sequence {
-            #[success_if(|bb| *bb.t0 > 6)]
-            #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 3 })]
-            Parallel(success = -4, failure = 3) {
-                Condition(Cond<0>),
-                Action(Act<1> = Act::<1>),
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            StatefulAction(Task<4>),
-            BinarySelector(|bb| bb.b0 == *bb.t0, dynamic = true) {
-                #[run_while(|bb| bb.b1 == 3)]
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    Condition(Cond<5>),
+        #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            Precondition(|bb| *bb.t0 > 3, else = Success) {
+                MemPriority {
+                    Condition(Cond<0> = Cond::<0>),
+                    #[success_if(|bb| bb.b0 + 3 > bb.b0 % 4)]
+                    #[post(|bb| bb.b0 += 1)]
+                    Parallel(success = -1, failure = 2) {
+                        Action(Act<1>),
+                        Action(PIo<2>, t0 = {=}),
+                    },
+                    Repeat(forever) {
+                        MemSequence {
+                            Condition(|ctx| ctx.check(3)),
+                            Script(|bb| *bb.t0 += 1),
+                        },
+                    },
                 },
-                ScriptCondition(|bb| *bb.t0 < (bb.b0 + 3) % 4),
+            },
+            Precondition(|bb| *bb.t0 > bb.b1 + 2, else = Skipped) {
+                MemPriority {
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+            },
+            #[success_if(|bb| bb.b1 < *bb.t0 + 3)]
+            Repeat(forever) {
+                ReactiveSequence {
+                    Parallel(success = -2, failure = 3) {
+                        #[skip_if(|bb| bb.b0 % 4 > 2)]
+                        StatefulAction(Task<8>),
+                        Condition(PCond<9>, b0 = 7),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            #[skip_if(|bb| (bb.b1 + 3) % 3 == 2)]
+            #[run_while(|bb| (bb.b1 + 1) % 3 < 0)]
+            Action(Act<10>),
+            AsyncFallback {
+                Action(PAct<11>, b0 = 7),
+                RunOnce(then_skip = false) {
+                    Timeout(0) {
+                        MaxTime(50) {
+                            Deadline(50) {
+                                Condition(Cond<12>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0445Blackboard { t0 b1 b0 q0 });
+board!(Tree0445Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(3),
+            b1: i64 = 4,
         }
-        ParallelAll(max_failures = -1) {
-            RetryUntilSuccessful(forever) {
-                Loop(q0, if_empty = Skipped) {
-                    RunOnce {
-                        Condition(Cond<0> = Cond::<0>),
+        #[failure_if(|bb| bb.b0 == 1)]
+        RunOnce {
+            #[failure_if(|bb| (bb.b0 + 1) % 2 == 1)]
+            #[run_while(|bb| *bb.t0 < 6)]
+            StepSequencer {
+                IndexSwitch(|bb| *bb.t0 % 4, dynamic = true) {
+                    Parallel(success = -2, failure = 1) {
+                        Parallel(success = 1, failure = 2) {
+                            Sleep(20),
+                            StatefulAction(Task<0>),
+                        },
+                        Fallback {
+                            Condition(Cond<1>),
+                            #[run_while(|bb| bb.o0.is_some())]
+                            #[post(|bb| bb.b0 += 2)]
+                            #[failure_if(|bb| bb.b0 > (bb.b0 + 2) % 4)]
+                            Wait(0),
+                        },
+                        Failer,
+                    },
+                    ReactiveFallback {
+                        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
+                        Condition(Cond<2>),
+                        Precondition(|bb| *bb.t0 > bb.b0 % 2, else = Failure) {
+                            SequenceWithMemory {
+                                UnsetBlackboard(o0),
+                                StatefulAction(Task<3>),
+                                SetBlackboard(o0 = Some(2)),
+                            },
+                        },
+                        Retry(4) {
+                            Action(Act<4>),
+                        },
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            Delay(20) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    Conditional(|bb| bb.b0 > 3, dynamic = true) {
+                        SequenceStar {
+                            AsyncSequence {
+                                #[success_if(|bb| *bb.t0 != bb.b1)]
+                                #[run_while(|bb| bb.b0 < 5)]
+                                Condition(PCond<6>, b0 = {t0}),
+                                Wait(10),
+                                ForceSuccess {
+                                    Condition(|ctx| ctx.check(7)),
+                                },
+                            },
+                            Condition(PCond<8>, b0 = {t0}),
+                        },
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                        #[on_failure(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+                        #[on_success(|bb| bb.b1 = bb.b0)]
+                        Sleep(30),
+                        ReactiveSequence {
+                            #[post(|bb| bb.b1 = *bb.t0)]
+                            #[success_if(|bb| bb.o0.is_some())]
+                            #[on_failure(|bb| bb.b0 = *bb.t0)]
+                            Condition(Cond<9> = Cond::<9>),
+                            StatefulAction(Task<10>),
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Condition(PCond<11>, b0 = {b0}),
+                            StatefulAction(Task<12> = Task::<12>),
+                            StatefulAction(Task<13>),
+                        },
                     },
                 },
             },
-            ReactiveFallback {
-                Action(Act<1>),
-                Remap(success = Failure, failure = Success) {
-                    Succeeder,
-                },
-                StepSequencer {
-                    Sleep(20),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-                RetryUntilSuccessful(1) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                },
-                #[skip_if(|bb| *bb.t0 == bb.b0)]
-                MemSequence {
-                    StatefulAction(PTask<4>, b0 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 3) % 2, &mut bb.b0)),
-                },
-            },
-            Retry(2) {
-                Failer,
-            },
         }
     }
 }
 
-board!(Tree0446Blackboard { t0 b0 q0 });
+board!(Tree0446Blackboard { t0 q0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        ReactiveSelector {
-            Sequence {
-                StatefulAction(Task<0>),
-                Interrupt(|bb| *bb.t0 + 3 < 1) {
-                    Succeeder,
-                },
+        MemSequence {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            #[post(|bb| bb.b0 += 1)]
-            Condition(Cond<1>),
-            SetBlackboard(b0 = 6),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0447Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
             b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        #[post(|bb| bb.b0 += 1)]
-        StepSequencer {
-            Condition(PCond<0>, b0 = {t0}),
-            MemPriority {
-                Action(Act<1>),
+        ReactiveSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {b0}),
+                WasEntryUpdated(t0),
+            },
+            BinarySelector(|bb| bb.b0 + 4 != 3, dynamic = false) {
+                Sleep(30),
                 Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
             },
-            Fallback {
-                Condition(Cond<4>),
-                Action(Act<5> = Act::<5>),
-                AlwaysSuccess,
+            ParallelAll(max_failures = -2) {
+                Wait(10),
+                #[failure_if(|bb| bb.o0.is_some())]
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4> = Cond::<4>),
             },
-            Condition(PCond<6>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0448Blackboard { t0 b0 });
+board!(Tree0448Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(1),
         }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    Switch(b1) {
-                        case 2 => #[run_while(|bb| bb.b0 != *bb.t1)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                        case 0 => AlwaysFailure,
-                        _ => SetBlackboard(b1 = {t0}),
+        WhileDoElse {
+            ParallelAll(max_failures = -1) {
+                Remap(success = Failure, failure = Failure) {
+                    ReactiveSequence {
+                        #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                        #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                        TryCatch(catch_on_halt = true) {
+                            Deadline(20) {
+                                WhileDoElse {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                    Runner,
+                                },
+                            },
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(2)),
+                                #[post(|bb| *bb.t0 += 1)]
+                                Action(Act<3>),
+                            },
+                            TryCatch(catch_on_halt = true) {
+                                AlwaysRunning,
+                                Script(|bb| *bb.t0 += 3),
+                            },
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| bb.b0 + 3 > *bb.t0)]
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                SkipUnlessUpdated(t0) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        WaitValueUpdate(t0) {
+                            Loop(q0, if_empty = Running) {
+                                AsyncSequence {
+                                    AlwaysSuccess,
+                                    Action(Act<4> = Act::<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                SequenceWithMemory {
+                    Filter(times = 2, count = Completed) {
+                        Interrupt(|bb| bb.o0.is_some()) {
+                            #[failure_if(|bb| *bb.t0 == 5)]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            SetBlackboard(b0 = 2),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Failure) {
+                    ReactiveSelector {
+                        Condition(Cond<6>),
+                        ReactiveFallback {
+                            Action(PIo<7>, t0 = {t0}),
+                            Remap(success = Failure, failure = Failure) {
+                                Retry(4) {
+                                    StatefulAction(PTask<8>, b0 = {t0}),
+                                },
+                            },
+                        },
+                        IndexSwitch(|bb| *bb.t0 + 1, dynamic = true) {
+                            SetBlackboard(t0 = 2),
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            StatefulAction(Task<9>),
+                            UnsetBlackboard(o0),
+                        },
                     },
                 },
             },
@@ -1774,553 +1899,641 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0449Blackboard { t0 q0 b1 b0 t1 });
+board!(Tree0449Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
             #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 0,
         }
-        ParallelAll {
-            StatefulAction(Task<0>),
-            #[success_if(|bb| bb.b1 > 1)]
-            Sequence {
-                SetBlackboard(b1 = 8),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                ScriptCondition(|bb| bb.b0 % 4 == 1),
-            },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6>),
-                Succeeder,
-            },
-            WaitUntil(|bb| bb.b1 > 3) {
-                #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 })]
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        Priority {
-                            StatefulAction(Task<7>),
-                            Fallback {
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                #[success_if(|bb| bb.b0 % 2 == 1)]
-                                #[on_failure(|bb| bb.b1 += 2)]
-                                ScriptCondition(|bb| *bb.t0 % 2 > 0),
-                                Failer,
-                            },
-                            WaitUntil(|bb| bb.b1 % 2 > 0) {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
+        #[post(|bb| bb.b0 += 2)]
+        StepSequencer {
+            Sleep(50),
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b0)),
+            #[on_success(|bb| bb.t0.set(*bb.t1))]
+            #[success_if(|bb| bb.o0.is_some())]
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0450Blackboard { b1 q0 b0 t0 });
+board!(Tree0450Blackboard { t0 b1 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(1),
         }
-        ParallelAll(1) {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        WasEntryUpdated(t1),
-                    },
-                    BinarySelector(|bb| bb.b0 > 6) {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Condition(|ctx| ctx.check(1)),
-                        RetryUntilSuccessful(forever) {
-                            #[post(|bb| *bb.t1 += 2)]
-                            #[run_while(|bb| *bb.t1 == *bb.t0)]
-                            Action(Act<2> = Act::<2>),
-                        },
-                    },
+        IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail) {
+            #[failure_if(|bb| *bb.t0 + 4 == *bb.t1 + 3)]
+            BinarySelector(|bb| *bb.t1 > 5, dynamic = true) {
+                Precondition(|bb| *bb.t1 < (bb.b0 + 4) % 2, else = Success) {
+                    ScriptCondition(|bb| *bb.t1 > 2),
+                },
+                Interrupt(|bb| bb.b0 % 4 > 1) {
+                    SetBlackboard(o0 = Some(9)),
                 },
             },
-            Parallel(success = 2, failure = -1) {
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    SetBlackboard(t0 = 6),
-                },
-                Interrupt(|bb| *bb.t1 > bb.b0 + 1) {
-                    Precondition(|bb| *bb.t1 != *bb.t0, else = Skipped) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                Wait(20),
-                            },
-                        },
-                    },
+            Loop(q0, value = {t1}, if_empty = Failure) {
+                AsyncFallback {
+                    StatefulAction(PTask<0>, b0 = 4),
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2>),
                 },
             },
-            Sequence {
-                RepeatTimes(forever) {
-                    StepSequencer {
-                        Invert {
-                            Action(Act<3>),
-                        },
-                        Optional {
-                            SequenceStar {
-                                Succeeder,
-                                Condition(Cond<4>),
-                            },
-                        },
-                        Action(Act<5> = Act::<5>),
-                    },
+            WaitValueUpdate(t1) {
+                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+                    Condition(|ctx| ctx.check(3)),
+                    Action(PAct<4>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+            Priority {
+                Action(Act<5> = Act::<5>),
+                Loop(q0, value = {t1}) {
+                    Condition(Cond<6>),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                #[on_failure(|bb| { bb.o0 = Some(*bb.t1); bb.b0 = *bb.t1 })]
+                #[run_while(|bb| *bb.t1 % 2 != 1)]
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                    ScriptCondition(|bb| (*bb.t1 + 3) % 2 != 0),
+                },
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[skip_if(|bb| bb.b0 > *bb.t1)]
+                StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
+                ParallelAll(0) {
+                    Condition(PCond<9>, b0 = {t1}),
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0451Blackboard { t1 b0 t0 q0 });
+board!(Tree0451Blackboard { q0 t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            o0: Option<i64>,
             #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Priority {
-            Action(Act<0>),
-            Sequence {
-                Condition(PCond<1>, b0 = {b0}),
-                Loop(q0, value = {t1}) {
-                    RepeatUntilFailure(1) {
-                        #[post(|bb| bb.t1.set(*bb.t0))]
-                        #[on_failure(|bb| *bb.t1 += 3)]
-                        #[success_if(|bb| *bb.t1 < 5)]
-                        StatefulAction(Task<2>),
+        RepeatTimes(forever) {
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            ReactiveFallback {
+                #[on_halted(|bb| bb.o0 = None)]
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[success_if(|bb| bb.b1 > 0)]
+                ParallelAll {
+                    Loop(q0, if_empty = Failure) {
+                        Conditional(|bb| *bb.t0 < 6, else = Failure) {
+                            AsyncFallback {
+                                AlwaysFailure,
+                                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                                StatefulAction(PTask<1>, b0 = 2),
+                                StatefulAction(Task<2> = Task::<2>),
+                                Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+                            },
+                        },
                     },
-                },
-                AlwaysSuccess,
-            },
-            Sequence {
-                Priority {
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                Action(PIo<5>, t0 = {t1}),
-                Action(Act<6>),
-                MaxTime(0) {
-                    Condition(Cond<7>),
+                    ReactiveFallback {
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<4>),
+                        },
+                        #[success_if(|bb| bb.b1 % 3 == 2)]
+                        Action(PIo<5>, t0 = {=}),
+                        Precondition(|bb| *bb.t0 % 2 != 1, else = Success) {
+                            #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 > bb.b0 + 1 { bb.t0.set(bb.b0) })]
+                            Condition(Cond<6>),
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        Action(|ctx| ctx.exec(7)),
+                        Action(PIo<8>, t0 = {b0}),
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0452Blackboard { b0 t0 q0 t1 });
+board!(Tree0452Blackboard { o0 t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        RepeatTimes(forever) {
-            AsyncSequence {
-                Switch(b1) {
-                    case 4 => AlwaysSuccess,
-                    _ => SequenceWithMemory {
-                        Invert {
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                Condition(Cond<1>),
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-                AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 2, &mut bb.b1)),
-                    Condition(Cond<4> = Cond::<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-                ReactiveSequence {
-                    Filter(times = 3) {
-                        Wait(20),
-                    },
-                },
+        ReactiveFallback {
+            RepeatUntilFailure(forever) {
+                Condition(Cond<0>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+            },
+            Priority {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0453Blackboard { t1 b1 o0 });
+bt::behavior_tree! {
+    pub tree Tree0454Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Condition(|ctx| ctx.check(2))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            TryCatch {
-                Action(Act<0>),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-            },
-            Repeater(0) {
-                Action(Act<2>),
-            },
-            Conditional(|bb| bb.o0.is_none(), else = Success) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0454Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        MemPriority {
-            Action(Act<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0455Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0456Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Condition(|ctx| ctx.check(4))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0456 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-        }
-        Fallback {
-            Parallel(success = -2) {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            IfThenElse {
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-                Loop(q0, if_empty = Failure) {
-                    SubTree(Tree0456Sub0, o0 = {=}, q0 = {q0}),
+        Priority {
+            StatefulAction(Task<0> = Task::<0>),
+            RepeatTimes(3) {
+                IfThenElse {
+                    TryCatch(catch_on_halt = false) {
+                        Action(PAct<1>, b0 = {=}, b1 = {=}),
+                        #[on_halted(|bb| bb.t0.set(bb.b1))]
+                        #[run_while(|bb| bb.b0 > (bb.b0 + 2) % 2)]
+                        SubTree(Tree0454Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                        StatefulAction(Task<3>),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                    KeepRunningUntilFailure {
+                        Runner,
+                    },
+                    MemPriority {
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                        Failer,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0456Blackboard { o0 q0 });
+board!(Tree0454Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0455 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        ParallelAll(0) {
+            #[skip_if(|bb| *bb.t1 + 3 != 2)]
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                RepeatUntil(Success) {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                Script(|bb| bb.t0.set(8)),
+                SetBlackboard(t1 = 4),
+            },
+        }
+    }
+}
+
+board!(Tree0455Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0456 for Ctx {
+        RunOnce(then_skip = true) {
+            FlipSelector {
+                Fallback {
+                    Condition(Cond<0>),
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        ForceSuccess {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Timeout(50) {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        ReactiveSelector {
-            Precondition(|bb| bb.b0 != *bb.t0 + 4, else = Success) {
-                StatefulAction(Task<0> = Task::<0>),
+        Interrupt(|bb| *bb.t0 < bb.b0 + 3) {
+            MemPriority {
+                Repeat(3) {
+                    ReactiveSelector {
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[success_if(|bb| (*bb.t0 + 4) % 3 > 0)]
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            #[on_failure(|bb| { bb.b0 += 1; bb.b1 = bb.b0 % 4 })]
+                            SkipUnlessUpdated(t0) {
+                                Timeout(20) {
+                                    StatefulAction(PTask<1>, b0 = {t0}),
+                                },
+                            },
+                            Action(Act<2>),
+                        },
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.b0 += 3 })]
+                                #[on_success(|bb| bb.t0.set(3))]
+                                StatefulAction(Task<3>),
+                                ParallelAll(max_failures = -1) {
+                                    StatefulAction(Task<4>),
+                                    #[on_failure(|bb| { if *bb.t0 > 3 { *bb.t0 += 3 }; bb.b0 += 1 })]
+                                    #[on_success(|bb| if bb.b0 > 0 { bb.b1 = *bb.t0 + 2 })]
+                                    Sleep(20),
+                                },
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 < 3) {
+                    Repeat(3) {
+                        #[success_if(|bb| bb.b0 % 3 < 2)]
+                        #[skip_if(|bb| *bb.t0 != bb.b1)]
+                        Fallback {
+                            StatefulAction(Task<5>),
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<6>),
+                            },
+                            Action(PIo<7>, t0 = {b0}),
+                        },
+                    },
+                    MemSequence {
+                        AlwaysSuccess,
+                        Action(|ctx| ctx.exec(8)),
+                    },
+                },
+                Parallel(success = 1, failure = 1) {
+                    RetryUntilSuccessful(1) {
+                        Fallback {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            MemPriority {
+                                StatefulAction(Task<11>),
+                                Condition(Cond<12>),
+                            },
+                            Condition(|ctx| ctx.check(13)),
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0457Blackboard { b0 t0 });
+board!(Tree0457Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        SequenceStar {
-            AsyncSequence {
-                StepSequencer {
-                    ScriptCondition(|bb| *bb.t0 % 4 == 3),
-                    Failer,
-                },
-                #[post(|bb| bb.b0 += 1)]
-                SetBlackboard(t1 = {b1}),
-                Sequence {
+        RetryUntilSuccessful(forever) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                ReactiveFallback {
                     StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<1>),
+                    ReactiveFallback {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Timeout(30) {
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                AlwaysRunning,
+                Parallel(failure = 2) {
+                    RepeatTimes(forever) {
+                        Action(Act<9>),
+                    },
+                    Priority {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                        Action(Act<12>),
+                    },
+                    StatefulAction(Task<13>),
+                },
+                Repeat(1) {
+                    ParallelAll(1) {
+                        Condition(Cond<14> = Cond::<14>),
+                        Action(Act<15> = Act::<15>),
+                        Deadline(10) {
+                            Condition(Cond<16> = Cond::<16>),
+                        },
+                        StatefulAction(Task<17>),
+                        Condition(Cond<18>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0458Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            o0: Option<i64>,
+        }
+        SequenceWithMemory {
+            Conditional(|bb| bb.o0.is_some(), else = Failure) {
+                RepeatTimes(3) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Priority {
+                Conditional(|bb| bb.b0 % 4 > 1, dynamic = false) {
+                    #[post(|bb| bb.b0 += 1)]
+                    #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
+                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    RunOnce(then_skip = false) {
+                        Filter(times = 3, count = Completed, filtered = Skipped) {
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                },
+                #[on_success(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 += 2 })]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Precondition(|bb| bb.o0.unwrap_or(0) % 4 < 2, else = Running) {
+                    AsyncFallback {
+                        StatefulAction(PTask<2>, b0 = 0),
+                        Precondition(|bb| *bb.t0 < 3, else = Success) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Selector {
+                Condition(PCond<4>, b0 = {t0}),
+                Sequence {
+                    Script(|bb| if *bb.t0 + 2 == *bb.t0 { bb.t0.set(7) }),
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    #[failure_if(|bb| *bb.t0 < bb.b0)]
+                    Action(Act<5>),
+                },
+                Precondition(|bb| bb.o0.is_none(), else = Success) {
+                    Interrupt(|bb| (bb.b0 + 4) % 4 > 0) {
+                        Precondition(|bb| bb.b0 != 5, else = Skipped) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                },
+            },
+            IndexSwitch(|bb| (*bb.t0 + 2) % 4, dynamic = false) {
+                Sequence {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                SetBlackboard(o0 = Some(8)),
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                Action(PAct<8>, b0 = {=}, b1 = {t0}),
+                AsyncSequence {
+                    UnsetBlackboard(o0),
+                    #[failure_if(|bb| bb.b0 == 3)]
+                    RepeatUntilFailure(1) {
+                        ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(4) + 4),
+                    },
+                },
+            },
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0459Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0460Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        BinarySelector(|bb| *bb.t0 + 3 == (bb.b1 + 3) % 2) {
+            RunOnce(then_skip = false) {
+                Action(Act<5>),
+            },
+            ParallelAll(max_failures = -2) {
+                StatefulAction(Task<6>),
+                Condition(|ctx| ctx.check(7)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0460 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
         ReactiveSequence {
-            ReactiveFallback {
-                Action(PIo<0>, t0 = {b0}),
-                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-                StatefulAction(PTask<2>, b0 = 9, b1 = {b1}),
-                Action(PAct<3>, b0 = {b0}, b1 = {b1}),
+            Parallel(success = -1, failure = -2) {
+                Parallel(success = 2) {
+                    Switch(b1) {
+                        case 3 => Condition(|ctx| ctx.check(0)),
+                        _ => SetBlackboard(t0 = 5),
+                    },
+                    Fallback {
+                        Condition(Cond<1>),
+                        Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+                        Action(Act<3>),
+                    },
+                },
+                FlipSelector {
+                    Condition(Cond<4>),
+                    Sleep(0),
+                },
+                RunOnce(then_skip = false) {
+                    SubTree(Tree0460Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+                },
             },
-            SkipUnlessUpdated(t0) {
-                Condition(Cond<4>),
-            },
-            BinarySelector(|bb| bb.b1 + 3 < 5) {
-                StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
-                ForceSuccess {
-                    #[failure_if(|bb| bb.b1 < 2)]
-                    #[on_failure(|bb| bb.t0.set(3))]
-                    AlwaysFailure,
+            Repeat(forever) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                MemPriority {
+                    RepeatUntil(Failure) {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<8>),
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    Timeout(0) {
+                        SkipUnlessUpdated(t0) {
+                            RetryUntilSuccessful(1) {
+                                ForceFailure {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(20) {
+                        StatefulAction(Task<12>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0459Blackboard { t0 b0 b1 });
+board!(Tree0460Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0460 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            Repeat(0) {
-                Runner,
-            },
-        }
+    pub tree Tree0461Sub0 for Ctx {
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-        }
-        SequenceStar {
-            Loop(q0, value = {b0}) {
-                Parallel(success = 2, failure = -2) {
-                    #[failure_if(|bb| *bb.t0 % 2 < 0)]
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Filter(times = 1, count = Completed) {
-                        Runner,
-                    },
-                    #[on_halted(|bb| bb.o0 = None)]
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            #[on_halted(|bb| if bb.o0.unwrap_or(4) % 2 == 0 { bb.t0.set(3) })]
-            #[on_failure(|bb| { bb.t0.set(9); bb.t0.set(bb.b0 + 2) })]
-            ReactiveSequence {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Script(|bb| *bb.t0 += 3),
-                Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            RunOnce(then_skip = false) {
-                #[run_while(|bb| bb.b0 == 6)]
-                RetryUntilSuccessful(3) {
-                    Cooldown(0, filtered = Skipped) {
-                        ParallelAll(max_failures = -3) {
-                            Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(1) % 2, &mut bb.b0)),
-                            MemSequence {
-                                #[post(|bb| *bb.t0 += 2)]
-                                #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
-                                Action(PIo<9>, t0 = {=}),
-                                Action(Act<10>),
-                            },
-                            Fallback {
-                                WasEntryUpdated(t0),
-                                StatefulAction(PTask<11>, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
+        Fallback {
+            SubTree(Tree0461Sub0),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0461Blackboard { o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            ReactiveFallback {
-                Repeat(2) {
-                    Action(PAct<0>, b0 = {b0}),
-                },
-                #[run_while(|bb| *bb.t0 < bb.b1)]
-                FlipSelector {
-                    Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Succeeder,
-                },
-                IfThenElse {
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        Wait(0),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Action(Act<4>),
-                Conditional(|bb| *bb.t0 == 3, else = Failure) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            StatefulAction(Task<6> = Task::<6>),
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                ReactiveSequence {
-                    Fallback {
-                        Fallback {
-                            StatefulAction(Task<7>),
-                            KeepRunningUntilFailure {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    Selector {
-                        Action(Act<9>),
-                        ScriptCondition(|bb| bb.b1 < 6),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
+        KeepRunningUntilFailure {
+            Repeat(forever) {
+                Condition(Cond<0> = Cond::<0>),
             },
         }
     }
 }
-
-board!(Tree0462Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            Timeout(10) {
-                SequenceStar {
-                    RetryUntilSuccessful(2) {
-                        MemPriority {
-                            Loop(q0, if_empty = Failure) {
-                                SequenceWithMemory {
-                                    Failer,
-                                },
-                            },
-                            RunOnce(then_skip = true) {
-                                Action(|ctx| ctx.exec(0)),
-                            },
+        Repeat(3) {
+            StepSequencer {
+                Condition(Cond<0> = Cond::<0>),
+                #[skip_if(|bb| bb.b0 + 3 > *bb.t0 % 3)]
+                Action(Act<1>),
+                SetBlackboard(t0 = 1),
+            },
+        }
+    }
+}
+
+board!(Tree0463Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0464 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Remap(success = Success, failure = Success) {
+            Repeat(forever) {
+                Inverter {
+                    TryCatch(catch_on_halt = false) {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<0>),
+                            ScriptCondition(|bb| bb.b0 == 1),
+                            Action(Act<1>),
+                            Failer,
+                        },
+                        StatefulAction(PTask<2>, b0 = 6),
+                        Fallback {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
                         },
                     },
                 },
             },
-            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0463Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0464 for Ctx {
-        Cooldown(0, filtered = Failure) {
-            ReactiveFallback {
-                Delay(30) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                AlwaysFailure,
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
+board!(Tree0464Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        Switch(b1) {
-            case 2 => Condition(Cond<0>),
-            case 4 => StatefulAction(PTask<1>, b0 = 8),
-            _ => Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0465Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0466Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 11,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-        }
-        TryCatch(catch_on_halt = false) {
-            Condition(Cond<4>),
-            Script(|bb| { bb.b0 = (*bb.t0 + 4) % 2; bb.b1 += 3 }),
-            RunOnce {
-                WhileDoElse {
-                    Action(PAct<5>, b0 = {b0}),
-                    Wait(10),
+        TryCatch(catch_on_halt = true) {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            Parallel(success = 4) {
+                StatefulAction(Task<4>),
+                Failer,
+                ForceFailure {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<6>),
+            Deadline(20) {
+                Action(Act<7>),
             },
-            FlipSelector {
-                Condition(PCond<7>, b0 = 5),
-                StatefulAction(Task<8>),
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(PTask<9>, b0 = 1, b1 = {b1}),
+            ForceSuccess {
+                RunOnce(then_skip = false) {
+                    Repeater(2) {
+                        SequenceStar {
+                            Condition(Cond<8>),
+                            Fallback {
+                                AlwaysFailure,
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            Sleep(20),
+                        },
+                    },
                 },
             },
         }
@@ -2330,287 +2543,166 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 5,
         }
-        FlipSelector {
-            MaxTime(10) {
-                Loop(q0, if_empty = Success) {
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                            Condition(Cond<1>),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            KeepRunningUntilFailure {
+                Sequence {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        AlwaysFailure,
+                        Succeeder,
+                    },
+                    WhileDoElse {
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                    },
+                    #[on_failure(|bb| { bb.b1 = bb.b0; *bb.t0 += 3 })]
+                    #[run_while(|bb| bb.b0 % 2 == 0)]
+                    #[success_if(|bb| *bb.t0 < bb.b1)]
+                    AsyncSequence {
+                        Repeat(4) {
+                            SetBlackboard(b1 = {b0}),
                         },
-                        SequenceWithMemory {
-                            Sequence {
-                                Wait(20),
-                                Condition(Cond<2>),
-                            },
-                            AlwaysSuccess,
-                            Action(PAct<3>, b0 = {=}, b1 = {=}),
+                        Condition(Cond<5> = Cond::<5>),
+                        SkipUnlessUpdated(t0) {
+                            Action(Act<6>),
                         },
                     },
                 },
             },
-            SubTree(Tree0466Sub0, q0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}, b0 = {=}),
-            ParallelAll(max_failures = -1) {
-                Filter(times = 2, count = Success) {
-                    RunOnce {
-                        Script(|bb| { if bb.o0.is_some() { bb.o0 = Some(*bb.t0 + 2) }; bb.b0 = *bb.t0 }),
+            ForceSuccess {
+                Conditional(|bb| bb.b0 < bb.b0 % 4, else = Success) {
+                    #[skip_if(|bb| (bb.b1 + 4) % 2 < 0)]
+                    Switch(b1) {
+                        case 0 => StatefulAction(Task<7>),
+                        case 3 => Retry(4) {
+                            AlwaysFailure,
+                        },
+                        case 2 => #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        Condition(Cond<8>),
+                        _ => StatefulAction(Task<9> = Task::<9>),
                     },
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(10)),
-                    Condition(PCond<11>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0466Blackboard { q0 b1 t0 o0 b0 });
+board!(Tree0466Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        #[run_while(|bb| *bb.t1 == *bb.t0)]
-        Repeat(3) {
-            MemPriority {
-                IfThenElse {
-                    Timeout(50) {
-                        Priority {
-                            StatefulAction(PTask<0>, b0 = 0, b1 = {b0}),
-                            AlwaysSuccess,
-                        },
-                    },
-                    Action(Act<1>),
-                    Wait(50),
-                },
-                RepeatTimes(3) {
-                    Precondition(|bb| *bb.t1 % 2 < 0, else = Success) {
-                        Optional {
-                            #[on_halted(|bb| *bb.t1 += 2)]
-                            Conditional(|bb| *bb.t1 != 0, dynamic = true) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    Action(PAct<3>, b0 = {t1}, b1 = {t1}),
-                                    Condition(Cond<4>),
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Retry(0) {
-                    Script(|bb| *bb.t0 += 1),
-                },
-                ReactiveFallback {
-                    #[success_if(|bb| bb.b0 % 4 == 1)]
-                    Deadline(0) {
-                        KeepRunningUntilFailure {
-                            Conditional(|bb| *bb.t0 + 4 > bb.b0, dynamic = false, else = Failure) {
-                                MaxTime(0) {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[skip_if(|bb| bb.b0 % 2 < 0)]
-                    Sequence {
-                        Timeout(30) {
-                            StatefulAction(Task<6>),
-                        },
-                        Condition(Cond<7>),
-                    },
-                    Sequence {
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
+        Fallback {
+            RetryUntilSuccessful(0) {
+                Action(Act<0>),
+            },
+            StepSequencer {
+                StatefulAction(Task<1>),
+                Sleep(0),
+                StatefulAction(Task<2>),
+            },
+            RunOnce {
+                StatefulAction(Task<3>),
+            },
+            Action(Act<4>),
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(5)),
+                Sleep(0),
             },
         }
     }
 }
-
-board!(Tree0467Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64 = 4,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        TryCatch {
-            Conditional(|bb| *bb.t0 + 3 != 0, dynamic = true) {
-                Interrupt(|bb| bb.b0 + 1 > 2) {
-                    StepSequencer {
-                        #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
-                        #[run_while(|bb| *bb.t1 % 4 > 2)]
-                        SetBlackboard(b0 = 9),
-                        #[on_failure(|bb| { bb.t1.set(2); bb.t1.set(*bb.t0) })]
-                        Action(Act<0> = Act::<0>),
-                        WaitUntil(|bb| *bb.t0 == bb.b0 % 4) {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(PTask<1>, b0 = 1, b1 = {t1}),
-                            },
-                        },
-                        Interrupt(|bb| *bb.t0 % 4 != 3) {
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 1)),
-                        },
-                    },
+        #[on_halted(|bb| bb.t0.set(9))]
+        #[skip_if(|bb| bb.b1 % 2 > 0)]
+        #[run_while(|bb| *bb.t0 != 1)]
+        Interrupt(|bb| (*bb.t0 + 1) % 2 == 0) {
+            Parallel(success = -1, failure = 4) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<0>),
                 },
-            },
-            BinarySelector(|bb| *bb.t0 + 2 > 3, dynamic = true) {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Sequence {
-                        Condition(Cond<3>),
-                    },
+                RunOnce(then_skip = false) {
+                    Action(Act<1>),
                 },
-                Action(Act<4>),
-            },
-            MemPriority {
+                #[success_if(|bb| bb.b0 % 3 < 0)]
                 ReactiveSequence {
-                    Script(|bb| bb.t1.set(6)),
-                    Priority {
-                        StatefulAction(Task<5>),
-                        #[post(|bb| bb.b0 += 1)]
-                        #[skip_if(|bb| *bb.t0 % 4 < 2)]
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+                ParallelAll(0) {
+                    StatefulAction(Task<5>),
+                    Script(|bb| if bb.b0 < 4 { *bb.t0 += 4 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0468Blackboard { b0 t0 t1 q0 });
+board!(Tree0468Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Priority {
-            Precondition(|bb| *bb.t0 > *bb.t0 % 2, else = Failure) {
-                #[run_while(|bb| bb.b0 + 3 == 3)]
-                Optional {
-                    Condition(Cond<0> = Cond::<0>),
+        Delay(30) {
+            RunOnce(then_skip = false) {
+                RunOnce {
+                    Action(|ctx| ctx.exec(0)),
                 },
             },
         }
     }
 }
-
-board!(Tree0469Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Parallel(success = 2, failure = 1) {
-            ReactiveSequence {
-                Priority {
-                    AsyncSequence {
-                        Timeout(30) {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-                Sequence {
-                    SequenceStar {
-                        Action(PIo<1>, t0 = {=}),
-                        StatefulAction(Task<2>),
-                    },
-                    Wait(50),
-                    StatefulAction(PTask<3>, b0 = 4, b1 = {=}),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                IfThenElse {
-                    StatefulAction(PTask<6>, b0 = {=}),
-                    SkipUnlessUpdated(t0) {
-                        Script(|bb| bb.t0.set(bb.b0)),
-                    },
-                    #[skip_if(|bb| bb.b1 % 2 > 0)]
-                    #[on_success(|bb| bb.t1.set((*bb.t1 + 1) % 2))]
-                    StatefulAction(Task<7>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                WaitValueUpdate(t0) {
-                    ReactiveFallback {
-                        TryCatch {
-                            Condition(Cond<8>),
-                            Action(Act<9>),
-                        },
-                        Action(PAct<10>, b0 = {b0}),
-                        SequenceWithMemory {
-                            Condition(PCond<11>, b0 = {=}),
-                            StatefulAction(Task<12>),
-                            Condition(PCond<13>, b0 = 5),
-                        },
-                    },
-                },
-                StepSequencer {
-                    ParallelAll {
-                        ScriptCondition(|bb| *bb.t0 > 2),
-                        AlwaysFailure,
-                    },
-                },
-            },
+        ForceFailure {
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0470Blackboard { b1 b0 t1 t0 });
+board!(Tree0470Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0471Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+        }
+        #[run_while(|bb| bb.b0 % 3 != 0)]
+        #[skip_if(|bb| *bb.t0 + 4 > 1)]
+        #[success_if(|bb| bb.b0 + 4 < 0)]
+        Wait(30)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        BinarySelector(|bb| (bb.b0 + 3) % 2 != 0, dynamic = false) {
-            AsyncFallback {
-                Action(PAct<0>, b0 = {t0}),
+        ParallelAll {
+            Delay(20) {
+                Condition(Cond<0>),
             },
-            ForceSuccess {
-                Parallel(success = -2, failure = -4) {
-                    Timeout(10) {
-                        WaitUntil(|bb| bb.b0 == 3) {
-                            ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Inverter {
-                        #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
-                        #[failure_if(|bb| *bb.t0 < 6)]
-                        Runner,
-                    },
-                    Condition(Cond<4>),
-                },
-            },
+            Wait(30),
+            SubTree(Tree0471Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
@@ -2619,613 +2711,517 @@ board!(Tree0471Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
-        Repeater(forever) {
-            Delay(20) {
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+        }
+        MemPriority {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+                Precondition(|bb| *bb.t0 % 3 < 2, else = Failure) {
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Interrupt(|bb| *bb.t0 % 2 < 0) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            WhileDoElse {
+                Remap(success = Failure, failure = Success) {
+                    Action(Act<5>),
+                },
+                SequenceWithMemory {
+                    #[post(|bb| bb.b1 = *bb.t1)]
+                    Inverter {
+                        StatefulAction(Task<6>),
+                    },
+                    WasEntryUpdated(t0),
+                    Action(PAct<7>, b0 = 6, b1 = {b1}),
+                },
+                AsyncSequence {
+                    #[skip_if(|bb| *bb.t0 == 6)]
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
             },
         }
     }
 }
+
+board!(Tree0472Blackboard { t1 t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t1: i64,
         }
-        Repeat(0) {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+        FlipSelector {
+            AlwaysSuccess,
+            Fallback {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| *bb.t1 % 3 < 0),
+                        Condition(Cond<1>),
+                    },
+                },
+                Action(Act<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0473Blackboard { b0 t1 });
+board!(Tree0473Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 4,
-        }
-        RunOnce(then_skip = true) {
-            #[on_failure(|bb| bb.b1 += 2)]
-            AsyncFallback {
-                ReactiveSequence {
-                    #[run_while(|bb| *bb.t0 == bb.b1 % 2)]
-                    Loop(q0, if_empty = Failure) {
-                        WasEntryUpdated(t0),
-                    },
-                    Delay(30) {
-                        AlwaysRunning,
-                    },
-                },
-                Remap(success = Success, failure = Success) {
-                    Sequence {
-                        Action(PIo<0>, t0 = {t0}),
-                        RepeatTimes(forever) {
-                            Action(Act<1>),
-                        },
+        SequenceStar {
+            RetryUntilSuccessful(2) {
+                Parallel(success = -1, failure = 1) {
+                    Action(Act<0>),
+                    Repeat(4) {
+                        Sleep(30),
                     },
                 },
             },
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0474Blackboard { b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
-        Sequence {
-            ParallelAll(max_failures = -2) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        #[failure_if(|bb| *bb.t0 < (bb.b0 + 1) % 4)]
+        #[post(|bb| bb.b0 += 1)]
+        ReactiveSelector {
+            Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
+            WasEntryUpdated(t0),
+            AsyncFallback {
+                StepSequencer {
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(Task<2>),
+                },
             },
-            StatefulAction(Task<2>),
-            MemPriority {
-                Condition(Cond<3>),
-                Wait(50),
+            SkipUnlessUpdated(t0) {
+                Parallel(failure = 3) {
+                    AlwaysFailure,
+                    #[post(|bb| { if bb.b0 < 0 { bb.b0 += 3 }; bb.b0 = *bb.t0 + 2 })]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4> = Act::<4>),
+                },
             },
         }
     }
 }
+
+board!(Tree0475Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            ReactiveFallback {
-                Delay(30) {
-                    Action(Act<4>),
-                },
-                Condition(|ctx| ctx.check(5)),
-                Condition(Cond<6>),
-            },
-            Repeat(forever) {
-                Inverter {
-                    Parallel(success = -1, failure = -1) {
-                        #[failure_if(|bb| bb.b0 % 4 > 1)]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        Remap(success = Failure, failure = Failure) {
-                            #[failure_if(|bb| bb.b1 != 6)]
-                            #[run_while(|bb| *bb.t0 < 7)]
-                            #[success_if(|bb| bb.o0.is_some())]
-                            ForceFailure {
-                                Action(Act<7>),
+        FlipSelector {
+            FlipSelector {
+                ForceFailure {
+                    ReactiveSequence {
+                        Precondition(|bb| *bb.t0 < bb.b1, else = Skipped) {
+                            RetryUntilSuccessful(forever) {
+                                Fallback {
+                                    #[failure_if(|bb| *bb.t1 < 2)]
+                                    #[on_failure(|bb| bb.t0.set(3))]
+                                    AlwaysFailure,
+                                    ScriptCondition(|bb| *bb.t0 > 7),
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                    Condition(PCond<2>, b0 = {=}),
+                                },
                             },
                         },
                     },
                 },
             },
-            Inverter {
-                Action(PAct<8>, b0 = {=}, b1 = {t0}),
-            },
-            Retry(0) {
-                Condition(|ctx| ctx.check(9)),
-            },
+            Action(|ctx| ctx.exec(3)),
         }
     }
 }
 
-board!(Tree0476Blackboard { b0 t0 b1 o0 });
+board!(Tree0476Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            Interrupt(|bb| *bb.t1 > 0) {
-                #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 3)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    RepeatUntilFailure(forever) {
-                        Filter(times = 1, count = Success) {
-                            ScriptCondition(|bb| *bb.t1 % 4 == 0),
-                        },
+        IfThenElse {
+            Repeat(3) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    ParallelAll(2) {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
                     },
+                    StatefulAction(Task<2>),
+                    AlwaysRunning,
+                    Wait(0),
+                    AlwaysRunning,
                 },
             },
-            ReactiveFallback {
-                Inverter {
-                    Action(Act<2>),
+            ReactiveSequence {
+                ReactiveSelector {
+                    Action(Act<3>),
+                    Condition(Cond<4> = Cond::<4>),
                 },
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {t0}),
-                WasEntryUpdated(t1),
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                #[post(|bb| { *bb.t1 += 1; bb.b0 = *bb.t0 })]
-                WasEntryUpdated(t0),
-            },
-            RunOnce(then_skip = true) {
-                Priority {
-                    Action(Act<5>),
-                    Condition(PCond<6>, b0 = {t1}),
-                    ReactiveSequence {
-                        Script(|bb| if (*bb.t0 + 2) % 2 == 0 { bb.t0.set(8) }),
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                        Wait(20),
-                    },
-                    ScriptCondition(|bb| bb.b0 % 3 < 1),
-                    Invert {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Sequence {
-                Wait(10),
-                Action(Act<9>),
-                AlwaysSuccess,
-            },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                Delay(0) {
-                    Sequence {
-                        #[success_if(|bb| *bb.t1 + 3 > 1)]
-                        ReactiveSequence {
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            Action(|ctx| ctx.exec(10)),
-                            Action(Act<11>),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    #[run_while(|bb| (*bb.t0 + 2) % 4 < 3)]
-                    StatefulAction(Task<12> = Task::<12>),
-                },
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
-
-board!(Tree0477Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveFallback {
-            #[on_success(|bb| bb.t0.set(*bb.t1))]
-            #[on_halted(|bb| if bb.b1 % 3 > 1 { bb.t0.set(*bb.t1) })]
-            #[success_if(|bb| bb.b0 > bb.b1 % 3)]
-            Condition(Cond<0> = Cond::<0>),
-            Action(Act<1>),
-            Action(|ctx| ctx.exec(2)),
-            Condition(|ctx| ctx.check(3)),
-            Condition(Cond<4>),
+        FlipSelector {
+            StatefulAction(Task<0>),
+            Loop(q0, value = {t0}, if_empty = Running) {
+                Optional {
+                    Wait(0),
+                },
+            },
+            StatefulAction(Task<1>),
+            ReactiveSequence {
+                UnsetBlackboard(o0),
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                Action(Act<2>),
+            },
         }
     }
 }
 
-board!(Tree0478Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0479Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<6>)
-    }
-}
+board!(Tree0478Blackboard { b0 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
-        }
-        Parallel(success = -1) {
-            BinarySelector(|bb| *bb.t0 + 3 > 6) {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    #[on_success(|bb| { *bb.t1 += 1; *bb.t1 += 3 })]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                WasEntryUpdated(t1),
-            },
-            #[skip_if(|bb| *bb.t1 < *bb.t0)]
-            ReactiveSequence {
-                Condition(Cond<2>),
-                SetBlackboard(b0 = 6),
-                Precondition(|bb| *bb.t0 + 1 < 7) {
-                    #[on_halted(|bb| if *bb.t1 > 6 { *bb.t1 += 2 })]
-                    Action(PIo<3>, t0 = {t1}),
-                },
-            },
-            Deadline(30) {
-                SetBlackboard(o0 = Some(3)),
-            },
-            Remap(success = Failure, failure = Success) {
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                MemPriority {
-                    #[post(|bb| { bb.t0.set(*bb.t0 % 4); if bb.o0.is_some() { bb.t0.set(bb.b0 + 4) } })]
-                    #[success_if(|bb| bb.b0 % 2 > 0)]
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    RunOnce {
-                        AlwaysFailure,
-                    },
-                    Selector {
-                        SubTree(Tree0479Sub0, ..),
-                        StatefulAction(PTask<7>, b0 = {t1}),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0479Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0480 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 3,
-        }
-        ReactiveSequence {
-            WhileDoElse {
-                Parallel(success = -3, failure = 1) {
-                    ScriptCondition(|bb| bb.b0 + 1 != *bb.t1 + 2),
-                    Failer,
-                    Precondition(|bb| (bb.b0 + 3) % 2 > 0) {
-                        StatefulAction(PTask<0>, b0 = 9, b1 = {b0}),
-                    },
-                    Wait(0),
-                },
-                #[success_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| bb.o0.unwrap_or(1) + 1 != 1)]
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                ReactiveSequence {
-                    Succeeder,
-                    Delay(10) {
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Action(PAct<2>, b0 = {b1}),
-            ReactiveSelector {
-                Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b0)),
-                StatefulAction(PTask<4>, b0 = 3),
-                AlwaysFailure,
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0480Blackboard { t0 b0 t1 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0481 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            b1: i64 = 1,
-        }
-        ReactiveFallback {
-            BinarySelector(|bb| bb.o0.unwrap_or(5) != bb.o0.unwrap_or(0) + 2) {
-                Precondition(|bb| bb.b0 + 3 > 5, else = Running) {
-                    #[on_failure(|bb| { bb.b1 = 9; bb.b0 += 1 })]
-                    Retry(3) {
-                        ForceSuccess {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            },
-            BinarySelector(|bb| bb.b1 + 2 == 5) {
-                #[on_success(|bb| bb.o0 = None)]
-                Timeout(30) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 2, &mut bb.b1)),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                IfThenElse {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    Succeeder,
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 4) % 2)),
-            #[failure_if(|bb| bb.b1 > 3)]
-            #[run_while(|bb| bb.b0 + 1 > 6)]
-            Timeout(10) {
-                Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 4)),
-            },
-        }
-    }
-}
-
-board!(Tree0481Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0482 for Ctx {
-        blackboard {
-            o0: Option<i64>,
+            b1: i64,
             b0: i64 = 2,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        Deadline(50) {
-            ReactiveFallback {
-                Fallback {
-                    BinarySelector(|bb| bb.o0.unwrap_or(2) > bb.b0 + 3, dynamic = false) {
-                        Action(|ctx| ctx.exec(0)),
-                        Succeeder,
-                    },
+        WhileDoElse {
+            Remap(success = Failure, failure = Success) {
+                #[post(|bb| bb.b1 = bb.b0)]
+                Repeat(4) {
+                    Condition(Cond<0>),
                 },
-                Condition(Cond<1>),
-                Action(PAct<2>, b0 = {=}),
             },
-        }
-    }
-}
-
-board!(Tree0482Blackboard { o0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0483 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    Precondition(|bb| *bb.t1 != 6, else = Success) {
-                        Condition(Cond<0>),
-                    },
+            MaxTime(0) {
+                ForceFailure {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 2)),
                 },
+            },
+            Timeout(50) {
                 SequenceStar {
-                    Script(|bb| *bb.t1 += 2),
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1 % 3)),
-                    AlwaysRunning,
-                },
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Action(PIo<3>, t0 = {=}),
-                    StatefulAction(Task<4>),
-                    Action(PIo<5>, t0 = {t1}),
-                    #[on_success(|bb| *bb.t1 += 3)]
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0) })]
-                    #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                    Action(PAct<6>, b0 = {b0}),
-                },
-                AlwaysFailure,
-                Precondition(|bb| bb.o0.unwrap_or(3) == *bb.t0, else = Success) {
-                    WhileDoElse {
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Parallel(success = -2) {
-                Action(PAct<9>, b0 = {=}, b1 = {t0}),
-                FlipSelector {
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    Sleep(10),
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11>),
-                    Sleep(0),
-                },
-                StatefulAction(Task<12>),
-                Condition(PCond<13>, b0 = {t1}),
-                Repeat(2) {
-                    Sequence {
-                        StatefulAction(Task<14> = Task::<14>),
-                        Sleep(10),
-                        StatefulAction(Task<15>),
-                        StatefulAction(Task<16>),
-                    },
+                    Action(Act<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0483Blackboard { t1 b0 o0 t0 });
+board!(Tree0479Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0484Sub0 for Ctx {
+    pub tree Tree0480Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            SubTree(Tree0484Sub0),
-            Filter(times = 2, count = Failure) {
-                Action(Act<1>),
+    pub tree Tree0480 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        #[post(|bb| bb.o0 = None)]
+        #[on_failure(|bb| { bb.o0 = Some(bb.b0 + 2); bb.b0 = 8 })]
+        MemPriority {
+            WaitUntil(|bb| bb.o0.is_some()) {
+                StepSequencer {
+                    SubTree(Tree0480Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        ParallelAll(1) {
+                            AlwaysSuccess,
+                        },
+                        Repeat(3) {
+                            RunOnce {
+                                SetBlackboard(t0 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(1) {
+                Limiter(2) {
+                    Conditional(|bb| bb.b0 < 5) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0480Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0481 for Ctx {
+        IfThenElse {
+            Invert {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    AlwaysSuccess,
+                },
+            },
+            ParallelAll(3) {
+                RunOnce(then_skip = true) {
+                    Action(Act<2> = Act::<2>),
+                },
+                AlwaysFailure,
+                Sleep(10),
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+            },
+            RunOnce {
+                Repeat(0) {
+                    Action(Act<5> = Act::<5>),
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0485 for Ctx {
+    pub tree Tree0482 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 2,
             #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        IfThenElse {
-            WasEntryUpdated(t1),
-            Interrupt(|bb| (bb.b0 + 3) % 2 != 0) {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| { bb.t1.set(5); *bb.t0 += 3 })]
+            Loop(q0, if_empty = Success) {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    SetBlackboard(o0 = Some(4)),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Switch(b1) {
+                        case 2 => IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = true) {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                        case 1 => SequenceWithMemory {
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<5>),
+                        },
+                        _ => #[on_halted(|bb| bb.b0 += 2)]
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0482Blackboard { o0 b0 t1 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0483 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Filter(times = 1, count = Failure, filtered = Skipped) {
+            #[post(|bb| *bb.t0 += 2)]
+            #[on_failure(|bb| bb.b1 += 2)]
+            RunOnce {
+                Parallel {
+                    Wait(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0483Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0484 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        TryCatch {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            Timeout(10) {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    MemSequence {
+                        Script(|bb| { bb.b0 = (*bb.t0 + 2) % 2; *bb.t0 += 1 }),
+                        Sleep(10),
+                        Action(PAct<5>, b0 = {b0}),
+                        Wait(10),
+                    },
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Switch(b1) {
+                    case 1 => StatefulAction(Task<6>),
+                    case 2 => RetryUntilSuccessful(2) {
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                    case 3 => Condition(Cond<8>),
+                    _ => Script(|bb| bb.t0.set(bb.b0)),
+                },
+            },
+            SequenceWithMemory {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    ForceFailure {
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
                 UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0485Blackboard { t1 o0 b0 });
+board!(Tree0484Blackboard { q0 t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0485 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            Condition(PCond<0>, b0 = {=}),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Action(PIo<3>, t0 = {b0}),
+            SetBlackboard(b0 = 4),
+        }
+    }
+}
+
+board!(Tree0485Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 4,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        StepSequencer {
-            ReactiveFallback {
-                WaitUntil(|bb| bb.b0 % 3 < 1) {
-                    StatefulAction(Task<0>),
-                },
-                #[run_while(|bb| *bb.t1 + 1 != bb.b0 % 2)]
-                #[on_success(|bb| if (bb.b0 + 4) % 2 < 1 { bb.t1.set(9) })]
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(PTask<2>, b0 = {=}),
+        SequenceWithMemory {
+            Conditional(|bb| bb.b0 + 4 != 3, dynamic = false) {
+                Sleep(0),
             },
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b0)),
-                StatefulAction(Task<4>),
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                Condition(PCond<0>, b0 = {=}),
+                #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                #[failure_if(|bb| *bb.t0 > 4)]
+                StatefulAction(Task<1> = Task::<1>),
             },
-            Invert {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Condition(Cond<5>),
-                },
-            },
-            Sequence {
-                #[failure_if(|bb| *bb.t1 % 3 > 1)]
-                KeepRunningUntilFailure {
-                    Remap(success = Failure, failure = Success) {
-                        FlipSelector {
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                            RunOnce {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-            },
+            StatefulAction(PTask<2>, b0 = 0),
         }
     }
 }
 
-board!(Tree0486Blackboard { t0 t1 b0 });
+board!(Tree0486Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            ReactiveFallback {
-                Fallback {
-                    #[failure_if(|bb| bb.b1 % 3 < 2)]
-                    Script(|bb| { bb.b1 = *bb.t0; bb.t0.set(5) }),
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            Condition(Cond<2>),
-            ForceFailure {
-                Parallel(success = -1, failure = 1) {
-                    RunOnce(then_skip = false) {
-                        AlwaysFailure,
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            Optional {
+                MemSequence {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
                     },
+                    RunOnce(then_skip = false) {
+                        Fallback {
+                            Condition(|ctx| ctx.check(4)),
+                            AlwaysFailure,
+                        },
+                    },
+                    Repeat(1) {
+                        Sequence {
+                            RunOnce {
+                                SequenceStar {
+                                    Action(|ctx| ctx.exec(5)),
+                                    Condition(Cond<6> = Cond::<6>),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<7>),
                 },
-            },
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0487Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0488Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 10,
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4) % 2); if bb.o0.is_none() { bb.o0 = Some(bb.b0 % 4) } })]
-        #[run_while(|bb| bb.b0 > *bb.t0 % 4)]
-        SetBlackboard(b0 = 7)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0488Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 10,
-        }
-        FlipSelector {
-            BinarySelector(|bb| bb.b0 < *bb.t0, dynamic = true) {
-                Action(Act<14>),
-                SubTree(Tree0488Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
             },
         }
     }
@@ -3234,360 +3230,277 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
             b0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b1: i64,
         }
-        ReactiveSequence {
-            AsyncSequence {
-                TryCatch(catch_on_halt = true) {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
+        Precondition(|bb| bb.b0 != *bb.t0, else = Failure) {
+            #[on_halted(|bb| { if bb.b0 == *bb.t0 % 3 { bb.o0 = None }; *bb.t0 += 3 })]
+            #[skip_if(|bb| bb.o0.is_some())]
+            WhileDoElse {
+                #[on_success(|bb| { bb.o0 = Some(bb.b1); if bb.b0 % 3 > 0 { *bb.t0 += 2 } })]
+                ReactiveSelector {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
                     },
-                    Action(Act<2>),
                 },
-                WhileDoElse {
-                    Parallel(success = 2, failure = -1) {
-                        StepSequencer {
-                            SetBlackboard(o0 = Some(6)),
-                            #[skip_if(|bb| bb.b0 < 0)]
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            Wait(50),
-                            #[post(|bb| bb.o0 = None)]
-                            Condition(Cond<3>),
-                        },
-                        Filter(times = 3, filtered = Skipped) {
-                            Parallel(success = -1, failure = -1) {
-                                SetBlackboard(o0 = Some(7)),
-                                StatefulAction(Task<4>),
+                #[skip_if(|bb| bb.b0 % 2 != 0)]
+                #[run_while(|bb| bb.o0.is_some())]
+                RunOnce(then_skip = false) {
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        ReactiveSequence {
+                            Sequence {
+                                #[success_if(|bb| bb.o0.is_some())]
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(1); bb.b0 += 3 })]
+                                Action(|ctx| ctx.exec(2)),
+                                StatefulAction(Task<3>),
                             },
-                        },
-                    },
-                    ForceFailure {
-                        Precondition(|bb| bb.o0.unwrap_or(2) < bb.b0, else = Skipped) {
-                            AsyncFallback {
-                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 3, &mut bb.b0)),
-                                StatefulAction(Task<6>),
-                            },
+                            Condition(|ctx| ctx.check(4)),
                         },
                     },
                 },
-                ParallelAll {
-                    Action(Act<7>),
-                    Action(PIo<8>, t0 = {b0}),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            Selector {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<11>),
-                    StepSequencer {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                    SubTree(Tree0488Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                    StatefulAction(Task<15>),
-                    #[on_failure(|bb| if (*bb.t0 + 2) % 2 == 1 { bb.o0 = None })]
-                    #[on_success(|bb| bb.b0 += 3)]
-                    #[failure_if(|bb| bb.b0 % 3 > 1)]
-                    Retry(2) {
-                        StatefulAction(PTask<16>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0488Blackboard { o0 t0 b0 });
+board!(Tree0488Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             #[tracked] t1: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
+            b0: i64 = 0,
         }
-        Sequence {
-            Switch(b1) {
-                case 4 => #[on_halted(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t0) })]
-                BinarySelector(|bb| *bb.t1 % 2 == 1) {
-                    #[success_if(|bb| bb.o0.unwrap_or(0) + 2 == bb.o0.unwrap_or(5) + 4)]
-                    Action(PIo<0>, t0 = {b0}),
-                    Condition(Cond<1>),
+        FlipSelector {
+            SetBlackboard(t0 = 6),
+            MemPriority {
+                KeepRunningUntilFailure {
+                    #[skip_if(|bb| *bb.t0 < *bb.t0 + 1)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
                 },
-                case 2 => Action(Act<2>),
-                case 0 => WaitUntil(|bb| bb.b1 % 4 < 3) {
-                    Script(|bb| bb.t0.set(bb.b0)),
-                },
-                _ => Condition(|ctx| ctx.check(3)),
+                #[success_if(|bb| *bb.t1 != (*bb.t1 + 1) % 4)]
+                ScriptCondition(|bb| *bb.t0 % 3 != 2),
+                #[run_while(|bb| *bb.t0 + 4 != 1)]
+                Condition(PCond<1>, b0 = {b0}),
             },
-            Parallel {
-                Precondition(|bb| (bb.b0 + 1) % 3 > 0, else = Success) {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        #[run_while(|bb| bb.b0 > 7)]
-                        Action(|ctx| ctx.exec(5)),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                WaitUntil(|bb| bb.o0.is_none()) {
-                    AsyncSequence {
-                        Wait(20),
-                        #[on_success(|bb| { if bb.b0 + 3 < 2 { bb.t0.set(bb.b1 + 4) }; *bb.t0 += 3 })]
-                        Condition(Cond<7>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            BinarySelector(|bb| bb.b0 + 1 > 0, dynamic = false) {
-                Invert {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<8>),
-                    },
-                },
-                StatefulAction(Task<9> = Task::<9>),
-            },
-            #[skip_if(|bb| bb.b1 < 0)]
-            Switch(b1) {
-                case 4 => Precondition(|bb| bb.o0.unwrap_or(5) == bb.b1, else = Success) {
-                    Condition(Cond<10>),
-                },
-                case 1 => MaxTime(0) {
-                    Condition(Cond<11>),
-                },
-                _ => ParallelAll(max_failures = -1) {
-                    SetBlackboard(o0 = Some(8)),
-                    StatefulAction(Task<12>),
-                },
-            },
-            Timeout(10) {
-                Precondition(|bb| bb.o0.unwrap_or(1) + 2 != bb.o0.unwrap_or(5), else = Skipped) {
-                    MaxTime(50) {
-                        Repeat(4) {
-                            Precondition(|bb| *bb.t0 < 4, else = Running) {
-                                Repeater(1) {
-                                    Failer,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0489Blackboard { t1 b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0490Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0489Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
-        Optional {
-            AsyncSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                SubTree(Tree0490Sub0),
-                StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        ReactiveFallback {
+            ReactiveSelector {
+                ParallelAll(max_failures = -2) {
+                    Condition(PCond<0>, b0 = {=}),
+                    Delay(0) {
+                        Condition(PCond<1>, b0 = 2),
+                    },
+                },
+                Condition(|ctx| ctx.check(2)),
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    #[success_if(|bb| bb.b1 != 1)]
+                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                    AlwaysFailure,
+                },
+                TryCatch(catch_on_halt = true) {
+                    #[run_while(|bb| *bb.t0 % 4 == 2)]
+                    StatefulAction(PTask<5>, b0 = {t0}),
+                    SetBlackboard(b1 = {b0}),
+                    Action(Act<6>),
+                },
+            },
+            Retry(forever) {
+                MemPriority {
+                    Action(Act<7>),
+                    WaitValueUpdate(t0) {
+                        Action(Act<8>),
+                    },
+                    MaxTime(10) {
+                        AlwaysFailure,
+                    },
+                    Invert {
+                        Action(PAct<9>, b0 = 3, b1 = {t0}),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0490Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            Action(PAct<0>, b0 = {=}),
-            Fallback {
-                Action(PIo<1>, t0 = {=}),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
-            },
-            AsyncSequence {
-                #[failure_if(|bb| bb.o0.unwrap_or(1) < 4)]
-                Switch(b1) {
-                    case 0 => SetBlackboard(o0 = Some(5)),
-                    _ => SetBlackboard(t0 = 0),
-                },
-            },
-            SequenceWithMemory {
-                Conditional(|bb| *bb.t1 > 2, dynamic = true, else = Failure) {
-                    AlwaysSuccess,
-                },
-                #[on_failure(|bb| bb.o0 = None)]
-                #[success_if(|bb| bb.b0 > bb.b1 + 1)]
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
+        RepeatUntilSuccess(forever) {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
-
-board!(Tree0491Blackboard { o0 t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        #[success_if(|bb| *bb.t0 > *bb.t1)]
-        #[on_success(|bb| { *bb.t1 += 1; if *bb.t0 + 2 < 5 { *bb.t0 += 1 } })]
-        Inverter {
-            Script(|bb| bb.o0 = None),
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = 1),
+            #[on_halted(|bb| bb.b0 += 3)]
+            Repeater(2) {
+                MemPriority {
+                    RetryUntilSuccessful(forever) {
+                        #[run_while(|bb| bb.o0.is_some())]
+                        #[on_failure(|bb| { if *bb.t0 % 4 > 2 { *bb.t0 += 3 }; bb.b0 += 3 })]
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                    Action(Act<2>),
+                    Action(PIo<3>, t0 = {t0}),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Delay(10) {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0492Blackboard { o0 t0 t1 });
+board!(Tree0492Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0493Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Timeout(20) {
+            Remap(success = Success, failure = Failure) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
-        AsyncFallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            StatefulAction(Task<3>),
-            Sleep(10),
+        blackboard {
+            b0: i64,
+        }
+        Conditional(|bb| (bb.b0 + 4) % 4 > 1, dynamic = false, else = Failure) {
+            IfThenElse {
+                Fallback {
+                    Action(Act<0>),
+                    Action(PIo<1>, t0 = {b0}),
+                    Action(Act<2>),
+                },
+                SubTree(Tree0493Sub0, ..),
+            },
         }
     }
 }
 
+board!(Tree0493Blackboard { b0 });
+
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            MemPriority {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Sleep(20),
-            },
+        RunOnce {
+            Sleep(30),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            o0: Option<i64>,
-        }
-        Sequence {
-            FlipSelector {
-                Sleep(0),
-                WhileDoElse {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Action(Act<0>),
-                },
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Delay(30) {
-                    AlwaysRunning,
-                },
-            },
-            Fallback {
-                AlwaysFailure,
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                Failer,
-                StatefulAction(Task<3>),
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    #[success_if(|bb| bb.b0 + 1 < bb.b1)]
-                    Script(|bb| if bb.o0.is_none() { bb.b0 += 1 }),
-                },
-                WhileDoElse {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                    #[failure_if(|bb| (bb.b0 + 1) % 3 > 1)]
-                    StatefulAction(Task<5>),
-                },
-            },
-            Failer,
+        Repeater(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0495Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            Remap(success = Success, failure = Success) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
+        Parallel(failure = 2) {
+            Precondition(|bb| (bb.b0 + 1) % 2 != 1, else = Skipped) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| bb.b0 += 3)]
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                },
             },
-            Action(PAct<1>, b0 = 8),
-            Interrupt(|bb| bb.b1 != 4) {
-                Condition(PCond<2>, b0 = {=}),
+            Timeout(20) {
+                Condition(Cond<2>),
             },
-            ScriptCondition(|bb| bb.b1 % 4 > 0),
-            AlwaysRunning,
+            #[skip_if(|bb| *bb.t0 % 4 != 2)]
+            #[on_halted(|bb| bb.b0 = *bb.t1)]
+            #[on_success(|bb| *bb.t1 += 1)]
+            Condition(PCond<3>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0496Blackboard { b1 b0 t1 });
+board!(Tree0496Blackboard { t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        Delay(0) {
-            SequenceStar {
-                ParallelAll(1) {
-                    Timeout(0) {
-                        RunOnce {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                Repeat(4) {
-                                    StatefulAction(Task<2>),
-                                },
-                                ForceFailure {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    Fallback {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    MemPriority {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+        }
+        Repeat(0) {
+            #[post(|bb| bb.t0.set(2))]
+            #[on_failure(|bb| if *bb.t1 != bb.b0 + 4 { *bb.t1 += 1 })]
+            Action(PAct<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0497Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0498Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
+                #[failure_if(|bb| bb.b0 > bb.o0.unwrap_or(4))]
+                #[post(|bb| *bb.t0 += 2)]
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                #[run_while(|bb| (bb.b0 + 3) % 4 == 1)]
+                #[skip_if(|bb| bb.b0 > 3)]
+                Wait(20),
+                AlwaysSuccess,
             },
         }
     }
@@ -3596,161 +3509,187 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        ForceSuccess {
-            Action(|ctx, bb| ctx.exec_in(0, (*bb.t1 + 3) % 4, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0498Blackboard { b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0499 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            MemSequence {
-                RetryUntilSuccessful(4) {
-                    #[on_success(|bb| if bb.b0 > 0 { bb.b1 += 3 })]
-                    Precondition(|bb| *bb.t0 == bb.b1) {
-                        Condition(Cond<0>),
-                    },
-                },
-                Repeat(3) {
-                    ReactiveFallback {
-                        Repeat(1) {
-                            ReactiveFallback {
-                                ScriptCondition(|bb| bb.b0 < 2),
-                                #[run_while(|bb| *bb.t0 != 6)]
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Loop(q0, value = {t0}, if_empty = Skipped) {
-                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+        Parallel(success = -2) {
+            Optional {
+                Precondition(|bb| bb.b0 % 3 < 0) {
+                    Selector {
+                        Condition(Cond<0> = Cond::<0>),
+                        Retry(1) {
+                            Inverter {
+                                Repeat(forever) {
+                                    Runner,
                                 },
-                            },
-                        },
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                Condition(PCond<2>, b0 = {=}),
-                                Action(Act<3>),
                             },
                         },
                     },
                 },
             },
-            Condition(PCond<4>, b0 = 1),
+            Delay(20) {
+                IfThenElse {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Loop(q0) {
+                        #[run_while(|bb| bb.b0 == 3)]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<2>),
+                    },
+                    SetBlackboard(o0 = Some(8)),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                SubTree(Tree0498Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
+            },
         }
     }
 }
 
-board!(Tree0499Blackboard { q0 b1 b0 t0 });
+board!(Tree0498Blackboard { q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0499 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        #[failure_if(|bb| *bb.t0 % 3 != 1)]
+        #[run_while(|bb| bb.b1 > bb.b0)]
+        #[on_success(|bb| if bb.o0.is_some() { bb.b1 = 5 })]
+        Fallback {
+            IfThenElse {
+                Delay(10) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                },
+                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2) % 3)]
+                #[run_while(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 1 }; bb.b0 += 2 })]
+                Conditional(|bb| bb.o0.unwrap_or(2) % 4 > 0, dynamic = false, else = Success) {
+                    Condition(Cond<1>),
+                },
+            },
+            Loop(q0, value = {b0}) {
+                Parallel(success = -3, failure = 4) {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) != 6),
+                    Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(0) % 2, else = Success) {
+                        Action(PAct<3>, b0 = 1, b1 = {=}),
+                    },
+                    WaitUntil(|bb| bb.b0 % 3 == 0) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0499Blackboard { b0 q0 o0 b1 t0 });
 
 cases! {
-    Tree0400 "B{q0=1;t0;b0}Ite(@po{t0+=2}Lp{_;_}(RFb(a0l,a1)),a2b{t0;b0})",
-    Tree0401 "B{q0;b0;t0=1}RSel(Lp{_;R}(t0),ASeq(Bin{t0%2<0;N}(Wt{50},pt1{b0:t0;b1:b0}),t2,Rep4(c3)))",
-    Tree0402 "B{b0=4;b1=4;t1}OnceK(Step(a0,Dl{0}(Fb(@of{b0!2?b1:=b0+2}@fi{t1<b1%3}Fb(OnceK(Flt{1;S;F}(t1)),S)))))",
-    Tree0403 "OnceK(a0)",
-    Tree0404 "B{t1=4;o0=4;t0=2;b0=1}RFb(Flip(@oh{b0+=1}PAll{_}(c0b{t1},t1),RFb(Bin{b0+2%2>0;_}(Seq(Sl{20},t2),Flt{3;_;_}(PAll{_}(Dl{0}(t3),c4,Keep(t5)))))),Swm(Par{_;_}(Seq(Intr{t1+3<5}(Swm(t6,c7)),t8),c9,Lim{2}(Par{_;-3}(F,t10,t11)),ASeq(t12,c13e,R))),Star(RSeq(RSeq(Wt{50},a14b{t1;b0})),Flip(t15,t16,pi17{t0:t1}),Seq(AFb(pc18{b0:t0},t19,@os{o0:=b0%4;b0+=1}c20))))",
-    Tree0405 "B{b1=3;t1=5}RFb(Su{t1}(a0l),Dl{0}(pt1{b0:7;b1:=}))",
-    Tree0406 "B{b0=3;b1=4;o0}Par{1;_}(pc0{b0:=},t1,Scc{o0|5<b1+2%4},Keep(t2))",
-    Tree0407 "B{b0=1;t0=0}Fb(Seq(Rus{F}(WU{b0>4}(Wde(Bin{t0%4=1;_}(Ret0(@oh{b0+=1}t0),@os{b0+=3}@of{b0+=1;t0+=1}c1),Suc,Bin{t0+3=6;_}(t2e,Sc{b0:=t0})))),Su{t0}(Step(pa3{b0:7;b1:t0},Sb{b0=9},SubA(Sb{t0=6}))),Pre{b0=4;F}(SubR(Par{_;-1}(Ite(a4,c5l),ASeq(a6b{b0;b0},Sl{10},c7,Wu{t0}))))))",
-    Tree0408 "B{b0;t0=2}ASeq(Wt{30},Inv(Swm(S,pa0{b0:=;b1:t0})),Step(a1,c2e,c3),S)",
-    Tree0409 "Par{_;1}(F,To{20}(MPri(c0,a1,t2)),Step(Inv(t3e),Swm(Sl{50},t4e),c5),t6)",
-    Tree0410 "B{t0;b0}RSeq(Rep1(a0),Wv{t0}(Step(pt1{b0:=},Scc{t0!6},a2)),PAll{_}(t3,Scc{b0!2}))",
-    Tree0411 "B{t0=0}Pre{t0<7;R}(Swm(Sl{20},a0,a1))",
-    Tree0412 "B{b0=0;t0;b1=1;q0}PAll{3}(To{50}(Rep0(Sc{b1+=1;t0:=b1%4})),@si{b1<b1+4}@po{b0:=b1+3;b0+=1}Rus{3}(Fb(@of{b1:=b0}a0,t1,pc2{b0:b0},Lim{3}(t3),Su{t0}(c4l))),Lp{_;R}(ASeq(FS(Intr{t0>b1}(t5)),Seq(a6,Sb{b1=b0},pc7{b0:b0},t8,@po{t0=b0+2?b0+=1}@si{b0>5}a9),ASeq(Wu{t0},Sb{t0=b1},S,t10,t11))))",
-    Tree0413 "RepF(Seq(c0e,Sub(c1),c2))",
-    Tree0414 "Sel(Cd{0;K}(RFb(c0,OnceT(Ret3(Sl{20})),t1e)),Dl{20}(RSeq(t2e,Sl{0},t3)))",
-    Tree0415 "B{b1=2;b0=1;t0}MSeq(Rus{F}(Bin{t0%3!1;_}(Swm(c0e,c1,MSeq(Pre{b0+2!b1;F}(a2b{b0+2;b1}),Sb{t0=8})),Mt{0}(Swm(Once(pa3{b0:=;b1:b1}),Wu{t0})))))",
-    Tree0416 "B{t0;b1=1;b0}Sw{5}(Seq(pc0{b0:5},Sb{b0=b1},pa1{b0:=;b1:t0},pc2{b0:b0}),pt3{b0:=})",
-    Tree0417 "B{b0;t0=0;t1=3}Once(TryF(Rep4(@oh{t1+=1;t1+=1}Swm(Scc{b0%2=1},Scc{t0<7})),t0,Par{1;0}(t1,Sb{t0=t1},t2e)))",
-    Tree0418 "B{t0=0;b0}Fb(Inv(FF(Rep1(RFb(@ki{b0>3}@oh{t0+=3}Fb(Once(@po{t0:=b0}@oh{t0+=3}@ki{t0!2}Sc{b0+=3}),@os{t0+=2}@si{t0+2=b0+3%4}@rw{t0%2>0}t0),pc1{b0:9})))))",
-    Tree0419 "B{b0=1;t0=4;q0=0;o0=_}Fb(MPri(Rty2(@rw{o0|0<7}@si{b0%2>0}TryT(RSeq(c0,pt1{b0:=},@oh{t0+=1}pi2{t0:t0}),a3b{b0;b0},FF(Inv(RSeq(t4)))))),Dl{10}(Keep(PAll{0}(Dl{100}(a5l),Wde(Inv(t6e),c7)))),Inv(Fb(Lp{_;F}(c8),FF(pa9{b0:=}),c10e,@fi{t0+4>b0%3}@ki{b0+3<1}a11)))",
-    Tree0420 "B{b0=2}Rpt{1}(Pre{b0+2<2}(R))",
-    Tree0421 "B{b1=5;t0=3;b0=3}Swm(Ite(t0e,t1),Pre{b0+4<7;S}(@of{t0+4>b0%4?b1+=1;b0:=t0}@oh{b1+=1}@fi{b1%2>0}MPri(c2,@os{t0:=b1}@oh{t0+2%4<0?b1:=5}t3,a4b{b1+2;b0})),Swm(Fb(pc5{b0:8},t6),MPri(@ki{b0%4>2}Sc{b0:=5},pc7{b0:7}),Intr{t0<1}(c8)),WU{t0%2>0}(RSel(c9)))",
-    Tree0422 "B{t0=2;b1=5;b0=1}Pre{t0=b1%2;S}(SubA(@rw{b0+2%4>2}Seq(@fi{t0%4<1}@ki{t0%2!1}Sb{b1=t0},Ite(WU{t0<b0}(pt0{b0:b1}),@si{t0%3>0}Invt(c1l),Once(t2)))))",
-    Tree0423 "B{q0;t0=1;b0;b1}@of{b1+=3;t0+=1}@os{b1:=b0}Seq(Once(Ret2(RU{F}(Ite(Pri(Once(a0e),@os{b0+=2}@rw{b1<5}t1,t2,Once(pa3{b0:2;b1:b0}),t4),@oh{t0:=b1}Try(Pre{t0+2<0;F}(t5),Pre{b1+1>6;K}(pa6{b0:b0;b1:b1}),a7b{9;b0}),Pre{t0+1>7;R}(Lp{b0;F}(pi8{t0:t0})))))))",
-    Tree0424 "Rpt{F}(c0)",
-    Tree0425 "B{b1=1;t1=3;b0=0;o0=3}Bin{b1%2=0;_}(Seq(pt0{b0:b1;b1:=},OnceK(FS(Pre{none;K}(@rw{b0+1=0}Rpt{F}(pi1{t0:b0}))))),Sw{3;1}(Seq(t2,RSeq(a3,c4,Sl{10})),RepF(RSeq(Sc{t1:=b0%2})),FS(pt5{b0:0;b1:t1})))",
-    Tree0426 "RepF(RepF(RT{F}(RSel(Ite(RSeq(a0l,MPri(a1e,c2),t3),RSel(Swm(c4,c5l),RFb(t6,t7,t8e))),RSeq(Once(c9l),c10,Wde(c11l,Sub(Sl{20}),Invt(a12)),Rep3(a13),FS(FF(c14l)))))))",
-    Tree0427 "B{b1=0;b0}Sw{1;2;3}(c0,R,pa1{b0:=},a2)",
-    Tree0428 "B{q0;b1;b0=5}Fb(Swm(Dd{100}(c0e),pc1{b0:4},a2),Wde(RFb(t3,a4),t5e),Par{-1;-1}(Mt{0}(Lp{b0;F}(S))),Sw{1;4}(@si{b0+3>b1}Wt{0},t6,Rep2(a7)))",
-    Tree0429 "B{o0;t0=5;b0=1}Cnd{o0|3+4%2>0;N;_}(Swm(Fb(Rty0(a0),Inv(FS(pt1{b0:t0})),@ki{o0|2<2}@of{o0:=_;b0+=3}Rty3(pi2{t0:t0}),a3,@oh{t0+=1}@si{t0%3!1}Sl{10}),Rep0(R)))",
-    Tree0430 "B{b0;t0=0;q0=4}MSeq(c0,MPri(RFb(a1l,a2,c3,Scc{b0>3}),Seq(S,c4b{t0+1}),RFb(Lp{_;_}(c5),FF(Sel(F,a6)))),OnceT(Ret4(RFb(c7))))",
-    Tree0431 "B{t0=3;q0=0}RSel(t0,Lp{t0;_}(t1))",
-    Tree0432 "Rpt{0}(Sub(t0))",
-    Tree0433 "Par{0;_}(R,F,F,RepF(t0),c1e)",
-    Tree0434 "B{b1=3;t0=4;b0=4}MSeq(Fb(pi0{t0:=},pi1{t0:=},t2),Intr{t0+3=6}(RSeq(Cnd{b1+1>7;N;F}(c3),t4,@oh{b0:=b1}@rw{t0>t0+2%2}SubR(t5))),Swm(S,c6),Cd{0;_}(Fb(pi7{t0:t0},c8,t9,t10)),RSeq(pt11{b0:=;b1:b1},t12,To{0}(c13e)))",
-    Tree0435 "PAll{-2}(Rep3(a0e),Wde(Rty4(t1),AFb(a2,R),S),Dd{20}(OnceT(Once(Seq(RT{3}(t3),Sl{50})))))",
-    Tree0436 "B{b0=2;t0;o0=_;b1=1}Ret3(Sw{4;5}(Su{t0}(Swm(Rep0(a0),Rep3(Ub{o0}),Cnd{t0%4<2;T;F}(t1))),Flip(Seq(t2,Wu{t0},Wu{t0},Sb{o0=9}),Rus{3}(@oh{b0=b1?b1:=t0}Lim{2}(Step(Ub{o0},a3)))),Rep2(RSel(t4,a5b{9;b0},t6,Wt{10}))))",
-    Tree0437 "Sel(Fb(Rpt{F}(Step(RFb(t0,Sl{50}),Dl{20}(c1l),t2))),MPri(t3,c4,Ruf{F}(c5),Rep3(To{100}(c6))),Pri(FS(Dl{0}(Par{-2;_}(MSeq(t7,a8,MPri(a9,a10)),c11,RFb(t12,c13e,Inv(S)))))))",
-    Tree0438 "B{b0=1}Star(WU{b0%2>0}(Wt{0}),OnceT(a0),c1l,t2)",
-    Tree0439 "B{t1=3;q0=4;t0;b0=3}Par{_;_}(Cnd{t1+1=6;N;S}(Rus{F}(Star(@os{t1+=1}Rep2(Ite(Pre{b0!2}(pt0{b0:0;b1:t1}),Lp{b0;_}(pt1{b0:=;b1:t1}),RSeq(t2,c3,c4)))))),Fb(Fb(c5),Cnd{t1%4=0;N;F}(RFb(Lp{t0;R}(RSeq(Wt{20},c6,pi7{t0:b0},c8e)),a9,Swm(Sc{t1+3%4!3?t1+=1},c10l,pa11{b0:=;b1:t0})))),TryF(Fb(t12,TryF(Scc{t1=4},pa13{b0:1;b1:t0}),Step(Wt{0},t14),@fi{b0%3<2}c15e),Rep0(a16)))",
-    Tree0440 "B{t0;t1=5;b0=0}Swm(@os{t1!b0?t0+=2}Wv{t0}(@oh{t0+=1}@si{t1+1%2>0}Rep0(Sc{t1+=2;t0+=1})),TryF(Sb{t1=9},SubR(c0e),Scc{b0+1%4!1},c1,t2),pi3{t0:b0},Bin{t0<1;N}(t4e,Dl{50}(Pre{b0<6;F}(pa5{b0:4;b1:b0}))))",
-    Tree0441 "Sel(RSel(Opt(Flip(TryT(t0,Flt{2;F;K}(t1),t2,FS(Dl{0}(a3)),F),Try(t4,Dl{0}(c5e),c6,t7e),Par{-2;-3}(c8,c9,c10l,t11)))),R)",
-    Tree0442 "B{b1=0}@fi{b1+1<5}Rpt{1}(Rus{F}(RFb(t0,t1)))",
-    Tree0443 "Fb(Flt{3;_;_}(Rep0(t0)),a1l,RSeq(Ite(t2,c3),c4,Rmp{F;F}(Wde(c5,R,a6))))",
-    Tree0444 "B{o0=4;q0=4;b0=2;t0=3}Flip(Fb(Wu{t0},PAll{-1}(pc0{b0:t0},S,Pre{t0%3<1;R}(Sb{t0=7}),Ub{o0})),To{10}(OnceK(PAll{-2}(Pre{t0+2%2=0;S}(Intr{b0+4%4>0}(Lp{_;S}(t1e))),RepF(Star(t2,c3e))))))",
-    Tree0445 "B{t0=3;b1=0;b0=5;q0}Seq(@si{t0>6}@oh{t0<2?t0+=3}Par{-4;3}(c0,a1e,c2,a3),t4,Bin{b0=t0;T}(@rw{b1=3}Lp{b1;K}(c5),Scc{t0<b0+3%4}))",
-    Tree0446 "B{t0=4;b0;q0=2}PAll{-1}(RetF(Lp{_;K}(Once(c0e))),RFb(a1,Rmp{F;S}(Suc),Step(Sl{20},a2b{t0;b0}),Ret1(a3b{b0;b0}),@ki{t0=b0}MSeq(pt4{b0:b0},a5b{t0+3%2;b0})),Rty2(Fai))",
-    Tree0447 "B{t0;b0=2}RSel(Seq(t0,Intr{t0+3<1}(Suc)),@po{b0+=1}c1,Sb{b0=6})",
-    Tree0448 "B{t0=0;b0}@po{b0+=1}Step(pc0{b0:t0},MPri(a1,c2,c3e),Fb(c4,a5e,S),pc6{b0:=})",
-    Tree0449 "B{t0=1;q0=4;b1=2;b0=1;t1=4}Lp{b0;K}(Swm(OnceT(Sw{2;0}(@rw{b0!t1}@po{t0+=1}pa0{b0:t0;b1:b0},F,Sb{b1=t0}))))",
-    Tree0450 "B{b1=3;q0=2;b0;t0=4}PAll{_}(t0,@si{b1>1}Seq(Sb{b1=8},t1,t2,t3,Scc{b0%4=1}),RFb(c4,c5l,a6,Suc),WU{b1>3}(@po{t0+=1;b0:=t0+1}RetF(RSeq(Pri(t7,Fb(@oh{b0+=3}@si{b0%2=1}@of{b1+=2}Scc{t0%2>0},Fai),WU{b1%2>0}(S))))))",
-    Tree0451 "B{t1;b0=3;t0=1;q0=2}PAll{1}(OnceT(Seq(Swm(a0,Wu{t1}),Bin{b0>6;_}(@os{b0:=t0}c1l,RetF(@po{t1+=2}@rw{t1=t0}a2e)))),Par{2;-1}(Lp{t1;F}(Sb{t0=6}),Intr{t1>b0+1}(Pre{t1!t0;K}(Lp{b0;K}(Lp{t0;K}(Wt{20}))))),Seq(RT{F}(Step(Invt(a3),Opt(Star(Suc,c4)),a5e))))",
-    Tree0452 "B{b0=4;t0=1;q0=3;t1=2}Pri(a0,Seq(pc1{b0:b0},Lp{t1;_}(Ruf{1}(@po{t1:=t0}@of{t1+=3}@si{t1<5}t2)),S),Seq(Pri(c3,pc4{b0:=}),pi5{t0:t1},a6,Mt{0}(c7)))",
-    Tree0453 "B{t1=3;b1=0;o0}RT{F}(ASeq(Sw{4}(S,Swm(Invt(RSeq(c0,c1)),t2)),ASeq(a3b{t1+2;b1},c4e,a5,t6),RSeq(Flt{3;_;_}(Wt{20}))))",
-    Tree0454 "B{o0=_;b1=4;t0}RSeq(Try(a0,a1b{t0;b1}),Rpt{0}(a2),Cnd{none;_;S}(c3))",
-    Tree0455 "B{t0=4;b0=0}MPri(a0,pt1{b0:=;b1:t0})",
-    Tree0456 "B{o0;q0}Fb(Par{-2;_}(t0e,t1),Ite(a2,c3l,Lp{_;F}(SubR(c4l))))",
-    Tree0457 "B{b0;t0=4}RSel(Pre{b0!t0+4;S}(t0e))",
-    Tree0458 "B{b0;t1;t0=0;b1}Star(ASeq(Step(Scc{t0%4=3},Fai),@po{b0+=1}Sb{t1=b1},Seq(t0,a1l)))",
-    Tree0459 "B{t0=3;b0=1;b1}RSeq(RFb(pi0{t0:b0},pa1{b0:b0;b1:t0},pt2{b0:9;b1:b1},pa3{b0:b0;b1:b1}),Su{t0}(c4),Bin{b1+3<5;_}(pt5{b0:b1;b1:=},FS(@fi{b1<2}@of{t0:=3}F)))",
-    Tree0460 "Cd{0;K}(Rep0(Run))",
-    Tree0461 "B{o0=_;t0=2;q0;b0=1}Star(Lp{b0;_}(Par{2;-2}(@fi{t0%2<0}t0,t1,Flt{1;R;_}(Run),@oh{o0:=_}t2,c3)),@oh{o0|4%2=0?t0:=3}@of{t0:=9;t0:=b0+2}RSeq(a4,c5,Sc{t0+=3},pa6{b0:=;b1:b0},t7e),OnceK(@rw{b0=6}Ret3(Cd{0;K}(PAll{-3}(a8b{o0|1%2;b0},MSeq(@po{t0+=2}@oh{t0+=1;o0:=t0}pi9{t0:=},a10),Fb(Wu{t0},pt11{b0:=}))))))",
-    Tree0462 "B{t0=1;b1;b0=0}Swm(RFb(Rep2(pa0{b0:b0}),@rw{t0<b1}Flip(a1b{3;b0},t2e,Suc),Ite(RSeq(Wu{t0},Wt{0}),t3),a4,Cnd{t0=3;_;F}(t5)),t6e,Flt{2;S;K}(RSeq(Fb(Fb(t7,Keep(c8))),Sel(a9,Scc{b1<6},t10,t11))))",
-    Tree0463 "B{q0}Fb(To{10}(Star(Ret2(MPri(Lp{_;F}(Swm(Fai)),OnceT(a0l))))),c1e)",
-    Tree0464 "Cd{0;F}(RFb(Dl{30}(t0),t1,c2,F,t3))",
-    Tree0465 "B{b1=0}Sw{2;4}(c0,pt1{b0:8},c2)",
-    Tree0466 "B{q0=1;b1=1;t0=5;o0=_;b0}Flip(Mt{10}(Lp{_;S}(RSeq(Swm(pt0{b0:t0;b1:=},c1),Swm(Seq(Wt{20},c2),S,pa3{b0:=;b1:=})))),SubR(TryF(c4,Sc{b0:=t0+4%2;b1+=3},Once(Wde(pa5{b0:b0},Wt{10})),Ret0(t6),Flip(pc7{b0:5},t8,Su{t0}(pt9{b0:1;b1:b1})))),PAll{-1}(Flt{2;S;_}(Once(Sc{some?o0:=t0+2;b0:=t0})),RSeq(c10l,pc11{b0:=})))",
-    Tree0467 "B{t1;b0;t0=2}@rw{t1=t0}Rep3(MPri(Ite(To{50}(Pri(pt0{b0:0;b1:b0},S)),a1,Wt{50}),RT{3}(Pre{t1%2<0;S}(Opt(@oh{t1+=2}Cnd{t1!0;T;_}(RSeq(t2e,pa3{b0:t1;b1:t1},c4,a5))))),Rty0(Sc{t0+=1}),RFb(@si{b0%4=1}Dd{0}(Keep(Cnd{t0+4>b0;N;F}(Mt{0}(Suc)))),@po{t0+=1}@ki{b0%2<0}Seq(To{30}(t6),c7),Seq(a8,t9))))",
-    Tree0468 "B{b0=3;t0;t1=5;q0=3}Try(Cnd{t0+3!0;T;_}(Intr{b0+1>2}(Step(@oh{b0:=t0%4}@rw{t1%4>2}Sb{b0=9},@of{t1:=2;t1:=t0}a0e,WU{t0=b0%4}(OnceT(pt1{b0:1;b1:t1})),Intr{t0%4!3}(c2b{t1+1})))),Bin{t0+2>3;T}(Lp{t0;K}(Seq(c3)),a4),MPri(RSeq(Sc{t1:=6},Pri(t5,@po{b0+=1}@ki{t0%4<2}t6e))))",
-    Tree0469 "B{b0=0;t0}Pri(Pre{t0>t0%2;F}(@rw{b0+3=3}Opt(c0e)))",
-    Tree0470 "B{b1=3;b0=4;t1;t0}Par{2;1}(RSeq(Pri(ASeq(To{30}(a0))),Seq(Star(pi1{t0:=},t2),Wt{50},pt3{b0:4;b1:=}),RFb(c4l,t5e),Ite(pt6{b0:=},Su{t0}(Sc{t0:=b0}),@ki{b1%2>0}@os{t1:=t1+1%2}t7)),TryT(Wv{t0}(RFb(Try(c8,a9),pa10{b0:b0},Swm(pc11{b0:=},t12,pc13{b0:5}))),Step(PAll{_}(Scc{t0>2},F))))",
-    Tree0471 "B{b0=4;t0=3}Bin{b0+3%2!0;N}(AFb(pa0{b0:t0}),FS(Par{-2;-4}(To{10}(WU{b0=3}(Scc{t0%2=0})),Fb(pt1{b0:=;b1:b0},t2,t3),Inv(@rw{b0!t0%4}@fi{t0<6}Run),c4)))",
-    Tree0472 "Rpt{F}(Dl{20}(t0))",
-    Tree0473 "B{b0=2;t1=3}Rep0(a0b{t1;b0})",
-    Tree0474 "B{b1=0;q0=3;t0=4}OnceT(@of{b1+=2}AFb(RSeq(@rw{t0=b1%2}Lp{_;F}(Wu{t0}),Dl{30}(R)),Rmp{S;S}(Seq(pi0{t0:t0},RT{F}(a1)))))",
-    Tree0475 "Seq(PAll{-2}(t0,t1),t2,MPri(c3,Wt{50}))",
-    Tree0476 "B{b0=0;t0=0;b1=4;o0}RSeq(OnceK(RSeq(t0,pa1{b0:=;b1:t0},t2,c3)),RFb(Dl{30}(a4),c5l,c6),RepF(Inv(Par{-1;-1}(@fi{b0%4>1}@si{some}Rmp{F;F}(@fi{b1!6}@rw{t0<7}@si{some}FF(a7))))),Inv(pa8{b0:=;b1:t0}),Rty0(c9l))",
-    Tree0477 "B{t1=1;b0=2;o0=4;t0=0}RSeq(Intr{t1>0}(@ki{o0|4<t0+3}@oh{t0+=3}RFb(c0,c1,Ruf{F}(Flt{1;S;_}(Scc{t1%4=0})))),RFb(Inv(a2),t3,pt4{b0:t0},Wu{t1},@of{t0+=2}@oh{o0:=t0}@po{t1+=1;b0:=t0}Wu{t0}),OnceT(Pri(a5,pc6{b0:t1},RSeq(Sc{t0+2%2=0?t0:=8},c7b{b0},Wt{20}),Scc{b0%3<1},Invt(t8))),Seq(Wt{10},a9,S),Bin{none;N}(Dl{0}(Seq(@si{t1+3>1}RSeq(@os{t0+=3}a10l,a11))),Wv{t0}(@rw{t0+2%4<3}t12e)))",
-    Tree0478 "B{b0;b1;t0=0;t1=3}RFb(@os{t0:=t1}@oh{b1%3>1?t0:=t1}@si{b0>b1%3}c0e,a1,a2l,c3l,c4)",
-    Tree0479 "B{b0=5;t0;t1=1;o0}Par{-1;_}(Bin{t0+3>6;_}(Step(t0,@os{t1+=1;t1+=3}t1e),Wu{t1}),@ki{t1<t0}RSeq(c2,Sb{b0=6},Pre{t0+1<7}(@oh{t1>6?t1+=2}pi3{t0:t1})),Dd{30}(Sb{o0=3}),Rmp{F;S}(@os{t0+=2}@fi{none}MPri(@po{t0:=t0%4;some?t0:=b0+4}@si{b0%2>0}t4,c5,Once(F),Sel(SubA(c6),pt7{b0:t1},Wu{t0}))))",
-    Tree0480 "B{t0=5;b0=3;t1=1;o0=5;b1=3}RSeq(Wde(Par{-3;1}(Scc{b0+1!t1+2},Fai,Pre{b0+3%2>0}(pt0{b0:9;b1:b0}),Wt{0}),@si{none}@rw{o0|1+1!1}@oh{b1:=b0}RSeq(Suc,Dl{10}(@ki{t0%2>0}@rw{o0|2>b0}FF(t1)))),pa2{b0:b1},RSel(a3b{b1;b0},pt4{b0:3},F,t5))",
-    Tree0481 "B{o0;t0=2;b0=1;b1=1}RFb(Bin{o0|5!o0|0+2;_}(Pre{b0+3>5;R}(@of{b1:=9;b0+=1}Rty3(FS(c0))),c1b{b0}),Bin{b1+2=5;_}(@os{o0:=_}To{30}(RFb(t2e,a3b{b1%2;b1},t4e)),Ite(Flt{2;S;K}(pi5{t0:=}),Suc)),c6b{t0+4%2},@fi{b1>3}@rw{b0+1>6}To{10}(c7b{b1%4}))",
-    Tree0482 "B{o0;b0=2;q0}Dd{50}(RFb(Fb(Bin{o0|2>b0+3;N}(a0l,Suc)),c1,pa2{b0:=}))",
-    Tree0483 "B{t1=1;b0=4;o0=_;t0=0}Fb(Fb(Ret3(Pre{t1!6;S}(c0)),Star(Sc{t1+=2},c1b{t1%3},R),ASeq(t2,@oh{t0+=3}pi3{t0:=},t4,pi5{t0:t1},@os{t1+=3}@of{t0:=b0;t0:=b0}@po{t0:=b0+1}pa6{b0:b0}),F,Pre{o0|3=t0;S}(Wde(t7e,t8))),Par{-2;_}(pa9{b0:=;b1:t0},Flip(@of{t0:=b0}Sl{10},t10,c11,Sl{0}),t12,pc13{b0:t1},Rep2(Seq(t14e,Sl{10},t15,t16))))",
-    Tree0484 "TryF(Sub(t0),Flt{2;F;_}(a1))",
-    Tree0485 "B{t1;o0=_;b0=3}Ite(Wu{t1},Intr{b0+3%2!0}(Ub{o0}))",
-    Tree0486 "B{t0=2;t1=4;b0=4}Step(RFb(WU{b0%3<1}(t0),@rw{t1+1!b0%2}@os{b0+4%2<1?t1:=9}c1l,pt2{b0:=}),Seq(a3b{4;b0},t4),Invt(RSeq(S,c5)),Seq(@fi{t1%3>1}Keep(Rmp{F;S}(Flip(a6b{t0;b0},Once(t7))))))",
-    Tree0487 "B{t0=4;b1}TryF(RFb(Fb(@fi{b1%3<2}Sc{b1:=t0;t0:=5},c0,t1e)),c2,FF(Par{-1;1}(OnceK(F))),Suc)",
-    Tree0488 "B{o0;t0=1;b0=0}RSeq(ASeq(TryT(ASeq(c0,t1),a2),Wde(Par{2;-1}(Step(Sb{o0=6},@ki{b0<0}@of{b0+=2}Wt{50},@po{o0:=_}c3),Flt{3;_;K}(Par{-1;-1}(Sb{o0=7},t4))),FF(Pre{o0|2<b0;K}(AFb(a5b{t0+3;b0},t6)))),PAll{_}(a7,pi8{t0:b0},c9,t10)),Sel(TryT(c11,Step(t12,t13),SubR(Flip(Bin{b0<t0;T}(a14,SubR(@si{none}@of{o0:=o0|4%2;none?o0:=b0%4}@rw{b0>t0%4}Sb{b0=7})))),t15,@of{t0+2%2=1?o0:=_}@os{b0+=3}@fi{b0%3>1}Rty2(pt16{b0:=;b1:t0})),Wu{t0}))",
-    Tree0489 "B{t1;b0=4;o0=_;t0=4;b1}Seq(Sw{4;2;0}(@oh{t0+=2;t1:=t0}Bin{t1%2=1;_}(@si{o0|0+2=o0|5+4}pi0{t0:b0},c1),a2,WU{b1%4<3}(Sc{t0:=b0}),c3l),Par{_;_}(Pre{b0+1%3>0;S}(RFb(t4,@rw{b0>7}a5l,t6e)),WU{none}(ASeq(Wt{20},@os{b0+3<2?t0:=b1+4;t0+=3}c7,Ub{o0}))),Bin{b0+1>0;N}(Invt(Ret2(a8)),t9e),@ki{b1<0}Sw{4;1}(Pre{o0|5=b1;S}(c10),Mt{0}(c11),PAll{-1}(Sb{o0=8},t12)),To{10}(Pre{o0|1+2!o0|5;K}(Mt{50}(Rep4(Pre{t0<4;R}(Rpt{1}(Fai)))))))",
-    Tree0490 "Opt(ASeq(t0e,Sub(t1),t2e,a3))",
-    Tree0491 "B{o0=_;t1;t0;b0;b1=2}Swm(pa0{b0:=},Fb(pi1{t0:=},a2,t3),Ret4(pt4{b0:b0;b1:b0}),ASeq(@fi{o0|1<4}Sw{0}(Sb{o0=5},Sb{t0=0})),Swm(Cnd{t1>2;T;F}(S),@of{o0:=_}@si{b0>b1+1}t5,c6))",
-    Tree0492 "B{o0=_;t0=1;t1}@si{t0>t1}@os{t1+=1;t0+2<5?t0+=1}Inv(Sc{o0:=_})",
-    Tree0493 "AFb(c0,c1,t2e,t3,Sl{10})",
-    Tree0494 "RFb(c0,MPri(t1,c2,Sl{20}))",
-    Tree0495 "B{b0=2;b1;o0}Seq(Flip(Sl{0},Wde(Scc{some},a0),Fb(a1b{b1;b1},t2e),Dl{30}(R)),Fb(F,S),RFb(Fai,t3),Swm(OnceT(@si{b0+1<b1}Sc{none?b0+=1}),Wde(pt4{b0:=;b1:b1},@fi{b0+1%3>1}t5)),Fai)",
-    Tree0496 "B{b1=4;b0=5;t1=2}RSeq(Rmp{S;S}(a0b{t1;b1}),pa1{b0:8},Intr{b1!4}(pc2{b0:=}),Scc{b1%4>0},R)",
-    Tree0497 "Dl{0}(Star(PAll{1}(To{0}(Once(RSeq(t0,t1,Rep4(t2),FF(t3))))),MPri(Fb(c4l),MPri(c5,t6,t7))))",
-    Tree0498 "B{b0=3;t1=3;b1}FS(a0b{t1+3%4;b1})",
-    Tree0499 "B{q0=2;b1;b0=3;t0=4}Ite(MSeq(Ret4(@os{b0>0?b1+=3}Pre{t0=b1}(c0)),Rep3(RFb(Rep1(RFb(Scc{b0<2},@rw{t0!6}@os{b0+=1}Lp{t0;K}(pt1{b0:=;b1:b0}))),Keep(Swm(pc2{b0:=},a3))))),pc4{b0:1})",
+    Tree0400 "Wde(t0e,a1)",
+    Tree0401 "B{t1=1;t0=3;b1;b0=2}TryT(Swm(@po{t1+1<b0+2?b1+=2}@si{b1%2!1}Fai,c0),@po{t1+=2}pa1{b0:=;b1:t0},PAll{-1}(Cd{0;_}(Mt{0}(c2b{b0%2}))),c3,S)",
+    Tree0402 "B{b1=3;t1=2;b0=3;t0=3}Seq(@oh{b1>1?t0+=2;b1+=3}@po{t1:=6;b1:=5}Rep2(pa0{b0:8;b1:t1}),pt1{b0:=;b1:=},Rep1(Star(pa2{b0:=},a3l,Sb{b1=9},a4,a5)))",
+    Tree0403 "B{t0=5;b0=2;b1=3;o0=3}RFb(Sw{1}(Dd{20}(t0),pa1{b0:=}),Step(TryF(t2e,@rw{b0+2>6}Sb{b1=1}),Sw{1;2;5}(a3,S,Scc{none},Pre{t0%2>0}(c4))),@fi{o0|1%3=2}Seq(t5e,Rep0(Scc{b0+4>5}),pi6{t0:=},Rep3(@po{b1:=b0;o0:=t0}@of{t0:=b1}t7e),pi8{t0:t0}))",
+    Tree0404 "B{t1=1;t0=1;b0=1;b1;q0=4}Seq(Fb(Scc{b1%3!2},c0,c1l,c2,Lp{b0;F}(Run)),MPri(c3,@os{b1:=t0+3}@po{b1:=t1}c4),WU{t0>b1}(Ret2(Sw{1;3;2}(S,t5,a6b{9;b0},t7e))),Star(@os{t1!b1?t1:=b0+1}@rw{b1%4<2}Star(pi8{t0:t1},Suc,@ki{t1!1}@si{b1+2<1}t9),a10b{0;b0},Sl{30}))",
+    Tree0405 "B{q0;t0;b1=3;t1;b0=1}TryF(Swm(Flip(OnceT(pa0{b0:=;b1:=})),RT{2}(a1),t2,@os{t0+2%3<0?t1+=1}@oh{b1:=t0%3}Ite(c3,Sl{30})),Lp{b0;K}(@of{t0+=3;b1:=b0}c4))",
+    Tree0406 "B{t0=5;q0=3}Invt(Lp{t0;K}(Dl{20}(Lim{1}(c0b{5}))))",
+    Tree0407 "B{t0=2;b0=1;b1}Wv{t0}(Fb(a0,c1,Swm(pi2{t0:b1},t3)))",
+    Tree0408 "B{b1;t0=2;b0}Par{1;_}(Sw{0;4;3}(t0,Sb{b0=t0},t1,S),Pri(RSeq(@of{b0+=1;t0+=1}a2l,t3,t4,t5,a6l),pi7{t0:b1},Step(Suc)),Pre{b0%4!3;R}(Fb(t8,pt9{b0:b0;b1:t0},t10)))",
+    Tree0409 "Step(t0e,Sub(Sub(a1)))",
+    Tree0410 "B{t0=1}Rpt{0}(pa0{b0:t0})",
+    Tree0411 "B{b0}@ki{b0%2<1}Rpt{F}(Seq(c0e))",
+    Tree0412 "B{b1=1;t0=4}@po{t0:=b1}Dl{20}(OnceK(t0))",
+    Tree0413 "B{o0=0;b1=5;t0;b0;q0=3}Bin{b0<t0+3;N}(Star(Rep0(@po{t0:=b1%2;o0|4+3>4?t0:=1}@si{o0|2!b0+2}@oh{b0!1?o0:=_}a0b{b1;b0}),Lp{_;_}(t1),@po{b1:=t0}@si{b0+4=6}Rmp{F;F}(Scc{some}),Wv{t0}(PPar{2;_}(R)),RSel(@ki{b1<6}Scc{o0|1=o0|2},a2b{6;b0},c3e)),@po{b0+=3}@oh{t0+=3}@si{b0+3<0}Ret3(Rpt{F}(Rmp{S;S}(Flip(t4,Scc{b1+2<t0},Sb{b1=b0},t5,Scc{b0+4=t0})))))",
+    Tree0414 "B{b1;b0;t0}Par{-3;-3}(@po{b1+=2}t0,OnceK(Dd{0}(@os{t0:=b0+3}Swm(c1e,Wt{50}))),Rep1(a2))",
+    Tree0415 "B{b1;o0=3}Dl{50}(Seq(Sl{20},c0e,Try(Sc{b1>o0|5%4?b1+=2;o0:=_},c1,Wt{10})))",
+    Tree0416 "B{b0=1}RU{F}(PPar{0;_}(Scc{b0>6},pt0{b0:3}))",
+    Tree0417 "B{b1;t0=4;b0=5}Isw{t0;T;T}(Ite(RFb(t0,pc1{b0:=}),a2b{b0;b0},c3),Star(Rep1(Sc{b1:=b0%4}),@po{t0+=1}@oh{b0+=3}@rw{t0%3<2}Run),RT{F}(Sb{t0=5}),Isw{b0+1;_;T}(Sw{5}(a4l,Sc{b0+=2}),a5),c6)",
+    Tree0418 "B{t0=0;b0=5;b1=3}Step(Rmp{S;S}(Once(Seq(Invt(RFb(c0b{t0+3%3},t1)),Su{t0}(@oh{b0<6?b1:=t0}Wu{t0}),pc2{b0:t0}))),Rep2(Sel(Dl{30}(Mt{50}(t3)),pi4{t0:b0},Scc{t0>1})),Ret3(Sw{2;4;1}(@ki{b1+1%4=2}@po{b0+=3}@si{b1+2%4<3}c5l,pi6{t0:b1},OnceT(Fb(@rw{b0+3%3<2}@po{b0:=6}a7l,Scc{t0+3%2<0})),PPar{0;T}(Sc{b1:=b0},pc8{b0:t0}))))",
+    Tree0419 "B{t0;b1=4;b0;o0=_}PPar{1;T}(PAll{2}(t0,@oh{t0:=b0;b1:=b0}@rw{b0!t0+4}@fi{b0%3>1}MSeq(pt1{b0:5;b1:b1},RFb(c2,Wt{0}),Sw{5}(t3e,t4))),OnceT(To{50}(Bin{b1<o0|2%2;T}(RU{F}(RSeq(c5b{t0},c6)),Fb(PAll{1}(@rw{t0+2%2<1}@si{t0<3}Lim{1}(c7l)),Fb(@os{o0:=t0+3%4}@ki{o0|0+1%2>0}Step(c8,Wu{t0},t9)))))))",
+    Tree0420 "Fb(c0,Suc)",
+    Tree0421 "B{t0;t1=4;b0=1;o0=5}Wde(RFb(RSeq(Bin{some;T}(Ub{o0},c0b{b0%3}),pt1{b0:6;b1:b0},Ret2(a2e)),Rty1(@fi{t1+2<7}@po{t1+=3}Isw{4;_;N}(c3,Sl{0})),pt4{b0:t1;b1:b0}),RU{F}(Wv{t1}(t5)),Rmp{S;S}(Step(WU{t1<1}(Fai),Dl{0}(RFb(@si{o0|1+4!3}Scc{t1%3=2},a6e,t7e,t8)),Once(Star(@ki{t0%3=2}pc9{b0:b0},c10e)),RSeq(a11b{t0%2;b0},Suc,@ki{b0+4%4>2}@of{t1:=b0%2;o0:=b0}Run),Step(pt12{b0:t1;b1:b0},@rw{b0<o0|4}c13,c14l,t15))))",
+    Tree0422 "B{o0=2;q0=2;b1=4;b0=4;t0=4}Swm(RSel(Fb(c0,t1),Swm(Scc{t0=b0},c2,PAll{0}(Wt{50},t3e)),Fb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,Sb{o0=3})),Rus{F}(OnceK(@po{o0:=_}@si{b1%2<1}@ki{t0%2!0}Lp{b1;F}(Fai))),Ret4(PAll{1}(Pri(PAll{-1}(pc5{b0:=},pt6{b0:=},t7,R),c8,t9))))",
+    Tree0423 "B{t1=2;o0=2;q0=4;t0;b1;b0=2}Fb(PAll{-3}(@fi{o0|1!t0+3}Lim{2}(Par{-2;-1}(Step(@si{o0|1+1<6}@os{b0>b1?b1+=3}a0e,c1,Sb{o0=2}),@po{t1%2>0?b1:=t1%4}PAll{_}(S,Scc{t0!b1+4},pi2{t0:t0}))),@of{t0%3<1?b0:=t1%2}Ret3(c3),@oh{o0:=b1%2}@os{b0+=2}Par{_;-1}(Keep(Lp{_;F}(Mt{30}(Ub{o0}))),c4,Fb(c5,@of{t1+=3}Scc{b0<o0|4%2})),Flip(c6e,Ub{o0})))",
+    Tree0424 "B{b1=4;b0;t0=0}MSeq(t0,c1,Scc{b1<2},Sb{t0=b0},S)",
+    Tree0425 "B{t0=5;b0=1}Seq(Dl{0}(RFb(pt0{b0:=;b1:t0},t1,t2)),Su{t0}(Mt{20}(t3e)),Rep1(@oh{t0+=3}c4l),Pri(Scc{t0%2!1},Wu{t0},Scc{t0=7}),Scc{t0+4>b0%4})",
+    Tree0426 "B{q0=1}Lp{_;K}(a0e)",
+    Tree0427 "B{o0=3;b1;t0=0;b0=1}Seq(Par{_;_}(Bin{some;_}(FF(pt0{b0:6;b1:b0}),Dl{0}(pc1{b0:=})),a2b{b1+2;b1},@po{t0:=b0+3;o0:=_}Step(PAll{_}(t3,t4),@po{t0+=2}Wt{0})),RFb(RSeq(t5,t6,pi7{t0:=}),Flip(@si{b0+1%4>0}t8e,t9,t10,@ki{o0|3!5}@of{b0+=1}@si{t0%2!1}Sc{t0:=b0}),t11,t12),c13)",
+    Tree0428 "B{t0=0}Dl{0}(PAll{_}(Sl{0},pa0{b0:5},Scc{t0=3},a1e,a2e))",
+    Tree0429 "Rty0(t0)",
+    Tree0430 "B{b0=4;t0=4;o0}Dd{20}(Step(Scc{b0+4!6},Pri(Mt{10}(pi0{t0:=})),Ret0(Sb{o0=7})))",
+    Tree0431 "OnceK(a0)",
+    Tree0432 "B{b0=4;o0;t0=4;t1=4}AFb(Seq(Ite(t0e,c1e),TryT(TryF(c2,c3b{t0+3}),WU{b0<3}(t4),@fi{t0!6}RFb(Lim{2}(S)),Inv(Scc{o0|1<t1}))),Sel(PPar{0;T}(@rw{b0>t0%4}@ki{b0+4!0}Keep(Wt{0}),RetF(@os{b0+=3}@po{o0:=_}@oh{t0>t0%2?b0:=b0%2;b0:=b0+1%3}c5)),RSeq(Rep1(@os{t1=t0?o0:=t0;o0:=t1}c6),Cnd{t0+2%4!1;N;S}(a7l)),Cnd{none;T;_}(Fb(RFb(pc8{b0:t0},t9,@os{o0:=b0%4;b0+=1}c10)))),Wu{t0})",
+    Tree0433 "B{b1}PAll{_}(SubA(t0),@fi{b1%2=1}c1e)",
+    Tree0434 "B{t0=2;b1=0;b0=3;o0=1}RSeq(c0,a1b{t0%3;b1},@ki{b1+2!b0}@rw{t0+3<7}@of{t0+=3}TryF(@po{b1+3!b0+1?o0:=_}@ki{b1+1<b1}@os{t0+=4;b0:=o0|4+3}F,SubR(pa2{b0:7;b1:b1})))",
+    Tree0435 "B{t0;b1=3;q0=0;o0=2;b0}Lp{b1;K}(RSeq(Wde(Flt{2;F;_}(c0),OnceK(t1)),Pri(MSeq(@of{o0:=b1+2}c2l,t3e),OnceK(t4)),Flip(S,RSeq(@fi{t0<b1%2}@si{o0|0=1}t5,t6),Suc),RSel(a7,Cnd{t0+3>6;_;_}(@of{t0+=2}c8),Seq(c9,Ub{o0})),@of{b0<0?b0+=1;b0+=2}@fi{b0>6}FF(@of{o0:=_}@si{b1>1}@rw{b1+1<6}ASeq(Keep(Seq(t10,pi11{t0:=}))))))",
+    Tree0436 "B{t0=2;b0;q0=4;b1=0}Rmp{F;F}(TryF(Step(PPar{0;_}(pi0{t0:b1},@fi{t0>0}@si{t0!5}Ret0(pc1{b0:t0}),RSeq(Wu{t0},R),@po{t0!1?b0:=7}@of{t0%3!2?b1:=b1+4%4}Seq(c2,c3)),RSeq(Ite(c4l,c5,t6),Step(pt7{b0:t0;b1:=},Sb{b0=4}),Rmp{S;S}(pc8{b0:t0}))),@rw{b0>t0}@ki{b1%2>0}Lp{b0;F}(RSeq(RU{F}(@si{b1<b1+4}@po{b0:=b1+3;b0+=1}PPar{0;_}(F,Wv{t0}(pa9{b0:=;b1:b1})))))))",
+    Tree0437 "B{b0=5;t1}Dd{0}(pa0{b0:b0;b1:t1})",
+    Tree0438 "Wde(Pri(t0,PAll{-2}(t1,a2),Rty3(RT{2}(t3)),Once(a4l),PAll{_}(Dl{0}(Wt{10}),a5,a6,a7,Fai)),Fb(RSeq(FS(t8),t9,a10),RSeq(RT{3}(PPar{1;N}(c11,c12l)))),PAll{_}(PAll{-1}(Pri(Par{_;-1}(c13),t14),OnceT(FF(S)),a15l),Step(Rep2(Fb(t16,F)),Seq(a17e,t18))))",
+    Tree0439 "B{t1=4;b1;b0=2}RSeq(t0,t1,Sb{b0=1},@rw{b0+3>7}@oh{b0+=3}@po{t1:=b1+4%2}To{0}(a2),@of{b1+=1}Rmp{S;F}(@os{t1+=2}c3))",
+    Tree0440 "B{t1;t0=5;b0=3}Pre{b0%4!3;R}(Pre{b0<1;K}(Isw{t0;_;T}(FS(To{20}(Isw{t0;N;T}(@ki{b0+4!1}@of{t1+=1}Pri(t0,c1e),F,pi2{t0:t0},Sc{t1+=2},pi3{t0:=}))),Dd{20}(OnceT(@si{b0+2>t1}@po{b0+=2;b0+=1}Rep2(TryF(Wt{100},t4)))))))",
+    Tree0441 "RU{S}(Sub(t0))",
+    Tree0442 "B{o0=1;b0;t0=2}Step(Rep3(Fb(Pre{t0+3!4;F}(Wt{10}),Scc{o0|3!o0|2})),Sc{b0:=t0%4},@os{b0:=o0|1}RSeq(ASeq(c0,Pri(pi1{t0:t0},c2)),RSeq(c3,Ub{o0}),Par{_;1}(Pre{b0=t0+4;K}(S)),@po{o0:=6}a4))",
+    Tree0443 "FF(Inv(RFb(t0)))",
+    Tree0444 "B{t0=0;b0;b1=4}Par{-2;_}(Seq(Sb{b1=t0},Pre{b1%2<1;R}(Wu{t0}),@po{t0:=1}@si{b0+4=3}Sb{b1=3},c0l),SubR(MPri(t1,t2,pi3{t0:b0},pi4{t0:b0},pi5{t0:=})),Fb(t6e,R),SubR(Sc{t0+=3}))",
+    Tree0445 "B{b1;t0=0;b0=5}@si{b1+3%2=0}Isw{b1;N;T}(Pre{t0>3;S}(MPri(c0e,@si{b0+3>b0%4}@po{b0+=1}Par{-1;2}(a1,pi2{t0:=}),RepF(MSeq(c3l,Sc{t0+=1})))),Pre{t0>b1+2;K}(MPri(Su{t0}(t4),a5,Swm(t6,a7))),@si{b1<t0+3}RepF(RSeq(Par{-2;3}(@ki{b0%4>2}t8,pc9{b0:7},Wu{t0}))),@ki{b1+3%3=2}@rw{b1+1%3<0}a10,AFb(pa11{b0:7},OnceK(To{0}(Mt{50}(Dd{50}(c12))))))",
+    Tree0446 "B{t0=5;q0=4;b0;o0=3;b1=4}@fi{b0=1}Once(@fi{b0+1%2=1}@rw{t0<6}Step(Isw{t0%4;_;T}(Par{-2;1}(Par{1;2}(Sl{20},t0),Fb(c1,@rw{some}@po{b0+=2}@fi{b0>b0+2%4}Wt{0}),Fai),RFb(@si{o0|1%3<0}c2,Pre{t0>b0%2;F}(Swm(Ub{o0},t3,Sb{o0=2})),Rty4(a4),Lp{t0;F}(Dl{20}(t5))),Cnd{b0>3;T;_}(Star(ASeq(@si{t0!b1}@rw{b0<5}pc6{b0:t0},Wt{10},FS(c7l)),pc8{b0:t0})),Isw{t0;N;T}(@of{b1+=3;t0+=1}@os{b1:=b0}Sl{30},RSeq(@po{b1:=t0}@si{some}@of{b0:=t0}c9e,t10),PPar{2;N}(pc11{b0:b0},t12e,t13)))))",
+    Tree0447 "MSeq(OnceK(c0e),t1)",
+    Tree0448 "B{b0;o0=_;t0=2}RSeq(Swm(t0,pi1{t0:b0},Wu{t0}),Bin{b0+4!3;N}(Sl{30},c2),PAll{-2}(Wt{10},@fi{some}c3l,c4e))",
+    Tree0449 "B{b0;q0=3;t0=4;o0=1}Wde(PAll{-1}(Rmp{F;F}(RSeq(@po{b0+=2;b0+=2}@of{o0:=o0|3}TryT(Dd{20}(Wde(t0,a1,Run)),RFb(c2l,@po{t0+=1}a3),TryT(R,Sc{t0+=3}))))),@si{b0+3>t0}Lp{b0;F}(Su{t0}(PPar{1;T}(Wv{t0}(Lp{_;R}(ASeq(S,a4e)))))),Isw{t0;N;N}(Swm(Flt{2;R;_}(Intr{some}(@fi{t0=5}@os{b0+=1}Sb{b0=2})),c5l),Pre{t0+1%2<1;F}(RSel(c6,RFb(pi7{t0:t0},Rmp{F;F}(Rty4(pt8{b0:t0}))),Isw{t0+1;_;T}(Sb{t0=2},@os{t0+=1}t9,Ub{o0})))))",
+    Tree0450 "B{t0=4;b1;t1=0;o0=4;b0=0}@po{b0+=2}Step(Sl{50},a0b{b1%2;b0},@os{t0:=t1}@si{some}a1)",
+    Tree0451 "B{q0=2;t0=5;b0=2;t1=3;o0=1}Isw{o0|2;N;_}(@fi{t0+4=t1+3}Bin{t1>5;T}(Pre{t1<b0+4%2;S}(Scc{t1>2}),Intr{b0%4>1}(Sb{o0=9})),Lp{t1;F}(AFb(pt0{b0:4},c1e,c2)),Wv{t1}(Isw{b0%4;T;N}(c3l,pa4{b0:b0;b1:t0})),Pri(a5e,Lp{t1;_}(c6)),PAll{-2}(@of{o0:=t1;b0:=t1}@rw{t1%2!1}RFb(c7,Scc{t1+3%2!0}),@oh{b0+=2}@ki{b0>t1}pt8{b0:b0;b1:b0},PAll{0}(pc9{b0:t1},t10)))",
+    Tree0452 "B{o0;t0=1;b0=0;b1=4;q0=0}RT{F}(@oh{t0:=b0}RFb(@oh{o0:=_}@po{t0:=b0}@si{b1>0}PAll{_}(Lp{_;F}(Cnd{t0<6;_;F}(AFb(F,pa0{b0:=;b1:b0},pt1{b0:2},t2e,pa3{b0:b1;b1:b1}))),RFb(Ret3(c4),@si{b1%3=2}pi5{t0:=},Pre{t0%2!1;S}(@os{o0|4+2>b0+1?t0:=b0}c6)),TryF(a7l,pi8{t0:b0},t9e))))",
+    Tree0453 "RFb(Ruf{F}(c0),RSeq(t1e,t2),Pri(c3,t4))",
+    Tree0454 "B{b1=5;b0;t0=5}Pri(t0e,RT{3}(Ite(TryF(pa1{b0:=;b1:=},@oh{t0:=b1}@rw{b0>b0+2%2}SubR(c2l),t3,Sb{b1=t0}),Keep(Run),MPri(a4,c5,Fai))))",
+    Tree0455 "B{t1=4;t0=1;b0=1}PAll{0}(@ki{t1+3!2}Wde(t0e,RU{S}(a1b{t0;b0})),Swm(c2,Sc{t0:=8},Sb{t1=4}))",
+    Tree0456 "OnceT(Flip(Fb(c0,Fb(F,t1e),Ret1(FS(t2)),To{50}(a3l))))",
+    Tree0457 "B{b0;t0;b1}Intr{t0<b0+3}(MPri(Rep3(RSel(@of{b0:=t0}@si{t0+4%3>0}Wv{t0}(t0e),PAll{-1}(@of{b0+=1;b1:=b0%4}Su{t0}(To{20}(pt1{b0:t0})),a2),Rep1(Swm(@oh{b1:=b0%2;b0+=3}@os{t0:=3}t3,PAll{-1}(t4,@of{t0>3?t0+=3;b0+=1}@os{b0>0?b1:=t0+2}Sl{20}))))),Bin{t0<3;_}(Rep3(@si{b0%3<2}@ki{t0!b1}Fb(t5,Keep(t6),pi7{t0:b0})),MSeq(S,a8l)),Par{1;1}(Ret1(Fb(t9,t10,MPri(t11,c12),c13l,t14)))))",
+    Tree0458 "RetF(PPar{0;N}(RFb(t0,t1,RFb(c2,t3)),To{30}(RSeq(t4,c5,t6,t7,t8)),R,Par{_;2}(RT{F}(a9),Pri(t10,t11,a12),t13),Rep1(PAll{1}(c14e,a15e,Dd{10}(c16e),t17,c18))))",
+    Tree0459 "B{t0=2;b0=3;o0}Swm(Cnd{some;_;F}(RT{3}(t0)),Pri(Cnd{b0%4>1;N;_}(@po{b0+=1}@oh{t0+=1;t0+=3}@os{b0:=o0|3}OnceK(Flt{3;R;K}(a1b{t0;b0}))),@os{b0:=t0%2;b0+=2}@oh{t0+=1}Pre{o0|0%4<2;R}(AFb(pt2{b0:0},Pre{t0<3;S}(t3)))),Sel(pc4{b0:t0},Seq(Sc{t0+2=t0?t0:=7},@of{b0:=o0|3}@fi{t0<b0}a5),Pre{none;S}(Intr{b0+4%4>0}(Pre{b0!5;K}(t6e)))),Isw{t0+2%4;_;N}(Seq(c7e),Sb{o0=8},@oh{b0:=t0}pa8{b0:=;b1:t0},ASeq(Ub{o0},@fi{b0=3}Ruf{1}(Scc{t0>o0|4+4}))),R)",
+    Tree0460 "B{b1=3;t0;b0=3}RSeq(Par{-1;-2}(Par{2;_}(Sw{3}(c0l,Sb{t0=5}),Fb(c1,pa2{b0:b1;b1:b1},a3)),Flip(c4,Sl{0}),OnceK(SubR(Bin{t0+3=b1+3%2;_}(OnceK(a5),PAll{-2}(t6,c7l))))),RepF(@oh{b0+=1}MPri(RU{F}(Ret0(c8)),TryF(t9,t10),To{0}(Su{t0}(Ret1(FF(t11)))),Dl{20}(t12))))",
+    Tree0461 "Fb(Sub(a0),t1)",
+    Tree0462 "Keep(RepF(c0e))",
+    Tree0463 "B{b0;t0=5}Rep3(Step(c0e,@ki{b0+3>t0%3}a1,Sb{t0=1}))",
+    Tree0464 "B{b0=3;q0=1}Rmp{S;S}(RepF(Inv(TryF(TryT(t0,Scc{b0=1},a1,Fai),pt2{b0:6},Fb(a3,t4)))))",
+    Tree0465 "TryT(Fb(c0,t1e,a2,t3),Par{4;_}(t4,Fai,FF(t5e),OnceK(t6e)),Dd{20}(a7),FS(OnceK(Rpt{2}(Star(c8,Fb(F,c9l),Sl{20})))))",
+    Tree0466 "B{t0=4;b1;b0=5}PPar{2;_}(Keep(Seq(RFb(a0,t1,F,Suc),Wde(c2,c3,a4),@of{b1:=b0;t0+=3}@rw{b0%2=0}@si{t0<b1}ASeq(Rep4(Sb{b1=b0}),c5e,Su{t0}(a6)))),FS(Cnd{b0<b0%4;_;S}(@ki{b1+4%2<0}Sw{0;3;2}(t7,Rty4(F),@of{t0:=b0}c8,t9e))))",
+    Tree0467 "Fb(Ret0(a0),Step(t1,Sl{0},t2),Once(t3),a4,RFb(c5l,Sl{0}))",
+    Tree0468 "B{b0=2;b1=4;t0}@oh{t0:=9}@ki{b1%2>0}@rw{t0!1}Intr{t0+1%2=0}(Par{-1;4}(Rus{F}(t0),OnceK(a1),@si{b0%3<0}RSeq(t2e,t3),c4,PAll{0}(t5,Sc{b0<4?t0+=4})))",
+    Tree0469 "Dl{30}(OnceK(Once(a0l)))",
+    Tree0470 "B{t0=0}FF(Wu{t0})",
+    Tree0471 "B{b0;t0=5}PAll{_}(Dl{20}(c0),Wt{30},SubR(@rw{b0%3!0}@ki{t0+4>1}@si{b0+4<0}Wt{30}))",
+    Tree0472 "B{t1=1;t0=0;b0=2;q0=2;b1}MPri(Fb(c0e,t1,Pre{t0%3<2;F}(t2),c3e,Lp{b0;S}(Intr{t0%2<0}(c4))),Wde(Rmp{F;S}(a5),Swm(@po{b1:=t1}Inv(t6),Wu{t0},pa7{b0:6;b1:b1}),ASeq(@ki{t0=6}c8l,t9)))",
+    Tree0473 "B{t1}Flip(S,Fb(Keep(Fb(c0,Scc{t1%3<0},c1)),a2),c3l)",
+    Tree0474 "Star(Ret2(Par{-1;1}(a0,Rep4(Sl{30}))),t1)",
+    Tree0475 "B{b0;t0=5}@fi{t0<b0+1%4}@po{b0+=1}RSel(a0b{9;b0},Wu{t0},AFb(Step(pi1{t0:=},t2)),Su{t0}(Par{_;3}(F,@po{b0<0?b0+=3;b0:=t0+2}@of{t0:=b0}Sb{t0=b0},t3e,a4e)))",
+    Tree0476 "B{b1;t1=3;t0=3;b0=2}Flip(Flip(FF(RSeq(Pre{t0<b1;K}(RetF(Fb(@fi{t1<2}@of{t0:=3}F,Scc{t0>7},t0,t1,pc2{b0:=})))))),a3l)",
+    Tree0477 "Ite(Rep3(PPar{2;N}(PAll{2}(c0,t1),t2,R,Wt{0},R)),RSeq(RSel(a3,c4e),t5,t6))",
+    Tree0478 "B{b0;o0=3;t0=2;q0}Flip(t0,Lp{t0;R}(Opt(Wt{0})),t1,RSeq(Ub{o0},@po{b0:=o0|5}@oh{b0+=1;t0+=2}a2))",
+    Tree0479 "B{b1;b0=2}Wde(Rmp{F;S}(@po{b1:=b0}Rep4(c0)),Mt{0}(FF(c1b{b1%2})),To{50}(Star(a2,c3b{b1})))",
+    Tree0480 "B{b0;t0=5;o0=_}@po{o0:=_}@of{o0:=b0+2;b0:=8}MPri(WU{some}(Step(SubR(t0),a1e,t2e)),Flt{2;F;F}(OnceT(Seq(PAll{1}(S),Rep3(Once(Sb{t0=b0}))))),Rep1(Lim{2}(Cnd{b0<5;_;_}(t3))))",
+    Tree0481 "Ite(Invt(Seq(t0,a1,S)),PAll{3}(OnceT(a2e),F,Sl{10},Flip(t3,a4)),Once(Rep0(a5e)))",
+    Tree0482 "B{o0=3;b0=2;t1;q0;t0=4;b1}Swm(t0,@of{t1:=5;t0+=3}Lp{_;S}(RSeq(c1,Sb{o0=4},t2e)),@rw{none}Lp{t1;K}(Lp{b1;S}(Sw{2;1}(Isw{t1%2;T;T}(t3,c4),Swm(Ub{o0},t5),@oh{b0+=2}Suc))))",
+    Tree0483 "B{t0=1;b1}Flt{1;F;K}(@po{t0+=2}@of{b1+=2}Once(Par{_;_}(Wt{20})))",
+    Tree0484 "B{q0=1;t0=4;b1;o0=_;b0=0}Try(RFb(pa0{b0:=;b1:=},c1,c2e,c3,t4),To{10}(Lp{b1;K}(MSeq(Sc{b0:=t0+2%2;t0+=1},Sl{10},pa5{b0:b0},Wt{10}))),Lp{t0;F}(Sw{1;2;3}(t6,Ret2(c7e),c8,Sc{t0:=b0})),Swm(Lp{b1;S}(FF(Seq(t9,Wu{t0}))),Ub{o0}))",
+    Tree0485 "B{b0=3}RFb(pc0{b0:=},t1,t2,pi3{t0:b0},Sb{b0=4})",
+    Tree0486 "B{b0=5;b1=4;t0}Swm(Cnd{b0+4!3;N;_}(Sl{0}),RSeq(Wu{t0},pc0{b0:=},@po{t0:=b1%3}@fi{t0>4}t1e),pt2{b0:0})",
+    Tree0487 "Seq(c0e,Opt(MSeq(PPar{1;N}(a1l,t2,c3e),OnceK(Fb(c4l,F)),Rep1(Seq(Once(Star(a5l,c6e)))),t7)))",
+    Tree0488 "B{t0;b0=0;o0=2;b1}Pre{b0!t0;F}(@oh{b0=t0%3?o0:=_;t0+=3}@ki{some}Wde(@os{o0:=b1;b0%3>0?t0+=2}RSel(MSeq(t0,a1)),@ki{b0%2!0}@rw{some}OnceK(Flt{3;S;K}(RSeq(Seq(@si{some}@of{b1+=2}@os{b0:=o0|1;b0+=3}a2l,t3),c4l)))))",
+    Tree0489 "B{t0;t1;b0=0}Flip(Sb{t0=6},MPri(Keep(@ki{t0<t0+1}@os{t0+=3}a0b{b0%2;b0}),@si{t1!t1+1%4}Scc{t0%3!2},@rw{t0+4!1}pc1{b0:b0}),R)",
+    Tree0490 "B{b0;t0;b1}RFb(RSel(PAll{-2}(pc0{b0:=},Dl{0}(pc1{b0:2})),c2l,RSeq(c3e,@si{b1!1}pa4{b0:=;b1:t0},F),TryT(@rw{t0%4=2}pt5{b0:t0},Sb{b1=b0},a6)),RtyF(MPri(a7,Wv{t0}(a8),Mt{10}(F),Invt(pa9{b0:3;b1:t0}))))",
+    Tree0491 "Rus{F}(a0l)",
+    Tree0492 "B{o0=5;t0=4;b0=5}Swm(pc0{b0:1},@oh{b0+=3}Rpt{2}(MPri(RetF(@rw{some}@of{t0%4>2?t0+=3;b0+=3}pc1{b0:b0}),a2,pi3{t0:t0})),Su{t0}(Dl{10}(Ret4(t4))))",
+    Tree0493 "B{b0}Cnd{b0+4%4>1;N;F}(Ite(Fb(a0,pi1{t0:b0},a2),SubA(To{20}(Rmp{S;F}(c3)))))",
+    Tree0494 "Once(Sl{30})",
+    Tree0495 "Rpt{0}(t0)",
+    Tree0496 "B{t0;t1=4;b0;o0}Par{_;2}(Pre{b0+1%2!1;K}(MSeq(t0,@ki{none}@os{b0+=3}pa1{b0:=;b1:b0})),To{20}(c2),@ki{t0%4!2}@oh{b0:=t1}@os{t1+=1}pc3{b0:b0})",
+    Tree0497 "B{t0=0;b0=3;t1=1}Rep0(@po{t0:=2}@of{t1!b0+4?t1+=1}pa0{b0:=})",
+    Tree0498 "B{q0;b0;t0;o0=_}Par{-2;_}(Opt(Pre{b0%3<0}(Sel(c0e,Rty1(Inv(RepF(Run)))))),Dl{20}(Ite(t1e,Lp{_;_}(@rw{b0=3}@si{some}t2),Sb{o0=8})),PPar{1;_}(SubR(Lp{t0;S}(Isw{o0|5;T;N}(@fi{b0>o0|4}@po{t0+=2}a3,t4e,@rw{b0+3%4=1}@ki{b0>3}Wt{20},S)))))",
+    Tree0499 "B{b0=2;q0;o0=3;b1=1;t0}@fi{t0%3!1}@rw{b1>b0}@os{some?b1:=5}Fb(Ite(Dl{10}(pt0{b0:=;b1:t0}),@os{b1:=o0|2%3}@rw{some}@of{b0%3>0?t0+=1;b0+=2}Cnd{o0|2%4>0;N;S}(c1)),Lp{b0;_}(Par{-3;4}(c2b{b1},Scc{o0|0!6},Pre{t0!o0|0%2;S}(pa3{b0:1;b1:=}),WU{b0%3=0}(t4))))",
 }

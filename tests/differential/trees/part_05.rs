@@ -4,1842 +4,37 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0500 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntil(Success) {
-            Switch(b1) {
-                case 3 => Switch(b1) {
-                    case 2 => Condition(Cond<0>),
-                    case 1 => Precondition(|bb| (*bb.t0 + 1) % 3 < 2, else = Success) {
-                        Script(|bb| bb.t1.set(bb.b0 % 3)),
-                    },
-                    case 4 => StatefulAction(Task<1>),
-                    _ => Action(Act<2>),
-                },
-                case 5 => Switch(b1) {
-                    case 1 => Delay(100) {
-                        Cooldown(0, filtered = Skipped) {
-                            ReactiveFallback {
-                                Failer,
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                    case 0 => Action(PAct<4>, b0 = {b0}),
-                    case 2 => Sleep(20),
-                    _ => #[run_while(|bb| *bb.t0 + 2 < 5)]
-                    RepeatUntilFailure(2) {
-                        Action(PAct<5>, b0 = 0, b1 = {b1}),
-                    },
-                },
-                case 2 => AsyncFallback {
-                    #[run_while(|bb| *bb.t1 % 3 > 0)]
-                    Condition(Cond<6>),
-                    AlwaysFailure,
-                    Script(|bb| bb.b0 = *bb.t0 % 3),
-                },
-                _ => Loop(q0, value = {b1}, if_empty = Failure) {
-                    Parallel(success = 1, failure = 0) {
-                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                        ReactiveSequence {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0500Blackboard { b1 t1 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0501 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        RetryUntilSuccessful(2) {
-            MemPriority {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| bb.b0 + 3 > 6)]
-                #[success_if(|bb| bb.b0 != 3)]
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Wait(10),
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysSuccess,
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0501Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0502 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        MaxTime(10) {
-            AsyncSequence {
-                Parallel(failure = -1) {
-                    Loop(q0, if_empty = Success) {
-                        Switch(b1) {
-                            case 0 => #[success_if(|bb| bb.o0.is_some())]
-                            #[on_success(|bb| bb.b0 += 3)]
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            IfThenElse {
-                                Condition(Cond<0>),
-                                Condition(Cond<1>),
-                                Delay(50) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                            case 4 => ReactiveFallback {
-                                MaxTime(30) {
-                                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-                                    #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
-                                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                                },
-                                Loop(q0, if_empty = Success) {
-                                    #[post(|bb| { bb.b1 += 3; if bb.b1 == bb.b1 + 3 { bb.b0 += 3 } })]
-                                    #[on_halted(|bb| { bb.o0 = None; bb.b1 += 2 })]
-                                    #[on_success(|bb| bb.b1 += 3)]
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                            _ => Deadline(20) {
-                                Delay(30) {
-                                    Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                    ParallelAll {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        AsyncSequence {
-                            ScriptCondition(|bb| bb.b0 + 2 < 3),
-                            Sleep(0),
-                        },
-                        FlipSelector {
-                            StatefulAction(Task<8>),
-                            Action(PAct<9>, b0 = 8, b1 = {=}),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0502Blackboard { q0 o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0503 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        StepSequencer {
-            Repeat(forever) {
-                WaitUntil(|bb| bb.b0 < 3) {
-                    ReactiveSelector {
-                        Condition(PCond<0>, b0 = {b0}),
-                        Script(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 3) }),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 < 7)]
-            RetryUntilSuccessful(3) {
-                #[post(|bb| *bb.t0 += 2)]
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-            },
-            Limiter(2) {
-                SequenceWithMemory {
-                    Inverter {
-                        AlwaysFailure,
-                    },
-                    BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = true) {
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t0 + 1 == 0, else = Success) {
-                #[post(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
-                #[skip_if(|bb| bb.b0 + 2 > bb.b0)]
-                Sequence {
-                    SetBlackboard(b0 = {t0}),
-                    Wait(20),
-                    #[on_failure(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 })]
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0503Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0504Sub1 for Ctx {
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0504Sub0 for Ctx {
-        SubTree(Tree0504Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0504 for Ctx {
-        Sequence {
-            Limiter(1) {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0504Sub0),
-                },
-            },
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0505 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0506 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        Parallel(success = -2, failure = 1) {
-            Repeater(2) {
-                Script(|bb| bb.t1.set(bb.b0)),
-            },
-            Action(PAct<0>, b0 = {t1}, b1 = {t0}),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-board!(Tree0506Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0507 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[success_if(|bb| bb.b1 % 2 == 1)]
-        #[on_halted(|bb| bb.t1.set((bb.b1 + 4) % 4))]
-        Switch(b1) {
-            case 4 => Precondition(|bb| *bb.t1 < (bb.b0 + 3) % 4, else = Success) {
-                WaitUntil(|bb| bb.b0 < 4) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            case 0 => SequenceWithMemory {
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                UnsetBlackboard(o0),
-                #[post(|bb| bb.b0 = (bb.o0.unwrap_or(2) + 4) % 3)]
-                Condition(Cond<2>),
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                Script(|bb| bb.b0 += 3),
-            },
-            case 3 => #[on_failure(|bb| bb.b0 = 4)]
-            #[success_if(|bb| (*bb.t0 + 1) % 3 == 0)]
-            #[on_success(|bb| bb.b1 += 3)]
-            Deadline(10) {
-                Limiter(1) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        Switch(b1) {
-                            case 1 => StatefulAction(Task<3>),
-                            case 5 => Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 3, &mut bb.b0)),
-                            case 2 => #[success_if(|bb| bb.o0.is_none())]
-                            Script(|bb| *bb.t0 += 1),
-                            _ => Sleep(0),
-                        },
-                    },
-                },
-            },
-            _ => Precondition(|bb| *bb.t1 + 2 == *bb.t0 + 3, else = Skipped) {
-                Timeout(20) {
-                    #[on_failure(|bb| { bb.b0 += 1; bb.b1 = 4 })]
-                    ReactiveSequence {
-                        Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0507Blackboard { b0 t1 t0 b1 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0508Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0508Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0508 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            RetryUntilSuccessful(2) {
-                ParallelAll {
-                    Condition(Cond<0>),
-                    SubTree(Tree0508Sub0, ..),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                #[skip_if(|bb| bb.b0 > *bb.t0 + 4)]
-                RunOnce {
-                    UnsetBlackboard(o0),
-                },
-            },
-            SequenceWithMemory {
-                Action(PAct<2>, b0 = {b1}, b1 = {=}),
-                SubTree(Tree0508Sub1, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0508Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-        }
-        RetryUntilSuccessful(1) {
-            #[post(|bb| if (bb.b1 + 4) % 2 > 0 { bb.b0 += 2 })]
-            ReactiveSequence {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                ParallelAll(max_failures = -1) {
-                    AlwaysFailure,
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0509Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Retry(2) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = 9, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0510Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0511 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Inverter {
-            Repeater(1) {
-                WaitValueUpdate(t0) {
-                    #[failure_if(|bb| *bb.t0 + 4 < 7)]
-                    #[skip_if(|bb| bb.b0 + 4 == 4)]
-                    RunOnce {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0511Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0512 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-        }
-        RetryUntilSuccessful(3) {
-            #[on_failure(|bb| if *bb.t1 + 1 != 6 { bb.b1 = 0 })]
-            SequenceWithMemory {
-                Succeeder,
-                #[success_if(|bb| bb.b0 != 0)]
-                #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| bb.b0 < 1),
-                    },
-                    StatefulAction(Task<1>),
-                    Succeeder,
-                    Condition(|ctx| ctx.check(2)),
-                },
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0512Blackboard { b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Parallel(failure = 2) {
-            Action(Act<0>),
-            Action(PAct<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0513Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[allow(unused)] b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            IfThenElse {
-                Condition(Cond<2>),
-                Failer,
-            },
+    pub tree Tree0500Sub0 for Ctx {
+        ReactiveSelector {
             AsyncFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<5>),
-                },
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+                StatefulAction(Task<1>),
             },
-            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
-            #[failure_if(|bb| bb.b0 > bb.b0 % 3)]
-            Action(Act<6>),
-        }
-    }
-}
-
-board!(Tree0514Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0515 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(4),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 5,
-        }
-        ReactiveSequence {
-            ReactiveSequence {
-                Fallback {
-                    Loop(q0, if_empty = Success) {
-                        #[success_if(|bb| *bb.t0 % 4 < 3)]
-                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 3)]
-                        TryCatch(catch_on_halt = false) {
-                            #[on_failure(|bb| bb.t0.set(3))]
-                            #[run_while(|bb| *bb.t0 > 5)]
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<0>),
-                            },
-                            Sleep(0),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        ReactiveFallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            Condition(PCond<5>, b0 = {b1}),
-                        },
-                    },
-                    Condition(Cond<6>),
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                FlipSelector {
-                    Selector {
-                        RunOnce {
-                            Action(Act<7>),
-                        },
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        AlwaysRunning,
-                    },
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            ReactiveFallback {
-                                Selector {
-                                    Condition(PCond<10>, b0 = {=}),
-                                    Action(Act<11> = Act::<11>),
-                                    Action(Act<12>),
-                                },
-                                AlwaysFailure,
-                            },
-                            RepeatUntil(Success) {
-                                Repeat(forever) {
-                                    Action(Act<13> = Act::<13>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0515Blackboard { t0 b0 o0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0516Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0516 for Ctx {
-        ParallelAll(4) {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            SubTree(Tree0516Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0517 for Ctx {
-        Sequence {
-            Repeat(2) {
-                Fallback {
-                    Repeat(1) {
-                        Action(Act<0>),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    Selector {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0518Sub0 for Ctx {
-        AsyncFallback {
             SequenceWithMemory {
-                Action(Act<15>),
-                Wait(10),
+                StatefulAction(Task<2>),
+                Sleep(0),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0518 for Ctx {
-        AsyncSequence {
-            ReactiveSequence {
-                Priority {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                RepeatUntil(Success) {
-                    Selector {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                MaxTime(50) {
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            Priority {
-                ReactiveSequence {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                AsyncFallback {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    Failer,
-                },
-                ReactiveFallback {
-                    Condition(Cond<13> = Cond::<13>),
-                    Condition(Cond<14>),
-                },
-                SubTree(Tree0518Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0519Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 12,
-        }
-        IfThenElse {
-            Condition(PCond<15>, b0 = {t0}),
-            AlwaysSuccess,
-            Condition(|ctx, bb| ctx.check_in(16, bb.b0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        StepSequencer {
-            Filter(times = 3, count = Success) {
-                Sequence {
-                    Deadline(10) {
-                        UnsetBlackboard(o0),
-                    },
-                    Selector {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Loop(q0, if_empty = Running) {
-                            Action(PAct<2>, b0 = 7, b1 = {t0}),
-                        },
-                    },
-                    Repeat(4) {
-                        AsyncFallback {
-                            Condition(Cond<3> = Cond::<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Sequence {
-                    TryCatch(catch_on_halt = true) {
-                        SetBlackboard(t0 = {b0}),
-                        IfThenElse {
-                            Action(|ctx| ctx.exec(5)),
-                            ScriptCondition(|bb| bb.b0 < 1),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    AsyncFallback {
-                        Fallback {
-                            Action(|ctx| ctx.exec(6)),
-                            Condition(Cond<7>),
-                            #[on_success(|bb| bb.b0 += 2)]
-                            Condition(|ctx| ctx.check(8)),
-                        },
-                        Fallback {
-                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-                            StatefulAction(Task<10> = Task::<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ReactiveSequence {
-                    ParallelAll(1) {
-                        Filter(times = 3, count = Success, filtered = Skipped) {
-                            Fallback {
-                                Condition(Cond<12>),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                        Wait(0),
-                        Repeat(3) {
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                    ReactiveSelector {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            MemSequence {
-                                StatefulAction(Task<14>),
-                                SetBlackboard(o0 = Some(9)),
-                            },
-                        },
-                        SubTree(Tree0519Sub0, q0 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                        ReactiveSequence {
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                Action(|ctx| ctx.exec(17)),
-                            },
-                            Action(Act<18>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0519Blackboard { q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0520Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        WaitUntil(|bb| bb.b1 != 1) {
-            ParallelAll(5) {
-                Condition(PCond<0>, b0 = 4),
-                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                Switch(b1) {
-                    case 2 => SetBlackboard(b0 = {t0}),
-                    _ => Condition(Cond<2>),
-                },
-                Delay(20) {
-                    StepSequencer {
-                        Condition(|ctx, bb| ctx.check_in(3, 0)),
-                        ReactiveSelector {
-                            Condition(|ctx| ctx.check(4)),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                Interrupt(|bb| bb.o0.unwrap_or(2) > *bb.t0 % 4) {
-                    Inverter {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0521Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            #[allow(unused)] b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                #[on_halted(|bb| bb.b0 += 3)]
-                SequenceWithMemory {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Precondition(|bb| *bb.t0 % 2 < 0) {
-                        Condition(PCond<3>, b0 = 7),
-                    },
-                    StatefulAction(Task<4>),
-                    Failer,
-                },
-            },
-            WasEntryUpdated(t0),
-            Sequence {
-                Condition(Cond<5> = Cond::<5>),
-                Condition(Cond<6>),
-                AlwaysSuccess,
-            },
-            RepeatUntil(Success) {
-                ReactiveFallback {
-                    Loop(q0, value = {t0}) {
-                        Condition(Cond<7>),
-                    },
-                    AlwaysFailure,
-                    Timeout(20) {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0522Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        FlipSelector {
-            RunOnce(then_skip = false) {
-                SetBlackboard(o0 = Some(8)),
-            },
-            Interrupt(|bb| bb.b0 < bb.b1) {
-                Sequence {
-                    TryCatch(catch_on_halt = false) {
-                        UnsetBlackboard(o0),
-                        UnsetBlackboard(o0),
-                    },
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b1 != 0)]
-                    ReactiveFallback {
-                        Action(PIo<0>, t0 = {b1}),
-                        Condition(|ctx| ctx.check(1)),
-                        Action(Act<2> = Act::<2>),
-                    },
-                    Sequence {
-                        SetBlackboard(b1 = {t0}),
-                        RepeatTimes(forever) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0523Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 4,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Fallback {
-                Sequence {
-                    ParallelAll(0) {
-                        Condition(|ctx| ctx.check(1)),
-                        #[skip_if(|bb| *bb.t0 != bb.b1 + 2)]
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(PTask<3>, b0 = 9, b1 = {t0}),
-                    StatefulAction(Task<4>),
-                },
-            },
-            ForceSuccess {
-                Parallel(failure = 0) {
-                    Sleep(0),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(PIo<6>, t0 = {b0}),
-                    Action(Act<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0524Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0525Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-        }
-        ReactiveSequence {
-            #[run_while(|bb| *bb.t1 < bb.b0 + 3)]
-            StatefulAction(Task<0>),
-            Fallback {
-                SkipUnlessUpdated(t1) {
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                },
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                #[on_failure(|bb| bb.t1.set(5))]
-                StepSequencer {
-                    SetBlackboard(t0 = {t1}),
-                    #[failure_if(|bb| bb.b0 != 1)]
-                    #[run_while(|bb| *bb.t1 % 3 != 0)]
-                    #[post(|bb| bb.b0 += 1)]
-                    ScriptCondition(|bb| *bb.t1 > bb.b1 + 2),
-                },
-                Optional {
-                    Repeat(0) {
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b1 > 3, else = Skipped) {
-                Repeat(forever) {
-                    Filter(times = 3, count = Success) {
-                        SequenceStar {
-                            Repeat(1) {
-                                Timeout(100) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                            SubTree(Tree0525Sub0, ..),
-                            ReactiveFallback {
-                                RunOnce(then_skip = false) {
-                                    Action(Act<7>),
-                                },
-                                #[on_failure(|bb| if bb.b0 > 0 { *bb.t0 += 3 })]
-                                #[run_while(|bb| bb.b1 + 3 != bb.b0 + 2)]
-                                StatefulAction(Task<8>),
-                                Condition(Cond<9>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0525Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        ReactiveFallback {
-            WhileDoElse {
-                Delay(0) {
-                    WhileDoElse {
-                        Selector {
-                            StatefulAction(Task<0> = Task::<0>),
-                            AlwaysFailure,
-                        },
-                        Succeeder,
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    ParallelAll {
-                        RunOnce(then_skip = false) {
-                            RetryUntilSuccessful(3) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        RepeatUntilSuccess(forever) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 2,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        #[run_while(|bb| bb.b0 > 5)]
-        #[on_failure(|bb| { bb.b1 = bb.o0.unwrap_or(5); bb.b0 = *bb.t0 })]
-        ReactiveSequence {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                Timeout(30) {
-                    ReactiveSequence {
-                        Sleep(30),
-                        Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 4, &mut bb.b1)),
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t1 < *bb.t0 + 1, dynamic = false) {
-                RunOnce {
-                    ForceSuccess {
-                        ReactiveSequence {
-                            ScriptCondition(|bb| *bb.t1 != bb.b1),
-                            StatefulAction(Task<1>),
-                            SetBlackboard(b1 = {b0}),
-                        },
-                    },
-                },
-                FlipSelector {
-                    Script(|bb| { *bb.t1 += 3; bb.t0.set(bb.b0 + 4) }),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0527Blackboard { t1 b1 q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        ReactiveSequence {
-            ForceFailure {
-                Repeater(3) {
-                    Inverter {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<0>),
-                            RepeatUntilFailure(forever) {
-                                Fallback {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Condition(Cond<2>),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                MaxTime(10) {
                     Condition(Cond<3> = Cond::<3>),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Action(Act<5> = Act::<5>),
-                    Condition(Cond<6>),
-                },
-                Fallback {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                    Limiter(3) {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-                Action(Act<10>),
-            },
-            SequenceWithMemory {
-                Repeat(2) {
-                    RepeatUntilSuccess(3) {
-                        Condition(Cond<11>),
-                    },
-                },
-                Parallel(success = -2, failure = 1) {
-                    Action(Act<12>),
-                    StatefulAction(Task<13>),
-                },
-                Repeat(3) {
-                    MemSequence {
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(1),
-        }
-        TryCatch(catch_on_halt = true) {
-            #[post(|bb| { bb.o0 = Some(bb.b0); bb.t1.set(bb.b0 % 3) })]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[failure_if(|bb| bb.o0.is_none())]
-            TryCatch(catch_on_halt = false) {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {t0}),
-                    SetBlackboard(t0 = 4),
-                },
-                SequenceWithMemory {
-                    Repeat(2) {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 4, &mut bb.b0)),
-                    },
-                    Failer,
-                },
-            },
-            Fallback {
-                Failer,
-                Condition(Cond<3>),
-                Condition(PCond<4>, b0 = {t0}),
-                Action(Act<5>),
-                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
-            },
-            WaitUntil(|bb| *bb.t0 + 3 < 6) {
-                Timeout(100) {
-                    MemSequence {
-                        MemPriority {
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            StatefulAction(Task<7>),
-                            ReactiveFallback {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0529Blackboard { t0 b0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0530 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[run_while(|bb| bb.b0 < 7)]
-        RepeatUntilFailure(forever) {
-            Loop(q0, if_empty = Success) {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(0)),
-                    RunOnce(then_skip = false) {
-                        #[on_success(|bb| *bb.t1 += 2)]
-                        Filter(times = 3, count = Failure, filtered = Skipped) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0530Blackboard { b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Cooldown(0, filtered = Skipped) {
-            RepeatUntilFailure(2) {
-                #[failure_if(|bb| (*bb.t0 + 2) % 4 < 3)]
-                TryCatch(catch_on_halt = false) {
-                    Parallel(failure = -4) {
-                        SetBlackboard(b1 = 2),
-                        #[failure_if(|bb| *bb.t0 + 2 > 6)]
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Remap(success = Success, failure = Failure) {
-                            #[run_while(|bb| bb.b0 < *bb.t0)]
-                            #[failure_if(|bb| bb.b0 % 3 != 0)]
-                            #[post(|bb| *bb.t0 += 1)]
-                            Condition(Cond<2>),
-                        },
-                        #[failure_if(|bb| bb.b1 % 4 == 0)]
-                        #[skip_if(|bb| bb.b0 % 2 < 1)]
-                        Conditional(|bb| *bb.t0 + 4 > 3) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Sequence {
-                        Switch(b1) {
-                            case 4 => Precondition(|bb| *bb.t0 != 0, else = Skipped) {
-                                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                                Condition(Cond<4>),
-                            },
-                            _ => ScriptCondition(|bb| bb.b1 == bb.b0),
-                        },
-                        WaitValueUpdate(t0) {
-                            StatefulAction(Task<5>),
-                        },
-                        #[skip_if(|bb| bb.b1 == 2)]
-                        Limiter(2) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                    MemPriority {
-                        Precondition(|bb| bb.b1 + 1 > 3, else = Skipped) {
-                            Action(Act<7> = Act::<7>),
-                        },
-                        Retry(1) {
-                            Failer,
-                        },
-                        StatefulAction(Task<8>),
-                        #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                        Delay(100) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    Repeater(3) {
-                        Failer,
-                    },
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = 1),
-                        StatefulAction(Task<10>),
-                        Conditional(|bb| bb.b0 > bb.b1, dynamic = false, else = Failure) {
-                            Condition(Cond<11>),
-                        },
-                        #[run_while(|bb| *bb.t0 % 3 < 2)]
-                        Condition(|ctx, bb| ctx.check_in(12, 2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0531Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        Filter(times = 1, count = Completed, filtered = Skipped) {
-            TryCatch(catch_on_halt = false) {
-                Parallel(success = -1, failure = -2) {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[run_while(|bb| bb.o0.unwrap_or(2) < 1)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) == 5)]
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 3) % 3)),
-                    ScriptCondition(|bb| bb.b1 % 2 > 0),
-                },
-                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(4) % 3)),
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                #[on_halted(|bb| bb.o0 = None)]
-                Switch(b1) {
-                    case 4 => Failer,
-                    _ => Switch(b1) {
-                        case 5 => ScriptCondition(|bb| *bb.t1 < *bb.t0 + 1),
-                        _ => StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0532Blackboard { t1 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        #[post(|bb| { bb.b1 = 6; bb.b0 += 2 })]
-        #[on_halted(|bb| bb.b1 += 2)]
-        RepeatUntilFailure(forever) {
-            BinarySelector(|bb| (bb.b1 + 4) % 3 == 1, dynamic = false) {
-                SkipUnlessUpdated(t0) {
-                    Runner,
-                },
-                Fallback {
-                    Condition(PCond<0>, b0 = {=}),
-                    #[failure_if(|bb| bb.b0 % 2 < 0)]
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0533Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0534Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t1: i64 = 12,
-        }
-        Script(|bb| if bb.b0 + 4 > bb.b0 { *bb.t1 += 2 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-        }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            SubTree(Tree0534Sub0, b0 = {=}, t1 = {t1}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0534Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            #[on_success(|bb| *bb.t0 += 1)]
-            IfThenElse {
-                WasEntryUpdated(t0),
-                Wait(100),
-                Action(Act<0>),
-            },
-            Precondition(|bb| *bb.t0 > 6, else = Success) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0535Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        Selector {
-            #[on_halted(|bb| bb.b0 += 3)]
-            #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| *bb.t0 == 3)]
-                KeepRunningUntilFailure {
-                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                    #[on_failure(|bb| { if bb.b0 != 2 { bb.b0 += 2 }; bb.t0.set((bb.b0 + 2) % 3) })]
-                    #[run_while(|bb| bb.b0 + 4 < 2)]
-                    AlwaysSuccess,
-                },
-            },
-            BinarySelector(|bb| *bb.t0 % 4 < 0) {
-                WaitValueUpdate(t0) {
-                    Condition(Cond<0>),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 4) % 4)),
-            },
-            Limiter(1) {
-                WhileDoElse {
-                    Action(Act<2>),
-                    AlwaysRunning,
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            ReactiveSelector {
-                BinarySelector(|bb| *bb.t0 < 4, dynamic = true) {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0536Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        SequenceWithMemory {
-            SequenceStar {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Action(Act<2>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<3>),
-            },
-            MemPriority {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Deadline(10) {
-            WhileDoElse {
-                #[post(|bb| { bb.b0 = *bb.t1; *bb.t1 += 1 })]
-                #[on_success(|bb| { bb.b0 += 1; bb.t0.set(*bb.t1 % 4) })]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0538Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        MaxTime(30) {
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
-            },
-        }
-    }
-}
-
-board!(Tree0539Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0540Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        Parallel(success = -2) {
-            #[run_while(|bb| bb.o0.unwrap_or(2) % 4 != 1)]
-            #[skip_if(|bb| *bb.t1 % 3 != 2)]
-            #[on_success(|bb| if bb.o0.unwrap_or(5) > 7 { bb.t0.set(bb.o0.unwrap_or(2) % 4) })]
-            ReactiveSequence {
-                Interrupt(|bb| (*bb.t0 + 2) % 3 > 1) {
-                    SubTree(Tree0540Sub0, t0 = {=}, o0 = {o0}, b1 = {=}, t1 = {t1}),
-                },
-                AlwaysSuccess,
-                Delay(0) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Failer,
-            },
-            MemPriority {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0540Blackboard { t0 o0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Fallback {
-            #[on_failure(|bb| if bb.o0.unwrap_or(4) < bb.b0 { bb.b0 += 2 })]
-            Action(Act<0>),
-            ScriptCondition(|bb| bb.b0 > 3),
-            #[success_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-            StatefulAction(Task<1>),
-            Retry(4) {
-                Repeat(3) {
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0541Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        TryCatch(catch_on_halt = true) {
-            RunOnce {
-                Retry(2) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            #[on_success(|bb| bb.o0 = None)]
-            ReactiveSequence {
-                WaitUntil(|bb| *bb.t1 % 4 != 1) {
-                    Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-                },
-                #[on_failure(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-            Cooldown(10, filtered = Failure) {
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
-            Sequence {
-                Condition(Cond<4>),
-                Succeeder,
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0542Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        MaxTime(30) {
-            #[on_halted(|bb| bb.o0 = None)]
-            #[on_success(|bb| { bb.o0 = None; if bb.b1 % 4 < 0 { *bb.t0 += 2 } })]
-            Filter(times = 3, count = Success, filtered = Skipped) {
-                IfThenElse {
-                    Action(Act<0>),
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0543Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        RetryUntilSuccessful(4) {
-            KeepRunningUntilFailure {
-                Repeat(forever) {
-                    TryCatch(catch_on_halt = true) {
-                        RepeatUntilSuccess(3) {
-                            RepeatTimes(2) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Sequence {
-                            Interrupt(|bb| *bb.t0 < 2) {
-                                Sleep(10),
-                            },
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0544Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1> = Task::<1>),
-            StepSequencer {
-                Action(Act<2> = Act::<2>),
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-            Wait(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        StepSequencer {
-            RetryUntilSuccessful(2) {
-                Repeater(1) {
-                    Sleep(30),
-                },
+                StatefulAction(Task<4> = Task::<4>),
             },
             Retry(0) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0547Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        RepeatUntilSuccess(forever) {
-            #[run_while(|bb| bb.b1 > bb.b1 + 3)]
-            #[failure_if(|bb| bb.b0 + 4 > (bb.b0 + 1) % 2)]
-            Filter(times = 1, count = Failure, filtered = Failure) {
-                FlipSelector {
-                    BinarySelector(|bb| bb.b1 % 2 != 1, dynamic = false) {
-                        SkipUnlessUpdated(t0) {
-                            SetBlackboard(t0 = 5),
-                        },
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    MaxTime(20) {
-                        RunOnce {
-                            Repeat(forever) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0548Blackboard { b0 b1 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Cooldown(0) {
-            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 3))]
-            #[on_halted(|bb| bb.b0 += 1)]
-            AsyncSequence {
-                TryCatch(catch_on_halt = true) {
-                    #[failure_if(|bb| *bb.t0 > 3)]
-                    Loop(q0, if_empty = Success) {
-                        Condition(Cond<0>),
-                    },
-                    RepeatUntilFailure(forever) {
-                        Action(Act<1>),
-                    },
-                    MemSequence {
-                        Action(Act<2> = Act::<2>),
-                        Condition(Cond<3>),
-                    },
-                },
+    pub tree Tree0500Sub1 for Ctx {
+        Sequence {
+            Inverter {
+                StatefulAction(Task<6>),
             },
-        }
-    }
-}
-
-board!(Tree0549Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        StepSequencer {
-            Remap(success = Failure, failure = Success) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                Repeat(forever) {
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-                Parallel {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Sleep(20),
-                },
-            },
-            Condition(Cond<5>),
-            ReactiveFallback {
-                Delay(30) {
-                    StatefulAction(Task<6>),
-                },
+            Repeater(2) {
                 StatefulAction(Task<7>),
             },
         }
@@ -1847,333 +42,2074 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0551 for Ctx {
+    pub tree Tree0500 for Ctx {
+        RepeatUntil(Success) {
+            Sequence {
+                MaxTime(0) {
+                    SubTree(Tree0500Sub0),
+                },
+                Fallback {
+                    SubTree(Tree0500Sub1),
+                    StatefulAction(Task<8>),
+                },
+                RetryUntilSuccessful(1) {
+                    StepSequencer {
+                        Inverter {
+                            MemPriority {
+                                ForceSuccess {
+                                    StatefulAction(Task<9>),
+                                },
+                                RepeatUntilSuccess(1) {
+                                    StatefulAction(Task<10> = Task::<10>),
+                                },
+                                Remap(success = Success, failure = Success) {
+                                    Action(Act<11>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0501 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        Fallback {
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                #[skip_if(|bb| *bb.t0 < 0)]
+                #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 2 })]
+                Interrupt(|bb| bb.b1 < bb.b1 + 4) {
+                    Parallel(success = -2, failure = -2) {
+                        StatefulAction(Task<1>),
+                        Action(PIo<2>, t0 = {b0}),
+                        ScriptCondition(|bb| *bb.t0 == bb.b1 + 3),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            Parallel(failure = -2) {
+                Action(|ctx| ctx.exec(4)),
+                #[on_failure(|bb| bb.b1 = *bb.t0 % 4)]
+                #[on_halted(|bb| if (*bb.t0 + 3) % 4 < 3 { bb.b0 = bb.b1 })]
+                #[post(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 += 1 })]
+                Repeater(0) {
+                    Action(|ctx| ctx.exec(5)),
+                },
+                #[on_failure(|bb| bb.b1 += 3)]
+                #[skip_if(|bb| *bb.t0 + 2 == 5)]
+                #[success_if(|bb| bb.b0 + 4 == *bb.t0)]
+                Condition(Cond<6>),
+            },
+            #[failure_if(|bb| bb.b1 != 0)]
+            #[skip_if(|bb| *bb.t0 == 2)]
+            #[post(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b1) })]
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        StatefulAction(PTask<7>, b0 = {t0}),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Inverter {
+                    Condition(Cond<9>),
+                },
+            },
+            #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
+            IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                RunOnce(then_skip = false) {
+                    SequenceStar {
+                        Condition(Cond<10>),
+                        AlwaysSuccess,
+                    },
+                },
+                Repeat(0) {
+                    Action(|ctx, bb| ctx.exec_in(11, bb.b0 + 1, &mut bb.b0)),
+                },
+                AsyncFallback {
+                    Retry(2) {
+                        BinarySelector(|bb| bb.b1 % 4 < 3, dynamic = true) {
+                            StatefulAction(Task<12>),
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+                #[on_success(|bb| bb.b0 = bb.b1)]
+                #[on_halted(|bb| if bb.b0 % 3 > 1 { bb.b1 = bb.b0 })]
+                #[success_if(|bb| bb.b1 > *bb.t0 % 3)]
+                AsyncFallback {
+                    Sequence {
+                        ForceSuccess {
+                            Action(Act<14>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0501Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0502 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
+        Retry(forever) {
+            StepSequencer {
+                RetryUntilSuccessful(0) {
+                    AlwaysSuccess,
+                },
+                Condition(PCond<0>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0502Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0503 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t0 + 4 > bb.b0, dynamic = true) {
+            WasEntryUpdated(t0),
+            MemPriority {
+                Fallback {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_success(|bb| if *bb.t0 != 1 { bb.b1 = bb.b1 % 4 })]
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                    Switch(b1) {
+                        case 2 => #[success_if(|bb| bb.b0 % 2 < 1)]
+                        #[skip_if(|bb| (bb.b1 + 2) % 2 > 0)]
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.o0.unwrap_or(3)) })]
+                        Condition(|ctx| ctx.check(3)),
+                        case 3 => ForceFailure {
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                        case 0 => SetBlackboard(b0 = {b1}),
+                        _ => Repeater(1) {
+                            Retry(1) {
+                                Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b1)),
+                            },
+                        },
+                    },
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0503Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0504 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            MaxTime(0) {
+                RepeatTimes(1) {
+                    Limiter(2) {
+                        #[on_halted(|bb| if bb.b1 != 0 { bb.t0.set((*bb.t0 + 2) % 4) })]
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(1)),
+            #[on_success(|bb| bb.b0 = bb.b1 % 4)]
+            #[post(|bb| *bb.t0 += 1)]
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0504Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0505Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0505 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Optional {
+                RetryUntilSuccessful(0) {
+                    AlwaysFailure,
+                },
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(0) {
+                    SubTree(Tree0505Sub0),
+                },
+            },
+            AsyncFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Failer,
+                },
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+                Parallel(success = -1) {
+                    Sequence {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0506 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        Fallback {
+            #[on_halted(|bb| if *bb.t0 == 4 { bb.b0 = 1 })]
+            #[on_success(|bb| { if bb.b0 != 6 { bb.b0 += 3 }; *bb.t0 += 3 })]
+            Condition(Cond<0>),
+            IfThenElse {
+                Interrupt(|bb| bb.b0 == 7) {
+                    ReactiveSequence {
+                        Action(PIo<1>, t0 = {b0}),
+                        #[on_success(|bb| bb.o0 = None)]
+                        Sleep(100),
+                        ScriptCondition(|bb| bb.b0 + 1 != 0),
+                    },
+                },
+                Action(PIo<2>, t0 = {=}),
+            },
+            RepeatUntilFailure(forever) {
+                Cooldown(0, filtered = Skipped) {
+                    ReactiveFallback {
+                        Fallback {
+                            Action(Act<3>),
+                            #[on_halted(|bb| bb.t0.set(6))]
+                            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                            #[on_success(|bb| bb.o0 = Some(8))]
+                            RepeatUntilFailure(3) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        RetryUntilSuccessful(1) {
+                            Cooldown(10, filtered = Skipped) {
+                                Precondition(|bb| bb.b0 == 2, else = Skipped) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0506Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0507 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+        }
+        ParallelAll(max_failures = -1) {
+            ParallelAll {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                Condition(Cond<1>),
+            },
+            Action(PIo<2>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0507Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0508 for Ctx {
+        KeepRunningUntilFailure {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = Some(4),
+        }
+        ReactiveSequence {
+            Switch(b1) {
+                case 5 => AlwaysSuccess,
+                _ => #[post(|bb| bb.o0 = None)]
+                #[run_while(|bb| bb.b1 > (bb.b1 + 2) % 4)]
+                Condition(Cond<0> = Cond::<0>),
+            },
+            #[success_if(|bb| bb.b0 + 1 != *bb.t0 % 4)]
+            #[run_while(|bb| bb.b1 + 2 != (*bb.t0 + 1) % 3)]
+            #[skip_if(|bb| *bb.t0 < 0)]
+            Limiter(3) {
+                MaxTime(0) {
+                    Repeat(3) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        #[post(|bb| bb.t0.set(1))]
+                        #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
+                        ReactiveSelector {
+                            Condition(|ctx| ctx.check(1)),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            Repeater(0) {
+                AlwaysSuccess,
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                AsyncSequence {
+                    MemPriority {
+                        AlwaysFailure,
+                        SetBlackboard(t0 = 6),
+                    },
+                    Action(Act<3> = Act::<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0509Blackboard { q0 t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        #[run_while(|bb| bb.b0 != bb.b0 + 4)]
+        SequenceWithMemory {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            #[on_failure(|bb| bb.b0 = 9)]
+            #[skip_if(|bb| bb.b0 + 1 < 4)]
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0510Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0511 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        SequenceStar {
+            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+board!(Tree0511Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0512 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            Loop(q0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                Action(Act<1> = Act::<1>),
+                Conditional(|bb| *bb.t1 == 4, dynamic = false, else = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                },
+            },
+            ParallelAll(max_failures = -3) {
+                StatefulAction(Task<3>),
+                Condition(|ctx, bb| ctx.check_in(4, (*bb.t1 + 3) % 4)),
+                RepeatTimes(forever) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Repeater(1) {
+                SequenceWithMemory {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(PIo<7>, t0 = {t0}),
+                },
+            },
+            Timeout(50) {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0512Blackboard { q0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            FlipSelector {
+                Cooldown(0, filtered = Failure) {
+                    Failer,
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                AlwaysSuccess,
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+            },
+            Retry(3) {
+                Fallback {
+                    Delay(10) {
+                        ReactiveSequence {
+                            Fallback {
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                            },
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                Action(Act<7>),
+                            },
+                            SequenceWithMemory {
+                                StatefulAction(Task<8> = Task::<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                TryCatch {
+                    AsyncFallback {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    Priority {
+                        Condition(Cond<12>),
+                        Action(Act<13>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<14>),
+                    },
+                    StatefulAction(Task<15> = Task::<15>),
+                    Action(Act<16>),
+                },
+            },
+            FlipSelector {
+                SequenceStar {
+                    Condition(Cond<17>),
+                    StatefulAction(Task<18>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<19>),
+                    StatefulAction(Task<20>),
+                    Condition(Cond<21>),
+                },
+                Action(Act<22>),
+                Delay(30) {
+                    StatefulAction(Task<23>),
+                },
+                IfThenElse {
+                    RunOnce {
+                        StatefulAction(Task<24>),
+                    },
+                    KeepRunningUntilFailure {
+                        Action(Act<25>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0514 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+        }
+        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+            RepeatUntil(Failure) {
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+            },
+            Parallel(success = -1, failure = 1) {
+                #[failure_if(|bb| bb.b0 + 2 > 1)]
+                #[on_halted(|bb| { bb.t1.set(4); bb.t1.set(6) })]
+                Sequence {
+                    Loop(q0, value = {t1}) {
+                        #[run_while(|bb| (bb.b0 + 2) % 4 == 0)]
+                        #[on_success(|bb| if *bb.t0 == *bb.t1 { *bb.t0 += 2 })]
+                        FlipSelector {
+                            Retry(0) {
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                            },
+                            RepeatTimes(forever) {
+                                Interrupt(|bb| *bb.t0 % 2 != 1) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Loop(q0, if_empty = Failure) {
+                            Invert {
+                                MemPriority {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                Sequence {
+                    WasEntryUpdated(t0),
+                    #[run_while(|bb| *bb.t0 > 0)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    #[on_success(|bb| bb.b0 += 3)]
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                ForceFailure {
+                    Condition(Cond<9> = Cond::<9>),
+                },
+                Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                Loop(q0, value = {t0}) {
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0514Blackboard { q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0515 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Condition(Cond<0>),
+                Script(|bb| { bb.b0 += 1; if (bb.b0 + 3) % 3 > 1 { bb.b1 = bb.b0 } }),
+                Condition(Cond<1>),
+            },
+            #[run_while(|bb| *bb.t0 % 3 < 1)]
+            ReactiveSelector {
+                Filter(times = 1, count = Success) {
+                    Action(PAct<2>, b0 = {b0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0515Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0516 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            #[on_failure(|bb| if (*bb.t0 + 2) % 2 == 1 { bb.o0 = None })]
+            #[on_success(|bb| bb.b0 += 3)]
+            #[failure_if(|bb| bb.b0 % 3 > 1)]
+            Delay(10) {
+                Wait(0),
+            },
+            Repeat(forever) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Action(PIo<1>, t0 = {=}),
+                    SetBlackboard(o0 = Some(4)),
+                },
+            },
+            #[post(|bb| bb.b0 += 1)]
+            MemPriority {
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                Condition(Cond<3> = Cond::<3>),
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[failure_if(|bb| bb.b0 % 4 < 1)]
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                SetBlackboard(t0 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0516Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0517 for Ctx {
+        Retry(3) {
+            Invert {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0518 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+        }
+        Sequence {
+            Priority {
+                StatefulAction(Task<0>),
+                Precondition(|bb| *bb.t1 < 2, else = Success) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                },
+                Condition(Cond<2>),
+            },
+            Sequence {
+                Remap(success = Failure, failure = Success) {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(PTask<5>, b0 = {b1}),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+                Condition(Cond<8>),
+                Cooldown(20, filtered = Skipped) {
+                    SetBlackboard(b0 = {t1}),
+                },
+                Condition(Cond<9>),
+            },
+            #[on_success(|bb| if bb.b0 == 7 { bb.t1.set(bb.b0) })]
+            BinarySelector(|bb| bb.b1 + 4 == 5, dynamic = true) {
+                StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
+                StatefulAction(Task<11>),
+            },
+        }
+    }
+}
+
+board!(Tree0518Blackboard { b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0519 for Ctx {
+        Sequence {
+            PolicyParallel(policy = FirstSuccess) {
+                MemSequence {
+                    AsyncFallback {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        Invert {
+                            Filter(times = 1, filtered = Skipped) {
+                                Sequence {
+                                    StatefulAction(Task<3>),
+                                    Condition(|ctx| ctx.check(4)),
+                                    StatefulAction(Task<5>),
+                                    Condition(|ctx| ctx.check(6)),
+                                },
+                            },
+                        },
+                    },
+                    RepeatUntilSuccess(forever) {
+                        Fallback {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Delay(20) {
+                        Cooldown(30) {
+                            AsyncFallback {
+                                Action(Act<10>),
+                                AlwaysFailure,
+                                Repeat(1) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0520 for Ctx {
+        Parallel {
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Condition(PCond<1>, b0 = 6),
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0521 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        Timeout(10) {
+            RetryUntilSuccessful(3) {
+                Script(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 4 }),
+            },
+        }
+    }
+}
+
+board!(Tree0521Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0522 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel {
+            ReactiveFallback {
+                BinarySelector(|bb| *bb.t0 < 7, dynamic = false) {
+                    ReactiveSequence {
+                        Precondition(|bb| *bb.t0 % 2 == 1, else = Running) {
+                            Cooldown(20, filtered = Skipped) {
+                                Loop(q0, value = {t0}, if_empty = Running) {
+                                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                                },
+                            },
+                        },
+                        Retry(4) {
+                            Deadline(20) {
+                                Loop(q0, value = {t0}, if_empty = Skipped) {
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                    },
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    #[on_halted(|bb| bb.t0.set(6))]
+                    Sequence {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0522Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            b1: i64 = 1,
+        }
+        IfThenElse {
+            #[failure_if(|bb| (*bb.t1 + 1) % 3 > 1)]
+            ReactiveFallback {
+                #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 > 2)]
+                ParallelAll {
+                    #[skip_if(|bb| bb.o0.unwrap_or(1) < *bb.t0 + 1)]
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {t1}),
+                    SetBlackboard(b1 = {b0}),
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                },
+            },
+            #[on_halted(|bb| bb.t1.set(*bb.t0 + 3))]
+            ReactiveSelector {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                Succeeder,
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0523Blackboard { t1 o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveFallback {
+            Loop(q0, if_empty = Success) {
+                BinarySelector(|bb| *bb.t0 < *bb.t1 % 2, dynamic = false) {
+                    StatefulAction(Task<0>),
+                    WaitValueUpdate(t0) {
+                        #[post(|bb| bb.b0 += 2)]
+                        Action(PAct<1>, b0 = {b0}, b1 = {b1}),
+                    },
+                },
+            },
+            Optional {
+                StepSequencer {
+                    AlwaysRunning,
+                    StatefulAction(Task<2>),
+                    AlwaysRunning,
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 2))]
+            Condition(PCond<4>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0524Blackboard { b0 b1 t0 t1 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0525Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0525Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        SubTree(Tree0525Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            SubTree(Tree0525Sub0, o0 = {=}),
+            ForceSuccess {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0525Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0526Sub1 for Ctx {
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526Sub0 for Ctx {
+        SubTree(Tree0526Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        RunOnce {
+            SubTree(Tree0526Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            RepeatUntilFailure(forever) {
+                FlipSelector {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        #[success_if(|bb| bb.b0 < 7)]
+                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 1) % 3)),
+                    },
+                    BinarySelector(|bb| (bb.b0 + 2) % 4 > 1) {
+                        StatefulAction(Task<3>),
+                        AlwaysSuccess,
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Invert {
+                            Loop(q0, if_empty = Running) {
+                                Script(|bb| bb.b0 += 3),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0527Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0528 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
+        Conditional(|bb| *bb.t0 > 1, dynamic = false) {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[run_while(|bb| bb.b0 % 4 > 1)]
+            Inverter {
+                MemSequence {
+                    Action(Act<0>),
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0528Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Precondition(|bb| (*bb.t1 + 4) % 2 < 0, else = Skipped) {
+            MaxTime(0) {
+                #[post(|bb| { bb.t1.set(bb.b0 + 4); bb.b0 += 1 })]
+                Fallback {
+                    #[run_while(|bb| *bb.t0 < bb.b1)]
+                    Repeat(2) {
+                        Repeat(0) {
+                            Script(|bb| bb.t1.set(bb.b0 % 3)),
+                        },
+                    },
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0529Blackboard { b1 q0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0530 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Optional {
+                IfThenElse {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 1) % 4, &mut bb.b0)),
+                        Script(|bb| bb.b0 = (bb.b1 + 3) % 3),
+                    },
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Repeat(4) {
+                    WaitUntil(|bb| bb.b0 == *bb.t0 + 3) {
+                        TryCatch(catch_on_halt = true) {
+                            #[success_if(|bb| bb.o0.unwrap_or(3) > 1)]
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            SequenceWithMemory {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                            StepSequencer {
+                                Action(Act<6> = Act::<6>),
+                                Condition(PCond<7>, b0 = 0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0530Blackboard { o0 q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0531 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RunOnce(then_skip = false) {
+                UnsetBlackboard(o0),
+            },
+            WasEntryUpdated(t0),
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0531Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0532Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Repeater(2) {
+            StatefulAction(PTask<6>, b0 = 8),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        ReactiveFallback {
+            #[post(|bb| bb.o0 = None)]
+            RunOnce(then_skip = true) {
+                Parallel(success = -2, failure = 2) {
+                    #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                    Conditional(|bb| bb.b0 > 6, dynamic = true, else = Failure) {
+                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSequence {
+                Deadline(10) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Action(Act<3> = Act::<3>),
+                        StatefulAction(Task<4>),
+                        ParallelAll(max_failures = -2) {
+                            AlwaysFailure,
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                },
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 })]
+                SubTree(Tree0532Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            },
+            RepeatUntil(Failure) {
+                Precondition(|bb| bb.b0 + 1 != (bb.b0 + 3) % 3, else = Success) {
+                    Interrupt(|bb| bb.o0.unwrap_or(1) % 2 != 0) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 == 6, dynamic = true) {
+                Sequence {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.t0.set(7) })]
+                    #[run_while(|bb| bb.b0 != 1)]
+                    SetBlackboard(t0 = 4),
+                    Script(|bb| bb.b0 = *bb.t0 % 3),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Repeat(4) {
+                    AlwaysRunning,
+                },
+            },
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+board!(Tree0532Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        Sequence {
+            ForceSuccess {
+                Action(|ctx| ctx.exec(0)),
+            },
+            Delay(0) {
+                ReactiveSequence {
+                    Action(Act<1>),
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        ParallelAll(2) {
+            BinarySelector(|bb| *bb.t1 > 6) {
+                #[failure_if(|bb| *bb.t1 + 2 > *bb.t1)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                Repeat(0) {
+                    StatefulAction(Task<0>),
+                },
+                WaitValueUpdate(t1) {
+                    SetBlackboard(o0 = Some(7)),
+                },
+            },
+            Repeat(2) {
+                Limiter(1) {
+                    StepSequencer {
+                        Action(PIo<1>, t0 = {b0}),
+                        Condition(Cond<2>),
+                        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                            ScriptCondition(|bb| *bb.t0 + 2 > 3),
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t1 == *bb.t0, else = Success) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Sleep(100),
+                    Action(Act<3>),
+                    Script(|bb| bb.b0 = *bb.t1),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+            KeepRunningUntilFailure {
+                Sequence {
+                    IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = true) {
+                        ReactiveFallback {
+                            Precondition(|bb| *bb.t1 < (*bb.t0 + 3) % 4, else = Success) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Condition(Cond<5>),
+                        RunOnce(then_skip = true) {
+                            Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(0), &mut bb.b0)),
+                        },
+                    },
+                    WaitValueUpdate(t1) {
+                        FlipSelector {
+                            StatefulAction(Task<7>),
+                            Action(Act<8>),
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
+                },
+            },
+            MaxTime(30) {
+                Timeout(100) {
+                    Repeat(1) {
+                        AsyncSequence {
+                            Condition(|ctx, bb| ctx.check_in(10, *bb.t1 % 4)),
+                            Delay(0) {
+                                Condition(|ctx| ctx.check(11)),
+                            },
+                            #[success_if(|bb| bb.o0.is_none())]
+                            StatefulAction(Task<12>),
+                            Sleep(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0534Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            MemPriority {
+                Condition(Cond<1>),
+                RunOnce(then_skip = true) {
+                    Action(PAct<2>, b0 = 1, b1 = {b0}),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            AsyncSequence {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Limiter(3) {
+                        Filter(times = 2, count = Failure, filtered = Skipped) {
+                            #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+            },
+            Priority {
+                #[success_if(|bb| bb.o0.unwrap_or(5) % 3 < 2)]
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+                Action(PIo<8>, t0 = {=}),
+            },
+            Parallel {
+                ReactiveFallback {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        AlwaysRunning,
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    Action(PAct<9>, b0 = {t0}, b1 = {b0}),
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0535Blackboard { b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        Timeout(0) {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+        }
+        AsyncSequence {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            AlwaysSuccess,
+            Wait(50),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
+        Parallel(success = 1, failure = -2) {
+            SubTree(Tree0537Sub0, b0 = {=}),
+            Priority {
+                Action(Act<1>),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0537Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatUntilFailure(forever) {
+            #[skip_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
+            Parallel(success = 0) {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0538Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 4,
-            b1: i64,
         }
-        Switch(b1) {
-            case 2 => ReactiveSequence {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                #[on_halted(|bb| *bb.t1 += 1)]
-                Delay(0) {
-                    Action(Act<3>),
-                },
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 2, &mut bb.b0)),
+        ReactiveSequence {
+            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = false) {
+                AlwaysFailure,
+                SetBlackboard(b0 = {t0}),
+                StatefulAction(Task<0>),
             },
-            case 1 => Action(Act<5>),
-            case 4 => Switch(b1) {
-                case 1 => IfThenElse {
-                    #[on_halted(|bb| bb.b0 = 8)]
-                    #[failure_if(|bb| bb.b1 + 3 == bb.o0.unwrap_or(4) % 4)]
-                    #[skip_if(|bb| *bb.t0 < 6)]
-                    Script(|bb| bb.o0 = Some(4)),
-                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                        UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0539Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| bb.b0 % 4 < 3) {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0540Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+            #[success_if(|bb| *bb.t0 < 1)]
+            Loop(q0, if_empty = Running) {
+                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0541Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 3,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Selector {
+            ReactiveSequence {
+                #[on_failure(|bb| bb.b0 += 2)]
+                #[skip_if(|bb| bb.b0 < 6)]
+                TryCatch(catch_on_halt = true) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    #[on_failure(|bb| bb.o0 = None)]
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    StatefulAction(Task<3>),
+                },
+                #[on_failure(|bb| bb.b0 += 2)]
+                TryCatch(catch_on_halt = true) {
+                    AlwaysFailure,
+                    Action(PIo<4>, t0 = {t1}),
+                },
+            },
+            ForceFailure {
+                Limiter(3) {
+                    IfThenElse {
+                        ParallelAll {
+                            Action(Act<5>),
+                        },
+                        AsyncFallback {
+                            Condition(PCond<6>, b0 = {b0}),
+                            Action(PAct<7>, b0 = {=}, b1 = {b1}),
+                        },
                     },
-                    #[skip_if(|bb| bb.b0 > *bb.t1 % 4)]
-                    #[on_failure(|bb| { bb.t1.set(bb.b1); *bb.t1 += 1 })]
-                    Conditional(|bb| *bb.t0 + 2 < bb.b1 % 3, dynamic = false, else = Failure) {
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                RunOnce(then_skip = false) {
+                    RunOnce(then_skip = false) {
+                        IfThenElse {
+                            #[post(|bb| { if bb.o0.is_some() { bb.o0 = Some(bb.o0.unwrap_or(4) % 3) }; bb.o0 = None })]
+                            Condition(Cond<8>),
+                            Condition(PCond<9>, b0 = {b1}),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0542Blackboard { t1 q0 b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0543Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Deadline(10) {
+                ScriptCondition(|bb| *bb.t1 > 4),
+            },
+            SubTree(Tree0543Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
+            Conditional(|bb| bb.b0 > *bb.t0 + 1, dynamic = false, else = Failure) {
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 1,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                TryCatch(catch_on_halt = false) {
+                    SetBlackboard(b1 = 0),
+                    Retry(forever) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                Precondition(|bb| (bb.b0 + 4) % 3 < 1, else = Success) {
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0544Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            #[post(|bb| { *bb.t0 += 3; bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
+            #[failure_if(|bb| bb.b1 + 3 != 5)]
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree0545Blackboard { t0 q0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 < bb.b0 + 3) {
+            SequenceWithMemory {
+                AsyncFallback {
+                    Action(Act<0> = Act::<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    Delay(0) {
+                        Action(Act<2>),
+                    },
+                    Optional {
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                    Action(PIo<4>, t0 = {t1}),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Repeat(3) {
                         SequenceWithMemory {
-                            #[skip_if(|bb| (*bb.t0 + 4) % 4 > 2)]
-                            Script(|bb| bb.b0 = bb.b1),
+                            StatefulAction(Task<5>),
+                            Sleep(0),
+                        },
+                    },
+                    Delay(50) {
+                        ForceSuccess {
                             AlwaysSuccess,
                         },
                     },
                 },
-                _ => Switch(b1) {
-                    case 0 => AlwaysSuccess,
-                    case 5 => Sleep(10),
-                    _ => UnsetBlackboard(o0),
-                },
             },
-            _ => ReactiveFallback {
-                ParallelAll {
-                    Action(PAct<6>, b0 = {t0}),
-                    #[post(|bb| bb.t0.set(2))]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
-                    Interrupt(|bb| *bb.t0 > 2) {
-                        SetBlackboard(b1 = 5),
+            RetryUntilSuccessful(0) {
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0546Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64 = 2,
+        }
+        Timeout(20) {
+            #[success_if(|bb| bb.b0 % 3 != 0)]
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    Conditional(|bb| bb.b0 > 4, dynamic = false, else = Success) {
+                        SequenceStar {
+                            UnsetBlackboard(o0),
+                            Condition(PCond<0>, b0 = 2),
+                            Condition(Cond<1>),
+                        },
                     },
-                },
-                Repeat(1) {
-                    ScriptCondition(|bb| *bb.t1 % 3 < 1),
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Success) {
-                    Condition(PCond<7>, b0 = {t1}),
+                    Delay(0) {
+                        #[post(|bb| { bb.t1.set((bb.o0.unwrap_or(5) + 3) % 2); bb.o0 = None })]
+                        TryCatch(catch_on_halt = true) {
+                            SetBlackboard(t1 = 5),
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0551Blackboard { b0 t0 o0 t1 b1 });
+board!(Tree0547Blackboard { t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            SequenceWithMemory {
+                #[run_while(|bb| *bb.t0 < 0)]
+                Priority {
+                    Action(PAct<0>, b0 = 1),
+                    WaitUntil(|bb| *bb.t0 % 3 != 0) {
+                        StatefulAction(Task<1>),
+                    },
+                    Script(|bb| bb.o0 = None),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<2>),
+                Remap(success = Failure, failure = Success) {
+                    #[on_halted(|bb| bb.b0 = 3)]
+                    ForceFailure {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0548Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        ReactiveFallback {
+            Parallel(failure = 0) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Precondition(|bb| bb.b1 < 3, else = Failure) {
+                    Action(Act<2>),
+                },
+                SetBlackboard(b1 = 3),
+                TryCatch {
+                    Wait(0),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0549Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+        }
+        Fallback {
+            Loop(q0, value = {t1}, if_empty = Running) {
+                ParallelAll(1) {
+                    Script(|bb| bb.t0.set((*bb.t0 + 2) % 3)),
+                    Wait(100),
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            IfThenElse {
+                Condition(Cond<1>),
+                Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 1) % 4, &mut bb.b0)),
+                Action(Act<3>),
+            },
+            Limiter(3) {
+                Invert {
+                    Conditional(|bb| bb.b0 + 1 != 5, dynamic = false, else = Failure) {
+                        PolicyParallel(policy = FirstFailure) {
+                            Conditional(|bb| *bb.t0 % 3 < 0, dynamic = false) {
+                                Sleep(0),
+                            },
+                            Fallback {
+                                StatefulAction(Task<4> = Task::<4>),
+                                StatefulAction(Task<5>),
+                            },
+                            Deadline(100) {
+                                MaxTime(0) {
+                                    Action(PIo<6>, t0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            AsyncSequence {
+                ReactiveFallback {
+                    #[post(|bb| bb.o0 = Some(*bb.t1))]
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| bb.b0 % 2 != 0)]
+                    Runner,
+                    RepeatUntilSuccess(3) {
+                        Loop(q0, value = {b0}) {
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Action(Act<10>),
+                StatefulAction(Task<11>),
+                Succeeder,
+                StatefulAction(Task<12> = Task::<12>),
+                StatefulAction(Task<13>),
+            },
+        }
+    }
+}
+
+board!(Tree0550Blackboard { q0 b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx {
+        ReactiveFallback {
+            ForceSuccess {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2> = Task::<2>),
+            Action(Act<3> = Act::<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0552 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
-            b1: i64,
-        }
-        Loop(q0, if_empty = Failure) {
-            Conditional(|bb| bb.b0 + 1 != 2, else = Failure) {
-                ReactiveFallback {
-                    Repeat(1) {
-                        Action(Act<0>),
-                    },
-                    Invert {
-                        StepSequencer {
-                            #[failure_if(|bb| bb.b1 % 4 < 0)]
-                            Failer,
-                            Action(PAct<1>, b0 = 1, b1 = {b1}),
-                            Action(Act<2>),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        ReactiveSequence {
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Repeat(forever) {
-                                Action(Act<3>),
-                            },
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            WasEntryUpdated(t0),
-                            RetryUntilSuccessful(1) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    RepeatUntil(Failure) {
-                        FlipSelector {
-                            Switch(b1) {
-                                case 0 => Succeeder,
-                                _ => Sleep(0),
-                            },
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        Loop(q0, value = {b1}, if_empty = Running) {
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b1)),
-                        },
+        AsyncFallback {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Fallback {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+            Remap(success = Failure, failure = Failure) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Repeat(3) {
+                        Condition(Cond<4>),
                     },
                 },
             },
+            ForceFailure {
+                Inverter {
+                    MemPriority {
+                        Action(|ctx| ctx.exec(5)),
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                ParallelAll {
+                    AlwaysSuccess,
+                    Condition(Cond<7>),
+                },
+                Sleep(0),
+            },
+            Condition(Cond<8> = Cond::<8>),
         }
     }
 }
-
-board!(Tree0552Blackboard { o0 t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        Parallel(failure = -4) {
-            WaitValueUpdate(t0) {
-                #[post(|bb| { bb.b0 = *bb.t0 % 3; *bb.t0 += 2 })]
-                SetBlackboard(t0 = 5),
-            },
-            RunOnce(then_skip = false) {
-                #[on_success(|bb| bb.b0 = (bb.b0 + 4) % 4)]
-                #[success_if(|bb| bb.b0 < 5)]
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    #[on_halted(|bb| if bb.b0 + 2 == 0 { bb.t0.set(4) })]
-                    Condition(Cond<1>),
+        Parallel(success = -1) {
+            #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(3)))]
+            #[skip_if(|bb| *bb.t1 != 4)]
+            ParallelAll {
+                #[run_while(|bb| *bb.t0 == *bb.t1)]
+                MaxTime(30) {
+                    Action(Act<0>),
                 },
-            },
-            Action(PIo<2>, t0 = {b0}),
-            RetryUntilSuccessful(4) {
-                SetBlackboard(b0 = 1),
+                Repeat(3) {
+                    WaitValueUpdate(t1) {
+                        #[success_if(|bb| *bb.t0 + 2 == *bb.t1)]
+                        #[on_success(|bb| *bb.t1 += 1)]
+                        ForceSuccess {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Retry(3) {
+                    Repeat(forever) {
+                        Script(|bb| *bb.t1 += 2),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0553Blackboard { t0 b0 });
+board!(Tree0553Blackboard { t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0554 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceStar {
-            Action(Act<0>),
-            Condition(PCond<1>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0554Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0555 for Ctx {
-        Inverter {
-            ForceFailure {
-                Deadline(0) {
-                    StatefulAction(Task<0>),
+        ForceSuccess {
+            ParallelAll(2) {
+                #[on_success(|bb| bb.b1 += 1)]
+                #[failure_if(|bb| bb.b0 < 3)]
+                ReactiveFallback {
+                    Conditional(|bb| (*bb.t1 + 3) % 3 == 0, dynamic = true, else = Failure) {
+                        Condition(Cond<0>),
+                    },
+                    #[skip_if(|bb| bb.b0 + 4 < *bb.t0)]
+                    #[run_while(|bb| *bb.t1 + 2 > 5)]
+                    #[post(|bb| bb.b0 = *bb.t1 % 2)]
+                    Cooldown(10, filtered = Failure) {
+                        #[run_while(|bb| *bb.t0 % 2 != 0)]
+                        #[on_success(|bb| { if *bb.t0 == 5 { bb.b0 += 3 }; bb.t0.set(*bb.t1) })]
+                        #[on_halted(|bb| bb.b0 = bb.b0 % 4)]
+                        IndexSwitch(|bb| bb.b1, dynamic = false) {
+                            StatefulAction(Task<1>),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Action(Act<2> = Act::<2>),
+                },
+                Cooldown(20, filtered = Skipped) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                },
+                MemPriority {
+                    #[failure_if(|bb| bb.b0 % 4 < 0)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| *bb.t0 + 4 < *bb.t0)]
+                    Deadline(0) {
+                        AlwaysSuccess,
+                    },
+                    #[skip_if(|bb| *bb.t0 + 4 == bb.b0 % 2)]
+                    #[run_while(|bb| bb.b0 + 4 == 3)]
+                    MemPriority {
+                        Action(Act<4>),
+                        #[run_while(|bb| bb.b1 == 3)]
+                        SetBlackboard(b1 = 2),
+                        Failer,
+                    },
+                    Conditional(|bb| *bb.t1 % 4 > 0, dynamic = true, else = Failure) {
+                        ReactiveFallback {
+                            Action(PIo<5>, t0 = {=}),
+                            StatefulAction(Task<6>),
+                            #[on_halted(|bb| { if *bb.t0 < 4 { bb.b0 += 3 }; if *bb.t0 + 3 > 2 { bb.t1.set(bb.b0 + 3) } })]
+                            #[failure_if(|bb| *bb.t1 != *bb.t0)]
+                            Sleep(10),
+                        },
+                    },
+                    Condition(Cond<7> = Cond::<7>),
                 },
             },
         }
     }
 }
+
+board!(Tree0554Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+        }
+        KeepRunningUntilFailure {
+            #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0555Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
             o0: Option<i64> = None,
+            b1: i64,
         }
-        BinarySelector(|bb| bb.o0.unwrap_or(4) % 3 != 2, dynamic = true) {
-            #[post(|bb| if bb.b0 % 2 != 1 { *bb.t0 += 1 })]
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                FlipSelector {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    TryCatch(catch_on_halt = false) {
-                        Priority {
-                            Condition(Cond<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                            Condition(Cond<3>),
-                        },
-                        Deadline(0) {
-                            Script(|bb| { *bb.t0 += 3; bb.b0 += 1 }),
+        #[skip_if(|bb| bb.o0.is_none())]
+        #[run_while(|bb| bb.b1 % 2 == 1)]
+        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+        ReactiveFallback {
+            Switch(b1) {
+                case 3 => StatefulAction(Task<0>),
+                case 5 => RunOnce(then_skip = false) {
+                    Repeat(forever) {
+                        Remap(success = Success, failure = Failure) {
+                            #[on_success(|bb| { bb.t0.set(3); bb.o0 = Some((bb.b0 + 1) % 2) })]
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
                         },
                     },
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        AlwaysFailure,
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                    #[post(|bb| if bb.b0 % 4 < 0 { bb.o0 = None })]
-                    #[skip_if(|bb| *bb.t0 < 6)]
-                    Limiter(2) {
-                        StepSequencer {
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<10>),
-                    },
+                },
+                _ => #[post(|bb| bb.b1 += 1)]
+                #[success_if(|bb| bb.b1 < 3)]
+                Condition(Cond<2>),
+            },
+            WhileDoElse {
+                ParallelAll {
+                    Sleep(50),
+                },
+                StatefulAction(Task<3>),
+                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+                #[success_if(|bb| bb.b1 + 3 != bb.b0 % 4)]
+                Action(PIo<4>, t0 = {t0}),
+            },
+            ReactiveFallback {
+                Timeout(20) {
+                    Action(Act<5> = Act::<5>),
+                },
+                WhileDoElse {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                Precondition(|bb| bb.b0 > 3, else = Failure) {
+                    Condition(Cond<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0556Blackboard { t0 b0 o0 });
+board!(Tree0556Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
         }
-        #[success_if(|bb| bb.o0.is_some())]
-        #[on_halted(|bb| bb.b0 = 9)]
-        #[failure_if(|bb| *bb.t1 < bb.b1)]
-        ReactiveFallback {
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Precondition(|bb| *bb.t0 == 5, else = Skipped) {
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 2 != 0),
-                    },
-                },
-            },
-            Fallback {
-                #[run_while(|bb| *bb.t0 != bb.b1)]
-                #[on_failure(|bb| { bb.b1 += 1; bb.t1.set(*bb.t0 % 2) })]
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    #[failure_if(|bb| *bb.t0 > 4)]
-                    Action(PIo<1>, t0 = {t1}),
-                    Action(Act<2>),
-                },
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 4)),
-            },
-            Parallel(failure = -1) {
-                Action(PAct<4>, b0 = {=}, b1 = {b1}),
-                Condition(Cond<5>),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(1) < 3, else = Skipped) {
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 3, &mut bb.b1)),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
-                    Condition(PCond<8>, b0 = {b1}),
-                    Action(PIo<9>, t0 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(10, *bb.t1 + 1)),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                ScriptCondition(|bb| bb.b1 == 2),
-                Condition(Cond<11>),
-                Action(|ctx| ctx.exec(12)),
-            },
+        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2))]
+        #[run_while(|bb| *bb.t0 % 3 > 1)]
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Action(PIo<2>, t0 = {=}),
+            #[run_while(|bb| (*bb.t1 + 4) % 4 < 2)]
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0557Blackboard { t0 q0 b0 b1 o0 t1 });
+board!(Tree0557Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            Delay(10) {
-                IfThenElse {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-            #[post(|bb| bb.b1 += 3)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            Condition(PCond<4>, b0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0558Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0559Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0559Sub1 for Ctx {
-        SequenceWithMemory {
-            Repeater(2) {
-                ForceFailure {
-                    StatefulAction(Task<6>),
+        RunOnce(then_skip = false) {
+            RepeatUntil(Failure) {
+                MemSequence {
+                    Parallel(success = 2, failure = -2) {
+                        FlipSelector {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
+                        },
+                        Sleep(20),
+                        Condition(Cond<3> = Cond::<3>),
+                        ReactiveFallback {
+                            Condition(Cond<4> = Cond::<4>),
+                            Condition(Cond<5>),
+                            Action(Act<6>),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<7>),
+                            Action(Act<8>),
+                        },
+                    },
+                    RetryUntilSuccessful(0) {
+                        Wait(20),
+                    },
                 },
             },
         }
@@ -2182,348 +2118,526 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0559 for Ctx {
-        MemSequence {
-            Sequence {
-                Action(Act<0>),
-                Sleep(0),
-                Action(|ctx| ctx.exec(1)),
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceStar {
+            SequenceStar {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Inverter {
+                        Condition(Cond<3>),
+                    },
+                    ReactiveSequence {
+                        ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.b0 % 4 == 3)]
+                        Action(Act<4>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        Action(PAct<6>, b0 = 8),
+                        AlwaysFailure,
+                    },
+                },
             },
-            ReactiveSelector {
-                Condition(Cond<2> = Cond::<2>),
-                SubTree(Tree0559Sub0),
-                Failer,
-                Condition(Cond<4>),
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            SkipUnlessUpdated(t0) {
+                WasEntryUpdated(t0),
             },
-            StatefulAction(Task<5>),
-            Sequence {
-                RunOnce(then_skip = true) {
-                    SubTree(Tree0559Sub1),
+            RunOnce(then_skip = false) {
+                Inverter {
+                    #[post(|bb| bb.b0 += 2)]
+                    #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
+                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
                 },
             },
         }
     }
 }
+
+board!(Tree0559Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0560 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        IfThenElse {
-            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-            #[failure_if(|bb| bb.b1 % 3 == 2)]
-            SetBlackboard(b0 = {t1}),
-            UnsetBlackboard(o0),
-            Precondition(|bb| bb.o0.is_some(), else = Success) {
-                #[success_if(|bb| bb.b0 < *bb.t0 % 3)]
-                MemSequence {
-                    Action(Act<0> = Act::<0>),
-                    Action(|ctx| ctx.exec(1)),
+        SequenceWithMemory {
+            MemPriority {
+                Conditional(|bb| *bb.t0 + 3 > bb.b0, dynamic = true, else = Success) {
+                    Action(Act<0>),
                 },
+                AsyncFallback {
+                    IfThenElse {
+                        Action(|ctx| ctx.exec(1)),
+                        Sleep(0),
+                    },
+                    StatefulAction(Task<2>),
+                    #[run_while(|bb| *bb.t0 == (*bb.t0 + 1) % 3)]
+                    #[skip_if(|bb| (*bb.t0 + 4) % 4 > 0)]
+                    Action(Act<3>),
+                },
+                RepeatTimes(2) {
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            Precondition(|bb| bb.b0 % 4 == 1, else = Success) {
+                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0560Blackboard { t0 b1 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0561Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0560Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0561 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
             b0: i64,
+            o0: Option<i64> = Some(1),
         }
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        #[post(|bb| bb.b0 = bb.b0 % 3)]
-        #[run_while(|bb| *bb.t0 % 2 != 1)]
-        FlipSelector {
-            ReactiveSequence {
-                SubTree(Tree0561Sub0, t0 = {=}, b0 = {b0}),
-                AlwaysSuccess,
+        ReactiveSequence {
+            Sequence {
+                RepeatTimes(3) {
+                    Condition(|ctx, bb| ctx.check_in(0, 5)),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                RetryUntilSuccessful(3) {
+                    #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(1))]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
+                },
+                #[on_success(|bb| bb.o0 = None)]
+                #[skip_if(|bb| bb.b0 + 2 > *bb.t0)]
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(|ctx| ctx.check(4)),
             },
-            StatefulAction(Task<1>),
+            IndexSwitch(|bb| bb.b0 + 2, out_of_range = Loop, dynamic = true) {
+                Action(PAct<5>, b0 = {t0}),
+                #[failure_if(|bb| *bb.t0 + 4 > bb.b0 + 1)]
+                Repeat(1) {
+                    Condition(|ctx| ctx.check(6)),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    #[post(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(*bb.t0 % 3) })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 4, &mut bb.b0)),
+                },
+                WaitValueUpdate(t0) {
+                    Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(4))),
+                },
+                SetBlackboard(t0 = {b0}),
+            },
+            MemPriority {
+                Precondition(|bb| (*bb.t0 + 1) % 2 == 1, else = Failure) {
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                        Condition(Cond<11>),
+                    },
+                },
+                Action(Act<12>),
+                #[failure_if(|bb| bb.o0.is_some())]
+                RunOnce(then_skip = false) {
+                    Condition(|ctx| ctx.check(13)),
+                },
+                StatefulAction(Task<14>),
+                StatefulAction(Task<15>),
+            },
         }
     }
 }
 
-board!(Tree0561Blackboard { t0 b0 });
+board!(Tree0561Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0562Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
+        }
+        ParallelAll(max_failures = -2) {
+            #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 2))]
+            Conditional(|bb| bb.b0 < 3, dynamic = true) {
+                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
+            },
+            #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 != *bb.t0 { bb.b0 += 1 } })]
+            #[failure_if(|bb| bb.o0.is_none())]
+            #[post(|bb| if bb.b0 != 5 { bb.t0.set(bb.b0) })]
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0562Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(5) % 2, out_of_range = Fail, dynamic = true) {
+            AlwaysSuccess,
+            AlwaysFailure,
+            #[on_failure(|bb| bb.b0 += 4)]
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            #[success_if(|bb| bb.b0 % 4 != 0)]
+            Condition(Cond<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0562 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        RepeatTimes(3) {
-            WaitUntil(|bb| bb.b0 + 1 < 3) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            },
+        StepSequencer {
+            Action(Act<0>),
+            SubTree(Tree0562Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            SubTree(Tree0562Sub1, ..),
         }
     }
 }
 
-board!(Tree0562Blackboard { t0 b0 });
+board!(Tree0562Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0563 for Ctx {
-        Repeat(4) {
-            MemPriority {
-                Action(Act<0>),
-                Optional {
-                    StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            KeepRunningUntilFailure {
+                StatefulAction(PTask<0>, b0 = {b0}),
+            },
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Sequence {
+                    #[post(|bb| bb.b0 += 1)]
+                    Sleep(20),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
                 },
-                Action(Act<2> = Act::<2>),
+            },
+            RetryUntilSuccessful(2) {
+                Sleep(0),
             },
         }
     }
 }
+
+board!(Tree0563Blackboard { b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0564 for Ctx {
         blackboard {
             b1: i64 = 4,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        FlipSelector {
-            Sequence {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
+        SequenceStar {
+            Cooldown(0, filtered = Failure) {
+                ParallelAll {
+                    Condition(Cond<0>),
+                    ScriptCondition(|bb| bb.b1 == *bb.t1),
+                },
             },
-            FlipSelector {
-                StatefulAction(Task<2>),
-                Script(|bb| bb.b1 += 2),
-                SetBlackboard(b0 = 5),
-                WasEntryUpdated(t1),
+            StatefulAction(PTask<1>, b0 = {b1}),
+            Precondition(|bb| *bb.t1 < bb.b0, else = Skipped) {
+                Sleep(30),
             },
+            Precondition(|bb| *bb.t1 % 4 != 3, else = Running) {
+                Timeout(0) {
+                    #[on_failure(|bb| if *bb.t0 == 3 { bb.b1 = 8 })]
+                    #[failure_if(|bb| bb.b0 < bb.b1)]
+                    #[skip_if(|bb| bb.b1 == *bb.t0)]
+                    Failer,
+                },
+            },
+            #[on_failure(|bb| bb.t1.set(bb.b0 + 2))]
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0564Blackboard { b1 b0 t1 });
+board!(Tree0564Blackboard { b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            b1: i64,
         }
-        Fallback {
-            Script(|bb| *bb.t0 += 2),
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[failure_if(|bb| (bb.b0 + 2) % 3 < 0)]
+        Sequence {
+            Sleep(100),
+            #[run_while(|bb| *bb.t0 % 3 < 2)]
+            Condition(|ctx, bb| ctx.check_in(0, 2)),
+            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); if bb.b1 < 5 { bb.b1 = bb.b0 % 4 } })]
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        #[run_while(|bb| bb.b0 < 5)]
+                        #[on_success(|bb| { if bb.b1 % 2 > 0 { bb.b1 += 2 }; bb.b0 = 7 })]
+                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 3) % 2)]
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                        Failer,
+                    },
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            Inverter {
+                                SequenceWithMemory {
+                                    Condition(PCond<3>, b0 = 0),
+                                    #[on_failure(|bb| *bb.t0 += 3)]
+                                    #[run_while(|bb| *bb.t0 > 6)]
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Invert {
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    Retry(forever) {
+                        #[failure_if(|bb| bb.b1 == *bb.t0)]
+                        #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+                        ReactiveSequence {
+                            Action(Act<5>),
+                            Delay(0) {
+                                #[post(|bb| { bb.b1 += 1; if (*bb.t0 + 4) % 2 == 0 { *bb.t0 += 1 } })]
+                                #[success_if(|bb| *bb.t0 != 2)]
+                                Inverter {
+                                    Action(PIo<6>, t0 = {t0}),
+                                },
+                            },
+                            Cooldown(30, filtered = Failure) {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0565Blackboard { t0 });
+board!(Tree0565Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0566 for Ctx {
-        MaxTime(100) {
-            Wait(0),
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            ParallelAll(max_failures = -2) {
+                RunOnce(then_skip = false) {
+                    #[on_success(|bb| if (bb.b0 + 2) % 4 != 0 { bb.b1 += 3 })]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Condition(|ctx| ctx.check(0)),
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+                        Sleep(100),
+                    },
+                },
+                Retry(3) {
+                    #[post(|bb| bb.b1 = (bb.b0 + 2) % 3)]
+                    Repeat(4) {
+                        BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
+                            Action(Act<2>),
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+            #[on_failure(|bb| bb.b0 += 3)]
+            SkipUnlessUpdated(t0) {
+                #[skip_if(|bb| bb.b1 == *bb.t0)]
+                RunOnce(then_skip = false) {
+                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                    #[on_failure(|bb| { if bb.b1 != 2 { bb.b1 += 2 }; bb.b1 = (bb.b1 + 2) % 3 })]
+                    #[run_while(|bb| bb.b1 + 4 < 2)]
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
+
+board!(Tree0566Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0567 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        ParallelAll(max_failures = -2) {
-            #[post(|bb| bb.b1 = bb.b0 + 2)]
-            #[run_while(|bb| bb.b0 < 4)]
-            AsyncSequence {
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[post(|bb| if bb.b1 % 3 > 1 { bb.b1 = *bb.t0 % 2 })]
-                ParallelAll(1) {
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Fallback {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 2) % 2)),
-                        Failer,
+        IndexSwitch(|bb| (bb.b1 + 4) % 2) {
+            ReactiveFallback {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {=}),
+                    #[on_success(|bb| { bb.b1 = (bb.o0.unwrap_or(3) + 4) % 3; if bb.b0 < 7 { bb.t0.set(bb.b1 + 4) } })]
+                    Filter(times = 3) {
+                        Action(PIo<2>, t0 = {b1}),
                     },
+                },
+                ParallelAll(1) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(3), out_of_range = Fail) {
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    StatefulAction(PTask<5>, b0 = 5),
+                },
+                Filter(times = 3, count = Success, filtered = Skipped) {
                     ReactiveSequence {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Parallel(success = 1) {
-                                SetBlackboard(b0 = {t0}),
-                                AlwaysFailure,
+                        AsyncSequence {
+                            WaitValueUpdate(t0) {
+                                TryCatch {
+                                    StatefulAction(Task<6>),
+                                    SetBlackboard(o0 = Some(2)),
+                                },
                             },
                         },
                     },
                 },
-                Action(Act<3>),
-            },
-            Precondition(|bb| bb.b1 + 2 > 1, else = Running) {
-                BinarySelector(|bb| *bb.t0 < 6, dynamic = true) {
-                    AsyncSequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                        AsyncFallback {
-                            Action(PIo<5>, t0 = {b1}),
-                            Action(PAct<6>, b0 = {b0}, b1 = {=}),
+                TryCatch(catch_on_halt = true) {
+                    #[on_success(|bb| bb.b0 += 3)]
+                    ReactiveSequence {
+                        IfThenElse {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
                         },
-                        #[failure_if(|bb| bb.b0 % 4 > 2)]
-                        #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 3 })]
-                        Condition(Cond<7>),
-                        #[on_success(|bb| if bb.b1 + 1 > 1 { *bb.t0 += 2 })]
-                        #[run_while(|bb| bb.b0 < 0)]
-                        Condition(|ctx| ctx.check(8)),
-                        RunOnce(then_skip = true) {
-                            Condition(|ctx| ctx.check(9)),
+                        Invert {
+                            Parallel(success = 1, failure = -2) {
+                                StatefulAction(Task<9> = Task::<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                        StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
+                    },
+                    Invert {
+                        Timeout(20) {
+                            IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail, dynamic = false) {
+                                RunOnce {
+                                    Condition(Cond<12>),
+                                },
+                            },
                         },
                     },
-                    AlwaysFailure,
+                },
+                WaitUntil(|bb| *bb.t0 == 5) {
+                    StatefulAction(Task<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0567Blackboard { b0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0568Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<3>)
-    }
-}
+board!(Tree0567Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
             b0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Repeat(1) {
-            Fallback {
-                Action(Act<0> = Act::<0>),
-                Action(Act<1>),
-                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 3); if bb.b0 > bb.b0 + 1 { bb.o0 = Some(bb.b0) } })]
-                #[run_while(|bb| bb.b0 == *bb.t0 + 4)]
-                Action(Act<2> = Act::<2>),
-                SubTree(Tree0568Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0568Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0569Sub1 for Ctx {
-        Action(Act<0> = Act::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0569Sub0 for Ctx {
-        SubTree(Tree0569Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        MemPriority {
-            SubTree(Tree0569Sub0),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-        }
-        ParallelAll {
-            Sequence {
-                AsyncSequence {
-                    Wait(30),
-                    StatefulAction(Task<0>),
-                    WasEntryUpdated(t0),
+        WhileDoElse {
+            ReactiveFallback {
+                Sequence {
+                    ForceSuccess {
+                        Action(PAct<0>, b0 = 6),
+                    },
+                    IfThenElse {
+                        ScriptCondition(|bb| bb.b0 % 3 < 1),
+                        AlwaysSuccess,
+                    },
                 },
-                MemSequence {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1> = Task::<1>),
+                Interrupt(|bb| *bb.t0 == 6) {
+                    RepeatUntilFailure(forever) {
+                        IfThenElse {
+                            StatefulAction(Task<1>),
+                            RunOnce {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
                 },
-                Action(PIo<2>, t0 = {=}),
-                #[on_failure(|bb| bb.b0 += 3)]
-                Action(PIo<3>, t0 = {=}),
-                SequenceStar {
-                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                    Condition(Cond<4>),
+                Cooldown(10) {
+                    Action(PIo<2>, t0 = {b0}),
+                },
+                #[post(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| bb.b0 % 4 != 2)]
+                #[success_if(|bb| bb.b0 + 3 > 1)]
+                ParallelAll(2) {
+                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(4)),
+                    #[on_failure(|bb| bb.b0 += 1)]
                     StatefulAction(Task<5>),
+                    StatefulAction(PTask<6>, b0 = {=}),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    StatefulAction(PTask<7>, b0 = 1, b1 = {t0}),
+                    Condition(Cond<8>),
+                    Failer,
+                    Script(|bb| bb.b0 += 1),
                 },
             },
-            Conditional(|bb| (bb.b0 + 1) % 2 == 0, dynamic = false, else = Failure) {
-                BinarySelector(|bb| bb.b0 + 2 == 5) {
-                    Sequence {
-                        AsyncFallback {
-                            Loop(q0, value = {b0}, if_empty = Success) {
-                                WhileDoElse {
-                                    Action(Act<6> = Act::<6>),
-                                    #[post(|bb| { bb.b0 += 3; bb.t0.set(*bb.t0 % 2) })]
-                                    StatefulAction(Task<7>),
+            Fallback {
+                Cooldown(0, filtered = Failure) {
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(9)),
+                        Action(PAct<10>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(PTask<11>, b0 = {=}),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    Precondition(|bb| *bb.t0 < bb.b0, else = Failure) {
+                        WhileDoElse {
+                            Action(Act<12>),
+                            Conditional(|bb| *bb.t0 < 7, dynamic = false, else = Failure) {
+                                BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = false) {
+                                    Sleep(0),
+                                    SetBlackboard(b0 = 6),
                                 },
                             },
                         },
-                        AsyncSequence {
-                            StatefulAction(Task<8>),
-                            Wait(100),
-                            Repeat(4) {
-                                Action(PAct<9>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Action(PAct<10>, b0 = {b0}, b1 = {b0}),
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                        FlipSelector {
-                            StatefulAction(Task<12>),
-                            #[success_if(|bb| bb.b0 + 4 < *bb.t0 % 2)]
-                            #[run_while(|bb| bb.b0 != bb.b0 % 4)]
-                            #[post(|bb| bb.b0 = (bb.b0 + 4) % 2)]
-                            Action(Act<13> = Act::<13>),
-                        },
                     },
                 },
-            },
-            Precondition(|bb| bb.b0 + 3 != 3, else = Failure) {
-                ReactiveSequence {
-                    Condition(Cond<14> = Cond::<14>),
-                    Sleep(10),
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 == *bb.t0),
-                        Condition(Cond<15> = Cond::<15>),
-                        Condition(Cond<16>),
+                StepSequencer {
+                    Sleep(0),
+                    RepeatUntil(Success) {
+                        SetBlackboard(t0 = 7),
                     },
-                    Interrupt(|bb| bb.b0 + 1 != 3) {
-                        Action(PAct<17>, b0 = {=}),
+                    StatefulAction(PTask<13>, b0 = {=}),
+                    SetBlackboard(t0 = 1),
+                    ReactiveFallback {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        Action(Act<14>),
+                        Action(Act<15>),
                     },
                 },
             },
@@ -2531,147 +2645,247 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0570Blackboard { b0 q0 t0 });
+board!(Tree0568Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
+    pub tree Tree0569 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            b0: i64 = 0,
         }
-        Conditional(|bb| *bb.t0 + 2 > bb.b0, dynamic = false) {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Conditional(|bb| bb.b0 + 1 < 4) {
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysSuccess,
+        Retry(forever) {
+            MemPriority {
+                Repeater(forever) {
+                    WhileDoElse {
                         StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = 6),
+                        StatefulAction(Task<1>),
+                        Sleep(10),
                     },
                 },
+                StatefulAction(Task<2>),
+                FlipSelector {
+                    Parallel(success = 2, failure = -1) {
+                        Condition(Cond<3> = Cond::<3>),
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                ScriptCondition(|bb| (bb.b0 + 1) % 2 > 0),
             },
         }
     }
 }
 
-board!(Tree0571Blackboard { t0 q0 b0 });
+board!(Tree0569Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        ForceFailure {
-            ReactiveSelector {
-                Priority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {t0}),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(0) < *bb.t0 % 3) {
-                    AlwaysFailure,
-                },
+    pub tree Tree0570 for Ctx {
+        Selector {
+            AsyncSequence {
                 Retry(1) {
-                    Inverter {
-                        Switch(b1) {
-                            case 4 => Condition(|ctx| ctx.check(4)),
-                            case 5 => Action(PAct<5>, b0 = {b0}, b1 = {=}),
-                            _ => Script(|bb| if bb.b0 > *bb.t1 { bb.b0 += 2 }),
-                        },
-                    },
+                    StatefulAction(Task<0>),
                 },
-                #[on_failure(|bb| *bb.t0 += 3)]
-                #[skip_if(|bb| bb.b0 != 6)]
-                #[failure_if(|bb| bb.b1 > 2)]
-                ReactiveSequence {
-                    Deadline(0) {
-                        ForceFailure {
-                            Optional {
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0572Blackboard { t1 t0 b0 b1 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        ParallelAll(1) {
+    pub tree Tree0571Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 11,
+        }
+        ForceSuccess {
+            #[success_if(|bb| bb.o0.is_some())]
+            #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); bb.t0.set(bb.o0.unwrap_or(3)) })]
             Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
+    pub tree Tree0571 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Fallback {
-                SequenceStar {
-                    Condition(Cond<0>),
-                    #[on_failure(|bb| { bb.t1.set(bb.b1 % 3); bb.b1 = bb.b1 % 2 })]
-                    #[failure_if(|bb| *bb.t0 + 4 > bb.b1)]
-                    #[run_while(|bb| bb.b1 == *bb.t0 % 2)]
-                    Invert {
-                        Sleep(100),
-                    },
-                    ScriptCondition(|bb| bb.b1 > *bb.t0),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    Script(|bb| bb.b0 += 2),
-                },
-                AlwaysFailure,
+        FlipSelector {
+            SetBlackboard(o0 = Some(2)),
+            RepeatTimes(1) {
+                SubTree(Tree0571Sub0, o0 = {=}, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0574Blackboard { t0 b1 t1 q0 b0 });
+board!(Tree0571Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0575Sub0 for Ctx {
-        AlwaysSuccess
+    pub tree Tree0572Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 13,
+        }
+        #[on_halted(|bb| if bb.b0 % 3 == 1 { bb.b0 += 2 })]
+        #[on_failure(|bb| { bb.b0 += 1; bb.b1 = bb.o0.unwrap_or(1) % 4 })]
+        Loop(q0) {
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[on_halted(|bb| if bb.b1 == bb.o0.unwrap_or(4) % 4 { bb.b1 += 2 })]
+            Priority {
+                SequenceWithMemory {
+                    Action(Act<5>),
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
+                },
+                WaitUntil(|bb| bb.b1 + 2 == *bb.t0) {
+                    AlwaysSuccess,
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        RetryUntilSuccessful(forever) {
-            FlipSelector {
-                Timeout(20) {
-                    TryCatch {
-                        Condition(Cond<0>),
-                        SequenceStar {
-                            SubTree(Tree0575Sub0),
-                            AlwaysSuccess,
-                        },
-                        AlwaysRunning,
+    pub tree Tree0572Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 13,
+        }
+        SubTree(Tree0572Sub1, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                Loop(q0) {
+                    RunOnce {
+                        StatefulAction(Task<0>),
                     },
                 },
-                Repeat(2) {
-                    AlwaysRunning,
-                },
                 ReactiveFallback {
-                    Condition(Cond<1>),
-                    Action(|ctx| ctx.exec(2)),
+                    #[on_success(|bb| bb.b1 = *bb.t0)]
+                    Condition(PCond<1>, b0 = {b0}),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
+            },
+            Fallback {
+                Remap(success = Success, failure = Success) {
+                    Cooldown(0, filtered = Failure) {
+                        #[on_halted(|bb| { if bb.b1 + 3 < bb.b1 { bb.o0 = None }; bb.b1 += 2 })]
+                        #[run_while(|bb| *bb.t0 % 2 < 0)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Condition(Cond<4>),
+            },
+            SubTree(Tree0572Sub0, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0572Blackboard { b0 q0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceWithMemory {
+            MemSequence {
+                #[on_halted(|bb| bb.b0 = 1)]
+                #[post(|bb| { *bb.t1 += 3; bb.t1.set(bb.b0) })]
+                #[on_failure(|bb| bb.t1.set((bb.b0 + 3) % 2))]
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                    Repeat(1) {
+                        StatefulAction(Task<2>),
+                    },
+                    BinarySelector(|bb| *bb.t0 + 2 > *bb.t1 % 4, dynamic = true) {
+                        ScriptCondition(|bb| *bb.t1 + 2 == 6),
+                        Condition(PCond<3>, b0 = 4),
+                    },
+                    KeepRunningUntilFailure {
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                },
+                #[post(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Loop(q0, if_empty = Failure) {
+                        StatefulAction(Task<5>),
+                    },
+                    #[failure_if(|bb| (bb.b0 + 4) % 3 == 0)]
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(Cond<6>),
+                        #[on_halted(|bb| *bb.t1 += 3)]
+                        Action(PAct<7>, b0 = {t1}, b1 = {t0}),
+                        RunOnce {
+                            Condition(PCond<8>, b0 = 2),
+                        },
+                        ScriptCondition(|bb| bb.b0 + 2 != bb.b0 % 3),
+                    },
+                },
+            },
+            Failer,
+        }
+    }
+}
+
+board!(Tree0573Blackboard { t1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+        }
+        ReactiveFallback {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Action(Act<0>),
+            },
+            Action(PIo<1>, t0 = {b1}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0574Blackboard { b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        MemSequence {
+            Action(Act<0>),
+            ForceSuccess {
+                Action(Act<1>),
+            },
+            StatefulAction(Task<2>),
+            Limiter(2) {
+                Action(Act<3>),
+            },
+            Optional {
+                Sleep(0),
             },
         }
     }
@@ -2680,200 +2894,167 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0576 for Ctx {
         blackboard {
-            b0: i64 = 0,
             #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-            o0: Option<i64> = None,
+            b1: i64 = 5,
+            b0: i64,
         }
-        Switch(b1) {
-            case 0 => Loop(q0, if_empty = Failure) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Repeat(2) {
-                        Delay(30) {
-                            AsyncSequence {
-                                StatefulAction(Task<1>),
-                                ScriptCondition(|bb| bb.b0 > 2),
-                            },
-                        },
+        ForceFailure {
+            WhileDoElse {
+                TryCatch {
+                    Limiter(1) {
+                        Condition(PCond<0>, b0 = {t0}),
                     },
-                    Sleep(50),
-                },
-            },
-            case 2 => Filter(times = 3, filtered = Skipped) {
-                Limiter(3) {
-                    StepSequencer {
-                        ReactiveFallback {
-                            Switch(b1) {
-                                case 3 => #[post(|bb| bb.o0 = Some(*bb.t0 + 4))]
-                                SetBlackboard(b1 = {t0}),
-                                _ => StatefulAction(Task<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
+                    WaitUntil(|bb| (bb.b1 + 2) % 4 > 0) {
+                        StatefulAction(Task<1>),
                     },
                 },
-            },
-            case 1 => StatefulAction(PTask<4>, b0 = {t0}),
-            _ => ReactiveFallback {
-                FlipSelector {
+                RepeatUntil(Success) {
                     Switch(b1) {
-                        case 1 => StatefulAction(Task<5>),
-                        _ => ForceSuccess {
-                            Sleep(0),
+                        case 4 => RunOnce {
+                            TryCatch(catch_on_halt = false) {
+                                WasEntryUpdated(t0),
+                                Condition(Cond<2>),
+                                Script(|bb| { bb.t0.set(bb.b1 % 3); if bb.b0 + 4 == *bb.t0 % 4 { bb.b0 += 2 } }),
+                            },
+                        },
+                        _ => #[on_success(|bb| { bb.t0.set((bb.b0 + 4) % 4); if bb.b1 != *bb.t0 { bb.t0.set(bb.b1) } })]
+                        #[failure_if(|bb| bb.b0 != 7)]
+                        #[run_while(|bb| *bb.t0 < *bb.t0 % 4)]
+                        ReactiveSequence {
+                            Wait(10),
+                            RetryUntilSuccessful(2) {
+                                ScriptCondition(|bb| bb.b0 % 3 > 0),
+                            },
+                            AlwaysRunning,
                         },
                     },
-                    Condition(Cond<6>),
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    AsyncSequence {
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                        Sleep(20),
-                    },
-                },
-                #[run_while(|bb| bb.b0 == 6)]
-                MemPriority {
-                    #[failure_if(|bb| bb.b0 % 3 < 0)]
-                    #[skip_if(|bb| bb.b0 > 4)]
-                    Action(PAct<8>, b0 = {=}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0576Blackboard { b0 t0 q0 b1 o0 });
+board!(Tree0576Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0577 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        #[on_halted(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.o0.unwrap_or(1)) })]
-        Repeat(2) {
-            ReactiveSelector {
-                #[success_if(|bb| *bb.t0 + 4 < *bb.t0 % 2)]
-                #[skip_if(|bb| *bb.t0 > 1)]
-                #[failure_if(|bb| (bb.o0.unwrap_or(2) + 4) % 4 == 1)]
-                ForceFailure {
-                    UnsetBlackboard(o0),
-                },
-                Condition(Cond<0> = Cond::<0>),
-                Timeout(0) {
-                    #[run_while(|bb| *bb.t0 % 3 != 0)]
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Interrupt(|bb| bb.b0 == *bb.t0) {
-                    Conditional(|bb| bb.b0 != 3, dynamic = false, else = Failure) {
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            MemSequence {
-                                Action(Act<2> = Act::<2>),
-                                Condition(PCond<3>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
-                #[post(|bb| bb.b0 = *bb.t0)]
-                SetBlackboard(b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0577Blackboard { t0 o0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0578Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 14,
+            o0: Option<i64>,
+            b0: i64,
         }
         ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            AlwaysRunning,
+            RetryUntilSuccessful(3) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+            #[on_failure(|bb| bb.o0 = None)]
+            #[on_success(|bb| bb.b0 += 2)]
+            #[failure_if(|bb| bb.b0 > 2)]
+            Action(PIo<1>, t0 = {b0}),
         }
     }
 }
+
+board!(Tree0577Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0578 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        MemPriority {
-            Timeout(30) {
-                SubTree(Tree0578Sub0, ..),
-            },
-            StatefulAction(Task<1>),
+        Parallel {
+            Action(Act<0>),
+            Action(Act<1> = Act::<1>),
         }
     }
 }
 
-board!(Tree0578Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0579Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        UnsetBlackboard(o0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0579 for Ctx {
-        AsyncFallback {
-            Parallel(success = -1, failure = 1) {
-                Condition(Cond<0>),
-                AlwaysFailure,
-            },
-            RunOnce(then_skip = false) {
-                ParallelAll(2) {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Action(Act<3>),
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            RunOnce {
+                Cooldown(50, filtered = Skipped) {
+                    ReactiveSequence {
+                        TryCatch {
+                            Action(PIo<0>, t0 = {=}),
+                            Condition(Cond<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Condition(Cond<3>),
+                            #[failure_if(|bb| bb.b0 > (*bb.t0 + 1) % 4)]
+                            #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(1))]
+                            Condition(Cond<4>),
+                        },
+                        BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
+                            Script(|bb| if bb.b0 < *bb.t0 + 2 { *bb.t0 += 1 }),
+                            Failer,
+                        },
+                        Filter(times = 3, filtered = Skipped) {
+                            KeepRunningUntilFailure {
+                                AlwaysFailure,
+                            },
+                        },
+                        Sequence {
+                            Sequence {
+                                AsyncFallback {
+                                    Condition(Cond<5> = Cond::<5>),
+                                    Condition(PCond<6>, b0 = {b0}),
+                                    Condition(PCond<7>, b0 = {=}),
+                                },
+                            },
+                            SubTree(Tree0579Sub0, ..),
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0579Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0580 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0, value = {t0}) {
-            ParallelAll(4) {
-                Action(Act<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0580Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0581Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 15,
-            b0: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        ReactiveSequence {
-            #[run_while(|bb| bb.b0 % 4 < 0)]
-            ParallelAll {
+        RepeatUntil(Failure) {
+            SequenceWithMemory {
                 MemPriority {
-                    Condition(Cond<5> = Cond::<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
+                    Condition(Cond<0>),
+                    Sequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
                 },
-            },
-            Loop(q0, value = {t1}, if_empty = Running) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Condition(Cond<8>),
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    RepeatUntil(Success) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    RunOnce(then_skip = false) {
+                        AlwaysFailure,
+                    },
+                    Sleep(0),
+                    Deadline(10) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<6>),
+                    },
+                    StatefulAction(Task<7>),
                 },
             },
         }
@@ -2883,241 +3064,196 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                TryCatch(catch_on_halt = true) {
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        SequenceWithMemory {
-                            #[on_success(|bb| bb.b0 += 3)]
-                            IfThenElse {
-                                Action(Act<0>),
-                                #[success_if(|bb| (*bb.t0 + 4) % 2 != 1)]
-                                WasEntryUpdated(t0),
-                                Condition(Cond<1>),
-                            },
-                            Precondition(|bb| *bb.t0 > 0) {
-                                Loop(q0, value = {t0}, if_empty = Skipped) {
-                                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b0)),
-                                },
-                            },
-                            Condition(Cond<3>),
-                        },
+        #[on_failure(|bb| if bb.b1 % 3 < 0 { *bb.t0 += 2 })]
+        #[on_success(|bb| bb.b1 = 5)]
+        SequenceWithMemory {
+            Conditional(|bb| bb.b1 != bb.b0 + 1) {
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(PIo<1>, t0 = {=}),
                     },
-                    Action(|ctx| ctx.exec(4)),
-                    SubTree(Tree0581Sub0, ..),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        #[on_failure(|bb| { bb.b0 = bb.b1; *bb.t0 += 2 })]
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        SetBlackboard(t0 = 7),
+                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 3) % 3)),
+                        #[success_if(|bb| bb.b0 < 0)]
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        #[failure_if(|bb| bb.b1 + 2 > 2)]
+                        Action(Act<5>),
+                    },
                 },
             },
-            RepeatTimes(3) {
-                Action(PIo<9>, t0 = {t0}),
+            ReactiveSequence {
+                Interrupt(|bb| bb.b0 == 3) {
+                    Filter(times = 1, filtered = Failure) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                AsyncSequence {
+                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+                Condition(PCond<9>, b0 = 7),
+                RetryUntilSuccessful(2) {
+                    Succeeder,
+                },
+                Sequence {
+                    Condition(|ctx| ctx.check(10)),
+                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0 % 4, &mut bb.b0)),
+                },
             },
         }
     }
 }
 
-board!(Tree0581Blackboard { t1 b0 q0 t0 });
+board!(Tree0581Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0582Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0582Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Succeeder
+        Condition(|ctx| ctx.check(1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        FlipSelector {
-            Parallel(success = 4, failure = 5) {
-                StepSequencer {
-                    StepSequencer {
-                        SubTree(Tree0582Sub0, ..),
-                        AlwaysRunning,
-                    },
-                    Precondition(|bb| bb.b0 % 4 < 3, else = Running) {
-                        SubTree(Tree0582Sub1, o0 = {=}, t0 = {t0}, b0 = {=}),
-                    },
+        Fallback {
+            WhileDoElse {
+                Condition(Cond<0>),
+                Sleep(0),
+            },
+            FlipSelector {
+                Fallback {
+                    SubTree(Tree0582Sub0),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                ParallelAll(1) {
-                    Repeat(0) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
+                AlwaysRunning,
+            },
+            Repeat(2) {
+                StatefulAction(Task<3>),
+            },
+            TryCatch(catch_on_halt = true) {
+                Cooldown(0) {
+                    AlwaysSuccess,
                 },
-                WhileDoElse {
-                    BinarySelector(|bb| bb.o0.unwrap_or(5) != *bb.t0, dynamic = false) {
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4>),
+                Repeat(4) {
+                    ForceFailure {
+                        StatefulAction(Task<4>),
                     },
-                    StatefulAction(Task<5>),
-                },
-                #[post(|bb| bb.t0.set(5))]
-                ReactiveFallback {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                    Precondition(|bb| *bb.t0 % 3 != 0, else = Success) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0582Blackboard { o0 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0583Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+            o0: Option<i64> = Some(9),
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(2) == 5, dynamic = true) {
+            Wait(0),
+            Action(PAct<4>, b0 = 8),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
         }
-        IfThenElse {
-            Retry(1) {
-                Switch(b1) {
-                    case 1 => Condition(Cond<0>),
-                    case 2 => Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b1)),
-                    case 0 => Condition(Cond<2>),
-                    _ => Action(Act<3>),
+        StepSequencer {
+            Fallback {
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                #[run_while(|bb| bb.b0 == *bb.t0)]
+                #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
+                #[success_if(|bb| bb.b1 % 2 < 1)]
+                Script(|bb| bb.t1.set(6)),
+            },
+            ParallelAll(max_failures = -1) {
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        Condition(|ctx| ctx.check(3)),
+                    },
                 },
-            },
-            #[run_while(|bb| bb.b0 + 4 == (bb.b0 + 4) % 2)]
-            ForceSuccess {
-                Action(Act<4> = Act::<4>),
-            },
-            ForceFailure {
-                Delay(0) {
-                    Condition(Cond<5>),
-                },
+                SubTree(Tree0583Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}, o0 = {=}),
+                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0583Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0584Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Deadline(10) {
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0584Sub1 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 12,
-        }
-        Loop(q0, if_empty = Failure) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
+board!(Tree0583Blackboard { b1 t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Repeat(2) {
-                StatefulAction(Task<0> = Task::<0>),
+        RunOnce(then_skip = false) {
+            WaitUntil(|bb| bb.b0 + 1 != *bb.t1) {
+                Action(Act<0>),
             },
-            Repeat(4) {
-                StatefulAction(Task<1>),
-            },
-            SubTree(Tree0584Sub0, ..),
-            #[success_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-            SubTree(Tree0584Sub1, ..),
         }
     }
 }
 
-board!(Tree0584Blackboard { q0 t0 });
+board!(Tree0584Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Priority {
-            Action(Act<0>),
-            Parallel(success = 1, failure = 2) {
-                Script(|bb| { if bb.o0.is_none() { bb.b0 = bb.b0 % 4 }; bb.t0.set(7) }),
-                StatefulAction(Task<1> = Task::<1>),
-                #[on_success(|bb| bb.o0 = Some(8))]
-                Runner,
-                Action(PIo<2>, t0 = {b1}),
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[failure_if(|bb| bb.b0 > 7)]
-            #[on_failure(|bb| bb.b1 += 1)]
-            SequenceStar {
-                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                Action(PIo<4>, t0 = {b0}),
+        Interrupt(|bb| bb.o0.is_some()) {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                ParallelAll(max_failures = -3) {
+                    Condition(Cond<0>),
+                    AlwaysRunning,
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0585Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0586Sub1 for Ctx {
-        Condition(PCond<0>, b0 = 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0586Sub0 for Ctx {
-        SubTree(Tree0586Sub1)
-    }
-}
+board!(Tree0585Blackboard { o0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
-        RunOnce(then_skip = false) {
-            SubTree(Tree0586Sub0),
+        Sequence {
+            Filter(times = 2) {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                },
+            },
+            WhileDoElse {
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(|ctx| ctx.check(4)),
+            },
         }
     }
 }
@@ -3125,635 +3261,604 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
         blackboard {
-            b0: i64,
+            #[allow(unused)] o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
         }
-        Timeout(50) {
-            MemPriority {
-                RepeatUntilSuccess(1) {
-                    ParallelAll(max_failures = -4) {
-                        SetBlackboard(b0 = 0),
-                        TryCatch {
-                            StatefulAction(Task<0>),
-                            Action(PIo<1>, t0 = {b0}),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Condition(PCond<3>, b0 = 2),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-            },
+        Precondition(|bb| *bb.t0 == 5, else = Skipped) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0587Blackboard { b0 });
+board!(Tree0587Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        WhileDoElse {
-            Repeat(1) {
-                StatefulAction(Task<0>),
+        Fallback {
+            RetryUntilSuccessful(0) {
+                Sleep(0),
             },
-            ReactiveFallback {
-                Condition(Cond<1>),
-                Repeat(0) {
-                    Condition(PCond<2>, b0 = 4),
+            SequenceWithMemory {
+                RetryUntilSuccessful(4) {
+                    Repeater(forever) {
+                        FlipSelector {
+                            ReactiveFallback {
+                                Inverter {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            Repeat(1) {
-                Remap(success = Success, failure = Failure) {
-                    #[post(|bb| { bb.b0 += 3; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
-                    #[success_if(|bb| bb.o0.unwrap_or(3) % 3 == 2)]
-                    #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
-                    Condition(Cond<3>),
+                Condition(|ctx| ctx.check(1)),
+                IfThenElse {
+                    RetryUntilSuccessful(4) {
+                        Repeat(2) {
+                            Repeat(4) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    RepeatTimes(2) {
+                        StatefulAction(Task<3>),
+                    },
                 },
+                Sleep(30),
+                Action(Act<4>),
             },
+            StatefulAction(Task<5>),
         }
-    }
-}
-
-board!(Tree0588Blackboard { q0 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0589Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        ScriptCondition(|bb| bb.b0 > 5)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        SequenceWithMemory {
-            Sequence {
-                Timeout(0) {
-                    #[success_if(|bb| (*bb.t1 + 4) % 3 == 2)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    SubTree(Tree0589Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}, o0 = {=}),
-                },
-                #[post(|bb| bb.b1 += 2)]
-                Condition(Cond<0>),
-                SetBlackboard(o0 = Some(1)),
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-            },
-            UnsetBlackboard(o0),
-            Priority {
-                Cooldown(0, filtered = Skipped) {
-                    Repeat(4) {
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure) {
+                IndexSwitch(|bb| bb.b0 % 2) {
+                    MemPriority {
+                        Delay(30) {
+                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                        },
+                        #[post(|bb| bb.b0 = *bb.t0 + 2)]
+                        #[run_while(|bb| bb.b0 < 4)]
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
                         Condition(|ctx| ctx.check(2)),
                     },
-                },
-                Delay(20) {
-                    Conditional(|bb| bb.b1 > 6, dynamic = false) {
-                        Optional {
-                            WhileDoElse {
-                                Action(|ctx| ctx.exec(3)),
-                                #[run_while(|bb| *bb.t0 == 4)]
-                                AlwaysRunning,
-                            },
-                        },
+                    ScriptCondition(|bb| *bb.t0 < 6),
+                    Repeater(1) {
+                        Action(Act<3>),
+                    },
+                    #[skip_if(|bb| *bb.t0 + 3 > 1)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<4>),
+                    ReactiveSequence {
+                        Condition(PCond<5>, b0 = 2),
+                        SetBlackboard(b0 = 5),
                     },
                 },
-                Condition(Cond<4>),
-            },
-            WaitValueUpdate(t1) {
-                #[on_success(|bb| { bb.o0 = None; bb.t0.set(bb.b1) })]
-                Switch(b1) {
-                    case 1 => Condition(Cond<5>),
-                    case 0 => Condition(Cond<6>),
-                    case 2 => UnsetBlackboard(o0),
-                    _ => SetBlackboard(o0 = Some(3)),
+                RepeatUntilFailure(forever) {
+                    #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+                    #[run_while(|bb| bb.b0 + 3 < 5)]
+                    IfThenElse {
+                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<7>),
+                    },
                 },
-            },
-            MaxTime(30) {
-                Succeeder,
             },
         }
     }
 }
 
-board!(Tree0589Blackboard { b1 t1 t0 b0 o0 });
+board!(Tree0589Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0590Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Action(Act<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0590Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
         blackboard {
-            b1: i64 = 2,
             b0: i64 = 1,
             #[tracked] t0: i64,
+            b1: i64,
         }
         Sequence {
-            StatefulAction(PTask<0>, b0 = 4, b1 = {b1}),
-            Sequence {
-                Sleep(0),
-                StatefulAction(Task<1>),
-                Script(|bb| bb.b1 = bb.b0),
-                #[success_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                Action(|ctx| ctx.exec(3)),
+            WaitValueUpdate(t0) {
+                StepSequencer {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Fallback {
+                            #[run_while(|bb| bb.b1 == 6)]
+                            Fallback {
+                                Parallel(success = -1, failure = 2) {
+                                    StatefulAction(Task<0>),
+                                    Runner,
+                                },
+                                Repeat(2) {
+                                    Wait(30),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            #[on_failure(|bb| bb.b1 += 3)]
+                            Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 3) % 2, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                RunOnce {
+                    IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail) {
+                        #[on_success(|bb| bb.b1 += 1)]
+                        #[success_if(|bb| bb.b0 < 2)]
+                        #[failure_if(|bb| bb.b0 == 6)]
+                        StatefulAction(Task<3>),
+                        #[on_success(|bb| bb.b0 = bb.b1)]
+                        #[success_if(|bb| bb.b0 == (bb.b1 + 4) % 2)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        AsyncSequence {
+                            StatefulAction(Task<4>),
+                            SubTree(Tree0590Sub0, ..),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 4, &mut bb.b1)),
+                    SubTree(Tree0590Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
+                },
+            },
+            Inverter {
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0590Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0591Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Deadline(50) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0590Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        ReactiveSelector {
-            SubTree(Tree0591Sub0, t1 = {=}, t0 = {t0}, b1 = {=}),
-            Switch(b1) {
-                case 1 => Condition(Cond<1>),
-                _ => StatefulAction(Task<2>),
+        IfThenElse {
+            MaxTime(100) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
-            #[post(|bb| { *bb.t1 += 2; *bb.t0 += 1 })]
-            Precondition(|bb| *bb.t1 % 3 > 1, else = Running) {
-                Condition(PCond<3>, b0 = 5),
+            AsyncSequence {
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4>),
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0591Blackboard { t1 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0592Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
         }
-        Priority {
-            AsyncSequence {
-                RepeatUntilFailure(1) {
-                    Condition(Cond<0>),
+        SequenceWithMemory {
+            TryCatch {
+                Action(Act<0>),
+                Condition(PCond<1>, b0 = {b1}),
+                AlwaysSuccess,
+                Condition(Cond<2>),
+                SkipUnlessUpdated(t1) {
+                    IndexSwitch(|bb| *bb.t1 + 4, out_of_range = Fail) {
+                        Condition(PCond<3>, b0 = 3),
+                        Condition(Cond<4> = Cond::<4>),
+                    },
                 },
             },
-            ForceFailure {
-                StatefulAction(Task<1>),
+            Loop(q0, value = {t0}) {
+                SequenceStar {
+                    Filter(times = 2, filtered = Skipped) {
+                        Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 3) % 2, &mut bb.b0)),
+                    },
+                    StatefulAction(Task<6>),
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Repeat(4) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
             },
-            Optional {
-                Wait(10),
+            Timeout(50) {
+                #[on_success(|bb| bb.b0 += 2)]
+                StatefulAction(Task<8>),
             },
-            #[success_if(|bb| *bb.t0 != 2)]
-            Condition(Cond<2>),
-            Action(PIo<3>, t0 = {t0}),
+            MaxTime(100) {
+                IndexSwitch(|bb| bb.b1 % 3, dynamic = false) {
+                    StatefulAction(PTask<9>, b0 = 6),
+                    Condition(Cond<10>),
+                    #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
+                    Condition(Cond<11>),
+                    #[success_if(|bb| *bb.t0 % 2 != 1)]
+                    #[on_halted(|bb| bb.b1 = bb.b0)]
+                    #[run_while(|bb| *bb.t0 == bb.b0)]
+                    SubTree(Tree0592Sub0, q0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}, b0 = {=}),
+                },
+            },
+            StatefulAction(Task<12>),
         }
     }
 }
 
-board!(Tree0592Blackboard { o0 t0 });
+board!(Tree0592Blackboard { q0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
-        FlipSelector {
-            Condition(Cond<0>),
-            BinarySelector(|bb| *bb.t0 + 1 > 7) {
-                TryCatch(catch_on_halt = true) {
-                    #[post(|bb| { bb.t1.set(*bb.t0 + 3); bb.b1 += 2 })]
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
-                    ReactiveSequence {
-                        Sequence {
-                            Action(Act<1>),
-                            Action(PIo<2>, t0 = {=}),
-                        },
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 2) % 4)),
-                    },
+        ReactiveSequence {
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                ForceSuccess {
+                    Condition(PCond<0>, b0 = {=}),
                 },
-                WhileDoElse {
-                    WhileDoElse {
-                        Inverter {
-                            Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-                        },
-                        StatefulAction(Task<7>),
-                        Wait(10),
-                    },
-                    Precondition(|bb| *bb.t1 % 4 == 2, else = Running) {
-                        ParallelAll(max_failures = -2) {
-                            Invert {
-                                #[on_failure(|bb| *bb.t0 += 2)]
-                                Action(Act<8>),
-                            },
-                            Repeater(2) {
-                                Action(Act<9>),
-                            },
-                            StatefulAction(Task<10>),
-                            StatefulAction(PTask<11>, b0 = {b1}, b1 = {b0}),
-                        },
-                    },
+                AlwaysFailure,
+            },
+            ReactiveSelector {
+                AlwaysFailure,
+                ScriptCondition(|bb| bb.b0 < bb.b0 % 3),
+            },
+            #[on_failure(|bb| bb.t0.set(bb.b0))]
+            Parallel(failure = 3) {
+                Script(|bb| bb.t0.set(bb.b0 + 2)),
+                Condition(Cond<1>),
+                Timeout(50) {
+                    AlwaysFailure,
                 },
+            },
+            RetryUntilSuccessful(3) {
+                Condition(PCond<2>, b0 = 8),
             },
         }
     }
 }
 
-board!(Tree0593Blackboard { b0 t1 t0 b1 });
+board!(Tree0593Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        #[failure_if(|bb| bb.b1 > 1)]
-        ReactiveFallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Interrupt(|bb| *bb.t0 + 4 == bb.b1) {
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
+        SequenceWithMemory {
+            Sleep(0),
+            StepSequencer {
                 Sequence {
-                    StatefulAction(Task<2>),
-                    Wait(10),
+                    SetBlackboard(t0 = {b1}),
+                    Failer,
                 },
-                Parallel(failure = 0) {
-                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 4 })]
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t0 = 0),
-                },
-                SequenceWithMemory {
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b1}),
-                    Parallel(success = 1, failure = 2) {
-                        Action(Act<5>),
-                        AlwaysSuccess,
-                    },
-                },
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0594Blackboard { t0 b1 b0 });
+board!(Tree0594Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
-        RunOnce(then_skip = true) {
-            Wait(10),
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Deadline(10) {
+            AsyncSequence {
+                Condition(Cond<0>),
+                IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail) {
+                    Condition(Cond<1>),
+                    Action(Act<2> = Act::<2>),
+                    Wait(30),
+                },
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
+
+board!(Tree0595Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
             q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            b1: i64 = 3,
         }
-        Loop(q0, value = {t1}, if_empty = Running) {
-            Precondition(|bb| *bb.t1 > (*bb.t0 + 3) % 3, else = Success) {
-                Action(PIo<0>, t0 = {=}),
+        ParallelAll {
+            Timeout(30) {
+                #[failure_if(|bb| bb.o0.is_some())]
+                Sequence {
+                    ParallelAll(max_failures = -2) {
+                        #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
+                        Selector {
+                            Action(PIo<0>, t0 = {b0}),
+                        },
+                        Succeeder,
+                    },
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| { bb.o0 = None; bb.t0.set((bb.o0.unwrap_or(2) + 2) % 3) })]
+                    #[on_failure(|bb| { bb.b1 += 3; if bb.o0.unwrap_or(0) + 4 < 3 { bb.b1 += 1 } })]
+                    Wait(50),
+                },
+            },
+            #[on_halted(|bb| bb.b0 = bb.b1)]
+            #[skip_if(|bb| *bb.t0 < 1)]
+            #[on_failure(|bb| if (bb.b0 + 4) % 3 == 1 { bb.b0 += 3 })]
+            Loop(q0, if_empty = Success) {
+                ParallelAll(max_failures = -2) {
+                    #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
+                    #[success_if(|bb| bb.b1 > 7)]
+                    Repeat(forever) {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                            ForceFailure {
+                                AlwaysSuccess,
+                            },
+                            Precondition(|bb| bb.o0.unwrap_or(0) % 3 > 1, else = Skipped) {
+                                SetBlackboard(b0 = {b1}),
+                            },
+                        },
+                    },
+                    Delay(20) {
+                        StatefulAction(Task<1>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0596Blackboard { t1 q0 t0 });
+board!(Tree0596Blackboard { o0 q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
             #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
         }
-        Fallback {
-            Switch(b1) {
-                case 1 => RepeatUntil(Failure) {
-                    Parallel(failure = 1) {
-                        #[run_while(|bb| bb.b1 > (bb.b0 + 4) % 3)]
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+        ReactiveSequence {
+            ParallelAll {
+                WaitUntil(|bb| bb.b0 > 0) {
+                    WhileDoElse {
+                        #[failure_if(|bb| bb.b1 % 2 == 1)]
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
                             Condition(Cond<1>),
                             Action(Act<2>),
                         },
+                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {t0}),
                     },
                 },
-                case 2 => Timeout(20) {
-                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                        ReactiveFallback {
-                            #[failure_if(|bb| *bb.t0 % 3 > 0)]
-                            Timeout(20) {
-                                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
-                            },
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                _ => TryCatch {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| bb.b0 += 2)]
-                    #[on_failure(|bb| if bb.b0 > bb.b1 + 3 { bb.o0 = None })]
-                    AlwaysSuccess,
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    #[run_while(|bb| bb.b0 == 6)]
                     SetBlackboard(b1 = {b0}),
-                    Sleep(20),
                 },
-            },
-            Precondition(|bb| *bb.t0 > 2, else = Success) {
-                UnsetBlackboard(o0),
+                ParallelAll(max_failures = -4) {
+                    Failer,
+                    FlipSelector {
+                        Script(|bb| bb.b1 = bb.b0),
+                        Condition(Cond<4>),
+                    },
+                    Action(Act<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0597Blackboard { b0 o0 b1 t0 });
+board!(Tree0597Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
+            b1: i64,
+            b0: i64 = 1,
         }
-        AsyncFallback {
-            ForceSuccess {
-                WhileDoElse {
-                    Switch(b1) {
-                        case 0 => Switch(b1) {
-                            case 2 => Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                            _ => Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                        },
-                        case 2 => SetBlackboard(b0 = 7),
-                        _ => Condition(PCond<2>, b0 = {=}),
-                    },
-                    Precondition(|bb| *bb.t0 > 3, else = Failure) {
-                        ParallelAll(1) {
-                            StatefulAction(Task<3> = Task::<3>),
-                            Script(|bb| if *bb.t1 % 3 < 1 { *bb.t0 += 1 }),
-                            AlwaysFailure,
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        Limiter(1) {
-                            Priority {
-                                ForceSuccess {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
+        Fallback {
+            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                Repeat(0) {
+                    Failer,
                 },
             },
-            SkipUnlessUpdated(t1) {
-                TryCatch(catch_on_halt = true) {
-                    Parallel(failure = 2) {
-                        Loop(q0, if_empty = Success) {
-                            Loop(q0, value = {t1}, if_empty = Skipped) {
-                                Repeat(4) {
-                                    Action(PIo<5>, t0 = {t0}),
-                                },
-                            },
-                        },
-                        Condition(PCond<6>, b0 = {=}),
-                        Sequence {
-                            StatefulAction(PTask<7>, b0 = {b1}, b1 = {b0}),
-                            Action(Act<8>),
-                        },
+            #[on_halted(|bb| bb.b1 += 1)]
+            ReactiveSelector {
+                Parallel(success = 2, failure = 1) {
+                    Sleep(20),
+                    Wait(20),
+                    Optional {
+                        Condition(PCond<2>, b0 = {=}),
                     },
-                    Sequence {
-                        Sleep(0),
-                        SetBlackboard(t1 = {b1}),
-                        ReactiveFallback {
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[failure_if(|bb| bb.b0 + 2 < 1)]
-                            Script(|bb| { bb.b1 = *bb.t1; *bb.t1 += 3 }),
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
+                    Action(PIo<3>, t0 = {b1}),
                 },
+            },
+            AsyncSequence {
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0598Blackboard { q0 t0 b1 b0 t1 });
+board!(Tree0598Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        Fallback {
-            ParallelAll(2) {
-                Condition(Cond<0>),
+        SequenceStar {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Sleep(100),
+            },
+            Fallback {
                 AlwaysFailure,
-                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                #[on_halted(|bb| { if *bb.t0 > 7 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-                #[skip_if(|bb| bb.b0 < 0)]
-                Remap(success = Success, failure = Failure) {
-                    Condition(Cond<1>),
-                },
-                KeepRunningUntilFailure {
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<4>),
-                },
-                #[on_halted(|bb| if bb.b0 > 7 { bb.b0 += 3 })]
-                #[success_if(|bb| *bb.t0 > 7)]
-                AsyncSequence {
-                    StatefulAction(Task<5>),
-                    Wait(30),
-                    Action(PIo<6>, t0 = {t0}),
-                },
-                ForceSuccess {
-                    Optional {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<8>),
-                    Script(|bb| { bb.t0.set(bb.b0 % 4); if *bb.t0 < bb.b0 % 4 { bb.t0.set(6) } }),
-                    Action(PAct<9>, b0 = {t0}),
-                    Action(PAct<10>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            WaitValueUpdate(t0) {
-                AsyncSequence {
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        Action(PAct<11>, b0 = 6, b1 = {t0}),
-                    },
-                    SequenceWithMemory {
-                        MaxTime(50) {
-                            Action(Act<12>),
-                        },
-                        Action(|ctx| ctx.exec(13)),
-                        Action(PAct<14>, b0 = 2, b1 = {b0}),
-                        #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-                        #[skip_if(|bb| *bb.t0 == 3)]
-                        Condition(Cond<15>),
-                    },
-                    StatefulAction(Task<16>),
-                },
+                AlwaysFailure,
+                Condition(Cond<1>),
+                AlwaysFailure,
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
 
-board!(Tree0599Blackboard { t0 b0 });
-
 cases! {
-    Tree0500 "B{b1=3;t1=4;b0=4;q0=4;t0=5}RU{S}(Sw{3;5;2}(Sw{2;1;4}(c0,Pre{t0+1%3<2;S}(Sc{t1:=b0%3}),t1,a2),Sw{1;0;2}(Dl{100}(Cd{0;K}(RFb(Fai,a3))),pa4{b0:b0},Sl{20},@rw{t0+2<5}Ruf{2}(pa5{b0:0;b1:b1})),AFb(@rw{t1%3>0}c6,F,Sc{b0:=t0%3}),Lp{b1;F}(Par{1;0}(pa7{b0:b1;b1:t0},RSeq(c8,t9)))))",
-    Tree0501 "B{b0=3;t0=1}Ret2(MPri(@of{t0+=1}@ki{b0+3>6}@si{b0!3}MSeq(t0,Wt{10},t1e,S),F))",
-    Tree0502 "B{q0;o0=_;t0;b1=4;b0}Mt{10}(ASeq(Par{_;-1}(Lp{_;S}(Sw{0;4}(@si{some}@os{b0+=3}@ki{some}Ite(c0,c1,Dl{50}(c2)),RFb(Mt{30}(@oh{b1:=o0|5}@po{t0:=b1;b0+=1}a3b{t0;b0}),Lp{_;S}(@po{b1+=3;b1=b1+3?b0+=3}@oh{o0:=_;b1+=2}@os{b1+=3}t4)),Dd{20}(Dl{30}(a5b{b0;b1})))),PAll{_}(c6,t7,ASeq(Scc{b0+2<3},Sl{0}),Flip(t8,pa9{b0:8;b1:=}),c10b{t0}))))",
-    Tree0503 "B{b0;t0=5;q0}Step(RepF(WU{b0<3}(RSel(pc0{b0:b0},Sc{t0+=2;t0:=t0%3}))),@si{b0<7}Ret3(@po{t0+=2}RSeq(c1,@of{t0:=b0}a2b{t0;b0})),Lim{2}(Swm(Inv(F),Bin{b0>t0;T}(S,a3))),Cnd{t0+1=0;_;S}(@po{t0+=2;t0+=3}@ki{b0+2>b0}Seq(Sb{b0=t0},Wt{20},@of{b0+=3;b0:=t0}Lp{b0;R}(t4))))",
-    Tree0504 "Seq(Lim{1}(AFb(t0,Sub(Sub(Fai)))),a1)",
-    Tree0505 "RSeq(t0,a1,a2)",
-    Tree0506 "B{t1;t0=2;b0=1}Par{-2;1}(Rpt{2}(Sc{t1:=b0}),pa0{b0:t1;b1:t0},t1e)",
-    Tree0507 "B{b0=3;t1=5;t0=0;b1;o0=_;q0=1}@si{b1%2=1}@oh{t1:=b1+4%4}Sw{4;0;3}(Pre{t1<b0+3%4;S}(WU{b0<4}(t0)),Swm(pt1{b0:b0;b1:t0},Ub{o0},@po{b0:=o0|2+4%3}c2,@os{b1:=b0}Sc{b0+=3}),@of{b0:=4}@si{t0+1%3=0}@os{b1+=3}Dd{10}(Lim{1}(Lp{t0;F}(Sw{1;5;2}(t3,a4b{b1%3;b0},@si{none}Sc{t0+=1},Sl{0})))),Pre{t1+2=t0+3;K}(To{20}(@of{b0+=1;b1:=4}RSeq(a5))))",
-    Tree0508 "B{t0=1;b1=5;b0;o0=_}RSeq(Ret2(PAll{_}(c0,SubA(c1))),Ret3(@ki{b0>t0+4}Once(Ub{o0})),Swm(pa2{b0:b1;b1:=},SubA(t3)))",
-    Tree0509 "B{b1=5;b0}Ret1(@po{b1+4%2>0?b0+=2}RSeq(RetF(t0),Seq(t1,c2,c3),PAll{-1}(F,a4l)))",
-    Tree0510 "B{t0=1}Rty2(RFb(t0,pt1{b0:9;b1:t0}))",
-    Tree0511 "B{t0;b0=3}Inv(Rpt{1}(Wv{t0}(@fi{t0+4<7}@ki{b0+4=4}Once(F))))",
-    Tree0512 "B{b1;b0=3;t1=5}Ret3(@of{t1+1!6?b1:=0}Swm(Suc,@si{b0!0}@of{b1:=b1%4}RSeq(TryT(c0,Scc{b0<1}),t1,Suc,c2l),Seq(Fb(t3,t4),Sl{50})))",
-    Tree0513 "B{b0}Par{_;2}(a0,pa1{b0:b0})",
-    Tree0514 "B{b0=5;b1=1;t0=4}Fb(t0,c1e,Ite(c2,Fai),AFb(c3,t4,Su{t0}(t5)),@oh{t0:=t0+3%3}@fi{b0>b0%3}a6)",
-    Tree0515 "B{t0=1;b0=4;o0=4;q0=3;b1=5}RSeq(RSeq(Fb(Lp{_;S}(@si{t0%4<3}@oh{b0:=t0+4%3}TryF(@of{t0:=3}@rw{t0>5}Keep(t0),Sl{0},t1,t2,c3)),Su{t0}(RFb(t4e,pc5{b0:b1})),c6)),Pre{none;K}(Flip(Sel(Once(a7),c8l),Fb(t9,R),Keep(Star(RFb(Sel(pc10{b0:=},a11e,a12),F),RU{S}(RepF(a13e)))))))",
-    Tree0516 "PAll{4}(c0,a1,t2,Sub(t3))",
-    Tree0517 "Seq(Rep2(Fb(Rep1(a0),t1e,Sel(t2,t3e))))",
-    Tree0518 "ASeq(RSeq(Pri(FF(t0),t1,c2l),RU{S}(Sel(c3,c4)),Mt{50}(t5),t6),Pri(RSeq(t7e,t8,c9,t10e),AFb(t11,t12,Fai),RFb(c13e,c14),Sub(AFb(Swm(a15,Wt{10})))))",
-    Tree0519 "B{q0=4;o0;t0=4;b0=2}Step(Flt{3;S;_}(Seq(Dd{10}(Ub{o0}),Sel(t0,c1,Lp{_;R}(pa2{b0:7;b1:t0})),Rep4(AFb(c3e,t4e)))),RSeq(Seq(TryT(Sb{t0=b0},Ite(a5l,Scc{b0<1}))),Wv{t0}(AFb(Fb(a6l,c7,@os{b0+=2}c8l),Fb(a9b{t0;b0},t10e,t11)))),Lp{t0;R}(RSeq(PAll{1}(Flt{3;S;K}(Fb(c12,Ub{o0})),Wt{0},Rep3(t13)),RSel(Lp{t0;K}(MSeq(t14,Sb{o0=9})),SubR(Ite(pc15{b0:t0},S,c16b{b0})),RSeq(Lp{t0;S}(a17l),a18)))))",
-    Tree0520 "B{b1=5}RSeq(pt0{b0:1;b1:=})",
-    Tree0521 "B{o0=2;b1=5;b0=2;t0}WU{b1!1}(PAll{5}(pc0{b0:4},pa1{b0:=;b1:b1},Sw{2}(Sb{b0=t0},c2),Dl{20}(Step(c3b{0},RSel(c4l,a5))),Intr{o0|2>t0%4}(Inv(t6))))",
-    Tree0522 "B{q0;b0=1;b1=0;t0=3}RFb(Seq(Swm(t0,t1),@oh{b0+=3}Swm(t2e,Pre{t0%2<0}(pc3{b0:7}),t4,Fai)),Wu{t0},Seq(c5e,c6,S),RU{S}(RFb(Lp{t0;_}(c7),F,To{20}(t8e))))",
-    Tree0523 "B{t0=2;b1;b0=2;o0=_}Flip(OnceK(Sb{o0=8}),Intr{b0<b1}(Seq(TryF(Ub{o0},Ub{o0}),@os{o0:=_}@fi{b1!0}RFb(pi0{t0:b1},c1l,a2e),Seq(Sb{b1=t0},RT{F}(c3b{t0})))))",
-    Tree0524 "B{t0;b1=2;b0=4}Fb(t0,Fb(Seq(PAll{0}(c1l,@ki{t0!b1+2}t2)),RSeq(pt3{b0:9;b1:t0},t4)),FS(Par{_;0}(Sl{0},t5e,pi6{t0:b0},a7,t8e)))",
-    Tree0525 "B{b0=5;t0;t1;b1=2}RSeq(@rw{t1<b0+3}t0,Fb(Su{t1}(PAll{-2}(t1,c2,Ret0(t3e))),pt4{b0:=;b1:=},@of{t1:=5}Step(Sb{t0=t1},@fi{b0!1}@rw{t1%3!0}@po{b0+=1}Scc{t1>b1+2}),Opt(Rep0(c5))),Pre{b1>3;K}(RepF(Flt{3;S;_}(Star(Rep1(To{100}(t6)),SubA(S),RFb(OnceK(a7),@of{b0>0?t0+=3}@rw{b1+3!b0+2}t8,c9,F))))))",
-    Tree0526 "RFb(Wde(Dl{0}(Wde(Sel(t0e,F),Suc)),Ret2(PAll{_}(OnceK(Ret3(S)),Rus{F}(F)))),t1)",
-    Tree0527 "B{t1=4;b1=2;q0=4;b0;o0=_;t0}@si{none}@rw{b0>5}@of{b1:=o0|5;b0:=t0}RSeq(Flt{1;S;F}(To{30}(RSeq(Sl{30},a0b{t0+1%4;b1}))),Bin{t1<t0+1;N}(Once(FS(RSeq(Scc{t1!b1},t1,Sb{b1=b0}))),Flip(Sc{t1+=3;t0:=b0+4},t2)))",
-    Tree0528 "RSeq(FF(Rpt{3}(Inv(TryT(t0,Ruf{F}(Fb(t1e)))))),Fb(RFb(c2,c3e),RFb(t4,a5e,c6),Fb(t7,c8,Lim{3}(c9l)),a10),Swm(Rep2(Rus{3}(c11)),Par{-2;1}(a12,t13),Rep3(MSeq(t14,t15))))",
-    Tree0529 "B{t0=5;b0=2;t1=3;o0=1}TryT(@po{o0:=b0;t1:=b0%3}@rw{some}@fi{none}TryF(Ite(t0,pi1{t0:t0},Sb{t0=4}),Swm(Rep2(a2b{t1%4;b0}),Fai)),Fb(Fai,c3,pc4{b0:t0},a5,c6b{b0+1}),WU{t0+3<6}(To{100}(MSeq(MPri(@fi{some}t7,RFb(t8,t9))))))",
-    Tree0530 "B{b0=5;t1=2;q0=3}@rw{b0<7}Ruf{F}(Lp{_;S}(RFb(a0l,OnceK(@os{t1+=2}Flt{3;F;K}(t1)))))",
-    Tree0531 "B{b1=2;b0;t0}Cd{0;K}(Ruf{2}(@fi{t0+2%4<3}TryF(Par{_;-4}(Sb{b1=2},@fi{t0+2>6}c0,t1,Rmp{S;F}(@rw{b0<t0}@fi{b0%3!0}@po{t0+=1}c2),@fi{b1%4=0}@ki{b0%2<1}Cnd{t0+4>3;_;_}(c3)),Seq(Sw{4}(Pre{t0!0;K}(@rw{t0%2>0}c4),Scc{b1=b0}),Wv{t0}(t5),@ki{b1=2}Lim{2}(c6)),MPri(Pre{b1+1>3;K}(a7e),Rty1(Fai),t8,@oh{b0+=1;b0+=2}Dl{100}(t9)),Rpt{3}(Fai),Swm(S,Sb{b0=1},t10,Cnd{b0>b1;N;F}(c11),@rw{t0%3<2}c12b{2}))))",
-    Tree0532 "B{t1=1;o0;b1=2;t0=1}Flt{1;R;K}(TryF(Par{-1;-2}(@oh{o0:=_}@rw{o0|2<1}@ki{o0|3=5}t0,c1b{b1+3%3},Scc{b1%2>0}),c2b{o0|4%3},Inv(Wu{t0}),@si{some}@oh{o0:=_}Sw{4}(Fai,Sw{5}(Scc{t1<t0+1},t3))))",
-    Tree0533 "B{b1;t0;b0=1}@po{b1:=6;b0+=2}@oh{b1+=2}Ruf{F}(Bin{b1+4%3=1;N}(Su{t0}(Run),Fb(pc0{b0:=},@fi{b0%2<0}S)))",
-    Tree0534 "B{b0=3;t1=2}Star(t0,SubR(Sc{b0+4>b0?t1+=2}),t1)",
-    Tree0535 "B{t0=1}Seq(@os{t0+=1}Ite(Wu{t0},Wt{100},a0),Pre{t0>6;S}(t1))",
-    Tree0536 "B{b0=1;t0=0}Sel(@oh{b0+=3}@of{b0:=t0%4}OnceK(@ki{t0=3}Keep(@po{b0:=t0%4}@of{b0!2?b0+=2;t0:=b0+2%3}@rw{b0+4<2}S)),Bin{t0%4<0;_}(Wv{t0}(c0),c1b{b0+4%4}),Lim{1}(Wde(a2,R,t3e)),RSel(Bin{t0<4;T}(t4,S),a5))",
-    Tree0537 "Swm(Star(t0e,c1e),Swm(RFb(a2,F),t3),MPri(t4,t5))",
-    Tree0538 "B{b0=4;t1;t0}Dd{10}(Wde(@po{b0:=t1;t1+=1}@os{b0+=1;t0:=t1%4}t0,t1))",
-    Tree0539 "B{b0=4}Mt{30}(RSeq(c0b{b0+2}))",
-    Tree0540 "B{t0;o0=3;b1;t1=1}Par{-2;_}(@rw{o0|2%4!1}@ki{t1%3!2}@os{o0|5>7?t0:=o0|2%4}RSeq(Intr{t0+2%3>1}(SubR(RFb(t0,pt1{b0:0;b1:=}))),S,Dl{0}(Swm(t2,c3))),RSeq(Fai),MPri(c4b{t0},Suc))",
-    Tree0541 "B{t1;o0;t0;b0=2}Fb(@of{o0|4<b0?b0+=2}a0,Scc{b0>3},@si{t0+4%2=1}@oh{t0:=b0%2}t1,Rty4(Rep3(Ub{o0})))",
-    Tree0542 "B{o0=0;b0=5;t1=4;t0=3}TryT(Once(Rty2(pt0{b0:=;b1:t0})),@os{o0:=_}RSeq(WU{t1%4!1}(pa1{b0:t0;b1:t1}),@of{t0+=1}t2),c3,Cd{10;F}(Scc{none}),Seq(c4,Suc,t5))",
-    Tree0543 "B{b1=1;t0=4;o0=_}Mt{30}(@oh{o0:=_}@os{o0:=_;b1%4<0?t0+=2}Flt{3;S;K}(Ite(a0,RFb(a1l))))",
-    Tree0544 "B{t0}Ret4(Keep(RepF(TryT(Rus{3}(RT{2}(t0)),Seq(Intr{t0<2}(Sl{10}),t1)))))",
-    Tree0545 "Seq(a0l,t1e,Step(a2e,c3e,t4,t5),Wt{10})",
-    Tree0546 "Step(Ret2(Rpt{1}(Sl{30})),Rty0(c0e),a1)",
-    Tree0547 "B{b0=0}Swm(pt0{b0:b0;b1:b0},t1,t2)",
-    Tree0548 "B{b0=2;b1;t0}Rus{F}(@rw{b1>b1+3}@fi{b0+4>b0+1%2}Flt{1;F;F}(Flip(Bin{b1%2!1;N}(Su{t0}(Sb{t0=5}),Sc{b1+=1}),pt0{b0:=;b1:t0},Mt{20}(Once(RepF(a1))))))",
-    Tree0549 "B{q0=4;b0=3;t0}Cd{0;_}(@po{t0:=t0+2%3}@oh{b0+=1}ASeq(TryT(@fi{t0>3}Lp{_;S}(c0),Ruf{F}(a1),MSeq(a2e,c3))))",
-    Tree0550 "Step(Rmp{F;S}(t0),RFb(RepF(t1),c2,Par{_;_}(c3,t4,Sl{20})),c5,RFb(Dl{30}(t6),t7))",
-    Tree0551 "B{b0;t0=4;o0;t1=4;b1}Sw{2;1;4}(RSeq(c0,RFb(c1e,c2e),@oh{t1+=1}Dl{0}(a3),a4b{b1+2;b0}),a5,Sw{1}(Ite(@oh{b0:=8}@fi{b1+3=o0|4%4}@ki{t0<6}Sc{o0:=4},Pre{some;F}(Ub{o0}),@ki{b0>t1%4}@of{t1:=b1;t1+=1}Cnd{t0+2<b1%3;N;F}(Swm(@ki{t0+4%4>2}Sc{b0:=b1},S))),Sw{0;5}(S,Sl{10},Ub{o0})),RFb(PAll{_}(pa6{b0:t0},@po{t0:=2}@si{o0|4%2<0}Intr{t0>2}(Sb{b1=5})),Rep1(Scc{t1%3<1}),Pre{none;S}(pc7{b0:t1})))",
-    Tree0552 "B{o0;t0;q0=1;b0=4;b1}Lp{_;F}(Cnd{b0+1!2;_;F}(RFb(Rep1(a0),Invt(Step(@fi{b1%4<0}Fai,pa1{b0:1;b1:b1},a2)),Su{t0}(RSeq(@ki{some}RepF(a3),@po{b0:=t0}Wu{t0},Ret1(Wu{t0}))),RU{F}(Flip(Sw{0}(Suc,Sl{0}),Wu{t0})),Ret1(Lp{b1;R}(a4b{t0+2;b1})))))",
-    Tree0553 "B{t0=0;b0=3}Par{_;-4}(Wv{t0}(@po{b0:=t0%3;t0+=2}Sb{t0=5}),OnceK(@os{b0:=b0+4%4}@si{b0<5}Star(t0,@oh{b0+2=0?t0:=4}c1)),pi2{t0:b0},Ret4(Sb{b0=1}))",
-    Tree0554 "B{t0}Star(a0,pc1{b0:t0})",
-    Tree0555 "Inv(FF(Dd{0}(t0)))",
-    Tree0556 "B{t0=0;b0=4;o0=_}Bin{o0|4%3!2;T}(@po{b0%2!1?t0+=1}t0,AFb(Flip(@os{b0+=2}TryF(Pri(c1,c2l),Pre{none;K}(c3),Dd{0}(Sc{t0+=3;b0+=1})),RFb(a4b{b0;b0},t5,c6,F,a7l),@po{b0%4<0?o0:=_}@ki{t0<6}Lim{2}(Step(a8b{t0;b0},c9l)),RFb(t10))))",
-    Tree0557 "B{t0;q0=0;b0=4;b1=1;o0=5;t1}@si{some}@oh{b0:=9}@fi{t1<b1}RFb(Lp{t0;F}(Lp{b0;K}(Pre{t0=5;K}(Scc{t0+2%2!0}))),Fb(@rw{t0!b1}@of{b1+=1;t1:=t0%2}RFb(c0e,@fi{t0>4}pi1{t0:t1},a2),c3b{b1+4}),Par{_;-1}(pa4{b0:=;b1:b1},c5),Pre{o0|1<3;K}(Swm(a6b{t0+3;b1},c7b{b0+3},pc8{b0:b1},pi9{t0:=},c10b{t1+1})),TryF(Scc{b1=2},c11,a12l))",
-    Tree0558 "B{b1=2;b0=5;t0}Wde(Dl{10}(Ite(c0l,t1,c2b{t0})),a3b{b1;b1},@po{b1+=3}@of{b0+=1}pc4{b0:b1})",
-    Tree0559 "MSeq(Seq(a0,Sl{0},a1l),RSel(c2e,Sub(t3),Fai,c4),t5,Seq(OnceT(Sub(Swm(Rpt{2}(FF(t6)))))))",
-    Tree0560 "B{t0=0;b1;b0=1;o0;t1=2}Ite(@po{t0:=o0|0}@fi{b1%3=2}Sb{b0=t1},Ub{o0},Pre{some;S}(@si{b0<t0%3}MSeq(a0e,a1l)))",
-    Tree0561 "B{t0=3;b0}@os{b0:=t0}@po{b0:=b0%3}@rw{t0%2!1}Flip(RSeq(SubR(t0),S),t1)",
-    Tree0562 "B{t0=5;b0=4}RT{3}(WU{b0+1<3}(c0b{t0}))",
-    Tree0563 "Rep4(MPri(a0,Opt(t1),a2e))",
-    Tree0564 "B{b1=4;b0=5;t1=0}Flip(Seq(t0,a1e),Flip(t2,Sc{b1+=2},Sb{b0=5},Wu{t1}))",
-    Tree0565 "B{t0=2}Fb(Sc{t0+=2})",
-    Tree0566 "Mt{100}(Wt{0})",
-    Tree0567 "B{b0=1;t0=3;b1=3;q0=1}PAll{-2}(@po{b1:=b0+2}@rw{b0<4}ASeq(@os{t0+=1}@po{b1%3>1?b1:=t0%2}PAll{1}(@of{b0+=3}Fb(a0l,t1,c2b{t0+2%2},Fai),RSeq(Lp{b0;K}(Par{1;_}(Sb{b0=t0},F)))),a3),Pre{b1+2>1;R}(Bin{t0<6;T}(ASeq(t4e,AFb(pi5{t0:b1},pa6{b0:b0;b1:=}),@fi{b0%4>2}@of{b0+=1;b1+=3}c7,@os{b1+1>1?t0+=2}@rw{b0<0}c8l,OnceT(c9l)),F)))",
-    Tree0568 "B{t0=1;b0;o0=_}Rep1(Fb(a0e,a1,@oh{t0:=t0%3;b0>b0+1?o0:=b0}@rw{b0=t0+4}a2e,SubR(c3)))",
-    Tree0569 "MPri(Sub(Sub(a0e)),S)",
-    Tree0570 "B{b0=5;q0;t0=0}PAll{_}(Seq(ASeq(Wt{30},t0,Wu{t0}),MSeq(Wu{t0},t1e),pi2{t0:=},@of{b0+=3}pi3{t0:=},Star(@ki{t0%3>0}c4,t5)),Cnd{b0+1%2=0;N;F}(Bin{b0+2=5;_}(Seq(AFb(Lp{b0;S}(Wde(a6e,@po{b0+=3;t0:=t0%2}t7))),ASeq(t8,Wt{100},Rep4(pa9{b0:=;b1:t0}))),RSeq(RFb(pa10{b0:b0;b1:b0},t11e),Flip(t12,@si{b0+4<t0%2}@rw{b0!b0%4}@po{b0:=b0+4%2}a13e)))),Pre{b0+3!3;F}(RSeq(c14e,Sl{10},RSeq(Scc{b0=t0},c15e,c16),Intr{b0+1!3}(pa17{b0:=}))))",
-    Tree0571 "B{t0;q0=3;b0}Cnd{t0+2>b0;N;_}(Lp{t0;S}(Cnd{b0+1<4;_;_}(TryT(S,t0,pt1{b0:6}))))",
-    Tree0572 "B{t1=3;t0=1;b0=4;b1=3;o0=_}FF(RSel(Pri(t0,pt1{b0:t0},t2,t3),Pre{o0|0<t0%3}(F),Rty1(Inv(Sw{4;5}(c4l,pa5{b0:b0;b1:=},Sc{b0>t1?b0+=2}))),@of{t0+=3}@ki{b0!6}@fi{b1>2}RSeq(Dd{0}(FF(Opt(t6))))))",
-    Tree0573 "PAll{1}(c0)",
-    Tree0574 "B{t0=4;b1=5;t1=3;q0=4;b0=5}Lp{b0;S}(Fb(Star(c0,@of{t1:=b1%3;b1:=b1%2}@fi{t0+4>b1}@rw{b1=t0%2}Invt(Sl{100}),Scc{b1>t0}),Swm(c1,Sc{b0+=2}),F))",
-    Tree0575 "RetF(Flip(To{20}(Try(c0,Star(Sub(S),S),R)),Rep2(R),RFb(c1,a2l)))",
-    Tree0576 "B{b0=0;t0=5;q0=0;b1;o0=_}Sw{0;2;1}(Lp{_;F}(RFb(t0,Rep2(Dl{30}(ASeq(t1,Scc{b0>2}))),Sl{50})),Flt{3;_;K}(Lim{3}(Step(RFb(Sw{3}(@po{o0:=t0+4}Sb{b1=t0},t2),t3)))),pt4{b0:t0},RFb(Flip(Sw{1}(t5,FS(Sl{0})),c6,@of{b1+=1}@ki{none}ASeq(c7b{t0},Sl{20})),@rw{b0=6}MPri(@fi{b0%3<0}@ki{b0>4}pa8{b0:=;b1:b0})))",
-    Tree0577 "B{t0;o0=_;b0=3;q0=0}@oh{t0+=2;o0:=o0|1}Rep2(RSel(@si{t0+4<t0%2}@ki{t0>1}@fi{o0|2+4%4=1}FF(Ub{o0}),c0e,To{0}(@rw{t0%3!0}a1l),Intr{b0=t0}(Cnd{b0!3;N;F}(Lp{b0;R}(MSeq(a2e,pc3{b0:b0})))),@po{b0:=t0}Sb{b0=t0}))",
-    Tree0578 "B{t0=0;b0=4}MPri(To{30}(SubA(RSeq(pt0{b0:=;b1:t0},R))),t1)",
-    Tree0579 "AFb(Par{-1;1}(c0,F),OnceK(PAll{2}(t1,a2,a3)))",
-    Tree0580 "B{b0;t0;q0=2}Lp{t0;_}(PAll{4}(a0,c1l,pa2{b0:b0;b1:b0},Sl{0}))",
-    Tree0581 "B{t1=5;b0=1;q0=1;t0}RFb(OnceT(TryT(RFb(@oh{b0+=1}Swm(@os{b0+=3}Ite(a0,@si{t0+4%2!1}Wu{t0},c1),Pre{t0>0}(Lp{t0;K}(a2b{b0+2;b0})),c3)),a4l,SubA(RSeq(@rw{b0%4<0}PAll{_}(MPri(c5e,c6,c7)),Lp{t1;R}(Lp{b0;F}(c8)))))),RT{3}(pi9{t0:t0}))",
-    Tree0582 "B{o0=_;t0=0;b0=0}Flip(Par{4;5}(Step(Step(SubA(Sl{10}),R),Pre{b0%4<3;R}(SubR(Suc))),PAll{1}(Rep0(t0),t1),Wde(Bin{o0|5!t0;N}(RFb(c2,t3),c4),t5),@po{t0:=5}RFb(@os{b0+=1}c6b{t0},Pre{t0%3!0;S}(t7)),OnceK(t8)))",
-    Tree0583 "B{b1;b0=2}Ite(Rty1(Sw{1;2;0}(c0,a1b{b1%4;b1},c2,a3)),@rw{b0+4=b0+4%2}FS(a4e),FF(Dl{0}(c5)))",
-    Tree0584 "B{q0=2;t0=2}Fb(Rep2(t0e),Rep4(t1),SubA(Dd{10}(a2)),@si{t0+4%2>0}SubA(Lp{_;F}(Wu{t0})))",
-    Tree0585 "B{t0;b1;b0;o0=_}Pri(a0,Par{1;2}(Sc{none?b0:=b0%4;t0:=7},t1e,@os{o0:=8}Run,pi2{t0:b1}),@oh{t0:=b0}@fi{b0>7}@of{b1+=1}Star(pa3{b0:t0;b1:t0},pi4{t0:b0}))",
-    Tree0586 "OnceK(Sub(Sub(pc0{b0:2})))",
-    Tree0587 "B{b0}To{50}(MPri(Rus{1}(PAll{-4}(Sb{b0=0},Try(t0,pi1{t0:b0},t2e),pc3{b0:2},c4e))))",
-    Tree0588 "B{q0;t0=0;o0=_;b0=4}Wde(Rep1(t0),RFb(c1,Rep0(pc2{b0:4})),Rep1(Rmp{S;F}(@po{b0+=3;o0:=o0|2}@si{o0|3%3=2}@ki{t0!t0+3}c3)))",
-    Tree0589 "B{b1;t1;t0;b0;o0=5}Swm(Seq(To{0}(@si{t1+4%3=2}@oh{o0:=_}@rw{none}SubR(Scc{b0>5})),@po{b1+=2}c0,Sb{o0=1},S,t1),Ub{o0},Pri(Cd{0;K}(Rep4(c2l)),Dl{20}(Cnd{b1>6;N;_}(Opt(Wde(a3l,@rw{t0=4}R)))),c4),Wv{t1}(@os{o0:=_;t0:=b1}Sw{1;0;2}(c5,c6,Ub{o0},Sb{o0=3})),Mt{30}(Suc))",
-    Tree0590 "B{b1=2;b0=1;t0}Seq(pt0{b0:4;b1:b1},Seq(Sl{0},t1,Sc{b1:=b0},@si{t0+4%2>0}c2b{t0},a3l))",
-    Tree0591 "B{t1;t0;b1=3}RSel(SubR(Dd{50}(t0)),Sw{1}(c1,t2),@po{t1+=2;t0+=1}Pre{t1%3>1;R}(pc3{b0:5}))",
-    Tree0592 "B{o0;t0}Pri(ASeq(Ruf{1}(c0)),FF(t1),Opt(Wt{10}),@si{t0!2}c2,pi3{t0:t0})",
-    Tree0593 "B{b0=0;t1=1;t0;b1=2}Flip(c0,Bin{t0+1>7;_}(TryT(@po{t1:=t0+3;b1+=2}@oh{t0+=1;b1+=1}RSeq(Seq(a1,pi2{t0:=}),t3,t4),RSeq(c5b{t0+2%4})),Wde(Wde(Inv(a6b{b0;b1}),t7,Wt{10}),Pre{t1%4=2;R}(PAll{-2}(Invt(@of{t0+=2}a8),Rpt{2}(a9),t10,pt11{b0:b1;b1:b0})))))",
-    Tree0594 "B{t0;b1=1;b0}@fi{b1>1}RFb(Wde(t0,Intr{t0+4=b1}(Ret2(c1))),RFb(Seq(t2,Wt{10}),Par{_;0}(@of{b1:=t0+2;b0+=4}t3,Sb{t0=0}),Swm(pt4{b0:t0;b1:b1},Par{1;2}(a5,S))))",
-    Tree0595 "OnceT(Wt{10})",
-    Tree0596 "B{t1;q0;t0=5}Lp{t1;R}(Pre{t1>t0+3%3;S}(pi0{t0:=}))",
-    Tree0597 "B{b0=2;o0=_;b1=0;t0}Fb(Sw{1;2}(RU{F}(Par{_;1}(@rw{b1>b0+4%3}Fb(c0b{b0%2},c1,a2))),To{20}(Pre{none;K}(RFb(@fi{t0%3>0}To{20}(a3b{b0+3;b0}),c4,t5))),Try(@si{none}@po{b0+=2}@of{b0>b1+3?o0:=_}S,Sb{b1=b0},Sl{20})),Pre{t0>2;S}(Ub{o0}))",
-    Tree0598 "B{q0=4;t0=5;b1=3;b0=2;t1=3}AFb(FS(Wde(Sw{0;2}(Sw{2}(pa0{b0:=;b1:b1},pa1{b0:t0;b1:=}),Sb{b0=7},pc2{b0:=}),Pre{t0>3;F}(PAll{1}(t3e,Sc{t1%3<1?t0+=1},F)),OnceK(Lim{1}(Pri(FS(t4)))))),Su{t1}(TryT(Par{_;2}(Lp{_;S}(Lp{t1;K}(Rep4(pi5{t0:t0}))),pc6{b0:=},Seq(pt7{b0:b1;b1:b0},a8)),Seq(Sl{0},Sb{t1=b1},RFb(@os{b1+=1}@fi{b0+2<1}Sc{b1:=t1;t1+=3},c9,t10)))))",
-    Tree0599 "B{t0;b0=4}Fb(PAll{2}(c0,F,@os{b0+=1;b0+=1}@oh{t0>7?t0+=1;t0+=1}@ki{b0<0}Rmp{S;F}(c1),Keep(Sb{b0=t0})),Swm(t2,RSeq(S,pt3{b0:b0;b1:b0},t4),@oh{b0>7?b0+=3}@si{t0>7}ASeq(t5,Wt{30},pi6{t0:t0}),FS(Opt(t7)),MSeq(c8,Sc{t0:=b0%4;t0<b0%4?t0:=6},pa9{b0:t0},pa10{b0:=;b1:t0})),Wv{t0}(ASeq(RSel(F,pa11{b0:6;b1:t0}),Swm(Mt{50}(a12),a13l,pa14{b0:2;b1:b0},@oh{t0+=3;t0+=3}@ki{t0=3}c15),t16)))",
+    Tree0500 "RU{S}(Seq(Mt{0}(Sub(RSel(AFb(t0,F,t1),Swm(t2,Sl{0}),PPar{2;_}(Mt{10}(c3e),t4e),Rty0(t5)))),Fb(Sub(Seq(Inv(t6),Rpt{2}(t7))),t8),Ret1(Step(Inv(MPri(FS(t9),Rus{1}(t10e),Rmp{S;S}(a11)))))))",
+    Tree0501 "B{b0=5;t0;b1=0}Fb(Ite(a0b{b0;b0},@ki{t0<0}@oh{b1+=2;t0+=2}Intr{b1<b1+4}(Par{-2;-2}(t1,pi2{t0:b0},Scc{t0=b1+3})),t3),Par{_;-2}(a4l,@of{b1:=t0%4}@oh{t0+3%4<3?b0:=b1}@po{b0:=t0%4;b0+=1}Rpt{0}(a5l),@of{b1+=3}@ki{t0+2=5}@si{b0+4=t0}c6),@fi{b1!0}@ki{t0=2}@po{b1:=t0;t0:=b1}RFb(OnceT(RSeq(pt7{b0:t0},t8)),Inv(c9)),@of{t0:=b1;b0+=2}Isw{t0;_;N}(OnceK(Star(c10,S)),Rep0(a11b{b0+1;b0}),AFb(Rty2(Bin{b1%4<3;T}(t12,t13))),@os{b0:=b1}@oh{b0%3>1?b1:=b0}@si{b1>t0%3}AFb(Seq(FS(a14)))))",
+    Tree0502 "B{b0=1}RtyF(Step(Ret0(S),pc0{b0:=}))",
+    Tree0503 "B{b0;b1;o0=_;t0=3}Bin{t0+4>b0;T}(Wu{t0},MPri(Fb(PPar{2;N}(@po{b0+=1}@os{t0!1?b1:=b1%4}t0,c1,a2),Sw{2;3;0}(@si{b0%2<1}@ki{b1+2%2>0}@oh{t0+=1;o0:=o0|3}c3l,FF(pi4{t0:=}),Sb{b0=b1},Rpt{1}(Rty1(a5b{8;b1}))),S)))",
+    Tree0504 "B{t0=0;b1;b0}TryF(Mt{0}(RT{1}(Lim{2}(@oh{b1!0?t0:=t0+2%4}Flt{2;R;F}(t0)))),c1l,@os{b0:=b1%4}@po{t0+=1}a2)",
+    Tree0505 "RFb(t0,t1,Opt(Ret0(F)),RFb(Ret0(Sub(c2))),AFb(RFb(t3,Fai),FS(t4),Par{-1;_}(Seq(c5,t6e,t7e))))",
+    Tree0506 "B{o0=3;b0=2;t0=1}Fb(@oh{t0=4?b0:=1}@os{b0!6?b0+=3;t0+=3}c0,Ite(Intr{b0=7}(RSeq(pi1{t0:b0},@os{o0:=_}Sl{100},Scc{b0+1!0})),pi2{t0:=}),Ruf{F}(Cd{0;K}(RFb(Fb(a3,@oh{t0:=6}@of{o0:=t0}@os{o0:=8}Ruf{3}(t4)),Ret1(Cd{10;K}(Pre{b0=2;K}(R))),Ret1(t5)))))",
+    Tree0507 "B{t1=2;b0=5}PAll{-1}(PAll{_}(a0b{t1;b0},c1),pi2{t0:b0})",
+    Tree0508 "Keep(t0)",
+    Tree0509 "B{q0=3;t0=5;b0=0;b1;o0=4}RSeq(Sw{5}(S,@po{o0:=_}@rw{b1>b1+2%4}c0e),@si{b0+1!t0%4}@rw{b1+2!t0+1%3}@ki{t0<0}Lim{3}(Mt{0}(Rep3(@oh{b0:=t0}@po{t0:=1}@os{b1:=t0%2}RSel(c1l,t2)))),Rpt{0}(S),Lp{b0;K}(ASeq(MPri(F,Sb{t0=6}),a3e,c4l)))",
+    Tree0510 "B{t0;b0=0}@rw{b0!b0+4}Swm(c0e,t1,@of{b0:=9}@ki{b0+1<4}t2,t3,@fi{t0+4%2<1}t4)",
+    Tree0511 "B{t0;o0=_;b0}Star(@of{b0:=o0|1}pa0{b0:t0;b1:t0},pa1{b0:b0;b1:b0},a2l)",
+    Tree0512 "B{q0;b0;t1;t0}TryT(Lp{_;_}(c0e),Isw{t0;_;T}(a1e,Cnd{t1=4;N;F}(c2b{b0})),PAll{-3}(t3,c4b{t1+3%4},RT{F}(t5)),Rpt{1}(Swm(t6e,pi7{t0:t0})),To{50}(S))",
+    Tree0513 "TryF(Flip(Cd{0;F}(Fai),Swm(t0,c1,a2),S,c3,c4),Rty3(Fb(Dl{10}(RSeq(Fb(c5,c6),RSeq(S,a7),Swm(t8e,t9))))),RFb(Try(AFb(t10,t11),Pri(c12,a13),OnceT(c14),t15e,a16)),Flip(Star(c17,t18),RSeq(c19,t20,c21),a22,Dl{30}(t23),Ite(Once(t24),Keep(a25))))",
+    Tree0514 "B{q0;t0;t1=2;b0=3}Isw{b0%4;T;N}(RU{F}(pa0{b0:=;b1:t0}),Par{-1;1}(@fi{b0+2>1}@oh{t1:=4;t1:=6}Seq(Lp{t1;_}(@rw{b0+2%4=0}@os{t0=t1?t0+=2}Flip(Rty0(pt1{b0:=;b1:b0}),RT{F}(Intr{t0%2!1}(c2)))),RFb(RSeq(t3,t4),Lp{_;F}(Invt(MPri(t5,t6,Sb{t1=b0})))))),Flip(Seq(Wu{t0},@rw{t0>0}@po{t0:=b0}@os{b0+=3}c7,c8e),FF(c9e),c10b{t0},Lp{t0;_}(c11)))",
+    Tree0515 "B{t0=2;b0=3;b1=4}RSeq(PPar{1;T}(c0,Sc{b0+=1;b0+3%3>1?b1:=b0},c1),@rw{t0%3<1}RSel(Flt{1;S;_}(pa2{b0:b0;b1:=})))",
+    Tree0516 "B{b0=0;o0;t0=5}RFb(@of{t0+2%2=1?o0:=_}@os{b0+=3}@fi{b0%3>1}Dl{10}(Wt{0}),RepF(RSeq(a0,pi1{t0:=},Sb{o0=4})),@po{b0+=1}MPri(pt2{b0:t0;b1:b0},c3e,@of{b0+=3}@fi{b0%4<1}c4b{t0},Sb{t0=2}))",
+    Tree0517 "Rty3(Invt(Ite(t0,a1)))",
+    Tree0518 "B{b1;b0=3;t1=0}Seq(Pri(t0,Pre{t1<2;S}(c1b{b0}),c2),Seq(Rmp{F;S}(t3),t4e,pt5{b0:b1}),RSeq(t6,a7,c8,Cd{20;K}(Sb{b0=t1}),c9),@os{b0=7?t1:=b0}Bin{b1+4=5;T}(pt10{b0:=;b1:b1},t11))",
+    Tree0519 "Seq(PPar{1;_}(MSeq(AFb(a0,a1,c2),Ret4(Invt(Flt{1;_;K}(Seq(t3,c4l,t5,c6l)))),Rus{F}(Fb(t7,t8,t9))),Swm(Dl{20}(Cd{30;_}(AFb(a10,F,Rep1(S)))))))",
+    Tree0520 "Par{_;_}(Flt{1;R;F}(Inv(t0)),pc1{b0:6},Fai)",
+    Tree0521 "B{b0=3}To{10}(Ret3(Sc{b0+=1;b0:=b0%4}))",
+    Tree0522 "B{b0=5;q0=3;t0=0}Par{_;_}(RFb(Bin{t0<7;N}(RSeq(Pre{t0%2=1;R}(Cd{20;K}(Lp{t0;R}(pt0{b0:t0;b1:b0}))),Rty4(Dd{20}(Lp{t0;K}(a1)))),@of{t0+=1}@po{t0:=b0}@oh{t0:=6}Seq(t2))))",
+    Tree0523 "B{t1;o0;t0=0;b0=2;b1=1}Ite(@fi{t1+1%3>1}RFb(@ki{o0|0+1>2}PAll{_}(@ki{o0|1<t0+1}pt0{b0:5;b1:t1},Sb{b1=b0},c1,F)),@oh{t1:=t0+3}RSel(c2,t3),RSeq(Suc,a4))",
+    Tree0524 "B{b0=2;b1=2;t0;t1;o0;q0}RFb(Lp{_;S}(Bin{t0<t1%2;N}(t0,Wv{t0}(@po{b0+=2}pa1{b0:b0;b1:b1}))),Opt(Step(R,t2,R,c3e)),@of{t0:=o0|4+2}pc4{b0:b0})",
+    Tree0525 "B{o0=4}RSeq(t0,SubR(SubA(Suc)),FS(Bin{none;T}(c1,c2l)))",
+    Tree0526 "Once(Sub(Sub(R)))",
+    Tree0527 "B{b0;t0=5;q0=2}PPar{2;T}(Ruf{F}(Flip(Wde(c0,a1e,@po{b0:=t0}@si{b0<7}c2b{t0+1%3}),Bin{b0+2%4>1;_}(t3,S),PPar{2;_}(Invt(Lp{_;R}(Sc{b0+=3}))))))",
+    Tree0528 "B{t0=4;b0=5}@ki{b0+1%2<0}Cnd{t0>1;N;_}(@oh{t0+=3}@rw{b0%4>1}Inv(MSeq(a0,Sl{0})))",
+    Tree0529 "B{b1=2;q0;b0=2;t1;t0=5}Pre{t1+4%2<0;K}(Mt{0}(@po{t1:=b0+4;b0+=1}Fb(@rw{t0<b1}Rep2(Rep0(Sc{t1:=b0%3})),Lp{b1;S}(a0))))",
+    Tree0530 "B{o0=_;q0=2;b0;b1=2;t0=2}Swm(Opt(Ite(RFb(F,t0,t1,c2),RSeq(a3b{b1+1%4;b0},Sc{b0:=b1+3%3}))),Lp{t0;F}(Rep4(WU{b0=t0+3}(TryT(@si{o0|3>1}@os{t0+=3}Swm(t4,t5),Step(a6e,pc7{b0:0}))))))",
+    Tree0531 "B{t0=4;o0=3}PPar{2;_}(OnceK(Ub{o0}),Wu{t0},c0)",
+    Tree0532 "B{o0;t0=4;b0}RFb(@po{o0:=_}OnceT(Par{-2;2}(@of{t0:=b0%2}Cnd{b0>6;T;F}(pt0{b0:b0;b1:b0}),t1e)),RSeq(Dd{10}(Swm(t2,a3e,t4,PAll{-2}(F,t5e))),@os{t0+=1}@po{t0+=1;b0:=t0+1}SubR(Rpt{2}(pt6{b0:8}))),RU{F}(Pre{b0+1!b0+3%3;S}(Intr{o0|1%2!0}(t7e))),Bin{t0=6;T}(Seq(@of{b0+=1}@oh{t0:=b0%2;t0:=7}@rw{b0!1}Sb{t0=4},Sc{b0:=t0%3},OnceK(t8)),Rep4(R)),t9)",
+    Tree0533 "Seq(FS(a0l),Dl{0}(RSeq(a1,R)))",
+    Tree0534 "B{t1=0;b0=5;t0;o0=_}PAll{2}(Bin{t1>6;_}(@fi{t1+2>t1}@oh{b0+=1}Rep0(t0),Wv{t1}(Sb{o0=7})),Rep2(Lim{1}(Step(pi1{t0:b0},c2,Pre{some;K}(Scc{t0+2>3})))),Pre{t1=t0;S}(PPar{2;T}(Sl{100},a3,Sc{b0:=t1},Scc{some})),Keep(Seq(Isw{t1+3;N;T}(RFb(Pre{t1<t0+3%4;S}(t4)),c5,OnceT(a6b{o0|0;b0})),Wv{t1}(Flip(t7,a8,@oh{t0+=3}c9l)))),Mt{30}(To{100}(Rep1(ASeq(c10b{t1%4},Dl{0}(c11l),@si{none}t12,Sl{0})))))",
+    Tree0535 "B{b0=5;t0=1;o0=_;q0}Step(t0,MPri(c1,OnceT(pa2{b0:1;b1:b0}),t3e),ASeq(pt4{b0:=;b1:b0},Lp{b0;K}(Lim{3}(Flt{2;F;K}(@fi{t0%4<3}c5l)))),Pri(@si{o0|5%3<2}c6e,t7,pi8{t0:=}),Par{_;_}(RFb(Lp{b0;K}(R)),TryT(pa9{b0:t0;b1:b0},Run)))",
+    Tree0536 "To{0}(c0e)",
+    Tree0537 "B{b0=1}Par{1;-2}(SubR(ASeq(pt0{b0:=;b1:b0},S,Wt{50})),Pri(a1,a2))",
+    Tree0538 "B{b0=3;t0=2}Ruf{F}(@ki{b0+1>t0+2}Par{0;_}(c0,c1))",
+    Tree0539 "B{b0;t0=4}RSeq(Isw{b0+1;N;N}(F,Sb{b0=t0},t0))",
+    Tree0540 "B{b0=4;t0}Bin{b0%4<3;_}(pt0{b0:b0;b1:b0},Wu{t0})",
+    Tree0541 "B{t0=5;q0=4;b0=1}Isw{b0;N;T}(@si{t0<1}Lp{_;R}(pa0{b0:t0;b1:b0}))",
+    Tree0542 "B{t1;q0=3;b0=3;b1=0;o0=_;t0}Sel(RSeq(@of{b0+=2}@ki{b0<6}TryT(c0b{t0},@of{o0:=_}a1,pi2{t0:=},t3),@of{b0+=2}TryT(F,pi4{t0:t1})),FF(Lim{3}(Ite(PAll{_}(a5),AFb(pc6{b0:b0},pa7{b0:=;b1:b1})))),Lp{b0;F}(OnceK(OnceK(Ite(@po{some?o0:=o0|4%3;o0:=_}c8,pc9{b0:b1},c10)))))",
+    Tree0543 "B{t0=4;t1=1;b0}RSeq(Dd{10}(Scc{t1>4}),SubR(a0),Cnd{b0>t0+1;N;F}(c1))",
+    Tree0544 "B{b0=0;b1=1}RFb(RSeq(TryF(Sb{b1=0},RtyF(c0e)),Pre{b0+4%3<1;S}(a1l)),c2)",
+    Tree0545 "B{t0=2;q0;o0=_;b1=4}Lp{t0;R}(@po{t0+=3;t0:=o0|5+3}@fi{b1+3!5}a0)",
+    Tree0546 "B{t1=5;t0;b0}Bin{t0<b0+3;_}(Swm(AFb(a0e,a1l,Dl{0}(a2),Opt(pi3{t0:t0}),pi4{t0:t1}),PPar{2;T}(Rep3(Swm(t5,Sl{0})),Dl{50}(FS(S)))),Ret0(a6))",
+    Tree0547 "B{t1;o0;b0=2}To{20}(@si{b0%3!0}Keep(RSeq(Cnd{b0>4;N;S}(Star(Ub{o0},pc0{b0:2},c1)),Dl{0}(@po{t1:=o0|5+3%2;o0:=_}TryT(Sb{t1=5},t2e,c3l)))))",
+    Tree0548 "B{b0=2;o0;t0}RSeq(Swm(@rw{t0<0}Pri(pa0{b0:1},WU{t0%3!0}(t1),Sc{o0:=_})),RSeq(c2,Rmp{F;S}(@oh{b0:=3}FF(t3))))",
+    Tree0549 "B{b1}RFb(Par{_;0}(t0,t1,Pre{b1<3;F}(a2),Sb{b1=3},Try(Wt{0},t3)))",
+    Tree0550 "B{q0;b0=3;o0;t0=0;t1=5}Fb(Lp{t1;R}(PAll{1}(Sc{t0:=t0+2%3},Wt{100},c0l)),Ite(c1,a2b{b0+1%4;b0},a3),Lim{3}(Invt(Cnd{b0+1!5;N;F}(PPar{0;_}(Cnd{t0%3<0;N;_}(Sl{0}),Fb(t4e,t5),Dd{100}(Mt{0}(pi6{t0:=})))))),ASeq(RFb(@po{o0:=t1}PPar{1;T}(Isw{b0;N;T}(t7,c8)),@oh{t0+=3}@po{t0+=3}@ki{b0%2!0}Run,Rus{3}(Lp{b0;_}(c9)))),Seq(a10,t11,Suc,t12e,t13))",
+    Tree0551 "RFb(FS(t0e),a1l,t2e,a3e)",
+    Tree0552 "AFb(Fb(c0l,Fb(c1,c2,a3l)),Rmp{F;F}(PPar{1;T}(Rep3(c4))),FF(Inv(MPri(a5l,c6))),Swm(PAll{_}(S,c7),Sl{0}),c8e)",
+    Tree0553 "B{t1=3;t0=5;o0=_}Par{-1;_}(@of{t1:=o0|3}@ki{t1!4}PAll{_}(@rw{t0=t1}Mt{30}(a0),Rep3(Wv{t1}(@si{t0+2=t1}@os{t1+=1}FS(S))),Rty3(RepF(Sc{t1+=2}))))",
+    Tree0554 "B{b1=1;b0;t1=5;t0=2}FS(PAll{2}(@os{b1+=1}@fi{b0<3}RFb(Cnd{t1+3%3=0;T;F}(c0),@ki{b0+4<t0}@rw{t1+2>5}@po{b0:=t1%2}Cd{10;F}(@rw{t0%2!0}@os{t0=5?b0+=3;t0:=t1}@oh{b0:=b0%4}Isw{b1;_;N}(t1,Wu{t0})),a2e),Cd{20;K}(c3b{b0}),MPri(@fi{b0%4<0}@oh{b0+=1}@rw{t0+4<t0}Dd{0}(S),@ki{t0+4=b0%2}@rw{b0+4=3}MPri(a4,@rw{b1=3}Sb{b1=2},Fai),Cnd{t1%4>0;T;F}(RFb(pi5{t0:=},t6,@oh{t0<4?b0+=3;t0+3>2?t1:=b0+3}@fi{t1!t0}Sl{10})),c7e)))",
+    Tree0555 "B{t0=3;b0=4}Keep(@of{t0:=b0+1}F)",
+    Tree0556 "B{t0=5;b0=3;o0=_;b1}@ki{none}@rw{b1%2=1}@os{t0:=o0|2}RFb(Sw{3;5}(t0,OnceK(RepF(Rmp{S;F}(@os{t0:=3;o0:=b0+1%2}RetF(t1e)))),@po{b1+=1}@si{b1<3}c2),Wde(PAll{_}(Sl{50}),t3,@of{t0:=o0|5}@si{b1+3!b0%4}pi4{t0:t0}),RFb(To{20}(a5e),Wde(t6,c7e),Pre{b0>3;F}(c8)))",
+    Tree0557 "B{b0;t0=3;t1=0;o0=_}@of{b0:=o0|2}@rw{t0%3>1}RSeq(t0,c1,pi2{t0:=},@rw{t1+4%4<2}Ub{o0})",
+    Tree0558 "OnceK(RU{F}(MSeq(Par{2;-2}(Flip(a0,t1,a2),Sl{20},c3e,RFb(c4e,c5,a6),TryF(c7,a8)),Ret0(Wt{20}))))",
+    Tree0559 "B{b0=1;t0=1}Star(Star(RFb(pt0{b0:=;b1:b0},t1,t2e),PPar{2;T}(Inv(c3),RSeq(Scc{t0%2!1},@po{t0+=1}@ki{b0%4=3}a4),RSeq(a5,pa6{b0:8},F))),@oh{t0:=b0}Su{t0}(Wu{t0}),OnceK(Inv(@po{b0+=2}@rw{b0>t0+1}pt7{b0:b0;b1:b0})))",
+    Tree0560 "B{t0=2;b0}Swm(MPri(Cnd{t0+3>b0;T;S}(a0),AFb(Ite(a1l,Sl{0}),t2,@rw{t0=t0+1%3}@ki{t0+4%4>0}a3),RT{2}(a4e)),Pre{b0%4=1;S}(c5))",
+    Tree0561 "B{t0=2;b0;o0=1}RSeq(Seq(RT{3}(c0b{5}),t1e,Ret3(@ki{b0<o0|1}@oh{b0+=1}a2b{t0%2;b0}),@os{o0:=_}@ki{b0+2>t0}t3e,c4l),Isw{b0+2;T;T}(pa5{b0:t0},@fi{t0+4>b0+1}Rep1(c6l),RSeq(t7,@po{o0:=t0;t0:=t0%3}@rw{some}@fi{none}a8b{t0+4;b0}),Wv{t0}(c9b{o0|4}),Sb{t0=b0}),MPri(Pre{t0+1%2=1;F}(Fb(c10b{t0},c11)),a12,@fi{some}OnceK(c13l),t14,t15))",
+    Tree0562 "B{o0=_;t0=3;b0}Step(a0,SubR(PAll{-2}(@os{t0:=b0+1%2}Cnd{b0<3;T;_}(c1b{o0|4}),@of{t0+=3;b0!t0?b0+=1}@fi{none}@po{b0!5?t0:=b0}t2)),SubA(Isw{o0|5%2;N;T}(S,F,@of{b0+=4}@oh{b0:=t0}@si{b0%4!0}c3)))",
+    Tree0563 "B{b0;b1;q0=4}PPar{2;T}(Keep(pt0{b0:b0}),Lp{b1;R}(Seq(@po{b0+=1}Sl{20},c1,c2)),Ret2(Sl{0}))",
+    Tree0564 "B{b1=4;t1;b0=0;t0}Star(Cd{0;F}(PAll{_}(c0,Scc{b1=t1})),pt1{b0:b1},Pre{t1<b0;K}(Sl{30}),Pre{t1%4!3;R}(To{0}(@of{t0=3?b1:=8}@fi{b0<b1}@ki{b1=t0}Fai)),@of{t1:=b0+2}R)",
+    Tree0565 "B{t0=5;b0=0;b1}@of{b0+=1}@fi{b0+2%3<0}Seq(Sl{100},@rw{t0%3<2}c0b{2},@oh{t0:=t0%2;b1<5?b1:=b0%4}RU{S}(RFb(RFb(@rw{b0<5}@os{b1%2>0?b1+=2;b0:=7}@of{b1:=t0+3%2}t1e,c2,Fai),Keep(RFb(Inv(Swm(pc3{b0:0},@of{t0+=3}@rw{t0>6}a4)))))),Invt(Flt{1;R;K}(RtyF(@fi{b1=t0}@oh{b1+=3;t0+=1}RSeq(a5,Dl{0}(@po{b1+=1;t0+4%2=0?t0+=1}@si{t0!2}Inv(pi6{t0:t0})),Cd{30;F}(t7))))))",
+    Tree0566 "B{b1=5;b0=4;t0=3}Ite(PAll{-2}(OnceK(@os{b0+2%4!0?b1+=3}PPar{2;T}(c0l,a1b{t0;b1},Sl{100})),Rty3(@po{b1:=b0+2%3}Rep4(Bin{t0=3;T}(a2,a3b{t0;b0})))),@of{b0+=3}Su{t0}(@ki{b1=t0}OnceK(@po{b0:=t0%4}@of{b1!2?b1+=2;b1:=b1+2%3}@rw{b1+4<2}S)))",
+    Tree0567 "B{b1=0;t0=2;o0=_;b0}Isw{b1+4%2;_;_}(RFb(Seq(t0,pi1{t0:=},@os{b1:=o0|3+4%3;b0<7?t0:=b1+4}Flt{3;_;_}(pi2{t0:b1})),PAll{1}(Isw{o0|3;N;_}(RFb(t3,t4)),pt5{b0:5}),Flt{3;S;K}(RSeq(ASeq(Wv{t0}(Try(t6,Sb{o0=2}))))),TryT(@os{b0+=3}RSeq(Ite(t7,c8),Invt(Par{1;-2}(t9e,t10)),pt11{b0:=;b1:t0}),Invt(To{20}(Isw{b1%3;N;N}(Once(c12))))),WU{t0=5}(t13)))",
+    Tree0568 "B{b0;t0}Wde(RFb(Seq(FS(pa0{b0:6}),Ite(Scc{b0%3<1},S)),Intr{t0=6}(Ruf{F}(Ite(t1,Once(R)))),Cd{10;_}(pi2{t0:b0}),@po{t0+=1}@fi{b0%4!2}@si{b0+3>1}PAll{2}(c3,a4l,@of{b0+=1}t5,pt6{b0:=}),PPar{0;N}(pt7{b0:1;b1:t0},c8,Fai,Sc{b0+=1})),Fb(Cd{0;F}(Ite(c9l,pa10{b0:=;b1:b0},pt11{b0:=})),Ret1(Pre{t0<b0;F}(Wde(a12,Cnd{t0<7;N;F}(Bin{b0%4>2;N}(Sl{0},Sb{b0=6}))))),Step(Sl{0},RU{S}(Sb{t0=7}),pt13{b0:=},Sb{t0=1},RFb(@oh{b0:=t0}a14,a15))))",
+    Tree0569 "B{b0=0}RtyF(MPri(Rpt{F}(Wde(t0,t1,Sl{10})),t2,Flip(Par{2;-1}(c3e,a4e)),Scc{b0+1%2>0}))",
+    Tree0570 "Sel(ASeq(Rty1(t0)),TryT(c1e,a2))",
+    Tree0571 "B{o0;t0=1}Flip(Sb{o0=2},RT{1}(SubR(FS(@si{some}@po{t0:=o0|1;t0:=o0|3}c0))))",
+    Tree0572 "B{b0=0;q0=1;o0;b1=0;t0=3}RSeq(Isw{b0;N;N}(Lp{_;_}(Once(t0)),RFb(@os{b1:=t0}pc1{b0:b0},t2e)),Fb(Rmp{S;S}(Cd{0;F}(@oh{b1+3<b1?o0:=_;b1+=2}@rw{t0%2<0}@of{t0+=1}a3e)),c4),SubR(SubR(@oh{b0%3=1?b0+=2}@of{b0+=1;b1:=o0|1%4}Lp{_;_}(@of{b1+=1}@oh{b1=o0|4%4?b1+=2}Pri(Swm(a5,pt6{b0:=;b1:=}),WU{b1+2=t0}(S))))))",
+    Tree0573 "B{t1=5;q0=4;b0=0;t0=0}Swm(MSeq(@oh{b0:=1}@po{t1+=3;t1:=b0}@of{t1:=b0+3%2}a0b{t1;b0},PPar{1;N}(a1b{t1;b0},Rep1(t2),Bin{t0+2>t1%4;T}(Scc{t1+2=6},pc3{b0:4}),Keep(pi4{t0:=})),@po{t0+=1;b0+=1}PPar{2;N}(Lp{_;F}(t5),@fi{b0+4%3=0}PPar{2;_}(c6,@oh{t1+=3}pa7{b0:t1;b1:t0},Once(pc8{b0:2}),Scc{b0+2!b0%3}))),Fai)",
+    Tree0574 "B{b0;q0=3;b1}RFb(Lp{b0;S}(a0),pi1{t0:b1},t2)",
+    Tree0575 "MSeq(a0,FS(a1),t2,Lim{2}(a3),Opt(Sl{0}))",
+    Tree0576 "B{t0=5;b1=5;b0}FF(Wde(Try(Lim{1}(pc0{b0:t0}),WU{b1+2%4>0}(t1)),RU{S}(Sw{4}(Once(TryF(Wu{t0},c2,Sc{t0:=b1%3;b0+4=t0%4?b0+=2})),@os{t0:=b0+4%4;b1!t0?t0:=b1}@fi{b0!7}@rw{t0<t0%4}RSeq(Wt{10},Ret2(Scc{b0%3>0}),R)))))",
+    Tree0577 "B{o0;b0}RSeq(Ret3(pc0{b0:=}),@of{o0:=_}@os{b0+=2}@fi{b0>2}pi1{t0:b0})",
+    Tree0578 "Par{_;_}(a0,a1e)",
+    Tree0579 "B{b0=2;o0=1;t0=5}Keep(Once(Cd{50;K}(RSeq(Try(pi0{t0:=},c1,c2l,c3,@fi{b0>t0+1%4}@si{b0!o0|1}c4),Bin{b0<0;T}(Sc{b0<t0+2?t0+=1},Fai),Flt{3;_;K}(Keep(F)),Seq(Seq(AFb(c5e,pc6{b0:b0},pc7{b0:=})),SubA(Ub{o0}))))))",
+    Tree0580 "RU{F}(Swm(MPri(c0,Seq(t1,t2e)),Flt{3;R;K}(RU{S}(PPar{1;_}(t3,t4))),PPar{1;_}(OnceK(F),Sl{0},Dd{10}(t5e),Rus{F}(t6),t7)))",
+    Tree0581 "B{b1=1;b0=2;t0=0}@of{b1%3<0?t0+=2}@os{b1:=5}Swm(Cnd{b1!b0+1;_;_}(Fb(Fb(t0e,pi1{t0:=}),PPar{2;T}(@of{b0:=b1;t0+=2}t2,c3,Sb{t0=7},c4b{t0+3%3},@si{b0<0}@oh{b0:=t0}@fi{b1+2>2}a5))),RSeq(Intr{b0=3}(Flt{1;_;F}(t6e)),ASeq(@oh{b0:=t0}t7,c8),pc9{b0:7},Ret2(Suc),Seq(c10l,a11b{t0%4;b0})))",
+    Tree0582 "Fb(Wde(c0,Sl{0}),Flip(Fb(Sub(c1l),t2e),R),Rep2(t3),TryT(Cd{0;_}(S),Rep4(FF(t4))))",
+    Tree0583 "B{b1=2;t1;t0;b0=1;o0}Step(Fb(c0,pa1{b0:=;b1:t0},@rw{b0=t0}@of{o0:=b0%3}@si{b1%2<1}Sc{t1:=6}),PAll{-1}(Keep(RSeq(c2,c3l)),SubR(Bin{o0|2=5;T}(Wt{0},pa4{b0:8})),c5))",
+    Tree0584 "B{b0=2;t1}OnceK(WU{b0+1!t1}(a0))",
+    Tree0585 "B{o0;b0=4;q0=1}Intr{some}(Lp{b0;F}(PAll{-3}(c0,R,t1)))",
+    Tree0586 "Seq(Flt{2;_;_}(AFb(c0,a1)),Wde(c2,c3e,c4l))",
+    Tree0587 "B{o0;t0=3}Pre{t0=5;K}(c0)",
+    Tree0588 "Fb(Ret0(Sl{0}),Swm(Ret4(Rpt{F}(Flip(RFb(Inv(t0))))),c1l,Ite(Ret4(Rep2(Rep4(t2))),RT{2}(t3)),Sl{30},a4),t5)",
+    Tree0589 "B{b0=0;t0=0}RSeq(PPar{0;_}(Isw{b0%2;_;_}(MPri(Dl{30}(pa0{b0:=;b1:b0}),@po{b0:=t0+2}@rw{b0<4}c1b{t0},c2l),Scc{t0<6},Rpt{1}(a3),@ki{t0+3>1}@os{t0+=1}t4,RSeq(pc5{b0:2},Sb{b0=5})),Ruf{F}(@oh{t0+=2;t0+=1}@rw{b0+3<5}Ite(pt6{b0:=;b1:b0},t7))))",
+    Tree0590 "B{b0=1;t0;b1}Seq(Wv{t0}(Step(PPar{1;T}(Fb(@rw{b1=6}Fb(Par{-1;2}(t0,Run),Rep2(Wt{30}))),RFb(c1b{b0},@of{b1+=3}a2b{t0+3%2;b0})))),RSeq(Once(Isw{b1%3;N;_}(@os{b1+=1}@si{b0<2}@fi{b0=6}t3,@os{b0:=b1}@si{b0=b1+4%2}@oh{b0+=2}ASeq(t4,SubA(a5)))),RFb(a6b{t0+4;b1},SubR(S))),Inv(c7))",
+    Tree0591 "Ite(Mt{100}(ASeq(t0,FS(t1),Rus{F}(t2))),ASeq(c3e,c4,R))",
+    Tree0592 "B{q0;t1;b1=2;t0=5;b0=3}Swm(Try(a0,pc1{b0:b1},S,c2,Su{t1}(Isw{t1+4;N;_}(pc3{b0:3},c4e))),Lp{t0;_}(Star(Flt{2;_;K}(a5b{t0+3%2;b0}),t6,Lp{b1;R}(Rep4(c7)))),To{50}(@os{b0+=2}t8),Mt{100}(Isw{b1%3;_;N}(pt9{b0:6},c10,@oh{t1:=b0+3}c11,@si{t0%2!1}@oh{b1:=b0}@rw{t0=b0}SubR(Sl{20}))),t12)",
+    Tree0593 "B{t0=0;b0=4}RSeq(Isw{b0;_;T}(FS(pc0{b0:=}),F),RSel(F,Scc{b0<b0%3}),@of{t0:=b0}Par{_;3}(Sc{t0:=b0+2},c1,To{50}(F)),Ret3(pc2{b0:8}))",
+    Tree0594 "B{b1;t0=1}Swm(Sl{0},Step(Seq(Sb{t0=b1},Fai),F))",
+    Tree0595 "B{t0}Dd{10}(ASeq(c0,Isw{t0+1;N;_}(c1,a2e,Wt{30}),c3l,t4))",
+    Tree0596 "B{o0=_;q0;t0=0;b0=2;b1=3}PAll{_}(To{30}(@fi{some}Seq(PAll{-2}(@ki{t0<o0|4}Sel(pi0{t0:b0}),Suc),@oh{t0+=1}@po{o0:=_;t0:=o0|2+2%3}@of{b1+=3;o0|0+4<3?b1+=1}Wt{50})),@oh{b0:=b1}@ki{t0<1}@of{b0+4%3=1?b0+=3}Lp{_;S}(PAll{-2}(@os{o0:=_;o0:=_}@si{b1>7}RepF(Bin{some;N}(FF(S),Pre{o0|0%3>1;K}(Sb{b0=b1}))),Dl{20}(t1))))",
+    Tree0597 "B{t0;b0;o0=_;b1=5}RSeq(PAll{_}(WU{b0>0}(Wde(@fi{b1%2=1}RFb(c0b{t0},c1,a2),pt3{b0:t0;b1:t0})),RSeq(Ub{o0},@rw{b0=6}Sb{b1=b0}),PAll{-4}(Fai,Flip(Sc{b1:=b0},c4),a5,t6e)))",
+    Tree0598 "B{b1;b0=1}Fb(Isw{b0%4;N;T}(MSeq(t0,c1),Rep0(Fai)),@oh{b1+=1}RSel(Par{2;1}(Sl{20},Wt{20},Opt(pc2{b0:=}),pi3{t0:b1})),ASeq(t4))",
+    Tree0599 "Star(RSeq(t0,Sl{100}),Fb(F,F,c1,F,c2l))",
 }

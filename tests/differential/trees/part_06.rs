@@ -5,550 +5,240 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        Repeater(0) {
-            Runner,
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        Filter(times = 1, count = Failure, filtered = Skipped) {
+            TryCatch(catch_on_halt = false) {
+                ReactiveFallback {
+                    Precondition(|bb| bb.b0 == *bb.t0) {
+                        Condition(Cond<0>),
+                    },
+                    Switch(b1) {
+                        case 1 => AlwaysFailure,
+                        _ => StatefulAction(PTask<1>, b0 = {t0}),
+                    },
+                },
+                Precondition(|bb| (bb.b1 + 4) % 2 != 1, else = Skipped) {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b0 % 2 == 0),
+                        Sleep(10),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<2>),
+                    #[post(|bb| { bb.b1 += 1; bb.t0.set((bb.b0 + 3) % 2) })]
+                    #[on_halted(|bb| bb.b1 = 5)]
+                    RunOnce(then_skip = true) {
+                        SetBlackboard(b0 = 9),
+                    },
+                    #[post(|bb| if bb.b1 < 7 { bb.b0 = 7 })]
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        Action(Act<3>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    AlwaysFailure,
+                    ReactiveSequence {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        SetBlackboard(t0 = {b0}),
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0601Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0))
-    }
-}
+board!(Tree0600Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        FlipSelector {
-            Repeater(forever) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
-                },
-            },
-            Repeat(3) {
-                ParallelAll(4) {
-                    Retry(4) {
-                        SubTree(Tree0601Sub0, ..),
-                    },
-                    Optional {
-                        AlwaysRunning,
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b1 + 4 < 3)]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Sleep(20),
-                    Condition(Cond<4>),
-                },
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b1 + 4))]
-            Action(PAct<5>, b0 = 0, b1 = {=}),
+        MemPriority {
+            #[on_failure(|bb| { *bb.t0 += 1; if *bb.t0 + 3 == *bb.t0 % 3 { bb.b1 = *bb.t0 % 2 } })]
+            #[run_while(|bb| bb.b1 != 4)]
+            StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
+            StatefulAction(PTask<1>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0601Blackboard { b1 b0 o0 t0 });
+board!(Tree0601Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
         }
-        Repeat(1) {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                #[failure_if(|bb| *bb.t1 % 3 < 0)]
-                IfThenElse {
-                    BinarySelector(|bb| *bb.t1 > *bb.t1 % 3, dynamic = true) {
-                        StatefulAction(Task<1>),
-                        Repeater(0) {
-                            Condition(PCond<2>, b0 = 0),
-                        },
+        Loop(q0, if_empty = Skipped) {
+            #[success_if(|bb| bb.o0.unwrap_or(3) < (bb.o0.unwrap_or(2) + 3) % 2)]
+            #[run_while(|bb| bb.b1 + 3 < 0)]
+            #[on_failure(|bb| bb.b1 = *bb.t0)]
+            Loop(q0) {
+                Precondition(|bb| bb.o0.unwrap_or(1) + 2 > 7, else = Skipped) {
+                    Conditional(|bb| *bb.t0 % 3 == 2, else = Failure) {
+                        Condition(Cond<0>),
                     },
-                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0602Blackboard { t1 });
+board!(Tree0602Blackboard { t0 o0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0603Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        IfThenElse {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(PAct<1>, b0 = 5, b1 = {b1}),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
-        BinarySelector(|bb| *bb.t0 + 1 != 2) {
-            TryCatch {
-                ReactiveSelector {
-                    AsyncSequence {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| (bb.b0 + 1) % 4 > 1)]
-                        StatefulAction(PTask<0>, b0 = 4, b1 = {b0}),
-                        Inverter {
-                            Action(Act<1>),
-                        },
-                        Action(Act<2>),
-                    },
+        Fallback {
+            SubTree(Tree0603Sub0, ..),
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b1 + 3 != bb.b0),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                SkipUnlessUpdated(t0) {
+                    AlwaysFailure,
                 },
-                FlipSelector {
-                    Precondition(|bb| bb.o0.unwrap_or(4) + 4 != 1, else = Skipped) {
-                        #[failure_if(|bb| bb.b0 > *bb.t0)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        ScriptCondition(|bb| bb.b0 % 3 > 0),
-                    },
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Sleep(50),
-                    StatefulAction(PTask<5>, b0 = 5),
-                },
-                Priority {
+                Condition(|ctx| ctx.check(4)),
+                Action(Act<5> = Act::<5>),
+                Repeat(forever) {
                     StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7>),
-                },
-                SequenceStar {
-                    SequenceWithMemory {
-                        Action(Act<8>),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    Condition(|ctx| ctx.check(9)),
                 },
             },
-            SequenceStar {
-                #[on_success(|bb| bb.b0 += 3)]
-                SequenceStar {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Delay(10) {
-                            WhileDoElse {
-                                BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = true) {
-                                    #[run_while(|bb| bb.b0 != 4)]
-                                    Condition(Cond<10>),
-                                    Condition(Cond<11>),
-                                },
-                                #[on_success(|bb| bb.b0 += 1)]
-                                #[run_while(|bb| bb.o0.is_some())]
-                                Condition(Cond<12>),
-                            },
-                        },
-                    },
-                },
-                WhileDoElse {
-                    StepSequencer {
-                        Timeout(0) {
-                            RepeatTimes(forever) {
-                                Condition(Cond<13>),
-                            },
-                        },
-                        Fallback {
-                            AlwaysFailure,
-                            Sleep(10),
-                        },
-                        Condition(Cond<14> = Cond::<14>),
-                    },
-                    AlwaysFailure,
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
+                StatefulAction(Task<8>),
+            },
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[run_while(|bb| bb.b0 % 3 == 0)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Condition(Cond<9>),
+                    Condition(|ctx, bb| ctx.check_in(10, (bb.b1 + 1) % 3)),
                 },
             },
         }
     }
 }
 
-board!(Tree0603Blackboard { o0 b0 t0 q0 });
+board!(Tree0603Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        #[failure_if(|bb| *bb.t1 + 2 < (bb.b0 + 3) % 3)]
-        Timeout(20) {
-            Loop(q0, value = {t1}, if_empty = Running) {
-                MemSequence {
-                    SequenceWithMemory {
-                        ParallelAll(1) {
-                            Sequence {
-                                #[on_halted(|bb| *bb.t1 += 1)]
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                #[skip_if(|bb| bb.b0 > 7)]
-                                AlwaysSuccess,
-                                Script(|bb| { bb.t1.set(4); bb.b0 += 1 }),
-                            },
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Loop(q0) {
-                        Priority {
-                            Precondition(|bb| *bb.t0 > (*bb.t1 + 1) % 2, else = Skipped) {
-                                StatefulAction(Task<2>),
-                            },
-                            ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
-                            #[run_while(|bb| *bb.t0 < 7)]
-                            #[on_failure(|bb| if bb.b0 == 3 { bb.t1.set(4) })]
-                            Repeater(2) {
-                                Sleep(0),
-                            },
-                            Condition(PCond<3>, b0 = {t0}),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 % 4 > 0, else = Failure) {
-                        AsyncSequence {
-                            AlwaysSuccess,
-                            StepSequencer {
-                                KeepRunningUntilFailure {
-                                    Action(Act<4> = Act::<4>),
-                                },
-                            },
-                        },
-                    },
-                },
+        IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail) {
+            Condition(Cond<0>),
+            Parallel(failure = 3) {
+                #[on_halted(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.t0.set(*bb.t0 % 2) })]
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 4, &mut bb.b1)),
+                Condition(Cond<3>),
+            },
+            TryCatch {
+                StatefulAction(Task<4>),
+                Condition(PCond<5>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { b0 q0 t0 t1 });
+board!(Tree0604Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            Filter(times = 2, filtered = Failure) {
-                ReactiveSequence {
-                    Retry(forever) {
-                        StepSequencer {
-                            Timeout(50) {
-                                Wait(0),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        UnsetBlackboard(o0),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(|ctx| ctx.check(0)),
-                        RepeatUntilSuccess(3) {
-                            #[skip_if(|bb| (*bb.t0 + 3) % 3 != 0)]
-                            #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
-                            #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t1 + 3 })]
-                            Timeout(20) {
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            FlipSelector {
-                RepeatTimes(2) {
-                    StatefulAction(Task<2>),
-                },
-                ForceFailure {
-                    Precondition(|bb| bb.o0.unwrap_or(3) > *bb.t1, else = Skipped) {
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t1 + 3 > 6, else = Success) {
-                MemSequence {
-                    Loop(q0, value = {t0}) {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<4>),
-                            Action(PIo<5>, t0 = {=}),
-                        },
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    WhileDoElse {
-                        RunOnce(then_skip = true) {
-                            Action(PIo<7>, t0 = {b0}),
-                        },
-                        Action(Act<8>),
-                    },
-                    BinarySelector(|bb| *bb.t0 == *bb.t1, dynamic = true) {
-                        Repeater(3) {
-                            Sleep(30),
-                        },
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        Action(PIo<9>, t0 = {t0}),
-                    },
-                },
-            },
-            Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
-                MemSequence {
-                    Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0))),
-                    SkipUnlessUpdated(t1) {
-                        SequenceWithMemory {
-                            Condition(Cond<10>),
-                            SetBlackboard(b0 = 4),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 == *bb.t0, else = Skipped) {
-                        RepeatTimes(1) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        RepeatUntilSuccess(3) {
+            Timeout(30) {
+                Condition(Cond<0>),
             },
         }
     }
 }
-
-board!(Tree0605Blackboard { o0 t1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            ScriptCondition(|bb| bb.b0 + 3 > 3),
-            Timeout(20) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            WhileDoElse {
-                ScriptCondition(|bb| bb.b1 % 4 != 1),
-                #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                #[on_halted(|bb| bb.b1 += 2)]
-                #[failure_if(|bb| bb.b1 < 0)]
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0606Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0607 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            Fallback {
-                AsyncFallback {
-                    Sequence {
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                        #[failure_if(|bb| *bb.t0 + 2 != *bb.t0)]
-                        StatefulAction(Task<1> = Task::<1>),
+        #[post(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
+        MaxTime(30) {
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    ForceFailure {
                         Condition(Cond<2>),
                     },
-                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
-                },
-                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
-                #[run_while(|bb| bb.b0 + 2 > (bb.b0 + 1) % 2)]
-                Inverter {
-                    Parallel(success = 0, failure = 2) {
-                        ReactiveSequence {
-                            SetBlackboard(b0 = {t0}),
-                            Condition(Cond<4>),
-                        },
-                        Timeout(30) {
-                            SequenceStar {
-                                RepeatUntilSuccess(3) {
-                                    StatefulAction(Task<5>),
-                                },
-                                #[run_while(|bb| bb.b0 + 3 != 5)]
-                                Action(Act<6>),
-                                Action(PAct<7>, b0 = {b0}, b1 = {b0}),
-                            },
-                        },
+                    ScriptCondition(|bb| bb.b0 + 1 < *bb.t1),
+                    Parallel(success = 2, failure = -2) {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Sleep(20),
                     },
                 },
-                StepSequencer {
-                    Inverter {
-                        AsyncSequence {
-                            MaxTime(0) {
-                                WaitValueUpdate(t0) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(10) {
-                        Optional {
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                #[on_failure(|bb| bb.b0 = 0)]
-                FlipSelector {
-                    ForceFailure {
-                        ReactiveSequence {
-                            Fallback {
-                                Action(PAct<10>, b0 = {t0}),
-                                Repeat(4) {
-                                    #[success_if(|bb| *bb.t0 != 3)]
-                                    Condition(Cond<11>),
-                                },
-                                #[post(|bb| bb.b0 = *bb.t0)]
-                                #[success_if(|bb| bb.b0 + 1 < 3)]
-                                #[on_success(|bb| bb.t0.set(9))]
-                                Timeout(30) {
-                                    SetBlackboard(t0 = 3),
-                                },
-                            },
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<12>),
-                        Condition(Cond<13>),
+                StatefulAction(PTask<5>, b0 = {=}),
+                ReactiveSequence {
+                    #[failure_if(|bb| *bb.t1 + 3 == bb.b0)]
+                    Action(PIo<6>, t0 = {=}),
+                    Loop(q0, value = {t0}, if_empty = Success) {
                         #[success_if(|bb| *bb.t0 < 4)]
-                        #[skip_if(|bb| bb.b0 + 4 > bb.b0 + 1)]
-                        StatefulAction(Task<14>),
-                        MaxTime(20) {
-                            Condition(Cond<15>),
-                        },
-                        #[skip_if(|bb| bb.b0 > *bb.t0)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        Action(Act<16>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0607Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0608 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                    AlwaysRunning,
-                },
-                RunOnce(then_skip = false) {
-                    Condition(PCond<3>, b0 = {b1}),
-                },
-            },
-            Failer,
-            Priority {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 1, &mut bb.b0)),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0608Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0609 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        BinarySelector(|bb| *bb.t0 + 4 != 0) {
-            ReactiveSequence {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    RunOnce(then_skip = false) {
-                        RetryUntilSuccessful(2) {
-                            #[on_success(|bb| bb.t0.set(bb.b0))]
-                            #[on_failure(|bb| if *bb.t0 < (*bb.t0 + 4) % 2 { bb.b0 += 1 })]
-                            #[skip_if(|bb| bb.b1 < 0)]
-                            ParallelAll(2) {
-                                #[on_halted(|bb| *bb.t1 += 3)]
-                                #[success_if(|bb| *bb.t1 == 3)]
-                                Action(Act<1>),
-                                Action(Act<2>),
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < 3)]
+                        SequenceWithMemory {
+                            Condition(Cond<7>),
+                            Action(|ctx| ctx.exec(8)),
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                Condition(Cond<9>),
+                                Action(PIo<10>, t0 = {=}),
                             },
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        IfThenElse {
-                            Action(Act<3>),
-                            #[success_if(|bb| *bb.t0 % 4 < 0)]
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-                Priority {
-                    StepSequencer {
-                        Action(Act<5>),
-                        WasEntryUpdated(t1),
-                        Sleep(0),
-                        StatefulAction(Task<6> = Task::<6>),
-                        Loop(q0, if_empty = Failure) {
-                            Condition(PCond<7>, b0 = 6),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                FlipSelector {
-                    Delay(10) {
-                        Repeat(2) {
-                            #[failure_if(|bb| *bb.t1 + 1 > 5)]
-                            #[success_if(|bb| *bb.t1 != 5)]
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                    Action(Act<9> = Act::<9>),
-                    StatefulAction(Task<10>),
-                },
-                Precondition(|bb| bb.b0 % 4 != 1, else = Success) {
-                    BinarySelector(|bb| *bb.t1 % 4 != 2, dynamic = true) {
-                        ReactiveSequence {
-                            Fallback {
-                                Condition(|ctx| ctx.check(11)),
-                                StatefulAction(PTask<12>, b0 = {t1}),
-                                #[post(|bb| bb.b1 = (*bb.t0 + 3) % 3)]
-                                Succeeder,
-                            },
-                        },
-                        Sequence {
-                            Condition(|ctx| ctx.check(13)),
-                            StatefulAction(PTask<14>, b0 = {t0}, b1 = {t0}),
+                            StatefulAction(Task<11>),
                             AlwaysSuccess,
                         },
                     },
@@ -558,559 +248,554 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0609Blackboard { b1 t0 t1 b0 q0 });
+board!(Tree0606Blackboard { q0 o0 t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        Parallel {
+    pub tree Tree0607 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        #[on_success(|bb| if bb.b0 != 0 { bb.b1 = *bb.t0 % 4 })]
+        #[on_halted(|bb| bb.b1 = bb.b0)]
+        ReactiveFallback {
             StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Inverter {
-                ForceSuccess {
-                    Optional {
-                        Condition(|ctx| ctx.check(2)),
+            Condition(PCond<1>, b0 = 2),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+board!(Tree0607Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0608 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            Limiter(1) {
+                MaxTime(100) {
+                    Repeat(3) {
+                        StatefulAction(Task<0>),
                     },
                 },
             },
+            Sequence {
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0609 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        ReactiveFallback {
+            AsyncSequence {
+                Precondition(|bb| *bb.t1 > 3, else = Failure) {
+                    #[on_failure(|bb| bb.b1 += 4)]
+                    ParallelAll {
+                        #[success_if(|bb| *bb.t0 > 1)]
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        WasEntryUpdated(t0),
+                        #[skip_if(|bb| *bb.t0 % 3 == 2)]
+                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t1 += 1 })]
+                        #[success_if(|bb| *bb.t0 < 0)]
+                        Action(PAct<3>, b0 = {t1}, b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0609Blackboard { t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0610 for Ctx {
+        RetryUntilSuccessful(forever) {
+            AlwaysRunning,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0611 for Ctx {
-        Repeater(forever) {
-            StatefulAction(Task<0>),
+        Retry(3) {
+            Condition(Cond<0>),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0612Sub0 for Ctx {
-        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = true) {
-                Action(Act<1>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        IndexSwitch(|bb| *bb.t1 + 4, dynamic = false) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Sleep(0),
+                },
+                RetryUntilSuccessful(3) {
+                    #[post(|bb| bb.b1 += 2)]
+                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                    #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                    SetBlackboard(t0 = {t1}),
+                },
             },
-            SubTree(Tree0612Sub0),
+            Remap(success = Failure, failure = Failure) {
+                Condition(|ctx| ctx.check(2)),
+            },
         }
     }
 }
+
+board!(Tree0612Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0613 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            Conditional(|bb| (*bb.t0 + 1) % 3 < 1, else = Failure) {
-                Invert {
-                    ReactiveFallback {
-                        #[run_while(|bb| bb.b0 == bb.o0.unwrap_or(5) % 2)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        ParallelAll {
-                            Condition(Cond<0>),
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(1)),
-                            AlwaysFailure,
-                            UnsetBlackboard(o0),
-                            StatefulAction(Task<1>),
-                        },
-                        Parallel(success = -2) {
-                            Script(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 3)),
-                            AlwaysSuccess,
-                            Sequence {
-                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                                Condition(Cond<3>),
-                            },
-                            #[success_if(|bb| *bb.t0 + 1 > 3)]
-                            #[skip_if(|bb| bb.b0 > 4)]
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                AsyncFallback {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                    Retry(1) {
-                        #[on_failure(|bb| bb.b0 += 4)]
-                        Condition(PCond<7>, b0 = {t0}),
-                    },
-                },
-                Parallel(success = -2) {
-                    StatefulAction(Task<8>),
-                    AlwaysSuccess,
-                },
-                Repeat(0) {
-                    Action(PAct<9>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-            Condition(Cond<10>),
+        RunOnce {
+            ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 > *bb.t0),
         }
     }
 }
 
-board!(Tree0613Blackboard { t0 o0 b0 });
+board!(Tree0613Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0614Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        #[skip_if(|bb| bb.o0.is_none())]
-        #[on_success(|bb| bb.o0 = None)]
-        ReactiveSelector {
-            TryCatch(catch_on_halt = false) {
-                #[on_failure(|bb| { *bb.t0 += 3; if *bb.t0 + 4 < *bb.t0 % 3 { bb.b1 = (bb.b1 + 4) % 4 } })]
-                Loop(q0, value = {b0}) {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<0>),
-                        Script(|bb| if bb.o0.is_none() { *bb.t0 += 1 }),
-                    },
-                },
-                #[on_failure(|bb| { bb.b1 = bb.b1 % 4; *bb.t0 += 1 })]
-                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                Interrupt(|bb| *bb.t0 > 6) {
-                    RepeatTimes(forever) {
-                        Repeater(3) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            ReactiveSelector {
-                Switch(b1) {
-                    case 3 => Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                    case 0 => #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        Action(Act<4> = Act::<4>),
-                        Condition(PCond<5>, b0 = {=}),
-                    },
-                    _ => RepeatUntil(Failure) {
-                        #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-                        #[skip_if(|bb| bb.b1 < bb.b0 + 4)]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Selector {
-                StatefulAction(Task<7>),
-                #[post(|bb| bb.b0 += 2)]
-                #[success_if(|bb| bb.b1 != 6)]
-                #[run_while(|bb| *bb.t0 % 4 > 2)]
-                RetryUntilSuccessful(1) {
-                    Repeat(4) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b1 % 4 < 1)]
-            #[success_if(|bb| bb.b0 < 6)]
-            ForceFailure {
-                Switch(b1) {
-                    case 0 => #[success_if(|bb| bb.b1 != bb.b0 + 3)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[run_while(|bb| bb.b0 < 5)]
-                    Action(PAct<9>, b0 = {b0}),
-                    _ => Action(Act<10>),
-                },
-            },
-            ReactiveSequence {
-                UnsetBlackboard(o0),
-                Condition(Cond<11>),
-                #[on_success(|bb| bb.b0 += 2)]
-                #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 3 })]
-                #[success_if(|bb| *bb.t0 % 2 == 0)]
-                ForceFailure {
-                    Repeat(1) {
-                        RunOnce(then_skip = true) {
-                            Loop(q0) {
-                                #[post(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                                StatefulAction(Task<12> = Task::<12>),
-                            },
-                        },
-                    },
-                },
+        Remap(success = Failure, failure = Success) {
+            AsyncFallback {
+                #[post(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+                #[skip_if(|bb| *bb.t0 < 2)]
+                StatefulAction(Task<0>),
+                #[on_success(|bb| bb.b0 += 1)]
+                StatefulAction(Task<1>),
+                SubTree(Tree0614Sub0, ..),
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0614Blackboard { b0 o0 b1 q0 t0 });
+board!(Tree0614Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        TryCatch(catch_on_halt = false) {
-            Repeat(forever) {
-                StepSequencer {
-                    #[on_failure(|bb| bb.t1.set(*bb.t1 % 2))]
-                    #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t1) })]
-                    ScriptCondition(|bb| *bb.t1 > bb.b0),
-                    Condition(Cond<0>),
-                    StepSequencer {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Failer,
-                    },
-                    IfThenElse {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
-                        #[on_failure(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.t0.set(*bb.t1 % 2) })]
-                        Action(PAct<3>, b0 = {=}),
-                    },
-                    SetBlackboard(o0 = Some(0)),
+        Fallback {
+            Repeat(1) {
+                RunOnce(then_skip = true) {
+                    Succeeder,
                 },
             },
-            StatefulAction(Task<4> = Task::<4>),
-            ParallelAll(1) {
-                Inverter {
-                    Wait(100),
-                },
-                ReactiveFallback {
-                    Delay(20) {
-                        AlwaysFailure,
-                    },
-                    #[on_failure(|bb| if (bb.b0 + 1) % 3 < 0 { bb.o0 = None })]
-                    Action(PIo<5>, t0 = {b0}),
-                    AsyncFallback {
-                        StatefulAction(Task<6>),
-                        #[failure_if(|bb| *bb.t0 == 6)]
-                        #[success_if(|bb| *bb.t0 % 4 > 1)]
-                        StatefulAction(Task<7>),
-                    },
-                },
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Sequence {
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
             },
         }
     }
 }
-
-board!(Tree0615Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0616 for Ctx {
-        FlipSelector {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -2, failure = 0) {
+            RetryUntilSuccessful(4) {
+                Precondition(|bb| bb.o0.unwrap_or(2) + 4 < (*bb.t0 + 3) % 4, else = Success) {
+                    AlwaysFailure,
+                },
+            },
+            AsyncSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
+            AlwaysRunning,
         }
     }
 }
 
+board!(Tree0616Blackboard { o0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(2),
-        }
-        Filter(times = 1, count = Success) {
-            Sequence {
-                Loop(q0, value = {t0}) {
-                    FlipSelector {
-                        RunOnce(then_skip = true) {
-                            FlipSelector {
-                                ReactiveSequence {
-                                    Wait(0),
-                                    Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                                },
-                            },
-                        },
-                        Sequence {
-                            Retry(1) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
-                #[post(|bb| bb.o0 = Some(bb.b0 % 4))]
-                #[success_if(|bb| bb.o0.is_some())]
-                WasEntryUpdated(t1),
-                #[run_while(|bb| bb.b0 < bb.b0 % 3)]
-                #[on_success(|bb| if *bb.t0 > 7 { bb.b0 = *bb.t0 })]
-                Selector {
-                    AsyncSequence {
-                        Parallel(failure = 1) {
-                            StatefulAction(PTask<2>, b0 = {b0}),
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
-                        #[on_success(|bb| { if *bb.t0 > *bb.t1 { bb.o0 = None }; bb.t0.set(*bb.t1 % 2) })]
-                        AlwaysFailure,
-                    },
-                    IfThenElse {
-                        Action(PIo<5>, t0 = {t1}),
-                        Retry(3) {
-                            Condition(|ctx, bb| ctx.check_in(6, 6)),
-                        },
-                    },
-                    Limiter(3) {
-                        AlwaysSuccess,
-                    },
-                },
+        AsyncFallback {
+            RunOnce {
+                Condition(|ctx| ctx.check(0)),
+            },
+            RunOnce(then_skip = true) {
+                Condition(|ctx| ctx.check(1)),
             },
         }
     }
 }
-
-board!(Tree0617Blackboard { t0 q0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0618 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
         }
-        Conditional(|bb| *bb.t0 % 4 > 1) {
-            ReactiveFallback {
-                SetBlackboard(t1 = 2),
+        Invert {
+            Switch(b1) {
+                case 0 => Remap(success = Success, failure = Failure) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Cooldown(50, filtered = Skipped) {
+                            SetBlackboard(o0 = Some(2)),
+                        },
+                        RunOnce(then_skip = false) {
+                            AsyncSequence {
+                                StatefulAction(Task<0>),
+                                Wait(50),
+                                UnsetBlackboard(o0),
+                                Condition(Cond<1>),
+                            },
+                        },
+                        Inverter {
+                            Condition(PCond<2>, b0 = {=}),
+                        },
+                        #[on_success(|bb| { if *bb.t0 > 2 { bb.t0.set(bb.o0.unwrap_or(0)) }; if (*bb.t0 + 4) % 4 > 2 { *bb.t0 += 1 } })]
+                        KeepRunningUntilFailure {
+                            #[on_failure(|bb| *bb.t0 += 4)]
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                },
+                case 1 => Retry(4) {
+                    MaxTime(10) {
+                        Fallback {
+                            Deadline(10) {
+                                ReactiveSequence {
+                                    #[skip_if(|bb| *bb.t0 % 2 != 1)]
+                                    #[failure_if(|bb| bb.b1 % 3 > 0)]
+                                    AlwaysRunning,
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                                },
+                            },
+                            WaitUntil(|bb| *bb.t0 % 2 != 1) {
+                                AlwaysFailure,
+                            },
+                            Precondition(|bb| bb.b0 > bb.b0 % 3, else = Skipped) {
+                                RepeatTimes(1) {
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+                _ => SetBlackboard(o0 = Some(5)),
             },
         }
     }
 }
 
-board!(Tree0618Blackboard { t1 t0 });
+board!(Tree0618Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0619 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        #[skip_if(|bb| bb.b1 == *bb.t1 + 3)]
-        #[on_failure(|bb| bb.t1.set(bb.b0 + 1))]
-        IfThenElse {
-            FlipSelector {
-                Condition(Cond<0>),
-                #[skip_if(|bb| *bb.t1 == 7)]
-                StatefulAction(PTask<1>, b0 = 9),
-                StatefulAction(Task<2>),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
             },
-            StatefulAction(Task<3>),
-            Conditional(|bb| bb.b0 > 6, else = Success) {
-                #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-                Repeat(0) {
-                    Condition(Cond<4>),
+            Repeat(4) {
+                Priority {
+                    Parallel(success = 0, failure = -1) {
+                        Remap(success = Success, failure = Failure) {
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        #[failure_if(|bb| *bb.t0 < 1)]
+                        StatefulAction(Task<2>),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Action(Act<3>),
+                    },
+                    ReactiveSelector {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                        Condition(|ctx| ctx.check(6)),
+                        Action(PAct<7>, b0 = 1, b1 = {b0}),
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = false) {
+                Timeout(10) {
+                    Condition(Cond<8>),
+                },
+                #[on_failure(|bb| { bb.b0 += 1; bb.t0.set((bb.b0 + 4) % 3) })]
+                #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
+                #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                Repeat(2) {
+                    ReactiveFallback {
+                        Condition(Cond<9>),
+                        Retry(2) {
+                            WaitUntil(|bb| bb.b0 < 6) {
+                                Action(Act<10>),
+                            },
+                        },
+                        StatefulAction(Task<11>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0619Blackboard { b1 t1 b0 t0 });
+board!(Tree0619Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0620Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
         }
-        StatefulAction(Task<0>)
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0620 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        #[on_success(|bb| bb.b1 += 3)]
-        #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
-        #[run_while(|bb| bb.b1 % 4 < 2)]
-        SequenceWithMemory {
-            BinarySelector(|bb| *bb.t0 % 4 != 2) {
-                SequenceWithMemory {
-                    Filter(times = 3, count = Failure, filtered = Skipped) {
-                        Conditional(|bb| bb.b1 + 4 < bb.b0, dynamic = true) {
-                            SubTree(Tree0620Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+        Conditional(|bb| bb.b0 + 4 < *bb.t0 + 3, else = Failure) {
+            Repeat(4) {
+                MemPriority {
+                    SkipUnlessUpdated(t0) {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(0)),
+                            AlwaysSuccess,
+                            #[failure_if(|bb| bb.b1 > 1)]
+                            Sleep(20),
+                            Action(Act<1>),
                         },
                     },
-                },
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                    RetryUntilSuccessful(4) {
-                        Repeater(1) {
-                            #[run_while(|bb| bb.b0 > 3)]
-                            WhileDoElse {
-                                ScriptCondition(|bb| bb.b1 != 3),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
+                    SubTree(Tree0620Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0620Blackboard { b1 b0 t0 });
+board!(Tree0620Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0621 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64,
         }
-        Delay(10) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                IfThenElse {
-                    #[failure_if(|bb| bb.b0 > 1)]
+        ReactiveFallback {
+            Parallel(success = -1, failure = -3) {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
+                Conditional(|bb| bb.b0 % 3 == 1, dynamic = false, else = Success) {
+                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+                    Condition(Cond<1>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.b1 % 4 > 0),
+                },
+                SetBlackboard(b0 = 0),
+                FlipSelector {
+                    #[success_if(|bb| *bb.t0 != 3)]
+                    #[run_while(|bb| *bb.t0 > bb.b1 % 2)]
+                    Script(|bb| { bb.b1 += 2; bb.b0 = *bb.t0 }),
+                    Timeout(20) {
+                        Succeeder,
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                AlwaysRunning,
+            },
+            BinarySelector(|bb| bb.b0 > 4, dynamic = true) {
+                Sequence {
+                    #[success_if(|bb| *bb.t0 % 4 == 0)]
+                    #[post(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    StatefulAction(Task<3> = Task::<3>),
+                    Sleep(100),
+                    #[success_if(|bb| bb.b1 > 7)]
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                    Condition(Cond<5>),
+                    SetBlackboard(b0 = 2),
+                },
+                Sequence {
                     Succeeder,
-                    StatefulAction(PTask<1>, b0 = 0, b1 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
+                    Action(PIo<7>, t0 = {=}),
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            Cooldown(0, filtered = Failure) {
+                #[run_while(|bb| bb.b1 % 2 > 0)]
+                PolicyParallel(policy = FirstFailure) {
+                    ReactiveFallback {
+                        IfThenElse {
+                            StatefulAction(Task<10> = Task::<10>),
+                            #[on_success(|bb| { bb.b0 += 1; if *bb.t0 > bb.b0 { *bb.t0 += 3 } })]
+                            Condition(Cond<11>),
+                            Action(Act<12> = Act::<12>),
+                        },
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<13>),
+                        },
+                        Condition(Cond<14> = Cond::<14>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        #[skip_if(|bb| bb.b1 < 5)]
+                        Deadline(20) {
+                            RetryUntilSuccessful(2) {
+                                Script(|bb| if *bb.t0 % 4 > 0 { bb.b0 += 3 }),
+                            },
+                        },
+                    },
+                    RepeatUntil(Success) {
+                        Action(|ctx, bb| ctx.exec_in(15, bb.b0 + 3, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0621Blackboard { t0 b0 });
+board!(Tree0621Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0622 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
             b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
         }
-        SequenceWithMemory {
-            BinarySelector(|bb| bb.o0.is_none()) {
-                WhileDoElse {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<0>),
-                },
-                #[on_failure(|bb| { bb.b0 += 2; bb.b1 = *bb.t0 })]
-                Sequence {
-                    Action(Act<1>),
-                    UnsetBlackboard(o0),
-                    Sleep(10),
-                },
+        Fallback {
+            BinarySelector(|bb| bb.b0 % 4 < 0, dynamic = true) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0622Blackboard { t0 b0 o0 b1 });
+board!(Tree0622Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0623 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            SequenceStar {
-                Retry(forever) {
-                    WasEntryUpdated(t0),
-                },
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-                Priority {
-                    Repeat(2) {
-                        StatefulAction(Task<5>),
-                    },
-                    Action(PIo<6>, t0 = {b1}),
-                    AlwaysRunning,
-                },
+        TryCatch(catch_on_halt = false) {
+            Condition(Cond<0>),
+            Fallback {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
             },
+            Condition(Cond<4>),
         }
     }
 }
-
-board!(Tree0623Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Succeeder,
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        TryCatch(catch_on_halt = false) {
+            SkipUnlessUpdated(t0) {
+                #[on_success(|bb| { bb.t1.set(bb.b0 + 4); bb.t0.set(*bb.t1) })]
+                StepSequencer {
+                    Action(PIo<0>, t0 = {t0}),
+                    Condition(Cond<1>),
+                    ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                },
             },
-            StatefulAction(Task<1>),
+            Sequence {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    Condition(Cond<2>),
+                    SetBlackboard(t0 = {t1}),
+                    Condition(Cond<3>),
+                },
+            },
             AsyncFallback {
-                RepeatTimes(1) {
-                    MemPriority {
-                        ReactiveSelector {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6>),
-                },
+                Action(PAct<4>, b0 = {t1}),
+                Condition(Cond<5> = Cond::<5>),
             },
-            Repeat(2) {
-                Selector {
-                    Failer,
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                    MaxTime(10) {
-                        StatefulAction(Task<9>),
-                    },
-                    AlwaysRunning,
-                },
+            BinarySelector(|bb| *bb.t1 % 4 != 2, dynamic = false) {
+                #[on_failure(|bb| { bb.t0.set(4); bb.t0.set((*bb.t1 + 2) % 2) })]
+                Failer,
+                StatefulAction(Task<6>),
             },
         }
     }
 }
+
+board!(Tree0624Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        AsyncSequence {
-            Selector {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-                Repeater(3) {
-                    AlwaysFailure,
-                },
-                Action(PIo<1>, t0 = {=}),
+        Selector {
+            #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+            #[on_halted(|bb| { if *bb.t0 > 7 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+            #[skip_if(|bb| bb.b0 < 0)]
+            Conditional(|bb| bb.b0 < 3, dynamic = true, else = Failure) {
+                Condition(Cond<0>),
             },
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
+            Action(Act<1> = Act::<1>),
+            AlwaysFailure,
         }
     }
 }
@@ -1120,202 +805,300 @@ board!(Tree0625Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0626Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
             #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(Act<1>)
+        Action(Act<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        BinarySelector(|bb| bb.b0 % 3 != 1, dynamic = false) {
-            ParallelAll(2) {
-                StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
-                SubTree(Tree0626Sub0, ..),
+        Priority {
+            StepSequencer {
+                RetryUntilSuccessful(forever) {
+                    #[on_success(|bb| *bb.t1 += 1)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    Condition(Cond<0>),
+                },
+                AlwaysRunning,
             },
-            Sequence {
-                RetryUntilSuccessful(1) {
-                    Repeat(3) {
-                        WasEntryUpdated(t0),
+            Filter(times = 3, count = Failure) {
+                WaitUntil(|bb| *bb.t0 > 4) {
+                    AsyncSequence {
+                        IndexSwitch(|bb| (bb.o0.unwrap_or(4) + 4) % 2, out_of_range = Fail, dynamic = true) {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(Act<2>),
+                            #[run_while(|bb| *bb.t1 + 4 < 7)]
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t1 % 2, &mut bb.b0)),
+                            SetBlackboard(t0 = {b0}),
+                            UnsetBlackboard(o0),
+                        },
+                        RepeatUntilSuccess(1) {
+                            #[on_halted(|bb| { bb.t0.set(*bb.t1 + 2); if *bb.t0 > 0 { bb.o0 = Some(bb.b0 + 2) } })]
+                            #[skip_if(|bb| *bb.t0 + 3 > bb.b0)]
+                            ScriptCondition(|bb| bb.o0.unwrap_or(5) + 2 > 1),
+                        },
+                        SubTree(Tree0626Sub0, ..),
+                        Condition(Cond<5>),
                     },
                 },
-                Action(PIo<2>, t0 = {b0}),
-                StatefulAction(Task<3>),
-                #[post(|bb| { bb.o0 = Some((*bb.t0 + 4) % 3); bb.b1 += 2 })]
-                #[on_success(|bb| *bb.t0 += 3)]
-                UnsetBlackboard(o0),
+            },
+            IfThenElse {
+                Condition(Cond<6> = Cond::<6>),
+                Delay(50) {
+                    AlwaysSuccess,
+                },
+                Repeat(0) {
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0626Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0627Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0627Sub1 for Ctx {
-        Sleep(0)
-    }
-}
+board!(Tree0626Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
-        Parallel(success = -1, failure = -2) {
-            ReactiveSequence {
-                SubTree(Tree0627Sub0),
-                Condition(Cond<0>),
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                ReactiveSequence {
+                    Delay(20) {
+                        Condition(PCond<0>, b0 = {=}),
+                    },
+                    #[run_while(|bb| bb.b0 + 4 == 3)]
+                    StatefulAction(Task<1>),
+                    RepeatTimes(2) {
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                    },
+                    #[on_success(|bb| { bb.o0 = Some(bb.b0 + 1); bb.b0 += 2 })]
+                    Action(Act<3>),
+                    Wait(0),
+                },
             },
-            SubTree(Tree0627Sub1),
+            Fallback {
+                #[success_if(|bb| *bb.t0 % 3 < 1)]
+                #[run_while(|bb| *bb.t0 % 3 > 0)]
+                Precondition(|bb| bb.b1 + 2 > bb.o0.unwrap_or(0) % 2, else = Success) {
+                    Precondition(|bb| bb.b1 > 1, else = Running) {
+                        AlwaysFailure,
+                    },
+                },
+                #[post(|bb| bb.b0 += 3)]
+                #[success_if(|bb| *bb.t0 % 3 != 0)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                SequenceStar {
+                    SequenceWithMemory {
+                        Action(PIo<4>, t0 = {=}),
+                        AlwaysSuccess,
+                    },
+                    #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
+                    Script(|bb| bb.b0 += 2),
+                },
+                Condition(|ctx| ctx.check(5)),
+            },
+            SetBlackboard(b0 = 6),
+            Priority {
+                RunOnce(then_skip = false) {
+                    ParallelAll(0) {
+                        #[run_while(|bb| bb.b0 % 3 < 2)]
+                        Parallel(success = 2, failure = 0) {
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[failure_if(|bb| (*bb.t0 + 1) % 4 > 1)]
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop) {
+                            Action(|ctx| ctx.exec(8)),
+                            Script(|bb| if *bb.t0 + 4 == (*bb.t0 + 3) % 2 { bb.t0.set(8) }),
+                        },
+                        WaitValueUpdate(t0) {
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Condition(Cond<9>),
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Inverter {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    Condition(PCond<11>, b0 = {=}),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0628Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        KeepRunningUntilFailure {
-            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 4))]
-            Condition(PCond<0>, b0 = 7),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0628Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        SubTree(Tree0628Sub1, o0 = {=}, t0 = {t0})
-    }
-}
+board!(Tree0627Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        KeepRunningUntilFailure {
-            SubTree(Tree0628Sub0, o0 = {=}, t0 = {t0}),
+        MemSequence {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Precondition(|bb| *bb.t0 != 0, else = Success) {
+                    BinarySelector(|bb| *bb.t0 > *bb.t1 % 2, dynamic = false) {
+                        Fallback {
+                            Condition(Cond<0>),
+                            SetBlackboard(b0 = {t1}),
+                        },
+                        Sleep(0),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Priority {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        AlwaysRunning,
+                    },
+                },
+                Conditional(|bb| bb.b0 < 4, dynamic = false) {
+                    StatefulAction(Task<3>),
+                },
+                #[run_while(|bb| bb.o0.is_none())]
+                MaxTime(10) {
+                    Inverter {
+                        Sequence {
+                            Condition(PCond<4>, b0 = {=}),
+                            SetBlackboard(t1 = 8),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            Timeout(20) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    FlipSelector {
+                        StatefulAction(Task<5>),
+                        FlipSelector {
+                            Loop(q0, value = {t1}, if_empty = Failure) {
+                                StatefulAction(Task<6>),
+                            },
+                            ForceSuccess {
+                                StatefulAction(Task<7>),
+                            },
+                            #[on_halted(|bb| *bb.t1 += 3)]
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            #[skip_if(|bb| *bb.t0 == 1)]
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                        },
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            RunOnce(then_skip = false) {
+                                Sequence {
+                                    UnsetBlackboard(o0),
+                                    StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
+                                    ScriptCondition(|bb| *bb.t1 != 3),
+                                    UnsetBlackboard(o0),
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0628Blackboard { o0 t0 });
+board!(Tree0628Blackboard { q0 o0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64,
             o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
         }
-        WaitUntil(|bb| *bb.t0 < 6) {
-            Sequence {
-                BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 != 3, dynamic = true) {
-                    Action(Act<0>),
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<1>),
+        Priority {
+            Parallel(success = -1) {
+                Delay(10) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {=}),
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
-                Repeat(forever) {
-                    StatefulAction(Task<2> = Task::<2>),
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                UnsetBlackboard(o0),
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
+            #[post(|bb| bb.b0 = *bb.t0)]
+            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+            Loop(q0, if_empty = Success) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Action(Act<4> = Act::<4>),
+                    },
+                    #[on_success(|bb| bb.o0 = None)]
+                    Action(Act<5>),
+                },
+            },
+            #[skip_if(|bb| *bb.t0 + 1 > 7)]
+            ReactiveFallback {
+                BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
+                    Retry(forever) {
+                        Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            Condition(|ctx| ctx.check(8)),
+            RepeatUntilSuccess(3) {
+                #[skip_if(|bb| (bb.b1 + 3) % 3 != 0)]
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
+                #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t0 + 3 })]
+                ForceSuccess {
+                    Condition(Cond<9> = Cond::<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0629Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0630Sub0 for Ctx {
-        Action(Act<2>)
-    }
-}
+board!(Tree0629Blackboard { b0 o0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
-        ReactiveSequence {
-            SequenceWithMemory {
-                Sequence {
-                    Timeout(0) {
-                        IfThenElse {
-                            ReactiveSelector {
-                                StatefulAction(Task<0>),
-                                Retry(forever) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            ParallelAll {
-                                SubTree(Tree0630Sub0),
-                                Sleep(10),
-                            },
-                        },
-                    },
-                    Optional {
-                        MemSequence {
-                            AlwaysSuccess,
-                            Cooldown(30, filtered = Skipped) {
-                                StatefulAction(Task<3>),
-                            },
-                            AlwaysSuccess,
-                            ForceSuccess {
-                                StatefulAction(Task<4>),
-                            },
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                IfThenElse {
-                    Parallel {
-                        Action(Act<6>),
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                    RunOnce {
-                        Priority {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                        },
-                    },
-                },
-                Selector {
-                    MemPriority {
-                        WhileDoElse {
-                            Action(Act<11> = Act::<11>),
-                            StatefulAction(Task<12>),
-                        },
-                        StatefulAction(Task<13> = Task::<13>),
-                    },
-                },
-            },
-            Remap(success = Failure, failure = Success) {
-                ReactiveFallback {
-                    RunOnce {
-                        AlwaysRunning,
-                    },
-                },
+        IndexSwitch(|bb| 6, out_of_range = Loop) {
+            AlwaysFailure,
+            Sleep(0),
+            Sleep(50),
+            Sequence {
+                Sleep(100),
+                Action(Act<0>),
             },
         }
     }
@@ -1323,149 +1106,132 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0631Sub0 for Ctx {
-        StatefulAction(Task<4>)
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b1: i64 = 12,
+        }
+        Script(|bb| { bb.b1 += 1; bb.b1 += 2 })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0631Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Sleep(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        AsyncSequence {
-            ParallelAll(max_failures = -1) {
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(|ctx| ctx.check(0)),
-                            AlwaysFailure,
-                            RunOnce(then_skip = false) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                StepSequencer {
-                    RetryUntilSuccessful(3) {
-                        SequenceWithMemory {
-                            Wait(10),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        SubTree(Tree0631Sub0),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    KeepRunningUntilFailure {
-                        ForceSuccess {
-                            Action(Act<6>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    Inverter {
-                        Selector {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                            Invert {
-                                ForceFailure {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-                AsyncFallback {
-                    ReactiveSequence {
-                        Condition(Cond<11>),
-                        Condition(Cond<12>),
-                        Action(Act<13> = Act::<13>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15>),
-                    },
-                    FlipSelector {
-                        Action(Act<16>),
-                        Sleep(0),
-                        StatefulAction(Task<17>),
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+        }
+        ParallelAll(4) {
+            StatefulAction(PTask<0>, b0 = 3),
+            SubTree(Tree0631Sub0, t0 = {=}, b1 = {b1}),
+            SubTree(Tree0631Sub1, t0 = {=}, b1 = {b1}),
+            SetBlackboard(b1 = {t0}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0632Sub0 for Ctx {
-        FlipSelector {
-            Condition(Cond<0>),
-            Deadline(0) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
+board!(Tree0631Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                SubTree(Tree0632Sub0),
-                Cooldown(0, filtered = Failure) {
-                    Limiter(1) {
-                        Wait(10),
-                    },
-                },
-                Remap(success = Success, failure = Failure) {
-                    Condition(Cond<2>),
-                },
-                Action(|ctx| ctx.exec(3)),
-                ReactiveSequence {
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            ForceFailure {
-                ParallelAll {
-                    Selector {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        SequenceStar {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    RepeatUntil(Success) {
-                        Parallel(success = -1) {
-                            SequenceStar {
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
+        Fallback {
+            Precondition(|bb| bb.b0 % 4 == 2, else = Success) {
+                ParallelAll(1) {
+                    Switch(b1) {
+                        case 2 => Condition(Cond<0>),
+                        case 0 => Action(|ctx| ctx.exec(1)),
+                        _ => #[on_success(|bb| bb.b1 = bb.b0 % 2)]
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            Precondition(|bb| bb.b0 == bb.b0 + 3) {
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    RepeatTimes(forever) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+            },
+            #[post(|bb| bb.o0 = Some(9))]
+            Action(PAct<4>, b0 = 9, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0632Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0633Sub0 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
-        StepSequencer {
-            Action(Act<0>),
+        FlipSelector {
+            SubTree(Tree0633Sub0),
+            Action(Act<1> = Act::<1>),
+            StatefulAction(Task<2>),
             Sleep(0),
+            AlwaysRunning,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
-        ForceSuccess {
-            Retry(3) {
-                Repeat(0) {
-                    AlwaysSuccess,
+        PolicyParallel(policy = FirstFailure) {
+            RepeatUntilFailure(forever) {
+                Timeout(10) {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            Action(Act<1> = Act::<1>),
+                            Failer,
+                            StatefulAction(Task<2>),
+                        },
+                        StepSequencer {
+                            SequenceStar {
+                                Action(Act<3>),
+                                Action(Act<4>),
+                                StatefulAction(Task<5>),
+                            },
+                            Condition(Cond<6>),
+                        },
+                        Invert {
+                            RunOnce {
+                                MaxTime(10) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                        Parallel(success = 2, failure = -1) {
+                            StatefulAction(Task<7>),
+                            RepeatUntilSuccess(forever) {
+                                Condition(Cond<8>),
+                            },
+                            Timeout(30) {
+                                Sleep(30),
+                            },
+                            Action(Act<9>),
+                        },
+                    },
                 },
             },
         }
@@ -1475,368 +1241,456 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
         }
-        SequenceStar {
-            Sequence {
-                Script(|bb| if bb.b0 > *bb.t0 { bb.b0 += 1 }),
+        Retry(2) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
+                        Wait(20),
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    },
+                    FlipSelector {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
+                        Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 3) % 4)),
+                    },
+                    StatefulAction(Task<2>),
+                    Action(PAct<3>, b0 = 9),
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+                StepSequencer {
+                    Timeout(30) {
+                        SequenceWithMemory {
+                            ForceSuccess {
+                                ScriptCondition(|bb| *bb.t0 + 4 < 3),
+                            },
+                            WasEntryUpdated(t0),
+                            Script(|bb| *bb.t0 += 3),
+                        },
+                    },
+                    ForceSuccess {
+                        Repeat(0) {
+                            Condition(PCond<5>, b0 = 8),
+                        },
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                #[on_success(|bb| bb.b0 = 2)]
+                IfThenElse {
+                    Fallback {
+                        Action(Act<7>),
+                        ScriptCondition(|bb| *bb.t0 > 0),
+                        Failer,
+                    },
+                    IfThenElse {
+                        RunOnce(then_skip = true) {
+                            MaxTime(30) {
+                                RetryUntilSuccessful(4) {
+                                    Script(|bb| bb.b1 += 1),
+                                },
+                            },
+                        },
+                        Action(PAct<8>, b0 = {=}),
+                        #[run_while(|bb| *bb.t0 % 3 > 1)]
+                        Sleep(100),
+                    },
+                    BinarySelector(|bb| bb.b1 + 1 < 6, dynamic = true) {
+                        ScriptCondition(|bb| *bb.t0 < bb.b0),
+                        Condition(Cond<9>),
+                    },
+                },
             },
-            #[success_if(|bb| *bb.t0 > 1)]
-            #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-            Condition(|ctx, bb| ctx.check_in(0, 3)),
         }
     }
 }
 
-board!(Tree0635Blackboard { b0 t0 });
+board!(Tree0635Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0636Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
         }
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0636Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 11,
-        }
-        ScriptCondition(|bb| (*bb.t0 + 1) % 4 > 2)
+        Sleep(50)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        #[post(|bb| bb.t0.set(bb.b0))]
-        #[on_success(|bb| if bb.b0 > 2 { *bb.t0 += 3 })]
-        #[success_if(|bb| *bb.t0 % 2 < 1)]
-        MemPriority {
-            Condition(Cond<0> = Cond::<0>),
-            SubTree(Tree0636Sub0, ..),
-            #[on_success(|bb| if *bb.t0 > bb.b0 { *bb.t0 += 1 })]
-            SubTree(Tree0636Sub1, b0 = {=}, t0 = {t0}),
+        Sequence {
+            Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 2 > 0) {
+                Conditional(|bb| bb.b0 + 3 == bb.o0.unwrap_or(2) + 4) {
+                    Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            #[failure_if(|bb| bb.o0.is_none())]
+            SubTree(Tree0636Sub0, o0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0636Blackboard { b0 t0 });
+board!(Tree0636Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0637Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            o0: Option<i64>,
-        }
-        Priority {
-            #[skip_if(|bb| *bb.t0 != *bb.t0 % 4)]
-            #[on_success(|bb| bb.b0 = bb.b1)]
-            Inverter {
-                Condition(|ctx, bb| ctx.check_in(0, 2)),
-            },
-            Switch(b1) {
-                case 4 => Action(PAct<1>, b0 = 2, b1 = {=}),
-                _ => #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b1 != *bb.t0 % 3)]
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 4)),
-                Condition(Cond<3> = Cond::<3>),
-                Condition(Cond<4>),
-            },
+        Repeat(0) {
+            SubTree(Tree0637Sub0),
         }
     }
 }
-
-board!(Tree0637Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
-        RepeatUntilSuccess(1) {
-            Inverter {
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        Fallback {
+            TryCatch(catch_on_halt = false) {
+                #[failure_if(|bb| *bb.t0 < 7)]
+                Delay(50) {
+                    Action(Act<0>),
+                },
+                Script(|bb| bb.b0 += 1),
+            },
+            ReactiveFallback {
+                Condition(Cond<1>),
+                #[success_if(|bb| *bb.t0 + 2 < 5)]
+                #[skip_if(|bb| bb.b0 + 1 < 6)]
+                StatefulAction(PTask<2>, b0 = {b0}),
+                StatefulAction(PTask<3>, b0 = {=}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0639Sub1 for Ctx {
-        ForceSuccess {
-            ForceSuccess {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0639Sub0 for Ctx {
-        SubTree(Tree0639Sub1)
-    }
-}
+board!(Tree0638Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
-        SequenceStar {
-            MemPriority {
-                Repeat(2) {
-                    Action(Act<0>),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeat(2) {
+            TryCatch(catch_on_halt = false) {
+                SetBlackboard(o0 = Some(1)),
+                #[post(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
+                RepeatTimes(2) {
+                    SetBlackboard(o0 = Some(4)),
                 },
-                StatefulAction(Task<1>),
+                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                #[skip_if(|bb| *bb.t0 > 0)]
+                #[run_while(|bb| *bb.t0 % 3 != 2)]
+                Action(Act<0>),
             },
-            SubTree(Tree0639Sub0),
+        }
+    }
+}
+
+board!(Tree0639Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0640Sub0 for Ctx {
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0640Sub1 for Ctx {
+        Priority {
+            Sequence {
+                AlwaysSuccess,
+                StatefulAction(Task<13>),
+            },
+            IfThenElse {
+                Condition(Cond<14>),
+                Wait(0),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-        }
-        TryCatch {
-            Repeater(0) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            ReactiveSequence {
+                ReactiveSelector {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2>),
+                Repeat(4) {
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4>),
+                ParallelAll(1) {
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
             },
-            RunOnce {
-                Condition(Cond<1> = Cond::<1>),
+            AsyncFallback {
+                RunOnce {
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Condition(|ctx| ctx.check(8)),
+                        RunOnce(then_skip = true) {
+                            SubTree(Tree0640Sub0),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Cooldown(0, filtered = Skipped) {
+                        StatefulAction(Task<10>),
+                    },
+                },
             },
-            Condition(Cond<2>),
+            FlipSelector {
+                Priority {
+                    MemSequence {
+                        Condition(Cond<11>),
+                        Repeat(0) {
+                            Sleep(10),
+                        },
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Action(Act<12>),
+                    },
+                },
+                SubTree(Tree0640Sub1),
+            },
+            KeepRunningUntilFailure {
+                Priority {
+                    Sequence {
+                        RunOnce(then_skip = false) {
+                            Action(Act<15>),
+                        },
+                        Deadline(50) {
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<17>),
+                        Sleep(0),
+                        Action(Act<18> = Act::<18>),
+                        AlwaysFailure,
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0640Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Repeater(1) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                Sleep(30),
-            },
-            RunOnce(then_skip = true) {
-                RepeatTimes(forever) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            WhileDoElse {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Remap(success = Success, failure = Success) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-            },
-            ParallelAll(1) {
-                Wait(0),
-                Condition(Cond<8> = Cond::<8>),
-                Condition(Cond<9>),
-            },
+        RepeatUntil(Success) {
+            Condition(Cond<0>),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0642Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.b1 > 0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        SkipUnlessUpdated(t0) {
-            ReactiveSequence {
-                SkipUnlessUpdated(t0) {
-                    Filter(times = 2, count = Completed) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Sleep(50),
-                        },
-                    },
-                },
-                Sequence {
-                    SubTree(Tree0642Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Condition(PCond<2>, b0 = {t0}),
-                #[skip_if(|bb| bb.b0 + 3 > (bb.b1 + 1) % 2)]
-                Repeat(forever) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0642Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0643 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                WaitUntil(|bb| *bb.t1 % 4 != 2) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysFailure,
-                    #[post(|bb| bb.t1.set(*bb.t1 % 2))]
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t0 = 8),
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Condition(PCond<6>, b0 = 8),
-                #[failure_if(|bb| bb.b0 > 2)]
-                AlwaysSuccess,
-            },
+        Interrupt(|bb| bb.b0 > 1) {
             AlwaysRunning,
         }
     }
 }
 
-board!(Tree0643Blackboard { b0 t0 t1 });
+board!(Tree0642Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0644 for Ctx {
+    pub tree Tree0643 for Ctx {
         blackboard {
+            b0: i64 = 4,
             o0: Option<i64>,
+            b1: i64 = 4,
         }
-        Delay(50) {
-            Limiter(1) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    ReactiveSelector {
-                        Action(|ctx| ctx.exec(1)),
-                        UnsetBlackboard(o0),
+        #[success_if(|bb| bb.b0 + 1 < 2)]
+        #[failure_if(|bb| bb.o0.is_some())]
+        MemSequence {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(1)),
+                    RetryUntilSuccessful(4) {
+                        AlwaysSuccess,
                     },
+                },
+            },
+            IfThenElse {
+                #[success_if(|bb| bb.b1 + 4 == bb.b0)]
+                Condition(|ctx| ctx.check(2)),
+                AsyncFallback {
+                    StatefulAction(Task<3>),
+                    Condition(|ctx| ctx.check(4)),
                 },
             },
         }
     }
 }
 
-board!(Tree0644Blackboard { o0 });
+board!(Tree0643Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0645Sub0 for Ctx {
-        StatefulAction(Task<1>)
+    pub tree Tree0644 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Cooldown(100, filtered = Failure) {
+            SkipUnlessUpdated(t0) {
+                Retry(1) {
+                    ScriptCondition(|bb| bb.b0 > 7),
+                },
+            },
+        }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0645Sub1 for Ctx {
-        StatefulAction(Task<4>)
-    }
-}
+board!(Tree0644Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-                SubTree(Tree0645Sub0),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3> = Task::<3>),
-                SubTree(Tree0645Sub1),
-            },
+        Limiter(3) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 5,
+        RepeatTimes(forever) {
+            Action(Act<0>),
         }
-        FlipSelector {
-            Filter(times = 1, count = Success) {
-                Repeater(0) {
-                    StatefulAction(Task<0>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0647 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t1 + 2 != 2, dynamic = false) {
+            IndexSwitch(|bb| bb.b1 + 2, out_of_range = Loop, dynamic = true) {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
                 },
             },
-            SequenceStar {
+            AsyncFallback {
+                WasEntryUpdated(t1),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0648Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Filter(times = 2, count = Completed, filtered = Failure) {
                 TryCatch(catch_on_halt = true) {
-                    #[skip_if(|bb| *bb.t0 + 4 > 4)]
-                    #[failure_if(|bb| (*bb.t1 + 1) % 2 > 0)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    Action(Act<1>),
-                    Parallel(failure = 1) {
-                        Wait(10),
-                        #[skip_if(|bb| *bb.t0 > 1)]
-                        #[run_while(|bb| bb.b1 == bb.b1 + 2)]
-                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                        Condition(Cond<2>),
+                    Fallback {
+                        StatefulAction(PTask<0>, b0 = 4),
+                        WasEntryUpdated(t0),
                     },
-                    RunOnce(then_skip = false) {
-                        Action(Act<3>),
+                    Precondition(|bb| *bb.t0 + 1 < 2, else = Running) {
+                        Action(Act<1>),
                     },
                 },
-                BinarySelector(|bb| *bb.t1 % 3 != 0) {
-                    Action(PIo<4>, t0 = {t1}),
-                    Sequence {
-                        StatefulAction(Task<5>),
+            },
+            ReactiveSequence {
+                WaitUntil(|bb| (*bb.t0 + 2) % 2 > 0) {
+                    ParallelAll(max_failures = -1) {
+                        AlwaysFailure,
+                        #[post(|bb| bb.b0 += 1)]
+                        #[success_if(|bb| *bb.t0 % 4 < 3)]
+                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+                        Failer,
+                        #[skip_if(|bb| bb.b0 + 2 != 5)]
+                        Condition(Cond<2> = Cond::<2>),
                     },
                 },
-                MaxTime(30) {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    ForceSuccess {
-                        Fallback {
-                            RunOnce {
+                ParallelAll(2) {
+                    Condition(Cond<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Fallback {
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 0),
+                },
+                Precondition(|bb| *bb.t0 == 3, else = Running) {
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                    Condition(Cond<7>),
+                },
+                Condition(Cond<8>),
+            },
+            Sequence {
+                Retry(4) {
+                    ReactiveSequence {
+                        Condition(PCond<9>, b0 = 5),
+                        Action(|ctx| ctx.exec(10)),
+                        Condition(Cond<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+            },
+            Conditional(|bb| (*bb.t0 + 4) % 4 > 2, dynamic = true) {
+                SkipUnlessUpdated(t0) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        ReactiveFallback {
+                            #[success_if(|bb| *bb.t0 % 3 < 1)]
+                            ReactiveSequence {
+                                Condition(PCond<13>, b0 = {=}),
                                 IfThenElse {
-                                    Condition(PCond<6>, b0 = 5),
-                                    Condition(Cond<7>),
+                                    Action(|ctx, bb| ctx.exec_in(14, *bb.t0 % 3, &mut bb.b0)),
+                                    ScriptCondition(|bb| *bb.t0 == 2),
+                                    StatefulAction(Task<15>),
                                 },
                             },
                         },
@@ -1847,203 +1701,860 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0646Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0647 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        #[run_while(|bb| bb.b0 > 1)]
-        #[success_if(|bb| *bb.t0 % 2 == 1)]
-        Fallback {
-            ForceFailure {
-                BinarySelector(|bb| *bb.t0 % 2 != 0) {
-                    Loop(q0, value = {b1}) {
-                        Invert {
-                            AlwaysRunning,
-                        },
-                    },
-                    FlipSelector {
-                        Script(|bb| bb.b0 = bb.b1 + 1),
-                        Failer,
-                        StatefulAction(Task<0>),
-                        Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4)),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                UnsetBlackboard(o0),
-                Action(Act<2>),
-                #[run_while(|bb| bb.b1 != 1)]
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-board!(Tree0647Blackboard { b1 o0 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0648Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0648Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree0648Sub1, o0 = {=}, b0 = {b0}, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| bb.b0 % 3 == 0)]
-            ParallelAll(max_failures = -3) {
-                SubTree(Tree0648Sub0, ..),
-                ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(4) % 3),
-                Condition(Cond<0> = Cond::<0>),
-                #[post(|bb| bb.b0 += 1)]
-                #[success_if(|bb| bb.b0 + 2 > 1)]
-                Condition(PCond<1>, b0 = 1),
-                Action(Act<2>),
-            },
-            StepSequencer {
-                ReactiveFallback {
-                    Action(Act<3> = Act::<3>),
-                    Action(PIo<4>, t0 = {t0}),
-                    MemSequence {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Script(|bb| *bb.t0 += 2),
-                Condition(Cond<7> = Cond::<7>),
-            },
-            Repeat(4) {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                    WaitUntil(|bb| bb.o0.unwrap_or(2) == 5) {
-                        Action(PIo<8>, t0 = {=}),
-                    },
-                    WaitUntil(|bb| bb.o0.unwrap_or(2) + 2 > 2) {
-                        StatefulAction(PTask<9>, b0 = 9, b1 = {t0}),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<10>),
-                StatefulAction(PTask<11>, b0 = {t0}, b1 = {b0}),
-                Delay(20) {
-                    Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 2, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0648Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        Interrupt(|bb| bb.b1 > 7) {
-            FlipSelector {
-                Parallel(success = 3, failure = -2) {
-                    RunOnce(then_skip = true) {
-                        Action(Act<0>),
-                    },
-                    Switch(b1) {
-                        case 2 => ScriptCondition(|bb| bb.o0.is_some()),
-                        _ => #[failure_if(|bb| bb.b1 % 3 < 0)]
-                        #[skip_if(|bb| bb.b1 > 5)]
-                        #[post(|bb| bb.b1 = *bb.t0 + 2)]
-                        StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
-                    },
-                    Inverter {
-                        Fallback {
-                            StatefulAction(PTask<2>, b0 = 7),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0649Blackboard { o0 b1 t0 });
+board!(Tree0649Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0650 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            ReactiveSelector {
-                #[on_halted(|bb| { *bb.t1 += 1; *bb.t1 += 4 })]
-                #[run_while(|bb| *bb.t1 % 3 != 2)]
-                Repeat(forever) {
-                    ScriptCondition(|bb| (bb.b1 + 3) % 4 != 1),
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Repeater(2) {
+                ForceSuccess {
+                    Repeat(3) {
+                        IfThenElse {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
                 },
-                #[skip_if(|bb| bb.b0 > 2)]
-                #[run_while(|bb| bb.b1 % 4 == 0)]
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    #[skip_if(|bb| bb.b1 < *bb.t0 % 4)]
-                    #[failure_if(|bb| bb.b1 % 4 > 0)]
-                    #[on_success(|bb| *bb.t1 += 1)]
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0651 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 < 4, dynamic = true) {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                },
+                Parallel(success = 1, failure = 1) {
+                    Condition(Cond<3> = Cond::<3>),
+                    SetBlackboard(t0 = {b0}),
+                },
+                Fallback {
+                    Action(Act<4>),
+                    Failer,
+                    Condition(PCond<5>, b0 = {t0}),
+                },
+                Timeout(10) {
+                    Succeeder,
+                },
+            },
+            KeepRunningUntilFailure {
+                #[post(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                ReactiveSequence {
+                    MemSequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Sleep(30),
+                        Condition(Cond<7>),
+                    },
                     ReactiveSequence {
-                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(PTask<2>, b0 = 3, b1 = {=}),
-                        Repeat(forever) {
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                        Action(|ctx, bb| ctx.exec_in(10, 6, &mut bb.b0)),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Action(PAct<11>, b0 = 1, b1 = {b0}),
+                        Conditional(|bb| *bb.t0 != 3, else = Success) {
+                            Repeat(1) {
+                                Repeat(3) {
+                                    ScriptCondition(|bb| bb.o0.is_some()),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0651Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+        }
+        IfThenElse {
+            WaitValueUpdate(t1) {
+                Repeat(4) {
+                    Condition(Cond<0>),
+                },
+            },
+            #[failure_if(|bb| *bb.t1 == 6)]
+            #[success_if(|bb| bb.b0 % 4 > 1)]
+            AsyncSequence {
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
+            },
+            SkipUnlessUpdated(t0) {
+                Selector {
+                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                    ForceSuccess {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0652Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0653Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Script(|bb| *bb.t0 += 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0653 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        Repeat(1) {
+            ReactiveSelector {
+                #[on_failure(|bb| { if bb.b0 % 4 < 0 { bb.t0.set(*bb.t0 % 2) }; bb.b0 += 3 })]
+                #[skip_if(|bb| *bb.t0 + 4 != bb.b0 % 3)]
+                #[failure_if(|bb| bb.b0 + 1 < 3)]
+                AlwaysSuccess,
+                #[run_while(|bb| (bb.b0 + 3) % 2 != 1)]
+                #[success_if(|bb| bb.b0 < 4)]
+                SubTree(Tree0653Sub0, t0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0653Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0654 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Switch(b1) {
+            case 0 => RetryUntilSuccessful(forever) {
+                StatefulAction(Task<0>),
+            },
+            case 2 => RunOnce(then_skip = true) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Switch(b1) {
+                        case 1 => Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                        case 0 => AlwaysSuccess,
+                        _ => WasEntryUpdated(t0),
+                    },
+                },
+            },
+            case 3 => AsyncSequence {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                KeepRunningUntilFailure {
+                    #[post(|bb| if bb.b1 > *bb.t0 { bb.b1 += 1 })]
+                    #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 3)]
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+            _ => #[failure_if(|bb| bb.b1 + 4 > bb.b1 % 3)]
+            Delay(20) {
+                FlipSelector {
+                    SetBlackboard(t0 = 1),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0654Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0655 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        IfThenElse {
+            Precondition(|bb| bb.o0.is_none(), else = Success) {
+                Loop(q0, if_empty = Failure) {
+                    AsyncFallback {
+                        ReactiveFallback {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
+                            Condition(|ctx| ctx.check(3)),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            Script(|bb| { bb.t0.set(bb.b1 + 1); bb.o0 = Some(bb.b0 % 4) }),
+            Precondition(|bb| bb.o0.unwrap_or(5) < (bb.b1 + 4) % 2, else = Skipped) {
+                #[on_success(|bb| bb.b0 += 2)]
+                Inverter {
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.b1 = bb.b1 % 2)]
+                        ParallelAll {
+                            Fallback {
+                                Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                        WaitUntil(|bb| (*bb.t0 + 3) % 4 < 1) {
+                            #[failure_if(|bb| bb.b0 + 4 == 1)]
+                            Loop(q0, if_empty = Skipped) {
+                                Script(|bb| bb.b1 += 1),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0655Blackboard { o0 b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0656 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        Conditional(|bb| *bb.t1 > 2, dynamic = true) {
+            ParallelAll(0) {
+                ScriptCondition(|bb| bb.b0 + 4 < bb.b1),
+                StatefulAction(Task<0>),
+                Precondition(|bb| (*bb.t1 + 2) % 2 < 1, else = Running) {
+                    #[failure_if(|bb| *bb.t0 < 4)]
+                    #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 != 3 { *bb.t0 += 2 } })]
+                    Condition(|ctx, bb| ctx.check_in(1, (*bb.t1 + 4) % 3)),
+                },
+                WhileDoElse {
+                    #[skip_if(|bb| bb.b1 % 2 < 1)]
+                    Action(Act<2>),
+                    Action(Act<3>),
+                },
+                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(PTask<4>, b0 = 8),
+                    SetBlackboard(b0 = 0),
+                    ScriptCondition(|bb| *bb.t1 > 3),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0656Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0657 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Action(PIo<0>, t0 = {b0}),
+                Action(Act<1>),
+                Condition(PCond<2>, b0 = {t1}),
+                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(1) + 1)),
+            },
+            Fallback {
+                #[run_while(|bb| (*bb.t1 + 3) % 3 > 1)]
+                #[on_halted(|bb| { bb.t0.set(*bb.t1 % 3); if *bb.t1 % 4 < 1 { bb.t0.set((bb.b1 + 4) % 3) } })]
+                #[skip_if(|bb| *bb.t1 > 3)]
+                RunOnce(then_skip = false) {
+                    Action(PIo<4>, t0 = {t0}),
+                },
+                Parallel(success = 1, failure = -1) {
+                    WasEntryUpdated(t0),
+                    Action(Act<5>),
+                },
+                Action(Act<6>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0657Blackboard { t1 o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0658 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+        }
+        StepSequencer {
+            Wait(0),
+            RunOnce {
+                MemPriority {
+                    Action(Act<0>),
+                    Failer,
+                    #[run_while(|bb| *bb.t0 < 7)]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Script(|bb| bb.b1 = 4),
+                },
+            },
+            Inverter {
+                ScriptCondition(|bb| bb.b1 > 1),
+            },
+        }
+    }
+}
+
+board!(Tree0658Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0659 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| (bb.b0 + 3) % 3 > 1)]
+        #[run_while(|bb| bb.b1 < 6)]
+        ParallelAll {
+            Sequence {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                SequenceWithMemory {
+                    Action(PAct<1>, b0 = {b1}, b1 = {=}),
+                    Cooldown(30, filtered = Skipped) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                #[success_if(|bb| *bb.t1 != 3)]
+                RepeatTimes(2) {
+                    Parallel(failure = -1) {
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                },
+            },
+            Fallback {
+                #[on_halted(|bb| bb.b1 += 3)]
+                #[success_if(|bb| bb.b1 != 5)]
+                StatefulAction(Task<4>),
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                #[on_halted(|bb| bb.b1 += 2)]
+                #[post(|bb| bb.b0 += 2)]
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 3)),
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Condition(PCond<6>, b0 = 5),
+                },
+                StatefulAction(Task<7>),
+            },
+            #[failure_if(|bb| (*bb.t1 + 1) % 3 > 0)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[run_while(|bb| *bb.t1 != 2)]
+            StatefulAction(PTask<8>, b0 = {t1}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0659Blackboard { b1 t1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0660 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+        }
+        Repeat(0) {
+            #[success_if(|bb| *bb.t1 + 1 < *bb.t1 + 3)]
+            #[failure_if(|bb| *bb.t1 != 7)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0660Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0661 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+            StatefulAction(Task<0>),
+            Parallel(success = -3) {
+                SetBlackboard(t0 = {b0}),
+                #[success_if(|bb| bb.b0 % 4 < 3)]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Condition(Cond<1>),
+                Remap(success = Success, failure = Failure) {
+                    Action(Act<2>),
+                },
+            },
+            #[on_halted(|bb| { if *bb.t0 > 7 { *bb.t0 += 1 }; bb.t0.set(*bb.t0 % 4) })]
+            AsyncFallback {
+                Condition(Cond<3>),
+                Condition(PCond<4>, b0 = {=}),
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+                Condition(|ctx| ctx.check(7)),
+            },
+        }
+    }
+}
+
+board!(Tree0661Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0662 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+        }
+        #[run_while(|bb| bb.b1 == 0)]
+        #[on_success(|bb| { bb.b0 = bb.b1 + 1; bb.t1.set(bb.b1 + 2) })]
+        #[success_if(|bb| *bb.t1 < 2)]
+        Repeat(3) {
+            SequenceStar {
+                Optional {
+                    SetBlackboard(b1 = 5),
+                },
+                ReactiveSequence {
+                    #[post(|bb| { bb.t1.set(5); if bb.b0 + 3 != *bb.t1 { bb.b0 = 4 } })]
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    #[skip_if(|bb| bb.b0 > 1)]
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                MemSequence {
+                    MaxTime(0) {
+                        Action(PAct<3>, b0 = 4),
+                    },
+                    Action(PIo<4>, t0 = {t1}),
+                    Sleep(10),
+                },
+                ReactiveSequence {
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    #[skip_if(|bb| *bb.t0 != bb.b1 % 4)]
+                    Fallback {
+                        Condition(Cond<5>),
+                        ScriptCondition(|bb| *bb.t1 == 6),
+                        Repeater(forever) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    SetBlackboard(b1 = {t1}),
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0662Blackboard { t1 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0663 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        ReactiveSelector {
+            Condition(Cond<0>),
+            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0663Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0664 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            #[allow(unused)] #[tracked] t0: i64,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        ParallelAll(max_failures = -2) {
+            PolicyParallel(policy = FirstFailure) {
+                #[run_while(|bb| bb.b0 > *bb.t1 % 3)]
+                SetBlackboard(b1 = 0),
+                Loop(q0, if_empty = Failure) {
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| bb.b1 < *bb.t1),
+                        Condition(PCond<0>, b0 = {t1}),
+                    },
+                },
+            },
+            AsyncFallback {
+                Parallel(success = -1, failure = 2) {
+                    AlwaysFailure,
+                    Succeeder,
+                },
+                FlipSelector {
+                    RetryUntilSuccessful(4) {
+                        RetryUntilSuccessful(2) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    RepeatUntilFailure(3) {
+                        Condition(|ctx, bb| ctx.check_in(2, 6)),
+                    },
+                },
+                AsyncSequence {
+                    AlwaysSuccess,
+                    Script(|bb| { bb.b1 = *bb.t1 + 2; bb.b0 = (bb.b0 + 2) % 3 }),
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Repeat(4) {
                             StatefulAction(Task<3>),
                         },
                     },
                 },
             },
-            #[on_failure(|bb| *bb.t1 += 1)]
-            #[post(|bb| *bb.t1 += 3)]
-            #[failure_if(|bb| *bb.t1 < 1)]
-            Precondition(|bb| bb.b0 < 5) {
-                Repeater(forever) {
-                    #[on_halted(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
+        }
+    }
+}
+
+board!(Tree0664Blackboard { b0 t1 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0665Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0665 for Ctx {
+        ReactiveFallback {
+            SubTree(Tree0665Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 5,
+        }
+        Filter(times = 1, count = Success, filtered = Failure) {
+            BinarySelector(|bb| bb.b0 > (bb.b1 + 3) % 4, dynamic = false) {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+                Switch(b1) {
+                    case 3 => AlwaysFailure,
+                    _ => Action(Act<1> = Act::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0666Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0667 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Wait(30),
+            },
+            BinarySelector(|bb| bb.o0.is_some()) {
+                Switch(b1) {
+                    case 1 => Action(Act<2>),
+                    _ => Condition(|ctx| ctx.check(3)),
+                },
+                Timeout(100) {
                     Fallback {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(PIo<6>, t0 = {b1}),
-                        WasEntryUpdated(t0),
+                        #[success_if(|bb| bb.b1 != (bb.b0 + 1) % 4)]
+                        Condition(PCond<4>, b0 = {b1}),
+                        Action(Act<5>),
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                },
+            },
+            RepeatUntilFailure(2) {
+                TryCatch(catch_on_halt = true) {
+                    MemPriority {
+                        RetryUntilSuccessful(4) {
+                            #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
+                            Action(Act<6>),
+                        },
+                    },
+                    IndexSwitch(|bb| bb.b1) {
+                        Condition(Cond<7>),
+                        Script(|bb| bb.b0 = bb.o0.unwrap_or(4) + 3),
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0667Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0668 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        RepeatUntil(Failure) {
+            SequenceWithMemory {
+                #[post(|bb| bb.t0.set(bb.b0))]
+                Timeout(10) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Condition(Cond<1>),
+                        SetBlackboard(b0 = {t0}),
+                        Condition(Cond<2>),
+                    },
+                },
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0668Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0669 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Fallback {
+            Fallback {
+                Condition(PCond<0>, b0 = {=}),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            Switch(b1) {
+                case 4 => Delay(0) {
+                    Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                },
+                case 2 => SetBlackboard(t0 = 1),
+                _ => StepSequencer {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4> = Task::<4>),
+                WasEntryUpdated(t0),
+            },
+            Conditional(|bb| bb.o0.is_some(), else = Failure) {
+                Remap(success = Failure, failure = Success) {
+                    Timeout(0) {
+                        Fallback {
+                            #[skip_if(|bb| bb.b1 == 4)]
+                            #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
+                            Sequence {
+                                #[skip_if(|bb| *bb.t0 != *bb.t0 % 4)]
+                                #[on_success(|bb| bb.b0 = bb.b1)]
+                                Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
+                    },
+                },
+            },
+            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
+            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
+            Remap(success = Failure, failure = Success) {
+                Fallback {
+                    AlwaysFailure,
+                    Condition(Cond<6>),
+                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0669Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0670 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Fallback {
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        ForceFailure {
+                            ScriptCondition(|bb| bb.b0 < 2),
+                        },
+                    },
+                    Action(Act<1>),
+                },
+                Precondition(|bb| *bb.t0 + 2 < *bb.t0 + 3, else = Failure) {
+                    WhileDoElse {
+                        StatefulAction(PTask<2>, b0 = {t0}),
+                        Timeout(10) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                ForceFailure {
+                    MemPriority {
+                        WaitUntil(|bb| *bb.t0 != bb.b0) {
+                            Repeat(1) {
+                                #[run_while(|bb| bb.b0 < 7)]
+                                Repeat(forever) {
+                                    Action(PIo<3>, t0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 + 1 > bb.b0, else = Running) {
+                #[failure_if(|bb| bb.b0 % 3 > 0)]
+                #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                WhileDoElse {
+                    Condition(PCond<4>, b0 = {b0}),
+                    AlwaysFailure,
+                    #[post(|bb| if *bb.t0 > 3 { *bb.t0 += 1 })]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 3)),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                ReactiveSequence {
+                    #[failure_if(|bb| (bb.b0 + 4) % 3 != 0)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Action(Act<6>),
+                    Sleep(50),
+                },
+                #[skip_if(|bb| *bb.t0 + 3 > (*bb.t0 + 1) % 2)]
+                Fallback {
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    Limiter(3) {
+                        Condition(|ctx, bb| ctx.check_in(7, (*bb.t0 + 2) % 2)),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+            KeepRunningUntilFailure {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0670Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0671Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            StatefulAction(PTask<1>, b0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0671 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, if_empty = Failure) {
+            StepSequencer {
+                ParallelAll(max_failures = -2) {
+                    Condition(PCond<0>, b0 = {=}),
+                    Failer,
+                },
+                SubTree(Tree0671Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0671Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0672 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64>,
+        }
+        ParallelAll {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+                StatefulAction(Task<1>),
+            },
+            RetryUntilSuccessful(forever) {
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<2>),
+                    case 5 => Action(PAct<3>, b0 = {b1}, b1 = {t0}),
+                    case 1 => StatefulAction(Task<4> = Task::<4>),
+                    _ => Failer,
+                },
+            },
+            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
+            ForceFailure {
+                Optional {
+                    Repeater(1) {
                         Wait(0),
                     },
                 },
@@ -2052,222 +2563,558 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0650Blackboard { q0 b0 t1 b1 t0 });
+board!(Tree0672Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0651 for Ctx {
+    pub tree Tree0673Sub0 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0673Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Parallel(success = -2) {
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0673 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+        }
+        SequenceWithMemory {
+            MemSequence {
+                RunOnce {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Cooldown(50, filtered = Skipped) {
+                    SkipUnlessUpdated(t1) {
+                        SubTree(Tree0673Sub0, ..),
+                    },
+                },
+                SubTree(Tree0673Sub1, ..),
+                Parallel(success = -1, failure = 2) {
+                    Sleep(20),
+                    AlwaysRunning,
+                },
+                Condition(Cond<3>),
+            },
+            Delay(20) {
+                Action(|ctx| ctx.exec(4)),
+            },
+        }
+    }
+}
+
+board!(Tree0673Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0674Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Repeat(2) {
+            SetBlackboard(t1 = 1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0674Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
         }
         SkipUnlessUpdated(t0) {
-            WhileDoElse {
-                StepSequencer {
-                    SequenceStar {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                        SetBlackboard(t0 = 4),
-                    },
-                    ReactiveSequence {
-                        Selector {
-                            #[skip_if(|bb| bb.b0 % 3 > 0)]
-                            AlwaysSuccess,
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                        },
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Sleep(0),
-                    },
-                    Condition(Cond<3>),
-                },
-                ParallelAll {
-                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-                    #[post(|bb| bb.b1 = 8)]
-                    RunOnce {
-                        SequenceWithMemory {
-                            MemSequence {
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5>),
-                            },
-                            Priority {
-                                StatefulAction(Task<6>),
-                                Action(PAct<7>, b0 = {=}, b1 = {b0}),
-                                StatefulAction(Task<8> = Task::<8>),
-                            },
-                            Repeat(1) {
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0651Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
-        Sequence {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1> = Act::<1>),
-            },
-            Fallback {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3>),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0653 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t1 += 3)]
-            #[run_while(|bb| *bb.t1 < 5)]
-            Condition(Cond<0>),
-            Fallback {
-                #[run_while(|bb| *bb.t1 < 1)]
-                AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
+            ReactiveFallback {
+                Fallback {
                     Condition(Cond<2>),
-                    ScriptCondition(|bb| bb.b0 < 7),
+                    StatefulAction(Task<3> = Task::<3>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0653Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0654Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Parallel(success = -1, failure = -2) {
-            Parallel(success = 1, failure = 1) {
-                ScriptCondition(|bb| *bb.t0 > 7),
-            },
-            BinarySelector(|bb| *bb.t0 + 2 > 5, dynamic = true) {
-                Repeat(forever) {
-                    Failer,
-                },
-                Action(PAct<5>, b0 = 8, b1 = {t0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(4),
-            b0: i64,
-        }
-        Sequence {
-            RunOnce(then_skip = false) {
-                BinarySelector(|bb| (bb.b0 + 2) % 4 < 0) {
-                    AsyncFallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        AlwaysFailure,
+                SequenceStar {
+                    Fallback {
+                        Condition(Cond<4> = Cond::<4>),
+                        Action(Act<5> = Act::<5>),
                     },
-                    Limiter(2) {
-                        RetryUntilSuccessful(4) {
-                            RepeatUntilFailure(3) {
-                                MemSequence {
-                                    Action(Act<1>),
-                                    UnsetBlackboard(o0),
+                    MaxTime(30) {
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0674 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+        }
+        Parallel(success = 0, failure = 3) {
+            Repeat(3) {
+                MemSequence {
+                    Conditional(|bb| *bb.t1 != bb.b0 % 4, else = Success) {
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        SubTree(Tree0674Sub0, ..),
+                    },
+                    Action(Act<0> = Act::<0>),
+                    Retry(3) {
+                        Sleep(20),
+                    },
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    SetBlackboard(o0 = Some(1)),
+                    Fallback {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Sleep(0),
+                        RepeatUntilFailure(2) {
+                            Action(PAct<1>, b0 = {=}),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0674Sub1, t0 = {=}, o0 = {o0}, q0 = {=}, t1 = {t1}, b0 = {=}),
+            Interrupt(|bb| *bb.t0 + 1 < bb.b0 + 4) {
+                Loop(q0, if_empty = Success) {
+                    Fallback {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[success_if(|bb| (*bb.t1 + 1) % 3 < 0)]
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            BinarySelector(|bb| *bb.t1 == bb.o0.unwrap_or(0)) {
+                                StepSequencer {
+                                    StatefulAction(Task<8> = Task::<8>),
+                                },
+                                #[run_while(|bb| bb.b0 % 3 != 2)]
+                                #[on_success(|bb| bb.t0.set(2))]
+                                Priority {
+                                    Condition(Cond<9> = Cond::<9>),
+                                    ScriptCondition(|bb| *bb.t1 % 2 != 1),
+                                },
+                            },
+                        },
+                        Loop(q0, value = {t1}, if_empty = Skipped) {
+                            RepeatUntil(Failure) {
+                                Fallback {
+                                    StatefulAction(Task<10> = Task::<10>),
+                                    #[success_if(|bb| *bb.t1 == 7)]
+                                    Condition(Cond<11>),
                                 },
                             },
                         },
                     },
                 },
             },
-            Loop(q0, if_empty = Skipped) {
-                Limiter(1) {
-                    Timeout(10) {
-                        Repeat(3) {
-                            ReactiveSelector {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree0674Blackboard { t0 o0 q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Precondition(|bb| bb.o0.unwrap_or(3) % 4 == 1, else = Skipped) {
+            #[run_while(|bb| bb.o0.unwrap_or(0) > 2)]
+            #[success_if(|bb| bb.b0 == 3)]
+            #[on_failure(|bb| { bb.t0.set(8); bb.t0.set(bb.o0.unwrap_or(1)) })]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0675Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Switch(b1) {
+            case 5 => PolicyParallel(policy = FirstFailure) {
+                Switch(b1) {
+                    case 5 => Condition(Cond<0>),
+                    case 4 => AlwaysSuccess,
+                    case 1 => Action(Act<1>),
+                    _ => Loop(q0, value = {b1}, if_empty = Success) {
+                        ScriptCondition(|bb| *bb.t0 % 4 < 2),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        Action(Act<2> = Act::<2>),
+                        Condition(Cond<3>),
+                        SetBlackboard(b1 = 2),
+                    },
+                },
+            },
+            _ => Fallback {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 < 1)]
+                    RetryUntilSuccessful(2) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[success_if(|bb| bb.b0 + 2 > 1)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                ParallelAll {
+                    AlwaysSuccess,
+                    StatefulAction(PTask<5>, b0 = 1, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0676Blackboard { t0 b1 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0677 for Ctx {
+        Sequence {
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0678 for Ctx {
+        ForceSuccess {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx {
+        WhileDoElse {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+            },
+            Timeout(100) {
+                Timeout(30) {
+                    Condition(Cond<2>),
+                },
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0680 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        RepeatTimes(3) {
+            Sequence {
+                IndexSwitch(|bb| 6, out_of_range = Loop) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Condition(Cond<0> = Cond::<0>),
+                        SkipUnlessUpdated(t0) {
+                            IndexSwitch(|bb| *bb.t0 % 4, dynamic = false) {
+                                Action(Act<1>),
+                                SetBlackboard(t0 = {b0}),
+                            },
+                        },
+                        BinarySelector(|bb| *bb.t0 < 0) {
+                            Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+                            Delay(20) {
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
+                    },
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| bb.b0 % 4 != 2)]
+                    #[post(|bb| { bb.b0 += 1; bb.t0.set(0) })]
+                    ParallelAll(max_failures = -2) {
+                        #[run_while(|bb| bb.b0 + 3 > *bb.t0)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        AlwaysSuccess,
+                        #[post(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<4>),
+                        #[post(|bb| { bb.t0.set(7); *bb.t0 += 2 })]
+                        Limiter(2) {
+                            Action(|ctx, bb| ctx.exec_in(5, 2, &mut bb.b0)),
+                        },
+                        Runner,
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<6>),
+                        TryCatch(catch_on_halt = false) {
+                            SequenceStar {
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    Parallel(success = 1, failure = -2) {
+                        Script(|bb| *bb.t0 += 2),
+                        #[skip_if(|bb| *bb.t0 > 1)]
+                        #[failure_if(|bb| bb.b0 < (*bb.t0 + 2) % 2)]
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10>),
+                        #[skip_if(|bb| bb.b0 > 2)]
+                        #[run_while(|bb| *bb.t0 % 4 == 0)]
+                        Condition(Cond<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0680Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0681 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Parallel(success = -2, failure = 1) {
+                #[on_failure(|bb| if *bb.t0 < 3 { *bb.t0 += 3 })]
+                #[post(|bb| { *bb.t1 += 2; *bb.t1 += 2 })]
+                #[failure_if(|bb| bb.o0.is_none())]
+                Condition(PCond<1>, b0 = 9),
+                AlwaysRunning,
+            },
+            AsyncSequence {
+                ScriptCondition(|bb| *bb.t1 < *bb.t0 + 1),
+                Repeat(3) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) > 1)]
+                    #[success_if(|bb| bb.o0.unwrap_or(3) == 4)]
+                    StatefulAction(Task<2>),
+                },
+                Repeat(forever) {
+                    Condition(PCond<3>, b0 = {=}),
+                },
+            },
+            StepSequencer {
+                Condition(Cond<4>),
+                RetryUntilSuccessful(4) {
+                    RunOnce(then_skip = false) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                MaxTime(50) {
+                    SetBlackboard(t1 = 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0681Blackboard { b0 o0 t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0682 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        ForceFailure {
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t0 % 2 > 0) {
+                    ReactiveFallback {
+                        #[success_if(|bb| *bb.t0 % 4 != 0)]
+                        RunOnce {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                        },
+                        Condition(Cond<1>),
+                        PolicyParallel(policy = FirstSuccess) {
+                            #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 2)]
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(PTask<5>, b0 = {=}),
+                        AlwaysRunning,
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Fallback {
+                        WaitValueUpdate(t0) {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
+                                Condition(Cond<8>),
+                                MemPriority {
+                                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+                                    #[post(|bb| bb.b1 = 8)]
+                                    Condition(PCond<9>, b0 = 1),
+                                    StatefulAction(Task<10>),
+                                },
                             },
                         },
                     },
                 },
             },
-            SubTree(Tree0654Sub0, t0 = {=}, q0 = {q0}, o0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0654Blackboard { t0 q0 o0 b0 });
+board!(Tree0682Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0655 for Ctx {
+    pub tree Tree0683Sub0 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = None,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0683 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+        }
+        #[on_halted(|bb| bb.t1.set(0))]
+        #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+        #[skip_if(|bb| *bb.t1 + 2 != 5)]
+        ParallelAll(max_failures = -1) {
+            Script(|bb| { *bb.t1 += 1; *bb.t0 += 3 }),
+            StepSequencer {
+                SubTree(Tree0683Sub0, ..),
+                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
+                #[on_halted(|bb| bb.t1.set(bb.b0))]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                Priority {
+                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
+                    #[post(|bb| { *bb.t1 += 3; if *bb.t0 > *bb.t1 { *bb.t0 += 1 } })]
+                    Condition(Cond<1>),
+                    Precondition(|bb| (*bb.t1 + 4) % 3 != 2, else = Skipped) {
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0683Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub0 for Ctx {
+        Sleep(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684 for Ctx {
+        Sequence {
+            ParallelAll(2) {
+                IfThenElse {
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                    AlwaysRunning,
+                    AlwaysRunning,
+                },
+                Remap(success = Success, failure = Success) {
+                    SubTree(Tree0684Sub0),
+                },
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    Invert {
+                        IfThenElse {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685 for Ctx {
+        blackboard {
             b1: i64 = 4,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            Sequence {
-                Action(|ctx| ctx.exec(0)),
-                Filter(times = 2, count = Success, filtered = Failure) {
-                    SetBlackboard(t0 = {b1}),
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    Condition(PCond<1>, b0 = {b0}),
-                },
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            Fallback {
-                MemSequence {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<4>),
-                    },
-                    Delay(20) {
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    StatefulAction(Task<6>),
-                },
-            },
-            Fallback {
-                Condition(Cond<7>),
-                #[on_halted(|bb| bb.b0 += 2)]
-                Loop(q0, if_empty = Failure) {
-                    ScriptCondition(|bb| (bb.b0 + 3) % 3 == 1),
-                },
-                Condition(Cond<8>),
-            },
+        #[failure_if(|bb| bb.b0 + 3 == 6)]
+        ReactiveFallback {
             Switch(b1) {
-                case 1 => Action(Act<9>),
-                case 2 => AlwaysSuccess,
-                _ => AsyncFallback {
+                case 3 => Delay(0) {
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                },
+                case 1 => AsyncSequence {
+                    Succeeder,
+                    AlwaysSuccess,
+                },
+                case 4 => #[success_if(|bb| (*bb.t0 + 1) % 2 != 0)]
+                #[failure_if(|bb| *bb.t0 > 3)]
+                MemSequence {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                _ => Repeater(2) {
+                    Sleep(50),
+                },
+            },
+            Optional {
+                Repeat(0) {
+                    Condition(Cond<3>),
+                },
+            },
+            Sequence {
+                AsyncSequence {
+                    Condition(Cond<4>),
+                    Priority {
+                        Condition(Cond<5>),
+                        Action(PAct<6>, b0 = {=}, b1 = {=}),
+                    },
+                    StatefulAction(PTask<7>, b0 = {=}),
+                },
+                Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
+                StatefulAction(Task<9> = Task::<9>),
+                ReactiveFallback {
                     Condition(Cond<10>),
                     StatefulAction(Task<11>),
                 },
@@ -2276,1019 +3123,80 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0655Blackboard { b0 o0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0656 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 1,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            StepSequencer {
-                Conditional(|bb| *bb.t1 < 6, else = Success) {
-                    MemPriority {
-                        Timeout(30) {
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            #[on_failure(|bb| bb.b1 = *bb.t0)]
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                        Sequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            ScriptCondition(|bb| bb.b0 > 7),
-                            Condition(Cond<2>),
-                        },
-                        Conditional(|bb| bb.b0 + 4 > 0, dynamic = false, else = Failure) {
-                            WhileDoElse {
-                                #[success_if(|bb| *bb.t0 < 2)]
-                                Condition(Cond<3>),
-                                #[on_failure(|bb| { bb.b1 += 2; bb.t1.set(bb.b0 % 2) })]
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        #[run_while(|bb| bb.b1 < bb.b1 % 3)]
-                        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = bb.b1 + 2 })]
-                        Parallel(success = 1, failure = -1) {
-                            RetryUntilSuccessful(2) {
-                                StepSequencer {
-                                    Script(|bb| bb.b0 = *bb.t0),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                        #[on_success(|bb| bb.b1 += 3)]
-                        RepeatUntilFailure(2) {
-                            Fallback {
-                                Precondition(|bb| bb.b0 < 2, else = Failure) {
-                                    SetBlackboard(b0 = 2),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0656Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-        }
-        AsyncSequence {
-            Condition(|ctx| ctx.check(0)),
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Action(Act<3> = Act::<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0657Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0658Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        ParallelAll(2) {
-            Script(|bb| if bb.b0 + 3 == *bb.t0 + 3 { *bb.t0 += 1 }),
-            RunOnce(then_skip = false) {
-                StepSequencer {
-                    SetBlackboard(t0 = {b0}),
-                    Condition(PCond<1>, b0 = 0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Sequence {
-            Loop(q0) {
-                BinarySelector(|bb| bb.b0 < *bb.t0, dynamic = false) {
-                    Action(|ctx| ctx.exec(0)),
-                    SubTree(Tree0658Sub0, ..),
-                },
-            },
-            Repeat(0) {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0658Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            AlwaysFailure,
-            StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0659Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0660Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0660Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        SubTree(Tree0660Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0660 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        MemPriority {
-            SubTree(Tree0660Sub0, ..),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0660Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 9,
-        }
-        #[on_success(|bb| bb.t0.set(bb.b1 + 2))]
-        #[run_while(|bb| *bb.t0 % 2 == 1)]
-        #[on_halted(|bb| if bb.b1 != *bb.t0 { bb.b0 += 1 })]
-        ReactiveFallback {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-            Sequence {
-                ScriptCondition(|bb| bb.b0 + 2 == 2),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 9,
-        }
-        Interrupt(|bb| bb.b0 > 5) {
-            #[success_if(|bb| *bb.t0 == 5)]
-            StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0661 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        #[success_if(|bb| *bb.t0 < 6)]
-        FlipSelector {
-            ScriptCondition(|bb| *bb.t0 < 3),
-            Action(Act<0>),
-            #[skip_if(|bb| *bb.t0 == bb.b0)]
-            SubTree(Tree0661Sub0, ..),
-            RetryUntilSuccessful(4) {
-                Deadline(30) {
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Repeat(4) {
-                        SubTree(Tree0661Sub1, q0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
-                    },
-                },
-            },
-            #[on_failure(|bb| { if bb.b0 < 0 { bb.b0 += 1 }; bb.b0 += 1 })]
-            #[skip_if(|bb| *bb.t0 + 3 == 6)]
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0661Blackboard { q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0662 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            Delay(10) {
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                    StatefulAction(Task<1>),
-                },
-            },
-            ForceFailure {
-                StatefulAction(Task<2>),
-            },
-            #[success_if(|bb| *bb.t0 + 3 == 5)]
-            #[post(|bb| bb.b1 = bb.b0)]
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(3)),
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0662Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0663 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 2,
-        }
-        #[skip_if(|bb| bb.b0 > 3)]
-        #[on_halted(|bb| bb.b1 = bb.b0)]
-        ReactiveSequence {
-            ReactiveFallback {
-                Priority {
-                    ParallelAll(3) {
-                        Action(PIo<0>, t0 = {=}),
-                        Action(Act<1>),
-                        #[success_if(|bb| bb.o0.is_none())]
-                        ScriptCondition(|bb| bb.b0 + 4 != 6),
-                    },
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-                    Loop(q0, if_empty = Success) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                    Precondition(|bb| bb.b0 + 4 < 4, else = Failure) {
-                        Condition(Cond<3>),
-                    },
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b1 % 4)]
-                #[on_failure(|bb| bb.t0.set(*bb.t1))]
-                #[run_while(|bb| *bb.t0 + 3 == 1)]
-                ReactiveSequence {
-                    ReactiveSequence {
-                        #[skip_if(|bb| (*bb.t1 + 3) % 2 != 1)]
-                        #[post(|bb| bb.o0 = None)]
-                        Condition(Cond<4> = Cond::<4>),
-                        Script(|bb| bb.o0 = Some(bb.b0)),
-                        Condition(Cond<5>),
-                        SetBlackboard(o0 = Some(4)),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0663Blackboard { t1 o0 q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0664 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        SequenceWithMemory {
-            #[success_if(|bb| (*bb.t0 + 4) % 4 == 2)]
-            #[on_failure(|bb| bb.o0 = None)]
-            ParallelAll {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-board!(Tree0664Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Limiter(1) {
-                Selector {
-                    Repeater(3) {
-                        #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
-                        #[run_while(|bb| bb.b0 + 1 == 0)]
-                        Fallback {
-                            Action(Act<0>),
-                            #[post(|bb| bb.b0 += 2)]
-                            StatefulAction(Task<1>),
-                            Succeeder,
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-                    Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                    FlipSelector {
-                        Switch(b1) {
-                            case 2 => Condition(Cond<4>),
-                            _ => Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                        },
-                        Condition(Cond<6>),
-                        Inverter {
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceStar {
-                    Loop(q0, if_empty = Success) {
-                        Succeeder,
-                    },
-                    Fallback {
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                        Condition(Cond<10> = Cond::<10>),
-                        Action(|ctx, bb| ctx.exec_in(11, *bb.t0 + 1, &mut bb.b0)),
-                        StatefulAction(Task<12>),
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Remap(success = Failure, failure = Failure) {
-                            Condition(Cond<13>),
-                        },
-                        StatefulAction(Task<14>),
-                        Action(Act<15>),
-                    },
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Selector {
-                        Condition(Cond<16>),
-                        #[failure_if(|bb| *bb.t0 + 2 < 2)]
-                        StatefulAction(PTask<17>, b0 = {=}, b1 = {b1}),
-                        Action(PAct<18>, b0 = 0, b1 = {t0}),
-                        AlwaysFailure,
-                    },
-                },
-                Inverter {
-                    MemPriority {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        StatefulAction(Task<19>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0665Blackboard { b1 q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0666Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 12,
-            b1: i64 = 14,
-            b0: i64 = 9,
-            o0: Option<i64> = Some(14),
-        }
-        Loop(q0, if_empty = Skipped) {
-            #[failure_if(|bb| bb.b0 < bb.b1)]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[post(|bb| *bb.t0 += 2)]
-            Condition(PCond<5>, b0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| bb.t0.set(bb.b1 % 2))]
-            #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
-            ParallelAll(max_failures = -3) {
-                StatefulAction(Task<0>),
-                Script(|bb| { if bb.b0 > bb.o0.unwrap_or(0) { bb.b1 = *bb.t0 }; bb.t0.set(bb.b1 + 2) }),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            FlipSelector {
-                #[success_if(|bb| bb.b1 < 2)]
-                #[on_failure(|bb| bb.b1 = (bb.o0.unwrap_or(5) + 3) % 3)]
-                Action(PAct<2>, b0 = {b1}, b1 = {b1}),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(4)),
-                SubTree(Tree0666Sub0, ..),
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0666Blackboard { q0 t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0667Sub0 for Ctx {
-        Action(Act<0> = Act::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0667 for Ctx {
-        SequenceStar {
-            SubTree(Tree0667Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0668 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-        }
-        SequenceWithMemory {
-            Precondition(|bb| *bb.t1 == 7, else = Running) {
-                Action(PIo<0>, t0 = {t1}),
-            },
-            FlipSelector {
-                Action(PAct<1>, b0 = {=}, b1 = {t1}),
-                Condition(PCond<2>, b0 = 5),
-            },
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0668Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0669 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            #[failure_if(|bb| *bb.t0 < bb.b0)]
-            #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-            StatefulAction(Task<3>),
-            #[on_halted(|bb| bb.b0 += 1)]
-            Wait(50),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0669Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0670Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0670 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-        }
-        Priority {
-            Action(Act<0>),
-            Action(PAct<1>, b0 = {b0}, b1 = {=}),
-            Retry(0) {
-                StatefulAction(Task<2>),
-            },
-            SubTree(Tree0670Sub0, b0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0670Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0671 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 1,
-        }
-        FlipSelector {
-            KeepRunningUntilFailure {
-                Repeat(1) {
-                    SequenceStar {
-                        Precondition(|bb| bb.b0 % 4 < 2, else = Skipped) {
-                            Failer,
-                        },
-                        Repeater(0) {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
-                    #[success_if(|bb| *bb.t1 + 1 == *bb.t1)]
-                    Condition(Cond<2>),
-                    #[success_if(|bb| bb.b1 + 4 < 4)]
-                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
-                    #[failure_if(|bb| bb.b1 % 2 > 0)]
-                    StatefulAction(PTask<3>, b0 = {=}),
-                },
-                MemPriority {
-                    Condition(Cond<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0671Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0672 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        MaxTime(0) {
-            Repeater(forever) {
-                Conditional(|bb| bb.o0.unwrap_or(1) < 0, dynamic = false, else = Success) {
-                    Action(PIo<0>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0672Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0673 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        Fallback {
-            AlwaysFailure,
-            #[failure_if(|bb| bb.b0 > *bb.t0 % 4)]
-            BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = true) {
-                SequenceWithMemory {
-                    BinarySelector(|bb| *bb.t0 + 4 != 4) {
-                        AlwaysSuccess,
-                        Repeat(1) {
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 > 1, dynamic = true) {
-                        Condition(Cond<0>),
-                        Wait(50),
-                    },
-                    Timeout(50) {
-                        Action(Act<1>),
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    ScriptCondition(|bb| bb.b0 > 7),
-                    StatefulAction(PTask<3>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0673Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0674Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
-        ParallelAll {
-            AlwaysRunning,
-            Remap(success = Success, failure = Success) {
-                AsyncSequence {
-                    Repeater(0) {
-                        Condition(Cond<0>),
-                    },
-                    SubTree(Tree0674Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0675Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
-        RetryUntilSuccessful(4) {
-            ParallelAll(max_failures = -1) {
-                SequenceStar {
-                    WhileDoElse {
-                        Remap(success = Failure, failure = Success) {
-                            SubTree(Tree0675Sub0),
-                        },
-                        IfThenElse {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<4>),
-                        Action(|ctx| ctx.exec(5)),
-                        Action(Act<6>),
-                        WhileDoElse {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    Timeout(50) {
-                        KeepRunningUntilFailure {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-        }
-        RetryUntilSuccessful(3) {
-            Parallel(success = 1, failure = 3) {
-                SetBlackboard(b1 = {t0}),
-                ScriptCondition(|bb| *bb.t0 == bb.b1),
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0676Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            #[success_if(|bb| *bb.t0 < 7)]
-            WasEntryUpdated(t0),
-            Fallback {
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-            },
-            Condition(PCond<3>, b0 = 5),
-            #[post(|bb| bb.b0 += 3)]
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0677Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
-        }
-        RetryUntilSuccessful(2) {
-            Action(PAct<0>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0678Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        Timeout(10) {
-            Priority {
-                SequenceWithMemory {
-                    #[run_while(|bb| *bb.t1 % 4 != 2)]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<0>),
-                    #[on_success(|bb| { if bb.b0 != (bb.b0 + 3) % 3 { bb.t0.set(*bb.t1 + 1) }; *bb.t1 += 1 })]
-                    #[run_while(|bb| *bb.t0 % 3 != 2)]
-                    #[post(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0 + 1) })]
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(PTask<2>, b0 = 3),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                ReactiveSequence {
-                    Action(Act<4>),
-                    #[run_while(|bb| *bb.t0 < 5)]
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0679Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-        }
-        #[failure_if(|bb| *bb.t0 < 1)]
-        Sequence {
-            StatefulAction(Task<0>),
-            #[run_while(|bb| bb.b1 % 4 < 0)]
-            Action(PIo<1>, t0 = {b1}),
-            SetBlackboard(b1 = 2),
-        }
-    }
-}
-
-board!(Tree0680Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            StepSequencer {
-                #[on_halted(|bb| { bb.b0 = *bb.t1 % 4; if *bb.t1 == 7 { bb.t0.set(4) } })]
-                #[success_if(|bb| bb.o0.is_none())]
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-                WhileDoElse {
-                    Action(Act<3> = Act::<3>),
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0681Blackboard { t1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0682Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0682Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0682 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        #[success_if(|bb| (*bb.t0 + 1) % 3 == 0)]
-        Remap(success = Success, failure = Success) {
-            TryCatch(catch_on_halt = false) {
-                SubTree(Tree0682Sub0, t0 = {=}),
-                #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
-                SubTree(Tree0682Sub1, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0682Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0683 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            #[post(|bb| bb.b0 = bb.b1)]
-            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
-            #[skip_if(|bb| bb.b0 % 3 > 0)]
-            RepeatUntilSuccess(forever) {
-                #[on_failure(|bb| bb.b1 += 3)]
-                ReactiveFallback {
-                    WhileDoElse {
-                        Precondition(|bb| (bb.b1 + 3) % 4 == 3, else = Running) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Action(|ctx| ctx.exec(4)),
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                RetryUntilSuccessful(1) {
-                    Optional {
-                        Deadline(50) {
-                            Inverter {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0683Blackboard { t0 q0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0684Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-        }
-        Script(|bb| { bb.b0 += 1; bb.t0.set(8) })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 10,
-        }
-        Condition(PCond<3>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        StepSequencer {
-            SubTree(Tree0684Sub0, ..),
-            Inverter {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-            Condition(PCond<2>, b0 = 8),
-            SubTree(Tree0684Sub1, ..),
-        }
-    }
-}
-
-board!(Tree0684Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
-            Condition(Cond<2>),
-            ScriptCondition(|bb| bb.b0 + 2 < 0),
-            Action(PAct<3>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0685Blackboard { b0 t0 });
+board!(Tree0685Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
-        Sequence {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                AsyncFallback {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            b1: i64 = 3,
+        }
+        StepSequencer {
+            KeepRunningUntilFailure {
+                Sequence {
+                    #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                    Parallel(success = -2, failure = -1) {
+                        Sleep(50),
+                        UnsetBlackboard(o0),
+                    },
+                    Filter(times = 1, count = Failure) {
+                        Condition(Cond<0>),
+                    },
                     StatefulAction(Task<1>),
-                    Condition(Cond<2>),
                 },
+            },
+            FlipSelector {
+                RetryUntilSuccessful(2) {
+                    RepeatTimes(forever) {
+                        ForceFailure {
+                            WaitValueUpdate(t0) {
+                                ReactiveFallback {
+                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                                    Sleep(100),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Invert {
+                WaitUntil(|bb| bb.b1 == *bb.t0 % 3) {
+                    ReactiveSequence {
+                        Loop(q0, if_empty = Skipped) {
+                            Action(Act<3>),
+                        },
+                        Timeout(0) {
+                            Fallback {
+                                Condition(Cond<4>),
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            Action(Act<6>),
+            StatefulAction(Task<7> = Task::<7>),
+        }
+    }
+}
+
+board!(Tree0686Blackboard { o0 q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0687Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 15,
+        }
+        ParallelAll(max_failures = -3) {
+            Action(PIo<0>, t0 = {=}),
+            Condition(Cond<1> = Cond::<1>),
+            RunOnce(then_skip = false) {
+                Action(Act<2>),
             },
         }
     }
@@ -3296,294 +3204,401 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
-        Parallel(failure = -1) {
-            ParallelAll(3) {
-                IfThenElse {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-                Repeat(0) {
-                    AlwaysFailure,
-                },
-                Priority {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                },
-            },
-            Timeout(0) {
-                Selector {
-                    Priority {
-                        Deadline(0) {
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                    Inverter {
-                        RunOnce {
-                            Inverter {
-                                IfThenElse {
-                                    Action(Act<6>),
-                                    Action(Act<7>),
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncSequence {
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        Condition(|ctx| ctx.check(10)),
-                    },
-                    Condition(Cond<11>),
-                    Repeat(1) {
-                        Condition(Cond<12> = Cond::<12>),
-                    },
-                },
-                StatefulAction(Task<13>),
-                RepeatTimes(3) {
-                    RepeatUntilSuccess(forever) {
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 % 3 < 2)]
+        Loop(q0, if_empty = Failure) {
+            Cooldown(0, filtered = Skipped) {
+                SubTree(Tree0687Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
             },
         }
     }
 }
+
+board!(Tree0687Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            b0: i64,
+            b1: i64 = 4,
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 3,
         }
-        WaitValueUpdate(t0) {
+        StepSequencer {
+            Repeat(3) {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.b1 % 4 != 1)]
+                    #[skip_if(|bb| bb.b1 % 3 < 2)]
+                    Invert {
+                        Action(Act<0>),
+                    },
+                    #[post(|bb| bb.b1 = 9)]
+                    Precondition(|bb| bb.b0 + 2 > 1, else = Success) {
+                        IfThenElse {
+                            IfThenElse {
+                                StatefulAction(Task<1>),
+                                Action(Act<2>),
+                            },
+                            StepSequencer {
+                                AlwaysRunning,
+                                StatefulAction(PTask<3>, b0 = 3, b1 = {t0}),
+                            },
+                        },
+                    },
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        StepSequencer {
+                            SequenceWithMemory {
+                                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                                Action(|ctx| ctx.exec(5)),
+                                StatefulAction(Task<6> = Task::<6>),
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                            Script(|bb| if *bb.t0 + 3 == bb.b1 + 3 { *bb.t1 += 1 }),
+                            Deadline(0) {
+                                StatefulAction(PTask<8>, b0 = {b0}, b1 = {=}),
+                            },
+                            Sleep(10),
+                            SetBlackboard(t1 = 6),
+                        },
+                    },
+                    Priority {
+                        #[run_while(|bb| *bb.t1 % 3 > 1)]
+                        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
+                            FlipSelector {
+                                Wait(10),
+                                Action(PIo<9>, t0 = {=}),
+                                #[on_halted(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(*bb.t1 % 3) })]
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                    ParallelAll {
+                        AsyncSequence {
+                            Wait(0),
+                            StatefulAction(PTask<11>, b0 = 4),
+                            Conditional(|bb| *bb.t0 > 7, else = Failure) {
+                                StatefulAction(PTask<12>, b0 = {b0}, b1 = {b1}),
+                            },
+                            Succeeder,
+                            Action(Act<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0688Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0689 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[run_while(|bb| bb.o0.is_some())]
+        Fallback {
+            FlipSelector {
+                StepSequencer {
+                    SetBlackboard(o0 = Some(3)),
+                    StatefulAction(Task<0>),
+                    SetBlackboard(o0 = Some(6)),
+                    Condition(Cond<1>),
+                    Script(|bb| bb.t0.set(*bb.t0 % 2)),
+                },
+                Deadline(10) {
+                    RepeatUntil(Success) {
+                        #[success_if(|bb| bb.b0 < 7)]
+                        Delay(0) {
+                            RepeatUntilFailure(forever) {
+                                #[on_success(|bb| { if *bb.t0 == 6 { bb.b0 += 3 }; bb.b0 += 1 })]
+                                Script(|bb| bb.t0.set(bb.b0 % 2)),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                Condition(PCond<2>, b0 = {b0}),
+                WaitValueUpdate(t0) {
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Wait(10),
+                },
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0689Blackboard { b0 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0690 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 1,
+        }
+        Parallel(success = -2) {
+            BinarySelector(|bb| *bb.t0 + 3 == bb.b1 + 3, dynamic = false) {
+                Condition(Cond<0>),
+                Fallback {
+                    #[on_halted(|bb| { bb.b1 = *bb.t0 + 3; bb.t0.set(5) })]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[success_if(|bb| *bb.t0 % 4 == 2)]
+                    SequenceWithMemory {
+                        Action(PIo<1>, t0 = {b1}),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<3>),
+                },
+            },
+            BinarySelector(|bb| bb.b0 + 3 < 4) {
+                Selector {
+                    #[success_if(|bb| bb.o0.unwrap_or(5) < 6)]
+                    Repeat(3) {
+                        BinarySelector(|bb| bb.b0 > 4, dynamic = true) {
+                            Condition(Cond<4>),
+                            SetBlackboard(o0 = Some(4)),
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b1 == *bb.t0 % 3),
+                },
+                Selector {
+                    Retry(3) {
+                        StatefulAction(Task<5>),
+                    },
+                    ReactiveFallback {
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
+                    UnsetBlackboard(o0),
+                },
+            },
             ReactiveFallback {
-                Loop(q0, if_empty = Success) {
-                    Deadline(0) {
-                        Conditional(|bb| bb.b1 % 3 != 1, dynamic = true, else = Success) {
-                            Sequence {
-                                SetBlackboard(o0 = Some(1)),
-                                #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
-                                SequenceWithMemory {
-                                    Action(Act<0> = Act::<0>),
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                },
+                Precondition(|bb| (bb.o0.unwrap_or(5) + 3) % 2 != 1, else = Skipped) {
+                    StepSequencer {
+                        #[post(|bb| { bb.b1 = bb.b1 % 4; bb.o0 = Some(bb.o0.unwrap_or(0)) })]
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+                Priority {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(|ctx| ctx.check(10)),
+                    Action(Act<11> = Act::<11>),
+                    #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0690Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0691 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+        }
+        Interrupt(|bb| bb.b0 + 4 < bb.b0 % 2) {
+            MemPriority {
+                Precondition(|bb| *bb.t1 % 3 < 2, else = Skipped) {
+                    Fallback {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            MemSequence {
+                                MemPriority {
+                                    Action(Act<0>),
+                                    Failer,
                                 },
-                                Repeat(3) {
-                                    AlwaysSuccess,
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        RepeatTimes(3) {
+                            SequenceStar {
+                                Precondition(|bb| bb.b1 % 2 == 0, else = Skipped) {
+                                    StatefulAction(Task<2>),
+                                },
+                                Action(Act<3>),
+                                SkipUnlessUpdated(t0) {
+                                    Condition(PCond<4>, b0 = {t1}),
                                 },
                             },
                         },
                     },
                 },
-                Fallback {
-                    Parallel(failure = 2) {
-                        AlwaysSuccess,
-                        Condition(PCond<1>, b0 = {b0}),
-                        Action(Act<2>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        ScriptCondition(|bb| bb.b1 < 4),
-                    },
-                    RetryUntilSuccessful(0) {
-                        #[success_if(|bb| bb.b0 < 3)]
-                        #[skip_if(|bb| *bb.t0 % 4 < 0)]
-                        WasEntryUpdated(t0),
-                    },
-                    Retry(1) {
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b1 + 1, &mut bb.b0)),
-                    },
-                },
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Wait(50),
-                },
             },
         }
     }
 }
 
-board!(Tree0688Blackboard { b1 t0 o0 b0 q0 });
+board!(Tree0691Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0689 for Ctx {
-        RepeatUntil(Failure) {
-            Action(Act<0>),
-        }
+    pub tree Tree0692Sub0 for Ctx {
+        StatefulAction(Task<8>)
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0690 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        #[post(|bb| bb.b1 += 3)]
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-            Action(PIo<1>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0690Blackboard { t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0691 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| *bb.t0 % 2 > 0, else = Skipped) {
-            #[failure_if(|bb| *bb.t0 > 3)]
-            Parallel {
-                BinarySelector(|bb| bb.b0 > 5, dynamic = true) {
-                    Limiter(3) {
-                        StatefulAction(Task<0>),
-                    },
-                    ParallelAll(1) {
-                        AlwaysSuccess,
-                        Condition(Cond<1>),
-                    },
-                },
-                Sequence {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    Condition(|ctx| ctx.check(4)),
-                    SetBlackboard(o0 = Some(1)),
-                },
-                Switch(b1) {
-                    case 3 => Repeat(3) {
-                        Action(Act<5>),
-                    },
-                    case 1 => Sleep(0),
-                    _ => MemSequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0691Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
-        Repeat(4) {
-            Sleep(50),
+        ReactiveFallback {
+            Retry(0) {
+                StatefulAction(Task<0>),
+            },
+            Fallback {
+                ForceFailure {
+                    StatefulAction(Task<1>),
+                },
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+            Fallback {
+                Delay(20) {
+                    RunOnce {
+                        Condition(Cond<5>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7>),
+                    SubTree(Tree0692Sub0),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
+            Deadline(20) {
+                StepSequencer {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<11>),
+                    },
+                    Action(|ctx| ctx.exec(12)),
+                    StepSequencer {
+                        StatefulAction(Task<13> = Task::<13>),
+                        AlwaysSuccess,
+                        AlwaysRunning,
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0693Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0693Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        Sequence {
-            Action(Act<6>),
-            ScriptCondition(|bb| bb.o0.is_some()),
-            Action(PIo<7>, t0 = {=}),
-            StatefulAction(Task<8>),
-            StatefulAction(Task<9>),
+        Remap(success = Failure, failure = Success) {
+            RunOnce {
+                Parallel(success = 0, failure = -2) {
+                    StatefulAction(Task<0>),
+                    Priority {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        MemPriority {
-            ReactiveSequence {
-                Inverter {
-                    ReactiveFallback {
-                        Parallel {
-                            StatefulAction(Task<0>),
-                            Script(|bb| *bb.t0 += 3),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                Action(Act<2>),
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    ForceFailure {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    ReactiveFallback {
-                        SubTree(Tree0693Sub0, t0 = {=}, o0 = {o0}),
-                    },
-                },
-            },
-            ParallelAll {
-                SubTree(Tree0693Sub1, ..),
-                ReactiveSequence {
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11>),
-                },
-                RepeatUntil(Success) {
-                    StatefulAction(Task<12>),
-                },
-                WhileDoElse {
-                    Condition(Cond<13>),
-                    UnsetBlackboard(o0),
-                },
-                #[run_while(|bb| *bb.t0 != 2)]
-                Repeat(4) {
-                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                    Sleep(0),
-                },
-            },
+        ForceFailure {
+            SubTree(Tree0693Sub0),
         }
     }
 }
 
-board!(Tree0693Blackboard { t0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0>),
+        Sequence {
+            SequenceStar {
+                Cooldown(30) {
+                    KeepRunningUntilFailure {
+                        ParallelAll(4) {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                Parallel(success = 2, failure = 1) {
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(Cond<5>),
+                    AlwaysRunning,
+                    Succeeder,
+                    Condition(Cond<6>),
+                },
+            },
+            IfThenElse {
+                IfThenElse {
+                    Action(|ctx| ctx.exec(7)),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                Repeater(1) {
+                    RepeatUntilFailure(1) {
+                        Wait(10),
+                    },
+                },
+                Succeeder,
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        Sequence {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0>),
+        MemSequence {
+            Action(Act<0>),
+            Sequence {
+                Repeat(4) {
+                    Fallback {
+                        RunOnce {
+                            Condition(Cond<1>),
+                        },
+                        KeepRunningUntilFailure {
+                            Action(Act<2>),
+                        },
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                ParallelAll(max_failures = -2) {
+                    Wait(20),
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    RunOnce(then_skip = false) {
+                        AlwaysSuccess,
+                    },
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<6>),
+                    },
+                },
             },
         }
     }
@@ -3592,241 +3607,200 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
             b1: i64 = 3,
-            #[tracked] t0: i64,
         }
-        Optional {
-            MemPriority {
-                Optional {
-                    #[success_if(|bb| *bb.t0 + 4 == 4)]
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+        WhileDoElse {
+            Precondition(|bb| bb.b0 > 2, else = Success) {
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<0>),
                 },
-                SequenceStar {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    Action(PIo<3>, t0 = {=}),
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {=}),
-                },
-                Action(Act<5>),
-                Retry(3) {
-                    Failer,
-                },
-                AlwaysFailure,
             },
+            #[success_if(|bb| (bb.b0 + 2) % 4 == 0)]
+            #[skip_if(|bb| *bb.t0 % 2 < 0)]
+            #[failure_if(|bb| bb.b0 % 2 < 0)]
+            ReactiveFallback {
+                BinarySelector(|bb| (bb.b1 + 4) % 3 > 1, dynamic = true) {
+                    KeepRunningUntilFailure {
+                        Limiter(1) {
+                            Succeeder,
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b1)),
+                },
+                TryCatch(catch_on_halt = true) {
+                    SetBlackboard(t0 = 5),
+                    #[failure_if(|bb| bb.b0 > 4)]
+                    #[on_success(|bb| bb.b1 += 2)]
+                    #[run_while(|bb| *bb.t0 > 0)]
+                    AlwaysRunning,
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
-board!(Tree0696Blackboard { b1 t0 });
+board!(Tree0696Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        Conditional(|bb| *bb.t0 > 7, dynamic = false) {
-            FlipSelector {
-                Priority {
-                    Action(Act<0> = Act::<0>),
-                    RetryUntilSuccessful(1) {
-                        Loop(q0, if_empty = Running) {
-                            Action(PIo<1>, t0 = {t0}),
-                        },
-                    },
-                    Condition(Cond<2> = Cond::<2>),
+        Precondition(|bb| *bb.t1 % 3 == 2, else = Skipped) {
+            ReactiveFallback {
+                #[skip_if(|bb| bb.o0.unwrap_or(5) > 4)]
+                #[success_if(|bb| bb.o0.unwrap_or(1) > 6)]
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
                 },
-                Action(Act<3>),
-                WhileDoElse {
-                    Action(PIo<4>, t0 = {=}),
-                    RetryUntilSuccessful(3) {
-                        Action(Act<5> = Act::<5>),
-                    },
-                    Parallel(success = 1, failure = 2) {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<1>),
                 },
-                Inverter {
-                    ForceSuccess {
-                        Precondition(|bb| bb.b1 < 4, else = Failure) {
-                            RunOnce(then_skip = false) {
-                                Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
-                            },
-                        },
-                    },
-                },
+                Action(PIo<2>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0697Blackboard { q0 t0 b1 });
+board!(Tree0697Blackboard { o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        RunOnce(then_skip = false) {
-            ForceSuccess {
-                #[success_if(|bb| *bb.t0 == 6)]
-                #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                #[on_success(|bb| bb.o0 = None)]
-                TryCatch(catch_on_halt = true) {
-                    ParallelAll(1) {
-                        Delay(50) {
-                            ReactiveSequence {
-                                Conditional(|bb| *bb.t0 % 3 != 0, dynamic = true) {
-                                    Condition(Cond<0> = Cond::<0>),
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        RetryUntilSuccessful(0) {
-                            #[on_halted(|bb| { bb.b0 = *bb.t0 + 3; bb.b0 += 3 })]
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(3))]
-                            AlwaysRunning,
-                        },
-                    },
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<3>, b0 = {=}),
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-                            Repeat(3) {
-                                StatefulAction(Task<5>),
-                            },
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Action(|ctx| ctx.exec(0)),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0698Blackboard { t0 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0699Sub1 for Ctx {
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0699Sub0 for Ctx {
+        SubTree(Tree0699Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-        }
-        Fallback {
-            RunOnce(then_skip = false) {
-                ScriptCondition(|bb| bb.b0 + 1 < *bb.t1 + 2),
+        Delay(0) {
+            RetryUntilSuccessful(0) {
+                SubTree(Tree0699Sub0),
             },
         }
     }
 }
 
-board!(Tree0699Blackboard { t1 b0 });
-
 cases! {
-    Tree0600 "Rpt{0}(Run)",
-    Tree0601 "B{b1;b0=5;o0=_;t0=2}Flip(Rpt{F}(Fb(t0,c1b{b1+1})),Rep3(PAll{4}(Rty4(SubA(a2b{t0;b0})),Opt(R),t3e,@of{o0:=_}@fi{b1+4<3}@oh{b0+=2}Sl{20},c4)),@oh{t0:=b1+4}pa5{b0:0;b1:=})",
-    Tree0602 "B{t1=4}Rep1(ASeq(t0,@fi{t1%3<0}Ite(Bin{t1>t1%3;T}(t1,Rpt{0}(pc2{b0:0})),t3)))",
-    Tree0603 "B{o0=_;b0=5;t0=5;q0=2}Bin{t0+1!2;_}(Try(RSel(ASeq(@os{t0+=1}@fi{b0+1%4>1}pt0{b0:4;b1:b0},Inv(a1),a2)),Flip(Pre{o0|4+4!1;K}(@fi{b0>t0}@rw{some}Scc{b0%3>0}),Fb(t3,c4e),Sl{50},pt5{b0:5}),Pri(t6e,t7),Star(Swm(a8,Sb{b0=t0}),c9l)),Star(@os{b0+=3}Star(Lp{b0;S}(Dl{10}(Wde(Bin{t0+2>1;T}(@rw{b0!4}c10,c11),@os{b0+=1}@rw{some}c12)))),Wde(Step(To{0}(RT{F}(c13)),Fb(F,Sl{10}),c14e),F)))",
-    Tree0604 "B{b0=5;q0=0;t0=2;t1}@fi{t1+2<b0+3%3}To{20}(Lp{t1;R}(MSeq(Swm(PAll{1}(Seq(@oh{t1+=1}@os{t0+=1}@ki{b0>7}S,Sc{t1:=4;b0+=1})),Swm(t0e,t1)),Lp{_;_}(Pri(Pre{t0>t1+1%2;K}(t2),Scc{b0+2%4>2},@rw{t0<7}@of{b0=3?t1:=4}Rpt{2}(Sl{0}),pc3{b0:t0})),Pre{b0%4>0;F}(ASeq(S,Step(Keep(a4e)))))))",
-    Tree0605 "B{o0;t1=0;q0=1;t0=3;b0=0}RSeq(Flt{2;_;F}(RSeq(RtyF(Step(To{50}(Wt{0}))),Ret1(Ub{o0}),TryT(c0l,Rus{3}(@ki{t0+3%3!0}@oh{o0:=b0+3}@of{o0:=_;b0:=t1+3}To{20}(c1e))))),Flip(RT{2}(t2),FF(Pre{o0|3>t1;K}(a3l))),Cnd{t1+3>6;_;S}(MSeq(Lp{t0;_}(TryT(t4,pi5{t0:=})),t6)),RSeq(TryT(Wde(OnceT(pi7{t0:b0}),a8),Bin{t0=t1;T}(Rpt{3}(Sl{30}),@os{t0+=2}pi9{t0:t0}))),Cnd{some;N;S}(MSeq(Sc{o0:=o0|0},Su{t1}(Swm(c10,Sb{b0=4})),Pre{b0=t0;K}(RT{1}(S)))))",
-    Tree0606 "B{b1=2;b0=0;o0=4}RSeq(Scc{b0+3>3},To{20}(pc0{b0:=}),Wde(Scc{b1%4!1},@os{o0:=b1}@oh{b1+=2}@fi{b1<0}t1))",
-    Tree0607 "B{b0;t0=0}RSeq(Fb(AFb(Seq(pa0{b0:=;b1:t0},@fi{t0+2!t0}t1e,c2),pa3{b0:t0;b1:b0}),@of{b0:=t0%3}@rw{b0+2>b0+1%2}Inv(Par{0;2}(RSeq(Sb{b0=t0},c4),To{30}(Star(Rus{3}(t5),@rw{b0+3!5}a6,pa7{b0:b0;b1:b0})))),Step(Inv(ASeq(Mt{0}(Wv{t0}(t8)))),Dl{10}(Opt(c9l)))),RSeq(@of{b0:=0}Flip(FF(RSeq(Fb(pa10{b0:t0},Rep4(@si{t0!3}c11),@po{b0:=t0}@si{b0+1<3}@os{t0:=9}To{30}(Sb{t0=3})))),Fb(c12,c13,@si{t0<4}@ki{b0+4>b0+1}t14,Mt{20}(c15),@ki{b0>t0}@po{t0+=3}a16))))",
-    Tree0608 "B{b1=2;b0}RFb(t0e,RSeq(Fb(t1,pt2{b0:=;b1:=},R),OnceK(pc3{b0:b1})),Fai,Pri(a4b{b1+1;b0},c5))",
-    Tree0609 "B{b1;t0=2;t1;b0=0;q0=3}Bin{t0+4!0;_}(RSeq(Wde(c0,OnceK(Ret2(@os{t0:=b0}@of{t0<t0+4%2?b0+=1}@ki{b1<0}PAll{2}(@oh{t1+=3}@si{t1=3}a1,a2))),Lp{t0;K}(Ite(a3,@si{t0%4<0}t4e))),Pri(Step(a5,Wu{t1},Sl{0},t6e,Lp{_;F}(pc7{b0:6})))),TryT(Flip(Dl{10}(Rep2(@fi{t1+1>5}@si{t1!5}Ret4(t8))),a9e,t10),Pre{b0%4!1;S}(Bin{t1%4!2;T}(RSeq(Fb(c11l,pt12{b0:t1},@po{b1:=t0+3%3}Suc)),Seq(c13l,pt14{b0:t0;b1:t0},S)))))",
-    Tree0610 "Par{_;_}(t0,t1,Inv(FS(Opt(c2l))))",
-    Tree0611 "Rpt{F}(t0)",
-    Tree0612 "Seq(t0,OnceT(a1),Sub(Sl{0}))",
-    Tree0613 "B{t0;o0=3;b0}RSeq(Cnd{t0+1%3<1;_;F}(Invt(RFb(@rw{b0=o0|5%2}@oh{o0:=_}@po{t0+=2}PAll{_}(c0,@oh{t0+=1}Scc{t0<o0|1},F,Ub{o0},t1),Par{-2;_}(Sc{t0:=o0|4%3},S,Seq(a2b{t0;b0},c3),@si{t0+1>3}@ki{b0>4}t4e)))),MSeq(AFb(Fb(t5,a6),Rty1(@of{b0+=4}pc7{b0:t0})),Par{-2;_}(t8,S),Rep0(pa9{b0:t0;b1:t0})),c10)",
-    Tree0614 "B{b0;o0;b1=3;q0=1;t0=0}@ki{none}@os{o0:=_}RSel(TryF(@of{t0+=3;t0+4<t0%3?b1:=b1+4%4}Lp{b0;_}(TryT(c0,Sc{none?t0+=1})),@of{b1:=b1%4;t0+=1}@rw{t0+1%2>0}@ki{some}Intr{t0>6}(RT{F}(Rpt{3}(t1)))),RSel(Sw{3;0}(a2b{b0;b1},@of{t0:=o0|3}@oh{b1+=3}RSeq(c3,a4e,pc5{b0:=}),RU{F}(@si{t0+1%2>0}@ki{b1<b0+4}@os{t0+=1}t6))),Sel(t7,@po{b0+=2}@si{b1!6}@rw{t0%4>2}Ret1(Rep4(t8))),@ki{b1%4<1}@si{b0<6}FF(Sw{0}(@si{b1!b0+3}@ki{some}@rw{b0<5}pa9{b0:b0},a10)),RSeq(Ub{o0},c11,@os{b0+=2}@po{some?t0+=2;b0+=3}@si{t0%2=0}FF(Rep1(OnceT(Lp{_;_}(@po{b0+=1;b0+=1}t12e))))))",
-    Tree0615 "B{o0=_;t1=3;b0=4;t0=5}TryF(RepF(Step(@of{t1:=t1%2}@po{o0:=t0;o0:=t1}Scc{t1>b0},c0,Step(t1e,Fai),Ite(a2b{b0+4;b0},@of{b0:=b0+4%4;t0:=t1%2}pa3{b0:=}),Sb{o0=0})),t4e,PAll{1}(Inv(Wt{100}),RFb(Dl{20}(F),@of{b0+1%3<0?o0:=_}pi5{t0:b0},AFb(t6,@fi{t0=6}@si{t0%4>1}t7))))",
-    Tree0616 "Flip(t0,t1)",
-    Tree0617 "B{t0=2;q0=0;b0=3;t1=4;o0=2}Flt{1;S;_}(Seq(Lp{t0;_}(Flip(OnceT(Flip(RSeq(Wt{0},pa0{b0:b0;b1:b0}))),Seq(Rty1(a1)))),@po{o0:=b0%4}@si{some}Wu{t1},@rw{b0<b0%3}@os{t0>7?b0:=t0}Sel(ASeq(Par{_;1}(pt2{b0:b0},t3),t4,@po{o0:=b0+3}@os{t0>t1?o0:=_;t0:=t1%2}F),Ite(pi5{t0:t1},Rty3(c6b{6})),Lim{3}(S))))",
-    Tree0618 "B{t1=5;t0}Cnd{t0%4>1;_;_}(RFb(Sb{t1=2}))",
-    Tree0619 "B{b1=5;t1;b0;t0=2}@ki{b1=t1+3}@of{t1:=b0+1}Ite(Flip(c0,@ki{t1=7}pt1{b0:9},t2),t3,Cnd{b0>6;_;S}(@oh{t0:=b0%2}Rep0(c4)))",
-    Tree0620 "B{b1=0;b0;t0=3}@os{b1+=3}@oh{t0:=b0%3}@rw{b1%4<2}Swm(Bin{t0%4!2;_}(Swm(Flt{3;F;K}(Cnd{b1+4<b0;T;_}(SubR(t0)))),Flt{1;F;F}(@ki{t0%2<1}Ret4(Rpt{1}(@rw{b0>3}Wde(Scc{b1!3},t1))))))",
-    Tree0621 "B{t0=0;b0}Dl{10}(MSeq(t0,Ite(@fi{b0>1}Suc,pt1{b0:0;b1:t0})))",
-    Tree0622 "B{t0=5;b0;o0=_;b1=0}Swm(Bin{none;_}(Wde(Wu{t0},t0),@of{b0+=2;b1:=t0}Seq(a1,Ub{o0},Sl{10})))",
-    Tree0623 "B{b1=0;t0=4}Seq(Star(RtyF(Wu{t0}),Flip(t0,t1,t2e),RFb(t3e,c4l),Pri(Rep2(t5),pi6{t0:b1},R)))",
-    Tree0624 "Seq(Swm(t0,Suc),t1,AFb(RT{1}(MPri(RSel(a2,t3))),ASeq(c4e,t5e,t6)),Rep2(Sel(Fai,t7e,t8,Mt{10}(t9),R)))",
-    Tree0625 "B{b0;t0}ASeq(Sel(t0,F,Rpt{3}(F),pi1{t0:=}),c2b{b0+4})",
-    Tree0626 "B{b1=0;t0=3;b0=0;o0}Bin{b0%3!1;N}(PAll{2}(pt0{b0:2;b1:b0},SubA(a1)),Seq(Ret1(Rep3(Wu{t0})),pi2{t0:b0},t3,@po{o0:=t0+4%3;b1+=2}@os{t0+=3}Ub{o0}))",
-    Tree0627 "Par{-1;-2}(RSeq(Sub(S),c0),Sub(Sl{0}))",
-    Tree0628 "B{o0;t0=4}Keep(SubR(SubR(Keep(@of{o0:=t0%4}pc0{b0:7}))))",
-    Tree0629 "B{t0;o0=_}WU{t0<6}(Seq(Bin{o0|0%4!3;T}(a0,Su{t0}(t1)),RepF(t2e)))",
-    Tree0630 "RSeq(Swm(Seq(To{0}(Ite(RSel(t0,RtyF(t1)),PAll{_}(Sub(a2),Sl{10}))),Opt(MSeq(S,Cd{30;K}(t3),S,FS(t4),a5e)))),RSeq(Ite(Par{_;_}(a6,S),c7e,Once(Pri(c8,t9,a10))),Sel(MPri(Wde(a11e,t12),t13e))),Rmp{F;S}(RFb(Once(R))))",
-    Tree0631 "ASeq(PAll{-1}(Swm(Keep(TryT(c0l,F,OnceK(RSeq(t1,a2))))),Step(Ret3(Swm(Wt{10},c3)),RFb(Sub(t4),t5e),Keep(FS(a6))),FF(Inv(Sel(c7,t8,t9,c10,Invt(FF(R))))),AFb(RSeq(c11,c12,a13e),Seq(t14,t15),Flip(a16,Sl{0},t17))))",
-    Tree0632 "RFb(RSeq(Sub(Flip(c0,Dd{0}(c1))),Cd{0;F}(Lim{1}(Wt{10})),Rmp{S;F}(c2),a3l,RSeq(a4,c5)),FF(PAll{_}(Sel(c6,t7,Star(t8,t9)),RU{S}(Par{-1;_}(Star(t10))))))",
-    Tree0633 "Step(a0,Sl{0})",
-    Tree0634 "FS(Rty3(Rep0(S)))",
-    Tree0635 "B{b0=1;t0=3}Star(Seq(Sc{b0>t0?b0+=1}),@si{t0>1}@oh{t0:=t0%3}c0b{3})",
-    Tree0636 "B{b0=3;t0=1}@po{t0:=b0}@os{b0>2?t0+=3}@si{t0%2<1}MPri(c0e,SubA(a1),@os{t0>b0?t0+=1}SubR(Scc{t0+1%4>2}))",
-    Tree0637 "B{b0=2;t0=4;b1=0;o0}Pri(@ki{t0!t0%4}@os{b0:=b1}Inv(c0b{2}),Sw{4}(pa1{b0:2;b1:=},@fi{o0|4+3>4}c2b{t0}),RFb(@fi{b1!t0%3}Sc{t0:=o0|5%4},c3e,c4))",
-    Tree0638 "Rus{1}(Inv(c0))",
-    Tree0639 "Star(MPri(Rep2(a0),t1),Sub(Sub(FS(FS(t2)))))",
-    Tree0640 "B{b0=5;t1=4}Try(Rpt{0}(pt0{b0:=;b1:t1}),Once(c1e),c2)",
-    Tree0641 "RFb(Seq(Rpt{1}(c0),t1,Sl{30}),OnceT(RT{F}(t2e)),Wde(Swm(t3,Rmp{S;S}(t4)),Swm(t5e)),RFb(c6,t7),PAll{1}(Wt{0},c8e,c9))",
-    Tree0642 "B{b1=1;b0;t0}Su{t0}(RSeq(Su{t0}(Flt{2;R;_}(Fb(t0,Sl{50}))),Seq(SubR(Scc{b1>0}),t1e),pc2{b0:t0},@ki{b0+3>b1+1%2}RepF(t3)))",
-    Tree0643 "B{b0=3;t0;t1=1}TryT(Seq(WU{t1%4!2}(t0),RFb(@oh{t0+=3}a1l,F,@po{t1:=t1%2}c2,t3,Sb{t0=8})),Fb(RFb(t4e,t5e),pc6{b0:8},@fi{b0>2}S),R)",
-    Tree0644 "B{o0}Dl{50}(Lim{1}(RFb(a0,RSel(a1l,Ub{o0}))))",
-    Tree0645 "RSeq(RFb(a0l,Sub(t1),t2),RFb(t3e,Sub(t4)))",
-    Tree0646 "B{t0=0;b0;t1=0;b1=5}Flip(Flt{1;S;_}(Rpt{0}(t0)),Star(TryT(@ki{t0+4>4}@fi{t1+1%2>0}@po{t1+=2}a1,Par{_;1}(Wt{10},@ki{t0>1}@rw{b1=b1+2}@of{b0+=1;b0+=2}c2),OnceK(a3)),Bin{t1%3!0;_}(pi4{t0:t1},Seq(t5)),Mt{30}(@of{b0+=1}FS(Fb(Once(Ite(pc6{b0:5},c7)))))))",
-    Tree0647 "B{b1=1;o0=3;q0=0;b0;t0=5}@rw{b0>1}@si{t0%2=1}Fb(FF(Bin{t0%2!0;_}(Lp{b1;_}(Invt(R)),Flip(Sc{b0:=b1+1},Fai,t0,Sc{o0:=o0|2%4},pt1{b0:=;b1:=}))),RSeq(@oh{b0+=1;b0+=1}Ub{o0},a2,@rw{b1!1}Scc{none}),t3e)",
-    Tree0648 "B{o0=_;b0=2;t0}RFb(@of{b0+=1}@si{b0%3=0}PAll{-3}(SubA(SubR(S)),Scc{b0=o0|4%3},c0e,@po{b0+=1}@si{b0+2>1}pc1{b0:1},a2),Step(RFb(a3e,pi4{t0:t0},MSeq(a5b{t0;b0},t6)),Sc{t0+=2},c7e),Rep4(Bin{some;N}(WU{o0|2=5}(pi8{t0:=}),WU{o0|2+2>2}(pt9{b0:9;b1:t0}))),Swm(t10,pt11{b0:t0;b1:b0},Dl{20}(a12b{b0%2;b0})))",
-    Tree0649 "B{o0;b1=1;t0=3}Intr{b1>7}(Flip(Par{3;-2}(OnceT(a0),Sw{2}(Scc{some},@fi{b1%3<0}@ki{b1>5}@po{b1:=t0+2}pt1{b0:9;b1:=}),Inv(Fb(pt2{b0:7},Ub{o0})))))",
-    Tree0650 "B{q0;b0=5;t1=3;b1=1;t0=2}RFb(RSel(@oh{t1+=1;t1+=4}@rw{t1%3!2}RepF(Scc{b1+3%4!1}),@ki{b0>2}@rw{b1%4=0}Wde(t0,@ki{b1<t0%4}@fi{b1%4>0}@os{t1+=1}RSeq(pa1{b0:=;b1:b0},pt2{b0:3;b1:=},RepF(t3)))),@of{t1+=1}@po{t1+=3}@fi{t1<1}Pre{b0<5}(Rpt{F}(@oh{t1+=1;b0+=1}Fb(a4b{b0;b0},t5e,pi6{t0:b1},Wu{t0},Wt{0}))))",
-    Tree0651 "B{b0=2;b1;t0;o0}Su{t0}(Wde(Step(Star(a0b{b1;b0},Sb{t0=4}),RSeq(Sel(@ki{b0%3>0}S,Scc{some}),@of{b0+=2}Swm(t1,t2),Sl{0}),c3),PAll{_}(@oh{o0:=o0|1}@po{b1:=8}Once(Swm(MSeq(t4,c5),Pri(t6,pa7{b0:=;b1:b0},t8e),Rep1(t9e))),t10)))",
-    Tree0652 "Seq(Fb(c0l,a1e),Fb(t2e,c3,a4,t5))",
-    Tree0653 "B{b0=0;t1}RSeq(@oh{t1+=3}@rw{t1<5}c0,Fb(@rw{t1<1}ASeq(a1b{b0+1;b0},c2,Scc{b0<7})))",
-    Tree0654 "B{t0=0;q0;o0=4;b0}Seq(OnceK(Bin{b0+2%4<0;_}(AFb(t0e,F),Lim{2}(Ret4(Ruf{3}(MSeq(a1,Ub{o0})))))),Lp{_;K}(Lim{1}(To{10}(Rep3(RSel(a2,c3,c4))))),SubR(Par{-1;-2}(Par{1;1}(Scc{t0>7}),Bin{t0+2>5;T}(RepF(Fai),pa5{b0:8;b1:t0}))))",
-    Tree0655 "B{b0=2;o0=_;b1=4;t0;q0=1}RSeq(Seq(a0l,Flt{2;S;F}(Sb{t0=b1}),Pre{none;R}(pc1{b0:b0}),a2,t3),Fb(MSeq(OnceK(c4),Dl{20}(a5e)),Lp{b1;F}(t6)),Fb(c7,@oh{b0+=2}Lp{_;F}(Scc{b0+3%3=1}),c8),Sw{1;2}(a9,S,AFb(c10,t11)))",
-    Tree0656 "B{t1=3;b1=1;b0=2;t0}Fb(Step(Cnd{t1<6;_;S}(MPri(To{30}(@oh{t0:=b1}@of{b1:=t0}pi0{t0:b0}),Seq(t1e,Scc{b0>7},c2),Cnd{b0+4>0;N;F}(Wde(@si{t0<2}c3,@of{b1+=2;t1:=b0%2}Wu{t0})),@rw{b1<b1%3}@of{t0+=1;b0:=b1+2}Par{1;-1}(Ret2(Step(Sc{b0:=t0},Wu{t0}))),@os{b1+=3}Ruf{2}(Fb(Pre{b0<2;F}(Sb{b0=2})))))))",
-    Tree0657 "B{q0=4;b0}ASeq(c0l,Lp{b0;K}(c1),t2,a3e,t4)",
-    Tree0658 "B{b0;t0;q0=1}Seq(Lp{_;_}(Bin{b0<t0;N}(a0l,SubA(PAll{2}(Sc{b0+3=t0+3?t0+=1},OnceK(Step(Sb{t0=b0},pc1{b0:0})))))),Rep0(c2))",
-    Tree0659 "B{b0}TryF(F,pt0{b0:2;b1:b0})",
-    Tree0660 "B{t0=4}MPri(SubA(SubA(pt0{b0:t0;b1:t0})),R)",
-    Tree0661 "B{q0=4;b0;t0=3;b1}@si{t0<6}Flip(Scc{t0<3},a0,@ki{t0=b0}SubA(@os{t0:=b1+2}@rw{t0%2=1}@oh{b1!t0?b0+=1}RFb(Lp{t0;R}(Keep(c1e)),Seq(Scc{b0+2=2},a2))),Ret4(Dd{30}(@oh{b1+=1}Rep4(SubR(Intr{b0>5}(@si{t0=5}pt3{b0:t0;b1:=}))))),@of{b0<0?b0+=1;b0+=1}@ki{t0+3=6}t4)",
-    Tree0662 "B{b0=3;t0;b1=4}RSeq(Dl{10}(RSeq(c0b{b1},t1)),FF(t2),@si{t0+3=5}@po{b1:=b0}RFb(a3l,Fai))",
-    Tree0663 "B{t1=5;o0;q0=1;t0;b0=0;b1=2}@ki{b0>3}@oh{b1:=b0}RSeq(RFb(Pri(PAll{3}(pi0{t0:=},a1,@si{none}Scc{b0+4!6}),@of{o0:=t0}@oh{o0:=b1}Lp{_;S}(a2e),Pre{b0+4<4;F}(c3)),@fi{o0|3<b1%4}@of{t0:=t1}@rw{t0+3=1}RSeq(RSeq(@ki{t1+3%2!1}@po{o0:=_}c4e,Sc{o0:=b0},c5,Sb{o0=4}),t6)))",
-    Tree0664 "B{t0;o0=4}Swm(@si{t0+4%4=2}@of{o0:=_}PAll{_}(Star(t0,c1)),c2e)",
-    Tree0665 "B{b1=2;q0=2;b0=5;o0=_;t0}Fb(Lim{1}(Sel(Rpt{3}(@fi{b1<t0+2}@rw{b0+1=0}Fb(a0,@po{b0+=2}t1,Suc)),c2b{b0%2},Pre{none;F}(t3),Flip(Sw{2}(c4,pa5{b0:=;b1:t0}),c6,Inv(c7)))),RSeq(Star(Lp{_;S}(Suc),Fb(c8,a9,c10e,a11b{t0+1;b0},t12)),Ret4(RFb(F,Rmp{F;F}(c13),t14,a15))),Fb(RFb(Sel(c16,@fi{t0+2<2}pt17{b0:=;b1:b1},pa18{b0:0;b1:t0},F)),Inv(MPri(Scc{none},t19))))",
-    Tree0666 "B{q0=3;t0=2;b1=4;b0;o0=4}RSeq(@oh{t0:=b1%2}@rw{b0+4%4>1}PAll{-3}(t0,Sc{b0>o0|0?b1:=t0;t0:=b1+2},c1e),Flip(@si{b1<2}@of{b1:=o0|5+3%3}pa2{b0:b1;b1:b1},t3),RSeq(c4l,SubA(Lp{_;K}(@fi{b0<b1}@rw{some}@po{t0+=2}pc5{b0:=})),c6))",
-    Tree0667 "Star(Sub(a0e))",
-    Tree0668 "B{t1;b0=5}Swm(Pre{t1=7;R}(pi0{t0:t1}),Flip(pa1{b0:=;b1:t1},pc2{b0:5}),OnceK(FF(c3)))",
-    Tree0669 "B{t0=1;b0=4}RSeq(t0,RSeq(a1,c2l),@fi{t0<b0}@ki{b0+3%2>0}t3,@oh{b0+=1}Wt{50},Wu{t0})",
-    Tree0670 "B{b0=0;b1}Pri(a0,pa1{b0:b0;b1:=},Rty0(t2),SubR(t3))",
-    Tree0671 "B{t0=3;b0=4;b1=4;t1=1}Flip(Keep(Rep1(Star(Pre{b0%4<2;K}(Fai),Rpt{0}(a0)))),RSeq(Sel(a1b{9;b0},@si{t1+1=t1}c2,@si{b1+4<4}@ki{t0!t0+3%3}@fi{b1%2>0}pt3{b0:=}),MPri(c4,c5e,Run)))",
-    Tree0672 "B{o0=_;b1}Mt{0}(Rpt{F}(Cnd{o0|1<0;N;S}(pi0{t0:b1})))",
-    Tree0673 "B{t0=4;b0=2}Fb(F,@fi{b0>t0%4}Bin{t0%3<2;T}(Swm(Bin{t0+4!4;_}(S,Rep1(Sb{b0=t0})),Bin{b0>1;T}(c0,Wt{50}),To{50}(a1)),MSeq(c2e,Scc{b0>7},pt3{b0:t0})))",
-    Tree0674 "PAll{_}(R,Rmp{S;S}(ASeq(Rpt{0}(c0),Sub(t1e))))",
-    Tree0675 "Ret4(PAll{-1}(Star(Wde(Rmp{F;S}(Sub(t0)),Ite(c1,t2),t3),Fb(t4,a5l,a6,Wde(t7,t8e),c9e),To{50}(Keep(R)))))",
-    Tree0676 "B{t0=0;b1=5}Ret3(Par{1;3}(Sb{b1=t0},Scc{t0=b1},t0))",
-    Tree0677 "B{t0;b0=3}Step(t0,@si{t0<7}Wu{t0},Fb(a1e,t2),pc3{b0:5},@po{b0+=3}TryF(t4,t5))",
-    Tree0678 "B{q0=2;t0=2}Ret2(pa0{b0:t0})",
-    Tree0679 "B{t1=2;b0=2;t0=3}To{10}(Pri(Swm(@rw{t1%4!2}@of{b0+=2}t0,@os{b0!b0+3%3?t0:=t1+1;t1+=1}@rw{t0%3!2}@po{t1+=1;t0:=b0+1}pi1{t0:=},pt2{b0:3},c3b{t0+3}),@os{t0+=1}RSeq(a4,@rw{t0<5}Sl{20})))",
-    Tree0680 "B{t0=3;b1=3}@fi{t0<1}Seq(t0,@rw{b1%4<0}pi1{t0:b1},Sb{b1=2})",
-    Tree0681 "B{t1=0;o0;b0=3;t0}Swm(Step(@oh{b0:=t1%4;t1=7?t0:=4}@si{none}a0b{b0;b0},a1,c2l,Wde(a3e,Run)))",
-    Tree0682 "B{t0=2}@si{t0+1%3=0}Rmp{S;S}(TryF(SubR(c0),@ki{t0+2<t0}SubA(Sl{10})))",
-    Tree0683 "B{t0=5;q0=4;b0=0;o0;b1}Seq(c0,@po{b0:=b1}@oh{b1:=o0|3%3}@ki{b0%3>0}Rus{F}(@of{b1+=3}RFb(Wde(Pre{b1+3%4=3;R}(c1l),t2,c3))),a4l,Lp{t0;F}(Ret1(Opt(Dd{50}(Inv(Ub{o0}))))))",
-    Tree0684 "B{b0;t0=0}Step(SubA(Sc{b0+=1;t0:=8}),Inv(c0),c1,pc2{b0:8},SubA(pc3{b0:t0}))",
-    Tree0685 "B{b0=0;t0=0}Fb(t0e,pt1{b0:9;b1:b0},c2,Scc{b0+2<0},pa3{b0:t0})",
-    Tree0686 "Seq(c0,Ret4(AFb(t1,c2)))",
-    Tree0687 "Par{_;-1}(PAll{3}(Ite(Flt{3;R;F}(t0),t1),Rep0(F),Pri(a2,a3)),To{0}(Sel(Pri(Dd{0}(a4l),t5),Inv(Once(Inv(Ite(a6,a7,c8)))))),ASeq(Seq(Fb(t9,c10l),c11,Rep1(c12e)),t13,RT{3}(Rus{F}(RetF(t14)))))",
-    Tree0688 "B{b1=0;t0;o0;b0=5;q0=0}Wv{t0}(RFb(Lp{_;S}(Dd{0}(Cnd{b1%3!1;T;S}(Seq(Sb{o0=1},@si{b0+3%4!3}Swm(a0e),Rep3(S))))),Fb(Par{_;2}(S,pc1{b0:b0},a2),Ret2(Scc{b1<4}),Ret0(@si{b0<3}@ki{t0%4<0}Wu{t0}),Rty1(a3b{b1+1;b0})),Lp{b0;K}(Wt{50})))",
-    Tree0689 "RU{F}(a0)",
-    Tree0690 "B{t0=5;b1=3;o0=_}@si{none}@po{b1+=3}RFb(t0,Wu{t0},pi1{t0:=})",
-    Tree0691 "B{b1=5;b0=3;o0=_;t0}Pre{t0%2>0;K}(@fi{t0>3}Par{_;_}(Bin{b0>5;T}(Lim{3}(t0),PAll{1}(S,c1)),Seq(a2,a3,c4l,Sb{o0=1}),Sw{3;1}(Rep3(a5),Sl{0},MSeq(t6,c7e))))",
-    Tree0692 "Rep4(Sl{50})",
-    Tree0693 "B{t0;o0}MPri(RSeq(Inv(RFb(Par{_;_}(t0,Sc{t0+=3},t1e))),a2,RFb(c3,FF(t4e),RFb(SubR(OnceK(t5))))),PAll{_}(SubA(Seq(a6,Scc{some},pi7{t0:=},t8,t9)),RSeq(t10,c11),RU{S}(t12),Wde(c13,Ub{o0}),@rw{t0!2}Rep4(@ki{t0%2>0}Sl{0})))",
-    Tree0694 "OnceK(t0)",
-    Tree0695 "Seq(Ret2(t0))",
-    Tree0696 "B{b1=3;t0}Opt(MPri(Opt(@si{t0+4=4}c0b{b1}),Star(a1,t2,pi3{t0:=},pt4{b0:b1;b1:=}),a5,Rty3(Fai),F))",
-    Tree0697 "B{q0=3;t0=3;b1}Cnd{t0>7;N;_}(Flip(Pri(a0e,Ret1(Lp{_;R}(pi1{t0:t0})),c2e),a3,Wde(pi4{t0:=},Ret3(a5e),Par{1;2}(t6,c7)),Inv(FS(Pre{b1<4;F}(OnceK(a8b{t0;b1}))))))",
-    Tree0698 "B{t0;o0;b0}OnceK(FS(@si{t0=6}@of{b0+=2;b0+=2}@os{o0:=_}TryT(PAll{1}(Dl{50}(RSeq(Cnd{t0%3!0;T;_}(c0e),t1)),Ret0(@oh{b0:=t0+3;b0+=3}@fi{some}@ki{t0<o0|3}R)),pa2{b0:=;b1:b0},Pre{some;K}(Swm(pt3{b0:=},a4b{t0%2;b0},Rep3(t5),c6)))))",
-    Tree0699 "B{t1=0;b0}Fb(OnceK(Scc{b0+1<t1+2}))",
+    Tree0600 "B{b0=2;b1=1;t0=2}Flt{1;F;K}(TryF(RFb(Pre{b0=t0}(c0),Sw{1}(F,pt1{b0:t0})),Pre{b1+4%2!1;K}(RSeq(Scc{b0%2=0},Sl{10})),TryF(t2,@po{b1+=1;t0:=b0+3%2}@oh{b1:=5}OnceT(Sb{b0=9}),@po{b1<7?b0:=7}Flt{2;F;K}(a3)),RFb(c4e,c5,t6,t7),RFb(t8,F,RSeq(@os{b0+=3}Sb{t0=b0},t9),t10)))",
+    Tree0601 "B{b0;b1=0;t0=0}MPri(@of{t0+=1;t0+3=t0%3?b1:=t0%2}@rw{b1!4}pt0{b0:6;b1:b0},pt1{b0:t0})",
+    Tree0602 "B{t0;o0=3;q0;b1=3}Lp{_;K}(@si{o0|3<o0|2+3%2}@rw{b1+3<0}@of{b1:=t0}Lp{_;_}(Pre{o0|1+2>7;K}(Cnd{t0%3=2;_;F}(c0))))",
+    Tree0603 "B{b1=0;t0=1;b0=2}Fb(SubA(Ite(t0e,pa1{b0:5;b1:b1},c2e)),RFb(Scc{b1+3!b0},t3),RSeq(Su{t0}(F),c4l,a5e,RepF(t6e)),RFb(c7b{t0%4},t8),Ret3(Fb(@of{t0+=2}@rw{b0%3=0}@oh{t0+=1}c9,c10b{b1+1%3})))",
+    Tree0604 "B{b1=3;t0=1;b0}Isw{b1%3;N;_}(c0,Par{_;3}(@oh{b0:=b0+4%4;t0:=t0%2}t1,a2b{b1%4;b1},c3),Try(t4,pc5{b0:=}))",
+    Tree0605 "Rus{3}(To{30}(c0))",
+    Tree0606 "B{q0;o0;t1=2;b0=2;t0=1}@po{t1+=3;b0+=3}Mt{30}(RFb(PPar{2;T}(RSeq(c0,c1l),FF(c2),Scc{b0+1<t1},Par{2;-2}(t3,t4,Sl{20})),pt5{b0:=},RSeq(@fi{t1+3=b0}pi6{t0:=},Lp{t0;S}(@si{t0<4}@ki{o0|2+1<3}Swm(c7,a8l,PPar{2;_}(c9,pi10{t0:=}),t11,S)))))",
+    Tree0607 "B{b1=2;t0=1;b0=4}@os{b0!0?b1:=t0%4}@oh{b1:=b0}RFb(t0,pc1{b0:2},c2e)",
+    Tree0608 "TryF(Lim{1}(Mt{100}(Rep3(t0))),Seq(c1l,c2e),RetF(t3))",
+    Tree0609 "B{t1;t0=5;b1}RFb(ASeq(Pre{t1>3;F}(@of{b1+=4}PAll{_}(@si{t0>1}t0,t1,c2,Wu{t0},@ki{t0%3=2}@of{t0+=1;t1+=1}@si{t0<0}pa3{b0:t1;b1:t0}))))",
+    Tree0610 "RetF(R)",
+    Tree0611 "Rty3(c0)",
+    Tree0612 "B{t1=1;b0=1;b1=2;t0=2}Isw{t1+4;_;N}(Ite(t0,Seq(t1,Sl{0}),Ret3(@po{b1+=2}@oh{b0:=b1}@os{b0:=t0%4}Sb{t0=t1})),Rmp{F;F}(c2l))",
+    Tree0613 "B{t0=0;o0=_}Once(Scc{o0|2+1>t0})",
+    Tree0614 "B{b0;t0}Rmp{F;S}(AFb(@po{b0:=b0+4%4}@ki{t0<2}t0,@os{b0+=1}t1,SubA(a2),a3))",
+    Tree0615 "Fb(Rep1(OnceT(Suc)),c0,t1e,Seq(c2l,c3))",
+    Tree0616 "B{o0=2;t0}Par{-2;0}(Ret4(Pre{o0|2+4<t0+3%4;S}(F)),ASeq(c0,t1),c2,R)",
+    Tree0617 "AFb(Once(c0l),OnceT(c1l))",
+    Tree0618 "B{o0=_;t0=5;b0;b1}Invt(Sw{0;1}(Rmp{S;F}(PPar{0;N}(Cd{50;K}(Sb{o0=2}),OnceK(ASeq(t0,Wt{50},Ub{o0},c1)),Inv(pc2{b0:=}),@os{t0>2?t0:=o0|0;t0+4%4>2?t0+=1}Keep(@of{t0+=4}Sb{b0=t0}))),Rty4(Mt{10}(Fb(Dd{10}(RSeq(@ki{t0%2!1}@fi{b1%3>0}R,a3b{b1;b1})),WU{t0%2!1}(F),Pre{b0>b0%3;K}(RT{1}(a4))))),Sb{o0=5}))",
+    Tree0619 "B{q0=1;t0=5;b0=4}Swm(t0,Swm(c1b{b0+2%4}),Rep4(Pri(Par{0;-1}(Rmp{S;F}(Sb{b0=t0}),@fi{t0<1}t2),Lp{b0;S}(a3),RSel(c4,a5,c6l,pa7{b0:1;b1:b0}))),Bin{b0%4>0;N}(To{10}(c8),@of{b0+=1;t0:=b0+4%3}@oh{t0+=2;t0+=3}@fi{t0+4%2>0}Rep2(RFb(c9,Rty2(WU{b0<6}(a10)),t11))))",
+    Tree0620 "B{b0=1;t0;b1=3}Cnd{b0+4<t0+3;_;F}(Rep4(MPri(Su{t0}(RSeq(c0l,S,@fi{b1>1}Sl{20},a1)),SubR(a2))))",
+    Tree0621 "B{t0;b0=0;b1}RFb(Par{-1;-3}(pt0{b0:b0;b1:b1},Cnd{b0%3=1;N;S}(@oh{t0:=t0%4}c1),RSeq(c2,Scc{b1%4>0}),Sb{b0=0},Flip(@si{t0!3}@rw{t0>b1%2}Sc{b1+=2;b0:=t0},To{20}(Suc))),OnceT(R),Bin{b0>4;T}(Seq(@si{t0%4=0}@po{b0+=1}@of{b1+=3}t3e,Sl{100},@si{b1>7}c4b{b1},c5,Sb{b0=2}),Seq(Suc,a6b{t0;b1},pi7{t0:=},c8,t9)),Cd{0;F}(@rw{b1%2>0}PPar{0;_}(RFb(Ite(t10e,@os{b0+=1;t0>b0?t0+=3}c11,a12e),Wv{t0}(c13),c14e),Su{t0}(@ki{b1<5}Dd{20}(Ret2(Sc{t0%4>0?b0+=3}))),RU{S}(a15b{b0+3;b0}))))",
+    Tree0622 "B{b0}Fb(Bin{b0%4<0;T}(t0,c1e),c2)",
+    Tree0623 "TryF(c0,Fb(c1,t2,t3),c4)",
+    Tree0624 "B{t1=0;b0=5;t0=4}TryF(Su{t0}(@os{t1:=b0+4;t0:=t1}Step(pi0{t0:t0},c1,Scc{t1%2>0})),Seq(Isw{b0;T;N}(c2,Sb{t0=t1},c3)),AFb(pa4{b0:t1},c5e),Bin{t1%4!2;N}(@of{t0:=4;t0:=t1+2%2}Fai,t6))",
+    Tree0625 "B{b0=1;t0=4}Sel(@os{b0+=1;b0+=1}@oh{t0>7?t0+=1;t0+=1}@ki{b0<0}Cnd{b0<3;T;F}(c0),a1e,F)",
+    Tree0626 "B{t1=2;b0=3;t0;o0=_}Pri(Step(RetF(@os{t1+=1}@ki{none}@oh{t1+=3}c0),R),Flt{3;F;_}(WU{t0>4}(ASeq(Isw{o0|4+4%2;N;T}(t1e,a2,@rw{t1+4<7}a3b{t1%2;b0},Sb{t0=b0},Ub{o0}),Rus{1}(@oh{t0:=t1+2;t0>0?o0:=b0+2}@ki{t0+3>b0}Scc{o0|5+2>1}),SubA(a4),c5))),Ite(c6e,Dl{50}(S),Rep0(t7)))",
+    Tree0627 "B{b1=1;t0=4;o0=1;b0=2}RSeq(PPar{2;N}(RSeq(Dl{20}(pc0{b0:=}),@rw{b0+4=3}t1,RT{2}(pt2{b0:t0;b1:=}),@os{o0:=b0+1;b0+=2}a3,Wt{0})),Fb(@si{t0%3<1}@rw{t0%3>0}Pre{b1+2>o0|0%2;S}(Pre{b1>1;R}(F)),@po{b0+=3}@si{t0%3!0}@ki{some}Star(Swm(pi4{t0:=},S),@si{t0<o0|1}Sc{b0+=2}),c5l),Sb{b0=6},Pri(OnceK(PAll{0}(@rw{b0%3<2}Par{2;0}(@os{b1+=1}@fi{t0+1%4>1}c6e,t7),Isw{o0|5;T;_}(a8l,Sc{t0+4=t0+3%2?t0:=8}),Wv{t0}(Sl{20})))),Ite(c9,RFb(RFb(Inv(t10)),pc11{b0:=})))",
+    Tree0628 "B{q0=3;o0;t1;t0=3;b0}MSeq(PPar{1;T}(Pre{t0!0;S}(Bin{t0>t1%2;N}(Fb(c0,Sb{b0=t1}),Sl{0})),PPar{2;_}(Pri(c1,c2,R)),Cnd{b0<4;N;_}(t3),@rw{none}Mt{10}(Inv(Seq(pc4{b0:=},Sb{t1=8},F)))),To{20}(Lp{t1;K}(Flip(t5,Flip(Lp{t1;F}(t6),FS(t7),@oh{t1+=3}@os{t0+=3}@ki{t0=1}c8b{b0}),Lp{b0;K}(OnceK(Seq(Ub{o0},pt9{b0:t1;b1:b0},Scc{t1!3},Ub{o0},t10)))))))",
+    Tree0629 "B{b0;o0=_;t0;b1=5;q0}Pri(Par{-1;_}(Dl{10}(Swm(t0,pi1{t0:=},Lp{t0;K}(t2))),@of{b1:=t0}Ub{o0}),@fi{o0|5<2}@po{b0:=t0}@os{o0:=t0}Lp{_;S}(PPar{2;T}(c3b{t0%3},Lp{b1;K}(a4e),@os{o0:=_}a5)),@ki{t0+1>7}RFb(Bin{b1!3;N}(RtyF(Pre{b1%2>0;S}(c6e)),c7)),c8l,Rus{3}(@ki{b1+3%3!0}@oh{o0:=b0+3}@of{o0:=_;b0:=t0+3}FS(c9e)))",
+    Tree0630 "Isw{6;T;_}(F,Sl{0},Sl{50},Seq(Sl{100},a0))",
+    Tree0631 "B{t0=5;b1=2}PAll{4}(pt0{b0:3},SubR(Sc{b1+=1;b1+=2}),SubR(Sl{30}),Sb{b1=t0})",
+    Tree0632 "B{b0=0;b1=3;t0;o0=_}Fb(Pre{b0%4=2;S}(PAll{1}(Sw{2;0}(c0,a1l,@os{b1:=b0%2}Scc{none}),t2)),Pre{b0=b0+3}(Isw{t0;_;T}(RT{F}(a3e))),@po{o0:=9}pa4{b0:9;b1:t0})",
+    Tree0633 "Flip(Sub(c0),a1e,t2,Sl{0},R)",
+    Tree0634 "PPar{0;_}(Ruf{F}(To{10}(RSeq(RFb(c0,a1e,Fai,t2),Step(Star(a3,a4,t5),c6),Invt(Once(Mt{10}(F))),Par{2;-1}(t7,Rus{F}(c8),To{30}(Sl{30}),a9)))))",
+    Tree0635 "B{b1=1;o0=4;t0=5;b0=3}Rty2(RSeq(RFb(Isw{3;T;T}(Wt{20},c0b{b1}),Flip(Scc{o0|5%2>0},c1b{b1+3%4}),t2,pa3{b0:9},@os{t0:=b0}a4b{t0;b0}),Step(To{30}(Swm(FS(Scc{t0+4<3}),Wu{t0},Sc{t0+=3})),FS(Rep0(pc5{b0:8})),c6e),@os{b0:=2}Ite(Fb(a7,Scc{t0>0},Fai),Ite(OnceT(Mt{30}(Ret4(Sc{b1+=1}))),pa8{b0:=},@rw{t0%3>1}Sl{100}),Bin{b1+1<6;T}(Scc{t0<b0},c9))))",
+    Tree0636 "B{o0=_;b0=4}Seq(Pre{o0|0+3%2>0}(Cnd{b0+3=o0|2+4;_;_}(Pre{none;F}(a0))),@rw{none}@fi{none}SubR(Sl{50}))",
+    Tree0637 "Rep0(Sub(c0l))",
+    Tree0638 "B{b0=3;t0=1}Fb(TryF(@fi{t0<7}Dl{50}(a0),Sc{b0+=1}),RFb(c1,@si{t0+2<5}@ki{b0+1<6}pt2{b0:b0},pt3{b0:=}))",
+    Tree0639 "B{o0=2;b0;t0=5}Rep2(TryF(Sb{o0=1},@po{t0+=3;b0+=1}RT{2}(Sb{o0=4}),@oh{o0:=b0}@ki{t0>0}@rw{t0%3!2}a0))",
+    Tree0640 "PPar{0;N}(RSeq(RSel(a0,t1),c2,Rep4(a3),t4,PAll{1}(a5,c6)),AFb(Once(RSeq(t7,c8l,OnceT(Sub(R)))),TryT(t9e,Cd{0;K}(t10))),Flip(Pri(MSeq(c11,Rep0(Sl{10})),Rmp{S;F}(a12)),Sub(Pri(Seq(S,t13),Ite(c14,Wt{0})))),Keep(Pri(Seq(OnceK(a15),Dd{50}(t16)),Swm(c17,Sl{0},a18e,F))))",
+    Tree0641 "RU{S}(c0)",
+    Tree0642 "B{b0=2}Intr{b0>1}(R)",
+    Tree0643 "B{b0=4;o0;b1=4}@si{b0+1<2}@fi{some}MSeq(RSel(t0,Wde(c1l,Ret4(S))),Ite(@si{b1+4=b0}c2l,AFb(t3,c4l)))",
+    Tree0644 "B{b0=5;t0}Cd{100;F}(Su{t0}(Rty1(Scc{b0>7})))",
+    Tree0645 "Lim{3}(c0)",
+    Tree0646 "RT{F}(a0)",
+    Tree0647 "RSeq(c0,a1)",
+    Tree0648 "B{b0;b1;t1=3}Bin{t1+2!2;N}(Isw{b1+2;T;T}(RSeq(a0b{t1;b0})),AFb(Wu{t1},a1))",
+    Tree0649 "B{q0=2;t0=0;b0}Swm(Flt{2;R;F}(TryT(Fb(pt0{b0:4},Wu{t0}),Pre{t0+1<2;R}(a1))),RSeq(WU{t0+2%2>0}(PAll{-1}(F,@po{b0+=1}@si{t0%4<3}@of{t0+=1;t0+=2}Fai,@ki{b0+2!5}c2e)),PAll{2}(c3,c4b{b0},t5)),Fb(PAll{-1}(pt6{b0:t0;b1:t0},Scc{b0+2%4!0}),Pre{t0=3;R}(@of{b0:=t0}@oh{b0:=t0}c7),c8),Seq(Rty4(RSeq(pc9{b0:5},a10l,c11,t12))),Cnd{t0+4%4>2;T;_}(Su{t0}(Lp{b0;S}(RFb(@si{t0%3<1}RSeq(pc13{b0:=},Ite(a14b{t0%3;b0},Scc{t0=2},t15)))))))",
+    Tree0650 "RSeq(t0e,Rpt{2}(FS(Rep3(Ite(c1,t2e)))))",
+    Tree0651 "B{b0=1;o0=5;t0}Bin{t0<4;T}(RFb(c0e,Ret4(RFb(t1,a2)),Par{1;1}(c3e,Sb{t0=b0}),Fb(a4,Fai,pc5{b0:t0}),To{10}(Suc)),Keep(@po{t0+=2}@of{t0+=1;b0+=3}RSeq(MSeq(t6e,Sl{30},c7),RSeq(t8,c9,a10b{6;b0}),PPar{0;T}(pa11{b0:1;b1:b0},Cnd{t0!3;_;S}(Rep1(Rep3(Scc{some})))))))",
+    Tree0652 "B{b0=3;t0=5;t1=3;b1}Ite(Wv{t1}(Rep4(c0)),@fi{t1=6}@si{b0%4>1}ASeq(c1l,a2),Su{t0}(Sel(pa3{b0:t0;b1:b0},FS(a4b{t0;b1}))))",
+    Tree0653 "B{t0=1;b0=0}Rep1(RSel(@of{b0%4<0?t0:=t0%2;b0+=3}@ki{t0+4!b0%3}@fi{b0+1<3}S,@rw{b0+3%2!1}@si{b0<4}SubR(Sc{t0+=2})))",
+    Tree0654 "B{b0;b1=2;t0=3;q0=0}Sw{0;2;3}(RetF(t0),OnceT(PPar{0;N}(Sw{1;0}(c1b{b0},S,Wu{t0}))),ASeq(a2b{b0;b0},Keep(@po{b1>t0?b1+=1}@os{b0:=b1+3%3}a3e)),@fi{b1+4>b1%3}Dl{20}(Flip(Sb{t0=1},t4e)))",
+    Tree0655 "B{o0=0;b0=5;q0=0;t0=2;b1}Ite(Pre{none;S}(Lp{_;F}(AFb(RFb(a0,t1,a2,c3l,S)))),Sc{t0:=b1+1;o0:=b0%4},Pre{o0|5<b1+4%2;K}(@os{b0+=2}Inv(RSeq(@oh{b1:=b1%2}PAll{_}(Fb(c4b{b1%2},c5e)),WU{t0+3%4<1}(@fi{b0+4=1}Lp{_;K}(Sc{b1+=1}))))))",
+    Tree0656 "B{t0;b1=2;t1;b0}Cnd{t1>2;T;_}(PAll{0}(Scc{b0+4<b1},t0,Pre{t1+2%2<1;R}(@fi{t0<4}@of{t0+=1;b0!3?t0+=2}c1b{t1+4%3}),Wde(@ki{b1%2<1}a2,a3),Isw{t0+2;N;T}(pt4{b0:8},Sb{b0=0},Scc{t1>3})))",
+    Tree0657 "B{t1=5;o0=_;b1=3;b0=0;t0=3}Swm(PPar{0;N}(pi0{t0:b0},a1,pc2{b0:t1},c3b{o0|1+1}),Fb(@rw{t1+3%3>1}@oh{t0:=t1%3;t1%4<1?t0:=b1+4%3}@ki{t1>3}OnceK(pi4{t0:t0}),Par{1;-1}(Wu{t0},a5),a6,F))",
+    Tree0658 "B{t0=4;b1=4}Step(Wt{0},Once(MPri(a0,Fai,@rw{t0<7}@oh{b1+=1}@po{b1:=t0}a1,t2,Sc{b1:=4})),Inv(Scc{b1>1}))",
+    Tree0659 "B{b1;t1=2;b0=5;q0=0;t0=0}@si{b0+3%3>1}@rw{b1<6}PAll{_}(Seq(Seq(t0e),Swm(pa1{b0:b1;b1:=},Cd{30;K}(t2e)),@si{t1!3}RT{2}(Par{_;-1}(pi3{t0:=}))),Fb(@oh{b1+=3}@si{b1!5}t4,@os{b1:=b0}@oh{b1+=2}@po{b0+=2}c5b{t0%3},Lp{t0;S}(pc6{b0:5}),t7),@fi{t1+1%3>0}@of{b0+=1}@rw{t1!2}pt8{b0:t1;b1:t0})",
+    Tree0660 "B{t1=0}Rep0(@si{t1+1<t1+3}@fi{t1!7}t0)",
+    Tree0661 "B{b0=5;t0}Isw{t0;T;_}(t0,Par{-3;_}(Sb{t0=b0},@si{b0%4<3}@of{t0+=2}c1,Rmp{S;F}(a2)),@oh{t0>7?t0+=1;t0:=t0%4}AFb(c3,pc4{b0:=},t5,a6,c7l))",
+    Tree0662 "B{t1=2;b1=5;t0=3;b0=2}@rw{b1=0}@os{b0:=b1+1;t1:=b1+2}@si{t1<2}Rep3(Star(Opt(Sb{b1=5}),RSeq(@po{t1:=5;b0+3!t1?b0:=4}@of{t1+=3}@ki{b0>1}RSeq(a0l,t1,c2)),MSeq(Mt{0}(pa3{b0:4}),pi4{t0:t1},Sl{10}),RSeq(@oh{b1+=2}@ki{t0!b1%4}Fb(c5,Scc{t1=6},Rpt{F}(t6)),Sb{b1=t1},a7)))",
+    Tree0663 "B{b0=4}RSel(c0,pt1{b0:9;b1:b0},F)",
+    Tree0664 "B{b0=2;t1;t0;b1=1;q0=1}PAll{-2}(PPar{0;_}(@rw{b0>t1%3}Sb{b1=0},Lp{_;F}(Swm(Scc{b1<t1},pc0{b0:t1}))),AFb(Par{-1;2}(F,Suc),Flip(Ret4(Ret2(t1)),Ruf{3}(c2b{6})),ASeq(S,Sc{b1:=t1+2;b0:=b0+2%3},Lp{b1;K}(Rep4(t3)))))",
+    Tree0665 "RFb(Sub(c0))",
+    Tree0666 "B{b1=2;b0=5}Flt{1;S;F}(Bin{b0>b1+3%4;N}(Once(t0),Sw{3}(F,a1e)))",
+    Tree0667 "B{b0=0;b1=1;o0=_}Seq(RSeq(a0,t1,Wt{30}),Bin{some;_}(Sw{1}(a2,c3l),To{100}(Fb(@si{b1!b0+1%4}pc4{b0:b1},a5,Sb{o0=6}))),Ruf{2}(TryT(MPri(Ret4(@si{o0|3%3>1}a6)),Isw{b1;_;_}(c7,Sc{b0:=o0|4+3},t8e))))",
+    Tree0668 "B{t0;b0=0}RU{F}(Swm(@po{t0:=b0}To{10}(t0),RFb(Swm(c1,Sb{b0=t0},c2)),c3))",
+    Tree0669 "B{o0=_;b0;t0=1;b1}Fb(Fb(pc0{b0:=},c1e),Sw{4;2}(Dl{0}(pa2{b0:b0;b1:b0}),Sb{t0=1},Step(t3)),RSeq(t4e,Wu{t0}),Cnd{some;_;F}(Rmp{F;S}(To{0}(Fb(@ki{b1=4}@si{o0|5%2<1}Seq(@ki{t0!t0%4}@os{b0:=b1}Sc{b0:=o0|2},c5l))))),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Rmp{F;S}(Fb(F,c6,Scc{t0%2!1})))",
+    Tree0670 "B{t0=4;b0}Fb(Isw{b0+4;T;N}(Step(t0,RSeq(FF(Scc{b0<2})),a1),Pre{t0+2<t0+3;F}(Wde(pt2{b0:t0},To{10}(F))),FF(MPri(WU{t0!b0}(Rep1(@rw{b0<7}RepF(pi3{t0:=})))))),Pre{t0+1>b0;R}(@fi{b0%3>0}@ki{t0+2%2>0}Wde(pc4{b0:b0},F,@po{t0>3?t0+=1}@of{t0+=2}c5b{t0%3})),TryF(RSeq(@fi{b0+4%3!0}@of{t0:=b0}a6,Sl{50}),@ki{t0+3>t0+1%2}Fb(@po{t0:=b0}Lim{3}(c7b{t0+2%2}),t8)),Keep(R))",
+    Tree0671 "B{b0;q0=0}Lp{_;F}(Step(PAll{-2}(pc0{b0:=},Fai),SubA(Lp{_;K}(pt1{b0:=}))))",
+    Tree0672 "B{b0=4;t0=3;b1=1;o0}PAll{_}(PPar{0;T}(c0b{b0%2},t1),RetF(Sw{3;5;1}(t2,pa3{b0:b1;b1:t0},t4e,Fai)),@fi{b0<o0|5}FF(Opt(Rpt{1}(Wt{0}))))",
+    Tree0673 "B{t1=0}Swm(MSeq(Once(t0e),Cd{50;K}(Su{t1}(SubA(Suc))),SubA(Par{-2;_}(t1,c2)),Par{-1;2}(Sl{20},R),c3),Dl{20}(a4l))",
+    Tree0674 "B{t0=3;o0=_;q0;t1=1;b0=2}Par{0;3}(Rep3(MSeq(Cnd{t1!b0%4;_;S}(@ki{none}SubA(Rep2(Sb{t1=1}))),a0e,Rty3(Sl{20}),@os{t0+=3}Sb{o0=1},Fb(@rw{none}Sl{0},Ruf{2}(pa1{b0:=})))),SubR(Su{t0}(RFb(Fb(c2,t3e),Star(Fb(c4e,a5e),Mt{30}(c6l),Lp{t0;S}(t7))))),Intr{t0+1<b0+4}(Lp{_;S}(Fb(@of{b0+=1}@si{t1+1%3<0}Lp{b0;K}(Bin{t1=o0|0;_}(Step(t8e),@rw{b0%3!2}@os{t0:=2}Pri(c9e,Scc{t1%2!1}))),Lp{t1;K}(RU{F}(Fb(t10e,@si{t1=7}c11)))))))",
+    Tree0675 "B{b0=5;t0;o0}Pre{o0|3%4=1;K}(@rw{o0|0>2}@si{b0=3}@of{t0:=8;t0:=o0|1}t0)",
+    Tree0676 "B{t0=5;b1=5;q0;b0;o0=_}Sw{5}(PPar{0;_}(Sw{5;4;1}(c0,S,a1,Lp{b1;S}(Scc{t0%4<2})),OnceK(RSeq(a2e,c3,Sb{b1=2}))),Fb(Lp{t0;S}(@ki{o0|3%2<1}Ret2(@po{b0+=1}@si{b0+2>1}c4e)),PAll{_}(S,pt5{b0:1;b1:=})))",
+    Tree0677 "Seq(Suc)",
+    Tree0678 "FS(c0e)",
+    Tree0679 "Wde(RSeq(t0e,a1),To{100}(To{30}(c2)),a3)",
+    Tree0680 "B{t0=3;b0=0}RT{3}(Seq(Isw{6;T;_}(PPar{1;T}(c0e,Su{t0}(Isw{t0%4;_;N}(a1,Sb{t0=b0})),Bin{t0<0;_}(pa2{b0:t0;b1:t0},Dl{20}(c3l))),@of{t0+=3}@rw{b0%4!2}@po{b0+=1;t0:=0}PAll{-2}(@rw{b0+3>t0}@oh{b0+=2}S,@po{t0+=1}t4,@po{t0:=7;t0+=2}Lim{2}(a5b{2;b0}),Run),RSeq(c6,TryF(Star(t7),t8)),Par{1;-2}(Sc{t0+=2},@ki{t0>1}@fi{b0<t0+2%2}t9,c10,@ki{b0>2}@rw{t0%4=0}c11))))",
+    Tree0681 "B{b0=3;o0=1;t0=3;t1=1;q0}RFb(c0l,Par{-2;1}(@of{t0<3?t0+=3}@po{t1+=2;t1+=2}@fi{none}pc1{b0:9},R),ASeq(Scc{t1<t0+1},Rep3(@ki{o0|3>1}@si{o0|3=4}t2),RepF(pc3{b0:=})),Step(c4,Ret4(OnceK(Ub{o0}))),Lp{b0;K}(Mt{50}(Sb{t1=4})))",
+    Tree0682 "B{b0;t0=5;b1;o0=_}FF(Swm(Pre{t0%2>0}(RFb(@si{t0%4!0}Once(a0b{b1;b1}),c1,PPar{1;_}(@fi{t0+4>b1+2}c2,t3,t4),pt5{b0:=},R)),RFb(t6,Fb(Wv{t0}(PPar{2;_}(pt7{b0:b0;b1:b0},c8,MPri(@oh{o0:=o0|1}@po{b1:=8}pc9{b0:1},t10)))))))",
+    Tree0683 "B{t0=3;t1;b0=3}@oh{t1:=0}@os{t0+=2;b0+=1}@ki{t1+2!5}PAll{-1}(Sc{t1+=1;t0+=3},Step(SubA(t0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Pri(@fi{t0%3>0}@po{t1+=3;t0>t1?t0+=1}c1,Pre{t1+4%3!2;K}(pc2{b0:t0}))))",
+    Tree0684 "Seq(PAll{2}(Ite(Flt{2;S;F}(t0),R,R),Rmp{S;S}(Sub(Sl{50})),Flt{1;S;K}(Invt(Ite(a1,t2)))))",
+    Tree0685 "B{b1=4;t0;b0=2}@fi{b0+3=6}RFb(Sw{3;1;4}(Dl{0}(pa0{b0:=;b1:=}),ASeq(Suc,S),@si{t0+1%2!0}@fi{t0>3}MSeq(c1l,t2e),Rpt{2}(Sl{50})),Opt(Rep0(c3)),Seq(ASeq(c4,Pri(c5,pa6{b0:=;b1:=}),pt7{b0:=}),c8b{b1},t9e,RFb(c10,t11)))",
+    Tree0686 "B{o0=1;q0=3;t0=0;b0=1;b1=3}Step(Keep(Seq(@po{b0:=t0+4%4}Par{-2;-1}(Sl{50},Ub{o0}),Flt{1;F;_}(c0),t1)),Flip(Ret2(RT{F}(FF(Wv{t0}(RFb(a2b{t0;b0},Sl{100})))))),Invt(WU{b1=t0%3}(RSeq(Lp{_;K}(a3),To{0}(Fb(c4,c5e))))),a6,t7e)",
+    Tree0687 "B{t0;q0=2;b0=5}@rw{b0%3<2}Lp{_;F}(Cd{0;K}(SubR(PAll{-3}(pi0{t0:=},c1e,OnceK(a2)))))",
+    Tree0688 "B{b0;b1=4;t0;t1=3}Step(Rep3(RSeq(@fi{b1%4!1}@ki{b1%3<2}Invt(a0),@po{b1:=9}Pre{b0+2>1;S}(Ite(Ite(t1,a2),Step(R,pt3{b0:3;b1:t0}))),Flt{3;R;K}(Step(Swm(a4b{b1;b1},a5l,t6e,t7e),Sc{t0+3=b1+3?t1+=1},Dd{0}(pt8{b0:b0;b1:=}),Sl{10},Sb{t1=6})),Pri(@rw{t1%3>1}Isw{b0%2;_;T}(Flip(Wt{10},pi9{t0:=},@oh{t0+3%2=0?t0:=t1%3}t10))),PAll{_}(ASeq(Wt{0},pt11{b0:4},Cnd{t0>7;_;F}(pt12{b0:b0;b1:b1}),Suc,a13)))))",
+    Tree0689 "B{b0=5;o0;t0=3;q0}@rw{some}Fb(Flip(Step(Sb{o0=3},t0,Sb{o0=6},c1,Sc{t0:=t0%2}),Dd{10}(RU{S}(@si{b0<7}Dl{0}(Ruf{F}(@os{t0=6?b0+=3;b0+=1}Sc{t0:=b0%2}))))),MSeq(pc2{b0:b0},Wv{t0}(pt3{b0:=;b1:t0}),Lp{b0;S}(Wt{10}),c4))",
+    Tree0690 "B{t0=3;b0;o0;b1=1}Par{-2;_}(Bin{t0+3=b1+3;N}(c0,Fb(@oh{b1:=t0+3;t0:=5}@rw{none}@si{t0%4=2}Swm(pi1{t0:b1},c2))),Keep(Ret2(c3)),Bin{b0+3<4;_}(Sel(@si{o0|5<6}Rep3(Bin{b0>4;T}(c4,Sb{o0=4})),Scc{b1=t0%3}),Sel(Rty3(t5),RFb(pc6{b0:b0}),Ub{o0})),RFb(Bin{some;T}(t7e,t8),Pre{o0|5+3%2!1;K}(Step(@po{b1:=b1%4;o0:=o0|0}Sc{b0+=1})),Pri(t9e,c10l,a11e,@of{b1:=b1%4}@oh{b0+=3}c12)))",
+    Tree0691 "B{t0=3;b1=1;t1=2;b0=0}Intr{b0+4<b0%2}(MPri(Pre{t1%3<2;K}(Fb(Flt{2;R;F}(MSeq(MPri(a0,Fai),t1)),RT{3}(Star(Pre{b1%2=0;K}(t2),a3,Su{t0}(pc4{b0:t1})))))))",
+    Tree0692 "RFb(Rty0(t0),Fb(FF(t1),Ret2(c2),t3,c4),Fb(Dl{20}(Once(c5)),RFb(c6e,t7,Sub(t8),t9,t10e)),Dd{20}(Step(Ret2(a11),a12l,Step(t13e,S,R))))",
+    Tree0693 "FF(Sub(Rmp{F;S}(Once(Par{0;-2}(t0,Pri(t1))))))",
+    Tree0694 "Seq(Star(Cd{30;_}(Keep(PAll{4}(t0e,t1,t2,c3))),Par{2;1}(c4e,c5,R,Suc,c6)),Ite(Ite(a7l,t8,t9e),Rpt{1}(Ruf{1}(Wt{10})),Suc))",
+    Tree0695 "MSeq(a0,Seq(Rep4(Fb(Once(c1),Keep(a2),c3))),Flt{3;F;K}(PAll{-2}(Wt{20},t4,c5l,OnceK(S),Rmp{F;F}(t6))))",
+    Tree0696 "B{t0=4;b0=0;b1=3}Wde(Pre{b0>2;S}(Su{t0}(c0)),@si{b0+2%4=0}@ki{t0%2<0}@fi{b0%2<0}RFb(Bin{b1+4%3>1;T}(Keep(Lim{1}(Suc)),a1b{4;b1}),TryT(Sb{t0=5},@fi{b0>4}@os{b1+=2}@rw{t0>0}R,c2,t3)),t4e)",
+    Tree0697 "B{o0;t0;t1=4}Pre{t1%3=2;K}(RFb(@ki{o0|5>4}@si{o0|1>6}Keep(t0),Ret0(c1),pi2{t0:t0}))",
+    Tree0698 "PPar{2;T}(a0l,c1e)",
+    Tree0699 "Dl{0}(Ret0(Sub(Sub(Sl{20}))))",
 }

@@ -6,180 +6,138 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        MemSequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(1)),
-                Action(PAct<2>, b0 = {t1}),
+        Cooldown(0, filtered = Skipped) {
+            Fallback {
+                Condition(Cond<0>),
+                Fallback {
+                    SequenceWithMemory {
+                        SetBlackboard(b0 = 3),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        #[post(|bb| bb.b0 = *bb.t0 + 3)]
+                        #[run_while(|bb| *bb.t0 + 4 < *bb.t0)]
+                        Cooldown(0, filtered = Failure) {
+                            Repeat(forever) {
+                                #[on_failure(|bb| { if *bb.t0 > *bb.t0 % 4 { bb.b0 += 3 }; bb.b0 += 1 })]
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
+                        Action(Act<4>),
+                    },
+                },
             },
-            StatefulAction(Task<3>),
-            Action(PAct<4>, b0 = 7),
         }
     }
 }
 
-board!(Tree0700Blackboard { t1 b0 });
+board!(Tree0700Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0701Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        WhileDoElse {
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = 6),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
+        #[skip_if(|bb| bb.o0.is_none())]
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = false) {
+                SubTree(Tree0701Sub0, o0 = {=}, t0 = {t0}),
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
             },
-            WasEntryUpdated(t0),
-            Action(Act<1>),
-            #[on_halted(|bb| if *bb.t0 != 7 { *bb.t0 += 3 })]
-            #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(4) + 3)]
-            #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 < 5)]
-            Action(PIo<2>, t0 = {=}),
+            ParallelAll(1) {
+                SequenceWithMemory {
+                    SetBlackboard(o0 = Some(3)),
+                    SetBlackboard(t0 = 7),
+                },
+            },
         }
     }
 }
 
-board!(Tree0701Blackboard { o0 b0 t0 });
+board!(Tree0701Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
             #[tracked] t1: i64,
-            #[tracked] t0: i64,
             b1: i64 = 4,
+            b0: i64,
         }
-        Priority {
-            BinarySelector(|bb| *bb.t1 % 3 < 0, dynamic = false) {
-                WhileDoElse {
-                    Action(PAct<0>, b0 = 5, b1 = {b0}),
-                    RepeatTimes(1) {
-                        Action(Act<1>),
+        Precondition(|bb| *bb.t0 > 4, else = Running) {
+            Fallback {
+                StatefulAction(Task<0>),
+                IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail) {
+                    MaxTime(100) {
+                        Sleep(50),
                     },
-                    Cooldown(0, filtered = Failure) {
-                        Action(PIo<2>, t0 = {=}),
-                    },
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                ForceSuccess {
-                    RunOnce(then_skip = false) {
-                        ReactiveSequence {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
+                #[run_while(|bb| *bb.t0 > bb.b0 % 3)]
+                #[on_success(|bb| { bb.t1.set(bb.b1 % 3); if bb.b0 > 1 { bb.t0.set(bb.b1 + 2) } })]
+                #[skip_if(|bb| *bb.t0 % 4 != 1)]
+                Failer,
+                #[success_if(|bb| *bb.t1 + 4 > *bb.t1)]
+                #[on_success(|bb| if *bb.t1 % 2 > 0 { bb.t1.set(*bb.t0 % 3) })]
+                BinarySelector(|bb| bb.b0 > 2, dynamic = true) {
+                    Repeater(2) {
+                        WasEntryUpdated(t1),
                     },
-                },
-            },
-            AsyncFallback {
-                RunOnce(then_skip = true) {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Parallel(success = -1, failure = 1) {
-                        RepeatUntil(Failure) {
-                            #[on_success(|bb| bb.t1.set(bb.b1))]
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            AsyncSequence {
-                                Fallback {
-                                    Action(PAct<5>, b0 = 8, b1 = {b0}),
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                Action(|ctx| ctx.exec(8)),
-                                ReactiveSequence {
-                                    StatefulAction(Task<9> = Task::<9>),
-                                    StatefulAction(PTask<10>, b0 = 5, b1 = {b0}),
-                                    Condition(PCond<11>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-                FlipSelector {
-                    RetryUntilSuccessful(3) {
-                        #[skip_if(|bb| *bb.t1 < (*bb.t0 + 2) % 4)]
-                        #[success_if(|bb| bb.b1 > 4)]
-                        IfThenElse {
-                            StatefulAction(Task<12>),
-                            ParallelAll {
-                                SetBlackboard(t1 = 2),
-                                Sleep(20),
-                                AlwaysRunning,
-                            },
-                            RepeatUntil(Failure) {
-                                Failer,
-                            },
-                        },
-                    },
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0702Blackboard { o0 b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0703Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t1: i64 = 14,
-            o0: Option<i64> = Some(9),
-        }
-        Priority {
-            Action(PIo<0>, t0 = {t1}),
-            StatefulAction(Task<1>),
-            #[skip_if(|bb| bb.b0 % 2 == 1)]
-            #[failure_if(|bb| bb.b0 < 3)]
-            #[run_while(|bb| bb.o0.is_none())]
-            Script(|bb| *bb.t0 += 1),
-        }
-    }
-}
+board!(Tree0702Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        Delay(20) {
-            MemSequence {
-                UnsetBlackboard(o0),
-                #[on_halted(|bb| { bb.o0 = None; *bb.t1 += 2 })]
-                SubTree(Tree0703Sub0, ..),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0703Blackboard { t0 b0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0704 for Ctx {
-        blackboard {
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
         }
-        MemSequence {
-            BinarySelector(|bb| bb.o0.is_some()) {
-                MaxTime(0) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                IfThenElse {
-                    Condition(PCond<0>, b0 = 1),
-                    StepSequencer {
-                        Runner,
-                        Condition(Cond<1>),
-                        AlwaysRunning,
+        WaitValueUpdate(t1) {
+            MaxTime(0) {
+                Loop(q0, value = {t1}) {
+                    Remap(success = Failure, failure = Success) {
+                        RetryUntilSuccessful(3) {
+                            #[success_if(|bb| *bb.t0 < 7)]
+                            Selector {
+                                SkipUnlessUpdated(t0) {
+                                    #[run_while(|bb| *bb.t0 == bb.b1)]
+                                    #[post(|bb| if bb.b0 < bb.b1 % 4 { *bb.t0 += 1 })]
+                                    Action(|ctx| ctx.exec(0)),
+                                },
+                                AsyncFallback {
+                                    Action(|ctx| ctx.exec(1)),
+                                    Condition(Cond<2>),
+                                },
+                                Action(Act<3>),
+                            },
+                        },
                     },
                 },
             },
@@ -187,87 +145,281 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0704Blackboard { b0 t0 o0 });
+board!(Tree0703Blackboard { q0 b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0704Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0704 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            AsyncSequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                #[success_if(|bb| bb.b1 > 0)]
+                #[post(|bb| bb.t1.set(bb.b0 + 3))]
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(Cond<4>),
+            },
+            Script(|bb| bb.t1.set(bb.b1)),
+            Invert {
+                Repeat(forever) {
+                    SubTree(Tree0704Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0704Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1>),
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            #[on_success(|bb| { bb.b1 += 1; bb.t0.set(bb.b1 % 3) })]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0705Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<5> = Task::<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(Cond<11>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-            Action(Act<2>),
-            Action(Act<3> = Act::<3>),
+        WhileDoElse {
+            Deadline(10) {
+                #[on_failure(|bb| bb.t1.set(9))]
+                #[skip_if(|bb| bb.b0 % 4 < 3)]
+                SequenceWithMemory {
+                    #[success_if(|bb| bb.o0.unwrap_or(5) % 2 > 0)]
+                    #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        ForceFailure {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    SequenceWithMemory {
+                        #[post(|bb| bb.b1 += 3)]
+                        Conditional(|bb| *bb.t1 > *bb.t0, else = Failure) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                        Precondition(|bb| bb.b0 % 3 < 0, else = Running) {
+                            Filter(times = 1, count = Failure, filtered = Skipped) {
+                                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(4) % 4, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+            Parallel(success = 2, failure = 1) {
+                Sleep(10),
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    AsyncSequence {
+                        Script(|bb| bb.o0 = None),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                RepeatUntilSuccess(forever) {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(4)),
+                        Repeat(3) {
+                            RetryUntilSuccessful(4) {
+                                SubTree(Tree0706Sub0, ..),
+                            },
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                Switch(b1) {
+                    case 4 => AsyncSequence {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    case 5 => Filter(times = 3, count = Completed, filtered = Skipped) {
+                        Condition(Cond<8>),
+                    },
+                    _ => #[success_if(|bb| (bb.b1 + 3) % 4 < 2)]
+                    #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b1 + 4)]
+                    Loop(q0, value = {t0}) {
+                        PolicyParallel(policy = FirstFailure) {
+                            Action(PAct<9>, b0 = {=}),
+                            #[run_while(|bb| bb.o0.is_none())]
+                            #[post(|bb| bb.b0 += 1)]
+                            Sleep(10),
+                        },
+                    },
+                },
+                Priority {
+                    Condition(Cond<10> = Cond::<10>),
+                    TryCatch {
+                        ScriptCondition(|bb| bb.b0 == bb.b1 % 4),
+                        SetBlackboard(t1 = 1),
+                    },
+                    AlwaysFailure,
+                    SubTree(Tree0706Sub1, ..),
+                },
+            },
         }
     }
 }
 
-board!(Tree0706Blackboard { t0 b0 });
+board!(Tree0706Blackboard { t1 o0 b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
         }
-        ReactiveSequence {
-            Switch(b1) {
-                case 0 => Action(|ctx| ctx.exec(0)),
-                case 1 => Switch(b1) {
-                    case 1 => Condition(Cond<1>),
-                    _ => #[failure_if(|bb| bb.b1 < 3)]
-                    AlwaysFailure,
-                },
-                case 4 => StatefulAction(Task<2>),
-                _ => Sequence {
-                    Inverter {
-                        StatefulAction(Task<3>),
+        ReactiveFallback {
+            StepSequencer {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
                     },
-                    Precondition(|bb| bb.b0 + 1 == *bb.t0 + 4) {
-                        StatefulAction(Task<4>),
+                },
+                WaitValueUpdate(t0) {
+                    ForceSuccess {
+                        RetryUntilSuccessful(2) {
+                            Sequence {
+                                ForceSuccess {
+                                    #[post(|bb| bb.o0 = None)]
+                                    #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); *bb.t0 += 1 })]
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                                },
+                                SetBlackboard(t0 = {b0}),
+                            },
+                        },
                     },
                 },
             },
             ForceFailure {
-                StepSequencer {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
+                Repeat(4) {
+                    #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(2)); bb.b0 = *bb.t0 % 2 })]
+                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    KeepRunningUntilFailure {
+                        SequenceStar {
+                            BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
+                                StatefulAction(Task<2>),
+                                StatefulAction(PTask<3>, b0 = 1),
+                            },
+                            Cooldown(50) {
+                                StatefulAction(Task<4>),
+                            },
+                            IndexSwitch(|bb| (bb.b0 + 1) % 2, out_of_range = Loop, dynamic = false) {
+                                Condition(PCond<5>, b0 = {t0}),
+                                Action(PAct<6>, b0 = {=}),
+                                Action(|ctx| ctx.exec(7)),
+                            },
+                        },
+                    },
+                },
+            },
+            Parallel(success = -4) {
+                Action(PIo<8>, t0 = {=}),
+                Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                Condition(Cond<10>),
+                #[success_if(|bb| bb.o0.unwrap_or(2) != 1)]
+                #[failure_if(|bb| bb.o0.is_some())]
+                Selector {
+                    #[on_failure(|bb| bb.t0.set(2))]
+                    #[success_if(|bb| *bb.t0 < 4)]
+                    StatefulAction(PTask<11>, b0 = {b0}, b1 = {b0}),
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[skip_if(|bb| *bb.t0 > bb.b0)]
+                    UnsetBlackboard(o0),
+                    Action(|ctx, bb| ctx.exec_in(12, bb.o0.unwrap_or(3) + 2, &mut bb.b0)),
+                    UnsetBlackboard(o0),
                 },
             },
         }
     }
 }
 
-board!(Tree0707Blackboard { b0 b1 t0 });
+board!(Tree0707Blackboard { q0 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        ForceSuccess {
-            Fallback {
-                Failer,
-                Repeat(1) {
-                    Limiter(3) {
-                        Timeout(20) {
-                            RunOnce(then_skip = false) {
-                                Action(PIo<0>, t0 = {=}),
-                            },
+        ReactiveSequence {
+            Conditional(|bb| *bb.t0 < 1) {
+                BinarySelector(|bb| bb.b0 > 4) {
+                    #[failure_if(|bb| *bb.t0 + 4 < bb.b0)]
+                    #[run_while(|bb| *bb.t0 > 0)]
+                    RetryUntilSuccessful(3) {
+                        #[run_while(|bb| *bb.t0 != 2)]
+                        RunOnce(then_skip = false) {
+                            Action(|ctx| ctx.exec(0)),
                         },
+                    },
+                    Cooldown(10, filtered = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
                     },
                 },
             },
@@ -275,592 +427,602 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0708Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0709Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        ScriptCondition(|bb| *bb.t1 + 4 != 2)
-    }
-}
+board!(Tree0708Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(1),
         }
-        ParallelAll(0) {
-            ReactiveFallback {
-                IfThenElse {
-                    #[run_while(|bb| (*bb.t1 + 3) % 2 < 0)]
-                    FlipSelector {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveSequence {
-                        #[on_failure(|bb| bb.b0 = (*bb.t1 + 4) % 4)]
-                        #[failure_if(|bb| *bb.t1 != 3)]
-                        Action(PIo<2>, t0 = {=}),
-                        #[on_success(|bb| if (bb.b0 + 1) % 3 != 0 { bb.t1.set((bb.b0 + 4) % 4) })]
-                        AlwaysSuccess,
-                        Action(Act<3>),
-                    },
-                    ForceSuccess {
-                        RepeatUntilFailure(3) {
-                            IfThenElse {
-                                Action(|ctx| ctx.exec(4)),
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
+        WhileDoElse {
+            AsyncSequence {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    WasEntryUpdated(t0),
+                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+                    Condition(PCond<2>, b0 = {b1}),
+                },
+                MemPriority {
+                    StatefulAction(Task<3>),
+                    Action(Act<4> = Act::<4>),
+                    StatefulAction(Task<5>),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(1) + 1 < 0, else = Skipped) {
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+            #[run_while(|bb| bb.b0 + 3 < 2)]
+            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(2) % 3); bb.o0 = Some((bb.b1 + 3) % 2) })]
+            #[failure_if(|bb| bb.b1 > 3)]
+            ParallelAll(2) {
+                Condition(Cond<6>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Parallel(success = 1) {
+                        Condition(Cond<7>),
+                        Runner,
                     },
                 },
             },
-            Priority {
-                ForceFailure {
-                    SetBlackboard(o0 = Some(8)),
-                },
-                Action(PAct<7>, b0 = {=}),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            AsyncFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<9>),
-                    SubTree(Tree0709Sub0, t1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                },
-                RunOnce(then_skip = false) {
-                    Repeat(2) {
-                        KeepRunningUntilFailure {
-                            Wait(50),
-                        },
+            Timeout(10) {
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    SequenceWithMemory {
+                        Wait(0),
+                        Script(|bb| if bb.o0.unwrap_or(5) + 2 > *bb.t0 % 4 { bb.b0 = *bb.t0 }),
+                        AlwaysFailure,
                     },
-                },
-            },
-            #[success_if(|bb| bb.b0 < 6)]
-            #[failure_if(|bb| (*bb.t1 + 4) % 4 > 2)]
-            #[run_while(|bb| bb.b0 > *bb.t1)]
-            StepSequencer {
-                #[on_failure(|bb| { bb.b0 += 1; if bb.b0 % 4 < 1 { bb.o0 = None } })]
-                StatefulAction(Task<10>),
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<11>),
-                },
-                Action(PAct<12>, b0 = 4, b1 = {t1}),
-            },
-            ReactiveSequence {
-                Condition(PCond<13>, b0 = 1),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(14, (*bb.t0 + 3) % 2, &mut bb.b0)),
-                    AlwaysRunning,
-                },
-                SequenceStar {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    UnsetBlackboard(o0),
-                },
-                Repeat(2) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 < *bb.t1)]
-                    #[post(|bb| if bb.b0 % 3 > 1 { *bb.t1 += 3 })]
-                    BinarySelector(|bb| *bb.t1 > 7) {
-                        Repeat(4) {
-                            Condition(PCond<15>, b0 = {=}),
-                        },
-                        StatefulAction(Task<16> = Task::<16>),
-                    },
-                },
-                Selector {
-                    AlwaysFailure,
-                    Condition(Cond<17>),
                 },
             },
         }
     }
 }
 
-board!(Tree0709Blackboard { t1 t0 b0 o0 });
+board!(Tree0709Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = {=}),
+        RepeatUntil(Success) {
+            #[post(|bb| bb.b0 += 3)]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Precondition(|bb| bb.o0.unwrap_or(4) + 1 > 4, else = Failure) {
+                    Selector {
+                        Sequence {
+                            ParallelAll(1) {
+                                Condition(Cond<0>),
+                                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                            },
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            Condition(Cond<2>),
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                        Condition(PCond<3>, b0 = {b0}),
+                        Fallback {
+                            #[skip_if(|bb| bb.b0 % 2 > 0)]
+                            Sleep(0),
+                            Condition(PCond<4>, b0 = {=}),
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<5>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                },
+                ReactiveSequence {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        ParallelAll(3) {
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            #[on_success(|bb| bb.t0.set(bb.b0))]
+                            SetBlackboard(b0 = 5),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        Parallel(success = -2) {
+                            ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                        Sequence {
+                            Action(Act<9> = Act::<9>),
+                            Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 4, &mut bb.b0)),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    IfThenElse {
+                        Cooldown(0, filtered = Skipped) {
+                            #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                            Priority {
+                                Condition(Cond<12> = Cond::<12>),
+                            },
+                        },
+                        Action(Act<13>),
+                        StatefulAction(PTask<14>, b0 = 7, b1 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0710Blackboard { b0 });
+board!(Tree0710Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
         ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            WaitUntil(|bb| (*bb.t0 + 2) % 4 > 1) {
-                Action(|ctx| ctx.exec(2)),
+            Remap(success = Failure, failure = Success) {
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
+                },
+            },
+            Cooldown(10, filtered = Skipped) {
+                RepeatUntilFailure(forever) {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[post(|bb| bb.b0 = 8)]
+                    SetBlackboard(o0 = Some(0)),
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Loop(q0, if_empty = Failure) {
+                    ScriptCondition(|bb| bb.b1 > 6),
+                },
+            },
+            FlipSelector {
+                Repeat(4) {
+                    Condition(Cond<2>),
+                },
+                Script(|bb| bb.b0 += 2),
+                Condition(PCond<3>, b0 = 9),
+            },
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                Failer,
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0711Blackboard { t0 });
+board!(Tree0711Blackboard { o0 q0 b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-            #[skip_if(|bb| bb.b0 < 1)]
-            Action(PIo<1>, t0 = {=}),
-            Action(|ctx| ctx.exec(2)),
+        ReactiveFallback {
+            #[run_while(|bb| *bb.t0 < 2)]
+            #[skip_if(|bb| bb.b1 < 2)]
+            Precondition(|bb| *bb.t0 % 3 < 1, else = Failure) {
+                Conditional(|bb| *bb.t0 > bb.b1, dynamic = true, else = Failure) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0712Blackboard { b0 t0 b1 });
+board!(Tree0712Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(2),
+            b1: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
         }
-        SequenceWithMemory {
-            MemPriority {
-                RunOnce(then_skip = true) {
-                    Conditional(|bb| *bb.t0 % 4 < 3, dynamic = false, else = Failure) {
-                        ParallelAll(5) {
-                            Condition(Cond<0>),
-                            Condition(PCond<1>, b0 = 1),
-                            #[post(|bb| bb.b1 = bb.b1 % 2)]
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            UnsetBlackboard(o0),
-                            Action(Act<2>),
-                            SetBlackboard(t1 = 3),
-                        },
-                    },
-                },
-                Filter(times = 2, count = Completed, filtered = Skipped) {
-                    Sequence {
-                        ReactiveSequence {
-                            Action(Act<3> = Act::<3>),
-                            Script(|bb| { bb.o0 = Some((bb.b1 + 2) % 2); bb.b0 += 2 }),
-                        },
-                        #[run_while(|bb| bb.b0 < *bb.t0)]
-                        Fallback {
-                            Condition(|ctx| ctx.check(4)),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Switch(b1) {
-                    case 0 => Sleep(10),
-                    case 2 => ScriptCondition(|bb| bb.b1 > 6),
-                    case 5 => Condition(Cond<5>),
-                    _ => #[skip_if(|bb| *bb.t1 < *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 > 7)]
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Condition(Cond<0>),
+            #[run_while(|bb| bb.b1 + 2 < bb.b0)]
+            #[success_if(|bb| bb.b1 == bb.b1 + 3)]
+            StatefulAction(Task<1>),
+            Loop(q0, if_empty = Running) {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(2)),
                     UnsetBlackboard(o0),
-                },
-                Condition(|ctx| ctx.check(6)),
-            },
-            SkipUnlessUpdated(t1) {
-                Loop(q0, value = {t1}) {
-                    Precondition(|bb| (bb.o0.unwrap_or(2) + 3) % 2 > 0, else = Skipped) {
-                        AsyncSequence {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Parallel(failure = 1) {
-                                Repeater(0) {
-                                    SetBlackboard(b1 = {b0}),
-                                },
-                                StepSequencer {
-                                    UnsetBlackboard(o0),
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0713Blackboard { t0 t1 b0 b1 q0 o0 });
+board!(Tree0713Blackboard { b1 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 0,
         }
-        SequenceWithMemory {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-            #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
-            #[success_if(|bb| bb.b0 > 0)]
-            StatefulAction(Task<1>),
-            #[run_while(|bb| bb.b0 + 4 > 1)]
-            #[failure_if(|bb| *bb.t0 + 2 != 2)]
-            RunOnce(then_skip = true) {
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+        Switch(b1) {
+            case 5 => Priority {
+                Switch(b1) {
+                    case 1 => StatefulAction(Task<0> = Task::<0>),
+                    _ => #[success_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
+                    #[failure_if(|bb| *bb.t1 + 1 > 7)]
+                    AlwaysSuccess,
+                },
+                Fallback {
+                    Condition(Cond<1>),
+                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
+                    #[post(|bb| bb.b1 = bb.b0 % 2)]
+                    SetBlackboard(t0 = {b1}),
+                },
             },
-            SetBlackboard(b0 = 9),
+            case 4 => WasEntryUpdated(t1),
+            _ => Invert {
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    Condition(Cond<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0714Blackboard { b0 t0 });
+board!(Tree0714Blackboard { t0 q0 b0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Sleep(30)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree0715Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            b1: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Repeat(4) {
-            Fallback {
-                #[on_halted(|bb| bb.b1 += 2)]
-                RetryUntilSuccessful(3) {
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-                Fallback {
-                    Loop(q0) {
-                        Action(Act<1> = Act::<1>),
-                    },
-                    Action(PIo<2>, t0 = {b0}),
-                    Failer,
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 2, &mut bb.b0)),
-                },
-            },
+        #[post(|bb| bb.b0 += 1)]
+        #[run_while(|bb| bb.o0.is_some())]
+        AsyncFallback {
+            SubTree(Tree0715Sub0, o0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0715Blackboard { q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0716Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Runner
-    }
-}
+board!(Tree0715Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
         StepSequencer {
-            AlwaysRunning,
-            SubTree(Tree0716Sub0, o0 = {=}),
-            UnsetBlackboard(o0),
+            MemPriority {
+                AlwaysFailure,
+                Action(Act<0>),
+            },
+            Repeat(2) {
+                WhileDoElse {
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0716Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
-        AsyncSequence {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
-                    StepSequencer {
-                        Condition(|ctx| ctx.check(2)),
-                        Action(Act<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    Action(Act<5> = Act::<5>),
-                    Parallel(success = 1, failure = -1) {
-                        Selector {
-                            Failer,
-                            AlwaysFailure,
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            Succeeder,
-            IfThenElse {
-                AsyncSequence {
-                    RunOnce(then_skip = true) {
-                        ParallelAll(max_failures = -2) {
-                            Sleep(20),
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                    },
-                    ReactiveSelector {
-                        Fallback {
-                            StatefulAction(Task<9>),
-                            Action(Act<10> = Act::<10>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
-                },
-                FlipSelector {
-                    Repeat(0) {
-                        StatefulAction(Task<14> = Task::<14>),
-                    },
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            #[post(|bb| { bb.t0.set(*bb.t0 % 4); bb.o0 = None })]
+            #[run_while(|bb| *bb.t0 % 2 > 0)]
+            Loop(q0, if_empty = Running) {
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
         }
     }
 }
+
+board!(Tree0717Blackboard { o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
-        Repeat(0) {
-            AlwaysFailure,
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 3,
+        }
+        ParallelAll(max_failures = -4) {
+            ForceFailure {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(PTask<1>, b0 = {b0}),
+                },
+            },
+            Priority {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(1) + 3 > 2) {
+                Wait(0),
+                Action(Act<4>),
+            },
+            Remap(success = Failure, failure = Success) {
+                Action(|ctx| ctx.exec(5)),
+            },
+            SequenceWithMemory {
+                Action(|ctx, bb| ctx.exec_in(6, 5, &mut bb.b1)),
+                Sleep(0),
+            },
         }
     }
 }
 
+board!(Tree0718Blackboard { b0 o0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
-        ReactiveSequence {
-            AsyncSequence {
-                Action(|ctx| ctx.exec(0)),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            ReactiveFallback {
-                Inverter {
-                    Condition(Cond<4>),
-                },
-                Timeout(10) {
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-                RepeatTimes(forever) {
-                    StatefulAction(Task<7>),
-                },
-            },
-            Optional {
-                ReactiveSequence {
-                    Repeat(3) {
-                        Condition(Cond<8>),
-                    },
-                    RepeatTimes(forever) {
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-            Delay(10) {
-                Cooldown(0, filtered = Skipped) {
-                    IfThenElse {
-                        Condition(Cond<10>),
-                        Repeat(forever) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                RunOnce(then_skip = false) {
+        blackboard {
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeater(forever) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Priority {
                     ReactiveFallback {
-                        Action(Act<12>),
-                        StatefulAction(Task<13>),
-                        Sleep(0),
+                        StatefulAction(Task<1> = Task::<1>),
+                        BinarySelector(|bb| bb.b0 + 2 < (bb.b0 + 4) % 2) {
+                            Wait(10),
+                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                        },
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0719Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64,
         }
-        Fallback {
-            Selector {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            Loop(q0, if_empty = Success) {
-                SequenceWithMemory {
-                    Succeeder,
-                    Action(PAct<3>, b0 = {b1}, b1 = {t0}),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    SkipUnlessUpdated(t0) {
-                        Parallel(success = 3) {
-                            AlwaysFailure,
-                            Action(Act<4>),
-                            SetBlackboard(t0 = 1),
-                            Condition(|ctx, bb| ctx.check_in(5, 2)),
+        #[on_halted(|bb| bb.t0.set(bb.b0))]
+        TryCatch {
+            StatefulAction(Task<0>),
+            RepeatTimes(forever) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Retry(3) {
+                        ReactiveFallback {
+                            StatefulAction(Task<1>),
+                            Action(PAct<2>, b0 = 0, b1 = {b1}),
+                            Remap(success = Success, failure = Success) {
+                                #[failure_if(|bb| bb.b1 + 3 < (bb.b0 + 4) % 3)]
+                                #[success_if(|bb| bb.b1 > 3)]
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            RunOnce(then_skip = true) {
+                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                            },
+                            ScriptCondition(|bb| *bb.t0 < 2),
                         },
                     },
-                    StatefulAction(Task<6>),
                 },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
 }
 
-board!(Tree0720Blackboard { t0 q0 b1 });
+board!(Tree0720Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
-        AsyncFallback {
-            FlipSelector {
-                Condition(Cond<0>),
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(1)),
-                    Condition(Cond<2>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<3> = Cond::<3>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                    Action(Act<5>),
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<6>),
-                AlwaysFailure,
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
-            },
-            RunOnce {
-                RunOnce(then_skip = false) {
-                    WhileDoElse {
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            Action(Act<10>),
-                            Condition(Cond<11> = Cond::<11>),
-                        },
-                        SequenceWithMemory {
-                            Action(|ctx| ctx.exec(12)),
-                            Wait(10),
-                            Condition(Cond<13>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        RepeatTimes(1) {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                #[on_halted(|bb| bb.t0.set(5))]
+                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+                SetBlackboard(b0 = 8),
             },
         }
     }
 }
+
+board!(Tree0721Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0722 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
+        PolicyParallel(policy = FirstSuccess) {
+            Action(Act<0>),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+            StatefulAction(Task<4>),
         }
-        ReactiveSequence {
-            Fallback {
-                Condition(PCond<0>, b0 = {b0}),
-                SequenceWithMemory {
-                    Parallel(success = 0, failure = 0) {
-                        Condition(Cond<1>),
-                        AlwaysRunning,
-                        Succeeder,
-                    },
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| bb.b0 % 4 < 3)]
-                    Condition(Cond<2>),
-                    Loop(q0, value = {t0}) {
-                        Condition(Cond<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-            RunOnce(then_skip = false) {
-                #[failure_if(|bb| bb.b0 % 2 != 1)]
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0722Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0723Sub0 for Ctx {
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
-        RepeatUntilSuccess(forever) {
-            RepeatUntilSuccess(2) {
-                ReactiveFallback {
-                    SubTree(Tree0723Sub0),
-                    Condition(Cond<1>),
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        FlipSelector {
+            KeepRunningUntilFailure {
+                Sequence {
+                    FlipSelector {
+                        Precondition(|bb| bb.b1 + 3 != *bb.t1, else = Skipped) {
+                            Action(Act<0>),
+                        },
+                        Switch(b1) {
+                            case 1 => StatefulAction(Task<1>),
+                            _ => StatefulAction(Task<2>),
+                        },
+                        StatefulAction(PTask<3>, b0 = 4, b1 = {=}),
+                        SequenceWithMemory {
+                            RunOnce(then_skip = false) {
+                                #[success_if(|bb| *bb.t1 + 1 > 6)]
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                Conditional(|bb| *bb.t0 + 3 > (*bb.t1 + 3) % 2, dynamic = false, else = Success) {
+                    #[failure_if(|bb| *bb.t1 < 3)]
                     AlwaysFailure,
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
+board!(Tree0723Blackboard { b1 t1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
-        Invert {
-            ForceFailure {
-                ReactiveFallback {
-                    Priority {
-                        Repeat(4) {
-                            Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            Fallback {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        SetBlackboard(t0 = {t1}),
+                        Optional {
+                            Deadline(10) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                        },
+                        #[failure_if(|bb| *bb.t0 != 0)]
+                        Deadline(0) {
+                            Action(Act<1>),
                         },
                     },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
+                },
+                Fallback {
+                    Repeat(3) {
+                        Condition(Cond<2>),
+                    },
+                    Priority {
+                        Timeout(30) {
+                            Condition(Cond<3>),
+                        },
+                        RunOnce {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        Action(PAct<6>, b0 = 2, b1 = {t1}),
+                        Condition(PCond<7>, b0 = {=}),
                     },
                 },
+                Sequence {
+                    #[on_success(|bb| bb.b1 = bb.b0 + 4)]
+                    Delay(0) {
+                        WhileDoElse {
+                            ReactiveSequence {
+                                #[on_success(|bb| if (*bb.t0 + 1) % 3 != 0 { bb.t0.set((*bb.t0 + 4) % 4) })]
+                                AlwaysSuccess,
+                                Action(Act<8>),
+                            },
+                            ForceSuccess {
+                                KeepRunningUntilFailure {
+                                    Script(|bb| bb.b1 = (*bb.t1 + 4) % 4),
+                                },
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 % 4 > 0, dynamic = false) {
+                    Inverter {
+                        #[post(|bb| bb.t1.set((bb.b0 + 3) % 2))]
+                        StatefulAction(PTask<9>, b0 = {b1}),
+                    },
+                    IndexSwitch(|bb| bb.b1, dynamic = true) {
+                        WaitValueUpdate(t1) {
+                            Remap(success = Failure, failure = Success) {
+                                Condition(Cond<10>),
+                            },
+                        },
+                        SetBlackboard(b1 = 9),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0724Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0725Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        WhileDoElse {
+            Action(PAct<0>, b0 = 4, b1 = {t0}),
+            SetBlackboard(t0 = 7),
+            ReactiveSelector {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(Act<3>),
             },
         }
     }
@@ -868,169 +1030,156 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
         ReactiveFallback {
-            StepSequencer {
-                Limiter(3) {
-                    Condition(Cond<0>),
+            #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+            SubTree(Tree0725Sub0, ..),
+            RepeatUntilSuccess(2) {
+                ReactiveFallback {
+                    BinarySelector(|bb| bb.b0 == bb.b0 % 4, dynamic = false) {
+                        KeepRunningUntilFailure {
+                            WasEntryUpdated(t0),
+                        },
+                        Condition(Cond<4>),
+                    },
+                    Cooldown(0, filtered = Skipped) {
+                        Action(PIo<5>, t0 = {b0}),
+                    },
                 },
-                Failer,
-                Repeater(2) {
-                    StatefulAction(Task<1>),
-                },
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
             },
         }
     }
 }
+
+board!(Tree0725Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 2,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 3 => Fallback {
-                StatefulAction(Task<0>),
-                RepeatTimes(1) {
-                    Conditional(|bb| bb.b1 != 7, dynamic = false, else = Failure) {
-                        RepeatUntil(Failure) {
-                            MaxTime(0) {
-                                Filter(times = 1, count = Failure) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                },
+        AsyncSequence {
+            SetBlackboard(t0 = {b0}),
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<2>),
             },
-            case 1 => Repeat(0) {
-                SetBlackboard(b1 = 5),
-            },
-            _ => TryCatch(catch_on_halt = false) {
-                AsyncSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
-                },
-                #[success_if(|bb| *bb.t0 + 2 < bb.b1 % 4)]
-                Filter(times = 3, filtered = Failure) {
-                    AsyncSequence {
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Fallback {
-                    Priority {
-                        Action(Act<5>),
-                        Action(Act<6> = Act::<6>),
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Action(|ctx| ctx.exec(9)),
-            },
+            Sleep(50),
         }
     }
 }
 
-board!(Tree0726Blackboard { b1 b0 t0 });
+board!(Tree0726Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0727 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
             o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        TryCatch {
-            Fallback {
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(2))]
-                #[skip_if(|bb| *bb.t0 + 2 > 5)]
-                Repeat(forever) {
-                    SequenceStar {
-                        AlwaysSuccess,
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
+        Parallel(success = -3, failure = 0) {
+            ReactiveSequence {
+                WaitValueUpdate(t1) {
+                    StatefulAction(Task<0>),
                 },
+                Action(PIo<1>, t0 = {=}),
             },
-            Sequence {
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(1) % 4)),
-                #[post(|bb| bb.b1 = *bb.t0)]
-                #[failure_if(|bb| bb.o0.is_some())]
+            #[on_failure(|bb| if bb.o0.is_some() { *bb.t1 += 1 })]
+            #[success_if(|bb| bb.b0 != *bb.t1 % 4)]
+            Loop(q0, if_empty = Running) {
                 UnsetBlackboard(o0),
-                StatefulAction(Task<3>),
+            },
+            #[on_success(|bb| bb.b0 += 3)]
+            ReactiveSequence {
+                Precondition(|bb| *bb.t1 + 4 < 4, else = Success) {
+                    Action(PAct<2>, b0 = 5, b1 = {b0}),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Action(PAct<5>, b0 = {b0}, b1 = {t1}),
+                #[post(|bb| *bb.t1 += 1)]
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0727Blackboard { t0 b1 o0 });
+board!(Tree0727Blackboard { o0 t1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
-        ForceSuccess {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        #[skip_if(|bb| bb.b0 < bb.b1)]
+        #[on_success(|bb| bb.b0 += 1)]
+        #[success_if(|bb| bb.b1 % 4 != 0)]
+        Loop(q0, value = {b1}) {
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.b1 + 2 == 0),
+                    Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b1)),
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        #[on_success(|bb| { bb.b1 += 3; if *bb.t0 + 1 != 2 { bb.b1 = 4 } })]
+                        Retry(0) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0728Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0729Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+        }
+        Repeat(2) {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = {=}),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
-        FlipSelector {
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-            },
-            Wait(50),
+        blackboard {
+            b0: i64 = 2,
+        }
+        Priority {
+            SubTree(Tree0729Sub0, b0 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0730Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0729Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0730 for Ctx {
-        ParallelAll(max_failures = -2) {
-            ReactiveFallback {
-                Deadline(0) {
-                    SubTree(Tree0730Sub0),
-                },
-                Failer,
+        Repeat(3) {
+            ParallelAll {
+                StatefulAction(Task<0> = Task::<0>),
                 Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            FlipSelector {
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                RunOnce {
-                    AlwaysRunning,
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            AsyncFallback {
-                Fallback {
-                    StepSequencer {
-                        ForceFailure {
-                            Condition(|ctx| ctx.check(8)),
-                        },
-                        StatefulAction(Task<9>),
-                    },
-                },
             },
         }
     }
@@ -1038,117 +1187,144 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        StepSequencer {
-            Wait(30),
+        blackboard {
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        AsyncFallback {
+            ReactiveFallback {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Switch(b1) {
+                    case 4 => #[on_failure(|bb| bb.b1 += 1)]
+                    #[run_while(|bb| bb.b1 + 4 > bb.b0)]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Action(PIo<4>, t0 = {t0}),
+                    _ => Action(Act<5>),
+                },
+                TryCatch {
+                    Condition(Cond<6>),
+                    RepeatTimes(forever) {
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                AsyncSequence {
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(Task<9>),
+                    Condition(PCond<10>, b0 = 0),
+                    Script(|bb| bb.t0.set(bb.b0 + 2)),
+                    Cooldown(30) {
+                        Precondition(|bb| bb.b1 != 1, else = Failure) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(12)),
+            },
+            Parallel {
+                AsyncFallback {
+                    RetryUntilSuccessful(4) {
+                        Loop(q0, if_empty = Running) {
+                            #[on_halted(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
+                            #[skip_if(|bb| bb.b1 + 3 > bb.b1)]
+                            TryCatch {
+                                StatefulAction(Task<13> = Task::<13>),
+                                Action(Act<14>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Condition(|ctx| ctx.check(15)),
+                    },
+                    Action(PAct<16>, b0 = 8, b1 = {b1}),
+                },
+                ReactiveSequence {
+                    Sleep(0),
+                    StatefulAction(PTask<17>, b0 = 7),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0732Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(10),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        SetBlackboard(o0 = Some(4))
-    }
-}
+board!(Tree0731Blackboard { b1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b1: i64,
+            b0: i64 = 2,
         }
-        BinarySelector(|bb| bb.o0.is_some()) {
-            Switch(b1) {
-                case 2 => Condition(Cond<0>),
-                case 1 => SubTree(Tree0732Sub0, ..),
-                case 5 => Failer,
-                _ => Action(|ctx| ctx.exec(1)),
-            },
-            Sequence {
-                AsyncFallback {
-                    Condition(PCond<2>, b0 = {b1}),
-                    WaitValueUpdate(t0) {
-                        Action(Act<3>),
-                    },
-                    ScriptCondition(|bb| bb.b1 % 3 != 0),
-                },
+        Repeat(forever) {
+            Precondition(|bb| bb.b1 != (bb.b0 + 4) % 2, else = Failure) {
+                Sleep(10),
             },
         }
     }
 }
 
-board!(Tree0732Blackboard { o0 t0 b1 });
+board!(Tree0732Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Action(PIo<1>, t0 = {b0}),
-            UnsetBlackboard(o0),
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            #[success_if(|bb| (bb.b1 + 1) % 3 < 0)]
+            #[post(|bb| *bb.t0 += 3)]
+            Repeat(1) {
+                StepSequencer {
+                    Switch(b1) {
+                        case 3 => UnsetBlackboard(o0),
+                        _ => Condition(|ctx| ctx.check(0)),
+                    },
+                    BinarySelector(|bb| *bb.t0 > 3, dynamic = true) {
+                        RetryUntilSuccessful(3) {
+                            WaitValueUpdate(t1) {
+                                Script(|bb| bb.b1 += 2),
+                            },
+                        },
+                        Condition(Cond<1>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0733Blackboard { o0 b0 });
+board!(Tree0733Blackboard { o0 t0 q0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
         }
-        #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
-        Repeater(0) {
-            ScriptCondition(|bb| bb.b0 == *bb.t1),
-        }
-    }
-}
-
-board!(Tree0734Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0735 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce(then_skip = true) {
-            Remap(success = Failure, failure = Success) {
-                ParallelAll(1) {
-                    #[failure_if(|bb| bb.b0 + 4 < 2)]
-                    Parallel(success = 1, failure = 1) {
-                        ReactiveSequence {
-                            ParallelAll(max_failures = -2) {
-                                Inverter {
-                                    StatefulAction(Task<0>),
-                                },
-                                RepeatUntilFailure(1) {
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
-                                },
-                                ReactiveSequence {
-                                    Action(Act<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            Fallback {
-                                Condition(Cond<4>),
-                                AlwaysFailure,
-                                Action(|ctx| ctx.exec(5)),
-                                Action(|ctx| ctx.exec(6)),
-                                Condition(PCond<7>, b0 = 2),
-                            },
-                        },
+        Delay(0) {
+            Timeout(50) {
+                WhileDoElse {
+                    ScriptCondition(|bb| *bb.t1 + 2 < 7),
+                    Fallback {
+                        #[on_success(|bb| { bb.o0 = Some(*bb.t1); bb.t0.set(6) })]
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Action(PIo<2>, t0 = {=}),
                     },
                 },
             },
@@ -1156,198 +1332,266 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0735Blackboard { b0 t0 });
+board!(Tree0734Blackboard { t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0735 for Ctx {
+        Deadline(20) {
+            IfThenElse {
+                StatefulAction(PTask<0>, b0 = 5),
+                RunOnce(then_skip = false) {
+                    Parallel(success = 1, failure = -1) {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0736Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 13,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+            Condition(|ctx| ctx.check(8)),
+            WasEntryUpdated(t0),
+            SetBlackboard(b1 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 3,
         }
-        BinarySelector(|bb| bb.b0 % 2 == 1) {
-            Action(Act<0>),
-            SequenceWithMemory {
-                Action(PIo<1>, t0 = {t0}),
-                Action(PIo<2>, t0 = {b0}),
+        IfThenElse {
+            Cooldown(30, filtered = Skipped) {
+                Action(Act<0>),
             },
-        }
-    }
-}
-
-board!(Tree0736Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0737Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
-        RepeatTimes(forever) {
-            AsyncFallback {
-                Condition(|ctx| ctx.check(0)),
-                SubTree(Tree0737Sub0),
+            IndexSwitch(|bb| *bb.t0 % 3) {
+                Sequence {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                #[failure_if(|bb| bb.b0 + 3 != 1)]
+                #[run_while(|bb| bb.b0 + 2 > 6)]
+                Condition(|ctx| ctx.check(2)),
+                Inverter {
+                    #[failure_if(|bb| bb.b0 % 4 > 0)]
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    ReactiveSequence {
+                        KeepRunningUntilFailure {
+                            RepeatTimes(1) {
+                                Sequence {
+                                    Condition(Cond<3>),
+                                    Condition(|ctx| ctx.check(4)),
+                                    Condition(|ctx| ctx.check(5)),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0738 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-        }
-        ParallelAll(1) {
-            ForceSuccess {
-                Retry(3) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| { if bb.b0 % 4 > 1 { bb.b0 += 3 }; bb.t0.set(bb.b0) })]
-                    Sleep(10),
+            #[on_halted(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
+            #[skip_if(|bb| bb.b0 > bb.b0 % 4)]
+            FlipSelector {
+                ReactiveFallback {
+                    SequenceStar {
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        RetryUntilSuccessful(4) {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
+                        },
+                    },
+                    SubTree(Tree0736Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+                },
+                Deadline(10) {
+                    Repeat(4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<9> = Task::<9>),
+                            Wait(50),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0738Blackboard { t0 b0 });
+board!(Tree0736Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0737 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            Action(Act<0>),
+            RunOnce {
+                IndexSwitch(|bb| 6, out_of_range = Loop, dynamic = false) {
+                    Condition(|ctx| ctx.check(1)),
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                    Priority {
+                        Action(|ctx| ctx.exec(3)),
+                        Succeeder,
+                    },
+                    WaitValueUpdate(t0) {
+                        Script(|bb| if bb.b0 == *bb.t0 { bb.b0 = *bb.t0 }),
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                Sleep(50),
+            },
+            WaitValueUpdate(t0) {
+                AsyncFallback {
+                    Switch(b1) {
+                        case 2 => Repeat(1) {
+                            ForceSuccess {
+                                Failer,
+                            },
+                        },
+                        _ => Condition(Cond<7>),
+                    },
+                },
+            },
+            Inverter {
+                Priority {
+                    StatefulAction(PTask<8>, b0 = 8, b1 = {t0}),
+                    StatefulAction(Task<9>),
+                    StatefulAction(PTask<10>, b0 = 6),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0737Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0738 for Ctx {
+        RunOnce {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            AsyncFallback {
-                SequenceWithMemory {
-                    Condition(Cond<0> = Cond::<0>),
-                    AlwaysSuccess,
-                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                },
-            },
-            StatefulAction(PTask<2>, b0 = 3, b1 = {=}),
-            Condition(Cond<3>),
-            RepeatUntilSuccess(forever) {
-                StatefulAction(Task<4>),
-            },
-            Wait(0),
+        Filter(times = 2, count = Success) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0739Blackboard { b1 b0 });
+board!(Tree0739Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(5),
             #[tracked] t1: i64,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        WaitValueUpdate(t1) {
-            SequenceWithMemory {
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                TryCatch {
-                    ReactiveFallback {
-                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                        Condition(Cond<1>),
-                    },
-                    Precondition(|bb| (bb.o0.unwrap_or(4) + 4) % 4 == 1) {
-                        #[failure_if(|bb| *bb.t0 % 3 == 1)]
-                        Timeout(100) {
-                            FlipSelector {
-                                AlwaysFailure,
-                                Condition(PCond<2>, b0 = {t1}),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
+        ReactiveFallback {
+            Sequence {
+                #[on_success(|bb| { if *bb.t1 < 2 { bb.o0 = Some(*bb.t1) }; *bb.t0 += 2 })]
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                #[success_if(|bb| *bb.t1 == 4)]
+                Action(Act<0>),
+                Condition(|ctx| ctx.check(1)),
+                Repeat(4) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
+                Succeeder,
             },
+            StatefulAction(Task<3>),
+            Precondition(|bb| *bb.t1 == 5, else = Running) {
+                Action(Act<4>),
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0740Blackboard { t0 t1 o0 b0 });
+board!(Tree0740Blackboard { b1 o0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 + 1 != *bb.t0 + 4),
-                },
-            },
-            Fallback {
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-            },
-            Conditional(|bb| *bb.t0 != 5, dynamic = false) {
-                MemPriority {
-                    Fallback {
-                        #[success_if(|bb| bb.b1 % 4 == 3)]
-                        #[skip_if(|bb| bb.b0 < 0)]
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                        #[failure_if(|bb| bb.b0 % 4 != 3)]
-                        #[run_while(|bb| bb.b1 != 6)]
-                        StatefulAction(Task<4>),
-                    },
-                    #[on_halted(|bb| if *bb.t0 + 3 < *bb.t0 % 2 { bb.b0 += 3 })]
-                    Action(Act<5> = Act::<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            WaitUntil(|bb| bb.b1 > 5) {
-                Sequence {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        FlipSelector {
-                            WasEntryUpdated(t0),
-                            RetryUntilSuccessful(2) {
-                                StatefulAction(Task<7>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(8, bb.b1 % 4)),
-                            WasEntryUpdated(t0),
-                            Runner,
-                        },
-                    },
+        Repeat(forever) {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0741Blackboard { b1 b0 q0 t0 });
+board!(Tree0741Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0742Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 13,
+        }
+        Action(PAct<3>, b0 = {t0}, b1 = {t1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
             #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        WaitValueUpdate(t0) {
-            Delay(30) {
-                BinarySelector(|bb| bb.b0 < 3) {
-                    Sequence {
-                        Loop(q0, if_empty = Running) {
-                            AlwaysSuccess,
+        Parallel(success = -1, failure = 0) {
+            Action(PIo<0>, t0 = {t0}),
+            MemPriority {
+                MemPriority {
+                    BinarySelector(|bb| *bb.t0 > 5, dynamic = false) {
+                        Retry(4) {
+                            StatefulAction(Task<1>),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            SubTree(Tree0742Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+                            Action(PAct<4>, b0 = {t1}),
                         },
                     },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        #[failure_if(|bb| *bb.t0 % 4 != 0)]
-                        Action(|ctx| ctx.exec(0)),
+                    RunOnce {
+                        FlipSelector {
+                            StatefulAction(Task<5>),
+                            Parallel(failure = 2) {
+                                Script(|bb| *bb.t1 += 3),
+                                StatefulAction(Task<6>),
+                            },
+                            Script(|bb| bb.b0 += 3),
+                        },
                     },
                 },
             },
@@ -1355,373 +1599,250 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0742Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0743Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0742Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            SubTree(Tree0743Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        AsyncFallback {
+            RepeatUntilFailure(forever) {
+                Delay(10) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[skip_if(|bb| bb.b0 == 4)]
+                    ForceSuccess {
+                        Precondition(|bb| *bb.t0 != 3, else = Success) {
+                            Inverter {
+                                ReactiveSequence {
+                                    Succeeder,
+                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0744Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b1: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 < 5)]
-        ForceSuccess {
-            ScriptCondition(|bb| (bb.b1 + 2) % 3 > 0),
-        }
-    }
-}
+board!(Tree0743Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            b1: i64,
         }
-        KeepRunningUntilFailure {
-            Switch(b1) {
-                case 4 => WhileDoElse {
-                    StatefulAction(PTask<0>, b0 = 7, b1 = {=}),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
+        TryCatch {
+            RepeatTimes(forever) {
+                RunOnce {
+                    ReactiveSequence {
+                        #[on_failure(|bb| bb.t1.set(0))]
+                        #[on_success(|bb| { bb.b1 += 3; bb.b0 += 2 })]
+                        StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
+                        Wait(20),
+                    },
                 },
-                case 2 => SubTree(Tree0744Sub0, ..),
-                _ => ReactiveSelector {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b0)),
+            },
+            Remap(success = Success, failure = Success) {
+                Limiter(1) {
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0744Blackboard { b0 t0 b1 });
+board!(Tree0744Blackboard { b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 3,
-            b1: i64 = 4,
+        Cooldown(20, filtered = Failure) {
+            Wait(20),
         }
-        Fallback {
-            #[skip_if(|bb| bb.b1 % 4 < 2)]
-            #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-            RunOnce(then_skip = false) {
-                SetBlackboard(o0 = Some(4)),
-            },
-            #[failure_if(|bb| bb.b1 == bb.b1 + 1)]
-            Loop(q0, if_empty = Success) {
-                SetBlackboard(b0 = 9),
-            },
-            #[on_halted(|bb| { bb.o0 = Some(3); bb.o0 = None })]
-            #[success_if(|bb| *bb.t0 == 0)]
-            SequenceWithMemory {
-                UnsetBlackboard(o0),
-                Retry(3) {
-                    #[skip_if(|bb| bb.b1 < 0)]
-                    #[run_while(|bb| *bb.t0 != (bb.b1 + 3) % 4)]
-                    ReactiveFallback {
-                        Repeat(0) {
-                            #[on_success(|bb| bb.o0 = None)]
-                            #[success_if(|bb| bb.o0.is_some())]
-                            Action(Act<0> = Act::<0>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-            },
-            Parallel {
-                #[failure_if(|bb| bb.o0.unwrap_or(1) == 6)]
-                Script(|bb| bb.b0 = bb.o0.unwrap_or(1)),
-                #[skip_if(|bb| bb.o0.unwrap_or(3) < 2)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                StatefulAction(Task<3>),
-                Switch(b1) {
-                    case 4 => Action(Act<4>),
-                    case 3 => Script(|bb| bb.b0 += 1),
-                    _ => Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            #[on_success(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| bb.o0 = Some(bb.b0 % 4))]
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                BinarySelector(|bb| bb.b0 > 5, dynamic = false) {
-                    Action(PAct<6>, b0 = {b1}),
-                    Sequence {
-                        IfThenElse {
-                            Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Skipped) {
-                                Cooldown(20, filtered = Failure) {
-                                    Condition(Cond<7>),
-                                },
-                            },
-                            #[run_while(|bb| bb.b0 < 4)]
-                            BinarySelector(|bb| bb.o0.unwrap_or(2) + 3 == bb.o0.unwrap_or(2) + 1, dynamic = false) {
-                                Precondition(|bb| *bb.t0 == bb.b0, else = Success) {
-                                    Failer,
-                                },
-                                WaitValueUpdate(t0) {
-                                    StatefulAction(PTask<8>, b0 = 0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0745Blackboard { q0 t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0746Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        StatefulAction(Task<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0746Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        SubTree(Tree0746Sub1, t0 = {=}, b0 = {b0}, b1 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 0,
-        }
-        Switch(b1) {
-            case 5 => StatefulAction(Task<0>),
-            _ => Deadline(100) {
-                Fallback {
-                    IfThenElse {
-                        #[on_success(|bb| { bb.b1 += 2; bb.b1 += 1 })]
-                        #[post(|bb| { if *bb.t0 < 0 { *bb.t0 += 2 }; bb.t0.set(bb.b1 + 3) })]
-                        #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-                        FlipSelector {
-                            ForceSuccess {
-                                StatefulAction(Task<1>),
-                            },
-                            Action(Act<2>),
-                        },
-                        ParallelAll(1) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        Deadline(10) {
-                            StepSequencer {
-                                StatefulAction(Task<4>),
-                                SkipUnlessUpdated(t0) {
-                                    #[skip_if(|bb| (bb.b0 + 2) % 3 != 1)]
-                                    #[on_failure(|bb| { bb.b1 += 1; bb.b0 += 1 })]
-                                    StatefulAction(Task<5>),
-                                },
-                                #[on_failure(|bb| bb.t0.set(bb.b1 + 3))]
-                                Parallel(success = -1, failure = 1) {
-                                    StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        SubTree(Tree0746Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-                        Condition(PCond<9>, b0 = {t0}),
-                        AlwaysSuccess,
-                        Condition(Cond<10>),
-                    },
-                },
+        KeepRunningUntilFailure {
+            Repeat(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0746Blackboard { t0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0747Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        #[run_while(|bb| bb.b1 > *bb.t0 % 4)]
+        RunOnce(then_skip = false) {
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 0,
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Repeater(forever) {
-                Precondition(|bb| *bb.t0 > 3, else = Success) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+        FlipSelector {
+            ReactiveFallback {
+                #[failure_if(|bb| bb.b1 + 1 < (bb.b0 + 4) % 3)]
+                #[on_halted(|bb| *bb.t0 += 4)]
+                SkipUnlessUpdated(t0) {
+                    AlwaysSuccess,
                 },
+                StatefulAction(PTask<0>, b0 = 4, b1 = {b1}),
             },
+            #[success_if(|bb| *bb.t0 % 4 < 3)]
+            SubTree(Tree0747Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0747Blackboard { q0 t0 });
+board!(Tree0747Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            Loop(q0, if_empty = Running) {
-                BinarySelector(|bb| *bb.t1 == *bb.t1 + 2, dynamic = true) {
-                    AsyncFallback {
-                        ReactiveFallback {
-                            ParallelAll {
-                                StatefulAction(Task<0>),
-                                #[post(|bb| { bb.t0.set(*bb.t1 + 3); bb.o0 = None })]
-                                Action(Act<1>),
-                            },
-                            Fallback {
-                                Action(Act<2>),
-                                WasEntryUpdated(t0),
-                            },
-                            Conditional(|bb| (bb.b0 + 3) % 4 < 2, else = Success) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                        #[skip_if(|bb| *bb.t1 != 7)]
-                        ReactiveSequence {
-                            #[on_failure(|bb| if bb.b1 == bb.b0 + 4 { bb.t0.set(4) })]
-                            #[run_while(|bb| *bb.t1 % 4 != 3)]
-                            #[post(|bb| { bb.b1 += 2; bb.b0 += 1 })]
-                            RunOnce(then_skip = false) {
-                                SetBlackboard(o0 = Some(0)),
-                            },
-                            BinarySelector(|bb| bb.b0 > *bb.t0) {
-                                Delay(10) {
-                                    StatefulAction(Task<4>),
-                                },
-                                #[run_while(|bb| bb.b0 + 1 > bb.o0.unwrap_or(5))]
-                                WasEntryUpdated(t0),
-                            },
-                        },
+        WhileDoElse {
+            TryCatch(catch_on_halt = false) {
+                #[run_while(|bb| (bb.b0 + 1) % 4 != 2)]
+                Optional {
+                    Action(Act<0>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                },
+                ScriptCondition(|bb| *bb.t0 > 7),
+            },
+            Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
+            Parallel(success = 2, failure = 0) {
+                ForceSuccess {
+                    RepeatTimes(forever) {
+                        Condition(PCond<3>, b0 = {=}),
                     },
-                    #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                    TryCatch {
-                        AsyncSequence {
-                            Condition(PCond<5>, b0 = {t0}),
-                            Condition(Cond<6>),
-                            #[run_while(|bb| bb.b1 != *bb.t1 % 4)]
-                            StatefulAction(Task<7>),
-                        },
-                        WasEntryUpdated(t0),
-                    },
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                Action(Act<5>),
+                MemPriority {
+                    Action(Act<6>),
+                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0748Blackboard { b0 t0 b1 o0 q0 t1 });
+board!(Tree0748Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0749Sub0 for Ctx {
+        Wait(10)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, value = {t1}, if_empty = Running) {
-            #[success_if(|bb| *bb.t0 + 3 < 7)]
-            #[run_while(|bb| bb.b0 > *bb.t1)]
-            #[skip_if(|bb| *bb.t1 > 3)]
-            ReactiveFallback {
-                ScriptCondition(|bb| *bb.t0 % 4 == 3),
-                Action(Act<0>),
-                Repeat(0) {
-                    Script(|bb| { *bb.t1 += 1; if bb.b0 < 6 { bb.t0.set(8) } }),
+        SequenceStar {
+            FlipSelector {
+                RepeatUntil(Success) {
+                    StatefulAction(Task<0>),
                 },
+                AlwaysSuccess,
+                Condition(Cond<1>),
+                SubTree(Tree0749Sub0),
             },
         }
     }
 }
-
-board!(Tree0749Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 0,
             b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_failure(|bb| bb.b1 += 1)]
-        StepSequencer {
+        FlipSelector {
+            MemPriority {
+                StatefulAction(Task<0>),
+                #[failure_if(|bb| bb.b1 != 2)]
+                #[run_while(|bb| *bb.t1 + 2 != 7)]
+                AlwaysSuccess,
+                ScriptCondition(|bb| *bb.t0 > bb.b1),
+            },
             Sequence {
-                Action(Act<0>),
                 Condition(Cond<1>),
-                Script(|bb| { bb.b0 += 1; *bb.t0 += 1 }),
-            },
-            SkipUnlessUpdated(t0) {
-                Repeater(forever) {
-                    TryCatch {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                        StatefulAction(Task<3>),
-                        ScriptCondition(|bb| bb.b0 < 2),
-                    },
-                },
-            },
-            RunOnce {
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    SetBlackboard(b1 = 6),
-                },
             },
         }
     }
 }
 
-board!(Tree0750Blackboard { b1 t0 b0 });
+board!(Tree0750Blackboard { t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0751Sub0 for Ctx {
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0751Sub1 for Ctx {
+        StepSequencer {
+            Action(Act<7>),
+            Condition(Cond<8> = Cond::<8>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
-        AsyncSequence {
-            ForceFailure {
-                RetryUntilSuccessful(1) {
-                    AlwaysFailure,
+        SequenceStar {
+            ReactiveFallback {
+                Filter(times = 3, filtered = Skipped) {
+                    Action(Act<0>),
+                },
+                RepeatTimes(1) {
+                    ParallelAll(1) {
+                        MaxTime(100) {
+                            ReactiveFallback {
+                                Action(Act<1>),
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                                AlwaysRunning,
+                            },
+                        },
+                        Cooldown(0) {
+                            IfThenElse {
+                                Condition(Cond<4> = Cond::<4>),
+                                Action(Act<5> = Act::<5>),
+                                SubTree(Tree0751Sub0),
+                            },
+                        },
+                    },
                 },
             },
+            SubTree(Tree0751Sub1),
         }
     }
 }
@@ -1729,161 +1850,195 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            #[failure_if(|bb| bb.o0.unwrap_or(5) > 2)]
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                #[skip_if(|bb| bb.o0.unwrap_or(4) < 2)]
-                RunOnce(then_skip = true) {
-                    Precondition(|bb| *bb.t0 < *bb.t0 + 1, else = Failure) {
-                        StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
+        MemSequence {
+            RepeatUntilFailure(forever) {
+                SequenceWithMemory {
+                    AsyncFallback {
+                        IfThenElse {
+                            Selector {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                            },
+                            Wait(10),
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                    ParallelAll(2) {
+                        Action(Act<4>),
+                        Filter(times = 3, count = Failure) {
+                            Loop(q0, if_empty = Skipped) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        Filter(times = 2, count = Failure) {
+                            AlwaysFailure,
+                        },
                     },
                 },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                #[post(|bb| bb.b0 += 1)]
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(PTask<3>, b0 = {t0}),
-                StatefulAction(Task<4>),
-                SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0752Blackboard { b0 t0 o0 });
+board!(Tree0752Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
         }
-        #[on_success(|bb| { bb.t0.set(bb.b0 % 2); if bb.b0 != 4 { bb.t0.set(bb.b0 + 4) } })]
-        #[post(|bb| bb.t0.set(bb.b0))]
-        SequenceWithMemory {
-            Remap(success = Success, failure = Success) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    ParallelAll(2) {
-                        Filter(times = 3, count = Failure) {
-                            Precondition(|bb| bb.o0.unwrap_or(3) % 4 > 0, else = Skipped) {
-                                Action(|ctx| ctx.exec(1)),
-                            },
-                        },
-                        ReactiveFallback {
-                            #[failure_if(|bb| bb.b0 != 0)]
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            Action(Act<2>),
-                            Condition(|ctx| ctx.check(3)),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5), &mut bb.b0)),
-                        },
-                    },
-                    Sleep(0),
-                },
-            },
-            ParallelAll(3) {
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 4)),
-                Action(|ctx| ctx.exec(6)),
-                Fallback {
-                    Action(Act<7>),
-                    MemPriority {
-                        StatefulAction(PTask<8>, b0 = {=}),
-                        Failer,
-                    },
-                },
-                Loop(q0, value = {t0}) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Condition(Cond<9> = Cond::<9>),
+        ReactiveSequence {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0753Blackboard { b0 t0 q0 o0 });
+board!(Tree0753Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0754Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Delay(0) {
+            #[run_while(|bb| bb.o0.is_none())]
+            Limiter(1) {
+                Succeeder,
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
         blackboard {
             o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            Parallel {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Action(PAct<0>, b0 = 8, b1 = {=}),
-                },
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Switch(b1) {
-                            case 5 => Action(|ctx| ctx.exec(1)),
-                            _ => StatefulAction(Task<2>),
+        AsyncFallback {
+            MemSequence {
+                Inverter {
+                    StepSequencer {
+                        ReactiveFallback {
+                            Action(Act<0>),
+                            AlwaysFailure,
+                            Condition(|ctx| ctx.check(1)),
                         },
                     },
                 },
-                RunOnce(then_skip = true) {
-                    Condition(|ctx| ctx.check(3)),
+                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                #[success_if(|bb| bb.o0.is_none())]
+                MemSequence {
+                    ScriptCondition(|bb| *bb.t1 == 7),
+                    SubTree(Tree0754Sub0, ..),
+                    Script(|bb| bb.t1.set(*bb.t0)),
                 },
-            },
-            RetryUntilSuccessful(2) {
-                AsyncSequence {
-                    ForceSuccess {
-                        RunOnce {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(3), &mut bb.b1)),
-                        },
-                    },
-                    Action(PAct<5>, b0 = 9, b1 = {b0}),
-                    SequenceWithMemory {
-                        Action(Act<6>),
-                        Action(Act<7>),
-                    },
-                },
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0754Blackboard { o0 b1 b0 });
+board!(Tree0754Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
             o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        RepeatUntilSuccess(3) {
-            WhileDoElse {
-                Priority {
-                    Delay(0) {
-                        RepeatUntilSuccess(2) {
-                            Action(Act<0>),
+        Switch(b1) {
+            case 1 => SkipUnlessUpdated(t0) {
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| bb.b0 > 7)]
+                Sequence {
+                    Cooldown(0, filtered = Failure) {
+                        IndexSwitch(|bb| *bb.t0) {
+                            WasEntryUpdated(t0),
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
                     },
-                    Condition(|ctx| ctx.check(1)),
-                    Conditional(|bb| bb.b0 > 5, dynamic = true, else = Success) {
-                        Loop(q0) {
-                            StatefulAction(Task<2>),
-                        },
+                    Parallel(success = -2, failure = 2) {
+                        Action(Act<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                     },
                 },
-                Limiter(1) {
-                    Script(|bb| if *bb.t0 % 4 > 2 { bb.o0 = Some(bb.b0) }),
+            },
+            case 0 => Action(PIo<4>, t0 = {b0}),
+            case 2 => ReactiveSelector {
+                StatefulAction(Task<5>),
+                Switch(b1) {
+                    case 0 => StatefulAction(Task<6>),
+                    case 5 => Condition(Cond<7>),
+                    _ => UnsetBlackboard(o0),
                 },
-                Precondition(|bb| bb.o0.unwrap_or(1) != (bb.b0 + 4) % 2, else = Skipped) {
-                    Retry(3) {
-                        Action(Act<3>),
+                #[on_failure(|bb| bb.b1 += 2)]
+                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                AlwaysFailure,
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<8>),
+                },
+                Fallback {
+                    StatefulAction(Task<9>),
+                    Conditional(|bb| bb.b0 > 3, else = Failure) {
+                        SetBlackboard(b1 = {b0}),
+                    },
+                },
+            },
+            _ => #[failure_if(|bb| (*bb.t0 + 1) % 4 < 1)]
+            Action(|ctx| ctx.exec(10)),
+        }
+    }
+}
+
+board!(Tree0755Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0756Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0756Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
+        }
+        #[skip_if(|bb| *bb.t0 + 2 > 5)]
+        #[on_failure(|bb| *bb.t0 += 3)]
+        #[on_success(|bb| *bb.t0 += 2)]
+        Cooldown(50, filtered = Skipped) {
+            Interrupt(|bb| bb.b0 < 7) {
+                TryCatch(catch_on_halt = false) {
+                    ForceSuccess {
+                        RetryUntilSuccessful(0) {
+                            #[post(|bb| bb.t0.set(bb.b0))]
+                            #[on_halted(|bb| bb.t0.set(1))]
+                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                        },
+                    },
+                    MemSequence {
+                        ScriptCondition(|bb| *bb.t0 < 5),
+                        SubTree(Tree0756Sub1, b0 = {=}, t0 = {t0}),
                     },
                 },
             },
@@ -1891,275 +2046,195 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0755Blackboard { b0 t0 q0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
+            b0: i64,
             #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
         }
-        RepeatUntilFailure(3) {
-            TryCatch {
-                Loop(q0, value = {b1}) {
-                    IfThenElse {
-                        ReactiveFallback {
-                            Action(|ctx| ctx.exec(0)),
-                            Action(Act<1>),
-                        },
-                        Action(|ctx| ctx.exec(2)),
+        Fallback {
+            SubTree(Tree0756Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0756Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0757 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        Precondition(|bb| bb.b1 != 4, else = Success) {
+            #[success_if(|bb| bb.b0 % 3 > 1)]
+            #[skip_if(|bb| bb.b1 % 2 < 0)]
+            FlipSelector {
+                Condition(Cond<0>),
+                Retry(1) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        AlwaysFailure,
+                        SetBlackboard(t0 = 7),
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
-                ReactiveFallback {
-                    WaitValueUpdate(t0) {
-                        SequenceStar {
-                            Condition(PCond<3>, b0 = 5),
-                            WasEntryUpdated(t0),
+                ForceSuccess {
+                    #[success_if(|bb| (bb.b0 + 3) % 3 == 0)]
+                    #[skip_if(|bb| bb.b1 % 2 != 0)]
+                    #[on_failure(|bb| { if *bb.t0 + 4 > (bb.b0 + 2) % 2 { *bb.t0 += 2 }; if bb.b1 + 1 > 7 { bb.b1 += 3 } })]
+                    ReactiveSequence {
+                        #[on_failure(|bb| bb.b0 += 4)]
+                        Condition(Cond<4>),
+                        ReactiveSequence {
+                            Action(Act<5>),
+                            Condition(Cond<6>),
                         },
-                    },
-                    StatefulAction(PTask<4>, b0 = {=}),
-                    Precondition(|bb| bb.b0 + 2 > 3, else = Success) {
-                        RunOnce(then_skip = false) {
-                            AlwaysFailure,
-                        },
+                        Condition(Cond<7>),
                     },
                 },
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0757Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0758 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
+        #[skip_if(|bb| *bb.t1 + 3 > 4)]
+        ReactiveSequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+            },
+            Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+            Priority {
+                Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                StatefulAction(Task<4>),
+                Inverter {
+                    Action(PAct<5>, b0 = {=}, b1 = {b1}),
                 },
+                Condition(PCond<6>, b0 = {b1}),
+                #[skip_if(|bb| *bb.t0 == bb.o0.unwrap_or(3) % 2)]
+                SetBlackboard(t0 = 1),
+            },
+        }
+    }
+}
+
+board!(Tree0758Blackboard { t1 b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        StepSequencer {
+            PolicyParallel(policy = FirstSuccess) {
+                Runner,
+                Action(PAct<0>, b0 = {t1}),
+            },
+            AsyncSequence {
+                #[on_failure(|bb| { bb.o0 = None; if (bb.o0.unwrap_or(5) + 2) % 2 != 1 { bb.t1.set(*bb.t0) } })]
+                StatefulAction(PTask<1>, b0 = {t0}),
+                Sleep(20),
+            },
+            StatefulAction(PTask<2>, b0 = {t1}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0759Blackboard { o0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 2,
+        }
+        ReactiveSequence {
+            Sleep(20),
+            StatefulAction(Task<0> = Task::<0>),
+            Priority {
+                Action(PAct<1>, b0 = 8, b1 = {=}),
+                StatefulAction(PTask<2>, b0 = 0),
+            },
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+            ScriptCondition(|bb| bb.b1 + 3 == bb.b0),
+        }
+    }
+}
+
+board!(Tree0760Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        ReactiveFallback {
+            ParallelAll {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+            },
+            RepeatUntilSuccess(forever) {
                 Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0756Blackboard { q0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0757Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<7> = Act::<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0757Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Timeout(20) {
-            RetryUntilSuccessful(4) {
-                BinarySelector(|bb| bb.b0 != 4) {
-                    SubTree(Tree0757Sub1, ..),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            Limiter(2) {
-                SequenceWithMemory {
-                    Optional {
-                        Condition(Cond<0>),
-                    },
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-            },
-            RunOnce {
-                SkipUnlessUpdated(t0) {
-                    Parallel(success = 2, failure = -2) {
-                        StepSequencer {
-                            Succeeder,
-                            Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
-                        },
-                        Delay(10) {
-                            #[failure_if(|bb| bb.b0 > 0)]
-                            #[post(|bb| if *bb.t0 > 0 { bb.t0.set(4) })]
-                            #[on_failure(|bb| if bb.b0 != 2 { *bb.t0 += 3 })]
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 2, &mut bb.b0)),
-            SubTree(Tree0757Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0757Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        Deadline(20) {
-            Inverter {
-                ReactiveFallback {
-                    Parallel(success = 1, failure = 2) {
-                        StatefulAction(Task<0>),
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0758Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        Fallback {
-            Sequence {
-                Timeout(50) {
-                    ReactiveSequence {
-                        Action(Act<0> = Act::<0>),
-                        Invert {
-                            Repeat(2) {
-                                WhileDoElse {
-                                    #[success_if(|bb| *bb.t0 > 5)]
-                                    #[on_failure(|bb| bb.b1 = bb.b0)]
-                                    Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 1) % 4, &mut bb.b1)),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0759Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-        }
-        RepeatTimes(2) {
-            Repeat(1) {
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                #[post(|bb| bb.t1.set(*bb.t1 % 4))]
-                ForceFailure {
-                    Repeat(3) {
-                        AsyncFallback {
-                            #[post(|bb| bb.b1 = bb.b0 % 2)]
-                            Switch(b1) {
-                                case 5 => Interrupt(|bb| *bb.t1 + 2 > 2) {
-                                    Condition(PCond<0>, b0 = {=}),
-                                },
-                                case 0 => StatefulAction(Task<1>),
-                                case 2 => StatefulAction(Task<2>),
-                                _ => StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0760Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            BinarySelector(|bb| bb.b0 + 3 != (*bb.t0 + 3) % 2, dynamic = false) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                #[on_success(|bb| bb.b0 += 3)]
-                Action(PAct<1>, b0 = 7, b1 = {t0}),
-            },
-            #[success_if(|bb| bb.b0 < 3)]
-            WhileDoElse {
-                Timeout(100) {
-                    StatefulAction(Task<2>),
-                },
-                WasEntryUpdated(t0),
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b0)),
-                    RunOnce(then_skip = true) {
-                        SetBlackboard(t0 = 0),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
-                    },
-                },
-            },
-            Inverter {
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<4>),
-                    },
-                    Loop(q0, if_empty = Success) {
-                        Action(PAct<5>, b0 = {b0}),
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[on_success(|bb| bb.o0 = Some(3))]
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-                #[on_halted(|bb| { bb.t0.set((*bb.t0 + 1) % 2); *bb.t0 += 1 })]
-                #[failure_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0761Blackboard { o0 q0 t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
-        RepeatUntilFailure(forever) {
-            ForceFailure {
-                Parallel(success = -2, failure = 1) {
-                    AlwaysSuccess,
-                    AlwaysRunning,
-                    Wait(100),
+        Limiter(2) {
+            Sequence {
+                Wait(100),
+                Inverter {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Delay(20) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            AlwaysFailure,
+                        },
+                        ForceFailure {
+                            StatefulAction(Task<3>),
+                        },
+                        Invert {
+                            Repeat(1) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(Cond<4> = Cond::<4>),
+                    AlwaysFailure,
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    Action(Act<7> = Act::<7>),
                 },
             },
         }
@@ -2169,421 +2244,274 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0763 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64,
         }
-        MemPriority {
-            WaitUntil(|bb| *bb.t0 % 2 > 0) {
-                WasEntryUpdated(t0),
-            },
-            #[success_if(|bb| *bb.t0 + 1 == 1)]
-            #[post(|bb| bb.b0 += 3)]
-            #[skip_if(|bb| bb.b0 + 1 < 7)]
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ReactiveFallback {
-                    #[success_if(|bb| bb.b0 != 0)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<0> = Task::<0>),
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Optional {
-                            Condition(Cond<1>),
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            Deadline(0) {
+                Limiter(1) {
+                    MemSequence {
+                        RunOnce(then_skip = false) {
+                            Loop(q0) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<0>),
+                                    AlwaysFailure,
+                                    StatefulAction(Task<1>),
+                                },
+                            },
                         },
                     },
                 },
             },
-            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0763Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0764Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        SetBlackboard(o0 = Some(2))
-    }
-}
+board!(Tree0763Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            ReactiveSequence {
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                #[post(|bb| bb.t1.set(bb.o0.unwrap_or(1)))]
-                SetBlackboard(t0 = 0),
-                SubTree(Tree0764Sub0, ..),
-            },
-            IfThenElse {
-                Condition(PCond<0>, b0 = {t1}),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 3, &mut bb.b0)),
-            },
-            SetBlackboard(t1 = {b0}),
-            Repeat(2) {
-                Condition(Cond<2> = Cond::<2>),
+        RetryUntilSuccessful(4) {
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0764Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
         }
-        Switch(b1) {
-            case 2 => Remap(success = Failure, failure = Failure) {
-                #[on_success(|bb| { *bb.t0 += 3; bb.b1 += 2 })]
-                Precondition(|bb| bb.b1 < 3, else = Success) {
-                    #[success_if(|bb| bb.b1 != 1)]
-                    Optional {
-                        Inverter {
-                            WasEntryUpdated(t0),
-                        },
-                    },
+        StepSequencer {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(PAct<2>, b0 = {t0}),
+                WhileDoElse {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
-            },
-            _ => Timeout(10) {
-                ParallelAll(max_failures = -3) {
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        StatefulAction(PTask<1>, b0 = 4, b1 = {b1}),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    Priority {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        Action(Act<5>),
-                    },
+                Inverter {
+                    StatefulAction(PTask<5>, b0 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0765Blackboard { b0 t0 b1 });
+board!(Tree0765Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        Repeat(2) {
-            Sequence {
+        SequenceWithMemory {
+            Fallback {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+                MaxTime(10) {
+                    Condition(Cond<4>),
+                },
+            },
+            IfThenElse {
+                StatefulAction(Task<5> = Task::<5>),
+                RunOnce {
+                    RepeatUntilFailure(1) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Cooldown(0) {
                 TryCatch(catch_on_halt = false) {
-                    ReactiveFallback {
-                        StepSequencer {
-                            StatefulAction(Task<0>),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(0) + 1, &mut bb.b0)),
-                            WasEntryUpdated(t0),
-                        },
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                    },
-                    ForceFailure {
-                        ReactiveSequence {
-                            FlipSelector {
-                                UnsetBlackboard(o0),
-                                Succeeder,
-                            },
-                            Action(Act<2>),
-                            #[on_failure(|bb| { bb.t1.set(bb.b0 + 3); bb.b0 = *bb.t1 % 4 })]
-                            Condition(Cond<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                    ReactiveFallback {
-                        StepSequencer {
-                            Succeeder,
-                            AlwaysFailure,
-                            Sleep(30),
-                        },
-                        Condition(Cond<5>),
-                        Interrupt(|bb| *bb.t1 != 5) {
-                            Filter(times = 2, count = Failure) {
-                                SetBlackboard(t1 = 1),
-                            },
-                        },
-                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Succeeder,
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
-
-board!(Tree0766Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(4),
             #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
         }
-        Parallel(success = -1, failure = 2) {
-            Timeout(50) {
-                Repeat(3) {
-                    ReactiveSelector {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        #[on_success(|bb| bb.b1 += 2)]
-                        Condition(PCond<3>, b0 = 6),
-                        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                        #[success_if(|bb| *bb.t0 % 4 < 2)]
-                        #[post(|bb| bb.b0 += 3)]
-                        Sleep(20),
-                    },
-                },
+        BinarySelector(|bb| *bb.t0 != bb.b0, dynamic = false) {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                AlwaysRunning,
             },
-            StatefulAction(Task<4>),
-            Fallback {
-                Optional {
-                    StatefulAction(Task<5>),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Condition(Cond<6>),
-                },
-                Wait(50),
+            IfThenElse {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree0767Blackboard { b0 o0 t0 b1 q0 });
+board!(Tree0767Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.b1 != 5, else = Running) {
-            Sleep(0),
+        Retry(4) {
+            ReactiveSequence {
+                Deadline(50) {
+                    WasEntryUpdated(t0),
+                },
+                RetryUntilSuccessful(3) {
+                    Retry(4) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+                Condition(Cond<1>),
+            },
         }
     }
 }
 
-board!(Tree0768Blackboard { b1 });
+board!(Tree0768Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
         MemPriority {
-            #[run_while(|bb| bb.b0 % 3 != 2)]
-            #[on_halted(|bb| if bb.b0 < bb.b1 { bb.t1.set(7) })]
-            #[on_failure(|bb| { *bb.t1 += 1; bb.b0 = *bb.t1 })]
-            AlwaysFailure,
-            BinarySelector(|bb| bb.b1 > 2, dynamic = true) {
-                StatefulAction(Task<0>),
+            MemSequence {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
+                Sleep(0),
                 Action(PIo<1>, t0 = {=}),
             },
-            Filter(times = 2) {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<2>),
-                },
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                StatefulAction(Task<2> = Task::<2>),
             },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(PTask<3>, b0 = 8, b1 = {b0}),
-                Condition(|ctx| ctx.check(4)),
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(t0 = 2),
+                StatefulAction(Task<3>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0769Blackboard { t1 b1 t0 b0 });
+board!(Tree0769Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        BinarySelector(|bb| (bb.b1 + 4) % 4 > 1, dynamic = false) {
-            Sequence {
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
-                Retry(3) {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<1>),
+        StepSequencer {
+            Condition(PCond<0>, b0 = {b1}),
+            SequenceStar {
+                FlipSelector {
+                    Action(Act<1> = Act::<1>),
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 2)),
+                    #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                    #[run_while(|bb| bb.b0 == 2)]
+                    ForceSuccess {
+                        SetBlackboard(b1 = 4),
                     },
                 },
-                Condition(PCond<2>, b0 = {=}),
-                Deadline(20) {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
-                            AlwaysRunning,
-                        },
+                Fallback {
+                    Remap(success = Success, failure = Success) {
+                        #[on_success(|bb| bb.t1.set(*bb.t0 + 4))]
+                        #[success_if(|bb| bb.b1 == bb.b0 + 1)]
+                        StatefulAction(Task<4>),
                     },
+                    Limiter(2) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    #[post(|bb| { bb.t1.set(bb.b0); if bb.b0 < 6 { bb.t1.set(8) } })]
+                    Optional {
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                    },
+                    Condition(PCond<7>, b0 = {=}),
+                    StatefulAction(Task<8>),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            Interrupt(|bb| bb.b0 == 7) {
-                Script(|bb| if *bb.t1 > bb.b0 { bb.b0 = *bb.t1 % 2 }),
             },
         }
     }
 }
 
-board!(Tree0770Blackboard { b0 q0 b1 t1 });
+board!(Tree0770Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         blackboard {
-            b1: i64 = 1,
             b0: i64,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 2,
         }
-        Parallel(success = 1) {
-            Script(|bb| bb.b1 = bb.o0.unwrap_or(3)),
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0771Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0772 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        #[on_success(|bb| *bb.t0 += 1)]
-        Switch(b1) {
-            case 4 => Condition(Cond<0>),
-            _ => Condition(PCond<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0772Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0773 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-        }
-        AsyncFallback {
-            Interrupt(|bb| bb.b0 + 2 < 0) {
-                Condition(PCond<0>, b0 = {t0}),
+        WhileDoElse {
+            TryCatch {
+                Condition(|ctx| ctx.check(0)),
+                SetBlackboard(t0 = {b0}),
+                StatefulAction(Task<1> = Task::<1>),
             },
-            BinarySelector(|bb| *bb.t0 > 6, dynamic = false) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                Conditional(|bb| *bb.t0 < 4, else = Failure) {
-                    ForceSuccess {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+            WaitUntil(|bb| bb.b0 < 3) {
+                Timeout(0) {
+                    StepSequencer {
+                        #[success_if(|bb| *bb.t0 > bb.b0)]
+                        Action(PIo<2>, t0 = {b0}),
+                        ScriptCondition(|bb| bb.b0 < 3),
+                        #[post(|bb| bb.t0.set(6))]
+                        #[success_if(|bb| *bb.t0 + 1 != 1)]
+                        ScriptCondition(|bb| bb.b0 % 2 == 0),
+                        StatefulAction(PTask<3>, b0 = {=}),
                     },
                 },
             },
-            AsyncSequence {
-                Action(|ctx| ctx.exec(3)),
-                Action(PAct<4>, b0 = {b0}),
-                Condition(Cond<5>),
-            },
-            BinarySelector(|bb| *bb.t0 % 3 < 1, dynamic = false) {
-                Selector {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                },
-                Failer,
-            },
-            MemSequence {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                },
-                ScriptCondition(|bb| bb.b1 + 1 != *bb.t0),
+        }
+    }
+}
+
+board!(Tree0771Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0772 for Ctx {
+        Repeat(forever) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0773Blackboard { o0 b0 t0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0774Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
+    pub tree Tree0773 for Ctx {
+        AsyncFallback {
+            StatefulAction(Task<0> = Task::<0>),
         }
-        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        StepSequencer {
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {=}),
-                SubTree(Tree0774Sub0, ..),
-                Runner,
-            },
-            Cooldown(0, filtered = Skipped) {
-                #[on_success(|bb| bb.b1 = (bb.b0 + 3) % 3)]
-                StatefulAction(Task<2>),
-            },
-            Action(Act<3> = Act::<3>),
-            MemPriority {
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0774Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0775Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(PCond<1>, b0 = 2),
+        ReactiveSequence {
+            Succeeder,
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -2591,368 +2519,97 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = Some(0),
-        }
-        Deadline(20) {
-            Conditional(|bb| bb.o0.unwrap_or(1) < bb.b1, else = Failure) {
-                Fallback {
-                    SubTree(Tree0775Sub0, b1 = {=}, o0 = {o0}),
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0775Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0776 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            SetBlackboard(b1 = {t0}),
-            ReactiveSequence {
-                Sleep(20),
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                #[on_halted(|bb| if bb.b0 + 2 < bb.b1 { *bb.t0 += 1 })]
-                #[run_while(|bb| bb.b1 % 3 != 2)]
-                SetBlackboard(b1 = 3),
-            },
-            Action(PAct<0>, b0 = {t0}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0776Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        AsyncSequence {
-            Action(|ctx| ctx.exec(5)),
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 14,
-        }
-        Limiter(1) {
-            SetBlackboard(b1 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 4,
-        }
-        ParallelAll {
-            TryCatch {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                #[on_success(|bb| bb.b1 = *bb.t0)]
-                Precondition(|bb| bb.b0 % 3 == 2) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                },
-                Action(Act<2>),
-            },
-            RunOnce(then_skip = false) {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(3)),
-                    TryCatch {
-                        Action(Act<4>),
-                        SubTree(Tree0777Sub0, ..),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                Sequence {
-                    Action(Act<7>),
-                    SetBlackboard(t1 = 6),
-                },
-                #[failure_if(|bb| *bb.t1 + 1 != *bb.t1 + 3)]
-                #[on_failure(|bb| { if bb.b1 < 1 { bb.b1 = *bb.t1 }; bb.b1 = bb.b0 })]
-                #[success_if(|bb| bb.b0 % 2 == 1)]
-                StatefulAction(Task<8>),
-                SubTree(Tree0777Sub1, b1 = {=}, b0 = {b0}, t1 = {=}, q0 = {q0}, t0 = {=}),
-            },
-            MemSequence {
-                ReactiveFallback {
-                    ParallelAll(3) {
-                        AsyncSequence {
-                            SetBlackboard(t0 = {t1}),
-                        },
-                        Loop(q0, value = {t1}, if_empty = Success) {
-                            Condition(Cond<9> = Cond::<9>),
-                        },
-                        ForceSuccess {
-                            Precondition(|bb| bb.b1 == 5) {
-                                Repeat(2) {
-                                    ScriptCondition(|bb| *bb.t1 == bb.b1),
-                                },
-                            },
-                        },
-                        WhileDoElse {
-                            ReactiveFallback {
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11> = Task::<11>),
-                            },
-                            ScriptCondition(|bb| (bb.b0 + 2) % 4 > 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0777Blackboard { b1 b0 t1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
-        StepSequencer {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            AsyncFallback {
-                ReactiveSelector {
-                    Action(PAct<0>, b0 = {=}),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                #[failure_if(|bb| *bb.t1 != 3)]
-                Cooldown(10, filtered = Failure) {
-                    Sleep(50),
-                },
-                Action(Act<3> = Act::<3>),
-            },
-            StatefulAction(Task<4>),
-            IfThenElse {
-                Cooldown(30, filtered = Failure) {
-                    Conditional(|bb| bb.b0 % 4 > 1, dynamic = true) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                },
-                Parallel {
-                    Action(PIo<6>, t0 = {=}),
-                    #[skip_if(|bb| *bb.t1 != 7)]
-                    #[failure_if(|bb| bb.b0 < 0)]
-                    Precondition(|bb| bb.b0 < 6, else = Skipped) {
-                        Action(Act<7> = Act::<7>),
-                    },
-                    AlwaysSuccess,
-                    Sleep(20),
-                },
-                SequenceWithMemory {
-                    #[post(|bb| if bb.b0 + 4 == 0 { *bb.t0 += 3 })]
-                    #[on_halted(|bb| if bb.b0 > 4 { *bb.t0 += 3 })]
-                    FlipSelector {
-                        #[on_success(|bb| bb.t1.set(*bb.t0))]
-                        #[failure_if(|bb| *bb.t0 != *bb.t1 + 3)]
-                        #[skip_if(|bb| *bb.t0 < bb.b0 + 3)]
-                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
-                        StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
-                    },
-                    #[skip_if(|bb| *bb.t0 < bb.b0)]
-                    #[post(|bb| if *bb.t1 % 3 != 0 { bb.t1.set(*bb.t1 % 4) })]
-                    Priority {
-                        #[post(|bb| if *bb.t1 + 1 == 5 { bb.t0.set((*bb.t1 + 3) % 3) })]
-                        #[success_if(|bb| bb.b0 == 5)]
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0779Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0780Sub0 for Ctx {
-        RepeatUntilFailure(2) {
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0780 for Ctx {
-        Repeat(forever) {
-            MaxTime(0) {
-                RepeatUntilSuccess(forever) {
-                    SequenceWithMemory {
-                        ForceSuccess {
-                            Cooldown(20, filtered = Failure) {
-                                IfThenElse {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            RunOnce(then_skip = true) {
-                                Succeeder,
-                            },
-                            SubTree(Tree0780Sub0),
-                        },
-                        Deadline(10) {
-                            FlipSelector {
-                                RunOnce(then_skip = false) {
-                                    Action(|ctx| ctx.exec(3)),
-                                },
-                                Sleep(100),
-                                Repeater(0) {
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0781 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        WhileDoElse {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            #[skip_if(|bb| bb.b0 % 2 > 0)]
-            Cooldown(10, filtered = Failure) {
-                Script(|bb| bb.b0 = *bb.t0 % 3),
-            },
-        }
-    }
-}
-
-board!(Tree0781Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0782Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0782Sub1 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0782 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0782Sub0),
-            SubTree(Tree0782Sub1),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
-        blackboard {
-            o0: Option<i64>,
+            b0: i64,
             q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
         }
-        ParallelAll {
-            #[success_if(|bb| *bb.t1 > 1)]
-            Loop(q0, if_empty = Failure) {
-                MemPriority {
-                    Condition(Cond<0>),
-                    ForceSuccess {
-                        #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
-                        #[skip_if(|bb| *bb.t0 % 2 < 0)]
-                        #[failure_if(|bb| bb.b1 != 7)]
-                        ReactiveFallback {
-                            Loop(q0, if_empty = Running) {
-                                TryCatch(catch_on_halt = false) {
-                                    Succeeder,
-                                    Wait(10),
-                                    #[run_while(|bb| *bb.t1 > *bb.t1 + 2)]
-                                    #[on_halted(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b1) })]
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
+        BinarySelector(|bb| bb.o0.unwrap_or(0) < 4, dynamic = false) {
+            Loop(q0, if_empty = Skipped) {
+                SequenceWithMemory {
+                    AsyncFallback {
+                        Failer,
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = {t0}),
+                    },
+                    Repeater(3) {
+                        ReactiveSequence {
+                            Script(|bb| if *bb.t1 < 1 { *bb.t0 += 1 }),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
                         },
                     },
-                    Loop(q0, if_empty = Skipped) {
-                        AlwaysSuccess,
+                    #[success_if(|bb| bb.b0 + 2 > 3)]
+                    #[skip_if(|bb| *bb.t1 % 2 > 0)]
+                    #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(3) % 4; bb.b0 += 1 })]
+                    StepSequencer {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        SetBlackboard(o0 = Some(2)),
+                        Wait(10),
                     },
-                    RepeatUntilSuccess(3) {
-                        AlwaysFailure,
+                    Repeater(forever) {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
                     },
-                    ScriptCondition(|bb| bb.b0 < bb.b0 + 2),
+                    Fallback {
+                        Conditional(|bb| bb.b0 < *bb.t0, dynamic = true, else = Success) {
+                            #[failure_if(|bb| (bb.o0.unwrap_or(2) + 3) % 2 > 0)]
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        Condition(Cond<8>),
+                        #[failure_if(|bb| *bb.t1 > 7)]
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                    },
                 },
             },
-            AsyncFallback {
-                #[run_while(|bb| bb.o0.unwrap_or(5) % 2 > 0)]
-                KeepRunningUntilFailure {
-                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                        RunOnce(then_skip = true) {
-                            #[success_if(|bb| *bb.t1 < bb.b1)]
-                            Switch(b1) {
-                                case 3 => Condition(Cond<2>),
-                                case 5 => AlwaysSuccess,
-                                case 4 => Condition(Cond<3>),
-                                _ => Script(|bb| bb.o0 = Some(*bb.t1)),
-                            },
-                        },
-                    },
-                },
-                Retry(4) {
-                    RunOnce(then_skip = false) {
-                        Action(PAct<4>, b0 = 3, b1 = {t1}),
-                    },
+            Conditional(|bb| *bb.t1 % 4 != 2, dynamic = false, else = Failure) {
+                StatefulAction(Task<12>),
+            },
+        }
+    }
+}
+
+board!(Tree0775Blackboard { t0 b0 q0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0776Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0776Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b1: i64 = 12,
+            b0: i64 = 9,
+        }
+        SequenceStar {
+            #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
+            #[on_failure(|bb| bb.b1 = *bb.t0)]
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = 6),
+            FlipSelector {
+                Condition(Cond<2>),
+                Script(|bb| *bb.t0 += 1),
+                StatefulAction(Task<3>),
+            },
+            IfThenElse {
+                StatefulAction(Task<4>),
+                Fallback {
+                    SubTree(Tree0776Sub1, ..),
+                    Succeeder,
                 },
                 StatefulAction(Task<5>),
             },
@@ -2960,83 +2617,55 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0783Blackboard { o0 q0 b0 t0 b1 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
+    pub tree Tree0776 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-        }
-        #[on_success(|bb| bb.b1 = *bb.t0)]
-        #[skip_if(|bb| bb.b0 > 2)]
-        #[on_halted(|bb| { bb.b1 = *bb.t0; bb.t0.set(1) })]
-        RepeatTimes(forever) {
-            Parallel(success = -1, failure = -1) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0784Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0785 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        RetryUntilSuccessful(forever) {
-            SetBlackboard(t1 = 0),
-        }
-    }
-}
-
-board!(Tree0785Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
             b0: i64,
         }
-        RunOnce {
-            StepSequencer {
-                Priority {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                },
-                ParallelAll(1) {
-                    #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
-                    StatefulAction(PTask<2>, b0 = 5),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                AlwaysSuccess,
-                #[on_failure(|bb| bb.b1 = (bb.b0 + 3) % 3)]
-                Limiter(3) {
-                    Action(|ctx, bb| ctx.exec_in(4, 0, &mut bb.b0)),
-                },
-            },
+        WaitUntil(|bb| bb.b0 != bb.b1 + 3) {
+            SubTree(Tree0776Sub0, ..),
         }
     }
 }
 
-board!(Tree0786Blackboard { b1 t0 b0 });
+board!(Tree0776Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| *bb.t0 == 7, else = Running) {
-                Timeout(20) {
-                    MaxTime(10) {
-                        #[failure_if(|bb| bb.b1 == *bb.t0)]
-                        Sleep(0),
+    pub tree Tree0777Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub0 for Ctx {
+        SubTree(Tree0777Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777 for Ctx {
+        Filter(times = 2, filtered = Skipped) {
+            RetryUntilSuccessful(4) {
+                StepSequencer {
+                    ReactiveSequence {
+                        FlipSelector {
+                            SubTree(Tree0777Sub0),
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Action(Act<2>),
+                        },
+                    },
+                    Optional {
+                        RetryUntilSuccessful(2) {
+                            Delay(100) {
+                                MaxTime(30) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -3044,428 +2673,791 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0787Blackboard { b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0778 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Interrupt(|bb| bb.b0 % 2 > 0) {
+            Sequence {
+                Script(|bb| bb.b0 = 8),
+                Action(PIo<0>, t0 = {t0}),
+                Condition(Cond<1>),
+                StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+                #[post(|bb| bb.b0 = 5)]
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0778Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0779Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(PCond<0>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            #[allow(unused)] #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            SetBlackboard(o0 = Some(7)),
+            SubTree(Tree0779Sub0, ..),
+            Inverter {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+            },
+        }
+    }
+}
+
+board!(Tree0779Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0780 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            b0: i64 = 0,
+        }
+        Precondition(|bb| bb.b0 % 2 < 1, else = Skipped) {
+            BinarySelector(|bb| *bb.t0 < 1) {
+                ParallelAll(max_failures = -1) {
+                    Condition(PCond<0>, b0 = {=}),
+                    #[on_failure(|bb| bb.b0 = *bb.t1)]
+                    #[post(|bb| { if bb.b1 > 1 { bb.b1 = bb.b1 % 4 }; bb.o0 = None })]
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+                AsyncFallback {
+                    WasEntryUpdated(t0),
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    #[post(|bb| { *bb.t1 += 2; bb.o0 = Some(8) })]
+                    StatefulAction(Task<3>),
+                    Action(PAct<4>, b0 = {b0}, b1 = {t1}),
+                    WasEntryUpdated(t0),
+                    Script(|bb| { bb.t1.set(*bb.t0); bb.o0 = Some(*bb.t0) }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0780Blackboard { t0 t1 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0781 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Sleep(0),
+            Action(Act<0>),
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
+                Condition(PCond<2>, b0 = {t0}),
+            },
+            Action(PIo<3>, t0 = {b1}),
+            BinarySelector(|bb| bb.b0 != 7, dynamic = false) {
+                Script(|bb| bb.b1 += 3),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0781Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0782 for Ctx {
+        Retry(3) {
+            MemSequence {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0783 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        #[on_halted(|bb| bb.b1 += 3)]
+        #[on_failure(|bb| bb.t0.set(bb.b1))]
+        Timeout(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0783Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Sequence {
+                #[failure_if(|bb| *bb.t0 > 5)]
+                #[success_if(|bb| *bb.t0 != 2)]
+                #[post(|bb| if bb.b0 > 1 { bb.b0 = 5 })]
+                Action(Act<0>),
+                ScriptCondition(|bb| bb.b0 > 7),
+                StatefulAction(Task<1>),
+            },
+            Limiter(3) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0784Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0785 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[failure_if(|bb| bb.b0 + 2 != 2)]
+        ParallelAll(max_failures = -3) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+            Succeeder,
+            Delay(0) {
+                Script(|bb| if bb.b1 < *bb.t0 % 2 { bb.b0 = *bb.t0 }),
+            },
+            Parallel(success = -1, failure = 1) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0785Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0786 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| *bb.t0 < 3) {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0786Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0787Sub0 for Ctx {
+        ForceFailure {
+            MaxTime(20) {
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        ParallelAll(max_failures = -2) {
+            FlipSelector {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    Condition(Cond<3>),
+                },
+            },
+            Sequence {
+                SubTree(Tree0787Sub0),
+            },
+            IfThenElse {
+                ReactiveSequence {
+                    Timeout(20) {
+                        Delay(30) {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
-        Repeater(forever) {
-            Fallback {
-                AlwaysFailure,
-                Condition(Cond<0>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+        }
+        Fallback {
+            RunOnce(then_skip = true) {
+                SkipUnlessUpdated(t1) {
+                    BinarySelector(|bb| bb.b1 < bb.b0 + 1, dynamic = false) {
+                        Precondition(|bb| *bb.t0 < 7, else = Success) {
+                            Sequence {
+                                RetryUntilSuccessful(2) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                        FlipSelector {
+                            Succeeder,
+                            Runner,
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = 4),
+                },
+            },
+            Repeat(4) {
+                Cooldown(30) {
+                    #[on_success(|bb| { bb.b1 += 3; if bb.b1 > *bb.t1 + 1 { bb.b1 = (bb.b0 + 3) % 4 } })]
+                    #[post(|bb| bb.b0 += 1)]
+                    KeepRunningUntilFailure {
+                        #[on_halted(|bb| { bb.b1 += 2; bb.b0 += 3 })]
+                        TryCatch(catch_on_halt = true) {
+                            Switch(b1) {
+                                case 0 => Action(|ctx, bb| ctx.exec_in(3, 5, &mut bb.b0)),
+                                _ => RunOnce(then_skip = false) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Precondition(|bb| (*bb.t0 + 3) % 3 > 0, else = Failure) {
+                    SkipUnlessUpdated(t0) {
+                        #[on_success(|bb| bb.t0.set(7))]
+                        Action(PAct<5>, b0 = 8, b1 = {b0}),
+                    },
+                },
+                StatefulAction(Task<6> = Task::<6>),
+                Loop(q0, if_empty = Skipped) {
+                    Action(Act<7>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<8>),
+                Sequence {
+                    SetBlackboard(b1 = 0),
+                    Action(PIo<9>, t0 = {=}),
+                },
+                Condition(PCond<10>, b0 = 4),
             },
         }
+    }
+}
+
+board!(Tree0788Blackboard { t1 b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0789Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[allow(unused)] b0: i64 = 2,
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {t1}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1))),
-            Condition(PCond<2>, b0 = 0),
-            StatefulAction(Task<3>),
+        Repeater(2) {
+            ReactiveSequence {
+                SubTree(Tree0789Sub0),
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                    Filter(times = 2) {
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0789Blackboard { t1 b0 b1 o0 });
+bt::behavior_tree! {
+    pub tree Tree0790Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            b0: i64 = 14,
+        }
+        SequenceWithMemory {
+            Script(|bb| bb.b0 += 1),
+            Script(|bb| bb.b0 += 1),
+            StatefulAction(Task<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
+            b1: i64 = 3,
+            b0: i64 = 4,
         }
-        Conditional(|bb| *bb.t1 % 3 != 0) {
-            #[on_success(|bb| if *bb.t1 < 5 { bb.b0 = *bb.t1 % 2 })]
-            #[run_while(|bb| *bb.t1 < 3)]
-            RepeatUntilSuccess(forever) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                },
+        Sequence {
+            Deadline(0) {
+                #[success_if(|bb| bb.b1 + 4 > 2)]
+                StatefulAction(Task<0> = Task::<0>),
             },
+            SubTree(Tree0790Sub0, b1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0790Blackboard { t1 b0 });
+board!(Tree0790Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 1,
-            b0: i64,
             #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Repeat(2) {
-            Switch(b1) {
-                case 0 => Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                _ => #[success_if(|bb| (*bb.t0 + 3) % 3 < 0)]
-                #[failure_if(|bb| bb.b1 < 5)]
-                Script(|bb| bb.t1.set(*bb.t0)),
+        TryCatch {
+            IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Script(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b0 += 1 }),
+                },
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[post(|bb| if *bb.t0 != 4 { bb.b0 += 2 })]
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                Wait(20),
             },
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                Condition(PCond<2>, b0 = {t0}),
+                AlwaysRunning,
+            },
+            #[on_halted(|bb| if *bb.t0 % 2 == 1 { bb.t0.set(bb.b0 % 4) })]
+            #[skip_if(|bb| (*bb.t0 + 3) % 2 == 1)]
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0791Blackboard { t1 b1 b0 t0 });
+board!(Tree0791Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0792Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0792Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[on_success(|bb| { *bb.t0 += 1; if *bb.t0 + 3 == 3 { bb.o0 = None } })]
+        #[skip_if(|bb| *bb.t1 < *bb.t0)]
+        Repeater(0) {
+            Succeeder,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        IfThenElse {
-            Delay(30) {
-                #[success_if(|bb| bb.b0 != bb.b0 + 3)]
-                #[post(|bb| bb.b1 += 1)]
-                #[on_halted(|bb| { bb.t0.set(bb.b1); if *bb.t0 == 3 { *bb.t0 += 3 } })]
-                Sequence {
-                    #[run_while(|bb| bb.b1 > 2)]
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| bb.b1 < 3)]
-                    ScriptCondition(|bb| bb.b1 < *bb.t0 % 3),
-                    RunOnce(then_skip = true) {
-                        AlwaysRunning,
-                    },
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = {t0}),
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<2>),
+        ReactiveSequence {
+            Fallback {
+                MemSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                RetryUntilSuccessful(forever) {
+                    #[failure_if(|bb| bb.b0 == 1)]
+                    #[on_halted(|bb| *bb.t1 += 4)]
+                    #[success_if(|bb| *bb.t1 < 5)]
+                    StatefulAction(Task<2>),
+                },
+                AlwaysFailure,
+            },
+            SkipUnlessUpdated(t0) {
+                #[run_while(|bb| *bb.t0 % 4 > 2)]
+                #[on_success(|bb| { if *bb.t1 != 2 { bb.b0 += 1 }; bb.b0 += 3 })]
+                Repeat(4) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        BinarySelector(|bb| bb.b0 < 1) {
+                            Action(PIo<3>, t0 = {b0}),
+                            #[post(|bb| *bb.t1 += 3)]
+                            Action(PAct<4>, b0 = 1, b1 = {t1}),
+                        },
                     },
                 },
             },
-            StatefulAction(Task<3>),
+            #[run_while(|bb| bb.o0.is_none())]
+            ForceSuccess {
+                ReactiveFallback {
+                    IfThenElse {
+                        #[post(|bb| *bb.t0 += 3)]
+                        FlipSelector {
+                            Condition(PCond<5>, b0 = 8),
+                            #[post(|bb| bb.o0 = None)]
+                            #[on_halted(|bb| if (bb.o0.unwrap_or(5) + 4) % 3 == 1 { bb.o0 = Some(bb.o0.unwrap_or(4) + 3) })]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        SubTree(Tree0792Sub0, ..),
+                        ReactiveFallback {
+                            #[run_while(|bb| bb.o0.is_some())]
+                            Action(Act<7>),
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0792Sub1, t0 = {=}, o0 = {o0}, t1 = {=}, b0 = {b0}, q0 = {=}),
         }
     }
 }
 
-board!(Tree0792Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0793Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0793Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(10),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Precondition(|bb| (bb.o0.unwrap_or(5) + 1) % 4 == 1, else = Running) {
-            SubTree(Tree0793Sub1, o0 = {=}, b1 = {b1}, t1 = {=}, b0 = {b0}, t0 = {=}),
-        }
-    }
-}
+board!(Tree0792Blackboard { t0 o0 t1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            b1: i64 = 5,
         }
-        ReactiveFallback {
-            #[on_halted(|bb| { bb.t0.set(6); bb.b1 += 3 })]
-            #[run_while(|bb| (*bb.t1 + 1) % 3 > 0)]
-            TryCatch {
-                Action(PAct<0>, b0 = {t1}, b1 = {=}),
-                SetBlackboard(o0 = Some(9)),
+        Fallback {
+            Action(PAct<0>, b0 = {=}, b1 = {=}),
+            #[on_halted(|bb| if bb.b0 != bb.b1 { bb.o0 = Some(3) })]
+            #[success_if(|bb| bb.b0 > 6)]
+            #[run_while(|bb| bb.b0 + 2 == *bb.t0 + 4)]
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<1>),
             },
-            SubTree(Tree0793Sub0, ..),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-            SetBlackboard(b1 = 2),
         }
     }
 }
 
-board!(Tree0793Blackboard { o0 b1 t1 b0 t0 });
+board!(Tree0793Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+        RepeatUntil(Failure) {
+            Sequence {
+                Repeat(1) {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            WaitValueUpdate(t0) {
+                                Precondition(|bb| bb.b0 + 2 > 7, else = Running) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            Fallback {
+                                Action(Act<1>),
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                        MemSequence {
+                            #[on_failure(|bb| { bb.b0 += 2; if *bb.t0 != 0 { bb.t0.set(7) } })]
+                            #[failure_if(|bb| *bb.t0 > 3)]
+                            Condition(PCond<3>, b0 = {b0}),
+                            Condition(PCond<4>, b0 = 9),
+                            #[skip_if(|bb| bb.b0 > 3)]
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                ParallelAll {
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<6> = Act::<6>),
+                        ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
+                        Condition(Cond<7>),
+                        ScriptCondition(|bb| *bb.t0 == 3),
+                    },
+                    WaitUntil(|bb| bb.b0 == 7) {
+                        Script(|bb| if *bb.t0 > bb.b0 { bb.b0 = *bb.t0 % 2 }),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0794Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0795Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Sleep(10)
-    }
-}
+board!(Tree0794Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
         }
-        ReactiveSequence {
-            SubTree(Tree0795Sub0, ..),
-            Interrupt(|bb| bb.b0 + 2 > 2) {
-                #[run_while(|bb| bb.b0 + 2 != 2)]
-                Wait(50),
-            },
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree0795Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0796Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 11,
-            b1: i64 = 11,
-        }
-        WaitValueUpdate(t0) {
-            Interrupt(|bb| bb.b1 < 1) {
-                #[skip_if(|bb| bb.b0 == *bb.t0)]
-                ReactiveSelector {
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                    Parallel(failure = 1) {
-                        Action(PIo<1>, t0 = {=}),
-                        #[on_success(|bb| { bb.t0.set(5); bb.b1 = bb.o0.unwrap_or(2) % 2 })]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Wait(0),
-                    },
-                    AlwaysRunning,
-                },
+        Delay(0) {
+            #[on_success(|bb| if bb.b1 + 4 < *bb.t1 % 3 { bb.b0 = *bb.t1 })]
+            Retry(0) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[post(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
+                #[on_failure(|bb| bb.t0.set(7))]
+                Condition(Cond<0> = Cond::<0>),
             },
         }
     }
 }
+
+board!(Tree0795Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 1,
-            b1: i64 = 1,
         }
-        #[failure_if(|bb| *bb.t0 > 7)]
-        Limiter(3) {
-            #[on_success(|bb| bb.o0 = Some(bb.b1))]
-            Fallback {
-                SubTree(Tree0796Sub0, ..),
-                #[failure_if(|bb| bb.b1 % 2 == 1)]
-                #[success_if(|bb| bb.o0.unwrap_or(3) % 4 < 1)]
-                #[skip_if(|bb| bb.b1 < 0)]
-                Condition(PCond<2>, b0 = {t0}),
-                #[on_success(|bb| if bb.o0.is_some() { bb.b1 += 2 })]
-                #[post(|bb| bb.o0 = Some(*bb.t0))]
-                WaitValueUpdate(t0) {
-                    Sequence {
-                        ForceSuccess {
-                            KeepRunningUntilFailure {
-                                RetryUntilSuccessful(1) {
-                                    #[post(|bb| bb.b1 = bb.b0)]
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        TryCatch {
-                            Wait(20),
-                            Condition(Cond<4>),
-                            #[on_halted(|bb| { bb.o0 = None; bb.t0.set(bb.b1) })]
-                            #[on_success(|bb| { bb.b0 += 1; bb.b0 = bb.o0.unwrap_or(3) })]
-                            Succeeder,
-                        },
-                        RunOnce {
-                            TryCatch(catch_on_halt = true) {
-                                Condition(|ctx, bb| ctx.check_in(5, 7)),
-                                Script(|bb| { bb.b0 = *bb.t0 + 4; bb.b1 += 2 }),
-                            },
-                        },
-                    },
+        TryCatch(catch_on_halt = false) {
+            ReactiveSequence {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 4)),
+            },
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                Timeout(10) {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0796Blackboard { o0 t0 b0 b1 });
+board!(Tree0796Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        Parallel {
-            StatefulAction(Task<0> = Task::<0>),
-            AlwaysFailure,
-            Condition(Cond<1>),
-            Condition(Cond<2>),
+        Deadline(100) {
+            Sleep(0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
-        Repeater(0) {
+        blackboard {
+            b0: i64,
+        }
+        IfThenElse {
             StatefulAction(Task<0>),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Condition(Cond<1>),
+                ScriptCondition(|bb| bb.b0 != 3),
+                Action(Act<2> = Act::<2>),
+            },
         }
     }
 }
+
+board!(Tree0798Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<3>),
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveSequence {
+            WhileDoElse {
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    SetBlackboard(b1 = 8),
+                },
+                #[success_if(|bb| bb.b1 < bb.b0 % 4)]
+                #[failure_if(|bb| bb.b1 != 4)]
+                Cooldown(50) {
+                    StatefulAction(Task<0>),
                 },
             },
-            SequenceStar {
-                Inverter {
-                    StatefulAction(Task<4> = Task::<4>),
+            IfThenElse {
+                Limiter(3) {
+                    WasEntryUpdated(t0),
                 },
-                Priority {
-                    Failer,
-                    Condition(|ctx| ctx.check(5)),
+                Inverter {
+                    KeepRunningUntilFailure {
+                        WasEntryUpdated(t0),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0799Blackboard { b1 t0 b0 });
+
 cases! {
-    Tree0700 "B{t1=2;b0}MSeq(c0b{b0},RSeq(c1l,pa2{b0:t1}),t3,pa4{b0:7})",
-    Tree0701 "B{o0;b0;t0=3}RFb(Keep(c0b{b0+2%4}),Wu{t0},a1,@oh{t0!7?t0+=3}@si{b0!o0|4+3}@fi{o0|4+1<5}pi2{t0:=})",
-    Tree0702 "B{o0=_;b0=3;t1;t0;b1=4}Pri(Bin{t1%3<0;N}(Wde(pa0{b0:5;b1:b0},RT{1}(a1),Cd{0;F}(pi2{t0:=})),FS(OnceK(RSeq(t3,c4)))),AFb(OnceT(@fi{some}Par{-1;1}(RU{F}(@os{t1:=b1}@oh{t0+=1}ASeq(Fb(pa5{b0:8;b1:b0},t6,t7),a8l,RSeq(t9e,pt10{b0:5;b1:b0},pc11{b0:=}))))),Flip(Ret3(@ki{t1<t0+2%4}@si{b1>4}Ite(t12,PAll{_}(Sb{t1=2},Sl{20},R),RU{F}(Fai))))))",
-    Tree0703 "B{t0;b0;t1=4;o0=_}Dl{20}(MSeq(Ub{o0},@oh{o0:=_;t1+=2}SubA(Pri(pi0{t0:t1},t1,@ki{b0%2=1}@fi{b0<3}@rw{none}Sc{t0+=1})),t2))",
-    Tree0704 "B{b0;t0=2;o0=_}MSeq(Bin{some;_}(Mt{0}(Sb{b0=t0}),Ite(pc0{b0:1},Step(Run,c1,R))))",
-    Tree0705 "Seq(a0l,t1)",
-    Tree0706 "B{t0;b0=1}RFb(a0l,pt1{b0:b0;b1:t0},a2,a3e)",
-    Tree0707 "B{b0=0;b1=4;t0=1}RSeq(Sw{0;1;4}(a0l,Sw{1}(c1,@fi{b1<3}F),t2,Seq(Inv(t3),Pre{b0+1=t0+4}(t4))),FF(Step(t5,a6)))",
-    Tree0708 "B{o0=_;t0}FS(Fb(Fai,Rep1(Lim{3}(To{20}(OnceK(pi0{t0:=}))))))",
-    Tree0709 "B{t1=5;t0=1;b0=0;o0=0}PAll{0}(RFb(Ite(@rw{t1+3%2<0}Flip(c0,t1),RSeq(@of{b0:=t1+4%4}@fi{t1!3}pi2{t0:=},@os{b0+1%3!0?t1:=b0+4%4}S,a3),FS(Ruf{3}(Ite(a4l,t5,t6))))),Pri(FF(Sb{o0=8}),pa7{b0:=},Ret0(t8)),AFb(Swm(t9,SubR(Scc{t1+4!2})),OnceK(Rep2(Keep(Wt{50})))),@si{b0<6}@fi{t1+4%4>2}@rw{b0>t1}Step(@of{b0+=1;b0%4<1?o0:=_}t10,Ret1(c11),pa12{b0:4;b1:t1}),RSeq(pc13{b0:1},RFb(a14b{t0+3%2;b0},R),Star(Scc{none},Ub{o0}),Rep2(@fi{o0|4+1<t1}@po{b0%3>1?t1+=3}Bin{t1>7;_}(Rep4(pc15{b0:=}),t16e)),Sel(F,c17)))",
-    Tree0710 "B{b0=4}Ite(t0,pc1{b0:=})",
-    Tree0711 "B{t0}RFb(t0,t1,WU{t0+2%4>1}(a2l))",
-    Tree0712 "B{b0;t0=4;b1=2}Fb(a0b{b1;b0},@ki{b0<1}pi1{t0:=},a2l)",
-    Tree0713 "B{t0=3;t1=4;b0=2;b1=1;q0=2;o0=2}Swm(MPri(OnceT(Cnd{t0%4<3;N;F}(PAll{5}(c0,pc1{b0:1},@po{b1:=b1%2}@ki{some}Ub{o0},a2,Sb{t1=3}))),Flt{2;R;K}(Seq(RSeq(a3e,Sc{o0:=b1+2%2;b0+=2}),@rw{b0<t0}Fb(c4l,F)))),Fb(Sw{0;2;5}(Sl{10},Scc{b1>6},c5,@ki{t1<t0}@fi{t0>7}Ub{o0}),c6l),Su{t1}(Lp{t1;_}(Pre{o0|2+3%2>0;K}(ASeq(t7e,Par{_;1}(Rpt{0}(Sb{b1=b0}),Step(Ub{o0},t8)))))))",
-    Tree0714 "B{b0;t0}Swm(pt0{b0:t0;b1:b0},@of{t0:=b0+4}@si{b0>0}t1,@rw{b0+4>1}@fi{t0+2!2}OnceT(c2b{b0}),Sb{b0=9})",
-    Tree0715 "B{q0;b0=4;b1=2}Rep4(Fb(@oh{b1+=2}Ret3(Flt{3;R;K}(c0l)),Fb(Lp{_;_}(a1e),pi2{t0:b0},Fai,a3b{b1%2;b0})))",
-    Tree0716 "B{o0=_}Step(R,SubR(Run),Ub{o0})",
-    Tree0717 "ASeq(OnceK(RSeq(RSeq(c0,a1),Step(c2l,a3),t4,a5e,Par{1;-1}(Sel(Fai,F,t6,t7)))),Suc,Ite(ASeq(OnceT(PAll{-2}(Sl{20},a8l)),RSel(Fb(t9,a10e))),ASeq(t11,t12,t13),Flip(Rep0(t14e))))",
-    Tree0718 "Rep0(F)",
-    Tree0719 "RSeq(ASeq(a0l,c1e,t2,c3e),RFb(Inv(c4),To{10}(a5),t6e,RT{F}(t7)),Opt(RSeq(Rep3(c8),RT{F}(c9))),Dl{10}(Cd{0;K}(Ite(c10,RepF(t11)))),Once(OnceK(RFb(a12,t13,Sl{0}))))",
-    Tree0720 "B{t0=0;q0=3;b1=1}Fb(Sel(c0,a1,t2),Lp{_;S}(Swm(Suc,pa3{b0:b1;b1:t0})),Su{t0}(Swm(Su{t0}(Par{3;_}(F,a4,Sb{t0=1},c5b{2})),t6)))",
-    Tree0721 "AFb(Flip(c0,Wde(a1l,c2),RFb(c3e,OnceK(t4),a5)),AFb(t6,F,TryT(t7,a8)),Once(OnceK(Wde(RFb(t9,a10,c11e),Swm(a12l,Wt{10},c13,S)))))",
-    Tree0722 "B{t0;q0;b0}RSeq(Fb(pc0{b0:b0},Swm(Par{0;0}(c1,R,Suc),@oh{b0+=1}@si{b0%4<3}c2,Lp{t0;_}(c3)),t4),OnceK(@fi{b0%2!1}t5))",
-    Tree0723 "Rus{F}(Rus{2}(RFb(Sub(t0),c1,F,t2,a3)))",
-    Tree0724 "Invt(FF(RFb(Pri(Rep4(c0)),OnceK(t1))))",
-    Tree0725 "RFb(Step(Lim{3}(c0),Fai,Rpt{2}(t1),Ret3(c2),t3))",
-    Tree0726 "B{b1=3;b0=2;t0=3}Sw{3;1}(Fb(t0,RT{1}(Cnd{b1!7;N;F}(RU{F}(Mt{0}(Flt{1;F;_}(Wu{t0})))))),Rep0(Sb{b1=5}),TryF(ASeq(t1,pt2{b0:b0;b1:b1}),@si{t0+2<b1%4}Flt{3;_;F}(ASeq(a3l,t4)),Fb(Pri(a5,a6e,c7,t8)),a9l))",
-    Tree0727 "B{t0=0;b1;o0=_}Try(Fb(@of{b1:=o0|2}@ki{t0+2>5}RepF(Star(S,t0e))),Seq(a1,c2b{o0|1%4},@po{b1:=t0}@fi{some}Ub{o0},t3))",
-    Tree0728 "FS(t0)",
-    Tree0729 "Flip(Seq(c0e,t1),Wt{50})",
-    Tree0730 "PAll{-2}(RFb(Dd{0}(Sub(t0)),Fai,c1,c2),Flip(Ite(c3,c4e),Once(R),OnceK(t5e),t6,t7),AFb(Fb(Step(FF(c8l),t9))))",
-    Tree0731 "Step(Wt{30})",
-    Tree0732 "B{o0=0;t0;b1=3}Bin{some;_}(Sw{2;1;5}(c0,SubA(Sb{o0=4}),Fai,a1l),Seq(AFb(pc2{b0:b1},Wv{t0}(a3),Scc{b1%3!0})))",
-    Tree0733 "B{o0;b0}Wde(c0,pi1{t0:b0},Ub{o0})",
-    Tree0734 "B{o0=4;b0=5;t0=5;t1=1}@po{some?t0+=2;o0:=o0|4}Rpt{0}(Scc{b0=t1})",
-    Tree0735 "B{b0=5;t0=5}OnceT(Rmp{F;S}(PAll{1}(@fi{b0+4<2}Par{1;1}(RSeq(PAll{-2}(Inv(t0),Ruf{1}(c1b{t0%2}),RSeq(a2,t3)),Fb(c4,F,a5l,a6l,pc7{b0:2}))))))",
-    Tree0736 "B{t0;b0=3}Bin{b0%2=1;_}(a0,Swm(pi1{t0:t0},pi2{t0:b0}))",
-    Tree0737 "RT{F}(AFb(c0l,Sub(S)))",
-    Tree0738 "B{t0=1;b0=2}PAll{1}(FS(Rty3(@of{t0+=2}@os{b0%4>1?b0+=3;t0:=b0}Sl{10})))",
-    Tree0739 "B{b1=0;b0=0}RSeq(AFb(Swm(c0e,S,pa1{b0:=;b1:b1})),pt2{b0:3;b1:=},c3,Rus{F}(t4),Wt{0})",
-    Tree0740 "B{t0=3;t1;o0=4;b0=0}Wv{t1}(Swm(@fi{b0%2>0}Try(RFb(pa0{b0:b0;b1:b0},c1),Pre{o0|4+4%4=1}(@fi{t0%3=1}To{100}(Flip(F,pc2{b0:t1},t3))))))",
-    Tree0741 "B{b1;b0=0;q0=3;t0=5}RSeq(OnceT(RSeq(pt0{b0:b1;b1:t0},Scc{t0+1!t0+4})),Fb(pt1{b0:b0;b1:t0},t2,S),Cnd{t0!5;N;_}(MPri(Fb(@si{b1%4=3}@ki{b0<0}c3b{t0},@oh{t0+=3;t0+=1}@fi{b0%4!3}@rw{b1!6}t4),@oh{t0+3<t0%2?b0+=3}a5e,c6)),WU{b1>5}(Seq(Lp{t0;R}(Flip(Wu{t0},Ret2(t7),c8b{b1%4},Wu{t0},Run)))))",
-    Tree0742 "B{t0=3;b0;q0=2}Wv{t0}(Dl{30}(Bin{b0<3;_}(Seq(Lp{_;R}(S)),Lp{b0;R}(@fi{t0%4!0}a0l))))",
-    Tree0743 "RFb(t0,Sub(S))",
-    Tree0744 "B{b0;t0=1;b1=5}Keep(Sw{4;2}(Wde(pt0{b0:7;b1:=},a1,c2),SubA(@rw{b0<5}FS(Scc{b1+2%3>0})),RSel(c3b{b0},t4e,a5b{t0%4;b0})))",
-    Tree0745 "B{q0=4;t0=0;o0=2;b0=3;b1=4}Fb(@ki{b1%4<2}@os{o0:=o0|1}OnceK(Sb{o0=4}),@fi{b1=b1+1}Lp{_;S}(Sb{b0=9}),@oh{o0:=3;o0:=_}@si{t0=0}Swm(Ub{o0},Rty3(@ki{b1<0}@rw{t0!b1+3%4}RFb(Rep0(@os{o0:=_}@si{some}a0e))),Swm(t1e,pc2{b0:b0})),Par{_;_}(@fi{o0|1=6}Sc{b0:=o0|1},@ki{o0|3<2}@oh{b1+=1}t3,Sw{4;3}(a4,Sc{b0+=1},c5e)),@os{t0+=2}@of{o0:=b0%4}Lp{b0;K}(Bin{b0>5;N}(pa6{b0:b1},Seq(Ite(Pre{b1+2%4<1;K}(Cd{20;F}(c7)),@rw{b0<4}Bin{o0|2+3=o0|2+1;N}(Pre{t0=b0;S}(Fai),Wv{t0}(pt8{b0:0})))))))",
-    Tree0746 "B{t0;b0=4;b1=0}Sw{5}(t0,Dd{100}(Fb(Ite(@os{b1+=2;b1+=1}@po{t0<0?t0+=2;t0:=b1+3}@oh{t0:=t0%4}Flip(FS(t1),a2),PAll{1}(t3e)),Ret3(Dd{10}(Step(t4,Su{t0}(@ki{b0+2%3!1}@of{b1+=1;b0+=1}t5),@of{t0:=b1+3}Par{-1;1}(pt6{b0:=;b1:=},t7)))),RSeq(SubR(SubR(t8)),pc9{b0:t0},S,c10))))",
-    Tree0747 "B{q0=3;t0}Lp{t0;S}(Rpt{F}(Pre{t0>3;S}(pt0{b0:t0;b1:t0})))",
-    Tree0748 "B{b0;t0;b1=0;o0=_;q0=4;t1}Swm(Lp{_;R}(Bin{t1=t1+2;T}(AFb(RFb(PAll{_}(t0,@po{t0:=t1+3;o0:=_}a1),Fb(a2,Wu{t0}),Cnd{b0+3%4<2;_;S}(c3)),@ki{t1!7}RSeq(@of{b1=b0+4?t0:=4}@rw{t1%4!3}@po{b1+=2;b0+=1}OnceK(Sb{o0=0}),Bin{b0>t0;_}(Dl{10}(t4),@rw{b0+1>o0|5}Wu{t0}))),@of{t1:=o0|4}Try(ASeq(pc5{b0:t0},c6,@rw{b1!t1%4}t7),Wu{t0}))))",
-    Tree0749 "B{b0=3;q0=1;t1;t0}Lp{t1;R}(@si{t0+3<7}@rw{b0>t1}@ki{t1>3}RFb(Scc{t0%4=3},a0,Rep0(Sc{t1+=1;b0<6?t0:=8})))",
-    Tree0750 "B{b1;t0=2;b0=4}@of{b1+=1}Step(Seq(a0,c1,Sc{b0+=1;t0+=1}),Su{t0}(Rpt{F}(Try(a2b{b0;b1},t3,Scc{b0<2}))),Once(Wde(t4,Sb{b1=6})))",
-    Tree0751 "ASeq(FF(Ret1(F)))",
-    Tree0752 "B{b0=5;t0=5;o0}Fb(@fi{o0|5>2}Flt{3;F;K}(@ki{o0|4<2}OnceT(Pre{t0<t0+1;F}(pt0{b0:2;b1:b0}))),RFb(t1,@po{b0+=1}c2e,pt3{b0:t0},t4,Sb{t0=b0}))",
-    Tree0753 "B{b0;t0=1;q0=3;o0=_}@os{t0:=b0%2;b0!4?t0:=b0+4}@po{t0:=b0}Swm(Rmp{S;S}(Seq(t0,PAll{2}(Flt{3;F;_}(Pre{o0|3%4>0;K}(a1l)),RFb(@fi{b0!0}@of{b0+=2}@oh{t0+=1}a2,c3l,a4b{o0|5;b0})),Sl{0})),PAll{3}(c5b{t0%4},a6l,Fb(a7,MPri(pt8{b0:=},Fai)),Lp{t0;_}(Ub{o0})),c9e)",
-    Tree0754 "B{o0;b1;b0=5}Fb(Par{_;_}(RFb(F,pa0{b0:8;b1:=}),Keep(RSeq(Sw{5}(a1l,t2))),OnceT(c3l)),Ret2(ASeq(FS(Once(a4b{o0|3;b1})),pa5{b0:9;b1:b0},Swm(a6,a7))))",
-    Tree0755 "B{b0;t0;q0=4;o0=_}Rus{3}(Wde(Pri(Dl{0}(Rus{2}(a0)),c1l,Cnd{b0>5;T;S}(Lp{_;_}(t2))),Lim{1}(Sc{t0%4>2?o0:=b0}),Pre{o0|1!b0+4%2;K}(Rty3(a3))))",
-    Tree0756 "B{q0=4;b1;t0=2;b0=1}Ruf{3}(Try(Lp{b1;_}(Ite(RFb(a0l,a1),a2l)),RFb(Wv{t0}(Star(pc3{b0:5},Wu{t0})),pt4{b0:=},Pre{b0+2>3;S}(OnceK(F))),Lp{t0;F}(t5),Sl{50}))",
-    Tree0757 "B{b0=2;t0}MSeq(Lim{2}(Swm(Opt(c0),c1,c2,a3)),Once(Su{t0}(Par{2;-2}(Step(Suc,a4b{1;b0}),Dl{10}(@fi{b0>0}@po{t0>0?t0:=4}@of{b0!2?t0+=3}c5)))),a6b{b0%2;b0},SubA(To{20}(Ret4(Bin{b0!4;_}(SubA(a7e),F)))))",
-    Tree0758 "B{t0=5;b0=4}Dd{20}(Inv(RFb(Par{1;2}(t0,@of{t0:=b0}pa1{b0:=;b1:t0},F),c2)))",
-    Tree0759 "B{t0;b1=3;b0=3}Fb(Seq(To{50}(RSeq(a0e,Invt(Rep2(Wde(@si{t0>5}@of{b1:=b0}a1b{b1+1%4;b1},t2))))),RFb(t3)))",
-    Tree0760 "B{b1;t1=3;b0}RT{2}(Rep1(@of{b0:=t1}@po{t1:=t1%4}FF(Rep3(AFb(@po{b1:=b0%2}Sw{5;0;2}(Intr{t1+2>2}(pc0{b0:=}),t1,t2,t3))))))",
-    Tree0761 "B{o0;q0=4;t0;b0}TryT(Bin{b0+3!t0+3%2;N}(a0b{b0;b0},@os{b0+=3}pa1{b0:7;b1:t0}),@si{b0<3}Wde(To{100}(t2),Wu{t0}),Lp{t0;S}(RFb(a3b{9;b0},OnceT(Sb{t0=0}),RetF(Sc{b0+=1;t0+=2}))),Inv(Seq(OnceT(c4),Lp{_;S}(pa5{b0:b0}))),RFb(@os{o0:=3}c6,c7,@oh{t0:=t0+1%2;t0+=1}@fi{t0+4%2=1}Fai))",
-    Tree0762 "Ruf{F}(FF(Par{-2;1}(S,R,Wt{100})))",
-    Tree0763 "B{q0=0;t0=3;b0}MPri(WU{t0%2>0}(Wu{t0}),@si{t0+1=1}@po{b0+=3}@ki{b0+1<7}Lp{t0;R}(RFb(@si{b0!0}@po{t0+=3}t0e,Lp{b0;K}(Opt(c1)))),a2)",
-    Tree0764 "B{o0;b0;t1=3;t0}MSeq(RSeq(@oh{o0:=t0}@po{t1:=o0|1}Sb{t0=0},SubA(Sb{o0=2})),Ite(pc0{b0:t1},a1b{b0+3;b0}),Sb{t1=b0},Rep2(c2e))",
-    Tree0765 "B{b0;t0=4;b1=3}Sw{2}(Rmp{F;F}(@os{t0+=3;b1+=2}Pre{b1<3;S}(@si{b1!1}Opt(Inv(Wu{t0})))),To{10}(PAll{-3}(t0,RSeq(pt1{b0:4;b1:b1},a2l),Pri(c3,a4,a5))))",
-    Tree0766 "B{t0=2;t1=2;o0=_;b0}Rep2(Seq(TryF(RFb(Step(t0,a1b{o0|0+1;b0},Wu{t0}),Scc{some}),FF(RSeq(Flip(Ub{o0},Suc),a2,@of{t1:=b0+3;b0:=t1%4}c3,c4e)),RFb(Step(Suc,F,Sl{30}),c5,Intr{t1!5}(Flt{2;F;_}(Sb{t1=1}))))))",
-    Tree0767 "B{b0=4;o0=4;t0=3;b1=5;q0=1}Par{-1;2}(To{50}(Rep3(RSel(t0,t1e,c2e,@os{b1+=2}pc3{b0:6},@of{o0:=b0}@si{t0%4<2}@po{b0+=3}Sl{20}))),t4,Fb(Opt(t5),Lp{b0;S}(c6),Wt{50}))",
-    Tree0768 "B{b1=1}Pre{b1!5;R}(Sl{0})",
-    Tree0769 "B{t1=1;b1=1;t0;b0=2}MPri(@rw{b0%3!2}@oh{b0<b1?t1:=7}@of{t1+=1;b0:=t1}F,Bin{b1>2;T}(t0,pi1{t0:=}),Flt{2;_;_}(Ret4(t2)),TryF(pt3{b0:8;b1:b0},c4l))",
-    Tree0770 "B{b0=4;q0;b1=1;t1=5}Bin{b1+4%4>1;N}(Seq(OnceK(a0),Rty3(Ret4(t1)),pc2{b0:=},Dd{20}(Lp{b0;S}(Pre{b1%2>0;R}(R))),RSeq(t3,c4)),Intr{b0=7}(Sc{t1>b0?b0:=t1%2}))",
-    Tree0771 "B{b1=1;b0;o0=3}Par{1;_}(Sc{b1:=o0|3},pt0{b0:b1;b1:b0})",
-    Tree0772 "B{b1;b0=4;t0=5}@os{t0+=1}Sw{4}(c0,pc1{b0:b0})",
-    Tree0773 "B{o0;b0=2;t0=0;b1=1}AFb(Intr{b0+2<0}(pc0{b0:t0}),Bin{t0>6;N}(pt1{b0:=;b1:t0},Cnd{t0<4;_;F}(FS(@rw{none}pt2{b0:b0;b1:b1}))),ASeq(a3l,pa4{b0:b0},c5),Bin{t0%3<1;N}(Sel(c6,a7),Fai),MSeq(TryF(c8,a9),Scc{b1+1!t0}))",
-    Tree0774 "B{b1=0;t0=2;b0}Step(Swm(pi0{t0:=},SubA(t1e),Run),Cd{0;K}(@os{b1:=b0+3%3}t2),a3e,MPri(pt4{b0:b0;b1:=},Wu{t0}))",
-    Tree0775 "B{b1=4;o0=0}Dd{20}(Cnd{o0|1<b1;_;F}(Fb(SubR(Swm(t0e,pc1{b0:2})),c2)))",
-    Tree0776 "B{b1=5;t0=5;b0}TryT(Sb{b1=t0},RSeq(Sl{20},@of{b0:=t0}@oh{b0+2<b1?t0+=1}@rw{b1%3!2}Sb{b1=3}),pa0{b0:t0;b1:=})",
-    Tree0777 "B{b1=2;b0=2;t1=2;q0;t0=4}PAll{_}(Try(pt0{b0:=;b1:b0},@os{b1:=t0}Pre{b0%3=2}(c1b{b1}),a2),OnceK(Wde(a3l,Try(a4,SubA(ASeq(a5l,t6))))),PAll{-2}(Seq(a7,Sb{t1=6}),@fi{t1+1!t1+3}@of{b1<1?b1:=t1;b1:=b0}@si{b0%2=1}t8,SubR(Lim{1}(Sb{b1=t0}))),MSeq(RFb(PAll{3}(ASeq(Sb{t0=t1}),Lp{t1;S}(c9e),FS(Pre{b1=5}(Rep2(Scc{t1=b1}))),Wde(RFb(t10,t11e),Scc{b0+2%4>0})))))",
-    Tree0778 "Step(c0,t1e,a2,a3)",
-    Tree0779 "B{b0=2;t1=4;t0=1}Seq(AFb(RSel(pa0{b0:=},a1,c2),@fi{t1!3}Cd{10;F}(Sl{50}),a3e),t4,Ite(Cd{30;F}(Cnd{b0%4>1;T;_}(c5e)),Par{_;_}(pi6{t0:=},@ki{t1!7}@fi{b0<0}Pre{b0<6;K}(a7e),S,Sl{20}),Swm(@po{b0+4=0?t0+=3}@oh{b0>4?t0+=3}Flip(@os{t1:=t0}@fi{t0!t1+3}@ki{t0<b0+3}pt8{b0:b0;b1:b0},pt9{b0:=;b1:t0}),@ki{t0<b0}@po{t1%3!0?t1:=t1%4}Pri(@po{t1+1=5?t0:=t1+3%3}@si{b0=5}c10,t11,@po{b0:=t0+4}c12))))",
-    Tree0780 "RepF(Mt{0}(Rus{F}(Swm(FS(Cd{20;F}(Ite(t0,t1))),RSeq(OnceT(Suc),Sub(Ruf{2}(a2))),Dd{10}(Flip(OnceK(a3l),Sl{100},Rpt{0}(a4)))))))",
-    Tree0781 "B{t0=0;b0=1}Wde(c0,t1,@ki{b0%2>0}Cd{10;F}(Sc{b0:=t0%3}))",
-    Tree0782 "RFb(Sub(a0),Sub(c1),t2)",
-    Tree0783 "B{o0;q0;b0=0;t0;b1=3;t1}PAll{_}(@si{t1>1}Lp{_;F}(MPri(c0,FS(@oh{b0:=t1%4}@ki{t0%2<0}@fi{b1!7}RFb(Lp{_;R}(TryF(Suc,Wt{10},@rw{t1>t1+2}@oh{none?o0:=b1}t1e)))),Lp{_;K}(S),Rus{3}(F),Scc{b0<b0+2})),AFb(@rw{o0|5%2>0}Keep(Pre{some;K}(OnceT(@si{t1<b1}Sw{3;5;4}(c2,S,c3,Sc{o0:=t1})))),Rty4(OnceK(pa4{b0:3;b1:t1})),t5))",
-    Tree0784 "B{b0=0;t0=4;b1}@os{b1:=t0}@ki{b0>2}@oh{b1:=t0;t0:=1}RT{F}(Par{-1;-1}(c0b{b0+3}))",
-    Tree0785 "B{t1=2}RetF(Sb{t1=0})",
-    Tree0786 "B{b1=4;t0=0;b0}Once(Step(Pri(a0b{t0;b0},t1),PAll{1}(@fi{b0+4%3<1}pt2{b0:5},c3e),S,@of{b1:=b0+3%3}Lim{3}(a4b{0;b0})))",
-    Tree0787 "B{b1;t0=5}OnceT(Pre{t0=7;R}(To{20}(Mt{10}(@fi{b1=t0}Sl{0}))))",
-    Tree0788 "Rpt{F}(Fb(F,c0))",
-    Tree0789 "B{t1=0;b0=2;b1=4;o0=_}TryT(pt0{b0:b1;b1:t1},c1b{o0|1},pc2{b0:0},t3)",
-    Tree0790 "B{t1=0;b0}Cnd{t1%3!0;_;_}(@os{t1<5?b0:=t1%2}@rw{t1<3}Rus{F}(TryF(c0,pc1{b0:=})))",
-    Tree0791 "B{t1=1;b1=1;b0;t0}Rep2(Sw{0}(a0b{b1;b0},@si{t0+3%3<0}@fi{b1<5}Sc{t1:=t0}))",
-    Tree0792 "B{b1;b0;t0=2}Ite(Dl{30}(@si{b0!b0+3}@po{b1+=1}@oh{t0:=b1;t0=3?t0+=3}Seq(@rw{b1>2}@po{t0+=2}@ki{b1<3}Scc{b1<t0%3},OnceT(R),a0,pt1{b0:t0},OnceT(c2))),t3)",
-    Tree0793 "B{o0=0;b1;t1=4;b0;t0=3}RFb(@oh{t0:=6;b1+=3}@rw{t1+1%3>0}Try(pa0{b0:t1;b1:=},Sb{o0=9}),SubA(Pre{o0|5+1%4=1;R}(SubR(c1))),pt2{b0:=;b1:b0},Sb{b1=2})",
-    Tree0794 "B{b0=5}RSeq(pt0{b0:b0;b1:b0})",
-    Tree0795 "B{b0=0}RSeq(SubA(Sl{10}),Intr{b0+2>2}(@rw{b0+2!2}Wt{50}),Sl{0})",
-    Tree0796 "B{o0;t0=2;b0=1;b1=1}@fi{t0>7}Lim{3}(@os{o0:=b1}Fb(SubA(Wv{t0}(Intr{b1<1}(@ki{b0=t0}RSel(Rmp{F;F}(t0),Par{_;1}(pi1{t0:=},@os{t0:=5;b1:=o0|2%2}@fi{none}Wt{0}),R)))),@fi{b1%2=1}@si{o0|3%4<1}@ki{b1<0}pc2{b0:t0},@os{some?b1+=2}@po{o0:=t0}Wv{t0}(Seq(FS(Keep(Ret1(@po{b1:=b0}t3))),Try(Wt{20},c4,@oh{o0:=_;t0:=b1}@os{b0+=1;b0:=o0|3}Suc),Once(TryT(c5b{7},Sc{b0:=t0+4;b1+=2}))))))",
-    Tree0797 "Par{_;_}(t0e,F,c1,c2)",
-    Tree0798 "Rpt{0}(t0)",
-    Tree0799 "AFb(t0,RFb(a1,t2,OnceT(t3)),Star(Inv(t4e),Pri(Fai,c5l)))",
+    Tree0700 "B{b0=2;t0=5}Cd{0;K}(Fb(c0,Fb(Swm(Sb{b0=3},t1,t2,@po{b0:=t0+3}@rw{t0+4<t0}Cd{0;F}(RepF(@of{t0>t0%4?b0+=3;b0+=1}c3l)),a4))))",
+    Tree0701 "B{o0=3;t0=0}@ki{none}PPar{2;N}(Isw{1;T;N}(SubR(Wde(c0,pa1{b0:6})),Ret4(t2e)),PAll{1}(Swm(Sb{o0=3},Sb{t0=7})))",
+    Tree0702 "B{t0=3;t1;b1=4;b0}Pre{t0>4;R}(Fb(t0,Isw{b0+3%2;N;_}(Mt{100}(Sl{50}),t1e),@rw{t0>b0%3}@os{t1:=b1%3;b0>1?t0:=b1+2}@ki{t0%4!1}Fai,@si{t1+4>t1}@os{t1%2>0?t1:=t0%3}Bin{b0>2;T}(Rpt{2}(Wu{t1}),t2e)))",
+    Tree0703 "B{q0=1;b1=4;t1=0;t0=2;b0=5}Wv{t1}(Mt{0}(Lp{t1;_}(Rmp{F;S}(Ret3(@si{t0<7}Sel(Su{t0}(@rw{t0=b1}@po{b0<b1%4?t0+=1}a0l),AFb(a1l,c2),a3))))))",
+    Tree0704 "B{b1=1;b0=4;t1}RSeq(t0,ASeq(c1,t2,@si{b1>0}@po{t1:=b0+3}t3e,c4),Sc{t1:=b1},Invt(RepF(SubA(t5))))",
+    Tree0705 "B{b1;q0=4;t0=2;b0=2}Lp{b0;F}(@os{b1+=1;t0:=b1%3}t0)",
+    Tree0706 "B{t1;o0=_;b0=0;q0=3;t0=0;b1}Wde(Dd{10}(@of{t1:=9}@ki{b0%4<3}Swm(@si{o0|5%2>0}@rw{o0|5>7}Lp{b1;R}(FF(Ub{o0})),Swm(@po{b1+=3}Cnd{t1>t0;_;F}(c0l),Pre{b0%3<0;R}(Flt{1;F;K}(a1b{o0|4%4;b0}))))),Par{2;1}(Sl{10},Lp{t1;F}(ASeq(Sc{o0:=_},c2,t3,Ub{o0})),Rus{F}(RSeq(a4l,Rep3(Ret4(SubA(t5e)))))),Flip(Sw{4;5}(ASeq(t6,c7),Flt{3;R;K}(c8),@si{b1+3%4<2}@rw{o0|1!b1+4}Lp{t0;_}(PPar{0;_}(pa9{b0:=},@rw{none}@po{b0+=1}Sl{10}))),Pri(c10e,Try(Scc{b0=b1%4},Sb{t1=1}),F,SubA(c11))))",
+    Tree0707 "B{q0;b0=4;t0=1;o0=4}RFb(Step(Flt{2;S;K}(Step(c0b{t0})),Wv{t0}(FS(Ret2(Seq(FS(@po{o0:=_}@os{t0:=o0|4%4;t0+=1}c1b{b0}),Sb{t0=b0}))))),FF(Rep4(@os{t0:=o0|2;b0:=t0%2}@po{o0:=t0}@oh{t0+=3}Keep(Star(Bin{b0=3;N}(t2,pt3{b0:1}),Cd{50;_}(t4),Isw{b0+1%2;T;N}(pc5{b0:t0},pa6{b0:=},a7l))))),Par{-4;_}(pi8{t0:=},pa9{b0:=;b1:t0},c10,@si{o0|2!1}@fi{some}Sel(@of{t0:=2}@si{t0<4}pt11{b0:b0;b1:b0},@oh{t0+=3}@si{some}@ki{t0>b0}Ub{o0},a12b{o0|3+2;b0},Ub{o0})))",
+    Tree0708 "B{t0=2;b0=0}RSeq(Cnd{t0<1;_;_}(Bin{b0>4;_}(@fi{t0+4<b0}@rw{t0>0}Ret3(@rw{t0!2}OnceK(a0l)),Cd{10;F}(a1b{t0;b0}))))",
+    Tree0709 "B{b0=2;b1;t0=0;o0=1}Wde(ASeq(RSeq(c0,Wu{t0},pa1{b0:=;b1:=},pc2{b0:b1}),MPri(t3,a4e,t5),Pre{o0|1+1<0;K}(Sb{t0=b0})),@rw{b0+3<2}@oh{t0:=o0|2%3;o0:=b1+3%2}@fi{b1>3}PAll{2}(c6,PPar{2;T}(Par{1;_}(c7,Run))),To{10}(Flt{3;S;F}(Swm(Wt{0},Sc{o0|5+2>t0%4?b0:=t0},F))))",
+    Tree0710 "B{o0=_;b0=5;t0}RU{S}(@po{b0+=3}PPar{2;_}(Pre{o0|4+1>4;F}(Sel(Seq(PAll{1}(c0,pt1{b0:t0;b1:b0}),@ki{none}c2,Sb{o0=5}),pc3{b0:b0},Fb(@ki{b0%2>0}Sl{0},pc4{b0:=}),OnceK(t5),Ub{o0})),RSeq(PPar{2;_}(PAll{3}(@oh{t0+=1}@os{t0:=b0}Sb{b0=5},t6,t7e),Par{-2;_}(Scc{t0%2<0},a8l),Seq(a9e,a10b{b0%4;b0},t11)),Ite(Cd{0;K}(@ki{t0%3>1}Pri(c12e)),a13,pt14{b0:7;b1:b0}))))",
+    Tree0711 "B{o0;q0=3;b0;t1=0;b1=2;t0=4}RFb(Rmp{F;S}(Swm(c0l,pt1{b0:t1;b1:b0})),Cd{10;K}(Ruf{F}(@ki{some}@po{b0:=8}Sb{o0=0})),Lp{t0;F}(Lp{_;F}(Scc{b1>6})),Flip(Rep4(c2),Sc{b0+=2},pc3{b0:9}),Isw{b0+4;T;N}(Fai,Ub{o0}))",
+    Tree0712 "B{b1;t0=1}RFb(@rw{t0<2}@ki{b1<2}Pre{t0%3<1;F}(Cnd{t0>b1;T;F}(t0)),t1)",
+    Tree0713 "B{b1=4;o0;q0;b0}PPar{2;_}(c0,@rw{b1+2<b0}@si{b1=b1+3}t1,Lp{_;R}(RFb(a2l,Ub{o0})))",
+    Tree0714 "B{t0;q0=1;b0=4;o0=_;t1=2;b1=0}Sw{5;4}(Pri(Sw{1}(t0e,@si{none}@os{b0:=b1%2}@fi{t1+1>7}S),Fb(c1,@oh{o0:=o0|2%3}@po{b1:=b0%2}Sb{t0=b1})),Wu{t1},Invt(Lp{b1;F}(c2)))",
+    Tree0715 "B{o0=_;b0}@po{b0+=1}@rw{some}AFb(SubR(SubA(Sl{30})))",
+    Tree0716 "Step(MPri(F,a0),Rep2(Wde(t1e,t2)))",
+    Tree0717 "B{o0;t0=2;q0=0}Flt{1;S;K}(@po{t0:=t0%4;o0:=_}@rw{t0%2>0}Lp{_;R}(Fb(Wu{t0},a0,c1e)))",
+    Tree0718 "B{b0;o0;b1=3}PAll{-4}(FF(TryT(c0e,pt1{b0:b0})),Pri(t2,c3),Bin{o0|1+3>2;_}(Wt{0},a4),Rmp{F;S}(a5l),Swm(a6b{5;b1},Sl{0}))",
+    Tree0719 "B{b0;b1=4;t0=0}Rpt{F}(MPri(t0,Pri(RFb(t1e,Bin{b0+2<b0+4%2;_}(Wt{10},pt2{b0:t0;b1:=})))))",
+    Tree0720 "B{q0=4;t0=4;b0;b1}@oh{t0:=b0}Try(t0,RT{F}(Lp{b0;R}(Rty3(RFb(t1,pa2{b0:0;b1:b1},Rmp{S;S}(@fi{b1+3<b0+4%3}@si{b1>3}t3e),OnceT(pt4{b0:=;b1:b1}),Scc{t0<2})))),RSeq(t5e))",
+    Tree0721 "B{t0=0;b0=3}RT{1}(Fb(t0e,@oh{t0:=5}@ki{t0%2>0}@of{b0+=2}pt1{b0:7;b1:t0},Sb{b0=8}))",
+    Tree0722 "PPar{1;_}(a0,a1,t2,a3,t4)",
+    Tree0723 "B{b1=0;t1;t0=4}Flip(Keep(Seq(Flip(Pre{b1+3!t1;K}(a0),Sw{1}(t1,t2),pt3{b0:4;b1:=},Swm(OnceK(@si{t1+1>6}c4))))),Once(Cnd{t0+3>t1+3%2;N;S}(@fi{t1<3}F)))",
+    Tree0724 "B{b0=4;t0=1;t1=2;b1}Swm(Fb(Keep(Seq(Sb{t0=t1},Opt(Dd{10}(t0e)),@fi{t0!0}Dd{0}(a1))),Fb(Rep3(c2),Pri(To{30}(c3),Once(c4)),Swm(t5,pa6{b0:2;b1:t1},pc7{b0:=})),Seq(@os{b1:=b0+4}Dl{0}(Wde(RSeq(@os{t0+1%3!0?t0:=t0+4%4}S,a8),FS(Keep(Sc{b1:=t1+4%4}))))),Bin{t1%4>0;N}(Inv(@po{t1:=b0+3%2}pt9{b0:b1}),Isw{b1;_;T}(Wv{t1}(Rmp{F;S}(c10)),Sb{b1=9}))))",
+    Tree0725 "B{b0;t0}RFb(@oh{b0+=3;t0+=3}SubA(Wde(pa0{b0:4;b1:t0},Sb{t0=7},RSel(t1,c2,a3))),Rus{2}(RFb(Bin{b0=b0%4;N}(Keep(Wu{t0}),c4),Cd{0;K}(pi5{t0:b0}))))",
+    Tree0726 "B{b0=5;t0=3}ASeq(Sb{t0=b0},t0,t1,OnceK(t2),Sl{50})",
+    Tree0727 "B{o0=_;t1;t0=4;b0;q0}Par{-3;0}(RSeq(Wv{t1}(t0),pi1{t0:=}),@of{some?t1+=1}@si{b0!t1%4}Lp{_;R}(Ub{o0}),@os{b0+=3}RSeq(Pre{t1+4<4;S}(pa2{b0:5;b1:b0}),PPar{1;T}(t3,t4),pa5{b0:b0;b1:t1},@po{t1+=1}c6))",
+    Tree0728 "B{t0=1;b1=4;b0;q0=4}@ki{b0<b1}@os{b0+=1}@si{b1%4!0}Lp{b1;_}(Keep(Star(t0,Scc{b1+2=0},a1b{3;b1},Lp{b0;S}(@os{b1+=3;t0+1!2?b1:=4}Rty0(t2)))))",
+    Tree0729 "B{b0=2}Pri(SubR(Rep2(Star(t0,pt1{b0:=}))))",
+    Tree0730 "Rep3(PAll{_}(t0e,c1))",
+    Tree0731 "B{b1=1;q0=1;t0=1;b0}AFb(RFb(AFb(c0,a1l,t2,t3),Sw{4}(@of{b1+=1}@rw{b1+4>b0}@oh{t0+=3}pi4{t0:t0},a5),Try(c6,RT{F}(c7))),TryT(ASeq(c8e,t9,pc10{b0:0},Sc{t0:=b0+2},Cd{30;_}(Pre{b1!1;F}(c11))),c12l),Par{_;_}(AFb(Ret4(Lp{_;R}(@oh{b0!t0?b0+=2}@ki{b1+3>b1}Try(t13e,a14)))),RFb(Lp{b1;F}(c15l),pa16{b0:8;b1:b1}),RSeq(Sl{0},pt17{b0:7})))",
+    Tree0732 "B{b1;b0=2}RepF(Pre{b1!b0+4%2;F}(Sl{10}))",
+    Tree0733 "B{o0=2;t0=1;q0=3;b1=1;t1=3}Lp{b1;F}(@si{b1+1%3<0}@po{t0+=3}Rep1(Step(Sw{3}(Ub{o0},c0l),Bin{t0>3;T}(Ret3(Wv{t1}(Sc{b1+=2})),c1))))",
+    Tree0734 "B{t0;o0;t1}Dl{0}(To{50}(Wde(Scc{t1+2<7},Fb(@os{o0:=t1;t0:=6}t0,c1,pi2{t0:=}))))",
+    Tree0735 "Dd{20}(Ite(pt0{b0:5},OnceK(Par{1;-1}(t1,c2))))",
+    Tree0736 "B{b1=2;t0=5;b0=3}Ite(Cd{30;K}(a0),Isw{t0%3;_;_}(Seq(c1e),@fi{b0+3!1}@rw{b0+2>6}c2l,Inv(@fi{b0%4>0}@of{b1+=3}@po{b1:=t0}RSeq(Keep(RT{1}(Seq(c3,c4l,c5l)))))),@oh{b0+=1;b1:=t0}@ki{b0>b0%4}Flip(RFb(Star(c6b{t0},Ret4(c7b{b0+3})),SubR(Isw{b0;N;T}(c8l,Wu{t0},Sb{b1=t0}))),Dd{10}(Rep4(RSeq(t9e,Wt{50})))))",
+    Tree0737 "B{b1;b0=0;t0}Pri(a0,Once(Isw{6;T;N}(c1l,F,c2,Pri(a3l,Suc),Wv{t0}(Sc{b0=t0?b0:=t0}))),Isw{b0%3;N;T}(c4,t5,t6,Sl{50}),Wv{t0}(AFb(Sw{2}(Rep1(FS(Fai)),c7))),Inv(Pri(pt8{b0:8;b1:t0},t9,pt10{b0:6})))",
+    Tree0738 "Once(c0)",
+    Tree0739 "B{b0=2}Flt{2;S;_}(pt0{b0:=;b1:b0})",
+    Tree0740 "B{b1=1;o0=5;t1;t0}RFb(Seq(@os{t1<2?o0:=t1;t0+=2}@of{b1:=t0}@si{t1=4}a0,c1l,Rep4(t2e),Suc),t3,Pre{t1=5;R}(a4),t5)",
+    Tree0741 "B{t0=5;q0}RepF(Lp{t0;S}(Lp{_;S}(t0)))",
+    Tree0742 "B{t1=2;b0=3;t0=3}Par{-1;0}(pi0{t0:t0},MPri(MPri(Bin{t0>5;N}(Rty4(t1),RFb(t2,SubR(pa3{b0:t0;b1:t1}),pa4{b0:t1})),Once(Flip(t5,Par{_;2}(Sc{t1+=3},t6),Sc{b0+=3})))))",
+    Tree0743 "B{t0=2;b0}AFb(Ruf{F}(Dl{10}(@of{t0+=2}@ki{b0=4}FS(Pre{t0!3;S}(Inv(RSeq(Suc,a0b{b0;b0},c1e)))))))",
+    Tree0744 "B{b0=5;t1=1;b1}Try(RT{F}(Once(RSeq(@of{t1:=0}@os{b1+=3;b0+=2}pt0{b0:2;b1:b0},Wt{20}))),Rmp{S;S}(Lim{1}(t1)))",
+    Tree0745 "Cd{20;F}(Wt{20})",
+    Tree0746 "Keep(Rep0(t0))",
+    Tree0747 "B{t0;b1;b0=0}Flip(RFb(@fi{b1+1<b0+4%3}@oh{t0+=4}Su{t0}(S),pt0{b0:4;b1:b1}),@si{t0%4<3}SubR(@rw{b1>t0%4}OnceK(c1)))",
+    Tree0748 "B{b0;o0=2;t0=2}Wde(TryF(@rw{b0+1%4!2}Opt(a0),RSeq(t1e,t2),Scc{t0>7}),Sc{o0:=t0%2},Par{2;0}(FS(RT{F}(pc3{b0:=})),t4e,a5,MPri(a6,c7)))",
+    Tree0749 "Star(Flip(RU{S}(t0),S,c1,Sub(Wt{10})))",
+    Tree0750 "B{t1=0;b1;t0=3}Flip(MPri(t0,@fi{b1!2}@rw{t1+2!7}S,Scc{t0>b1}),Seq(c1))",
+    Tree0751 "Star(RFb(Flt{3;_;K}(a0),RT{1}(PAll{1}(Mt{100}(RFb(a1,t2,t3,R)),Cd{0;_}(Ite(c4e,a5e,Sub(t6)))))),Sub(Step(a7,c8e)))",
+    Tree0752 "B{q0;t0}MSeq(Ruf{F}(Swm(AFb(Ite(Sel(c0,c1),Wt{10},c2e),pi3{t0:=}),PAll{2}(a4,Flt{3;F;_}(Lp{_;K}(t5)),Flt{2;F;_}(F)))))",
+    Tree0753 "B{b0}RSeq(a0b{b0+1;b0},t1)",
+    Tree0754 "B{o0;b0=4;t1=4;t0}AFb(MSeq(Inv(Step(RFb(a0,F,c1l))),@fi{b0%2>0}@si{none}MSeq(Scc{t1=7},SubA(Dl{0}(@rw{none}Lim{1}(Suc))),Sc{t1:=t0}),R))",
+    Tree0755 "B{b0;t0=0;o0=_;b1=4}Sw{1;0;2}(Su{t0}(@os{t0+=3}@of{t0+=1}@fi{b0>7}Seq(Cd{0;F}(Isw{t0;_;_}(Wu{t0},c0b{b1%3},t1e)),Par{-2;2}(a2,c3b{b0}))),pi4{t0:b0},RSel(t5,Sw{0;5}(t6,c7,Ub{o0}),@of{b1+=2}@oh{o0:=o0|3}F,Rus{F}(t8),Fb(t9,Cnd{b0>3;_;F}(Sb{b1=b0}))),@fi{t0+1%4<1}a10l)",
+    Tree0756 "B{b0;t0=2}Fb(SubA(@ki{t0+2>5}@of{t0+=3}@os{t0+=2}Cd{50;K}(Intr{b0<7}(TryF(FS(Ret0(@po{t0:=b0}@oh{t0:=1}pt0{b0:t0;b1:b0})),MSeq(Scc{t0<5},SubR(Sb{t0=b0})))))))",
+    Tree0757 "B{t0=4;b1;b0=4}Pre{b1!4;S}(@si{b0%3>1}@ki{b1%2<0}Flip(c0,Rty1(Isw{b0;T;_}(F,Sb{t0=7},a1b{t0;b1},c2,t3e)),FS(@si{b0+3%3=0}@ki{b1%2!0}@of{t0+4>b0+2%2?t0+=2;b1+1>7?b1+=3}RSeq(@of{b0+=4}c4,RSeq(a5,c6),c7))))",
+    Tree0758 "B{t1;b1;o0;t0=2;b0=3}@rw{o0|1%3>1}@ki{t1+3>4}RSeq(Fb(t0,a1e),a2b{0;b0},Pri(pa3{b0:=;b1:t1},t4,Inv(pa5{b0:=;b1:b1}),pc6{b0:b1},@ki{t0=o0|3%2}Sb{t0=1}))",
+    Tree0759 "B{o0=_;b1;t0;t1=4}Step(PPar{1;_}(Run,pa0{b0:t1}),ASeq(@of{o0:=_;o0|5+2%2!1?t1:=t0}pt1{b0:t0},Sl{20}),pt2{b0:t1;b1:b1})",
+    Tree0760 "B{b0=2;b1=2}RSeq(Sl{20},t0e,Pri(pa1{b0:8;b1:=},pt2{b0:0}),pt3{b0:=;b1:b1},Scc{b1+3=b0})",
+    Tree0761 "RFb(PAll{_}(Flip(t0,t1),a2),Rus{F}(Sl{50}))",
+    Tree0762 "Lim{2}(Seq(Wt{100},Inv(Wde(t0,Ret1(t1))),Dl{20}(PPar{1;_}(RFb(c2,F),FF(t3),Invt(Rep1(R)))),Fb(c4e,F,c5,OnceK(c6e),a7e)))",
+    Tree0763 "B{q0=3;b0}Lp{b0;F}(Dd{0}(Lim{1}(MSeq(OnceK(Lp{_;_}(RFb(t0,F,t1)))))))",
+    Tree0764 "Ret4(Ret4(t0))",
+    Tree0765 "B{t0=1;t1=5}Step(RSeq(t0,c1l,pa2{b0:t0},Wde(t3,t4),Inv(pt5{b0:t1})))",
+    Tree0766 "Swm(Fb(RFb(t0e,c1),RFb(t2,a3),Mt{10}(c4)),Ite(t5e,Once(Ruf{1}(c6))),Cd{0;_}(TryF(t7e,c8,t9,Suc,t10)))",
+    Tree0767 "B{t0=3;b0}Bin{t0!b0;N}(RFb(a0,c1,R),Ite(t2e,c3e))",
+    Tree0768 "B{t0}Rty4(RSeq(Dd{50}(Wu{t0}),Ret3(Rty4(c0l)),c1))",
+    Tree0769 "B{b1=2;t0=0}MPri(MSeq(a0b{t0+2;b1},Sl{0},pi1{t0:=}),Flt{2;F;K}(t2e),TryT(Sb{t0=2},t3,Wu{t0}))",
+    Tree0770 "B{b1;t0;b0;t1=3}Step(pc0{b0:b1},Star(Flip(a1e,S,c2,c3b{t0+4%2},@fi{t0%3=0}@rw{b0=2}FS(Sb{b1=4})),Fb(Rmp{S;S}(@os{t1:=t0+4}@si{b1=b0+1}t4),Lim{2}(c5l),@po{t1:=b0;b0<6?t1:=8}Opt(c6b{t0}),pc7{b0:=},t8)))",
+    Tree0771 "B{b0;t0=2}Wde(Try(c0l,Sb{t0=b0},t1e),WU{b0<3}(To{0}(Step(@si{t0>b0}pi2{t0:b0},Scc{b0<3},@po{t0:=6}@si{t0+1!1}Scc{b0%2=0},pt3{b0:=}))))",
+    Tree0772 "RepF(RSeq(c0,t1))",
+    Tree0773 "AFb(t0e)",
+    Tree0774 "RSeq(Suc,t0)",
+    Tree0775 "B{t0=4;b0;q0;o0;t1=5}Bin{o0|0<4;N}(Lp{_;K}(Swm(AFb(Fai,t0,pc1{b0:t0}),Rpt{3}(RSeq(Sc{t1<1?t0+=1},c2,c3)),@si{b0+2>3}@ki{t1%2>0}@oh{b0:=o0|3%4;b0+=1}Step(t4,t5,Sb{o0=2},Wt{10}),Rpt{F}(Rus{F}(t6e)),Fb(Cnd{b0<t0;T;S}(@fi{o0|2+3%2>0}@of{t0:=b0%3}c7e),c8,@fi{t1>7}t9,t10,c11))),Cnd{t1%4!2;N;F}(t12))",
+    Tree0776 "B{t0=1;b1=2;b0}WU{b0!b1+3}(SubA(Star(@rw{b0+2%3=0}@of{b1:=t0}t0,pc1{b0:6},Flip(c2,Sc{t0+=1},t3),Ite(t4,Fb(SubA(Fai),Suc),t5))))",
+    Tree0777 "Flt{2;_;K}(Ret4(Step(RSeq(Flip(Sub(Sub(a0)),RetF(t1e),a2)),Opt(Ret2(Dl{100}(Mt{30}(F)))))))",
+    Tree0778 "B{t0;b0=2}Intr{b0%2>0}(Seq(Sc{b0:=8},pi0{t0:t0},c1,pt2{b0:7;b1:b0},@po{b0:=5}t3))",
+    Tree0779 "B{b0=3;o0=1;t0}RSeq(Sb{o0=7},SubA(pc0{b0:=}),Inv(c1b{b0%2}))",
+    Tree0780 "B{t0=4;t1=0;o0;b1=3;b0=0}Pre{b0%2<1;K}(Bin{t0<1;_}(PAll{-1}(pc0{b0:=},@of{b0:=t1}@po{b1>1?b1:=b1%4;o0:=_}a1,a2),AFb(Wu{t0},@oh{b1+=3}@os{t1+=2}@po{t1+=2;o0:=8}t3,pa4{b0:b0;b1:t1},Wu{t0},Sc{t1:=t0;o0:=t0})))",
+    Tree0781 "B{b1=3;b0=3;o0=5;t0=5}Seq(Sl{0},a0,RSeq(Wu{t0},pt1{b0:t0;b1:=},@rw{o0|4%2<0}pc2{b0:t0}),pi3{t0:b1},Bin{b0!7;N}(Sc{b1+=3},c4))",
+    Tree0782 "Rty3(MSeq(t0,S,t1))",
+    Tree0783 "B{t0=0;b1}@oh{b1+=3}@of{t0:=b1}To{0}(t0)",
+    Tree0784 "B{b0=5;t0}RSeq(Seq(@fi{t0>5}@si{t0!2}@po{b0>1?b0:=5}a0,Scc{b0>7},t1),Lim{3}(F))",
+    Tree0785 "B{b1=4;b0;t0=2}@fi{b0+2!2}PAll{-3}(c0b{b1},Suc,Dl{0}(Sc{b1<t0%2?b0:=t0}),Par{-1;1}(a1b{b0+1;b1}))",
+    Tree0786 "B{t0=4}Bin{t0<3;_}(c0e,t1)",
+    Tree0787 "PAll{-2}(Flip(Wde(c0l,t1,t2),Flt{1;R;K}(c3)),Seq(Sub(FF(Mt{20}(Rep0(t4))))),Ite(RSeq(To{20}(Dl{30}(c5))),t6,t7))",
+    Tree0788 "B{t1=1;b1;t0=2;q0=4;b0=0}Fb(OnceT(Su{t1}(Bin{b1<b0+1;N}(Pre{t0<7;S}(Seq(Ret2(R))),Flip(Suc,Run)))),Wv{t0}(RSeq(t0e,t1,pc2{b0:4})),Rep4(Cd{30;_}(@os{b1+=3;b1>t1+1?b1:=b0+3%4}@po{b0+=1}Keep(@oh{b1+=2;b0+=3}TryT(Sw{0}(a3b{5;b0},OnceK(S)),a4)))),RSeq(Pre{t0+3%3>0;F}(Su{t0}(@os{t0:=7}pa5{b0:8;b1:b0})),t6e,Lp{_;K}(a7)),Swm(t8,Seq(Sb{b1=0},pi9{t0:=}),pc10{b0:4}))",
+    Tree0789 "Rpt{2}(RSeq(Sub(t0e),RFb(c1l,t2,Flt{2;_;_}(t3),a4,t5)))",
+    Tree0790 "B{b1=3;b0=4}Seq(Dd{0}(@si{b1+4>2}t0e),SubR(Swm(Sc{b0+=1},Sc{b0+=1},t1)))",
+    Tree0791 "B{t0;b0=5;q0=3}Try(Isw{b0%3;_;N}(Lp{b0;R}(Sc{t0<t0%2?b0+=1}),@os{t0+=1}@po{t0!4?b0+=2}c0b{t0%4},Wt{20}),Swm(c1b{b0},pc2{b0:t0},R),@oh{t0%2=1?t0:=b0%4}@ki{t0+3%2=1}Wu{t0})",
+    Tree0792 "B{t0;o0=_;t1=0;b0=2;q0}RSeq(Fb(MSeq(c0,c1),RetF(@fi{b0=1}@oh{t1+=4}@si{t1<5}t2),F),Su{t0}(@rw{t0%4>2}@os{t1!2?b0+=1;b0+=3}Rep4(Lp{t0;K}(Bin{b0<1;_}(pi3{t0:b0},@po{t1+=3}pa4{b0:1;b1:t1})))),@rw{none}FS(RFb(Ite(@po{t0+=3}Flip(pc5{b0:8},@po{o0:=_}@oh{o0|5+4%3=1?o0:=o0|4+3}@os{b0+=1}t6e),SubA(F),RFb(@rw{some}a7,a8,t9)))),SubR(@os{t0+=1;t0+3=3?o0:=_}@ki{t1<t0}Rpt{0}(Suc)))",
+    Tree0793 "B{t0;b0;o0=2;b1=5}Fb(pa0{b0:=;b1:=},@oh{b0!b1?o0:=3}@si{b0>6}@rw{b0+2=t0+4}Ret0(t1))",
+    Tree0794 "B{b0=1;t0=5}RU{F}(Seq(Rep1(Swm(RFb(Wv{t0}(Pre{b0+2>7;R}(t0)),Fb(a1,a2l)),MSeq(@of{b0+=2;t0!0?t0:=7}@fi{t0>3}pc3{b0:b0},pc4{b0:9},@ki{b0>3}t5))),PAll{_}(TryT(a6e,Scc{b0>t0%4},c7,Scc{t0=3}),WU{b0=7}(Sc{t0>b0?b0:=t0%2}))))",
+    Tree0795 "B{b0=5;t1=4;t0=1;b1=2}Dl{0}(@os{b1+4<t1%3?b0:=t1}Rty0(@oh{t0+=1}@po{b0+=1;t1+=1}@of{t0:=7}c0e))",
+    Tree0796 "B{q0=3;b0=1}TryF(RSeq(Lp{b0;S}(a0b{b0;b0}),c1b{b0+1%4}),TryT(c2,c3,To{10}(pt4{b0:=;b1:b0})))",
+    Tree0797 "Dd{100}(Sl{0})",
+    Tree0798 "B{b0}Ite(t0,PPar{1;T}(c1,Scc{b0!3},a2e))",
+    Tree0799 "B{b1=0;t0=0;b0}RSeq(Wde(Flt{1;F;F}(Sb{b1=8}),@si{b1<b0%4}@fi{b1!4}Cd{50;_}(t0)),Ite(Lim{3}(Wu{t0}),Inv(Keep(Wu{t0}))))",
 }

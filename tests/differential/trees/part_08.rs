@@ -4,80 +4,87 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0800Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        ParallelAll(max_failures = -3) {
-            StatefulAction(Task<1> = Task::<1>),
-            Precondition(|bb| bb.b0 == 7, else = Running) {
-                Action(Act<2>),
-            },
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
             b0: i64,
         }
-        MemSequence {
-            Repeater(0) {
-                #[on_success(|bb| { bb.t0.set(bb.b0 % 3); *bb.t0 += 1 })]
-                StatefulAction(Task<0>),
-            },
-            SequenceWithMemory {
-                SubTree(Tree0800Sub0, ..),
-                SetBlackboard(o0 = Some(6)),
-                Selector {
-                    BinarySelector(|bb| bb.b1 == 7, dynamic = false) {
-                        StatefulAction(Task<3>),
-                        ScriptCondition(|bb| bb.b1 != bb.b0 + 2),
+        TryCatch {
+            TryCatch {
+                Action(Act<0> = Act::<0>),
+                ReactiveFallback {
+                    BinarySelector(|bb| *bb.t0 < 0) {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[on_halted(|bb| if bb.b0 + 2 < *bb.t0 { bb.b0 += 1 })]
+                        #[run_while(|bb| bb.b0 % 3 != 2)]
+                        Script(|bb| { bb.b0 += 2; if *bb.t0 == 3 { *bb.t0 += 1 } }),
+                        AlwaysFailure,
                     },
+                    Conditional(|bb| *bb.t0 > 5, else = Success) {
+                        #[post(|bb| *bb.t0 += 1)]
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            Action(PIo<2>, t0 = {=}),
+                        },
+                    },
+                    #[run_while(|bb| *bb.t0 == 3)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    StatefulAction(Task<3>),
+                },
+            },
+            Fallback {
+                AsyncSequence {
+                    #[failure_if(|bb| bb.b0 + 2 == 0)]
+                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+                SequenceStar {
+                    Condition(Cond<8> = Cond::<8>),
+                    RunOnce {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+                Repeat(1) {
+                    Action(Act<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { b1 o0 t0 b0 });
+board!(Tree0800Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0801Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 14,
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 14,
         }
-        StatefulAction(PTask<0>, b0 = {t0})
+        #[failure_if(|bb| *bb.t1 + 1 != *bb.t1 + 3)]
+        #[on_failure(|bb| { if bb.b1 < 1 { bb.b1 = *bb.t1 }; bb.b1 = bb.b0 })]
+        #[success_if(|bb| bb.b0 % 2 == 1)]
+        SetBlackboard(b1 = 0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0801Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 9,
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 14,
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 14,
         }
-        #[success_if(|bb| *bb.t0 > 6)]
-        #[failure_if(|bb| bb.o0.unwrap_or(3) != 7)]
-        SequenceWithMemory {
-            Interrupt(|bb| bb.b0 % 4 < 0) {
-                SubTree(Tree0801Sub1, ..),
-            },
-            Script(|bb| { bb.t0.set(7); if bb.o0.unwrap_or(4) != *bb.t0 % 4 { bb.t0.set((bb.b1 + 1) % 2) } }),
-            Sleep(10),
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            SubTree(Tree0801Sub1, ..),
+            Action(Act<1>),
+            SetBlackboard(b1 = {t0}),
         }
     }
 }
@@ -85,227 +92,216 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 4,
         }
-        Conditional(|bb| bb.b0 < 2, dynamic = true) {
-            #[post(|bb| bb.b1 += 2)]
-            Parallel(success = 3, failure = -3) {
-                SubTree(Tree0801Sub0, ..),
-                Sequence {
-                    Script(|bb| *bb.t0 += 2),
-                    Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-                },
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
-                Retry(2) {
-                    RepeatTimes(forever) {
-                        Optional {
-                            #[on_failure(|bb| bb.b0 += 3)]
-                            RunOnce {
-                                Interrupt(|bb| bb.b1 == 6) {
-                                    Sleep(20),
-                                },
-                            },
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {b1}),
-                    StatefulAction(Task<6>),
-                },
+        Conditional(|bb| *bb.t1 + 1 < bb.b0 + 4, else = Success) {
+            ReactiveSequence {
+                #[on_success(|bb| { bb.b0 += 3; if bb.b1 < 2 { bb.b1 = bb.b1 % 2 } })]
+                SubTree(Tree0801Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0801Blackboard { o0 b0 t0 b1 });
+board!(Tree0801Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        ReactiveSelector {
-            Repeat(2) {
-                Selector {
-                    WasEntryUpdated(t0),
-                    Action(Act<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 3)),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(2) % 4, &mut bb.b1)),
-                    WasEntryUpdated(t0),
+        IndexSwitch(|bb| 5, out_of_range = Loop, dynamic = false) {
+            Fallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Repeat(forever) {
+                Conditional(|bb| *bb.t0 != 4, dynamic = true, else = Success) {
+                    Script(|bb| *bb.t1 += 3),
                 },
             },
-            Sequence {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                SequenceStar {
-                    StatefulAction(Task<5>),
-                    SetBlackboard(o0 = Some(2)),
-                },
-                Parallel {
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
-                    #[on_success(|bb| { if bb.b0 > (bb.b0 + 2) % 2 { bb.b1 = bb.b0 }; bb.t0.set(6) })]
-                    #[on_failure(|bb| bb.b1 = 2)]
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 3, &mut bb.b1)),
-                },
+            Delay(0) {
+                StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0802Blackboard { b1 t0 b0 o0 });
+board!(Tree0802Blackboard { t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0803Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Delay(100) {
+            #[failure_if(|bb| bb.o0.unwrap_or(1) > 4)]
+            #[run_while(|bb| bb.o0.is_some())]
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
-        ForceSuccess {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        #[on_success(|bb| { bb.o0 = None; if bb.b1 == 4 { bb.o0 = None } })]
+        AsyncFallback {
+            SubTree(Tree0803Sub0, ..),
+            Sequence {
+                #[on_failure(|bb| bb.b0 = bb.b1)]
+                SetBlackboard(t0 = {t1}),
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
             },
         }
+    }
+}
+
+board!(Tree0803Blackboard { t1 b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0804Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(6))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        BinarySelector(|bb| bb.b0 % 3 != 0) {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        RepeatUntilSuccess(1) {
+            IndexSwitch(|bb| bb.b0 + 3, dynamic = false) {
+                Remap(success = Failure, failure = Success) {
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        BinarySelector(|bb| (*bb.t0 + 2) % 4 == 1, dynamic = false) {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                Action(Act<1>),
+                            },
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    MemPriority {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    TryCatch(catch_on_halt = true) {
+                        AsyncSequence {
+                            StatefulAction(Task<4>),
+                            SequenceWithMemory {
+                                #[on_success(|bb| bb.b0 += 1)]
+                                #[failure_if(|bb| bb.o0.is_none())]
+                                #[skip_if(|bb| bb.b0 < 2)]
+                                Action(PAct<5>, b0 = {t0}),
+                                SubTree(Tree0804Sub0, ..),
+                            },
+                        },
+                        Action(Act<7>),
+                        Action(PAct<8>, b0 = 4, b1 = {t0}),
+                    },
+                },
+                SetBlackboard(b0 = 1),
+            },
         }
     }
 }
 
-board!(Tree0804Blackboard { b0 });
+board!(Tree0804Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Timeout(50) {
-            #[success_if(|bb| bb.b1 < 4)]
-            #[run_while(|bb| bb.b0 > bb.b1 % 4)]
-            #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.o0 = None })]
-            Parallel(success = 5, failure = -4) {
-                Condition(Cond<0>),
-                #[success_if(|bb| *bb.t0 < bb.b1 + 1)]
-                Deadline(0) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                AlwaysRunning,
-                #[on_halted(|bb| bb.b1 += 1)]
-                #[failure_if(|bb| bb.b0 % 2 == 0)]
-                #[on_success(|bb| if bb.o0.unwrap_or(1) + 4 < 2 { bb.b1 += 1 })]
-                Sleep(10),
-                SequenceWithMemory {
-                    Condition(Cond<2>),
-                    #[success_if(|bb| bb.b0 % 3 > 1)]
-                    Condition(Cond<3>),
-                },
-            },
+        IndexSwitch(|bb| (*bb.t0 + 1) % 2, out_of_range = Fail) {
+            #[post(|bb| *bb.t0 += 2)]
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 < 2)]
+            StatefulAction(Task<0>),
+            SetBlackboard(b1 = {b0}),
         }
     }
 }
 
-board!(Tree0805Blackboard { b1 o0 b0 t0 });
+board!(Tree0805Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            b1: i64 = 3,
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        #[post(|bb| bb.t0.set(bb.b0 + 3))]
-        #[skip_if(|bb| bb.b1 != bb.b1 % 2)]
-        Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
-            ReactiveFallback {
+        Precondition(|bb| (*bb.t0 + 4) % 4 > 2, else = Running) {
+            TryCatch {
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-                BinarySelector(|bb| bb.b1 > 5, dynamic = false) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<3>),
-                    },
-                    AlwaysRunning,
+                Interrupt(|bb| *bb.t0 % 4 > 2) {
+                    Script(|bb| bb.b1 += 2),
                 },
-                Script(|bb| bb.b0 += 2),
+                Action(PAct<1>, b0 = {t0}, b1 = {b1}),
+                #[run_while(|bb| bb.b0 != 3)]
+                Condition(Cond<2>),
+                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0806Blackboard { t0 o0 b0 b1 });
+board!(Tree0806Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 3 => #[skip_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-            #[run_while(|bb| bb.o0.is_some())]
-            AsyncFallback {
-                Action(Act<0> = Act::<0>),
-                #[on_success(|bb| bb.b0 += 1)]
-                #[run_while(|bb| bb.b1 % 4 == 3)]
-                #[on_failure(|bb| bb.o0 = None)]
-                Condition(|ctx| ctx.check(1)),
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-            case 4 => RetryUntilSuccessful(2) {
-                ReactiveFallback {
+        Repeater(2) {
+            Remap(success = Failure, failure = Success) {
+                MaxTime(20) {
                     Failer,
-                    Action(Act<2>),
-                    #[post(|bb| bb.o0 = None)]
-                    StatefulAction(PTask<3>, b0 = {t0}),
-                    #[post(|bb| if bb.b0 % 3 != 2 { bb.b1 += 2 })]
-                    StatefulAction(Task<4>),
                 },
-            },
-            case 0 => Priority {
-                Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
-                StatefulAction(Task<6>),
-                SetBlackboard(b1 = 5),
-            },
-            _ => ReactiveFallback {
-                Action(PAct<7>, b0 = {=}, b1 = {b1}),
-                Action(Act<8>),
-                UnsetBlackboard(o0),
             },
         }
     }
 }
-
-board!(Tree0807Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0808Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
         }
-        RetryUntilSuccessful(2) {
-            StatefulAction(Task<2>),
+        PolicyParallel(policy = FirstFailure) {
+            WasEntryUpdated(t0),
         }
     }
 }
@@ -313,134 +309,150 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-            b1: i64,
         }
-        Loop(q0) {
+        Sequence {
+            ReactiveSequence {
+                SetBlackboard(t0 = {b0}),
+            },
+            SubTree(Tree0808Sub0, ..),
             RunOnce {
-                Loop(q0, if_empty = Success) {
-                    RetryUntilSuccessful(4) {
-                        Parallel(success = -2) {
-                            RetryUntilSuccessful(3) {
-                                #[post(|bb| if *bb.t0 + 4 < *bb.t0 { bb.o0 = None })]
-                                #[run_while(|bb| (bb.b1 + 3) % 3 < 2)]
-                                SequenceWithMemory {
-                                    Action(Act<0>),
-                                    Action(|ctx| ctx.exec(1)),
-                                },
-                            },
-                            SubTree(Tree0808Sub0, ..),
-                        },
+                TryCatch(catch_on_halt = false) {
+                    Precondition(|bb| *bb.t0 + 1 > 1, else = Skipped) {
+                        SetBlackboard(b0 = 0),
                     },
+                    Optional {
+                        Action(Act<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0808Blackboard { t0 q0 o0 b1 });
+board!(Tree0808Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0809Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 15,
+        }
+        #[success_if(|bb| *bb.t0 + 3 != bb.b0 % 4)]
+        #[on_halted(|bb| { if bb.b0 + 4 > *bb.t0 + 4 { bb.t0.set(*bb.t0 % 4) }; bb.b0 += 1 })]
+        IfThenElse {
+            WasEntryUpdated(t0),
+            Script(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 2 }),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0809Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        #[post(|bb| *bb.t0 += 2)]
+        StatefulAction(Task<3> = Task::<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Parallel(failure = -2) {
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            #[on_success(|bb| bb.b0 = bb.b1 + 2)]
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-            StatefulAction(Task<1>),
+        ReactiveFallback {
+            SubTree(Tree0809Sub0, t0 = {=}, b0 = {b0}),
+            #[skip_if(|bb| bb.b0 + 2 == 7)]
+            Inverter {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    #[run_while(|bb| bb.b0 % 3 != 0)]
+                    SubTree(Tree0809Sub1, t0 = {=}, b0 = {b0}),
+                },
+            },
+            Cooldown(10) {
+                #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+                Action(Act<4>),
+            },
         }
     }
 }
 
-board!(Tree0809Blackboard { b1 t0 b0 });
+board!(Tree0809Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Parallel(success = 5) {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
+        Inverter {
+            ForceFailure {
+                StatefulAction(Task<0>),
             },
-            #[failure_if(|bb| bb.b0 > 3)]
-            MemPriority {
-                #[on_failure(|bb| if bb.b0 + 1 > bb.b0 { *bb.t0 += 3 })]
-                #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                #[post(|bb| if bb.b0 > 3 { bb.b0 = 1 })]
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Sleep(0),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Selector {
-                #[on_halted(|bb| { bb.t0.set(1); bb.t0.set(7) })]
-                #[run_while(|bb| *bb.t0 < (bb.b0 + 2) % 4)]
-                #[success_if(|bb| *bb.t0 < 0)]
-                Action(|ctx| ctx.exec(3)),
-                #[run_while(|bb| *bb.t0 > 5)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                Conditional(|bb| bb.b0 > bb.b0 % 4, dynamic = false) {
-                    Succeeder,
-                },
-            },
-            StatefulAction(PTask<6>, b0 = 5),
         }
     }
 }
 
-board!(Tree0810Blackboard { b0 t0 q0 });
+bt::behavior_tree! {
+    pub tree Tree0811Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        Fallback {
-            #[success_if(|bb| *bb.t0 < 3)]
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    Script(|bb| *bb.t0 += 1),
-                },
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.b0 > 6)]
-                Failer,
-            },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<1>),
-            },
-            WaitUntil(|bb| bb.b0 > 2) {
-                SequenceStar {
-                    Script(|bb| bb.t0.set(5)),
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-            #[run_while(|bb| *bb.t0 < *bb.t0 % 3)]
-            WaitValueUpdate(t0) {
-                Timeout(100) {
-                    IfThenElse {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<5>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            WaitUntil(|bb| bb.b1 != 4) {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    SubTree(Tree0811Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}, b1 = {=}),
+                    #[success_if(|bb| bb.b1 > 3)]
+                    #[run_while(|bb| bb.b1 > 0)]
+                    MemPriority {
+                        StatefulAction(Task<1>),
+                        MaxTime(20) {
+                            WasEntryUpdated(t0),
                         },
-                        AlwaysSuccess,
+                    },
+                },
+            },
+            Loop(q0, value = {b1}) {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    Repeat(1) {
+                        Fallback {
+                            Repeat(4) {
+                                Limiter(3) {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                            RepeatTimes(2) {
+                                StatefulAction(Task<3>),
+                            },
+                            RepeatUntil(Success) {
+                                BinarySelector(|bb| bb.o0.unwrap_or(5) + 4 > *bb.t0, dynamic = true) {
+                                    Condition(PCond<4>, b0 = {b0}),
+                                    Wait(20),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -448,89 +460,94 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0811Blackboard { b0 t0 });
+board!(Tree0811Blackboard { b0 o0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Repeat(forever) {
-            WhileDoElse {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        MaxTime(50) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
+        WhileDoElse {
+            #[on_failure(|bb| bb.b1 = (bb.b0 + 3) % 3)]
+            ReactiveFallback {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    AlwaysSuccess,
                 },
-                Switch(b1) {
-                    case 2 => TryCatch {
-                        Sleep(20),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                    },
-                    case 1 => #[on_success(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| *bb.t1 != bb.b0)]
-                    RunOnce(then_skip = false) {
-                        RunOnce(then_skip = false) {
-                            Script(|bb| bb.b0 += 2),
-                        },
-                    },
-                    _ => ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                SequenceWithMemory {
-                    RunOnce {
-                        #[skip_if(|bb| *bb.t0 < 7)]
-                        #[on_failure(|bb| if bb.b1 < *bb.t0 % 2 { bb.t0.set(bb.b0) })]
-                        ParallelAll(4) {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                            Script(|bb| *bb.t1 += 1),
-                            Script(|bb| if (bb.b1 + 4) % 4 == 1 { bb.t1.set(bb.b0) }),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<10>),
-                        #[run_while(|bb| *bb.t1 + 4 != 2)]
-                        #[success_if(|bb| *bb.t0 % 4 > 2)]
-                        Condition(Cond<11> = Cond::<11>),
-                    },
+                Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0)),
+            },
+            #[skip_if(|bb| bb.b0 < 6)]
+            Script(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(6) }),
+            Delay(0) {
+                AsyncFallback {
+                    Action(Act<1>),
+                    SubTree(Tree0812Sub0, ..),
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0812Blackboard { t0 b1 t1 b0 });
+board!(Tree0812Blackboard { o0 q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
-        Repeat(1) {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 4,
+        }
+        #[run_while(|bb| bb.b1 + 4 > *bb.t0)]
+        MemSequence {
             StatefulAction(Task<0>),
+            SetBlackboard(b0 = {t0}),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            Selector {
+                Action(Act<3> = Act::<3>),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
+
+board!(Tree0813Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        RepeatTimes(3) {
-            RepeatTimes(forever) {
-                ParallelAll(0) {
-                    StepSequencer {
-                        ScriptCondition(|bb| *bb.t0 > 4),
+        Deadline(10) {
+            RepeatUntilFailure(2) {
+                RunOnce(then_skip = true) {
+                    #[on_success(|bb| if *bb.t0 < 5 { bb.b0 = *bb.t0 % 2 })]
+                    #[run_while(|bb| *bb.t0 < 3)]
+                    WaitValueUpdate(t0) {
+                        #[failure_if(|bb| bb.b0 == 7)]
+                        #[skip_if(|bb| bb.b0 > 6)]
+                        IfThenElse {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                        },
                     },
                 },
             },
@@ -538,172 +555,100 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0814Blackboard { t0 });
+board!(Tree0814Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            RepeatTimes(forever) {
-                IfThenElse {
-                    TryCatch(catch_on_halt = true) {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            Parallel(failure = 2) {
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            Repeater(forever) {
-                                Action(Act<3>),
-                            },
-                        },
-                        Filter(times = 2, count = Success, filtered = Failure) {
-                            ReactiveFallback {
-                                RunOnce {
-                                    StatefulAction(PTask<4>, b0 = 5),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Limiter(3) {
-                                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 4)),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        WhileDoElse {
-                            StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                            StatefulAction(Task<7>),
-                            Sleep(10),
-                        },
-                    },
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            WaitUntil(|bb| bb.o0.unwrap_or(1) < *bb.t0) {
-                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                            },
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                        },
-                        Precondition(|bb| bb.o0.unwrap_or(0) + 4 < 2, else = Running) {
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
-                                #[run_while(|bb| *bb.t0 != 4)]
-                                Wait(20),
-                            },
-                        },
-                        WaitUntil(|bb| bb.o0.unwrap_or(5) < *bb.t0 % 2) {
-                            StatefulAction(Task<10>),
-                        },
-                        StepSequencer {
-                            Sleep(50),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            Repeat(1) {
-                                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                                #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
-                                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                                RepeatUntilFailure(1) {
-                                    Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 2, &mut bb.b0)),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            Precondition(|bb| bb.o0.unwrap_or(2) > 4, else = Running) {
-                                Repeat(0) {
-                                    Action(Act<13>),
-                                },
-                            },
-                            TryCatch {
-                                Action(Act<14>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        Interrupt(|bb| *bb.t0 % 4 > 1) {
-                            Action(PAct<15>, b0 = {t0}, b1 = {t0}),
-                        },
-                    },
-                },
+        ParallelAll(1) {
+            #[on_halted(|bb| { bb.b1 = *bb.t0; bb.b1 = (bb.o0.unwrap_or(3) + 1) % 3 })]
+            AlwaysFailure,
+            Precondition(|bb| bb.b0 > 4, else = Success) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+            Parallel(success = 1) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0815Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0816Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-        }
-        Fallback {
-            RunOnce(then_skip = true) {
-                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0816Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-        }
-        SetBlackboard(t0 = 6)
-    }
-}
+board!(Tree0815Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 5,
         }
-        SequenceWithMemory {
-            Repeat(2) {
-                StatefulAction(Task<0>),
+        Fallback {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                StatefulAction(PTask<0>, b0 = 2, b1 = {b1}),
+                BinarySelector(|bb| *bb.t1 < 0) {
+                    Repeat(4) {
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<3> = Task::<3>),
+                    WaitValueUpdate(t0) {
+                        Condition(PCond<4>, b0 = {t0}),
+                    },
+                },
             },
-            SubTree(Tree0816Sub0, ..),
-            Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 2) % 3)),
-            SubTree(Tree0816Sub1, ..),
+            #[on_success(|bb| bb.b0 += 3)]
+            #[success_if(|bb| bb.b1 != 5)]
+            #[on_halted(|bb| if bb.b0 == 7 { bb.b1 += 1 })]
+            ReactiveSequence {
+                Inverter {
+                    Sequence {
+                        StatefulAction(Task<5>),
+                        TryCatch {
+                            Condition(Cond<6>),
+                            Sleep(100),
+                        },
+                        Action(PAct<7>, b0 = 2, b1 = {=}),
+                        ScriptCondition(|bb| *bb.t1 + 4 != *bb.t1),
+                    },
+                },
+                Repeater(3) {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0816Blackboard { t0 });
+board!(Tree0816Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[allow(unused)] #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        AsyncSequence {
-            ReactiveFallback {
-                StepSequencer {
-                    AsyncFallback {
-                        #[run_while(|bb| *bb.t0 + 2 < 7)]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(Task<1>),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(forever) {
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    Repeat(forever) {
+                        #[skip_if(|bb| bb.b0 % 2 > 0)]
+                        #[post(|bb| bb.t1.set(4))]
+                        Action(Act<2>),
                     },
-                    Fallback {
-                        Condition(PCond<2>, b0 = {=}),
-                        Action(Act<3> = Act::<3>),
-                    },
-                    AlwaysFailure,
-                },
-                ParallelAll(max_failures = -2) {
-                    Wait(0),
-                    AsyncFallback {
-                        WasEntryUpdated(t0),
-                        AlwaysSuccess,
+                    Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -711,78 +656,95 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0817Blackboard { t0 t1 b0 });
+board!(Tree0817Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
         }
-        ReactiveSequence {
-            Deadline(20) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                WasEntryUpdated(t0),
+        TryCatch(catch_on_halt = true) {
+            Repeat(forever) {
+                IfThenElse {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(PCond<1>, b0 = {b1}),
+                },
             },
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
         }
     }
 }
 
-board!(Tree0818Blackboard { t0 });
+board!(Tree0818Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
         }
-        TryCatch {
-            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-            KeepRunningUntilFailure {
-                BinarySelector(|bb| *bb.t0 > 7, dynamic = true) {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
+        SequenceWithMemory {
+            Switch(b1) {
+                case 1 => RunOnce {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                case 3 => AlwaysRunning,
+                case 2 => Succeeder,
+                _ => #[on_failure(|bb| bb.t0.set(9))]
+                #[success_if(|bb| *bb.t0 != 5)]
+                #[post(|bb| { bb.b1 = bb.o0.unwrap_or(3) % 4; bb.b1 += 1 })]
+                Delay(20) {
+                    Action(PIo<1>, t0 = {b1}),
                 },
             },
-            AlwaysFailure,
+            Condition(PCond<2>, b0 = 2),
         }
     }
 }
 
-board!(Tree0819Blackboard { t0 });
+board!(Tree0819Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0820Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 13,
+            b0: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            #[run_while(|bb| bb.b1 != 4)]
+            SetBlackboard(b0 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Conditional(|bb| bb.b0 + 1 < 1, else = Failure) {
-            SequenceStar {
-                Condition(PCond<0>, b0 = 7),
-                Switch(b1) {
-                    case 4 => Deadline(0) {
+        ForceSuccess {
+            KeepRunningUntilFailure {
+                #[run_while(|bb| bb.b0 == bb.b1)]
+                RetryUntilSuccessful(1) {
+                    MemSequence {
                         ReactiveSequence {
-                            #[post(|bb| bb.o0 = None)]
-                            Action(PAct<1>, b0 = {=}, b1 = {=}),
-                            Action(PAct<2>, b0 = {=}, b1 = {=}),
-                            UnsetBlackboard(o0),
+                            AlwaysSuccess,
+                            SubTree(Tree0820Sub0, ..),
                         },
-                    },
-                    case 1 => Parallel(success = 1, failure = -1) {
-                        ReactiveFallback {
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                            #[success_if(|bb| bb.b0 % 4 < 1)]
-                            Condition(Cond<5>),
-                        },
-                    },
-                    _ => AsyncFallback {
-                        RepeatUntilSuccess(2) {
-                            Condition(PCond<6>, b0 = {=}),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Action(Act<7>),
+                        Loop(q0, if_empty = Running) {
+                            Cooldown(50) {
+                                Delay(0) {
+                                    #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
+                                    StatefulAction(Task<0>),
+                                },
+                            },
                         },
                     },
                 },
@@ -791,421 +753,1100 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0820Blackboard { b0 q0 o0 b1 });
+board!(Tree0820Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0821Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(2))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
-        RetryUntilSuccessful(4) {
-            Repeat(0) {
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Limiter(3) {
+            ParallelAll(max_failures = -1) {
+                WasEntryUpdated(t0),
+                Selector {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    #[post(|bb| { bb.b0 = *bb.t0 + 2; *bb.t0 += 4 })]
+                    SubTree(Tree0821Sub0, b0 = {=}, t0 = {t0}),
+                },
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[success_if(|bb| bb.b0 + 3 != 4)]
+                StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
+                Condition(PCond<4>, b0 = 1),
             },
         }
     }
 }
+
+board!(Tree0821Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 1,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            FlipSelector {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(PCond<1>, b0 = {=}),
+                MemPriority {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = 8),
+                },
+                Optional {
+                    ScriptCondition(|bb| bb.b1 != 7),
+                },
+            },
+            FlipSelector {
+                Sleep(20),
+                RepeatUntil(Failure) {
+                    IndexSwitch(|bb| bb.b1) {
+                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Action(Act<6>),
+                        Condition(PCond<7>, b0 = 5),
+                    },
+                },
+            },
+            Sequence {
+                Filter(times = 2, count = Completed) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<8>),
+                    },
+                },
+                Inverter {
+                    WhileDoElse {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                    },
+                },
+                Condition(PCond<11>, b0 = {t0}),
+            },
+            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail) {
+                #[success_if(|bb| bb.b1 == bb.b1 + 3)]
+                #[failure_if(|bb| bb.b1 > 5)]
+                ReactiveFallback {
+                    Action(PAct<12>, b0 = {b1}),
+                    Condition(Cond<13>),
+                    StatefulAction(Task<14>),
+                    Script(|bb| { bb.b1 = bb.b1 % 2; bb.b1 += 3 }),
+                },
+                Condition(|ctx, bb| ctx.check_in(15, bb.b0)),
+                MemPriority {
+                    Condition(|ctx, bb| ctx.check_in(16, (*bb.t0 + 1) % 2)),
+                    Action(PAct<17>, b0 = {=}, b1 = {b0}),
+                    ScriptCondition(|bb| (bb.b1 + 2) % 4 == 0),
+                    WasEntryUpdated(t0),
+                },
+                Succeeder,
+            },
+            RetryUntilSuccessful(3) {
+                ParallelAll(1) {
+                    #[failure_if(|bb| *bb.t0 < bb.b1)]
+                    #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                    MaxTime(50) {
+                        Action(|ctx, bb| ctx.exec_in(18, bb.b0 % 2, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0822Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0823 for Ctx {
+        blackboard {
+            o0: Option<i64>,
             b0: i64,
-            #[tracked] t1: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        ReactiveSelector {
+            IfThenElse {
+                Action(Act<0> = Act::<0>),
+                KeepRunningUntilFailure {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+                },
+            },
+            Repeat(2) {
+                ParallelAll {
+                    Action(Act<2>),
+                    #[post(|bb| { bb.o0 = Some(bb.b0 % 3); bb.o0 = Some(5) })]
+                    Action(PIo<3>, t0 = {=}),
+                    Condition(Cond<4>),
+                    Script(|bb| *bb.t0 += 3),
+                    Succeeder,
+                },
+            },
+            Interrupt(|bb| bb.b1 + 3 < 3) {
+                Sequence {
+                    SequenceWithMemory {
+                        Cooldown(20, filtered = Failure) {
+                            #[skip_if(|bb| bb.b1 > *bb.t0 + 3)]
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                    Repeat(1) {
+                        ForceFailure {
+                            Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(0), &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0823Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+        }
+        WhileDoElse {
+            RunOnce(then_skip = true) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    AsyncFallback {
+                        ScriptCondition(|bb| bb.b0 % 3 != 0),
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ReactiveFallback {
+                        #[run_while(|bb| bb.b0 + 2 == bb.b1 + 1)]
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Action(Act<3> = Act::<3>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
+                        StatefulAction(PTask<5>, b0 = 1, b1 = {b1}),
+                    },
+                },
+            },
+            Deadline(0) {
+                RetryUntilSuccessful(2) {
+                    Fallback {
+                        ReactiveSequence {
+                            Action(PIo<6>, t0 = {=}),
+                            Script(|bb| bb.b1 += 2),
+                        },
+                        Priority {
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8>),
+                        },
+                        Timeout(20) {
+                            Fallback {
+                                Condition(Cond<9>),
+                                Condition(Cond<10> = Cond::<10>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0824Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0825 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64>,
+        }
+        Sequence {
+            ReactiveSequence {
+                #[failure_if(|bb| *bb.t0 == bb.o0.unwrap_or(1))]
+                Wait(20),
+                Conditional(|bb| bb.o0.unwrap_or(2) < 3) {
+                    RetryUntilSuccessful(2) {
+                        #[skip_if(|bb| bb.b0 + 4 < (bb.b0 + 2) % 3)]
+                        #[success_if(|bb| bb.b0 > *bb.t0)]
+                        #[post(|bb| bb.b0 = 7)]
+                        SetBlackboard(o0 = Some(8)),
+                    },
+                },
+            },
+            MemSequence {
+                Condition(PCond<0>, b0 = 8),
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2> = Act::<2>),
+                Script(|bb| { bb.t1.set(bb.b0); if bb.b0 < 0 { bb.o0 = Some(3) } }),
+                Sequence {
+                    UnsetBlackboard(o0),
+                    StatefulAction(PTask<3>, b0 = {t1}),
+                },
+            },
+            Precondition(|bb| *bb.t1 % 3 > 0) {
+                FlipSelector {
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 4)),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0825Blackboard { t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0826 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
         }
         Fallback {
-            Remap(success = Failure, failure = Success) {
-                Condition(Cond<0>),
-            },
-            Loop(q0, value = {t1}, if_empty = Failure) {
-                Precondition(|bb| *bb.t1 % 3 == 1, else = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 4, &mut bb.b0)),
+            Priority {
+                Parallel(success = 4) {
+                    Cooldown(20, filtered = Failure) {
+                        WaitUntil(|bb| bb.b0 > 2) {
+                            ForceSuccess {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 2, &mut bb.b0)),
+                    Failer,
+                    StatefulAction(Task<2>),
                 },
+                Fallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(PCond<5>, b0 = {t1}),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0826Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0827 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        Switch(b1) {
+            case 4 => Retry(1) {
+                Timeout(20) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            case 2 => #[on_success(|bb| bb.b1 = bb.b0 + 2)]
+            StepSequencer {
+                ReactiveFallback {
+                    Failer,
+                    ScriptCondition(|bb| (*bb.t0 + 4) % 4 < 2),
+                },
+                Wait(0),
+            },
+            _ => #[run_while(|bb| (*bb.t0 + 2) % 4 < 0)]
+            #[on_halted(|bb| if (bb.b0 + 3) % 4 != 1 { bb.b1 = 2 })]
+            #[failure_if(|bb| *bb.t0 % 3 != 1)]
+            Repeat(1) {
+                BinarySelector(|bb| bb.b1 % 3 == 2, dynamic = true) {
+                    #[on_failure(|bb| if (*bb.t0 + 3) % 2 == 0 { *bb.t1 += 1 })]
+                    ReactiveSequence {
+                        Wait(0),
+                        Sleep(0),
+                    },
+                    RepeatUntil(Failure) {
+                        SkipUnlessUpdated(t1) {
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            ScriptCondition(|bb| bb.b0 % 4 > 1),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0827Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        Selector {
+            StatefulAction(PTask<0>, b0 = 5),
+            Precondition(|bb| bb.b0 == *bb.t0 % 4, else = Failure) {
+                SkipUnlessUpdated(t0) {
+                    Condition(PCond<1>, b0 = {=}),
+                },
+            },
+            FlipSelector {
+                Wait(0),
+                Wait(50),
+                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                Wait(10),
+                #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0828Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0829 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0830 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        ParallelAll {
+            AlwaysSuccess,
+            StepSequencer {
+                #[run_while(|bb| bb.b0 < 0)]
+                RepeatUntil(Success) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0830Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0831 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        AsyncFallback {
+            Conditional(|bb| bb.b1 == 1, else = Success) {
+                #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 != 3)]
+                #[success_if(|bb| *bb.t0 == 0)]
+                #[on_failure(|bb| if bb.b1 == 3 { bb.b0 = *bb.t0 })]
+                StatefulAction(PTask<0>, b0 = {b1}),
+            },
+            TryCatch {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0831Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        ParallelAll {
+            Condition(|ctx| ctx.check(0)),
+            Condition(|ctx| ctx.check(1)),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833Sub0 for Ctx {
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
+        KeepRunningUntilFailure {
+            Sequence {
+                RetryUntilSuccessful(3) {
+                    StepSequencer {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                Priority {
+                    Sequence {
+                        Optional {
+                            StatefulAction(Task<4>),
+                        },
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            Sleep(0),
+                            Action(Act<5>),
+                        },
+                        ParallelAll {
+                            Condition(Cond<6>),
+                            SubTree(Tree0833Sub0),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                    Succeeder,
+                    ReactiveSequence {
+                        RetryUntilSuccessful(forever) {
+                            Wait(20),
+                        },
+                        Condition(Cond<9>),
+                        Repeat(1) {
+                            Succeeder,
+                        },
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0834Sub0 for Ctx {
+        FlipSelector {
+            AlwaysSuccess,
+            AlwaysRunning,
+            StatefulAction(Task<8>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0834 for Ctx {
+        Fallback {
+            RunOnce {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Repeat(2) {
+                        Condition(Cond<1>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            Fallback {
+                Timeout(0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(Cond<6>),
+                        Inverter {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                SubTree(Tree0834Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        ForceSuccess {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+            },
+        }
+    }
+}
+
+board!(Tree0835Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0836Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+        }
+        BinarySelector(|bb| *bb.t0 < 2) {
+            WhileDoElse {
+                SubTree(Tree0836Sub0, t0 = {=}, b1 = {b1}),
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
+                Condition(|ctx, bb| ctx.check_in(2, 7)),
+            },
+            #[on_failure(|bb| bb.b1 = *bb.t0)]
+            RunOnce(then_skip = false) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            KeepRunningUntilFailure {
+                RepeatUntil(Failure) {
+                    Priority {
+                        #[run_while(|bb| bb.b0 > *bb.t0 + 2)]
+                        Timeout(50) {
+                            #[skip_if(|bb| *bb.t1 + 4 < (*bb.t0 + 2) % 2)]
+                            #[post(|bb| bb.o0 = Some(9))]
+                            RunOnce(then_skip = false) {
+                                ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                            },
+                        },
+                    },
+                },
+            },
+            #[on_failure(|bb| *bb.t1 += 2)]
+            Delay(0) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysRunning,
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0837Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+        }
+        Sequence {
+            StatefulAction(Task<0>),
+            SetBlackboard(o0 = Some(8)),
+            Fallback {
+                StatefulAction(PTask<1>, b0 = 9, b1 = {t0}),
+                Script(|bb| bb.t0.set(8)),
             },
             StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0822Blackboard { q0 b0 t1 });
+board!(Tree0838Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0823 for Ctx {
+    pub tree Tree0839 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        Repeat(0) {
-            SetBlackboard(t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0823Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0824Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 13,
-        }
-        Switch(b1) {
-            case 3 => #[failure_if(|bb| bb.b0 < 4)]
-            StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-            _ => Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0824Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 13,
-        }
-        ScriptCondition(|bb| bb.o0.is_some())
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
-        blackboard {
-            b1: i64,
+            o0: Option<i64>,
             #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            Selector {
-                SubTree(Tree0824Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, q0 = {q0}, b0 = {=}),
-                Loop(q0) {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-            Repeat(0) {
-                SubTree(Tree0824Sub1, ..),
-            },
-            ParallelAll {
-                StatefulAction(PTask<2>, b0 = 0),
-                SetBlackboard(t0 = 2),
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 2, &mut bb.b0)),
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0824Blackboard { b1 t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 == *bb.t1 % 3) {
-            ParallelAll(0) {
-                SequenceWithMemory {
-                    WasEntryUpdated(t1),
-                    AlwaysSuccess,
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = 3, b1 = {b0}),
-                    #[on_failure(|bb| { bb.t0.set(*bb.t1 + 1); bb.b0 = *bb.t1 + 2 })]
-                    #[success_if(|bb| *bb.t1 % 2 < 0)]
-                    #[failure_if(|bb| bb.b0 != 0)]
-                    Condition(PCond<2>, b0 = 1),
-                },
-                TryCatch(catch_on_halt = true) {
-                    #[post(|bb| { bb.b0 = 0; bb.t1.set(*bb.t0 + 1) })]
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    FlipSelector {
-                        StatefulAction(Task<3> = Task::<3>),
-                        AlwaysFailure,
-                        ScriptCondition(|bb| *bb.t1 > *bb.t0 + 1),
-                        AlwaysRunning,
-                    },
-                    ReactiveSelector {
-                        StatefulAction(Task<4>),
-                        SkipUnlessUpdated(t0) {
-                            Action(Act<5>),
-                        },
-                    },
-                    Script(|bb| bb.t0.set(bb.b0)),
-                },
-            },
-            BinarySelector(|bb| bb.b0 < *bb.t1, dynamic = false) {
-                Fallback {
-                    ScriptCondition(|bb| *bb.t1 < bb.b0),
-                    ScriptCondition(|bb| *bb.t0 % 3 < 2),
-                    #[run_while(|bb| *bb.t0 % 3 < 0)]
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(7)),
-                    Wait(20),
-                },
-                WaitValueUpdate(t0) {
-                    ParallelAll(max_failures = -3) {
-                        StatefulAction(Task<8>),
-                        ReactiveSequence {
-                            Action(|ctx, bb| ctx.exec_in(9, *bb.t1 + 4, &mut bb.b0)),
-                            #[success_if(|bb| bb.b0 != *bb.t1 + 3)]
-                            #[post(|bb| bb.t1.set(*bb.t0 % 2))]
-                            StatefulAction(Task<10>),
-                        },
-                        #[skip_if(|bb| *bb.t1 % 2 < 1)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        Sequence {
-                            Timeout(0) {
-                                Action(Act<11>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0825Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| bb.b0 > 5, dynamic = true) {
-            WaitUntil(|bb| bb.b1 != 6) {
-                Succeeder,
-            },
-            RetryUntilSuccessful(3) {
-                ParallelAll(4) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    Action(Act<2>),
-                    Action(Act<3>),
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0826Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 5,
-        }
-        BinarySelector(|bb| bb.b0 > *bb.t0) {
-            #[run_while(|bb| *bb.t0 != bb.b1 % 2)]
-            ForceSuccess {
-                FlipSelector {
-                    Failer,
-                    Precondition(|bb| *bb.t0 > 2, else = Skipped) {
-                        AsyncSequence {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0827Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0828Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-            b0: i64 = 10,
-        }
-        Repeat(1) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-            b0: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 < bb.b1)]
-        #[failure_if(|bb| *bb.t0 + 4 < 1)]
-        #[success_if(|bb| bb.b0 > *bb.t0)]
-        ParallelAll(4) {
-            Loop(q0, if_empty = Skipped) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 % 3 > 1),
-                        SetBlackboard(t0 = 5),
-                    },
-                    ReactiveSelector {
-                        #[post(|bb| { bb.b0 = bb.b1 % 3; bb.t0.set(*bb.t0 % 4) })]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        Priority {
-                            Interrupt(|bb| bb.b0 < 7) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                    },
-                },
-            },
-            TryCatch {
-                Action(PAct<2>, b0 = {=}),
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
-                RetryUntilSuccessful(0) {
-                    SetBlackboard(b0 = {b1}),
-                },
-            },
-            StatefulAction(Task<5>),
-            Sequence {
-                #[post(|bb| bb.b0 = *bb.t0)]
-                Repeat(4) {
-                    RunOnce(then_skip = true) {
-                        Action(Act<6>),
-                    },
-                },
-                Timeout(30) {
-                    ReactiveSequence {
-                        Condition(PCond<7>, b0 = 4),
-                        #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b1 + 4) })]
-                        SubTree(Tree0828Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
-                    },
-                },
-            },
-            BinarySelector(|bb| (*bb.t0 + 3) % 2 > 0, dynamic = false) {
-                StepSequencer {
-                    #[on_success(|bb| bb.b0 = 2)]
-                    RepeatUntilSuccess(1) {
-                        StatefulAction(Task<8>),
-                    },
-                    Condition(Cond<9>),
-                    #[on_success(|bb| { *bb.t0 += 2; bb.b1 = *bb.t0 + 1 })]
-                    RetryUntilSuccessful(forever) {
-                        AlwaysSuccess,
-                    },
-                },
-                Switch(b1) {
-                    case 5 => ReactiveFallback {
-                        Condition(|ctx| ctx.check(10)),
-                        Action(PAct<11>, b0 = {t0}, b1 = {t0}),
-                        Action(Act<12>),
-                    },
-                    _ => RetryUntilSuccessful(4) {
-                        StatefulAction(PTask<13>, b0 = 1, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0828Blackboard { q0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
         }
         ReactiveFallback {
-            #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 % 2)]
-            #[run_while(|bb| *bb.t0 != 3)]
-            StatefulAction(Task<0> = Task::<0>),
+            Repeat(2) {
+                Parallel(success = 2, failure = 2) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 0),
+                    UnsetBlackboard(o0),
+                },
+            },
+            Switch(b1) {
+                case 3 => WasEntryUpdated(t0),
+                case 0 => StatefulAction(Task<1>),
+                case 1 => StatefulAction(Task<2>),
+                _ => AlwaysFailure,
+            },
+            RunOnce(then_skip = true) {
+                SequenceWithMemory {
+                    Priority {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 1),
+                        StatefulAction(Task<3>),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            #[on_halted(|bb| { bb.o0 = None; bb.b1 = *bb.t0 })]
+            RepeatTimes(1) {
+                MemSequence {
+                    Script(|bb| bb.o0 = None),
+                    Action(Act<4> = Act::<4>),
+                    UnsetBlackboard(o0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0829Blackboard { t0 });
+board!(Tree0839Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
+    pub tree Tree0840 for Ctx {
         blackboard {
             b0: i64 = 2,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(2) % 2, out_of_range = Fail, dynamic = true) {
+            RunOnce {
+                Sequence {
+                    Interrupt(|bb| bb.b0 > *bb.t0 + 1) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Action(PAct<1>, b0 = 6, b1 = {t0}),
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                    Repeat(4) {
+                        SequenceStar {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<5>),
+                        Sleep(50),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0840Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        Parallel(success = 1, failure = 2) {
+            MemPriority {
+                WaitValueUpdate(t0) {
+                    #[on_success(|bb| bb.t0.set(2))]
+                    #[run_while(|bb| bb.b0 > 6)]
+                    #[success_if(|bb| *bb.t0 % 3 != 0)]
+                    Wait(0),
+                },
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            StepSequencer {
+                Action(PAct<2>, b0 = {t0}),
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0841Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Condition(PCond<1>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0842Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        IfThenElse {
+            #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(4))]
+            #[on_failure(|bb| { if bb.o0.is_none() { bb.b1 += 1 }; *bb.t0 += 2 })]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[post(|bb| bb.o0 = None)]
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                Action(PAct<1>, b0 = {=}, b1 = {=}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Condition(Cond<4>),
+                Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0843Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        ReactiveFallback {
+            IfThenElse {
+                FlipSelector {
+                    Condition(Cond<0>),
+                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+                    },
+                    Script(|bb| if *bb.t0 % 3 == 1 { bb.o0 = Some(*bb.t0) }),
+                },
+                MemPriority {
+                    Action(Act<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                Repeat(2) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            MemPriority {
+                MemPriority {
+                    Inverter {
+                        Script(|bb| bb.b1 += 1),
+                    },
+                    Repeat(forever) {
+                        Condition(PCond<4>, b0 = {b0}),
+                    },
+                    #[failure_if(|bb| bb.b0 < 4)]
+                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
+                },
+                Loop(q0, if_empty = Running) {
+                    RepeatUntilSuccess(3) {
+                        Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0844Blackboard { b0 b1 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 0,
+            o0: Option<i64>,
             #[tracked] t0: i64 = 3,
         }
         Sequence {
-            RunOnce(then_skip = true) {
-                Conditional(|bb| bb.b0 != 0, dynamic = false) {
-                    StatefulAction(Task<0>),
+            MemPriority {
+                Sequence {
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| bb.b0 < 7)]
+                    AlwaysRunning,
+                    Selector {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Failer,
+                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
+                    },
                 },
-            },
-            RunOnce(then_skip = false) {
-                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 2, &mut bb.b0)),
-            },
-            Retry(0) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0830Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Sequence {
-            Interrupt(|bb| (bb.b0 + 3) % 3 != 0) {
-                Action(PAct<0>, b0 = {b0}),
-            },
-            Condition(PCond<1>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0831Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        ParallelAll {
-            Cooldown(20, filtered = Failure) {
-                StepSequencer {
-                    TryCatch {
-                        Condition(Cond<0>),
-                        Repeat(1) {
-                            AlwaysRunning,
+                ReactiveSequence {
+                    Delay(100) {
+                        ReactiveSequence {
+                            Action(Act<5>),
                         },
                     },
-                    Deadline(100) {
-                        Action(|ctx| ctx.exec(1)),
+                    #[skip_if(|bb| bb.b1 % 2 > 0)]
+                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                    Condition(Cond<6>),
+                    Fallback {
+                        Failer,
+                        Condition(Cond<7>),
                     },
-                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<8>),
                 },
             },
-            Sequence {
-                Repeat(4) {
-                    Action(Act<3>),
+            Fallback {
+                Inverter {
+                    Condition(Cond<9>),
                 },
-                StatefulAction(Task<4>),
-                Timeout(50) {
-                    Filter(times = 2, filtered = Failure) {
-                        Condition(|ctx| ctx.check(5)),
+                Filter(times = 2, count = Success) {
+                    Sequence {
+                        Sleep(30),
+                        Condition(Cond<10>),
+                        Condition(PCond<11>, b0 = 2),
                     },
                 },
+                Repeat(4) {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
+        }
+    }
+}
+
+board!(Tree0845Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            RunOnce(then_skip = true) {
+                #[success_if(|bb| bb.b0 > 7)]
+                #[skip_if(|bb| *bb.t0 == 3)]
+                WhileDoElse {
+                    IndexSwitch(|bb| *bb.t1 + 3, dynamic = true) {
+                        Action(Act<0>),
+                        Succeeder,
+                    },
+                    Fallback {
+                        #[run_while(|bb| bb.b0 == *bb.t1)]
+                        #[on_success(|bb| if bb.b0 % 2 < 0 { *bb.t0 += 3 })]
+                        #[failure_if(|bb| bb.b0 < 6)]
+                        Condition(|ctx, bb| ctx.check_in(1, 4)),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
+                        StatefulAction(Task<2>),
+                    },
+                    Wait(10),
+                },
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                Condition(Cond<3>),
+                RetryUntilSuccessful(4) {
+                    MaxTime(10) {
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+                MaxTime(10) {
+                    Interrupt(|bb| bb.b0 % 2 > 0) {
+                        #[post(|bb| bb.t0.set(*bb.t1 % 4))]
+                        SetBlackboard(t0 = 8),
+                    },
+                },
+            },
+            SetBlackboard(b0 = 4),
+            SetBlackboard(t0 = {t1}),
+            RepeatUntilSuccess(forever) {
+                MemSequence {
+                    Condition(|ctx, bb| ctx.check_in(5, 7)),
+                    Script(|bb| *bb.t0 += 1),
+                    Action(PAct<6>, b0 = {t1}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0846Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0847Sub0 for Ctx {
+        Action(|ctx| ctx.exec(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        StepSequencer {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                StatefulAction(Task<0>),
+                SubTree(Tree0847Sub0),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Sequence {
+                ScriptCondition(|bb| *bb.t0 != 7),
+                WasEntryUpdated(t0),
+                Wait(50),
+                Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
+                Action(Act<1>),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0848Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            TryCatch(catch_on_halt = true) {
+                ReactiveSequence {
+                    Sleep(20),
+                    SubTree(Tree0849Sub0, ..),
+                },
+                #[post(|bb| { bb.o0 = Some(*bb.t0 % 3); bb.t0.set(*bb.t0 % 2) })]
+                #[on_halted(|bb| *bb.t0 += 2)]
+                Inverter {
+                    AlwaysFailure,
+                },
+                Action(PIo<1>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0849Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Timeout(50) {
+            WhileDoElse {
+                Condition(Cond<0>),
+                #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 == 3)]
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0850Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0851Sub0 for Ctx {
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0851Sub1 for Ctx {
+        Action(Act<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        AsyncSequence {
+            TryCatch {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            AsyncSequence {
+                StatefulAction(Task<2>),
+                SubTree(Tree0851Sub0),
+                Condition(|ctx| ctx.check(4)),
+            },
+            Fallback {
+                SubTree(Tree0851Sub1),
                 Condition(Cond<6>),
             },
         }
@@ -1213,821 +1854,88 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
+    pub tree Tree0852 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 1,
-        }
-        Precondition(|bb| *bb.t0 > 2, else = Failure) {
-            Interrupt(|bb| bb.b0 % 2 != 1) {
-                BinarySelector(|bb| (*bb.t0 + 4) % 4 > 1) {
-                    AsyncSequence {
-                        Precondition(|bb| bb.b1 + 4 > 5, else = Failure) {
-                            Condition(PCond<0>, b0 = {t0}),
-                        },
-                        #[skip_if(|bb| (bb.b1 + 2) % 3 > 0)]
-                        #[failure_if(|bb| bb.b1 + 2 < *bb.t1)]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Sequence {
-                            SetBlackboard(b1 = 2),
-                            Wait(50),
-                        },
-                        WhileDoElse {
-                            Condition(Cond<3>),
-                            Script(|bb| *bb.t1 += 2),
-                        },
-                    },
-                    Fallback {
-                        Parallel(success = -3, failure = -2) {
-                            WhileDoElse {
-                                Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 1)),
-                                AlwaysRunning,
-                            },
-                            AsyncSequence {
-                                StatefulAction(Task<5> = Task::<5>),
-                                AlwaysSuccess,
-                            },
-                            #[on_success(|bb| bb.b0 += 1)]
-                            #[on_failure(|bb| { bb.b0 += 2; bb.t1.set(*bb.t1 % 4) })]
-                            StatefulAction(Task<6>),
-                        },
-                        #[failure_if(|bb| *bb.t0 % 4 > 1)]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        IfThenElse {
-                            Condition(Cond<7>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0833Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Repeat(3) {
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t1 != (*bb.t0 + 4) % 4, else = Failure) {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Optional {
-                    RunOnce(then_skip = true) {
-                        RepeatTimes(3) {
-                            Parallel(failure = 3) {
-                                Conditional(|bb| bb.b0 + 1 > bb.b0, dynamic = true, else = Success) {
-                                    SetBlackboard(t0 = {t1}),
-                                },
-                                StatefulAction(Task<1>),
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-                #[skip_if(|bb| bb.b0 != (*bb.t0 + 2) % 2)]
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                #[success_if(|bb| *bb.t1 % 4 != 0)]
-                ForceSuccess {
-                    ParallelAll {
-                        Precondition(|bb| *bb.t1 > 5, else = Success) {
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 3, &mut bb.b0)),
-                        },
-                        #[post(|bb| bb.t1.set(5))]
-                        Sequence {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                        },
-                        ForceFailure {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        SetBlackboard(b0 = {t1}),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                SequenceWithMemory {
-                    IfThenElse {
-                        Action(Act<9> = Act::<9>),
-                        Action(Act<10> = Act::<10>),
-                        Condition(Cond<11>),
-                    },
-                    Conditional(|bb| *bb.t1 < 0, dynamic = false, else = Failure) {
-                        AsyncSequence {
-                            Action(PIo<12>, t0 = {b0}),
-                            #[skip_if(|bb| *bb.t1 < (bb.b0 + 2) % 3)]
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0834Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        RetryUntilSuccessful(1) {
-            ParallelAll(3) {
-                StepSequencer {
-                    AlwaysRunning,
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                RunOnce(then_skip = false) {
-                    Repeat(3) {
-                        AlwaysFailure,
-                    },
-                },
-                Repeat(2) {
-                    ReactiveFallback {
-                        Parallel(success = -2) {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        Inverter {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            b1: i64,
-        }
-        Remap(success = Failure, failure = Success) {
-            RunOnce(then_skip = true) {
-                Condition(PCond<0>, b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0836Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        FlipSelector {
-            Parallel {
-                Script(|bb| { if *bb.t0 + 1 != 6 { bb.b0 += 1 }; bb.b0 += 1 }),
-                RepeatUntilSuccess(forever) {
-                    ForceSuccess {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                Repeat(3) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            Repeat(0) {
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-            },
-            StatefulAction(Task<2>),
-            FlipSelector {
-                Condition(Cond<3>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0837Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        Cooldown(10, filtered = Skipped) {
-            Inverter {
-                Action(PAct<0>, b0 = 1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Sequence {
-                Action(Act<0>),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                Condition(PCond<2>, b0 = 3),
-                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(PTask<4>, b0 = {t0}),
-            },
-            StepSequencer {
-                RunOnce(then_skip = true) {
-                    Action(|ctx| ctx.exec(5)),
-                },
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 3, &mut bb.b0)),
-                    SetBlackboard(t0 = {b0}),
-                    Sleep(100),
-                },
-            },
-            MemSequence {
-                Wait(20),
-                Condition(Cond<7>),
-                Wait(10),
-            },
-        }
-    }
-}
-
-board!(Tree0839Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0840Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
-        }
-        Filter(times = 3, count = Failure, filtered = Failure) {
-            Priority {
-                Precondition(|bb| bb.b0 + 1 == 3, else = Failure) {
-                    #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.b1 = 1 })]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        SubTree(Tree0840Sub0, ..),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0840Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            b0: i64,
             #[tracked] t0: i64,
         }
         Sequence {
-            Precondition(|bb| bb.b0 % 3 == 2, else = Success) {
-                StatefulAction(Task<0> = Task::<0>),
+            MemPriority {
+                Condition(Cond<0>),
             },
-            Sequence {
-                Condition(Cond<1>),
-                Action(PIo<2>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
-            BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    },
-                    Precondition(|bb| *bb.t0 + 2 != *bb.t0 + 3) {
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                    StatefulAction(PTask<3>, b0 = 3),
-                },
-                ReactiveFallback {
-                    Action(PAct<4>, b0 = 8, b1 = {b0}),
-                    Script(|bb| bb.t0.set(3)),
-                },
-            },
-            ReactiveSelector {
-                Timeout(30) {
-                    MemSequence {
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    StatefulAction(PTask<8>, b0 = {t0}),
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0843Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        RunOnce(then_skip = true) {
-            RepeatTimes(3) {
-                ReactiveSequence {
-                    SequenceStar {
-                        SubTree(Tree0843Sub0, b0 = {=}),
-                        SetBlackboard(b0 = 4),
-                    },
-                    Parallel(success = 2) {
-                        Runner,
-                        AlwaysSuccess,
-                        SequenceWithMemory {
-                            Sleep(20),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0843Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        FlipSelector {
-            Fallback {
-                Fallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PAct<1>, b0 = {b0}),
-                },
-                RunOnce {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<3>),
-                    Script(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) }),
-                    Script(|bb| if *bb.t1 != 7 { *bb.t0 += 1 }),
-                    StatefulAction(Task<4>),
-                },
-                Sequence {
-                    Precondition(|bb| *bb.t1 < 5, else = Running) {
-                        #[on_success(|bb| *bb.t1 += 1)]
-                        #[run_while(|bb| *bb.t0 < 1)]
-                        #[post(|bb| bb.b0 = *bb.t1)]
-                        Sleep(30),
-                    },
-                },
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                #[run_while(|bb| *bb.t1 != bb.b0 + 2)]
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<5>),
-                    Selector {
-                        Action(Act<6>),
-                        Action(PIo<7>, t0 = {t0}),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Loop(q0, value = {b0}) {
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0844Blackboard { b0 t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-        }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll(0) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 1, &mut bb.b0)),
-                FlipSelector {
-                    Action(Act<1>),
-                    Action(PIo<2>, t0 = {t1}),
-                    Retry(4) {
-                        WaitUntil(|bb| (*bb.t1 + 2) % 3 < 0) {
-                            #[on_success(|bb| bb.b0 += 2)]
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Sequence {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0845Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 5 => Loop(q0, value = {b0}, if_empty = Failure) {
-                StatefulAction(PTask<0>, b0 = 9, b1 = {=}),
-            },
-            case 0 => Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
-            case 1 => Priority {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            _ => Optional {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0846Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            #[post(|bb| *bb.t0 += 1)]
-            Filter(times = 3, count = Success, filtered = Skipped) {
-                Limiter(1) {
-                    Sequence {
-                        Condition(|ctx| ctx.check(0)),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ParallelAll(0) {
-                SetBlackboard(t0 = 7),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0847Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        #[on_success(|bb| bb.b0 = *bb.t1)]
-        #[post(|bb| bb.b0 = *bb.t1)]
-        #[success_if(|bb| bb.o0.unwrap_or(0) < 6)]
-        TryCatch(catch_on_halt = true) {
-            Precondition(|bb| *bb.t0 > 4, else = Failure) {
-                #[run_while(|bb| *bb.t0 % 3 != 1)]
-                StatefulAction(Task<0>),
-            },
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Sleep(50),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-                },
-                RunOnce {
-                    Deadline(20) {
-                        Failer,
-                    },
-                },
-                Cooldown(50, filtered = Failure) {
-                    Condition(Cond<2>),
-                },
-                Action(PIo<3>, t0 = {=}),
-                StatefulAction(PTask<4>, b0 = {t1}, b1 = {t1}),
-            },
-            #[on_halted(|bb| *bb.t1 += 1)]
-            #[skip_if(|bb| *bb.t0 + 4 == *bb.t0 + 1)]
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0848Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        RunOnce(then_skip = true) {
-            ReactiveSelector {
-                TryCatch(catch_on_halt = false) {
-                    Repeat(2) {
-                        Failer,
-                    },
-                    StatefulAction(Task<0>),
-                },
-                Repeater(1) {
-                    Repeat(1) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        WhileDoElse {
-            Loop(q0, value = {t0}) {
-                MaxTime(20) {
-                    ReactiveSequence {
-                        #[failure_if(|bb| bb.b0 > 6)]
-                        AlwaysSuccess,
-                        Wait(20),
-                        Action(Act<0>),
-                    },
-                },
-            },
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-                Sleep(100),
-            },
-            TryCatch {
-                Priority {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
-                    AlwaysSuccess,
-                },
-                #[failure_if(|bb| bb.b0 != 3)]
-                #[on_success(|bb| { if bb.b0 != 5 { *bb.t0 += 1 }; if *bb.t0 % 4 < 1 { *bb.t0 += 2 } })]
-                #[skip_if(|bb| bb.b0 != bb.b0 + 1)]
-                Remap(success = Success, failure = Success) {
-                    Condition(PCond<5>, b0 = 9),
-                },
-                AlwaysFailure,
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Selector {
-            #[on_failure(|bb| bb.b0 = bb.b1)]
             WasEntryUpdated(t0),
-            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0851Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        IfThenElse {
-            #[on_failure(|bb| *bb.t0 += 1)]
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(|ctx| ctx.check(2)),
-            },
-            Action(Act<3>),
-            TryCatch {
-                IfThenElse {
-                    Action(PAct<4>, b0 = {t0}),
-                    Optional {
-                        Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                            Interrupt(|bb| bb.b1 < (bb.b1 + 2) % 2) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(PTask<6>, b0 = 7, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0852Blackboard { b1 o0 t0 });
+board!(Tree0852Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0853 for Ctx {
-        MaxTime(0) {
-            IfThenElse {
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<0>),
-                    AsyncFallback {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        RepeatTimes(1) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                Priority {
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    SequenceWithMemory {
-                        Deadline(10) {
-                            TryCatch(catch_on_halt = true) {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        StatefulAction(Task<7>),
-                    },
-                },
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            #[success_if(|bb| bb.o0.is_some())]
+            #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 > 0)]
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Script(|bb| { bb.o0 = None; if bb.b0 < (bb.b0 + 3) % 3 { bb.b0 += 4 } }),
+                Wait(0),
+            },
+            #[success_if(|bb| bb.o0.is_some())]
+            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Failer,
+                Condition(Cond<1>),
+            },
+            Action(PIo<2>, t0 = {=}),
+            #[post(|bb| bb.b0 += 1)]
+            #[success_if(|bb| bb.b0 != 0)]
+            #[run_while(|bb| (bb.b0 + 3) % 3 > 0)]
+            BinarySelector(|bb| *bb.t0 < bb.b0, dynamic = false) {
+                StatefulAction(Task<3>),
+                Condition(PCond<4>, b0 = {t0}),
+            },
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                StatefulAction(Task<5>),
+                Action(PAct<6>, b0 = {b0}, b1 = {t0}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0854Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 11,
-        }
-        Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3))
-    }
-}
+board!(Tree0853Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0854 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            b1: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 % 4 != 2)]
-        #[run_while(|bb| (bb.b1 + 4) % 4 > 0)]
-        BinarySelector(|bb| *bb.t1 > 6) {
-            Fallback {
-                #[on_failure(|bb| bb.b1 = 7)]
-                SubTree(Tree0854Sub0, t1 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
-                ForceFailure {
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+        RetryUntilSuccessful(2) {
+            MemPriority {
+                Delay(50) {
+                    ParallelAll(1) {
+                        Succeeder,
+                        Condition(Cond<0>),
+                    },
                 },
-            },
-            Parallel(success = -2, failure = 1) {
-                SetBlackboard(b1 = {t0}),
-                StatefulAction(PTask<2>, b0 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree0854Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        RetryUntilSuccessful(4) {
-            Fallback {
-                FlipSelector {
-                    Condition(Cond<0>),
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(1)),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
+                StatefulAction(Task<1>),
+                RunOnce {
+                    RepeatTimes(forever) {
+                        Retry(0) {
+                            Wait(0),
                         },
-                        Condition(Cond<4>),
-                        Condition(Cond<5> = Cond::<5>),
                     },
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Priority {
-            Fallback {
-                Action(PIo<0>, t0 = {=}),
-                StepSequencer {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
+                Retry(2) {
+                    Condition(Cond<2> = Cond::<2>),
                 },
-                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                    Fallback {
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        Action(Act<2> = Act::<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                Repeat(4) {
-                    #[success_if(|bb| bb.b0 < *bb.t0)]
-                    Inverter {
-                        ParallelAll(max_failures = -1) {
+                Cooldown(20, filtered = Failure) {
+                    ParallelAll {
+                        Repeat(2) {
+                            Sleep(0),
+                        },
+                        StatefulAction(Task<3>),
+                        Filter(times = 1, count = Failure) {
                             Action(Act<4>),
                         },
                     },
@@ -2037,695 +1945,175 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0856Blackboard { b0 t0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        ReactiveSelector {
-            AsyncSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Fallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        KeepRunningUntilFailure {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        AsyncFallback {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Action(Act<2> = Act::<2>),
-            RunOnce(then_skip = false) {
-                Condition(Cond<3>),
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0860Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0860Sub0 for Ctx {
-        SubTree(Tree0860Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0860Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
+    pub tree Tree0855 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        Remap(success = Success, failure = Failure) {
-            StepSequencer {
-                TryCatch(catch_on_halt = true) {
-                    Sleep(10),
-                    #[skip_if(|bb| bb.b0 != 7)]
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                    Sequence {
-                        Condition(PCond<0>, b0 = {=}),
-                        AlwaysSuccess,
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Condition(PCond<1>, b0 = 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0861Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
             b1: i64,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(3),
         }
-        WhileDoElse {
-            Conditional(|bb| bb.b1 + 1 < 3, dynamic = false, else = Failure) {
-                Repeat(3) {
-                    ForceSuccess {
-                        BinarySelector(|bb| bb.b0 > bb.o0.unwrap_or(1) + 2, dynamic = false) {
-                            ReactiveSequence {
-                                ParallelAll {
-                                    Condition(PCond<0>, b0 = 5),
-                                },
-                                Action(Act<1>),
-                                Priority {
-                                    #[success_if(|bb| bb.o0.is_none())]
-                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                                    StatefulAction(Task<3>),
-                                    Condition(Cond<4> = Cond::<4>),
-                                },
-                            },
-                            ForceSuccess {
-                                Repeater(1) {
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Loop(q0, if_empty = Skipped) {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Switch(b1) {
-                            case 2 => Condition(Cond<5>),
-                            case 0 => Condition(Cond<6>),
-                            _ => Condition(|ctx| ctx.check(7)),
-                        },
-                        Action(PIo<8>, t0 = {=}),
-                    },
-                },
-                StatefulAction(PTask<9>, b0 = {=}, b1 = {=}),
-                #[on_halted(|bb| bb.t0.set((bb.b0 + 2) % 3))]
-                #[skip_if(|bb| bb.o0.unwrap_or(0) > *bb.t0)]
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    Optional {
-                        SequenceWithMemory {
-                            StatefulAction(Task<10>),
-                            BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
-                                UnsetBlackboard(o0),
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0862Blackboard { t0 b1 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        ReactiveFallback {
-            Repeat(1) {
-                Action(PIo<0>, t0 = {b0}),
-            },
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            WhileDoElse {
-                RetryUntilSuccessful(1) {
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-                Script(|bb| *bb.t0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0863Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64,
-        }
+        #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = None })]
         Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
-            ReactiveFallback {
-                AlwaysFailure,
-                Action(PIo<1>, t0 = {t0}),
-                #[run_while(|bb| bb.b1 == 5)]
-                #[post(|bb| bb.b1 = bb.b0)]
-                #[on_halted(|bb| bb.b0 = bb.b1 % 4)]
-                RepeatTimes(forever) {
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                },
-                StatefulAction(Task<3>),
-                Action(Act<4> = Act::<4>),
-            },
-            Action(|ctx| ctx.exec(5)),
-            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-            Condition(Cond<6> = Cond::<6>),
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    #[on_halted(|bb| if *bb.t0 + 2 != 0 { bb.b1 += 2 })]
-                    RepeatUntilSuccess(forever) {
-                        Action(PIo<7>, t0 = {=}),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<8> = Task::<8>),
-                        Repeater(2) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0864Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            Loop(q0, if_empty = Failure) {
-                #[on_success(|bb| bb.b0 += 1)]
-                #[post(|bb| bb.t0.set(bb.b0))]
-                Delay(100) {
-                    AsyncSequence {
-                        Selector {
-                            ReactiveFallback {
-                                Condition(Cond<0> = Cond::<0>),
-                                Deadline(10) {
-                                    Action(PIo<1>, t0 = {t0}),
-                                },
-                            },
-                            Repeat(4) {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0865Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0) {
-            #[on_halted(|bb| bb.t0.set(1))]
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-board!(Tree0866Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        TryCatch(catch_on_halt = true) {
-            #[run_while(|bb| bb.b0 > 2)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[success_if(|bb| *bb.t0 != bb.b0 + 4)]
-            #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
-            #[on_failure(|bb| bb.b0 += 2)]
-            MemPriority {
-                #[post(|bb| if *bb.t0 < 6 { *bb.t0 += 1 })]
-                StatefulAction(Task<1>),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    AlwaysRunning,
-                },
-                RetryUntilSuccessful(3) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-                #[failure_if(|bb| bb.b0 > 5)]
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Script(|bb| if bb.b0 + 4 > 0 { bb.o0 = None }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        Fallback {
-            ReactiveSequence {
-                WhileDoElse {
-                    Action(Act<0>),
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[run_while(|bb| bb.b0 + 1 == *bb.t0)]
-                    StatefulAction(Task<1>),
-                    Precondition(|bb| *bb.t0 != 4, else = Failure) {
-                        AsyncFallback {
-                            #[on_success(|bb| bb.b0 += 2)]
-                            #[post(|bb| bb.t0.set(bb.b0 + 4))]
-                            Action(Act<2>),
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(PTask<7>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0868Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b1: i64,
-        }
-        AsyncSequence {
             StatefulAction(Task<0>),
-            Fallback {
-                WhileDoElse {
-                    RunOnce(then_skip = true) {
-                        Action(Act<1>),
-                    },
-                    #[skip_if(|bb| *bb.t1 != 1)]
-                    SequenceStar {
-                        ScriptCondition(|bb| *bb.t0 != 5),
-                        Condition(Cond<2>),
-                    },
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(PCond<4>, b0 = 2),
-                        StatefulAction(Task<5>),
-                        SetBlackboard(t0 = {t1}),
-                        Succeeder,
-                    },
-                },
-                Precondition(|bb| bb.b0 < 0, else = Skipped) {
-                    Repeater(1) {
-                        Priority {
-                            Precondition(|bb| (*bb.t0 + 3) % 2 == 0, else = Skipped) {
-                                Condition(Cond<6>),
-                            },
-                            Repeater(3) {
-                                IfThenElse {
-                                    Action(Act<7>),
-                                    Action(PAct<8>, b0 = 9, b1 = {=}),
-                                },
-                            },
-                            #[success_if(|bb| *bb.t0 != (*bb.t1 + 3) % 2)]
-                            #[skip_if(|bb| *bb.t1 % 4 > 0)]
-                            Condition(Cond<9> = Cond::<9>),
-                        },
-                    },
-                },
-            },
+            #[success_if(|bb| bb.o0.unwrap_or(4) != 4)]
+            #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            SetBlackboard(o0 = Some(8)),
         }
     }
 }
 
-board!(Tree0869Blackboard { o0 b0 t0 t1 b1 });
+board!(Tree0855Blackboard { b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Precondition(|bb| bb.b0 % 3 == 2, else = Running) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-board!(Tree0870Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 3,
-        }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Filter(times = 3, count = Failure, filtered = Skipped) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    Condition(Cond<2>),
-                    Interrupt(|bb| bb.b0 + 4 != *bb.t1) {
-                        SetBlackboard(b1 = {t1}),
-                    },
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0871Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        Sequence {
-            WhileDoElse {
-                Parallel(success = -1) {
-                    RunOnce {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-                Delay(0) {
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(4) {
-                            IfThenElse {
-                                StatefulAction(Task<1>),
-                                AlwaysSuccess,
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-                IfThenElse {
-                    Selector {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Delay(0) {
-                        Condition(Cond<5>),
-                    },
-                    TryCatch {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            MemPriority {
-                Retry(1) {
+    pub tree Tree0856 for Ctx {
+        Inverter {
+            Repeat(3) {
+                Repeat(forever) {
                     ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        Limiter(1) {
-                            Condition(Cond<9> = Cond::<9>),
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<0>),
                         },
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
-                IfThenElse {
-                    Fallback {
-                        RunOnce {
-                            Selector {
-                                Condition(Cond<11> = Cond::<11>),
-                                StatefulAction(Task<12>),
-                                Action(Act<13>),
+                        ParallelAll(max_failures = -2) {
+                            RunOnce {
+                                AlwaysSuccess,
                             },
-                        },
-                    },
-                    StatefulAction(Task<14>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
-            #[tracked] t0: i64 = 12,
-        }
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        ScriptCondition(|bb| bb.b0 > 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            #[post(|bb| bb.b0 = bb.b1)]
-            ReactiveSelector {
-                SubTree(Tree0873Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                #[post(|bb| { if bb.b1 < *bb.t0 + 4 { bb.b1 += 1 }; bb.b0 = (*bb.t0 + 3) % 3 })]
-                #[failure_if(|bb| (bb.b1 + 2) % 3 == 1)]
-                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                StatefulAction(Task<1>),
-                Timeout(10) {
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            Precondition(|bb| *bb.t0 + 2 > 0, else = Running) {
-                Precondition(|bb| *bb.t0 < (bb.b1 + 2) % 3, else = Success) {
-                    Switch(b1) {
-                        case 0 => SubTree(Tree0873Sub1, ..),
-                        _ => AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0873Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            Fallback {
-                Repeat(2) {
-                    Condition(Cond<0>),
-                },
-            },
-            Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            AsyncFallback {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 3, &mut bb.b0)),
-            },
-            SequenceWithMemory {
-                Cooldown(10, filtered = Skipped) {
-                    Failer,
-                },
-                Script(|bb| if *bb.t1 + 4 == bb.b0 { *bb.t0 += 2 }),
-            },
-        }
-    }
-}
-
-board!(Tree0874Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[allow(unused)] o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-        }
-        RepeatUntilSuccess(forever) {
-            MaxTime(10) {
-                WaitValueUpdate(t0) {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        Script(|bb| bb.b0 += 1),
-                        RetryUntilSuccessful(3) {
-                            Condition(|ctx, bb| ctx.check_in(1, 4)),
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0875Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 2,
-        }
-        Delay(0) {
-            BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = true) {
-                AsyncSequence {
-                    Fallback {
-                        ScriptCondition(|bb| bb.b0 % 3 < 0),
-                        Condition(Cond<0>),
-                        ForceSuccess {
                             StatefulAction(Task<1>),
                         },
                     },
-                    MemSequence {
-                        MemSequence {
-                            Action(Act<2> = Act::<2>),
-                            SetBlackboard(t0 = 6),
-                        },
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(PCond<4>, b0 = 2),
-                    },
-                    BinarySelector(|bb| bb.b0 + 3 > 0) {
-                        ScriptCondition(|bb| *bb.t0 < bb.b0),
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            AlwaysRunning,
-                        },
-                    },
-                    MaxTime(0) {
-                        MemSequence {
-                            Condition(Cond<5>),
-                            Action(Act<6> = Act::<6>),
-                            StatefulAction(Task<7>),
-                            Action(PIo<8>, t0 = {t0}),
-                        },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        #[success_if(|bb| bb.b1 != (bb.o0.unwrap_or(5) + 1) % 3)]
+        WhileDoElse {
+            Inverter {
+                Condition(Cond<0>),
+            },
+            MemPriority {
+                Inverter {
+                    Conditional(|bb| bb.o0.is_none(), dynamic = false) {
+                        StatefulAction(Task<1>),
                     },
                 },
-                ReactiveSelector {
-                    Loop(q0) {
-                        StatefulAction(Task<9>),
+                Selector {
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(2) % 2 == 1) {
+                    Precondition(|bb| bb.o0.is_none()) {
+                        StatefulAction(Task<5>),
                     },
-                    FlipSelector {
-                        #[post(|bb| bb.t0.set(0))]
-                        Fallback {
-                            Condition(|ctx| ctx.check(10)),
-                            StatefulAction(Task<11>),
-                        },
-                        StatefulAction(Task<12>),
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[post(|bb| if *bb.t0 > 3 { *bb.t0 += 2 })]
-                        Condition(PCond<13>, b0 = 8),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                FlipSelector {
+                    Wait(0),
+                    StatefulAction(Task<6>),
+                    RetryUntilSuccessful(2) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.b1 < *bb.t1 + 1)]
+                        StatefulAction(Task<7>),
                     },
-                    KeepRunningUntilFailure {
-                        FlipSelector {
-                            StatefulAction(Task<14>),
-                            AlwaysSuccess,
-                            Script(|bb| bb.b0 = 5),
-                        },
-                    },
-                    Action(Act<15> = Act::<15>),
-                    Loop(q0, if_empty = Skipped) {
-                        KeepRunningUntilFailure {
-                            #[on_failure(|bb| if *bb.t0 > 7 { bb.b0 += 1 })]
-                            FlipSelector {
-                                StatefulAction(Task<16>),
-                                Loop(q0, value = {t0}, if_empty = Failure) {
-                                    StatefulAction(Task<17>),
+                    Condition(PCond<8>, b0 = {t1}),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0857Blackboard { b1 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = false) {
+            Retry(1) {
+                WhileDoElse {
+                    Sequence {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            StepSequencer {
+                                WaitUntil(|bb| bb.b1 < 1) {
+                                    SetBlackboard(t0 = {b1}),
                                 },
+                                StatefulAction(PTask<0>, b0 = {t0}),
+                            },
+                        },
+                        Succeeder,
+                        Inverter {
+                            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                Condition(Cond<1>),
+                                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        Fallback {
+                            StatefulAction(PTask<3>, b0 = 0, b1 = {=}),
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                        #[post(|bb| bb.b1 += 1)]
+                        RepeatTimes(1) {
+                            ReactiveFallback {
+                                Action(Act<5>),
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7> = Cond::<7>),
+                                StatefulAction(Task<8>),
+                                ParallelAll {
+                                    StatefulAction(PTask<9>, b0 = {b0}),
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 4)]
+                        #[post(|bb| bb.b0 += 3)]
+                        Precondition(|bb| *bb.t0 + 1 == 2) {
+                            ScriptCondition(|bb| bb.b1 != *bb.t0),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            #[post(|bb| bb.b1 += 2)]
+                            Fallback {
+                                #[success_if(|bb| bb.b1 % 4 > 2)]
+                                ReactiveFallback {
+                                    Action(Act<11>),
+                                    StatefulAction(Task<12> = Task::<12>),
+                                    Condition(Cond<13> = Cond::<13>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<14> = Cond::<14>),
+                            Repeater(2) {
+                                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                                StatefulAction(Task<15>),
+                            },
+                            Precondition(|bb| bb.b1 > bb.b1 + 2, else = Running) {
+                                StatefulAction(Task<16>),
+                            },
+                            StatefulAction(Task<17>),
+                        },
+                        RetryUntilSuccessful(2) {
+                            Delay(10) {
                                 StatefulAction(Task<18>),
                             },
                         },
@@ -2736,269 +2124,231 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0876Blackboard { b0 q0 t0 });
+board!(Tree0858Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
+    pub tree Tree0859 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            WhileDoElse {
-                Parallel(success = -1) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Sequence {
+        Precondition(|bb| bb.o0.is_none()) {
+            SequenceWithMemory {
+                Wait(10),
+                TryCatch {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
                     StatefulAction(Task<1>),
-                    #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                    #[post(|bb| bb.t1.set(bb.b0))]
-                    SequenceWithMemory {
-                        SetBlackboard(o0 = Some(6)),
-                        Condition(|ctx| ctx.check(2)),
-                        #[post(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        Action(PIo<3>, t0 = {=}),
-                        StatefulAction(Task<4>),
-                    },
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Condition(Cond<5>),
-                        Action(Act<6> = Act::<6>),
-                        StatefulAction(PTask<7>, b0 = 7),
-                    },
-                    AlwaysSuccess,
-                    Limiter(3) {
-                        Condition(Cond<8>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0859Blackboard { o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => RetryUntilSuccessful(0) {
+                Wait(0),
+            },
+            case 1 => #[on_success(|bb| { *bb.t0 += 1; if bb.o0.unwrap_or(5) % 2 < 0 { bb.b0 = bb.o0.unwrap_or(5) + 4 } })]
+            Limiter(2) {
+                Cooldown(0, filtered = Failure) {
+                    StepSequencer {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
                     },
                 },
-                Sequence {
-                    #[run_while(|bb| bb.o0.unwrap_or(4) > 4)]
-                    BinarySelector(|bb| bb.b0 % 4 != 2, dynamic = false) {
-                        Condition(|ctx| ctx.check(9)),
-                        Condition(Cond<10>),
+            },
+            _ => SetBlackboard(t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0860Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        #[post(|bb| bb.b0 = 4)]
+        Precondition(|bb| *bb.t0 > bb.b1 % 4) {
+            BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
+                IfThenElse {
+                    Action(PIo<0>, t0 = {t0}),
+                    ForceFailure {
+                        KeepRunningUntilFailure {
+                            Succeeder,
+                        },
                     },
-                    Precondition(|bb| bb.o0.is_none()) {
-                        Action(|ctx| ctx.exec(11)),
+                },
+                Fallback {
+                    Parallel(success = -2) {
+                        StatefulAction(Task<1> = Task::<1>),
+                        ScriptCondition(|bb| bb.b1 + 1 < bb.b0 + 2),
                     },
-                    StatefulAction(Task<12>),
+                    Limiter(1) {
+                        Action(PIo<2>, t0 = {=}),
+                    },
+                    Wait(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0877Blackboard { t1 o0 b0 t0 });
+board!(Tree0862Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
+    pub tree Tree0863 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        ParallelAll(1) {
-            StatefulAction(Task<0>),
-            SetBlackboard(t0 = 5),
+        StepSequencer {
+            Action(PAct<0>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0878Blackboard { b1 t0 });
+board!(Tree0863Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
+    pub tree Tree0864 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
         }
-        MemPriority {
-            WhileDoElse {
-                Conditional(|bb| bb.b0 < 2, dynamic = false, else = Success) {
-                    ReactiveSelector {
-                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                        StatefulAction(Task<1>),
-                        Action(PIo<2>, t0 = {t0}),
+        PolicyParallel(policy = FirstSuccess) {
+            ScriptCondition(|bb| bb.b0 + 1 > 2),
+            #[run_while(|bb| *bb.t1 == 5)]
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Runner,
+        }
+    }
+}
+
+board!(Tree0864Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+        }
+        Fallback {
+            Parallel(success = 2) {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(PAct<1>, b0 = 8, b1 = {b0}),
+            },
+            Inverter {
+                ScriptCondition(|bb| bb.b0 == *bb.t0),
+            },
+            RunOnce(then_skip = false) {
+                Interrupt(|bb| *bb.t0 == 1) {
+                    WaitUntil(|bb| bb.b0 + 4 < 2) {
+                        StepSequencer {
+                            SetBlackboard(t0 = 1),
+                            Wait(0),
+                            #[skip_if(|bb| (bb.b0 + 2) % 2 < 0)]
+                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0865Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+        }
+        TryCatch {
+            IfThenElse {
+                Retry(1) {
+                    AsyncSequence {
+                        Inverter {
+                            #[on_halted(|bb| bb.b1 = *bb.t0)]
+                            #[success_if(|bb| bb.b1 > 5)]
+                            #[skip_if(|bb| bb.b1 % 4 != 2)]
+                            Wait(10),
+                        },
+                        #[run_while(|bb| bb.b1 + 4 == 1)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        MemSequence {
+                            #[skip_if(|bb| bb.b1 > 3)]
+                            #[failure_if(|bb| *bb.t0 + 3 != bb.b1 % 3)]
+                            Condition(Cond<0> = Cond::<0>),
+                            Condition(|ctx, bb| ctx.check_in(1, 7)),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    #[run_while(|bb| (bb.b0 + 1) % 3 < 2)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+                    Invert {
+                        StatefulAction(Task<2>),
+                    },
+                    WaitUntil(|bb| bb.b0 + 2 < bb.b0) {
                         StatefulAction(Task<3>),
                     },
                 },
-                ReactiveSelector {
-                    Limiter(1) {
-                        Limiter(3) {
-                            SetBlackboard(o0 = Some(3)),
-                        },
-                    },
-                },
             },
-            Fallback {
-                ReactiveSequence {
-                    Switch(b1) {
-                        case 1 => Failer,
-                        case 3 => ForceFailure {
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
-                            UnsetBlackboard(o0),
-                        },
-                        case 5 => #[failure_if(|bb| bb.o0.is_some())]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        StatefulAction(Task<4>),
-                        _ => #[on_halted(|bb| bb.b0 += 3)]
-                        SetBlackboard(t0 = {b1}),
-                    },
-                    Parallel(success = -2, failure = -3) {
-                        AlwaysFailure,
-                        UnsetBlackboard(o0),
-                        WasEntryUpdated(t0),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-            },
-            Delay(0) {
-                Remap(success = Success, failure = Failure) {
-                    StepSequencer {
-                        Condition(Cond<6>),
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0879Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        Repeater(1) {
-            FlipSelector {
-                Sequence {
-                    Precondition(|bb| bb.b0 + 4 < bb.b1 + 3, else = Skipped) {
-                        Precondition(|bb| *bb.t0 > bb.b0 % 4, else = Skipped) {
-                            #[on_halted(|bb| bb.t0.set(4))]
-                            #[run_while(|bb| bb.b1 == bb.b0)]
-                            Script(|bb| { if bb.b1 + 3 > 2 { bb.b1 += 1 }; bb.b1 = *bb.t0 }),
-                        },
-                    },
-                },
-                AlwaysRunning,
-                RetryUntilSuccessful(forever) {
-                    #[on_halted(|bb| if (bb.b1 + 2) % 4 == 0 { bb.b1 += 2 })]
-                    #[on_success(|bb| { if bb.b0 + 2 == 2 { bb.b1 = bb.b0 % 3 }; bb.b1 += 3 })]
-                    #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = (bb.b1 + 4) % 2 })]
-                    Timeout(30) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            #[post(|bb| bb.t0.set(bb.b1 % 4))]
-                            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = *bb.t0 })]
-                            Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0880Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSelector {
-            Parallel(success = -1, failure = -1) {
-                Sequence {
-                    WasEntryUpdated(t0),
-                    RunOnce(then_skip = false) {
-                        RetryUntilSuccessful(forever) {
-                            Switch(b1) {
-                                case 3 => StatefulAction(Task<0>),
-                                _ => Action(|ctx| ctx.exec(1)),
+            BinarySelector(|bb| bb.b1 + 3 > 3) {
+                WaitUntil(|bb| (bb.b1 + 1) % 3 < 1) {
+                    Cooldown(20, filtered = Failure) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            FlipSelector {
+                                #[run_while(|bb| bb.b1 + 2 > *bb.t0 % 2)]
+                                Limiter(2) {
+                                    AlwaysSuccess,
+                                },
+                                Script(|bb| bb.b1 += 2),
+                            },
+                            AlwaysRunning,
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                            Inverter {
+                                StatefulAction(Task<5>),
                             },
                         },
                     },
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[run_while(|bb| *bb.t1 + 2 != 4)]
-                    Loop(q0, if_empty = Skipped) {
-                        Condition(PCond<2>, b0 = {t1}),
-                    },
                 },
-            },
-            Parallel(failure = -1) {
-                Loop(q0, if_empty = Running) {
-                    ForceSuccess {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    #[success_if(|bb| bb.o0.unwrap_or(4) + 2 < 3)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    RepeatUntilFailure(1) {
-                        StatefulAction(Task<5>),
-                    },
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        UnsetBlackboard(o0),
-                    },
-                    #[on_failure(|bb| { if (bb.b1 + 1) % 2 != 0 { *bb.t0 += 3 }; bb.t0.set(bb.b1) })]
-                    Condition(|ctx| ctx.check(6)),
-                    Repeat(forever) {
-                        TryCatch(catch_on_halt = false) {
-                            Script(|bb| *bb.t0 += 3),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                RunOnce {
-                    Sequence {
-                        Conditional(|bb| *bb.t1 < 3, dynamic = true, else = Success) {
-                            StatefulAction(Task<8>),
-                        },
-                        Repeat(4) {
-                            Wait(20),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<9> = Task::<9>),
-                    Wait(10),
-                    AlwaysFailure,
-                },
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<10>),
-                    Action(|ctx| ctx.exec(11)),
-                },
-                RetryUntilSuccessful(2) {
-                    RetryUntilSuccessful(4) {
-                        Repeater(forever) {
-                            Action(PAct<12>, b0 = {b1}, b1 = {=}),
-                        },
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 3)),
+                    Repeat(0) {
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
                     },
                 },
             },
@@ -3006,40 +2356,655 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0881Blackboard { o0 t1 b1 q0 b0 t0 });
+board!(Tree0866Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
+    pub tree Tree0867 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {b1}, b1 = {=}),
-            ForceFailure {
-                WasEntryUpdated(t1),
+        #[success_if(|bb| *bb.t0 % 2 == 0)]
+        IfThenElse {
+            StatefulAction(Task<0>),
+            Repeater(3) {
+                #[on_halted(|bb| bb.o0 = None)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| bb.o0.unwrap_or(2) % 3 == 1)]
+                Condition(Cond<1>),
+            },
+            #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
+            #[skip_if(|bb| *bb.t0 + 2 < 3)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0867Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceWithMemory {
+            SequenceStar {
+                StatefulAction(Task<0>),
+            },
+            Loop(q0, if_empty = Success) {
+                AsyncFallback {
+                    Loop(q0, value = {b0}) {
+                        StepSequencer {
+                            Action(Act<1> = Act::<1>),
+                            Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Delay(50) {
+                        FlipSelector {
+                            Condition(|ctx| ctx.check(4)),
+                            #[run_while(|bb| bb.b0 < *bb.t0 % 4)]
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            Condition(Cond<5>),
+                        },
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        Repeater(0) {
+                            Action(PAct<6>, b0 = {t0}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                AlwaysRunning,
+                Condition(Cond<7>),
+                Action(Act<8>),
+                StatefulAction(PTask<9>, b0 = {t0}),
+            },
+            Loop(q0) {
+                RepeatTimes(forever) {
+                    Selector {
+                        Timeout(0) {
+                            #[on_failure(|bb| bb.b0 = 8)]
+                            #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
+                            Condition(Cond<10>),
+                        },
+                        Parallel(success = 2, failure = 2) {
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Precondition(|bb| bb.b0 > *bb.t0, else = Failure) {
+                    #[run_while(|bb| *bb.t0 + 3 != bb.b0 % 3)]
+                    Sleep(100),
+                },
+                FlipSelector {
+                    Action(Act<13>),
+                    Condition(|ctx, bb| ctx.check_in(14, bb.b0 + 4)),
+                    Condition(Cond<15>),
+                    Sleep(20),
+                    Action(|ctx| ctx.exec(16)),
+                },
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    ParallelAll(3) {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        SetBlackboard(t0 = 2),
+                        Repeat(1) {
+                            Action(Act<17>),
+                        },
+                        #[failure_if(|bb| *bb.t0 != 4)]
+                        Action(|ctx| ctx.exec(18)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0868Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Parallel(failure = 0) {
+            RepeatTimes(forever) {
+                Action(PIo<0>, t0 = {=}),
             },
             Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0882Blackboard { t1 b1 });
+board!(Tree0869Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        #[run_while(|bb| *bb.t0 < 5)]
+        #[on_failure(|bb| bb.b0 += 2)]
+        TryCatch(catch_on_halt = false) {
+            Inverter {
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.b1 < bb.b0)]
+                    Limiter(1) {
+                        Repeat(4) {
+                            Wait(10),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Fallback {
+                    RetryUntilSuccessful(1) {
+                        TryCatch {
+                            Action(Act<0>),
+                            MaxTime(0) {
+                                Condition(Cond<1>),
+                            },
+                            #[run_while(|bb| bb.b1 < 3)]
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0871Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 13,
+        }
+        RunOnce {
+            FlipSelector {
+                Precondition(|bb| *bb.t0 % 3 != 1, else = Skipped) {
+                    ScriptCondition(|bb| *bb.t0 + 4 != bb.b1),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0871Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+        }
+        #[success_if(|bb| (bb.b1 + 3) % 3 < 0)]
+        Fallback {
+            Conditional(|bb| (bb.b1 + 1) % 2 == 0, dynamic = false) {
+                WaitUntil(|bb| bb.b1 + 4 != bb.b0) {
+                    SetBlackboard(t0 = 3),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                StatefulAction(Task<0>),
+            },
+            SubTree(Tree0871Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+            Parallel(failure = 0) {
+                MemPriority {
+                    #[on_failure(|bb| bb.b0 = bb.b1)]
+                    WasEntryUpdated(t0),
+                    SubTree(Tree0871Sub1, ..),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0871Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0872Sub1 for Ctx {
+        ParallelAll(max_failures = -3) {
+            MaxTime(100) {
+                Condition(Cond<5>),
+            },
+            StatefulAction(Task<6> = Task::<6>),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872Sub0 for Ctx {
+        Timeout(10) {
+            SubTree(Tree0872Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872 for Ctx {
+        Sequence {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            MemPriority {
+                Action(Act<2>),
+                Action(Act<3> = Act::<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            SubTree(Tree0872Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        AsyncSequence {
+            RunOnce {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = 7, b1 = {b0}),
+                },
+            },
+            Script(|bb| bb.t0.set(bb.b0 % 4)),
+            Sequence {
+                Deadline(0) {
+                    Selector {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                AlwaysSuccess,
+                RepeatUntilFailure(forever) {
+                    Loop(q0, if_empty = Skipped) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0873Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        SequenceWithMemory {
+            MaxTime(10) {
+                Priority {
+                    SequenceWithMemory {
+                        SetBlackboard(b0 = 1),
+                        Condition(Cond<0>),
+                        Wait(50),
+                    },
+                    StatefulAction(Task<1>),
+                    Repeat(forever) {
+                        Conditional(|bb| bb.b0 % 3 < 2, dynamic = true) {
+                            Action(Act<2>),
+                        },
+                    },
+                    Action(PAct<3>, b0 = 1, b1 = {b0}),
+                },
+            },
+            #[run_while(|bb| (bb.o0.unwrap_or(1) + 3) % 3 != 2)]
+            #[failure_if(|bb| bb.o0.unwrap_or(2) != *bb.t0 + 3)]
+            #[success_if(|bb| *bb.t0 + 3 < *bb.t1)]
+            WaitUntil(|bb| bb.o0.is_some()) {
+                Cooldown(50, filtered = Failure) {
+                    KeepRunningUntilFailure {
+                        Interrupt(|bb| bb.b0 % 4 < 2) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t1 + 2, out_of_range = Loop) {
+                #[skip_if(|bb| bb.b0 != 7)]
+                #[post(|bb| bb.b0 += 1)]
+                RetryUntilSuccessful(4) {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                Script(|bb| bb.o0 = Some(*bb.t0)),
+            },
+            FlipSelector {
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+                RepeatUntilSuccess(3) {
+                    #[success_if(|bb| bb.o0.unwrap_or(5) < (bb.b0 + 3) % 3)]
+                    #[run_while(|bb| bb.b0 < *bb.t1 % 2)]
+                    Retry(0) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            IndexSwitch(|bb| 6, dynamic = false) {
+                StatefulAction(Task<8> = Task::<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+                Condition(Cond<11> = Cond::<11>),
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Sequence {
+                ReactiveSequence {
+                    IndexSwitch(|bb| (bb.b0 + 4) % 4, out_of_range = Fail, dynamic = true) {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+            Optional {
+                ParallelAll(max_failures = -1) {
+                    IndexSwitch(|bb| *bb.t1 % 2, dynamic = true) {
+                        Sleep(10),
+                        Repeat(2) {
+                            Condition(PCond<2>, b0 = 5),
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 2) % 4)),
+                },
+            },
+            MemSequence {
+                #[run_while(|bb| *bb.t0 < *bb.t0 % 2)]
+                #[failure_if(|bb| *bb.t0 + 3 == 2)]
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0875Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        ParallelAll(max_failures = -1) {
+            Action(PIo<0>, t0 = {t0}),
+            #[skip_if(|bb| *bb.t0 != 7)]
+            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+            TryCatch(catch_on_halt = false) {
+                Condition(PCond<1>, b0 = {=}),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0876Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        #[success_if(|bb| bb.b1 + 1 > 6)]
+        #[post(|bb| { bb.b1 = bb.b0 + 3; bb.b1 += 3 })]
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = 8),
+        }
+    }
+}
+
+board!(Tree0877Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0878 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        ParallelAll {
+            AsyncSequence {
+                ScriptCondition(|bb| bb.o0.unwrap_or(3) > 1),
+                MemSequence {
+                    Action(Act<0>),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    Action(PIo<2>, t0 = {=}),
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                #[failure_if(|bb| *bb.t0 > 0)]
+                #[run_while(|bb| *bb.t0 % 2 != 1)]
+                Precondition(|bb| bb.b0 > 1, else = Success) {
+                    Script(|bb| { *bb.t0 += 3; bb.t0.set(2) }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0878Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        Limiter(2) {
+            #[post(|bb| { bb.o0 = None; bb.t0.set(bb.o0.unwrap_or(0)) })]
+            #[failure_if(|bb| *bb.t1 + 2 > 3)]
+            #[on_success(|bb| bb.b0 = 2)]
+            ReactiveFallback {
+                Precondition(|bb| bb.o0.unwrap_or(0) % 2 > 0, else = Running) {
+                    FlipSelector {
+                        Condition(|ctx| ctx.check(0)),
+                        AlwaysRunning,
+                    },
+                },
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0879Blackboard { o0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        ParallelAll {
+            PolicyParallel(policy = FirstSuccess) {
+                Action(Act<0> = Act::<0>),
+                Script(|bb| if bb.b0 == 6 { *bb.t0 += 3 }),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<2>),
+                Failer,
+            },
+            Loop(q0, value = {t0}) {
+                Remap(success = Success, failure = Success) {
+                    StepSequencer {
+                        SequenceWithMemory {
+                            Action(Act<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        RetryUntilSuccessful(2) {
+                            KeepRunningUntilFailure {
+                                Script(|bb| { if bb.b0 + 1 > 5 { bb.b0 += 3 }; bb.t0.set(3) }),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(4) {
+                    Action(|ctx| ctx.exec(5)),
+                },
+                SequenceWithMemory {
+                    #[run_while(|bb| *bb.t0 != 7)]
+                    Succeeder,
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0880Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
+                Repeat(3) {
+                    Action(Act<1>),
+                },
+                Runner,
+            },
+            Invert {
+                Sequence {
+                    RepeatUntilSuccess(3) {
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        Action(|ctx| ctx.exec(4)),
+                        #[post(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    Condition(PCond<6>, b0 = {=}),
+                },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(PTask<9>, b0 = 0),
+                    StatefulAction(Task<10>),
+                },
+                #[skip_if(|bb| (bb.b1 + 1) % 2 > 0)]
+                #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                MaxTime(0) {
+                    Action(Act<11>),
+                },
+            },
+            Switch(b1) {
+                case 3 => Wait(0),
+                case 1 => #[failure_if(|bb| bb.b0 + 4 != 2)]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
+                StatefulAction(Task<12>),
+                _ => StatefulAction(Task<13>),
+            },
+        }
+    }
+}
+
+board!(Tree0881Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            SubTree(Tree0882Sub0, t1 = {=}),
+            #[on_halted(|bb| bb.t1.set(5))]
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0882Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0883Sub0 for Ctx {
+        Wait(30)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Sleep(20),
-            Action(Act<1>),
+        Delay(30) {
+            SubTree(Tree0883Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0884 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
+        Inverter {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
@@ -3047,83 +3012,135 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0885 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
             b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            b1: i64,
         }
-        ReactiveFallback {
-            Delay(20) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    StatefulAction(Task<3> = Task::<3>),
-                    AsyncFallback {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Repeater(forever) {
+                    Action(Act<0> = Act::<0>),
+                },
+                Condition(PCond<1>, b0 = {b1}),
+                IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop, dynamic = true) {
+                    StatefulAction(Task<2>),
+                    Failer,
+                },
+                Inverter {
+                    ReactiveSequence {
+                        #[post(|bb| if bb.b0 < 6 { bb.b1 += 1 })]
+                        StatefulAction(Task<3>),
                         StatefulAction(Task<4>),
-                        #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<5>),
                     },
                 },
             },
-            Priority {
-                Switch(b1) {
-                    case 3 => Wait(10),
-                    case 0 => Repeat(0) {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                    },
-                    _ => Condition(Cond<7>),
+            WhileDoElse {
+                Condition(Cond<6>),
+                Fallback {
+                    StatefulAction(Task<7>),
+                    StatefulAction(PTask<8>, b0 = {b1}),
+                    Action(Act<9>),
                 },
             },
-            MemPriority {
-                WaitValueUpdate(t0) {
-                    Precondition(|bb| bb.o0.is_some(), else = Running) {
-                        Action(PIo<8>, t0 = {=}),
+            Repeat(forever) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(|ctx| ctx.check(10)),
+                    Sleep(0),
+                    Precondition(|bb| *bb.t0 % 3 != 2, else = Skipped) {
+                        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.o0.unwrap_or(3) + 1) })]
+                        StatefulAction(PTask<11>, b0 = 4, b1 = {b0}),
                     },
-                },
-                Timeout(30) {
-                    Condition(|ctx, bb| ctx.check_in(9, *bb.t1)),
-                },
-                Action(Act<10>),
-                #[on_failure(|bb| bb.b1 += 1)]
-                StatefulAction(Task<11>),
-                RunOnce(then_skip = true) {
-                    Action(Act<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0885Blackboard { b1 t1 t0 o0 b0 });
+board!(Tree0885Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0> = Task::<0>),
-            RunOnce(then_skip = true) {
-                Action(|ctx| ctx.exec(1)),
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            MaxTime(20) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            IfThenElse {
-                Action(Act<2>),
-                Succeeder,
+            Priority {
+                Condition(Cond<1>),
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                #[run_while(|bb| bb.b0 + 1 == *bb.t0)]
+                Precondition(|bb| bb.b0 + 3 != 5, else = Failure) {
+                    RetryUntilSuccessful(3) {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0887Sub0 for Ctx {
-        Sleep(20)
-    }
-}
+board!(Tree0886Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0887 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            SubTree(Tree0887Sub0),
+        ReactiveSequence {
+            ForceSuccess {
+                KeepRunningUntilFailure {
+                    Timeout(50) {
+                        Repeater(forever) {
+                            SequenceStar {
+                                ReactiveSequence {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    Action(Act<3>),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                SequenceWithMemory {
+                    Limiter(2) {
+                        Condition(Cond<5>),
+                    },
+                    Cooldown(0, filtered = Skipped) {
+                        RetryUntilSuccessful(forever) {
+                            Action(Act<6>),
+                        },
+                    },
+                    Condition(Cond<7>),
+                },
+                Condition(Cond<8>),
+                StepSequencer {
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(9)),
+                        Condition(Cond<10>),
+                        Condition(Cond<11>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            AsyncSequence {
+                StatefulAction(Task<12>),
+                Condition(Cond<13>),
+                StatefulAction(Task<14>),
+                Parallel {
+                    AlwaysFailure,
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<15>),
+            },
         }
     }
 }
@@ -3131,216 +3148,128 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                AsyncSequence {
-                    #[run_while(|bb| *bb.t1 % 2 < 0)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
-                    Repeat(forever) {
-                        StatefulAction(Task<4>),
+        RepeatTimes(2) {
+            MemPriority {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(PTask<0>, b0 = 1, b1 = {b1}),
+                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+                },
+                BinarySelector(|bb| bb.b0 + 4 < bb.b0) {
+                    Conditional(|bb| bb.b1 + 3 > bb.b0 % 4, dynamic = true, else = Success) {
+                        StepSequencer {
+                            Action(PIo<2>, t0 = {=}),
+                        },
+                    },
+                    #[on_halted(|bb| { bb.b1 = (*bb.t0 + 1) % 4; bb.b0 += 3 })]
+                    Condition(Cond<3>),
+                },
+                Selector {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Action(|ctx, bb| ctx.exec_in(4, (bb.b1 + 3) % 4, &mut bb.b1)),
                     },
                 },
-            },
-            WhileDoElse {
-                Cooldown(0, filtered = Skipped) {
-                    StatefulAction(Task<5>),
+                Sequence {
+                    Action(Act<5>),
+                    Script(|bb| if bb.b1 % 3 != 2 { bb.b0 += 1 }),
+                    SetBlackboard(t0 = 3),
+                    Action(Act<6>),
+                    Action(PIo<7>, t0 = {=}),
                 },
-                #[run_while(|bb| *bb.t0 == 0)]
-                ReactiveSequence {
-                    Action(PIo<6>, t0 = {t1}),
-                    StatefulAction(PTask<7>, b0 = 2),
-                    StatefulAction(Task<8>),
+                SequenceWithMemory {
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<8>),
+                    },
+                    SequenceWithMemory {
+                        Succeeder,
+                        StatefulAction(Task<9>),
+                    },
                 },
-            },
-            Sequence {
-                Wait(30),
-                Condition(Cond<9> = Cond::<9>),
-                StatefulAction(Task<10> = Task::<10>),
-                Condition(|ctx, bb| ctx.check_in(11, bb.o0.unwrap_or(5) % 3)),
             },
         }
     }
 }
 
-board!(Tree0888Blackboard { t1 t0 o0 });
+board!(Tree0888Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            b0: i64 = 4,
+            b1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(5),
         }
-        MemPriority {
-            #[on_failure(|bb| if bb.b1 + 4 != 2 { bb.b0 += 3 })]
-            #[failure_if(|bb| bb.b1 == bb.b0)]
-            SetBlackboard(t0 = 5),
-            Switch(b1) {
-                case 0 => ReactiveFallback {
-                    ForceFailure {
-                        Sleep(0),
-                    },
-                },
-                _ => ScriptCondition(|bb| bb.b1 < 3),
+        #[skip_if(|bb| bb.b0 + 4 < 4)]
+        #[on_success(|bb| { bb.b1 += 1; if bb.o0.is_some() { *bb.t0 += 2 } })]
+        ParallelAll(1) {
+            Action(Act<0>),
+            Sequence {
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
             },
-            Switch(b1) {
-                case 3 => WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 2) % 4)),
-                    AlwaysSuccess,
-                },
-                _ => BinarySelector(|bb| *bb.t0 != bb.b1, dynamic = false) {
-                    Sequence {
-                        Condition(Cond<1>),
-                        Action(Act<2> = Act::<2>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        #[success_if(|bb| bb.b0 == *bb.t0)]
-                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                    },
-                },
-            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0889Blackboard { t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0890Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Action(Act<10>)
-    }
-}
+board!(Tree0889Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
         blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(0),
         }
-        Priority {
-            AsyncSequence {
-                ParallelAll(1) {
-                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(PCond<3>, b0 = 5),
-                },
-                Timeout(10) {
-                    Condition(Cond<4>),
-                },
-                Action(PAct<5>, b0 = 0, b1 = {t0}),
-            },
-            Sequence {
-                Condition(Cond<6> = Cond::<6>),
-                Parallel {
-                    StatefulAction(PTask<7>, b0 = {b0}),
-                    Wait(0),
-                },
-            },
-            Selector {
-                #[skip_if(|bb| bb.b0 != 3)]
-                #[success_if(|bb| bb.o0.unwrap_or(1) + 3 < *bb.t0 + 4)]
-                #[failure_if(|bb| bb.b0 != 7)]
-                ReactiveSequence {
-                    Action(Act<8>),
-                    Action(|ctx| ctx.exec(9)),
-                },
-                MaxTime(100) {
-                    Sequence {
-                        SubTree(Tree0890Sub0, ..),
-                        #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
-                        Condition(PCond<11>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0890Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0891 for Ctx {
-        Repeat(4) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Repeat(forever) {
-                    StepSequencer {
-                        Action(Act<1> = Act::<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0892 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-        }
-        MemSequence {
-            Fallback {
-                #[run_while(|bb| bb.b1 + 1 == *bb.t1)]
-                AsyncSequence {
-                    #[failure_if(|bb| *bb.t0 + 1 > 0)]
-                    StatefulAction(Task<0>),
-                    Precondition(|bb| bb.b1 + 3 > bb.b0 % 2, else = Running) {
-                        #[success_if(|bb| *bb.t0 % 3 > 0)]
-                        #[on_success(|bb| { bb.t0.set(bb.b1); bb.b1 = 1 })]
-                        Script(|bb| bb.b1 += 3),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Condition(Cond<3>),
-                },
-                Precondition(|bb| (bb.b1 + 3) % 3 != 1, else = Skipped) {
-                    MemSequence {
-                        WhileDoElse {
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
+        WaitValueUpdate(t0) {
+            #[failure_if(|bb| bb.b0 % 3 != 2)]
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    ForceFailure {
+                        Sequence {
+                            #[failure_if(|bb| *bb.t0 % 4 > 1)]
+                            #[on_halted(|bb| bb.o0 = None)]
+                            Action(Act<0>),
+                            Action(Act<1>),
                         },
                     },
-                },
-            },
-            SkipUnlessUpdated(t1) {
-                Fallback {
-                    Sequence {
-                        ReactiveSequence {
-                            Action(Act<6> = Act::<6>),
+                    AsyncFallback {
+                        #[on_success(|bb| { bb.b0 += 1; bb.t0.set(1) })]
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    TryCatch {
+                        Action(Act<3>),
+                        Action(|ctx| ctx.exec(4)),
+                        Fallback {
+                            RunOnce(then_skip = false) {
+                                Action(PAct<5>, b0 = {b0}),
+                            },
+                        },
+                        Interrupt(|bb| bb.b0 % 4 < 1) {
+                            Invert {
+                                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(1) + 1),
+                            },
+                        },
+                    },
+                    Limiter(2) {
+                        AsyncSequence {
+                            Condition(Cond<6>),
                             AlwaysSuccess,
                         },
                     },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<7>),
-                    },
-                    ReactiveSequence {
-                        Sleep(100),
-                        Action(|ctx| ctx.exec(8)),
-                        AlwaysRunning,
+                    ReactiveFallback {
+                        StatefulAction(PTask<7>, b0 = {b0}),
+                        Condition(Cond<8>),
+                        Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 2, &mut bb.b0)),
+                        Script(|bb| if *bb.t0 + 3 < *bb.t0 { bb.t0.set(*bb.t0 % 2) }),
                     },
                 },
             },
@@ -3348,24 +3277,89 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0892Blackboard { b0 t0 t1 b1 });
+board!(Tree0890Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0891 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce(then_skip = false) {
+            RepeatTimes(2) {
+                Parallel(failure = -2) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(Cond<1>),
+                    Script(|bb| *bb.t0 += 2),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0891Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0892 for Ctx {
+        SequenceWithMemory {
+            IfThenElse {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Parallel(failure = 1) {
+                AlwaysFailure,
+                Condition(|ctx| ctx.check(2)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
-        Parallel(success = -2) {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                WhileDoElse {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
+        ParallelAll(max_failures = -5) {
+            AsyncFallback {
+                Inverter {
+                    StatefulAction(Task<0>),
                 },
-                ParallelAll(1) {
-                    AlwaysSuccess,
-                    Failer,
-                    Condition(Cond<4>),
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
+            },
+            Selector {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Repeat(4) {
+                    Action(Act<5>),
                 },
-                AlwaysFailure,
+            },
+            Delay(0) {
+                ReactiveFallback {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                    ReactiveSequence {
+                        StatefulAction(Task<9>),
+                        AlwaysSuccess,
+                    },
+                    RepeatTimes(3) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            StepSequencer {
+                Condition(Cond<11> = Cond::<11>),
+                AlwaysSuccess,
+                Action(Act<12> = Act::<12>),
+                StatefulAction(Task<13>),
+                StatefulAction(Task<14>),
+            },
+            IfThenElse {
+                StatefulAction(Task<15>),
+                StatefulAction(Task<16>),
+                StatefulAction(Task<17>),
             },
         }
     }
@@ -3374,204 +3368,70 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
             b0: i64,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| *bb.t1 < 4) {
-            ParallelAll(max_failures = -1) {
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(4))]
-                    #[failure_if(|bb| bb.b1 < 3)]
-                    #[on_halted(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); bb.b0 = *bb.t1 })]
-                    RepeatUntil(Success) {
-                        Sequence {
-                            Fallback {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                                Conditional(|bb| bb.b0 < 2, dynamic = true, else = Failure) {
-                                    Condition(Cond<2>),
-                                },
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        SetBlackboard(t0 = 6),
-                        Action(PAct<4>, b0 = 6, b1 = {t0}),
-                        StatefulAction(Task<5>),
-                    },
-                    #[failure_if(|bb| *bb.t1 > 1)]
-                    Switch(b1) {
-                        case 4 => SetBlackboard(b1 = 2),
-                        _ => SetBlackboard(o0 = Some(3)),
-                    },
-                    Precondition(|bb| bb.o0.unwrap_or(5) < 6, else = Running) {
-                        IfThenElse {
-                            SkipUnlessUpdated(t0) {
-                                Condition(Cond<6>),
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    IfThenElse {
-                        Parallel(success = 1) {
-                            SequenceWithMemory {
-                                Condition(|ctx| ctx.check(8)),
-                                Failer,
-                            },
-                            ForceSuccess {
-                                ParallelAll {
-                                    Condition(Cond<9>),
-                                    SetBlackboard(o0 = Some(1)),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                        #[success_if(|bb| bb.b1 < bb.b0 % 3)]
-                        #[post(|bb| { *bb.t0 += 3; bb.b1 += 2 })]
-                        Script(|bb| bb.o0 = Some(bb.b1)),
-                    },
-                },
-            },
+        MemPriority {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            Action(Act<1>),
+            Condition(|ctx| ctx.check(2)),
         }
     }
 }
 
-board!(Tree0894Blackboard { t1 b0 b1 o0 t0 });
+board!(Tree0894Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        #[failure_if(|bb| *bb.t0 % 3 == 2)]
-        SequenceStar {
-            Action(PIo<0>, t0 = {=}),
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                SequenceWithMemory {
-                    Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                    Action(PAct<2>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
+        StepSequencer {
+            Loop(q0, if_empty = Running) {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
 }
 
-board!(Tree0895Blackboard { t0 b1 b0 });
+board!(Tree0895Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Action(Act<0>),
-            Action(Act<1>),
-            #[run_while(|bb| bb.b1 % 4 > 0)]
-            #[success_if(|bb| *bb.t0 == 3)]
-            Sleep(20),
+        RepeatUntil(Failure) {
+            RetryUntilSuccessful(0) {
+                Action(Act<0>),
+            },
         }
     }
 }
-
-board!(Tree0896Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
         blackboard {
             o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
         }
-        TryCatch {
-            Loop(q0, if_empty = Success) {
-                Fallback {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        #[on_success(|bb| { if bb.b1 < 7 { bb.t0.set(bb.b0) }; bb.o0 = Some(bb.b0 % 4) })]
-                        #[post(|bb| bb.o0 = Some(5))]
-                        ScriptCondition(|bb| bb.o0.unwrap_or(5) < 4),
-                    },
-                    Repeat(4) {
-                        Action(PAct<1>, b0 = {b1}, b1 = {=}),
-                    },
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
-                    Optional {
-                        AlwaysSuccess,
-                    },
-                },
+        Deadline(10) {
+            ParallelAll {
+                StatefulAction(Task<0>),
+                UnsetBlackboard(o0),
             },
-            ReactiveFallback {
-                ForceFailure {
-                    Delay(10) {
-                        Delay(30) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                TryCatch {
-                    ParallelAll(3) {
-                        AlwaysSuccess,
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        AlwaysSuccess,
-                    },
-                    ScriptCondition(|bb| *bb.t0 < 3),
-                },
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            Action(Act<5> = Act::<5>),
         }
     }
 }
 
-board!(Tree0897Blackboard { o0 q0 b0 t0 b1 });
+board!(Tree0897Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        SequenceStar {
-            Parallel(success = 5, failure = -5) {
-                Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                Action(Act<0>),
-                FlipSelector {
-                    Sleep(0),
-                    #[run_while(|bb| (*bb.t0 + 2) % 4 == 1)]
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-                #[on_success(|bb| *bb.t0 += 3)]
-                AlwaysRunning,
-            },
-            ReactiveFallback {
-                #[on_success(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 + 2) })]
-                #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                },
-            },
-            #[on_failure(|bb| { if bb.b0 > 1 { *bb.t0 += 1 }; bb.b0 += 3 })]
-            BinarySelector(|bb| *bb.t0 + 2 != bb.b0, dynamic = false) {
-                StatefulAction(Task<4> = Task::<4>),
-                ScriptCondition(|bb| bb.b0 == 0),
-            },
-            Precondition(|bb| bb.b0 % 4 > 1, else = Running) {
-                Action(Act<5>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            #[post(|bb| if bb.b0 + 3 > *bb.t0 + 1 { bb.t0.set(*bb.t0 % 3) })]
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
@@ -3579,129 +3439,146 @@ bt::behavior_tree! {
 board!(Tree0898Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0899 for Ctx {
+    pub tree Tree0899Sub1 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Parallel(success = 1, failure = -2) {
-            SetBlackboard(t0 = {b1}),
-            #[success_if(|bb| *bb.t1 < 1)]
-            #[failure_if(|bb| bb.b1 < 0)]
-            Deadline(0) {
-                Switch(b1) {
-                    case 3 => Action(Act<0> = Act::<0>),
-                    _ => ForceFailure {
-                        Condition(Cond<1>),
-                    },
-                },
+        Deadline(20) {
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0899Blackboard { t1 b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0899Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        #[run_while(|bb| bb.b1 + 3 < 7)]
+        SubTree(Tree0899Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0899 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Precondition(|bb| bb.b1 < *bb.t0 % 3, else = Skipped) {
+            SubTree(Tree0899Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0899Blackboard { b1 t0 q0 });
 
 cases! {
-    Tree0800 "B{b1=4;o0=_;t0;b0}MSeq(Rpt{0}(@os{t0:=b0%3;t0+=1}t0),Swm(SubA(PAll{-3}(t1e,Pre{b0=7;R}(a2),Wu{t0})),Sb{o0=6},Sel(Bin{b1=7;N}(t3,Scc{b1!b0+2}))))",
-    Tree0801 "B{o0;b0=1;t0=5;b1}Cnd{b0<2;T;_}(@po{b1+=2}Par{3;-3}(SubA(@si{t0>6}@fi{o0|3!7}Swm(Intr{b0%4<0}(SubA(pt0{b0:t0})),Sc{t0:=7;o0|4!t0%4?t0:=b1+1%2},Sl{10})),Seq(Sc{t0+=2},pa1{b0:b0;b1:t0}),c2b{b1+3},Rty2(RT{F}(Opt(@of{b0+=3}Once(Intr{b1=6}(Sl{20}))))),TryF(a3b{b1;b1},t4,pt5{b0:b1},t6)))",
-    Tree0802 "B{b1=5;t0=0;b0=4;o0=1}RSel(Rep2(Sel(Wu{t0},a0,c1b{t0+1%3},a2b{o0|2%4;b1},Wu{t0})),Seq(a3,t4,Star(t5,Sb{o0=2}),Par{_;_}(a6b{b1;b1},@os{b0>b0+2%2?b1:=b0;t0:=6}@of{b1:=2}a7b{b1%3;b1})))",
-    Tree0803 "FS(Swm(t0,F))",
-    Tree0804 "B{b0=5}Bin{b0%3!0;_}(t0,t1e)",
-    Tree0805 "B{b1=5;o0=4;b0=4;t0=3}To{50}(@si{b1<4}@rw{b0>b1%4}@os{b1:=t0+3;o0:=_}Par{5;-4}(c0,@si{t0<b1+1}Dd{0}(pi1{t0:=}),R,@oh{b1+=1}@fi{b0%2=0}@os{o0|1+4<2?b1+=1}Sl{10},Swm(c2,@si{b0%3>1}c3)))",
-    Tree0806 "B{t0=1;o0=_;b0=1;b1=3}@po{t0:=b0+3}@ki{b1!b1%2}Cnd{some;T;F}(RFb(t0,t1e,t2,Bin{b1>5;N}(Keep(c3),R),Sc{b0+=2}))",
-    Tree0807 "B{t0=3;b0;o0=_;b1}Sw{3;4;0}(@ki{t0+2%3>0}@rw{some}AFb(a0e,@os{b0+=1}@rw{b1%4=3}@of{o0:=_}c1l,Scc{some}),Ret2(RFb(Fai,a2,@po{o0:=_}pt3{b0:t0},@po{b0%3!2?b1+=2}t4)),Pri(a5b{b1;b0},t6,Sb{b1=5}),RFb(pa7{b0:=;b1:b1},a8,Ub{o0}))",
-    Tree0808 "B{t0=2;q0=3;o0=_;b1}Lp{_;_}(Once(Lp{_;S}(Ret4(Par{-2;_}(Ret3(@po{t0+4<t0?o0:=_}@rw{b1+3%3<2}Swm(a0,a1l)),SubA(Ret2(t2)))))))",
-    Tree0809 "B{b1;t0=3;b0=3}Par{_;-2}(@of{b0:=t0}@os{b0:=b1+2}a0b{b1;b0},t1)",
-    Tree0810 "B{b0;t0=5;q0=2}Par{5;_}(Fb(a0,c1e),@fi{b0>3}MPri(@of{b0+1>b0?t0+=3}@fi{t0%2>0}@po{b0>3?b0:=1}Lp{t0;F}(Sl{0}),t2e),Sel(@oh{t0:=1;t0:=7}@rw{t0<b0+2%4}@si{t0<0}a3l,@rw{t0>5}@os{t0:=b0}c4,t5),RSeq(Cnd{b0>b0%4;N;_}(Suc)),pt6{b0:5})",
-    Tree0811 "B{b0;t0=1}Fb(@si{t0<3}RFb(Su{t0}(Sc{t0+=1}),t0,@rw{b0>6}Fai),Ret0(c1),WU{b0>2}(Star(Sc{t0:=5},c2)),Swm(a3,a4),@rw{t0<t0%3}Wv{t0}(To{100}(Ite(Su{t0}(t5),S))))",
-    Tree0812 "B{t0=4;b1=4;t1=2;b0=5}RepF(Wde(OnceK(Fb(c0,c1,t2,Mt{50}(c3l))),Sw{2;1}(Try(Sl{20},pt4{b0:=;b1:t0}),@os{b0+=3}@si{t1!b0}OnceK(OnceK(Sc{b0+=2})),RFb(t5,t6e)),Swm(Once(@ki{t0<7}@of{b1<t0%2?t0:=b0}PAll{4}(t7,t8,t9,Sc{t1+=1},Sc{b1+4%4=1?t1:=b0})),Swm(t10,@rw{t1+4!2}@si{t0%4>2}c11e))))",
-    Tree0813 "Rep1(t0)",
-    Tree0814 "B{t0=5}RT{3}(RT{F}(PAll{0}(Step(Scc{t0>4}))))",
-    Tree0815 "B{o0;b0;t0=3}RFb(RT{F}(Ite(TryT(RFb(c0,Par{_;2}(c1,t2e),Rpt{F}(a3)),Flt{2;S;F}(RFb(Once(pt4{b0:5}))),RFb(Lim{3}(Sc{o0:=o0|0%4}),t5e),Wde(pt6{b0:=;b1:t0},t7,Sl{10})),RSeq(RSeq(WU{o0|1<t0}(c8b{t0}),Scc{none}),Pre{o0|0+4<2;R}(@fi{none}RSeq(c9b{b0%2},@rw{t0!4}Wt{20})),WU{o0|5<t0%2}(t10),Step(Sl{50},t11)),Fb(Keep(Rep1(@fi{b0%2>0}@rw{o0|2<0}@po{o0:=o0|0}Ruf{1}(a12b{t0%2;b0}))),RSeq(Pre{o0|2>4;R}(Rep0(a13)),Try(a14,Wu{t0})),Intr{t0%4>1}(pa15{b0:t0;b1:t0})))))",
-    Tree0816 "B{t0=0}Swm(Rep2(t0),SubA(Fb(OnceT(pa1{b0:t0;b1:t0}))),c2b{t0+2%3},SubA(Sb{t0=6}))",
-    Tree0817 "B{t0=5;t1=5;b0=3}ASeq(RFb(Step(AFb(@rw{t0+2<7}@of{t0+=2}pt0{b0:=;b1:b0},t1),Fb(pc2{b0:=},a3e),F),PAll{-2}(Wt{0},AFb(Wu{t0},S))))",
-    Tree0818 "B{t0=3}RSeq(Dd{20}(@oh{t0+=1}Wu{t0}))",
-    Tree0819 "B{t0}Try(pa0{b0:t0;b1:t0},Keep(Bin{t0>7;T}(t1,c2e)),F)",
-    Tree0820 "B{b0=4;q0=3;o0;b1=2}Cnd{b0+1<1;_;F}(Star(pc0{b0:7},Sw{4;1}(Dd{0}(RSeq(@po{o0:=_}pa1{b0:=;b1:=},pa2{b0:=;b1:=},Ub{o0})),Par{1;-1}(RFb(c3,c4,@si{b0%4<1}c5)),AFb(Rus{2}(pc6{b0:=}),Lp{b0;K}(a7)))))",
-    Tree0821 "Ret4(Rep0(c0))",
-    Tree0822 "B{q0=3;b0;t1=4}Fb(Rmp{F;S}(c0),Lp{t1;F}(Pre{t1%3=1;K}(a1b{t1%4;b0})),t2)",
-    Tree0823 "B{t0=2;b0=0}Rep0(Sb{t0=b0})",
-    Tree0824 "B{b1;t0=4;o0=_;q0;b0=3}Swm(Sel(SubR(Sw{3}(@fi{b0<4}pt0{b0:1;b1:=},a1)),Lp{_;_}(Scc{some})),Rep0(SubA(Scc{some})),PAll{_}(pt2{b0:0},Sb{t0=2},a3b{b0+2;b0},pt4{b0:t0;b1:t0}))",
-    Tree0825 "B{t1;b0;t0}Bin{t0=t1%3;_}(PAll{0}(Swm(Wu{t1},S,c0,pt1{b0:3;b1:b0},@of{t0:=t1+1;b0:=t1+2}@si{t1%2<0}@fi{b0!0}pc2{b0:1}),TryT(@po{b0:=0;t1:=t0+1}@os{t1+=2}Flip(t3e,F,Scc{t1>t0+1},R),RSel(t4,Su{t0}(a5)),Sc{t0:=b0})),Bin{b0<t1;N}(Fb(Scc{t1<b0},Scc{t0%3<2},@rw{t0%3<0}a6b{b0;b0},c7l,Wt{20}),Wv{t0}(PAll{-3}(t8,RSeq(a9b{t1+4;b0},@si{b0!t1+3}@po{t1:=t0%2}t10),@ki{t1%2<1}@po{t0+=2}Seq(To{0}(a11))))))",
-    Tree0826 "B{b1;b0;t0}Bin{b0>5;T}(WU{b1!6}(Suc),Ret3(PAll{4}(t0,pt1{b0:=},a2,a3,pt4{b0:t0;b1:b1})))",
-    Tree0827 "B{t0=1;b0;b1=5}Bin{b0>t0;_}(@rw{t0!b1%2}FS(Flip(Fai,Pre{t0>2;K}(ASeq(c0b{b0},Wu{t0})))),a1b{b1;b1})",
-    Tree0828 "B{q0;t0=1;b1=0;b0=0}@rw{b0<b1}@fi{t0+4<1}@si{b0>t0}PAll{4}(Lp{_;K}(RSeq(RSeq(Scc{b0%3>1},Sb{t0=5}),RSel(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Pri(Intr{b0<7}(t0e)),c1b{t0}))),Try(pa2{b0:=},a3l,t4,Ret0(Sb{b0=b1})),t5,Seq(@po{b0:=t0}Rep4(OnceT(a6)),To{30}(RSeq(pc7{b0:4},@po{b0+=2;t0:=b1+4}SubR(Rep1(Lp{b0;F}(S)))))),Bin{t0+3%2>0;N}(Step(@os{b0:=2}Rus{1}(t8),c9,@os{t0+=2;b1:=t0+1}RetF(S)),Sw{5}(RFb(c10l,pa11{b0:t0;b1:t0},a12),Ret4(pt13{b0:1;b1:=}))))",
-    Tree0829 "B{t0=2}RFb(@fi{t0+2>t0%2}@rw{t0!3}t0e)",
-    Tree0830 "B{b0=2;t0=3}Seq(OnceT(Cnd{b0!0;N;_}(t0)),OnceK(a1b{t0+1%2;b0}),Rty0(t2))",
-    Tree0831 "B{b0=0}Seq(Intr{b0+3%3!0}(pa0{b0:b0}),pc1{b0:=})",
-    Tree0832 "PAll{_}(Cd{20;F}(Step(Try(c0,Rep1(R)),Dd{100}(a1l),c2l)),Seq(Rep4(a3),t4,To{50}(Flt{2;_;F}(c5l)),c6))",
-    Tree0833 "B{b0;t0=5;b1=1;t1=1}Pre{t0>2;F}(Intr{b0%2!1}(Bin{t0+4%4>1;_}(ASeq(Pre{b1+4>5;F}(pc0{b0:t0}),@ki{b1+2%3>0}@fi{b1+2<t1}t1,t2,Seq(Sb{b1=2},Wt{50}),Wde(c3,Sc{t1+=2})),Fb(Par{-3;-2}(Wde(c4b{b1+1},R),ASeq(t5e,S),@os{b0+=1}@of{b0+=2;t1:=t1%4}t6),@fi{t0%4>1}@os{t0+=1}Ite(c7,F)))))",
-    Tree0834 "B{b0=3;t1;t0=0}Rep3(Swm(Pre{t1!t0+4%4;F}(Once(t0)),Opt(OnceT(RT{3}(Par{_;3}(Cnd{b0+1>b0;T;S}(Sb{t0=t1}),t1,a2b{b0;b0})))),@ki{b0!t0+2%2}@of{b0:=t1}@si{t1%4!0}FS(PAll{_}(Pre{t1>5;S}(a3b{t1+3;b0}),@po{t1:=5}Seq(c4,t5,a6),FF(c7l),Sb{b0=t1},t8)),Swm(Ite(a9e,a10e,c11),Cnd{t1<0;N;F}(ASeq(pi12{t0:b0},@ki{t1<b0+2%3}S))),Sl{0}))",
-    Tree0835 "Ret1(PAll{3}(Step(R,c0,t1,a2),OnceK(Rep3(F)),Rep2(RFb(Par{-2;_}(c3,t4),Inv(t5)))))",
-    Tree0836 "B{b0=2;b1}Rmp{F;S}(OnceT(pc0{b0:b1}))",
-    Tree0837 "B{b0=4;t0}Flip(Par{_;_}(Sc{t0+1!6?b0+=1;b0+=1},Rus{F}(FS(a0b{t0;b0})),Rep3(Wu{t0})),Rep0(pt1{b0:b0;b1:t0}),t2,Flip(c3,F))",
-    Tree0838 "Cd{10;K}(Inv(pa0{b0:1}))",
-    Tree0839 "B{b0=4;t0}RFb(Seq(a0,pt1{b0:=;b1:b0},pc2{b0:3},pa3{b0:b0;b1:b0},pt4{b0:t0}),Step(OnceT(a5l),MSeq(a6b{b0%3;b0},Sb{t0=b0},Sl{100})),MSeq(Wt{20},c7,Wt{10}))",
-    Tree0840 "B{b1;b0=5;t0=4;o0=5}Flt{3;F;F}(Pri(Pre{b0+1=3;F}(@os{o0|4=t0?b1:=1}@of{b0+=3}Fb(t0,a1,SubA(t2))),Su{t0}(R)))",
-    Tree0841 "B{b0;t0}Seq(Pre{b0%3=2;S}(t0e),Seq(c1,pi2{t0:=}))",
-    Tree0842 "B{t0;b0}Bin{t0>3;N}(Bin{t0=3;T}(Fb(OnceT(pa0{b0:=;b1:t0}),Pre{t0+2!t0+3}(RFb(a1,a2)),pt3{b0:3}),RFb(pa4{b0:8;b1:b0},Sc{t0:=3})),RSel(To{30}(MSeq(t5,a6)),RSeq(c7,pt8{b0:t0},c9)))",
-    Tree0843 "B{b0=4}OnceT(RT{3}(RSeq(Star(SubR(c0),Sb{b0=4}),Par{2;_}(Run,S,Swm(Sl{20},t1e)))))",
-    Tree0844 "B{b0;t0=3;t1=2;q0=2}Flip(Fb(Fb(Wu{t0},t0e,pa1{b0:b0}),Once(Ret0(t2))),RFb(Seq(c3,Sc{t1+=2;t0:=b0},Sc{t1!7?t0+=1},t4),Seq(Pre{t1<5;R}(@os{t1+=1}@rw{t0<1}@po{b0:=t1}Sl{30})),@os{b0:=t0}@rw{t1!b0+2}PAll{-2}(t5,Sel(a6,pi7{t0:t0})),Keep(Lp{b0;_}(a8e))))",
-    Tree0845 "B{b0=0;t1=2}TryF(PAll{0}(a0b{t1+1;b0},Flip(a1,pi2{t0:t1},Rty4(WU{t1+2%3<0}(@os{b0+=2}t3)))),TryF(Seq(c4l),Swm(c5,c6e),Wu{t1}))",
-    Tree0846 "B{b0=4;t0=2;q0=3;b1=2}Sw{5;0;1}(Lp{b0;F}(pt0{b0:9;b1:=}),c1b{t0+2},Pri(t2,a3),Opt(t4e))",
-    Tree0847 "B{t0}TryT(@po{t0+=1}Flt{3;S;K}(Lim{1}(Seq(c0l,t1))),PAll{0}(Sb{t0=7},t2))",
-    Tree0848 "B{b0;t1=2;t0=1;o0}@os{b0:=t1}@po{b0:=t1}@si{o0|0<6}TryT(Pre{t0>4;F}(@rw{t0%3!1}t0),Swm(RSeq(Sl{50},a1b{b0%2;b0}),Once(Dd{20}(Fai)),Cd{50;F}(c2),pi3{t0:=},pt4{b0:t1;b1:t1}),@oh{t1+=1}@ki{t0+4=t0+1}Ub{o0})",
-    Tree0849 "OnceT(RSel(TryF(Rep2(Fai),t0),Rpt{1}(Rep1(S))))",
-    Tree0850 "B{q0;t0=4;b0=4}Wde(Lp{t0;_}(Mt{20}(RSeq(@fi{b0>6}S,Wt{20},a0))),Ite(a1b{b0;b0},RFb(a2b{b0;b0},t3),Sl{100}),Try(Pri(a4b{b0%3;b0},S),@fi{b0!3}@os{b0!5?t0+=1;t0%4<1?t0+=2}@ki{b0!b0+1}Rmp{S;S}(pc5{b0:9}),F,c6b{t0%3}))",
-    Tree0851 "B{t0=2;b1;b0=1}Sel(@of{b0:=b1}Wu{t0},S)",
-    Tree0852 "B{b1;o0;t0=0}Ite(@of{t0+=1}PAll{-1}(t0,c1l,c2l),a3,Try(Ite(pa4{b0:t0},Opt(Pre{none;F}(Intr{b1<b1+2%2}(t5)))),pt6{b0:7;b1:t0}))",
-    Tree0853 "Mt{0}(Ite(PAll{-2}(t0,AFb(c1,t2e,RT{1}(c3))),Pri(t4),FF(Swm(Dd{10}(TryT(t5,c6)),t7))))",
-    Tree0854 "B{t1=2;t0=4;b0=3;b1=1}@ki{b0%4!2}@rw{b1+4%4>0}Bin{t1>6;_}(Fb(@of{b1:=7}SubR(c0b{b1%3}),FF(pa1{b0:=;b1:t0})),Par{-2;1}(Sb{b1=t0},pt2{b0:0}))",
-    Tree0855 "Ret4(Fb(Flip(c0,Seq(RSeq(c1l,c2,c3),c4,c5e))))",
-    Tree0856 "B{b0;t0=5;o0=_}Pri(Fb(pi0{t0:=},Step(Wu{t0},t1),Pre{some;F}(Fb(@oh{b0+=3}a2e,c3))),OnceK(Rep4(@si{b0<t0}Inv(PAll{-1}(a4)))))",
-    Tree0857 "RSel(ASeq(t0e,Fb(c1,t2e,R)))",
-    Tree0858 "Keep(c0)",
-    Tree0859 "AFb(Ite(t0,t1e),a2e,OnceK(c3),S)",
-    Tree0860 "Keep(Sub(Sub(t0)))",
-    Tree0861 "B{b0=0;o0=_;t0=4}Rmp{S;F}(Step(TryT(Sl{10},@ki{b0!7}@oh{t0:=o0|1}Seq(pc0{b0:=},S),Su{t0}(pc1{b0:2}))))",
-    Tree0862 "B{t0=3;b1;b0=2;q0;o0}Wde(Cnd{b1+1<3;N;F}(Rep3(FS(Bin{b0>o0|1+2;N}(RSeq(PAll{_}(pc0{b0:5}),a1,Pri(@si{none}c2b{t0},t3,c4e)),FS(Rpt{1}(Wt{0})))))),Fb(Lp{_;K}(Swm(S,Sw{2;0}(c5,c6,c7l),pi8{t0:=})),pt9{b0:=;b1:=},@oh{t0:=b0+2%3}@ki{o0|0>t0}Flt{1;R;K}(Opt(Swm(t10,Bin{t0%2<0;N}(Ub{o0},Sb{o0=4}),c11)))))",
-    Tree0863 "B{t0=2;b0=3;q0=3}RFb(Rep1(pi0{t0:b0}),Lp{t0;K}(t1e),Wde(Ret1(pc2{b0:t0}),Sc{t0+=1}))",
-    Tree0864 "B{t0=5;b0;b1}Fb(a0b{b1%4;b1},RFb(F,pi1{t0:t0},@rw{b1=5}@po{b1:=b0}@oh{b0:=b1%4}RT{F}(pt2{b0:b0;b1:t0}),t3,a4e),a5l,@po{t0:=t0+2%4}c6e,Ret1(RSeq(@oh{t0+2!0?b1+=2}Rus{F}(pi7{t0:=}),Swm(t8e,Rpt{2}(S)))))",
-    Tree0865 "B{b0=5;q0;t0=2}Keep(Lp{_;F}(@os{b0+=1}@po{t0:=b0}Dl{100}(ASeq(Sel(RFb(c0e,Dd{10}(pi1{t0:t0})),Rep4(Su{t0}(t2)))))))",
-    Tree0866 "B{t0=4;q0=2}Lp{_;_}(@oh{t0:=1}c0l)",
-    Tree0867 "B{t0;q0;b0=5;o0=4}TryT(@rw{b0>2}t0e,@si{t0!b0+4}@fi{o0|1+1>4}@of{b0+=2}MPri(@po{t0<6?t0+=1}t1,Lp{b0;K}(R),Ret3(a2l),@fi{b0>5}RSeq(c3,Sc{b0+4>0?o0:=_})))",
-    Tree0868 "B{t0;b0;o0=2}Fb(RSeq(Wde(a0,@si{none}@oh{t0:=b0}@rw{b0+1=t0}t1,Pre{t0!4;F}(AFb(@os{b0+=2}@po{t0:=b0+4}a2,Sb{o0=6})))),RFb(t3,t4,t5,t6,pt7{b0:b0}))",
-    Tree0869 "B{o0;b0;t0;t1=5;b1}ASeq(t0,Fb(Wde(OnceT(a1),@ki{t1!1}Star(Scc{t0!5},c2),Swm(c3l,pc4{b0:2},t5,Sb{t0=t1},Suc)),Pre{b0<0;K}(Rpt{1}(Pri(Pre{t0+3%2=0;K}(c6),Rpt{3}(Ite(a7,pa8{b0:9;b1:=})),@si{t0!t1+3%2}@ki{t1%4>0}c9e)))))",
-    Tree0870 "B{b0=0}Pre{b0%3=2;R}(t0e)",
-    Tree0871 "B{b1;t1=4;b0=3}Seq(pt0{b0:8;b1:b0},Swm(RSeq(Flt{3;F;K}(pi1{t0:b0}),c2,Intr{b0+4!t1}(Sb{b1=t1}),c3l)))",
-    Tree0872 "Seq(Wde(Par{-1;_}(Once(c0e)),Dl{0}(Swm(Ret4(Ite(t1,S,a2)))),Ite(Sel(c3,t4),Dl{0}(c5),Try(c6,a7))),MPri(Rty1(RFb(t8,Lim{1}(c9e),t10e)),Ite(Fb(Once(Sel(c11e,t12,a13))),t14)))",
-    Tree0873 "B{b0;b1=5;t0=2}Swm(@po{b0:=b1}RSel(SubR(pi0{t0:=}),@po{b1<t0+4?b1+=1;b0:=t0+3%3}@fi{b1+2%3=1}@os{t0+=1;b0+=3}t1,To{10}(@oh{b1+=3}Wu{t0})),Pre{t0+2>0;R}(Pre{t0<b1+2%3;S}(Sw{0}(SubA(Scc{b0>2}),S))))",
-    Tree0874 "B{t1=5;b0=2;t0=0}RFb(Fb(Rep2(c0)),pa1{b0:=;b1:b0},AFb(a2b{t1%3;b0}),Swm(Cd{10;K}(Fai),Sc{t1+4=b0?t0+=2}))",
-    Tree0875 "B{b0=2;o0=_;t0=3}Rus{F}(Mt{10}(Wv{t0}(MSeq(t0,Sc{b0+=1},Ret3(c1b{4}),t2e))))",
-    Tree0876 "B{b0=0;q0=1;t0=2}Dl{0}(Bin{b0%4>0;T}(ASeq(Fb(Scc{b0%3<0},c0,FS(t1)),MSeq(MSeq(a2e,Sb{t0=6}),t3e,pc4{b0:2}),Bin{b0+3>0;_}(Scc{t0<b0},Swm(S,R)),Mt{0}(MSeq(c5,a6e,t7,pi8{t0:t0}))),RSel(Lp{_;_}(t9),Flip(@po{t0:=0}Fb(c10l,t11),t12,@oh{b0+=1}@po{t0>3?t0+=2}pc13{b0:8}),Keep(Flip(t14,S,Sc{b0:=5})),a15e,Lp{_;K}(Keep(@of{t0>7?b0+=1}Flip(t16,Lp{t0;F}(t17),t18))))))",
-    Tree0877 "B{t1=4;o0=2;b0=1;t0=2}Su{t0}(Wde(Par{-1;_}(c0l),Seq(t1,@os{b0:=t0%4}@po{t1:=b0}Swm(Sb{o0=6},c2l,@po{b0+=1;t1+=1}@of{b0:=t0}pi3{t0:=},t4),Swm(S,c5,a6e,pt7{b0:7}),S,Lim{3}(c8)),Seq(@rw{o0|4>4}Bin{b0%4!2;N}(c9l,c10),Pre{none}(a11l),t12)))",
-    Tree0878 "B{b1;t0}@os{b1+=1}PAll{1}(t0,Sb{t0=5})",
-    Tree0879 "B{t0=2;b1=2;b0;o0}MPri(Wde(Cnd{b0<2;N;S}(RSel(pt0{b0:3;b1:t0},t1,pi2{t0:t0},t3)),RSel(Lim{1}(Lim{3}(Sb{o0=3})))),Fb(RSeq(Sw{1;3;5}(Fai,FF(@rw{none}@oh{b1:=t0%2}Ub{o0}),@fi{some}@oh{o0:=_}t4,@oh{b0+=3}Sb{t0=b1}),Par{-2;-3}(F,Ub{o0},Wu{t0}),Rmp{S;F}(Swm(S,c5e)))),Dl{0}(Rmp{S;F}(Step(c6,Sl{10}))))",
-    Tree0880 "B{b0;t0=5;b1}Rpt{1}(Flip(Seq(Pre{b0+4<b1+3;K}(Pre{t0>b0%4;K}(@oh{t0:=4}@rw{b1=b0}Sc{b1+3>2?b1+=1;b1:=t0}))),R,RetF(@oh{b1+2%4=0?b1+=2}@os{b0+2=2?b1:=b0%3;b1+=3}@of{t0+=2;b0:=b1+4%2}To{30}(RFb(t0,@po{t0:=b1%4}@of{b1:=t0;b1:=t0}a1b{3;b0})))))",
-    Tree0881 "B{o0=5;t1=3;b1=3;q0;b0;t0=5}RSel(Par{-1;-1}(Seq(Wu{t0},OnceK(RetF(Sw{3}(t0,a1l))),@fi{none}@si{none}@rw{t1+2!4}Lp{_;K}(pc2{b0:t1}))),Par{_;-1}(Lp{_;R}(FS(Ret0(c3))),RFb(c4,@si{o0|4+2<3}@fi{none}Ruf{1}(t5),@fi{b0>1}Lp{b0;K}(Ub{o0}),@of{b1+1%2!0?t0+=3;t0:=b1}c6l,RepF(TryF(Sc{t0+=3},t7e)))),Fb(Once(Seq(Cnd{t1<3;T;S}(t8),Rep4(Wt{20}))),TryT(t9e,Wt{10},F),TryT(t10,a11l),Ret2(Ret4(Rpt{F}(pa12{b0:b1;b1:=})))))",
-    Tree0882 "B{t1=0;b1=4}RFb(pa0{b0:b1;b1:=},FF(Wu{t1}),c1)",
-    Tree0883 "Swm(t0,Sl{20},a1)",
-    Tree0884 "Fb(t0)",
-    Tree0885 "B{b1=0;t1=4;t0=3;o0;b0}RFb(Dl{20}(RFb(c0,c1,c2b{t0},t3e,AFb(t4,@of{b0:=t0%4}c5l))),Pri(Sw{3;0}(Wt{10},Rep0(c6b{b0}),c7)),MPri(Wv{t0}(Pre{some;R}(pi8{t0:=})),To{30}(c9b{t1}),a10,@of{b1+=1}t11,OnceT(a12)))",
-    Tree0886 "TryT(t0e,OnceT(a1l),Ite(a2,Suc))",
-    Tree0887 "RFb(c0l,Sub(Sl{20}))",
-    Tree0888 "B{t1=1;t0;o0}Fb(a0e,t1,RSeq(ASeq(@rw{t1%2<0}t2e,a3,RepF(t4))),Wde(Cd{0;K}(t5),@rw{t0=0}RSeq(pi6{t0:t1},pt7{b0:2},t8)),Seq(Wt{30},c9e,t10e,c11b{o0|5%3}))",
-    Tree0889 "B{t0;q0;b1=5;b0=4}MPri(@of{b1+4!2?b0+=3}@fi{b1=b0}Sb{t0=5},Sw{0}(RFb(FF(Sl{0})),Scc{b1<3}),Sw{3}(Wde(c0b{b1+2%4},S),Bin{t0!b1;N}(Seq(c1,a2e),Lp{t0;K}(@si{b0=t0}Sc{t0:=t0%3}))))",
-    Tree0890 "B{t0;o0=_;b0=1}Pri(ASeq(PAll{1}(pa0{b0:b0;b1:t0},pi1{t0:=},t2e),OnceK(pc3{b0:5}),To{10}(c4),pa5{b0:0;b1:t0}),Seq(c6e,Par{_;_}(pt7{b0:b0},Wt{0})),Sel(@ki{b0!3}@si{o0|1+3<t0+4}@fi{b0!7}RSeq(a8,a9l),Mt{100}(Seq(SubA(a10),@rw{b0+3%2>0}pc11{b0:=}))))",
-    Tree0891 "Rep4(Ite(t0,RepF(Step(a1e,a2))))",
-    Tree0892 "B{b0=1;t0=2;t1=1;b1}MSeq(Fb(@rw{b1+1=t1}ASeq(@fi{t0+1>0}t0,Pre{b1+3>b0%2;R}(@si{t0%3>0}@os{t0:=b1;b1:=1}Sc{b1+=3})),RSeq(c1,c2b{t0},@oh{t0+=1}c3),Pre{b1+3%3!1;K}(MSeq(Wde(t4,c5)))),Su{t1}(Fb(Seq(RSeq(a6e,S)),Keep(c7),RSeq(Sl{100},a8l,R))))",
-    Tree0893 "Par{-2;_}(t0,Swm(Wde(c1e,c2,t3e),PAll{1}(S,Fai,c4),F))",
-    Tree0894 "B{t1=2;b0;b1=1;o0=4;t0=4}Pre{t1<4}(PAll{-1}(RFb(@ki{b0=o0|4}@fi{b1<3}@oh{o0:=o0|3;b0:=t1}RU{S}(Seq(Fb(c0,t1,Cnd{b0<2;T;F}(c2),a3))),TryF(Sb{t0=6},pa4{b0:6;b1:t0},t5),@fi{t1>1}Sw{4}(Sb{b1=2},Sb{o0=3}),Pre{o0|5<6;R}(Ite(Su{t0}(c6),t7)),Ite(Par{1;_}(Swm(c8l,Fai),FS(PAll{_}(c9,Sb{o0=1},t10))),@fi{t0%2>0}@si{b1<b0%3}@po{t0+=3;b1+=2}Sc{o0:=b1}))))",
-    Tree0895 "B{t0=5;b1=2;b0=5}@fi{t0%3=2}Star(pi0{t0:=},Flt{1;R;K}(Swm(pa1{b0:t0;b1:=},pa2{b0:t0;b1:b0},t3e)))",
-    Tree0896 "B{t0=1;b1}RFb(a0,a1,@rw{b1%4>0}@si{t0=3}Sl{20})",
-    Tree0897 "B{o0;q0=3;b0=3;t0;b1}Try(Lp{_;S}(Fb(Swm(c0,@os{b1<7?t0:=b0;o0:=b0%4}@po{o0:=5}Scc{o0|5<4}),Rep4(pa1{b0:b1;b1:=}),pt2{b0:b1;b1:b0},Opt(S))),RFb(FF(Dl{10}(Dl{30}(Ub{o0}))),Try(PAll{3}(S,Scc{none},S),Scc{t0<3}),a3,c4),a5e)",
-    Tree0898 "B{t0;b0=3}Star(Par{5;-5}(Sc{t0:=t0%4},a0,Flip(Sl{0},@rw{t0+2%4=1}@of{b0:=b0%2}t1e),t2e,@os{t0+=3}R),RFb(@os{b0:=t0;t0:=b0+2}@fi{t0%2>0}Su{t0}(pt3{b0:b0;b1:b0})),@of{b0>1?t0+=1;b0+=3}Bin{t0+2!b0;N}(t4e,Scc{b0=0}),Pre{b0%4>1;R}(a5))",
-    Tree0899 "B{t1;b1=2;t0}Par{1;-2}(Sb{t0=b1},@si{t1<1}@fi{b1<0}Dd{0}(Sw{3}(a0e,FF(c1))))",
+    Tree0800 "B{t0=3;b0}Try(Try(a0e,RFb(Bin{t0<0;_}(@of{b0+=1}@oh{b0+2<t0?b0+=1}@rw{b0%3!2}Sc{b0+=2;t0=3?t0+=1},F),Cnd{t0>5;_;S}(@po{t0+=1}RFb(a1,pi2{t0:=})),@rw{t0=3}@po{t0:=b0}t3)),Fb(ASeq(@fi{b0+2=0}@of{b0:=b0%3}c4,a5,c6,c7),Star(c8e,Once(Sb{t0=b0})),Rep1(a9)))",
+    Tree0801 "B{t0=0;b1=4;b0=4;t1=4}Cnd{t1+1<b0+4;_;S}(RSeq(@os{b0+=3;b1<2?b1:=b1%2}SubR(AFb(t0,SubA(@fi{t1+1!t1+3}@of{b1<1?b1:=t1;b1:=b0}@si{b0%2=1}Sb{b1=0}),a1,Sb{b1=t0}))))",
+    Tree0802 "B{t1=3;b1=0;t0}Isw{5;T;N}(Fb(c0l,c1),RFb(t2e,t3e),RepF(Cnd{t0!4;T;S}(Sc{t1+=3})),Dl{0}(pt4{b0:b1;b1:b1}))",
+    Tree0803 "B{t1;b1=2;o0=_;t0=2;b0}@os{o0:=_;b1=4?o0:=_}AFb(SubA(Dl{100}(@fi{o0|1>4}@rw{some}Wu{t0})),Seq(@of{b0:=b1}Sb{t0=t1},pt0{b0:=;b1:=},pt1{b0:b0;b1:t0}))",
+    Tree0804 "B{o0;t0;b0}Rus{1}(Isw{b0+3;_;N}(Rmp{F;S}(Flt{1;F;F}(Bin{t0+2%4=1;N}(RFb(c0,a1),c2))),Wv{t0}(MPri(c3l)),Su{t0}(TryT(ASeq(t4,Swm(@os{b0+=1}@fi{none}@ki{b0<2}pa5{b0:t0},SubA(c6l))),a7,pa8{b0:4;b1:t0})),Sb{b0=1}))",
+    Tree0805 "B{t0=1;b1=1;b0=3;o0=_}Isw{t0+1%2;N;_}(@po{t0+=2}@si{o0|2+4<2}t0,Sb{b1=b0})",
+    Tree0806 "B{b0;b1=5;t0=0}Pre{t0+4%4>2;R}(Try(t0,Intr{t0%4>2}(Sc{b1+=2}),pa1{b0:t0;b1:b1},@rw{b0!3}c2,pt3{b0:b1;b1:b0}))",
+    Tree0807 "Rpt{2}(Rmp{F;S}(Mt{20}(Fai)))",
+    Tree0808 "B{b0;t0=2}Seq(RSeq(Sb{t0=b0}),SubA(PPar{0;_}(Wu{t0})),Once(TryF(Pre{t0+1>1;K}(Sb{b0=0}),Opt(a0),t1e)))",
+    Tree0809 "B{t0=0;b0=5}RFb(SubR(@si{t0+3!b0%4}@oh{b0+4>t0+4?t0:=t0%4;b0+=1}Ite(Wu{t0},Sc{b0:=t0%3;b0+=2})),@ki{b0+2=7}Inv(RFb(pt0{b0:=;b1:t0},c1,c2e,@rw{b0%3!0}SubR(@po{t0+=2}t3e))),Cd{10;_}(@oh{t0:=t0%2}a4))",
+    Tree0810 "Inv(FF(t0))",
+    Tree0811 "B{b0=3;o0=0;q0=3;t0=3;b1}PPar{2;N}(WU{b1!4}(Bin{none;N}(SubR(t0),@si{b1>3}@rw{b1>0}MPri(t1,Mt{20}(Wu{t0})))),Lp{b1;_}(Lp{b1;K}(Rep1(Fb(Rep4(Lim{3}(c2l)),RT{2}(t3),RU{S}(Bin{o0|5+4>t0;T}(pc4{b0:b0},Wt{20})))))))",
+    Tree0812 "B{o0;q0;b0=5;b1=3;t0}Wde(@of{b1:=b0+3%3}RFb(Lp{t0;F}(S),a0b{0;b0}),@ki{b0<6}Sc{o0:=b1;o0:=6},Dl{0}(AFb(a1,SubA(t2),c3)))",
+    Tree0813 "B{t0;b0=4;b1=4}@rw{b1+4>t0}MSeq(t0,Sb{b0=t0},c1,c2,Sel(a3e,t4))",
+    Tree0814 "B{t0=5;b0}Dd{10}(Ruf{2}(OnceT(@os{t0<5?b0:=t0%2}@rw{t0<3}Wv{t0}(@fi{b0=7}@ki{b0>6}Ite(t0,t1)))))",
+    Tree0815 "B{o0=5;t0=0;b1=1;b0=5}PAll{1}(@oh{b1:=t0;b1:=o0|3+1%3}F,Pre{b0>4;S}(pc0{b0:=}),Par{1;_}(a1b{b1%2;b0},c2))",
+    Tree0816 "B{t0;t1;b1;b0=5}Fb(Isw{t0;N;T}(pt0{b0:2;b1:b1},Bin{t1<0;_}(Rep4(pc1{b0:b0}),c2e),PAll{-1}(t3e,Wv{t0}(pc4{b0:t0}))),@os{b0+=3}@si{b1!5}@oh{b0=7?b1+=1}RSeq(Inv(Seq(t5,Try(c6,Sl{100}),pa7{b0:2;b1:=},Scc{t1+4!t1})),Rpt{3}(t8e)))",
+    Tree0817 "B{t1=0;t0;b0=5}RSeq(c0,RetF(Swm(c1,RepF(@ki{b0%2>0}@po{t1:=4}a2),Pre{t0%2<0;F}(t3))))",
+    Tree0818 "B{t0=3;b1=4}TryT(RepF(Ite(c0l,pc1{b0:b1})),c2b{t0})",
+    Tree0819 "B{o0;t0=1;b1}Swm(Sw{1;3;2}(Once(t0e),R,Suc,@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Dl{20}(pi1{t0:b1})),pc2{b0:2})",
+    Tree0820 "B{t0=3;b1=3;b0=0;q0=1}FS(Keep(@rw{b0=b1}Ret1(MSeq(RSeq(S,SubA(Lp{t0;K}(@rw{b1!4}Sb{b0=t0}))),Lp{_;R}(Cd{50;_}(Dl{0}(@oh{b1:=b1%3}t0)))))))",
+    Tree0821 "B{b0=4;t0}Lim{3}(PAll{-1}(Wu{t0},Sel(a0,t1,@po{b0:=t0+2;t0+=4}SubR(c2l)),@oh{t0+=2}@si{b0+3!4}pt3{b0:2;b1:t0},pc4{b0:1}))",
+    Tree0822 "B{b0=1;b1=5;q0=0;t0}Swm(Flip(t0e,pc1{b0:=},MPri(Lp{t0;F}(Wu{t0}),t2,pc3{b0:8}),Opt(Scc{b1!7})),Flip(Sl{20},RU{F}(Isw{b1;_;_}(pa4{b0:t0;b1:b0},t5e,a6,pc7{b0:5}))),Seq(Flt{2;R;_}(Isw{b0;N;T}(c8)),Inv(Wde(c9,t10)),pc11{b0:t0}),Isw{t0+1;N;_}(@si{b1=b1+3}@fi{b1>5}RFb(pa12{b0:b1},c13,t14,Sc{b1:=b1%2;b1+=3}),c15b{b0},MPri(c16b{t0+1%2},pa17{b0:=;b1:b0},Scc{b1+2%4=0},Wu{t0}),Suc),Ret3(PAll{1}(@fi{t0<b1}@si{b1+3%4!1}@of{t0:=b0%3}Mt{50}(a18b{b0%2;b1}))))",
+    Tree0823 "B{o0;b0;b1=5;t0}RSel(Ite(a0e,Keep(c1b{b1%3})),Rep2(PAll{_}(a2,@po{o0:=b0%3;o0:=5}pi3{t0:=},c4,Sc{t0+=3},Suc)),Intr{b1+3<3}(Seq(Swm(Cd{20;F}(@ki{b1>t0+3}a5l)),Rep1(FF(a6b{o0|0;b0})))))",
+    Tree0824 "B{b1=3;q0;t0=4;b0=2}Wde(OnceT(Isw{t0;N;T}(AFb(Scc{b0%3!0},t0e,a1e,t2e),RFb(@rw{b0+2=b1+1}Lp{t0;K}(a3e),a4b{7;b1},pt5{b0:1;b1:b1}))),Dd{0}(Ret2(Fb(RSeq(pi6{t0:=},Sc{b1+=2}),Pri(OnceK(t7),t8),To{20}(Fb(c9,c10e))))))",
+    Tree0825 "B{t1;t0=5;b0=2;o0}Seq(RSeq(@fi{t0=o0|1}Wt{20},Cnd{o0|2<3;_;_}(Ret2(@ki{b0+4<b0+2%3}@si{b0>t0}@po{b0:=7}Sb{o0=8}))),MSeq(pc0{b0:8},c1e,a2e,Sc{t1:=b0;b0<0?o0:=3},Seq(Ub{o0},pt3{b0:t1})),Pre{t1%3>0}(Flip(c4b{t1+4},t5)))",
+    Tree0826 "B{b0=5;t1=1}Fb(Pri(Par{4;_}(Cd{20;F}(WU{b0>2}(FS(t0e))),a1b{t1+2;b0},Fai,t2),Fb(t3,t4,pc5{b0:t1},t6)))",
+    Tree0827 "B{b1=1;t1=0;b0=3;t0=0}Sw{4;2}(Rty1(To{20}(RFb(t0,c1l,c2,c3,c4))),@os{b1:=b0+2}Step(RFb(Fai,Scc{t0+4%4<2}),Wt{0}),@rw{t0+2%4<0}@oh{b0+3%4!1?b1:=2}@fi{t0%3!1}Rep1(Bin{b1%3=2;T}(@of{t0+3%2=0?t1+=1}RSeq(Wt{0},Sl{0}),RU{F}(Su{t1}(@oh{b1+=1}Scc{b0%4>1})))))",
+    Tree0828 "B{t0=0;b0=1}Sel(pt0{b0:5},Pre{b0=t0%4;F}(Su{t0}(pc1{b0:=})),Flip(Wt{0},Wt{50},a2b{t0+4%2;b0},Wt{10},@rw{b0+1%2<0}a3))",
+    Tree0829 "Swm(RFb(F))",
+    Tree0830 "B{b0=5}PAll{_}(S,Step(@rw{b0<0}RU{S}(t0e),t1))",
+    Tree0831 "B{o0=_;b0=0;b1=4;t0=2}AFb(Cnd{b1=1;_;S}(@ki{o0|5%4!3}@si{t0=0}@of{b1=3?b0:=t0}pt0{b0:b1}),Try(t1,t2e))",
+    Tree0832 "PAll{_}(c0l,c1l,c2)",
+    Tree0833 "Keep(Seq(Ret3(Step(c0,t1,t2)),FF(t3),Pri(Seq(Opt(t4),RSeq(S,Sl{0},a5),PAll{_}(c6,Sub(t7),t8))),TryT(RFb(F,F,S),Suc,RSeq(RetF(Wt{20}),c9,Rep1(Suc),t10))))",
+    Tree0834 "Fb(Once(RSeq(t0,Rep2(c1),Fb(t2,a3,c4))),Fb(To{0}(PPar{2;N}(c5l,c6,Inv(c7))),Sub(Flip(S,R,t8))))",
+    Tree0835 "B{q0=4;b0=1;t0=4}FS(Lp{t0;K}(c0b{b0%2}))",
+    Tree0836 "B{t0=2;b1=1}Bin{t0<2;_}(Wde(SubR(a0),pt1{b0:t0;b1:b1},c2b{7}),@of{b1:=t0}OnceK(c3))",
+    Tree0837 "B{t0=5;o0=4;t1=3;b0}PPar{2;_}(Keep(RU{F}(Pri(@rw{b0>t0+2}To{50}(@ki{t1+4<t0+2%2}@po{o0:=9}OnceK(Scc{t0%3>1}))))),@of{t1+=2}Dl{0}(PPar{2;T}(R,S,S,pt0{b0:=;b1:t0})))",
+    Tree0838 "B{o0=_;t0=1}Seq(t0,Sb{o0=8},Fb(pt1{b0:9;b1:t0},Sc{t0:=8}),t2)",
+    Tree0839 "B{o0;t0=4;b1=2}RFb(Rep2(Par{2;2}(t0e,Scc{o0|0%3>0},Ub{o0})),Sw{3;0;1}(Wu{t0},t1,t2,F),OnceT(Swm(Pri(Scc{o0|2+1=1},t3),Rmp{S;F}(Ub{o0}))),@oh{o0:=_;b1:=t0}RT{1}(MSeq(Sc{o0:=_},a4e,Ub{o0})))",
+    Tree0840 "B{b0=2;o0=0;t0}Isw{o0|2%2;N;T}(Once(Seq(Intr{b0>t0+1}(t0e),PPar{0;N}(pa1{b0:6;b1:t0},t2),c3l,Rep4(Star(Wu{t0},t4)),RSeq(t5,Sl{50}))))",
+    Tree0841 "B{t0;b0=4}Par{1;2}(MPri(Wv{t0}(@os{t0:=2}@rw{b0>6}@si{t0%3!0}Wt{0}),t0,t1),Step(pa2{b0:t0},Run))",
+    Tree0842 "B{t0=3}RFb(c0,pc1{b0:t0})",
+    Tree0843 "B{b1;o0=_;t0=1;b0}Ite(@ki{b0<o0|4}@of{none?b1+=1;t0+=2}PPar{2;T}(@po{o0:=_}pa0{b0:=;b1:=},pa1{b0:=;b1:=}),RFb(t2,c3),PPar{0;_}(c4,a5b{5;b1}))",
+    Tree0844 "B{b0=3;b1=0;o0=_;t0;q0=3}RFb(Ite(Flip(c0,Inv(c1b{t0%3}),Sc{t0%3=1?o0:=t0}),MPri(a2,c3b{b0})),Ret2(Rep2(Wu{t0})),MPri(MPri(Inv(Sc{b1+=1}),RepF(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0}),Lp{_;R}(Rus{3}(pa6{b0:=;b1:b0}))))",
+    Tree0845 "B{b0=4;b1=0;o0;t0=3}Seq(MPri(Seq(RFb(pt0{b0:5;b1:b0},t1,t2),@of{t0+=1}@si{b0<7}R,Sel(t3,t4,Fai,Sc{t0:=o0|5})),RSeq(Dl{100}(RSeq(a5)),@ki{b1%2>0}@of{o0:=b0}c6,Fb(Fai,c7),a8)),Fb(Inv(c9),Flt{2;S;_}(Seq(Sl{30},c10,pc11{b0:2})),Rep4(Sb{b1=b0})),c12b{b0})",
+    Tree0846 "B{t0=3;b0=4;t1}TryF(OnceT(@si{b0>7}@ki{t0=3}Wde(Isw{t1+3;_;T}(a0,Suc),Fb(@rw{b0=t1}@os{b0%2<0?t0+=3}@fi{b0<6}c1b{4},@os{b0+=1}@fi{t0+2%2<0}t2),Wt{10})),Swm(S,c3,Ret4(Mt{10}(a4l)),Mt{10}(Intr{b0%2>0}(@po{t0:=t1%4}Sb{t0=8}))),Sb{b0=4},Sb{t0=t1},Rus{F}(MSeq(c5b{7},Sc{t0+=1},pa6{b0:t1;b1:t0})))",
+    Tree0847 "Step(PPar{1;T}(t0,Sub(a1l),c2,c3))",
+    Tree0848 "B{b0;t0}Fb(Seq(Scc{t0!7},Wu{t0},Wt{50},a0b{7;b0},a1),t2)",
+    Tree0849 "B{o0=2;t0}Su{t0}(TryT(RSeq(Sl{20},SubA(t0)),@po{o0:=t0%3;t0:=t0%2}@oh{t0+=2}Inv(F),pi1{t0:=}))",
+    Tree0850 "B{o0}To{50}(Wde(c0,@ki{o0|4+3=3}Ub{o0}))",
+    Tree0851 "ASeq(Try(a0,t1),ASeq(t2,Sub(a3),c4l),Fb(Sub(a5),c6))",
+    Tree0852 "B{t0}Seq(MPri(c0),Wu{t0})",
+    Tree0853 "B{o0;b0=1;t0=2}Fb(@si{some}@ki{o0|1+2>0}RSeq(t0,Sc{o0:=_;b0<b0+3%3?b0+=4},Wt{0}),@si{some}@of{o0:=o0|5}PPar{0;N}(Fai,c1),pi2{t0:=},@po{b0+=1}@si{b0!0}@rw{b0+3%3>0}Bin{t0<b0;N}(t3,pc4{b0:t0}),Bin{some;N}(t5,pa6{b0:b0;b1:t0}))",
+    Tree0854 "Ret2(MPri(Dl{50}(PAll{1}(Suc,c0)),t1,Once(RT{F}(Rty0(Wt{0}))),Rty2(c2e),Cd{20;F}(PAll{_}(Rep2(Sl{0}),t3,Flt{1;F;_}(a4)))))",
+    Tree0855 "B{b1;o0=3}@of{some?o0:=_}Fb(t0,@si{o0|4!4}@oh{o0:=b1}c1,c2,Sb{o0=8})",
+    Tree0856 "Inv(Rep3(RepF(RFb(Keep(t0),PAll{-2}(Once(S),t1)))))",
+    Tree0857 "B{b1;o0=_;t1;b0}@si{b1!o0|5+1%3}Wde(Inv(c0),MPri(Inv(Cnd{none;N;_}(t1)),Sel(t2,pt3{b0:b0},a4b{b1;b0}),Pre{o0|2%2=1}(Pre{none}(t5))),Ret4(Flip(Wt{0},t6,Ret2(@si{none}@rw{b1<t1+1}t7),pc8{b0:t1},F)))",
+    Tree0858 "B{b1=0;t0=2;b0=5;o0=_}OnceK(Rty1(Wde(Seq(PPar{2;N}(Step(WU{b1<1}(Sb{t0=b1}),pt0{b0:t0})),Suc,Inv(PPar{1;N}(c1,pt2{b0:=;b1:=})),@os{t0+=3}Fb(pt3{b0:0;b1:=},Ret3(c4)),@po{b1+=1}RT{1}(RFb(a5,t6,c7e,t8,PAll{_}(pt9{b0:b0},t10)))),RFb(@ki{o0|4<t0+4}@po{b0+=3}Pre{t0+1=2}(Scc{b1!t0}),Su{t0}(@po{b1+=2}Fb(@si{b1%4>2}RFb(a11,t12e,c13e))),RFb(c14e,Rpt{2}(@of{b0+=1;t0+=2}t15),Pre{b1>b1+2;R}(t16),t17),Ret2(Dl{10}(t18))))))",
+    Tree0859 "B{o0=_;t1=1}Pre{none}(Swm(Wt{10},Try(c0b{t1+1},t1,c2,t3,t4),F))",
+    Tree0860 "B{t0;o0=_;b0;b1=2}Sw{5;1}(Ret0(Wt{0}),@os{t0+=1;o0|5%2<0?b0:=o0|5+4}Lim{2}(Cd{0;F}(Step(t0,c1,pt2{b0:=;b1:b0}))),Sb{t0=b1})",
+    Tree0861 "Swm(c0,t1,F)",
+    Tree0862 "B{b0=4;t0;b1}@po{b0:=4}Pre{t0>b1%4}(Bin{t0>3;N}(Ite(pi0{t0:t0},FF(Keep(Suc))),Fb(Par{-2;_}(t1e,Scc{b1+1<b0+2}),Lim{1}(pi2{t0:=}),Wt{0})))",
+    Tree0863 "B{b0}Step(pa0{b0:=;b1:b0})",
+    Tree0864 "B{t1;b0=1}PPar{1;_}(Scc{b0+1>2},@rw{t1=5}c0,c1,Run)",
+    Tree0865 "B{t0=3;b0=4}Fb(Par{2;_}(t0e,pa1{b0:8;b1:b0}),Inv(Scc{b0=t0}),OnceK(Intr{t0=1}(WU{b0+4<2}(Step(Sb{t0=1},Wt{0},@ki{b0+2%2<0}pt2{b0:b0;b1:t0})))))",
+    Tree0866 "B{b0;t0=1;b1=1}Try(Ite(Rty1(ASeq(Inv(@oh{b1:=t0}@si{b1>5}@ki{b1%4!2}Wt{10}),@rw{b1+4=1}@po{t0+=1}@of{t0+=1}MSeq(@ki{b1>3}@fi{t0+3!b1%3}c0e,c1b{7}))),PPar{1;N}(@rw{b0+1%3<2}@of{t0:=b0+2}Invt(t2),WU{b0+2<b0}(t3))),Bin{b1+3>3;_}(WU{b1+1%3<1}(Cd{20;F}(PPar{0;T}(Flip(@rw{b1+2>t0%2}Lim{2}(S),Sc{b1+=2}),R,a4b{t0;b0},Inv(t5)))),Isw{b0;N;N}(c6b{b1+3},Rep0(c7b{b0}))))",
+    Tree0867 "B{b0;t0=2;o0}@si{t0%2=0}Ite(t0,Rpt{3}(@oh{o0:=_}@of{t0+=1}@si{o0|2%3=1}c1),@po{o0:=b0+3}@ki{t0+2<3}S)",
+    Tree0868 "B{q0=3;b0=1;t0=1}Swm(Star(t0),Lp{_;S}(AFb(Lp{b0;_}(Step(a1e,pa2{b0:=;b1:b0},t3)),Dl{50}(Flip(c4l,@rw{b0<t0%4}@oh{b0+=1}@of{t0+=2}c5)),Rmp{F;S}(Rpt{0}(pa6{b0:t0;b1:t0})))),PPar{1;T}(R,c7,a8,pt9{b0:t0}),Lp{_;_}(RT{F}(Sel(To{0}(@of{b0:=8}@fi{t0<b0%4}c10),Par{2;2}(t11,t12)))),RFb(Pre{b0>t0;F}(@rw{t0+3!b0%3}Sl{100}),Flip(a13,c14b{b0+4},c15,Sl{20},a16l),Lp{b0;F}(PAll{3}(@os{t0+=1}Sb{t0=2},Rep1(a17),@fi{t0!4}a18l))))",
+    Tree0869 "B{t0}Par{_;0}(RT{F}(pi0{t0:=}),c1)",
+    Tree0870 "B{b1=5;b0;t0=3}@rw{t0<5}@of{b0+=2}TryF(Inv(RFb(@fi{b1<b0}Lim{1}(Rep4(Wt{10})))),RFb(Fb(Ret1(Try(a0,Mt{0}(c1),@rw{b1<3}t2e)))))",
+    Tree0871 "B{b0=4;t0=0;b1=3}@si{b1+3%3<0}Fb(Cnd{b1+1%2=0;N;_}(WU{b1+4!b0}(Sb{t0=3})),Rus{F}(t0),SubR(Once(Flip(Pre{t0%3!1;K}(Scc{t0+4!b1}),c1b{b1%3},t2e))),Par{_;0}(MPri(@of{b0:=b1}Wu{t0},SubA(S)),R))",
+    Tree0872 "Seq(a0,c1e,MPri(a2,a3e,t4e),Sub(To{10}(Sub(PAll{-3}(Mt{100}(c5),t6e,F)))))",
+    Tree0873 "B{b0=3;t0=0;q0=3}ASeq(Once(Wde(t0,pt1{b0:7;b1:b0})),Sc{t0:=b0%4},Seq(Dd{0}(Sel(c2,t3)),S,Ruf{F}(Lp{_;K}(t4))))",
+    Tree0874 "B{t1=0;o0;t0;b0=5}Swm(Mt{10}(Pri(Swm(Sb{b0=1},c0,Wt{50}),t1,RepF(Cnd{b0%3<2;T;_}(a2)),pa3{b0:1;b1:b0})),@rw{o0|1+3%3!2}@fi{o0|2!t0+3}@si{t0+3<t1}WU{some}(Cd{50;F}(Keep(Intr{b0%4<2}(t4)))),Isw{t1+2;T;_}(@ki{b0!7}@po{b0+=1}Ret4(Ret2(t5e)),Sc{o0:=t0}),Flip(a6,t7,Rus{3}(@si{o0|5<b0+3%3}@rw{b0<t1%2}Rty0(F))),Isw{6;_;N}(t8e,c9,t10,c11e))",
+    Tree0875 "B{b0=2;t1=3;t0=2}Swm(Seq(RSeq(Isw{b0+4%4;N;T}(c0l,t1e))),Opt(PAll{-1}(Isw{t1%2;_;T}(Sl{10},Rep2(pc2{b0:5})),c3b{b0+2%4})),MSeq(@rw{t0<t0%2}@fi{t0+3=2}t4e))",
+    Tree0876 "B{t0=4;o0=_;b0=0}PAll{-1}(pi0{t0:t0},@ki{t0!7}@oh{b0:=o0|1}TryF(pc1{b0:=},S))",
+    Tree0877 "B{b1=1;b0=2}@si{b1+1>6}@po{b1:=b0+3;b1+=3}PPar{1;N}(t0,t1,Sb{b0=8})",
+    Tree0878 "B{b0;o0;t0=5}PAll{_}(ASeq(Scc{o0|3>1},MSeq(a0,pa1{b0:=;b1:t0},pi2{t0:=}),@si{some}@fi{t0>0}@rw{t0%2!1}Pre{b0>1;S}(Sc{t0+=3;t0:=2})))",
+    Tree0879 "B{o0;t1=0;t0=5;b0=1}Lim{2}(@po{o0:=_;t0:=o0|0}@fi{t1+2>3}@os{b0:=2}RFb(Pre{o0|0%2>0;R}(Flip(c0l,R)),a1))",
+    Tree0880 "B{q0=3;t0;b0=2}PAll{_}(PPar{1;_}(a0e,Sc{b0=6?t0+=3},pa1{b0:=;b1:b0},t2,Fai),Lp{t0;_}(Rmp{S;S}(Step(Swm(a3),t4,Ret2(Keep(Sc{b0+1>5?b0+=3;t0:=3}))))),RSeq(Ret4(a5l),Swm(@rw{t0!7}Suc,t6)))",
+    Tree0881 "B{b1=2;t0=1;b0=3}RFb(TryT(a0b{1;b0},Rep3(a1),Run),Invt(Seq(Rus{3}(t2),RFb(c3,a4l,@po{t0:=t0+2%4}c5e),pc6{b0:=})),RSeq(RFb(c7,t8e,pt9{b0:0},t10),@ki{b1+1%2>0}@of{t0+=1;t0+=1}Mt{0}(a11)),Sw{3;1}(Wt{0},@fi{b0+4!2}@of{b0:=t0}@oh{b0:=t0%2}t12,t13))",
+    Tree0882 "B{t1}RFb(c0,SubR(a1),@oh{t1:=5}t2)",
+    Tree0883 "Dl{30}(Sub(Wt{30}))",
+    Tree0884 "Inv(c0e)",
+    Tree0885 "B{b0;t0;o0=0;b1}PPar{0;T}(PPar{2;_}(Rpt{F}(a0e),pc1{b0:b1},Isw{o0|2;T;T}(t2,Fai),Inv(RSeq(@po{b0<6?b1+=1}t3,t4,a5))),Wde(c6,Fb(t7,pt8{b0:b1},a9)),RepF(TryF(c10l,Sl{0},Pre{t0%3!2;K}(@of{none?o0:=o0|3+1}pt11{b0:4;b1:b0}))))",
+    Tree0886 "B{o0;b0=0;t0}Ite(Mt{20}(c0e),Pri(c1,@si{none}@oh{t0:=b0}@rw{b0+1=t0}Pre{b0+3!5;F}(Ret3(Sb{t0=b0})),t2))",
+    Tree0887 "RSeq(FS(Keep(To{50}(Rpt{F}(Star(RSeq(c0e,c1,t2e,a3,c4)))))),Fb(Swm(Lim{2}(c5),Cd{0;K}(RetF(a6)),c7),c8,Step(Swm(c9l,c10,c11,F))),ASeq(t12,c13,t14,Par{_;_}(F,R),t15))",
+    Tree0888 "B{b0=5;b1=4;t0=5}RT{2}(MPri(PPar{1;T}(pt0{b0:1;b1:b1},pa1{b0:=;b1:=}),Bin{b0+4<b0;_}(Cnd{b1+3>b0%4;T;S}(Step(pi2{t0:=})),@oh{b1:=t0+1%4;b0+=3}c3),Sel(RSeq(S,a4b{b1+3%4;b1})),Seq(a5,Sc{b1%3!2?b0+=1},Sb{t0=3},a6,pi7{t0:=}),Swm(Su{t0}(t8),Swm(Suc,t9))))",
+    Tree0889 "B{t0;b1;b0;o0=5}@ki{b0+4<4}@os{b1+=1;some?t0+=2}PAll{1}(a0,Seq(S,t1),t2)",
+    Tree0890 "B{b0=2;t0;q0;o0=0}Wv{t0}(@fi{b0%3!2}PPar{0;N}(Isw{t0;N;T}(FF(Seq(@fi{t0%4>1}@oh{o0:=_}a0,a1)),AFb(@os{b0+=1;t0:=1}Lp{b0;F}(t2)),Try(a3,a4l,Fb(OnceK(pa5{b0:b0})),Intr{b0%4<1}(Invt(Scc{b0>o0|1+1}))),Lim{2}(ASeq(c6,S)),RFb(pt7{b0:b0},c8,a9b{b0+2;b0},Sc{t0+3<t0?t0:=t0%2}))))",
+    Tree0891 "B{t0=4}OnceK(RT{2}(Par{_;-2}(Keep(t0),c1,Sc{t0+=2},a2,c3)))",
+    Tree0892 "Swm(Ite(c0,t1e),Par{_;1}(F,c2l))",
+    Tree0893 "PAll{-5}(AFb(Inv(t0),c1l,t2,S),Sel(t3,t4,Rep4(a5)),Dl{0}(RFb(t6e,a7,c8,RSeq(t9,S),RT{3}(t10))),Step(c11e,S,a12e,t13,t14),Ite(t15,t16,t17))",
+    Tree0894 "B{t0;b0}MPri(pt0{b0:=;b1:t0},a1,c2l)",
+    Tree0895 "B{q0=4}Step(Lp{_;R}(c0l))",
+    Tree0896 "RU{F}(Ret0(a0))",
+    Tree0897 "B{o0}Dd{10}(PAll{_}(t0,Ub{o0}))",
+    Tree0898 "B{t0=1;b0}RFb(t0,@po{b0+3>t0+1?t0:=t0%3}c1l)",
+    Tree0899 "B{b1=0;t0=0;q0=3}Pre{b1<t0%3;K}(SubA(@rw{b1+3<7}SubA(Dd{20}(Lp{b1;R}(Sl{20})))))",
 }

@@ -6,38 +6,14 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Deadline(0) {
-            Conditional(|bb| bb.b0 > 0) {
-                ParallelAll(2) {
-                    Loop(q0, if_empty = Running) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            StepSequencer {
-                                StatefulAction(Task<1>),
-                                #[run_while(|bb| bb.b0 % 4 > 1)]
-                                #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
-                                Script(|bb| bb.b0 += 3),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        SequenceWithMemory {
-                            StatefulAction(Task<2>),
-                        },
-                        StepSequencer {
-                            #[failure_if(|bb| *bb.t0 > bb.b0 + 3)]
-                            #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 4)]
-                            #[on_failure(|bb| { bb.t0.set(6); bb.b0 = bb.b0 % 4 })]
-                            AlwaysSuccess,
-                            Condition(PCond<3>, b0 = {t0}),
-                        },
-                        BinarySelector(|bb| bb.b0 % 4 != 2, dynamic = true) {
-                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
-                            StatefulAction(Task<5> = Task::<5>),
+        Precondition(|bb| bb.b0 % 4 == 0, else = Skipped) {
+            Inverter {
+                ReactiveFallback {
+                    MaxTime(30) {
+                        RepeatUntilFailure(forever) {
+                            Condition(Cond<0>),
                         },
                     },
                 },
@@ -46,380 +22,336 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0900Blackboard { b0 q0 t0 });
+board!(Tree0900Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            Parallel(success = -1) {
-                BinarySelector(|bb| bb.b0 < 0) {
-                    #[run_while(|bb| *bb.t0 > bb.b0)]
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    AlwaysRunning,
-                    AlwaysSuccess,
-                },
-                Condition(Cond<0>),
+        Parallel(success = -2, failure = 2) {
+            AsyncFallback {
+                Condition(PCond<0>, b0 = 6),
+                Condition(Cond<1> = Cond::<1>),
+                AlwaysFailure,
             },
-            Interrupt(|bb| bb.b0 > 2) {
-                SequenceStar {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(PTask<2>, b0 = 5),
-                    Action(PIo<3>, t0 = {=}),
-                    StatefulAction(Task<4>),
+            ParallelAll(max_failures = -1) {
+                SetBlackboard(t0 = 3),
+                Script(|bb| { bb.b1 = (bb.b0 + 4) % 2; *bb.t0 += 3 }),
+            },
+            ReactiveFallback {
+                Condition(Cond<2>),
+                Action(PIo<3>, t0 = {b1}),
+            },
+            FlipSelector {
+                SkipUnlessUpdated(t0) {
+                    #[run_while(|bb| bb.b1 % 4 > 0)]
+                    Action(Act<4>),
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    #[success_if(|bb| bb.b1 < bb.b0 % 2)]
+                    AlwaysFailure,
+                    Condition(Cond<5>),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0901Blackboard { t0 b0 });
+board!(Tree0901Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        FlipSelector {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Loop(q0, if_empty = Running) {
-                    ForceFailure {
-                        IfThenElse {
-                            ParallelAll {
-                                Repeat(1) {
-                                    Condition(|ctx| ctx.check(0)),
-                                },
-                                FlipSelector {
-                                    SetBlackboard(b0 = 3),
-                                    StatefulAction(Task<1>),
-                                },
-                                SetBlackboard(b0 = 6),
-                            },
-                            AsyncFallback {
-                                StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
-                                Action(Act<3>),
-                                Deadline(100) {
-                                    Condition(|ctx, bb| ctx.check_in(4, 1)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Deadline(20) {
             ReactiveFallback {
-                Action(|ctx| ctx.exec(5)),
-            },
-            BinarySelector(|bb| bb.b0 < 0, dynamic = false) {
-                SequenceStar {
-                    ForceSuccess {
-                        KeepRunningUntilFailure {
-                            ForceFailure {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
+                Sequence {
+                    Action(Act<0>),
+                    SetBlackboard(t1 = 1),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
                 },
-                RepeatUntil(Success) {
-                    Retry(forever) {
-                        TryCatch(catch_on_halt = true) {
-                            ScriptCondition(|bb| bb.b0 % 3 == 0),
-                            Failer,
-                        },
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    Invert {
+                        Condition(Cond<3> = Cond::<3>),
                     },
+                    StatefulAction(PTask<4>, b0 = 6, b1 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0902Blackboard { q0 t1 t0 b0 });
+board!(Tree0902Blackboard { b1 t1 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0903Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0903Sub1 for Ctx {
+        KeepRunningUntilFailure {
+            StatefulAction(Task<5>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Switch(b1) {
-            case 1 => Repeat(0) {
-                Succeeder,
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<1> = Task::<1>),
             },
-            case 4 => Action(Act<0> = Act::<0>),
-            case 5 => #[on_failure(|bb| { if bb.o0.unwrap_or(3) < 4 { *bb.t0 += 2 }; bb.t1.set(bb.b0) })]
-            AlwaysFailure,
-            _ => SetBlackboard(b1 = {t0}),
+            SequenceStar {
+                StatefulAction(Task<2> = Task::<2>),
+                SubTree(Tree0903Sub0),
+            },
+            ReactiveSequence {
+                Action(Act<4>),
+                AlwaysSuccess,
+            },
+            SubTree(Tree0903Sub1),
         }
-    }
-}
-
-board!(Tree0903Blackboard { o0 b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0904Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Loop(q0, value = {t0}) {
-            Action(PIo<1>, t0 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0904Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        StatefulAction(Task<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 2,
+            b0: i64 = 0,
         }
-        BinarySelector(|bb| bb.o0.is_none()) {
-            Loop(q0, if_empty = Running) {
-                Loop(q0, if_empty = Failure) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
-                    #[run_while(|bb| bb.b0 != 3)]
-                    RepeatTimes(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        Sequence {
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
-            Precondition(|bb| *bb.t0 + 2 < 5, else = Failure) {
-                ReactiveSequence {
-                    SubTree(Tree0904Sub0, ..),
-                    FlipSelector {
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            #[run_while(|bb| bb.b0 < 4)]
-                            SubTree(Tree0904Sub1, ..),
-                        },
-                    },
-                    Repeat(2) {
-                        Wait(0),
-                    },
-                },
+            Action(Act<1> = Act::<1>),
+            Fallback {
+                Condition(PCond<2>, b0 = {=}),
+                #[on_success(|bb| bb.b1 += 3)]
+                Wait(0),
             },
         }
     }
 }
 
-board!(Tree0904Blackboard { b0 t0 o0 q0 });
+board!(Tree0904Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
-        Optional {
-            Wait(20),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Cooldown(0, filtered = Failure) {
+            AsyncSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<0>),
+                Script(|bb| bb.o0 = Some(*bb.t0)),
+            },
         }
     }
 }
+
+board!(Tree0905Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t1: i64,
         }
-        WhileDoElse {
-            #[on_success(|bb| bb.b1 = bb.b0)]
-            #[success_if(|bb| bb.b1 != *bb.t0 + 3)]
-            #[post(|bb| bb.b1 += 2)]
-            MemSequence {
-                ReactiveSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Action(|ctx| ctx.exec(3)),
+        RunOnce {
+            IfThenElse {
+                TryCatch(catch_on_halt = false) {
+                    ReactiveSequence {
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[failure_if(|bb| *bb.t1 < 3)]
+                        #[on_halted(|bb| { *bb.t0 += 2; bb.b1 = 0 })]
+                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {=}),
+                        Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
+                            Wait(20),
+                        },
+                        Script(|bb| { if (bb.b1 + 4) % 3 > 0 { bb.t0.set(0) }; bb.t0.set((bb.b1 + 2) % 4) }),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Limiter(1) {
+                            Limiter(3) {
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                    },
                 },
-            },
-            Condition(Cond<4>),
-            Switch(b1) {
-                case 5 => RunOnce {
-                    StatefulAction(Task<5>),
+                #[on_halted(|bb| if *bb.t1 + 1 > 3 { bb.b1 += 1 })]
+                #[failure_if(|bb| bb.b0 > 1)]
+                #[success_if(|bb| bb.b1 < *bb.t0 + 2)]
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<2>),
+                    case 1 => ReactiveSequence {
+                        ReactiveSequence {
+                            Precondition(|bb| bb.b1 < 0, else = Failure) {
+                                StepSequencer {
+                                    #[run_while(|bb| *bb.t0 + 2 == 0)]
+                                    #[on_halted(|bb| { bb.t0.set((*bb.t1 + 1) % 4); if *bb.t0 > 7 { bb.b1 += 2 } })]
+                                    Condition(Cond<3>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                    _ => ReactiveFallback {
+                        WaitValueUpdate(t0) {
+                            FlipSelector {
+                                AsyncSequence {
+                                    Action(PAct<4>, b0 = 1, b1 = {b0}),
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<6>),
+                    },
                 },
-                _ => Action(PIo<6>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { b0 t0 b1 });
+board!(Tree0906Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                ParallelAll(max_failures = -4) {
-                    #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b0 = bb.b1 % 2 })]
-                    UnsetBlackboard(o0),
-                    Action(PIo<0>, t0 = {b0}),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                TryCatch {
-                    ReactiveSequence {
-                        Condition(Cond<3> = Cond::<3>),
-                        #[run_while(|bb| *bb.t0 < 6)]
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Retry(4) {
-                        Condition(|ctx| ctx.check(5)),
+        ForceSuccess {
+            RetryUntilSuccessful(forever) {
+                Deadline(30) {
+                    TryCatch(catch_on_halt = true) {
+                        Repeater(3) {
+                            WhileDoElse {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Sequence {
+                            Invert {
+                                Condition(Cond<3>),
+                            },
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        ReactiveFallback {
+                            Remap(success = Success, failure = Failure) {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                            AlwaysFailure,
+                            Succeeder,
+                        },
+                        Filter(times = 3, count = Failure) {
+                            Inverter {
+                                Condition(Cond<6> = Cond::<6>),
+                            },
+                        },
                     },
                 },
             },
-            #[on_success(|bb| bb.b0 += 3)]
-            Loop(q0) {
-                StatefulAction(Task<6>),
-            },
-            Sequence {
-                Loop(q0, value = {t0}) {
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Script(|bb| bb.t0.set(bb.b1)),
-                Condition(Cond<8>),
-            },
-            Condition(PCond<9>, b0 = {b0}),
         }
     }
 }
-
-board!(Tree0907Blackboard { o0 q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            Sequence {
+        AsyncFallback {
+            RepeatUntilSuccess(1) {
                 Action(Act<0>),
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.b0 > 1) {
-                    StatefulAction(Task<2>),
-                },
             },
-            Fallback {
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                Failer,
-                Action(Act<5>),
-                Condition(Cond<6>),
-            },
-            #[skip_if(|bb| bb.b0 == *bb.t0)]
-            #[success_if(|bb| bb.b1 == 0)]
-            #[on_failure(|bb| bb.b1 = (bb.b0 + 4) % 4)]
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(PCond<8>, b0 = {b0}),
-                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<10>),
-                StatefulAction(Task<11>),
-                AlwaysSuccess,
-            },
+            StatefulAction(Task<1>),
             ReactiveFallback {
-                AlwaysFailure,
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-                #[on_success(|bb| bb.b0 += 3)]
-                Conditional(|bb| *bb.t0 % 4 < 1, dynamic = true, else = Success) {
-                    Condition(Cond<12>),
-                },
+                StatefulAction(Task<2>),
+                Condition(|ctx| ctx.check(3)),
             },
+            Condition(Cond<4>),
         }
     }
 }
-
-board!(Tree0908Blackboard { o0 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
-        SequenceStar {
-            Sequence {
-                Sleep(10),
-                StatefulAction(Task<0>),
-            },
-            ReactiveSequence {
-                ReactiveSelector {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        ReactiveFallback {
+            StepSequencer {
+                Invert {
+                    StepSequencer {
+                        Action(Act<0> = Act::<0>),
+                        Inverter {
+                            RepeatTimes(forever) {
+                                RetryUntilSuccessful(4) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            MemPriority {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        MemSequence {
-            SequenceWithMemory {
-                SubTree(Tree0910Sub1, t0 = {=}, t1 = {t1}),
-                Wait(30),
-                StatefulAction(Task<1>),
+                Limiter(2) {
+                    WhileDoElse {
+                        StatefulAction(Task<1>),
+                        SequenceWithMemory {
+                            RepeatUntil(Success) {
+                                Inverter {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Fallback {
+                        AlwaysFailure,
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    Repeat(1) {
+                        StepSequencer {
+                            FlipSelector {
+                                Condition(Cond<5>),
+                                AlwaysFailure,
+                            },
+                            KeepRunningUntilFailure {
+                                Failer,
+                            },
+                        },
+                    },
+                },
+                Parallel(success = -1) {
+                    MemPriority {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    SequenceWithMemory {
+                        Sleep(10),
+                        Condition(Cond<8>),
+                    },
+                    Cooldown(50, filtered = Failure) {
+                        Condition(Cond<9>),
+                    },
+                },
+                IfThenElse {
+                    Action(Act<10>),
+                    ParallelAll {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    Wait(20),
+                },
             },
         }
     }
@@ -428,119 +360,34 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        ReactiveFallback {
-            Repeat(1) {
-                SubTree(Tree0910Sub0, t0 = {=}, t1 = {t1}),
-            },
-            #[success_if(|bb| *bb.t0 + 3 < *bb.t0 % 4)]
-            Fallback {
-                WaitUntil(|bb| *bb.t1 % 2 > 0) {
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Sequence {
-                Wait(20),
-                Condition(Cond<3>),
-            },
-            Runner,
-        }
-    }
-}
-
-board!(Tree0910Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        Sequence {
-            IfThenElse {
-                Condition(Cond<0> = Cond::<0>),
-                Script(|bb| bb.b1 = (bb.o0.unwrap_or(1) + 3) % 4),
-            },
-            Sequence {
-                Wait(0),
-            },
-            StatefulAction(PTask<1>, b0 = 4, b1 = {b1}),
-            RetryUntilSuccessful(2) {
-                ReactiveFallback {
-                    RetryUntilSuccessful(3) {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(2)),
-                            Script(|bb| bb.b0 = *bb.t0 % 3),
-                        },
-                    },
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0911Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        Fallback {
-            Repeat(4) {
-                IfThenElse {
-                    Precondition(|bb| *bb.t0 + 4 == 1, else = Skipped) {
-                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 1))]
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                        Repeat(1) {
-                            RunOnce {
-                                #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
-                                #[post(|bb| bb.o0 = None)]
-                                #[skip_if(|bb| *bb.t1 % 3 != 0)]
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                    Condition(Cond<0>),
+        ForceSuccess {
+            Invert {
+                ParallelAll(1) {
+                    WasEntryUpdated(t0),
+                    Repeat(4) {
+                        ForceSuccess {
+                            ParallelAll {
+                                RunOnce(then_skip = false) {
+                                    WasEntryUpdated(t0),
                                 },
                             },
                         },
                     },
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Switch(b1) {
-                case 4 => Cooldown(0, filtered = Failure) {
-                    Action(PIo<3>, t0 = {t1}),
-                },
-                case 5 => AlwaysFailure,
-                case 0 => ScriptCondition(|bb| bb.o0.unwrap_or(0) > bb.b0 % 3),
-                _ => Condition(Cond<4> = Cond::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0912Blackboard { b0 o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        RetryUntilSuccessful(forever) {
-            RunOnce {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<0>),
+                    FlipSelector {
+                        #[run_while(|bb| *bb.t0 % 4 > 0)]
+                        WasEntryUpdated(t0),
+                        ParallelAll(1) {
+                            Inverter {
+                                Fallback {
+                                    StatefulAction(Task<0>),
+                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -548,204 +395,262 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0910Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0911 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Repeat(1) {
+            Sequence {
+                Action(|ctx| ctx.exec(0)),
+                BinarySelector(|bb| *bb.t0 % 2 < 1) {
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0911Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0912 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        Switch(b1) {
+            case 2 => StatefulAction(Task<0>),
+            case 4 => #[on_success(|bb| bb.b1 = (bb.o0.unwrap_or(2) + 4) % 2)]
+            #[on_failure(|bb| if *bb.t0 != 3 { bb.b0 += 1 })]
+            Condition(PCond<1>, b0 = {=}),
+            _ => Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0912Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0913 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        AsyncFallback {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Wait(30),
+            },
+            Failer,
+            Condition(|ctx| ctx.check(1)),
+            RunOnce(then_skip = false) {
+                Limiter(1) {
+                    Script(|bb| bb.o0 = None),
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0913Blackboard { o0 });
+
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
             b0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
         ReactiveSequence {
-            SequenceStar {
-                Action(Act<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                Condition(Cond<2> = Cond::<2>),
-                Action(PIo<3>, t0 = {b1}),
+            Sequence {
+                #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
             },
-            ScriptCondition(|bb| bb.b0 != 1),
+            #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+            #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t0) })]
+            StatefulAction(Task<2>),
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[success_if(|bb| bb.o0.is_some())]
+            #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                AlwaysSuccess,
+                Condition(Cond<3>),
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+            },
         }
     }
 }
 
-board!(Tree0914Blackboard { b1 b0 });
+board!(Tree0914Blackboard { t1 o0 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0915 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-        }
-        MemSequence {
-            Loop(q0, value = {t0}) {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 4) % 4, &mut bb.b1)),
-                    Condition(Cond<1>),
-                },
-            },
-            Loop(q0, value = {b1}, if_empty = Success) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b1 % 2 > 0),
-                    Condition(PCond<2>, b0 = {=}),
-                    Condition(PCond<3>, b0 = {t0}),
-                },
-            },
-            AlwaysSuccess,
-            Cooldown(30, filtered = Failure) {
-                #[skip_if(|bb| bb.b0 % 2 > 0)]
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                    StatefulAction(PTask<5>, b0 = 4, b1 = {=}),
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    #[on_success(|bb| { bb.b0 = bb.b1 + 3; *bb.t0 += 3 })]
-                    #[run_while(|bb| *bb.t0 < 4)]
-                    Condition(|ctx| ctx.check(6)),
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b0)),
-                },
-            },
-            Switch(b1) {
-                case 2 => Condition(Cond<8>),
-                case 4 => Condition(Cond<9> = Cond::<9>),
-                case 1 => StatefulAction(Task<10>),
-                _ => Action(PAct<11>, b0 = {b0}, b1 = {b1}),
+        Repeat(3) {
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0915Blackboard { b1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0916Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 9,
+            b1: i64 = 15,
         }
-        AlwaysSuccess
+        #[skip_if(|bb| bb.b1 % 4 > 0)]
+        #[on_failure(|bb| { bb.t0.set((bb.b0 + 3) % 4); bb.b1 += 3 })]
+        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0916 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64,
-            #[tracked] t1: i64 = 5,
-            b1: i64,
-            o0: Option<i64>,
+            b1: i64 = 5,
         }
-        ReactiveSequence {
-            ReactiveFallback {
+        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
+            Loop(q0, if_empty = Skipped) {
                 ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        ScriptCondition(|bb| (*bb.t1 + 3) % 2 > 0),
+                    SubTree(Tree0916Sub0, t0 = {=}, q0 = {q0}, b0 = {=}, b1 = {b1}),
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+                    Interrupt(|bb| bb.b1 % 3 > 0) {
+                        Condition(Cond<1>),
                     },
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
                 },
             },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                Action(PAct<7>, b0 = 9, b1 = {b1}),
-                SubTree(Tree0916Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, o0 = {o0}),
-                #[success_if(|bb| bb.b0 + 1 > 3)]
-                StatefulAction(PTask<8>, b0 = 3, b1 = {b0}),
-                Condition(Cond<9>),
+            Repeat(0) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0916Blackboard { b0 t1 b1 o0 });
+board!(Tree0916Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            SetBlackboard(b1 = 9),
+        ReactiveFallback {
+            ReactiveSequence {
+                Timeout(20) {
+                    Fallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
-
-board!(Tree0917Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0918 for Ctx {
-        FlipSelector {
-            Timeout(30) {
-                Delay(0) {
-                    StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        Fallback {
+            Repeat(4) {
+                MemPriority {
+                    #[post(|bb| bb.b0 += 1)]
+                    AsyncFallback {
+                        #[skip_if(|bb| bb.b0 == 6)]
+                        #[run_while(|bb| bb.b1 == bb.b0)]
+                        #[on_success(|bb| if bb.b1 + 3 > 4 { *bb.t0 += 3 })]
+                        RunOnce {
+                            AlwaysFailure,
+                        },
+                        Inverter {
+                            StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
+                        },
+                        Action(Act<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
+                        Condition(PCond<3>, b0 = 9),
+                    },
                 },
             },
+            PolicyParallel(policy = FirstFailure) {
+                SetBlackboard(b0 = {t0}),
+                IfThenElse {
+                    Condition(Cond<4> = Cond::<4>),
+                    SetBlackboard(t0 = 2),
+                },
+            },
+            StatefulAction(Task<5>),
         }
     }
 }
+
+board!(Tree0918Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0919 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        IfThenElse {
-            Inverter {
-                Timeout(100) {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(t0 = {b0}),
-                        ReactiveFallback {
-                            AlwaysFailure,
-                            SetBlackboard(b0 = 2),
-                        },
-                    },
+        ParallelAll {
+            Selector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+                Action(|ctx| ctx.exec(3)),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                RunOnce {
+                    SetBlackboard(o0 = Some(0)),
+                },
+                AsyncFallback {
+                    Action(Act<4> = Act::<4>),
+                    #[on_failure(|bb| bb.t0.set(bb.b0 % 4))]
+                    Action(PAct<5>, b0 = {t0}),
+                    Condition(Cond<6> = Cond::<6>),
+                    Condition(|ctx| ctx.check(7)),
                 },
             },
-            MemSequence {
-                Timeout(0) {
-                    Condition(Cond<1>),
-                },
-                FlipSelector {
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = {=}),
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-                    Action(Act<4>),
-                },
-                Cooldown(0, filtered = Failure) {
-                    Sleep(20),
-                },
-                Condition(Cond<5>),
-                ScriptCondition(|bb| *bb.t0 == bb.b0),
-            },
+            StatefulAction(PTask<8>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0919Blackboard { t0 b0 });
+board!(Tree0919Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0920Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(9),
             #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
         }
-        BinarySelector(|bb| *bb.t0 + 4 < 5) {
-            Condition(|ctx| ctx.check(2)),
-            StatefulAction(Task<3>),
+        MaxTime(10) {
+            MemPriority {
+                #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 2))]
+                Action(|ctx| ctx.exec(0)),
+                Wait(10),
+            },
         }
     }
 }
@@ -753,199 +658,206 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0920 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 0,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                Loop(q0, if_empty = Success) {
-                    ReactiveSequence {
-                        #[failure_if(|bb| *bb.t0 != bb.b0)]
-                        #[skip_if(|bb| *bb.t0 > 6)]
-                        ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
-                        SetBlackboard(o0 = Some(7)),
+        WaitValueUpdate(t0) {
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t0 + 4 < *bb.t0, else = Failure) {
+                    Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
+                        SubTree(Tree0920Sub0, ..),
                     },
                 },
-                Fallback {
-                    Action(PAct<0>, b0 = 8, b1 = {t0}),
-                    StatefulAction(Task<1>),
-                },
-                SubTree(Tree0920Sub0, ..),
-            },
-            ReactiveSequence {
-                Script(|bb| { bb.t0.set((bb.b0 + 1) % 2); bb.b0 += 3 }),
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
-                Selector {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-                #[failure_if(|bb| *bb.t0 < *bb.t0 % 2)]
-                #[skip_if(|bb| bb.b0 + 2 == *bb.t0)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                WhileDoElse {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            Sequence {
-                Action(Act<8>),
-                TryCatch(catch_on_halt = false) {
-                    #[on_halted(|bb| { bb.o0 = Some(*bb.t0); if *bb.t0 % 3 < 1 { bb.b0 += 3 } })]
-                    AlwaysSuccess,
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                Precondition(|bb| bb.b0 + 2 < 6, else = Skipped) {
-                    Remap(success = Failure, failure = Success) {
-                        Action(|ctx| ctx.exec(10)),
-                    },
-                },
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
 
-board!(Tree0920Blackboard { q0 t0 o0 b0 });
+board!(Tree0920Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(3))]
-            #[on_success(|bb| { bb.b0 += 1; if bb.b0 + 3 > *bb.t0 { bb.o0 = None } })]
-            Action(PAct<1>, b0 = {t0}, b1 = {b1}),
+        AsyncFallback {
+            FlipSelector {
+                Script(|bb| bb.b0 += 3),
+                StatefulAction(Task<0>),
+            },
+            Precondition(|bb| bb.o0.unwrap_or(2) < *bb.t0 + 3, else = Failure) {
+                ReactiveSequence {
+                    Script(|bb| bb.o0 = Some(5)),
+                    Action(PAct<1>, b0 = {=}),
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(2) + 3)),
+                WasEntryUpdated(t0),
+                Action(Act<4>),
+            },
+            AlwaysFailure,
+            ForceSuccess {
+                IndexSwitch(|bb| bb.b0, dynamic = false) {
+                    Condition(|ctx| ctx.check(5)),
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
 
-board!(Tree0921Blackboard { b1 b0 t0 o0 });
+board!(Tree0921Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Inverter {
-            RepeatUntilSuccess(3) {
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                #[run_while(|bb| bb.b0 + 2 < 5)]
-                #[on_success(|bb| { bb.b1 = bb.b0; bb.t0.set(bb.b1) })]
-                AlwaysFailure,
-            },
+        Repeater(1) {
+            Action(PIo<0>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0922Blackboard { b1 b0 t0 });
+board!(Tree0922Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0923 for Ctx {
-        Priority {
-            Filter(times = 1, count = Success) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(4),
+        }
+        #[on_success(|bb| if bb.o0.unwrap_or(0) < 1 { bb.t0.set(*bb.t0 % 2) })]
+        Fallback {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Action(Act<1>),
+                MemPriority {
+                    Action(PIo<2>, t0 = {b0}),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.o0.unwrap_or(3) + 1),
+                },
+                Delay(10) {
+                    StatefulAction(Task<3>),
                 },
             },
-            RunOnce(then_skip = true) {
-                TryCatch {
-                    Action(Act<2>),
-                    KeepRunningUntilFailure {
-                        RetryUntilSuccessful(1) {
-                            Action(Act<3>),
-                        },
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-            ReactiveSelector {
+            #[on_failure(|bb| { bb.t0.set(bb.b0); if (*bb.t0 + 2) % 4 != 2 { bb.b0 += 2 } })]
+            Fallback {
+                Action(Act<4>),
                 StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                Action(Act<7>),
+                Inverter {
+                    Action(Act<6>),
+                },
+                Condition(Cond<7>),
+                Condition(|ctx| ctx.check(8)),
+            },
+            #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+            #[post(|bb| bb.b0 += 2)]
+            #[run_while(|bb| *bb.t0 == 3)]
+            FlipSelector {
+                Wait(0),
+                SetBlackboard(b0 = {t0}),
+            },
+            ReactiveSequence {
+                #[on_halted(|bb| bb.o0 = None)]
+                #[failure_if(|bb| bb.o0.unwrap_or(1) > 2)]
+                BinarySelector(|bb| bb.b0 != 2, dynamic = false) {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<9>),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    Wait(20),
+                },
+                WasEntryUpdated(t0),
+                Condition(PCond<10>, b0 = {t0}),
             },
         }
     }
 }
+
+board!(Tree0923Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0924 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        FlipSelector {
-            Fallback {
-                Action(PIo<0>, t0 = {t0}),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveFallback {
-                WaitValueUpdate(t0) {
-                    Condition(Cond<3>),
-                },
-                StatefulAction(PTask<4>, b0 = 0),
-            },
-            WhileDoElse {
-                StatefulAction(Task<5>),
-                RunOnce {
-                    Condition(PCond<6>, b0 = 8),
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0924Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx {
         blackboard {
+            b0: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64,
         }
-        Fallback {
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[failure_if(|bb| bb.b0 + 2 > 4)]
-            SequenceWithMemory {
-                #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-                #[post(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+        StepSequencer {
+            AsyncSequence {
                 StatefulAction(Task<0>),
-                SetBlackboard(t0 = {b0}),
-                WasEntryUpdated(t0),
-                SequenceWithMemory {
-                    Condition(PCond<1>, b0 = 4),
-                    #[post(|bb| { *bb.t0 += 2; bb.b0 = (bb.b0 + 3) % 4 })]
-                    #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 == 3 { bb.b0 += 3 } })]
-                    Condition(|ctx| ctx.check(2)),
-                },
-                Condition(Cond<3>),
+                Action(Act<1>),
+                SetBlackboard(t1 = 2),
             },
-            Cooldown(50, filtered = Failure) {
-                Loop(q0) {
-                    ReactiveFallback {
-                        Fallback {
-                            Condition(Cond<4> = Cond::<4>),
-                            Repeat(4) {
-                                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
-                            },
-                            #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
-                            Deadline(20) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                ReactiveSequence {
+                    RunOnce(then_skip = true) {
+                        Loop(q0) {
+                            SetBlackboard(b0 = 3),
                         },
-                        Action(PIo<7>, t0 = {b0}),
+                    },
+                    Conditional(|bb| *bb.t1 > *bb.t1 % 4) {
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                        Action(PIo<2>, t0 = {=}),
+                        Sleep(30),
+                        Succeeder,
+                    },
+                },
+            },
+            ReactiveSequence {
+                ForceSuccess {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                ForceSuccess {
+                    Repeater(2) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ReactiveSelector {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            Priority {
+                #[skip_if(|bb| *bb.t1 > 4)]
+                #[post(|bb| bb.b0 += 1)]
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                #[post(|bb| *bb.t1 += 3)]
+                WasEntryUpdated(t0),
+                Deadline(30) {
+                    Action(Act<7>),
+                },
+                Action(Act<8>),
+                Action(Act<9>),
+            },
+            IfThenElse {
+                Action(PIo<10>, t0 = {t0}),
+                Condition(Cond<11>),
+                Sequence {
+                    WhileDoElse {
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
                     },
                 },
             },
@@ -953,249 +865,310 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0925Blackboard { q0 t0 b0 });
+board!(Tree0925Blackboard { b0 q0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        ReactiveSelector {
-            Fallback {
-                Condition(Cond<0>),
-            },
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+        Fallback {
+            Selector {
+                MemSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                Parallel {
+                    Script(|bb| bb.b0 = *bb.t0 + 4),
+                    Sleep(0),
+                },
+                #[on_halted(|bb| bb.b0 += 3)]
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0926Blackboard { b1 t0 q0 b0 });
+board!(Tree0926Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        FlipSelector {
-            Filter(times = 3, count = Failure) {
-                Sequence {
-                    Timeout(30) {
-                        TryCatch {
-                            Condition(Cond<0>),
-                            Condition(PCond<1>, b0 = {=}),
+        ParallelAll(max_failures = -2) {
+            Parallel {
+                RetryUntilSuccessful(2) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(0), &mut bb.b0)),
+                },
+                Inverter {
+                    #[skip_if(|bb| *bb.t0 == 5)]
+                    #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
+                    AsyncFallback {
+                        WasEntryUpdated(t0),
+                        RetryUntilSuccessful(0) {
+                            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 3, &mut bb.b0)),
                         },
                     },
-                    Action(PAct<2>, b0 = 9),
+                },
+                RetryUntilSuccessful(1) {
+                    StepSequencer {
+                        Switch(b1) {
+                            case 1 => #[success_if(|bb| *bb.t0 % 3 == 1)]
+                            Condition(|ctx| ctx.check(2)),
+                            _ => WasEntryUpdated(t0),
+                        },
+                        StatefulAction(Task<3>),
+                        Repeater(2) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
                 },
             },
-            StepSequencer {
-                StatefulAction(PTask<3>, b0 = {b1}),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            ReactiveFallback {
-                MemPriority {
-                    StatefulAction(Task<6>),
+            RepeatTimes(2) {
+                #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 > 2)]
+                #[failure_if(|bb| bb.b1 == 7)]
+                #[on_failure(|bb| bb.b1 += 1)]
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Repeat(4) {
+                        Action(PAct<6>, b0 = {=}, b1 = {b1}),
+                    },
+                    Interrupt(|bb| (bb.b0 + 4) % 3 > 0) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 > 1),
                 },
-                Parallel(failure = -1) {
-                    Script(|bb| bb.b1 += 1),
-                    Condition(|ctx| ctx.check(7)),
-                },
             },
-            MemPriority {
-                #[success_if(|bb| *bb.t0 == 2)]
-                Condition(Cond<8>),
-                Action(|ctx, bb| ctx.exec_in(9, 8, &mut bb.b0)),
-                Condition(Cond<10>),
-                Script(|bb| bb.b0 = (*bb.t0 + 1) % 2),
-            },
-            Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
         }
     }
 }
 
-board!(Tree0927Blackboard { t0 b1 b0 });
+board!(Tree0927Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0928 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        #[skip_if(|bb| (bb.b0 + 4) % 2 == 1)]
-        AsyncSequence {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                Filter(times = 1, count = Completed, filtered = Failure) {
-                    Cooldown(0, filtered = Skipped) {
-                        AlwaysFailure,
+        ParallelAll(3) {
+            Fallback {
+                SequenceWithMemory {
+                    KeepRunningUntilFailure {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
                     },
                 },
-                Action(PIo<1>, t0 = {t0}),
-                Wait(0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            FlipSelector {
+                Action(|ctx| ctx.exec(3)),
+                #[success_if(|bb| bb.b1 != bb.b1 + 1)]
+                Condition(PCond<4>, b0 = {b1}),
+            },
+            Deadline(0) {
+                ForceSuccess {
+                    SkipUnlessUpdated(t0) {
+                        ParallelAll(0) {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                            Action(PIo<8>, t0 = {t0}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0928Blackboard { t0 b0 });
+board!(Tree0928Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0929 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-        }
-        ParallelAll(1) {
-            Precondition(|bb| (*bb.t0 + 3) % 4 < 0, else = Failure) {
-                Repeat(1) {
-                    RunOnce {
-                        SequenceStar {
-                            Inverter {
-                                Fallback {
-                                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                                    Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-                                    #[on_failure(|bb| { *bb.t1 += 2; bb.t1.set(*bb.t0) })]
-                                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
+        Cooldown(50, filtered = Skipped) {
+            StepSequencer {
+                Wait(50),
             },
         }
     }
 }
-
-board!(Tree0929Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0930 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64,
-        }
-        StepSequencer {
-            StepSequencer {
-                Loop(q0, if_empty = Success) {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Retry(3) {
-                            ReactiveFallback {
-                                RunOnce {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                                ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(5) % 4),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-                ParallelAll(1) {
-                    MaxTime(50) {
-                        Condition(Cond<1>),
-                    },
-                    ReactiveSequence {
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<2>),
-                            #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                            #[success_if(|bb| *bb.t1 + 2 < 2)]
-                            StatefulAction(Task<3>),
-                            #[failure_if(|bb| *bb.t1 < 4)]
-                            #[post(|bb| bb.t0.set(bb.b0))]
-                            #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(0) % 4))]
-                            StatefulAction(Task<4>),
-                        },
-                        Condition(PCond<5>, b0 = {t0}),
-                    },
-                },
+        FlipSelector {
+            Repeat(forever) {
+                Condition(Cond<0>),
             },
-            Repeat(0) {
-                StatefulAction(Task<6>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<7>),
-                Repeat(forever) {
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            SetBlackboard(t1 = 5),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                Conditional(|bb| bb.b0 % 4 > 2, dynamic = true) {
-                    #[run_while(|bb| *bb.t0 < 6)]
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(PTask<9>, b0 = {b0}, b1 = {t0}),
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 < 1),
-                    },
-                },
-            },
+            AlwaysRunning,
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree0930Blackboard { t0 b0 o0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 1,
-            b0: i64 = 2,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Delay(10) {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                #[failure_if(|bb| bb.b1 == (bb.b0 + 2) % 3)]
-                AlwaysSuccess,
+        RunOnce(then_skip = false) {
+            WaitValueUpdate(t0) {
+                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
+                    ParallelAll(1) {
+                        Condition(Cond<0>),
+                        SetBlackboard(b0 = 2),
+                    },
+                    Precondition(|bb| bb.b0 == 5, else = Skipped) {
+                        Precondition(|bb| *bb.t0 == 4, else = Success) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                        SetBlackboard(b0 = {t0}),
+                        Action(|ctx| ctx.exec(2)),
+                        Script(|bb| { if *bb.t0 % 2 != 1 { bb.b0 += 3 }; *bb.t0 += 3 }),
+                    },
+                    SequenceStar {
+                        Condition(Cond<3>),
+                        SetBlackboard(b0 = 5),
+                    },
+                    Succeeder,
+                },
             },
         }
     }
 }
 
-board!(Tree0931Blackboard { t1 b0 b1 });
+board!(Tree0931Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0932Sub0 for Ctx {
         blackboard {
-            b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 9,
+            b1: i64 = 10,
         }
-        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0))
+        #[on_success(|bb| bb.t0.set(3))]
+        ScriptCondition(|bb| *bb.t1 == bb.b1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0932 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
         }
-        Switch(b1) {
-            case 1 => TryCatch(catch_on_halt = true) {
-                AlwaysSuccess,
-                Condition(Cond<0>),
-                SubTree(Tree0932Sub0, ..),
+        ParallelAll {
+            SubTree(Tree0932Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0932Blackboard { t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| bb.b0 > 1, else = Success) {
+            ParallelAll(5) {
+                ForceSuccess {
+                    Sequence {
+                        ScriptCondition(|bb| bb.b1 + 3 == 2),
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        #[on_halted(|bb| if (*bb.t1 + 4) % 3 < 1 { bb.b0 = bb.b0 % 4 })]
+                        Sleep(0),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                    Condition(Cond<2>),
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t1}),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Action(Act<5>),
+                PolicyParallel(policy = FirstSuccess) {
+                    Optional {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
             },
-            _ => #[skip_if(|bb| *bb.t0 + 4 < 7)]
-            #[failure_if(|bb| bb.b1 < 5)]
-            #[on_halted(|bb| bb.t0.set((bb.b1 + 1) % 4))]
-            Limiter(1) {
-                Limiter(3) {
+        }
+    }
+}
+
+board!(Tree0933Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        RepeatUntilFailure(2) {
+            WhileDoElse {
+                Fallback {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
+                RepeatTimes(forever) {
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Remap(success = Failure, failure = Success) {
+            MemPriority {
+                #[post(|bb| *bb.t1 += 3)]
+                #[on_failure(|bb| bb.o0 = None)]
+                Inverter {
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.b0 + 1 != *bb.t0)]
+                    #[post(|bb| { if bb.b0 + 2 < 7 { bb.o0 = Some((bb.b0 + 4) % 2) }; bb.o0 = None })]
+                    UnsetBlackboard(o0),
+                },
+                #[on_halted(|bb| *bb.t0 += 3)]
+                #[success_if(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(3))]
+                StatefulAction(Task<0>),
+                WhileDoElse {
+                    #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
+                    #[run_while(|bb| *bb.t0 != 3)]
+                    ScriptCondition(|bb| *bb.t1 != bb.b0),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[skip_if(|bb| bb.b0 % 2 == 0)]
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 1))]
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Inverter {
                     Condition(Cond<2>),
                 },
             },
@@ -1203,296 +1176,273 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0932Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 0 => ParallelAll(max_failures = -1) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    SetBlackboard(b1 = {b0}),
-                },
-                Cooldown(50, filtered = Failure) {
-                    Delay(0) {
-                        Delay(50) {
-                            AsyncSequence {
-                                Precondition(|bb| *bb.t1 == 1, else = Failure) {
-                                    Wait(0),
-                                },
-                                SetBlackboard(b1 = 5),
-                            },
-                        },
-                    },
-                },
-            },
-            case 2 => Fallback {
-                Limiter(3) {
-                    Optional {
-                        RunOnce(then_skip = false) {
-                            #[on_failure(|bb| if bb.b1 % 4 > 1 { bb.t1.set(bb.b1 % 4) })]
-                            #[success_if(|bb| *bb.t1 < 0)]
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
-                IfThenElse {
-                    BinarySelector(|bb| bb.b0 + 3 > 6) {
-                        SetBlackboard(b0 = 0),
-                        StatefulAction(Task<3>),
-                    },
-                    Sequence {
-                        Action(Act<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                },
-            },
-            _ => AsyncFallback {
-                RepeatTimes(2) {
-                    StatefulAction(Task<6>),
-                },
-                #[run_while(|bb| *bb.t1 % 4 > 1)]
-                #[failure_if(|bb| *bb.t0 != 6)]
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                ParallelAll(max_failures = -1) {
-                    Wait(0),
-                    Action(|ctx| ctx.exec(7)),
-                },
-                Condition(Cond<8>),
-                Filter(times = 1, count = Success) {
-                    Sleep(0),
-                },
-                Timeout(10) {
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0933Blackboard { t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            b1: i64 = 5,
-        }
-        BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-            Parallel {
-                Action(Act<0>),
-                Condition(PCond<1>, b0 = {b0}),
-            },
-            #[failure_if(|bb| bb.b1 % 4 == 0)]
-            #[success_if(|bb| bb.o0.unwrap_or(5) == 0)]
-            Repeat(2) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0934Blackboard { o0 t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        WaitValueUpdate(t0) {
-            Retry(3) {
-                Script(|bb| bb.o0 = Some(bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0935Blackboard { t0 b0 o0 });
+board!(Tree0935Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        #[on_success(|bb| *bb.t0 += 1)]
-        Parallel(success = -1, failure = -2) {
-            Cooldown(10, filtered = Failure) {
-                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                    IfThenElse {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
-                        },
-                        StepSequencer {
-                            Action(PIo<1>, t0 = {b0}),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Timeout(0) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            WhileDoElse {
-                Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Precondition(|bb| *bb.t0 > bb.b0) {
-                    MemSequence {
-                        StatefulAction(Task<6>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
+        Selector {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            Sleep(20),
         }
     }
 }
-
-board!(Tree0936Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0937 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-        }
-        SequenceWithMemory {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                Action(|ctx| ctx.exec(2)),
-            },
-            Action(Act<3>),
-            Interrupt(|bb| *bb.t1 % 2 > 0) {
-                Action(PAct<4>, b0 = {t1}, b1 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0937Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64,
-        }
-        ParallelAll(max_failures = -4) {
-            Action(Act<0>),
-            StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-            #[on_halted(|bb| { if bb.b0 < *bb.t0 { *bb.t0 += 1 }; bb.t0.set(bb.b1 + 4) })]
-            #[skip_if(|bb| bb.b0 == 5)]
-            Switch(b1) {
-                case 1 => Wait(0),
-                _ => SetBlackboard(b1 = 9),
-            },
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-board!(Tree0938Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        Delay(10) {
-            RepeatTimes(forever) {
-                ScriptCondition(|bb| bb.b1 % 4 > 2),
-            },
-        }
-    }
-}
-
-board!(Tree0939Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
+            b0: i64 = 5,
         }
-        MemSequence {
-            SequenceWithMemory {
-                Sleep(0),
-                Optional {
-                    MemSequence {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        Wait(0),
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        #[failure_if(|bb| *bb.t0 > (bb.o0.unwrap_or(5) + 1) % 4)]
-                        StatefulAction(Task<2>),
-                        Action(PAct<3>, b0 = {b0}, b1 = {=}),
+        #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
+        #[on_failure(|bb| if bb.b0 + 1 > (bb.b0 + 3) % 2 { bb.b0 = (bb.b0 + 4) % 4 })]
+        KeepRunningUntilFailure {
+            Repeater(forever) {
+                IndexSwitch(|bb| bb.b0, dynamic = true) {
+                    Fallback {
+                        StepSequencer {
+                            RunOnce(then_skip = true) {
+                                Optional {
+                                    Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
+                                },
+                            },
+                            Priority {
+                                Condition(PCond<1>, b0 = 1),
+                                WasEntryUpdated(t0),
+                                #[failure_if(|bb| bb.b0 > 3)]
+                                #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 2) })]
+                                Condition(Cond<2>),
+                            },
+                        },
+                        IndexSwitch(|bb| (bb.o0.unwrap_or(5) + 1) % 3, out_of_range = Fail, dynamic = false) {
+                            Delay(50) {
+                                StatefulAction(Task<3>),
+                            },
+                            ParallelAll {
+                                Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                                #[on_failure(|bb| { if bb.o0.unwrap_or(3) < 4 { bb.b0 += 2 }; bb.t0.set(bb.b0) })]
+                                AlwaysFailure,
+                            },
+                            RetryUntilSuccessful(3) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
                     },
-                },
-                #[on_failure(|bb| bb.b0 += 1)]
-                ReactiveSequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0940Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-        }
-        Sequence {
-            RetryUntilSuccessful(3) {
-                ForceFailure {
-                    Filter(times = 1, count = Completed) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(3) % 3 < 0) {
-                            TryCatch(catch_on_halt = false) {
-                                Condition(Cond<0> = Cond::<0>),
-                                Condition(Cond<1>),
-                                #[run_while(|bb| *bb.t0 > 5)]
-                                StatefulAction(Task<2>),
-                            },
-                            AsyncSequence {
-                                Condition(Cond<3>),
-                                Action(Act<4>),
-                                Action(|ctx| ctx.exec(5)),
-                            },
+                    Sequence {
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+                        FlipSelector {
+                            UnsetBlackboard(o0),
+                            #[skip_if(|bb| bb.b0 + 2 != 7)]
+                            UnsetBlackboard(o0),
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<7>),
+                            #[post(|bb| { bb.t0.set(bb.b0 % 3); if bb.b0 < *bb.t0 { bb.b0 += 3 } })]
+                            #[run_while(|bb| bb.o0.is_none())]
+                            UnsetBlackboard(o0),
+                            SetBlackboard(o0 = Some(9)),
+                        },
+                        Condition(Cond<8>),
+                        FlipSelector {
+                            UnsetBlackboard(o0),
                         },
                     },
                 },
             },
-            SequenceWithMemory {
-                Action(PAct<6>, b0 = {b0}),
-                Optional {
+        }
+    }
+}
+
+board!(Tree0937Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0938Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        ParallelAll(max_failures = -5) {
+            MemSequence {
+                RunOnce {
+                    IfThenElse {
+                        Action(PAct<0>, b0 = 9, b1 = {b0}),
+                        Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Fallback {
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3) % 2)),
+                            StatefulAction(Task<3>),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                },
+            },
+            UnsetBlackboard(o0),
+            WasEntryUpdated(t0),
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<4> = Cond::<4>),
+                    Sleep(0),
+                },
+                Parallel(success = -1, failure = 1) {
+                    SkipUnlessUpdated(t0) {
+                        Condition(Cond<5>),
+                    },
+                },
+                ReactiveSequence {
+                    Sleep(20),
+                    UnsetBlackboard(o0),
+                    Script(|bb| if bb.b0 % 3 != 1 { *bb.t0 += 2 }),
+                },
+            },
+            KeepRunningUntilFailure {
+                Delay(20) {
+                    Repeat(2) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { o0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        ReactiveFallback {
+            #[run_while(|bb| (bb.b0 + 4) % 4 < 1)]
+            #[on_failure(|bb| { if *bb.t0 != bb.o0.unwrap_or(5) { *bb.t0 += 1 }; bb.o0 = None })]
+            #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.o0 = None } })]
+            RepeatUntil(Failure) {
+                #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(4); *bb.t0 += 2 })]
+                ForceSuccess {
+                    TryCatch {
+                        Condition(PCond<0>, b0 = 4),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(1) % 4 == 1, else = Failure) {
+                Condition(Cond<2>),
+            },
+            ParallelAll {
+                StatefulAction(Task<3>),
+                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
+            },
+            Filter(times = 2, filtered = Skipped) {
+                IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+                    Action(Act<5>),
+                    Condition(PCond<6>, b0 = 8),
+                    StatefulAction(Task<7>),
+                    Action(PAct<8>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0940Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0941 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = true) {
+            StepSequencer {
+                Limiter(3) {
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<0>),
+                        _ => Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Repeat(4) {
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => MaxTime(10) {
+                    Precondition(|bb| *bb.t1 % 4 > 1) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                case 0 => ReactiveFallback {
+                    #[post(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Action(PAct<3>, b0 = 3, b1 = {b1}),
+                    Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(0) + 4) % 4, &mut bb.b1)),
+                },
+                _ => SetBlackboard(o0 = Some(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0941Blackboard { b0 t0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0942 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Switch(b1) {
+                case 3 => Action(PIo<0>, t0 = {t0}),
+                _ => StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            },
+            Sequence {
+                SetBlackboard(t0 = 1),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b0)),
+                StatefulAction(Task<3>),
+            },
+            IfThenElse {
+                ParallelAll {
+                    Condition(Cond<4> = Cond::<4>),
+                    Action(PAct<5>, b0 = {t0}, b1 = {=}),
+                },
+                ParallelAll {
+                    Sleep(10),
+                    Condition(Cond<6>),
+                    #[skip_if(|bb| bb.b1 > 0)]
                     StatefulAction(Task<7>),
                 },
             },
@@ -1500,43 +1450,97 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0941Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
-        RunOnce(then_skip = false) {
-            Deadline(100) {
-                Limiter(3) {
-                    SequenceStar {
-                        Wait(0),
-                        Repeater(0) {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0942Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
-        ForceSuccess {
-            Deadline(0) {
-                Repeat(1) {
-                    WhileDoElse {
-                        Repeat(4) {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        ParallelAll(1) {
+            #[post(|bb| *bb.t0 += 1)]
+            Action(PIo<0>, t0 = {b1}),
+            #[run_while(|bb| (bb.b0 + 2) % 4 < 3)]
+            #[post(|bb| bb.t0.set(bb.b1))]
+            Action(Act<1>),
+            Action(Act<2>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0943Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(3) {
+            Inverter {
+                StepSequencer {
+                    ReactiveSequence {
+                        Repeat(3) {
+                            Action(PIo<0>, t0 = {b0}),
+                        },
+                        StatefulAction(Task<1>),
+                        ScriptCondition(|bb| *bb.t0 < 2),
+                    },
+                    Invert {
+                        Fallback {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| (bb.b0 + 2) % 2 == 1)]
+                            StatefulAction(PTask<2>, b0 = {t0}),
                             StepSequencer {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4> = Cond::<4>),
+                                #[on_success(|bb| bb.b0 += 3)]
+                                #[post(|bb| bb.t0.set(bb.b0))]
+                                #[skip_if(|bb| bb.o0.is_some())]
+                                Script(|bb| *bb.t0 += 2),
+                            },
+                            Retry(1) {
+                                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    StatefulAction(Task<6>),
+                                },
                             },
                         },
-                        Repeater(2) {
-                            Condition(Cond<2>),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Repeat(4) {
+                        ReactiveFallback {
+                            ParallelAll {
+                                TryCatch(catch_on_halt = false) {
+                                    Action(PIo<7>, t0 = {t0}),
+                                    Condition(PCond<8>, b0 = {t0}),
+                                },
+                                Limiter(1) {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
                         },
-                        Cooldown(50) {
-                            Condition(Cond<3>),
-                        },
+                    },
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                StepSequencer {
+                    Action(PAct<10>, b0 = {=}, b1 = {b0}),
+                    RetryUntilSuccessful(4) {
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                    AlwaysFailure,
+                    StatefulAction(PTask<11>, b0 = {t0}, b1 = {t0}),
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Sleep(50),
                     },
                 },
             },
@@ -1544,64 +1548,93 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        Priority {
-            Repeat(3) {
-                Repeat(1) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
+board!(Tree0944Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0945 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
         }
-        Precondition(|bb| *bb.t0 < 0, else = Failure) {
-            MemSequence {
-                SetBlackboard(b0 = {t0}),
-                Condition(Cond<0> = Cond::<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+        Repeat(4) {
+            Loop(q0, if_empty = Running) {
+                BinarySelector(|bb| bb.b1 > 2, dynamic = false) {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0945Blackboard { t0 b0 });
+board!(Tree0945Blackboard { q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0946 for Ctx {
-        RepeatUntilFailure(forever) {
-            RepeatTimes(forever) {
-                Cooldown(100, filtered = Failure) {
-                    ReactiveFallback {
-                        Remap(success = Success, failure = Failure) {
-                            Action(Act<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+        }
+        Delay(0) {
+            FlipSelector {
+                SequenceWithMemory {
+                    WaitUntil(|bb| bb.b0 + 3 < 6) {
+                        StatefulAction(Task<0>),
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<1>),
+                        #[success_if(|bb| bb.b0 + 3 < 1)]
+                        #[run_while(|bb| bb.b1 > 3)]
+                        RepeatTimes(forever) {
+                            Script(|bb| bb.b0 = bb.b1),
                         },
-                        ReactiveFallback {
-                            Condition(Cond<1> = Cond::<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b0)),
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
+                        SetBlackboard(b0 = 4),
+                    },
+                    Switch(b1) {
+                        case 4 => Condition(Cond<6> = Cond::<6>),
+                        _ => ScriptCondition(|bb| bb.b0 == 0),
+                    },
+                    SequenceWithMemory {
+                        Action(Act<7>),
+                        SetBlackboard(t0 = 9),
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                },
+                StepSequencer {
+                    #[post(|bb| { bb.b0 += 1; bb.t0.set(9) })]
+                    #[failure_if(|bb| *bb.t0 % 2 == 1)]
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Switch(b1) {
+                            case 0 => Action(Act<9> = Act::<9>),
+                            case 2 => Action(Act<10>),
+                            _ => Script(|bb| bb.b1 += 1),
                         },
                         SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            Parallel(success = 1, failure = 2) {
-                                AlwaysSuccess,
-                                Condition(Cond<5>),
-                            },
-                            StatefulAction(Task<6>),
+                            Action(Act<11>),
+                            Condition(Cond<12>),
+                            ScriptCondition(|bb| *bb.t0 < 3),
                         },
-                        Cooldown(10, filtered = Failure) {
-                            ReactiveFallback {
-                                Condition(Cond<7>),
-                                StatefulAction(Task<8>),
-                                Condition(Cond<9>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                        StatefulAction(PTask<14>, b0 = 7, b1 = {b0}),
+                    },
+                    RepeatTimes(2) {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        ForceFailure {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<15>),
                             },
                         },
                     },
@@ -1610,97 +1643,181 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0946Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        Timeout(0) {
-            #[skip_if(|bb| bb.b0 + 3 > 6)]
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0947Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        ReactiveSequence {
-            Timeout(10) {
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        ParallelAll(3) {
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<0>),
-            },
-            Timeout(10) {
-                Fallback {
-                    Action(Act<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            Delay(20) {
-                MaxTime(30) {
-                    Repeat(1) {
-                        ReactiveFallback {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<5>),
-                            },
-                            AlwaysSuccess,
-                        },
+        ReactiveFallback {
+            Repeater(forever) {
+                RetryUntilSuccessful(3) {
+                    WhileDoElse {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
                     },
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        IfThenElse {
-            Sequence {
-                AlwaysSuccess,
-                Filter(times = 3, count = Failure, filtered = Skipped) {
-                    Failer,
+            AsyncSequence {
+                Fallback {
+                    Condition(Cond<3>),
+                },
+                ReactiveSequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Sleep(0),
+                    Runner,
                 },
             },
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+                Condition(Cond<6>),
+                Condition(Cond<7>),
             },
-            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        WhileDoElse {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+            StatefulAction(PTask<1>, b0 = {b0}),
+            WaitValueUpdate(t1) {
+                Sequence {
+                    Script(|bb| *bb.t1 += 1),
+                    WasEntryUpdated(t1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0948Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        SequenceWithMemory {
+            Filter(times = 3, count = Completed) {
+                Action(Act<0>),
+            },
+            Interrupt(|bb| bb.b1 + 4 != 5) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0949Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        FlipSelector {
+            Cooldown(50, filtered = Skipped) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Script(|bb| bb.b0 = bb.o0.unwrap_or(5)),
+            Priority {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Wait(20),
+            },
+            SetBlackboard(o0 = Some(4)),
+            MemSequence {
+                #[failure_if(|bb| *bb.t0 != bb.b0)]
+                #[skip_if(|bb| *bb.t0 > 6)]
+                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
+                SetBlackboard(o0 = Some(7)),
+                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                #[run_while(|bb| (bb.b0 + 4) % 4 < 2)]
+                #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
+                SetBlackboard(b0 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0950Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
     pub tree Tree0951 for Ctx {
-        ParallelAll {
-            Deadline(100) {
-                RepeatTimes(forever) {
-                    Retry(1) {
-                        FlipSelector {
-                            AlwaysFailure,
-                            Succeeder,
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
+        ReactiveSelector {
+            ParallelAll(max_failures = -1) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    PolicyParallel(policy = FirstFailure) {
+                        Failer,
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                MemSequence {
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<3>),
+                    },
+                    ReactiveFallback {
+                        Repeat(forever) {
+                            Failer,
+                        },
+                        Timeout(20) {
+                            AlwaysRunning,
                         },
                     },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Filter(times = 1, filtered = Skipped) {
+                        Action(Act<5>),
+                    },
+                    AlwaysSuccess,
+                    Sleep(10),
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    WhileDoElse {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<6>),
+                        },
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        Filter(times = 3, filtered = Failure) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                },
+                FlipSelector {
+                    Priority {
+                        StatefulAction(Task<10>),
+                        AlwaysSuccess,
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                    },
+                    AlwaysSuccess,
+                    Condition(Cond<13>),
+                    Action(|ctx| ctx.exec(14)),
                 },
             },
         }
@@ -1710,39 +1827,137 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0952 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 4,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            Parallel(failure = 1) {
-                Action(|ctx| ctx.exec(0)),
-                #[skip_if(|bb| bb.b0 > 0)]
-                #[post(|bb| bb.b0 += 1)]
-                Conditional(|bb| bb.b0 + 2 == 4) {
-                    TryCatch(catch_on_halt = false) {
-                        Succeeder,
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSelector {
-                    Loop(q0, value = {t0}) {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Repeat(1) {
-                                Condition(Cond<3>),
+        ParallelAll(2) {
+            Limiter(3) {
+                Repeater(forever) {
+                    Repeater(forever) {
+                        ReactiveSequence {
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                Loop(q0, value = {t0}, if_empty = Failure) {
+                                    Condition(PCond<0>, b0 = {=}),
+                                },
                             },
                         },
                     },
                 },
-                AsyncFallback {
-                    RepeatUntil(Failure) {
-                        Action(PIo<4>, t0 = {=}),
+            },
+            Fallback {
+                RunOnce {
+                    SkipUnlessUpdated(t0) {
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            Script(|bb| *bb.t0 += 1),
+                        },
                     },
+                },
+                Action(Act<1>),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    ForceFailure {
+                        ScriptCondition(|bb| bb.b0 != 3),
+                    },
+                },
+                Action(PIo<4>, t0 = {t0}),
+            },
+            Sequence {
+                Fallback {
+                    Condition(|ctx| ctx.check(5)),
+                    AlwaysFailure,
+                },
+                Parallel(success = 3, failure = 1) {
+                    Condition(Cond<6>),
+                    Condition(|ctx| ctx.check(7)),
+                    Sleep(50),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[success_if(|bb| bb.b0 > *bb.t0 + 2)]
+                    Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0952Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+        }
+        FlipSelector {
+            StepSequencer {
+                Delay(0) {
+                    Repeat(0) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    MemSequence {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
+                        Sleep(0),
+                    },
+                },
+            },
+            Priority {
+                Repeater(1) {
+                    StepSequencer {
+                        RepeatTimes(forever) {
+                            Sleep(30),
+                        },
+                        SequenceWithMemory {
+                            Action(Act<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                },
+                FlipSelector {
+                    ForceFailure {
+                        Timeout(0) {
+                            KeepRunningUntilFailure {
+                                ParallelAll {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(6, 4, &mut bb.b0)),
+                ReactiveSequence {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[post(|bb| { if *bb.t0 + 1 < bb.b0 % 2 { bb.t0.set((*bb.t0 + 2) % 2) }; *bb.t0 += 2 })]
+                    Precondition(|bb| bb.b0 < *bb.t0, else = Skipped) {
+                        Condition(PCond<7>, b0 = {t0}),
+                    },
+                    Repeater(3) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                #[skip_if(|bb| bb.b0 % 2 < 0)]
+                #[on_success(|bb| if bb.b0 > 4 { bb.b0 = (bb.b0 + 4) % 4 })]
+                #[post(|bb| bb.b0 += 2)]
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Repeat(forever) {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 == 1)]
+            #[on_success(|bb| bb.b0 = 7)]
+            RepeatUntil(Failure) {
+                ReactiveSequence {
+                    StatefulAction(PTask<9>, b0 = 7),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
                     Sleep(10),
                 },
             },
@@ -1750,390 +1965,405 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0952Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-        }
-        Loop(q0, value = {b1}, if_empty = Running) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(Task<1>),
-                },
-                #[skip_if(|bb| (bb.b1 + 3) % 2 < 0)]
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0953Blackboard { q0 b1 });
+board!(Tree0953Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| bb.b0 == 4)]
-        Timeout(50) {
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0954Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
+            b0: i64,
         }
-        Precondition(|bb| *bb.t1 % 3 > 1, else = Success) {
-            ReactiveSequence {
-                RepeatTimes(1) {
-                    Action(Act<0>),
-                },
-                Condition(Cond<1>),
-                #[on_failure(|bb| { if *bb.t1 > 2 { *bb.t1 += 2 }; bb.t0.set(4) })]
-                StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
+        StepSequencer {
+            Condition(PCond<0>, b0 = {=}),
+            RunOnce {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+            },
+            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
+            WhileDoElse {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
+                Sleep(0),
+            },
+            RepeatUntil(Success) {
+                Action(PIo<4>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0955Blackboard { t1 t0 b0 });
+board!(Tree0954Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        Cooldown(30, filtered = Failure) {
+            Precondition(|bb| *bb.t0 < 0, else = Skipped) {
+                Repeat(1) {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    RunOnce {
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                            ReactiveSequence {
+                                Interrupt(|bb| bb.b0 + 1 < 6) {
+                                    #[on_failure(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 })]
+                                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                                },
+                            },
+                            StatefulAction(Task<1>),
+                            IndexSwitch(|bb| 8, out_of_range = Loop, dynamic = true) {
+                                StatefulAction(Task<2>),
+                                SetBlackboard(o0 = Some(9)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0955Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0956Sub0 for Ctx {
-        Condition(Cond<14>)
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        Precondition(|bb| *bb.t0 + 4 > 4, else = Success) {
+            Condition(Cond<7>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0956 for Ctx {
-        FlipSelector {
-            FlipSelector {
-                Fallback {
-                    ReactiveSequence {
-                        Delay(30) {
-                            ForceSuccess {
-                                MemPriority {
-                                    Condition(Cond<0>),
-                                    Action(Act<1>),
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                        IfThenElse {
-                            RepeatTimes(2) {
-                                TryCatch(catch_on_halt = false) {
-                                    Condition(Cond<3>),
-                                    Condition(Cond<4> = Cond::<4>),
-                                },
-                            },
-                            Deadline(10) {
-                                Timeout(50) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            MemSequence {
+                ReactiveSequence {
+                    Condition(PCond<0>, b0 = {b0}),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    Action(Act<2>),
+                },
+                RunOnce {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            Action(PIo<4>, t0 = {t0}),
+            StepSequencer {
+                Sequence {
+                    Fallback {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        Action(PIo<5>, t0 = {b0}),
+                        Condition(Cond<6>),
                     },
                 },
-                StepSequencer {
-                    WhileDoElse {
-                        Condition(Cond<5>),
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(6)),
-                            Condition(|ctx| ctx.check(7)),
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<8>),
-                    },
-                    FlipSelector {
-                        Repeat(2) {
-                            Fallback {
-                                StatefulAction(Task<9>),
-                                Filter(times = 2, filtered = Failure) {
-                                    Condition(Cond<10>),
-                                },
-                                Condition(Cond<11>),
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                    },
-                    MemSequence {
-                        ReactiveSelector {
-                            StatefulAction(Task<13>),
-                            Wait(50),
-                        },
-                        ReactiveSequence {
-                            Sleep(0),
-                            SubTree(Tree0956Sub0),
-                            StatefulAction(Task<15>),
-                        },
-                    },
+                Loop(q0, if_empty = Success) {
+                    SubTree(Tree0956Sub0, ..),
                 },
             },
         }
     }
 }
+
+board!(Tree0956Blackboard { q0 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0957 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            b1: i64 = 2,
         }
-        TryCatch(catch_on_halt = false) {
-            Switch(b1) {
-                case 1 => StatefulAction(Task<0>),
-                case 3 => StatefulAction(Task<1>),
-                case 0 => #[success_if(|bb| bb.b0 % 4 != 3)]
-                Condition(Cond<2>),
-                _ => BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    #[skip_if(|bb| bb.b1 == 2)]
-                    Action(PIo<3>, t0 = {b1}),
-                    ScriptCondition(|bb| (bb.b0 + 2) % 2 == 0),
-                },
-            },
-            Sleep(20),
-            RepeatTimes(1) {
-                WasEntryUpdated(t0),
-            },
-            #[run_while(|bb| bb.b1 > 6)]
-            Fallback {
-                Switch(b1) {
-                    case 0 => IfThenElse {
-                        StatefulAction(Task<4>),
-                        ScriptCondition(|bb| bb.b0 == 4),
-                    },
-                    case 5 => Script(|bb| { bb.o0 = Some(bb.b0 + 1); bb.b1 = 3 }),
-                    _ => Condition(Cond<5> = Cond::<5>),
-                },
+        IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = true) {
+            IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = false) {
                 ReactiveSequence {
-                    Action(PIo<6>, t0 = {t0}),
-                    StatefulAction(Task<7> = Task::<7>),
+                    Deadline(0) {
+                        RunOnce(then_skip = false) {
+                            IfThenElse {
+                                Repeat(2) {
+                                    Action(PIo<0>, t0 = {b1}),
+                                },
+                                Delay(10) {
+                                    Condition(PCond<1>, b0 = {b1}),
+                                },
+                                Repeater(forever) {
+                                    Wait(20),
+                                },
+                            },
+                        },
+                    },
                 },
-                #[on_success(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0) })]
-                #[skip_if(|bb| bb.b0 > 3)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-            },
-            MemPriority {
-                Script(|bb| { bb.b0 += 2; bb.o0 = None }),
             },
         }
     }
 }
 
-board!(Tree0957Blackboard { b0 t0 o0 b1 });
+board!(Tree0957Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0958 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
+            b1: i64 = 0,
         }
-        SequenceStar {
-            ReactiveFallback {
-                Loop(q0) {
-                    Condition(Cond<0>),
-                },
-                Parallel(failure = 2) {
-                    SetBlackboard(o0 = Some(7)),
-                    Action(PIo<1>, t0 = {=}),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(4) + 4 == 1)]
-            #[on_halted(|bb| { bb.o0 = None; bb.b0 += 1 })]
-            #[on_success(|bb| { bb.o0 = None; bb.b0 += 3 })]
-            Action(Act<5>),
-            #[skip_if(|bb| bb.o0.unwrap_or(1) < bb.b0 % 3)]
-            #[on_failure(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-            #[post(|bb| *bb.t0 += 2)]
-            FlipSelector {
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
-                StatefulAction(Task<8>),
-                Sleep(10),
-                Condition(Cond<9> = Cond::<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0958Blackboard { b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        Parallel(success = 1, failure = -3) {
-            MemSequence {
-                RepeatTimes(3) {
-                    Condition(Cond<0>),
-                },
-                Sleep(100),
-                Sequence {
-                    #[run_while(|bb| bb.b0 > 2)]
-                    StatefulAction(Task<1>),
-                    AlwaysRunning,
-                },
-            },
-            RepeatTimes(3) {
-                FlipSelector {
-                    SetBlackboard(t0 = 4),
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    ParallelAll(2) {
-                        SetBlackboard(t0 = 1),
-                        Action(PAct<2>, b0 = {=}),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            #[run_while(|bb| bb.b0 % 3 < 0)]
-            #[post(|bb| bb.b0 = *bb.t0 + 1)]
-            Interrupt(|bb| *bb.t0 % 2 > 0) {
-                Precondition(|bb| *bb.t0 > 6, else = Running) {
-                    MemPriority {
-                        ParallelAll(max_failures = -2) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                        },
-                        Action(PAct<6>, b0 = 7),
-                        Failer,
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0959Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-        }
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                ScriptCondition(|bb| *bb.t0 + 3 < (*bb.t0 + 4) % 3),
-                StatefulAction(PTask<1>, b0 = {b0}),
-                StatefulAction(Task<2>),
-            },
-            MemSequence {
-                Wait(20),
-                Sleep(20),
-                Repeat(3) {
-                    Filter(times = 2, filtered = Failure) {
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0960Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Conditional(|bb| bb.b0 + 2 > 3, else = Success) {
-            Conditional(|bb| *bb.t0 < *bb.t0 + 1, dynamic = true, else = Success) {
+        Interrupt(|bb| bb.b1 + 2 < 0) {
+            RepeatUntilSuccess(2) {
                 StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0961Blackboard { t0 b0 });
+board!(Tree0958Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0962Sub1 for Ctx {
-        Condition(Cond<0>)
+    pub tree Tree0959 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            b0: i64 = 5,
+        }
+        TryCatch {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            #[failure_if(|bb| bb.b1 == (bb.b0 + 2) % 3)]
+            AlwaysSuccess,
+            Loop(q0, if_empty = Failure) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0959Blackboard { q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0960Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Repeater(3) {
+            StatefulAction(Task<0>),
+        }
     }
 }
 
 bt::behavior_tree! {
+    pub tree Tree0960Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Repeater(forever) {
+            Script(|bb| { bb.b0 += 3; bb.b0 += 2 }),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            #[skip_if(|bb| *bb.t1 < 7)]
+            #[failure_if(|bb| *bb.t1 + 4 > 5)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            RepeatUntil(Success) {
+                Delay(20) {
+                    Precondition(|bb| bb.b0 + 1 < 0, else = Failure) {
+                        SetBlackboard(t0 = {t1}),
+                    },
+                },
+            },
+            Fallback {
+                SubTree(Tree0960Sub0, ..),
+                Action(PIo<1>, t0 = {=}),
+            },
+            SubTree(Tree0960Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0960Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64>,
+        }
+        Loop(q0) {
+            TryCatch(catch_on_halt = true) {
+                Precondition(|bb| bb.b0 != 4, else = Skipped) {
+                    RunOnce(then_skip = false) {
+                        ForceSuccess {
+                            Fallback {
+                                Condition(Cond<0>),
+                                Action(PIo<1>, t0 = {b0}),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    Fallback {
+                        Repeat(1) {
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 == 7, else = Failure) {
+                        Script(|bb| bb.o0 = None),
+                    },
+                    Action(|ctx| ctx.exec(3)),
+                    Deadline(20) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0961Blackboard { b0 q0 o0 });
+
+bt::behavior_tree! {
     pub tree Tree0962Sub0 for Ctx {
-        SubTree(Tree0962Sub1)
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Action(Act<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
-        MemSequence {
-            AlwaysSuccess,
-            SubTree(Tree0962Sub0),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        #[run_while(|bb| *bb.t0 == 2)]
+        #[success_if(|bb| bb.b0 + 2 < *bb.t0)]
+        MemPriority {
+            RetryUntilSuccessful(4) {
+                Repeat(forever) {
+                    ReactiveFallback {
+                        RepeatUntilSuccess(1) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        #[post(|bb| bb.b0 += 1)]
+                        RunOnce(then_skip = false) {
+                            SubTree(Tree0962Sub0, ..),
+                        },
+                        StatefulAction(Task<2>),
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[skip_if(|bb| bb.b1 > 6)]
+                        #[post(|bb| bb.b1 += 2)]
+                        ScriptCondition(|bb| *bb.t1 != 2),
+                    },
+                },
+            },
+            #[on_halted(|bb| bb.t1.set(bb.b1))]
+            #[failure_if(|bb| *bb.t0 == bb.b1)]
+            #[on_success(|bb| { bb.t1.set(*bb.t0 + 4); bb.t0.set(bb.b0 % 4) })]
+            RepeatUntilFailure(2) {
+                ReactiveFallback {
+                    AsyncSequence {
+                        #[failure_if(|bb| *bb.t0 > 1)]
+                        #[success_if(|bb| bb.b1 + 4 > *bb.t0 % 4)]
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                    AlwaysFailure,
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<3> = Cond::<3>),
+                Loop(q0, if_empty = Running) {
+                    Precondition(|bb| bb.b0 < bb.b1 + 2, else = Success) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+            },
+            Conditional(|bb| bb.b0 % 3 == 1, dynamic = false, else = Failure) {
+                Cooldown(10) {
+                    Repeater(0) {
+                        ScriptCondition(|bb| bb.b1 + 4 == 0),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0962Blackboard { b0 t0 t1 b1 q0 });
+
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            #[post(|bb| bb.t0.set(bb.b0))]
-            #[success_if(|bb| *bb.t0 + 1 < 0)]
-            ReactiveSequence {
-                ParallelAll {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                },
-                Precondition(|bb| *bb.t0 % 4 < 2) {
-                    MemSequence {
-                        Retry(3) {
-                            ReactiveSequence {
-                                Conditional(|bb| *bb.t0 > 2, dynamic = true, else = Failure) {
-                                    ScriptCondition(|bb| bb.b0 > 3),
-                                },
-                                Script(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 + 2) }),
+        Loop(q0, value = {b0}, if_empty = Success) {
+            MemSequence {
+                Filter(times = 1, count = Completed) {
+                    Timeout(0) {
+                        Remap(success = Failure, failure = Success) {
+                            ReactiveFallback {
+                                ScriptCondition(|bb| *bb.t0 != 1),
+                                StatefulAction(Task<0> = Task::<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                WasEntryUpdated(t0),
                             },
                         },
                     },
                 },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    #[failure_if(|bb| *bb.t0 + 3 < 6)]
-                    #[post(|bb| if bb.b0 % 2 < 1 { bb.b0 = bb.b0 % 2 })]
-                    Conditional(|bb| (bb.b0 + 1) % 2 != 1, else = Success) {
-                        #[run_while(|bb| (bb.b0 + 4) % 4 == 1)]
-                        #[failure_if(|bb| bb.b0 < *bb.t0)]
-                        AlwaysSuccess,
+                Fallback {
+                    Timeout(50) {
+                        MaxTime(20) {
+                            #[on_halted(|bb| bb.t0.set(bb.b0))]
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<3>),
+                            },
+                        },
                     },
+                    Condition(Cond<4>),
                     SequenceWithMemory {
-                        AlwaysSuccess,
-                        Action(Act<3>),
+                        Condition(Cond<5>),
+                        AlwaysFailure,
                     },
                 },
             },
@@ -2146,18 +2376,33 @@ board!(Tree0963Blackboard { b0 q0 t0 });
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            #[success_if(|bb| bb.b1 > bb.b1 + 4)]
-            RepeatUntilFailure(forever) {
-                Sleep(10),
-            },
-            RepeatUntil(Failure) {
-                Inverter {
-                    Loop(q0) {
-                        Action(PIo<0>, t0 = {b1}),
+        RetryUntilSuccessful(2) {
+            PolicyParallel(policy = FirstSuccess) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t0 + 4 < 2),
+                    RunOnce {
+                        #[skip_if(|bb| bb.b0 + 1 > 7)]
+                        Sequence {
+                            #[skip_if(|bb| (bb.b1 + 4) % 4 > 0)]
+                            Delay(0) {
+                                WhileDoElse {
+                                    Condition(Cond<0>),
+                                    #[skip_if(|bb| bb.b0 != bb.b1 % 3)]
+                                    #[failure_if(|bb| bb.b1 == bb.b0)]
+                                    StatefulAction(Task<1>),
+                                    SetBlackboard(b1 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                        #[on_halted(|bb| { if bb.b0 + 3 > 5 { bb.b1 = *bb.t0 }; *bb.t0 += 1 })]
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
                     },
                 },
             },
@@ -2165,210 +2410,46 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0964Blackboard { b1 q0 });
+board!(Tree0964Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0965 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 2,
-        }
-        Loop(q0, value = {t1}, if_empty = Skipped) {
-            #[on_failure(|bb| *bb.t1 += 3)]
-            RepeatUntil(Success) {
-                Timeout(30) {
-                    Switch(b1) {
-                        case 0 => WasEntryUpdated(t0),
-                        _ => Loop(q0, value = {b1}, if_empty = Success) {
-                            Deadline(100) {
-                                MemPriority {
-                                    Action(Act<0> = Act::<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    #[on_success(|bb| bb.t1.set(2))]
-                                    #[skip_if(|bb| *bb.t1 + 1 == 6)]
-                                    #[failure_if(|bb| bb.b1 < 3)]
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                            },
-                        },
+        ReactiveFallback {
+            Timeout(20) {
+                SequenceWithMemory {
+                    RunOnce {
+                        Condition(Cond<0>),
+                    },
+                    Repeater(0) {
+                        AlwaysFailure,
+                    },
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Condition(Cond<3>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0965Blackboard { q0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        RunOnce {
-            Retry(2) {
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                Script(|bb| bb.b1 = bb.b1 % 3),
-            },
-        }
-    }
-}
-
-board!(Tree0966Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            b0: i64 = 4,
-        }
-        ReactiveSelector {
-            #[on_success(|bb| bb.b1 = 4)]
-            #[on_halted(|bb| if *bb.t0 > *bb.t0 + 2 { bb.t0.set(bb.b0) })]
-            #[run_while(|bb| bb.b1 != 5)]
-            Action(Act<0>),
-            Cooldown(30, filtered = Failure) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0967Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0968Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Fallback {
-            Condition(Cond<5> = Cond::<5>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0968 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        Priority {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(PCond<0>, b0 = {b0}),
-                    Action(Act<1>),
+            ParallelAll(max_failures = -2) {
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<4> = Act::<4>),
+                    Failer,
                 },
-                RetryUntilSuccessful(forever) {
-                    #[success_if(|bb| bb.b0 % 4 == 2)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Action(PAct<2>, b0 = {b0}),
-                },
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            MemSequence {
-                SubTree(Tree0968Sub0, ..),
-                Action(Act<6>),
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Script(|bb| bb.b1 += 3),
-                },
-                Action(|ctx| ctx.exec(8)),
-            },
-            Repeater(0) {
-                Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0968Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
-        Cooldown(50, filtered = Failure) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            Deadline(10) {
-                #[failure_if(|bb| *bb.t0 != 7)]
-                Sequence {
-                    Deadline(100) {
-                        SequenceStar {
-                            #[success_if(|bb| bb.o0.unwrap_or(1) < *bb.t0)]
-                            Condition(Cond<0>),
-                            Filter(times = 1, count = Success) {
-                                Condition(Cond<1>),
-                            },
-                            StatefulAction(Task<2>),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        WaitUntil(|bb| bb.b0 == 0) {
-                            #[success_if(|bb| *bb.t0 == bb.b0)]
-                            Sleep(10),
-                        },
-                        Action(PAct<3>, b0 = {=}),
-                        ScriptCondition(|bb| bb.b0 > bb.b0 + 2),
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Sequence {
-                    Parallel(failure = 1) {
+                Inverter {
+                    Sequence {
+                        Action(Act<5>),
                         Condition(Cond<6>),
-                        SetBlackboard(b0 = 7),
-                        AlwaysSuccess,
-                        Condition(Cond<7>),
                     },
-                    Delay(0) {
-                        RetryUntilSuccessful(1) {
-                            Action(Act<8>),
-                        },
-                    },
-                    Script(|bb| bb.o0 = Some(*bb.t0)),
                 },
             },
-            Deadline(30) {
-                Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                    RunOnce(then_skip = false) {
-                        #[failure_if(|bb| *bb.t0 != 4)]
-                        ReactiveSequence {
-                            FlipSelector {
-                                AlwaysRunning,
-                                SetBlackboard(t0 = {b0}),
-                                Wait(30),
-                            },
-                            Repeat(2) {
-                                Timeout(100) {
-                                    Condition(Cond<9>),
-                                },
-                            },
-                            RunOnce(then_skip = false) {
+            Inverter {
+                Repeat(3) {
+                    Deadline(10) {
+                        Filter(times = 1, count = Completed, filtered = Failure) {
+                            WhileDoElse {
+                                StatefulAction(Task<7>),
                                 Failer,
                             },
                         },
@@ -2379,613 +2460,698 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0970Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0966Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Priority {
+            SubTree(Tree0966Sub0, t0 = {=}),
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0966Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0967 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        IndexSwitch(|bb| (bb.b0 + 2) % 3, dynamic = false) {
+            #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 != 0)]
+            #[post(|bb| bb.o0 = None)]
+            Priority {
+                Parallel(failure = -2) {
+                    Script(|bb| bb.o0 = Some(6)),
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                Precondition(|bb| *bb.t0 % 4 == 2, else = Running) {
+                    #[post(|bb| if bb.b0 == 2 { bb.b0 = *bb.t0 + 2 })]
+                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                Sequence {
+                    Sleep(0),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 }),
+                    StatefulAction(Task<4>),
+                },
+            },
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0967Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0968 for Ctx {
+        Repeat(1) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0969 for Ctx {
+        Repeat(2) {
+            PolicyParallel(policy = FirstSuccess) {
+                Fallback {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0970 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        AsyncFallback {
+            Fallback {
+                Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+                    Parallel(success = 1, failure = 2) {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                },
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<3> = Cond::<3>),
+                    Failer,
+                    Wait(0),
+                    AlwaysFailure,
+                },
+                Condition(PCond<4>, b0 = {=}),
+                ForceSuccess {
+                    BinarySelector(|bb| bb.b0 + 2 < bb.b0) {
+                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) + 1)]
+                        Action(PAct<5>, b0 = {=}, b1 = {b1}),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0970Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0971 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            MaxTime(0) {
+        MaxTime(50) {
+            ReactiveSequence {
+                ParallelAll(1) {
+                    StatefulAction(Task<0>),
+                    Fallback {
+                        Condition(PCond<1>, b0 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
+                    },
+                    Deadline(20) {
+                        RepeatTimes(forever) {
+                            Condition(PCond<3>, b0 = {=}),
+                        },
+                    },
+                },
+                Repeat(0) {
+                    #[on_success(|bb| { if bb.b0 == 6 { bb.t0.set(0) }; bb.t0.set(*bb.t1 + 1) })]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                RunOnce(then_skip = true) {
+                    IfThenElse {
+                        Fallback {
+                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {t1}),
+                            ForceFailure {
+                                Script(|bb| bb.t0.set((*bb.t0 + 2) % 2)),
+                            },
+                            StatefulAction(Task<6>),
+                        },
+                        Action(|ctx| ctx.exec(7)),
+                        Precondition(|bb| *bb.t0 != 2, else = Running) {
+                            #[skip_if(|bb| *bb.t0 < 6)]
+                            #[on_failure(|bb| { if *bb.t0 % 4 == 3 { *bb.t1 += 3 }; *bb.t1 += 3 })]
+                            Conditional(|bb| *bb.t0 + 4 != 3) {
+                                ReactiveSequence {
+                                    Script(|bb| { bb.t1.set(*bb.t1 % 3); bb.t1.set(bb.b0) }),
+                                    Action(Act<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0971Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        MemPriority {
+            SequenceWithMemory {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            ForceSuccess {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0973Sub1 for Ctx {
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0973Sub0 for Ctx {
+        SubTree(Tree0973Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        Inverter {
+            ForceSuccess {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    SubTree(Tree0973Sub0),
+                    Sequence {
+                        StepSequencer {
+                            Retry(1) {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(PTask<1>, b0 = 2, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0974Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        ParallelAll(max_failures = -1) {
+            Priority {
+                Sequence {
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Action(Act<2>),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    Succeeder,
+                    Action(Act<3>),
+                    Action(PAct<4>, b0 = 6),
+                },
+            },
+            AsyncFallback {
+                Fallback {
+                    Parallel(success = 2, failure = -2) {
+                        UnsetBlackboard(o0),
+                        Condition(Cond<5>),
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                },
+                RetryUntilSuccessful(4) {
+                    MemPriority {
+                        #[success_if(|bb| bb.o0.is_some())]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                        WasEntryUpdated(t0),
+                        Action(Act<11>),
+                    },
+                },
+                StatefulAction(Task<12>),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                #[failure_if(|bb| *bb.t0 + 1 < 7)]
+                #[post(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                #[run_while(|bb| *bb.t0 + 1 > bb.b0)]
+                Action(Act<13> = Act::<13>),
+                #[skip_if(|bb| bb.b0 % 2 == 0)]
+                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); if bb.o0.unwrap_or(4) > *bb.t0 { bb.b0 = bb.o0.unwrap_or(2) + 3 } })]
+                Limiter(1) {
+                    AlwaysFailure,
+                },
+                WhileDoElse {
+                    Action(Act<14>),
+                    #[failure_if(|bb| *bb.t0 < 7)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Succeeder,
+                    Condition(Cond<15>),
+                },
+                WhileDoElse {
+                    #[run_while(|bb| bb.b0 + 3 > *bb.t0 % 4)]
+                    Condition(|ctx, bb| ctx.check_in(16, *bb.t0)),
+                    StatefulAction(PTask<17>, b0 = {t0}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0975Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0976 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ParallelAll(max_failures = -1) {
+            Action(Act<0>),
+            Conditional(|bb| bb.b0 + 4 > 7, dynamic = false) {
                 WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0971Blackboard { t0 });
+board!(Tree0976Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0972Sub0 for Ctx {
+    pub tree Tree0977Sub0 for Ctx {
         blackboard {
-            b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(14),
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
         }
-        #[on_halted(|bb| if bb.b1 + 3 != 5 { bb.o0 = None })]
-        Switch(b1) {
-            case 4 => Sequence {
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-            },
-            case 5 => MemPriority {
-                StatefulAction(Task<11>),
-                Condition(PCond<12>, b0 = {b1}),
-                RepeatTimes(2) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            _ => ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<13>),
-                },
-                Sleep(0),
-            },
-        }
+        Sleep(30)
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            #[post(|bb| if bb.b1 + 2 != 2 { *bb.t1 += 2 })]
-            #[success_if(|bb| bb.b1 > 5)]
-            ReactiveSequence {
-                WaitUntil(|bb| *bb.t0 > 5) {
-                    Condition(Cond<0>),
-                },
-                SkipUnlessUpdated(t1) {
-                    RunOnce {
-                        Sequence {
-                            Priority {
-                                StatefulAction(Task<1>),
-                                Condition(PCond<2>, b0 = 0),
-                            },
-                            ReactiveSequence {
-                                ScriptCondition(|bb| bb.o0.is_some()),
-                            },
-                            Repeater(1) {
-                                AsyncSequence {
-                                    SetBlackboard(t1 = {b1}),
-                                    ScriptCondition(|bb| bb.o0.is_some()),
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Timeout(0) {
-                Sequence {
-                    Sequence {
-                        Precondition(|bb| bb.o0.unwrap_or(1) == *bb.t1, else = Running) {
-                            MemPriority {
-                                Action(Act<3> = Act::<3>),
-                                StatefulAction(PTask<4>, b0 = {t1}, b1 = {t1}),
-                                #[on_failure(|bb| { bb.t1.set(7); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
-                                #[post(|bb| bb.b0 = *bb.t1)]
-                                #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
-                                StatefulAction(Task<5>),
-                                Parallel(success = -2, failure = 0) {
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                                StatefulAction(PTask<8>, b0 = 2),
-                            },
-                        },
-                    },
-                    SubTree(Tree0972Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, t1 = {t1}, b0 = {=}),
-                    Condition(Cond<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0972Blackboard { b1 t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        KeepRunningUntilFailure {
-            Interrupt(|bb| *bb.t0 > 2) {
-                IfThenElse {
-                    IfThenElse {
-                        Repeat(2) {
-                            Condition(Cond<0>),
-                        },
-                        ReactiveFallback {
-                            Action(PAct<1>, b0 = 1),
-                            Timeout(10) {
-                                StatefulAction(Task<2>),
-                            },
-                            SequenceWithMemory {
-                                Action(Act<3>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    Cooldown(0, filtered = Failure) {
-                        Fallback {
-                            Condition(Cond<4>),
-                            Repeat(3) {
-                                Sequence {
-                                    Condition(Cond<5>),
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                            Delay(0) {
-                                MemPriority {
-                                    StatefulAction(Task<8> = Task::<8>),
-                                    Action(PIo<9>, t0 = {=}),
-                                    Condition(Cond<10>),
-                                },
-                            },
-                            #[success_if(|bb| bb.b0 < *bb.t0 + 2)]
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    Precondition(|bb| *bb.t0 + 4 < 4) {
-                        Optional {
-                            RepeatUntilSuccess(1) {
-                                RunOnce {
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 3 > 1),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0973Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        Repeater(forever) {
-            #[on_halted(|bb| if *bb.t0 + 2 < 4 { bb.b1 = bb.b0 + 3 })]
-            SequenceWithMemory {
-                Condition(PCond<0>, b0 = 5),
-                #[success_if(|bb| (bb.b0 + 2) % 3 != 1)]
-                #[failure_if(|bb| bb.b0 + 1 == 7)]
-                Parallel(failure = 1) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0974Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        #[success_if(|bb| (bb.b0 + 3) % 4 < 3)]
-        #[on_failure(|bb| { bb.b1 = (bb.b1 + 4) % 3; if bb.b0 == 2 { bb.b0 = 5 } })]
-        #[on_success(|bb| bb.b1 += 3)]
-        Timeout(0) {
-            Loop(q0, if_empty = Success) {
-                Timeout(50) {
-                    Repeat(2) {
-                        MemSequence {
-                            Sequence {
-                                Wait(0),
-                                StatefulAction(Task<0>),
-                            },
-                            Priority {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                                Condition(PCond<2>, b0 = {t0}),
-                            },
-                            StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0975Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0976 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        MemSequence {
-            Inverter {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Precondition(|bb| bb.b0 % 2 < 1, else = Skipped) {
-                Fallback {
-                    Condition(PCond<1>, b0 = 0),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0976Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
             #[tracked] t1: i64,
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        #[on_success(|bb| *bb.t0 += 2)]
-        ForceSuccess {
-            Fallback {
-                Sequence {
-                    #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    SetBlackboard(b1 = {t1}),
-                    #[on_failure(|bb| bb.o0 = Some((bb.b1 + 3) % 3))]
-                    #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                    Failer,
-                },
-                ReactiveFallback {
+        ParallelAll {
+            Sleep(50),
+            AsyncFallback {
+                Precondition(|bb| bb.o0.unwrap_or(1) % 3 < 0, else = Success) {
                     Action(Act<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(4) + 3; bb.b1 += 3 })]
-                    #[success_if(|bb| *bb.t1 > 3)]
-                    StatefulAction(Task<2>),
                 },
-                Loop(q0, if_empty = Success) {
-                    Sequence {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(Cond<4>),
-                    },
+                #[on_halted(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) })]
+                SequenceStar {
+                    Script(|bb| *bb.t0 += 1),
                 },
+            },
+            AsyncSequence {
+                Script(|bb| *bb.t0 += 2),
+                Action(PAct<1>, b0 = {=}),
+                SetBlackboard(t0 = {b0}),
+                SubTree(Tree0977Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0977Blackboard { t1 o0 q0 b1 b0 t0 });
+board!(Tree0977Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             b0: i64 = 2,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 5 => ParallelAll(2) {
-                MemSequence {
-                    Action(PIo<0>, t0 = {b0}),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
+        WhileDoElse {
+            TryCatch(catch_on_halt = true) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Failer,
+                    UnsetBlackboard(o0),
                 },
-                AlwaysSuccess,
+                Failer,
             },
-            _ => ParallelAll(max_failures = -5) {
-                Precondition(|bb| (bb.b0 + 2) % 3 > 1) {
-                    StatefulAction(Task<4>),
+            #[skip_if(|bb| bb.b0 != 3)]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(PTask<0>, b0 = {=}),
+                Inverter {
+                    StatefulAction(Task<1>),
                 },
-                RunOnce(then_skip = false) {
-                    Conditional(|bb| bb.o0.unwrap_or(5) % 4 < 3) {
-                        AlwaysSuccess,
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                Wait(30),
-                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0978Blackboard { o0 b0 b1 });
+board!(Tree0978Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        #[failure_if(|bb| bb.b0 == (bb.b0 + 4) % 4)]
-        #[run_while(|bb| bb.b1 == *bb.t0 + 3)]
-        ReactiveFallback {
-            Sequence {
-                SequenceWithMemory {
-                    Action(PAct<0>, b0 = {b1}, b1 = {t0}),
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[post(|bb| if *bb.t0 < 3 { bb.b0 += 1 })]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
+        MemSequence {
+            ReactiveSequence {
+                SetBlackboard(t0 = 0),
+                AsyncFallback {
+                    ScriptCondition(|bb| *bb.t0 + 1 == bb.b0),
+                    SetBlackboard(b0 = 5),
                 },
-                #[on_success(|bb| if bb.b1 > 5 { bb.b0 += 1 })]
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-                Timeout(10) {
-                    Sequence {
-                        StatefulAction(Task<6>),
+                ReactiveFallback {
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    AlwaysSuccess,
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                RetryUntilSuccessful(1) {
+                    Limiter(1) {
+                        Timeout(0) {
+                            Action(PIo<1>, t0 = {b0}),
+                        },
+                    },
+                },
+                ForceFailure {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    WhileDoElse {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                Script(|bb| *bb.t0 += 2),
+            },
+            ReactiveSelector {
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+                ReactiveSelector {
+                    Inverter {
+                        Loop(q0, value = {b0}) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    FlipSelector {
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                        WasEntryUpdated(t0),
                     },
                 },
             },
-            #[on_failure(|bb| bb.b0 += 1)]
-            TryCatch(catch_on_halt = true) {
-                ParallelAll(2) {
-                    ReactiveSequence {
-                        Condition(Cond<7> = Cond::<7>),
-                        ScriptCondition(|bb| *bb.t0 == 4),
-                        StatefulAction(PTask<8>, b0 = {t0}),
-                    },
-                    Condition(Cond<9> = Cond::<9>),
-                    Selector {
-                        #[post(|bb| bb.t0.set(bb.b1 % 3))]
-                        StatefulAction(Task<10>),
-                        #[run_while(|bb| bb.b0 + 1 > 2)]
-                        #[skip_if(|bb| *bb.t0 < 6)]
-                        #[on_success(|bb| { *bb.t0 += 3; bb.b1 = bb.b1 % 3 })]
-                        Condition(Cond<11> = Cond::<11>),
-                        Action(Act<12>),
+            StepSequencer {
+                Condition(Cond<8> = Cond::<8>),
+                PolicyParallel(policy = FirstFailure) {
+                    ScriptCondition(|bb| bb.b0 != 2),
+                    Sleep(0),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Fallback {
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 == 2),
+                    Condition(|ctx, bb| ctx.check_in(9, (*bb.t0 + 2) % 2)),
+                    #[failure_if(|bb| (*bb.t0 + 1) % 4 > 0)]
+                    #[run_while(|bb| *bb.t0 + 4 > 2)]
+                    StatefulAction(Task<10>),
+                },
+                Timeout(30) {
+                    Precondition(|bb| *bb.t0 % 3 > 1, else = Success) {
+                        AlwaysFailure,
                     },
                 },
-                MemPriority {
-                    MemSequence {
-                        Action(Act<13>),
-                        Optional {
-                            SetBlackboard(t0 = 3),
-                        },
-                    },
-                    FlipSelector {
-                        Script(|bb| { bb.b0 += 1; if bb.b1 + 4 > bb.b1 + 2 { bb.b0 = *bb.t0 } }),
-                        Condition(PCond<14>, b0 = 1),
-                        Action(Act<15> = Act::<15>),
-                    },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0979Blackboard { b0 t0 b1 });
+board!(Tree0979Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                BinarySelector(|bb| *bb.t0 + 3 > 2, dynamic = false) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b0)),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Parallel(success = 0, failure = -2) {
-                    Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 1) % 3)),
-                    ScriptCondition(|bb| bb.b0 + 4 != 5),
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 + 1, &mut bb.b0)),
+        RepeatTimes(1) {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0980Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceWithMemory {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
+            SetBlackboard(b0 = {t0}),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0981Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(2),
+        }
+        ParallelAll {
+            #[post(|bb| *bb.t0 += 3)]
+            Script(|bb| { *bb.t0 += 1; bb.b0 += 3 }),
+            Script(|bb| *bb.t0 += 1),
+            ScriptCondition(|bb| bb.o0.is_some()),
+        }
+    }
+}
+
+board!(Tree0982Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        #[run_while(|bb| *bb.t0 % 2 < 1)]
+        Cooldown(50, filtered = Failure) {
+            Repeat(1) {
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                #[post(|bb| bb.b0 += 1)]
+                Priority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
                 },
             },
-            ParallelAll(0) {
-                Delay(30) {
-                    ReactiveFallback {
-                        RepeatUntil(Success) {
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0983Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0984Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Sleep(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        MaxTime(10) {
+            SetBlackboard(b0 = 4),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        ReactiveFallback {
+            FlipSelector {
+                Parallel {
+                    Conditional(|bb| bb.b0 == 2, dynamic = false, else = Success) {
+                        #[skip_if(|bb| bb.b0 != 2)]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        RunOnce {
+                            Remap(success = Failure, failure = Success) {
+                                SequenceStar {
+                                    Condition(Cond<0>),
+                                    ScriptCondition(|bb| *bb.t0 + 1 < bb.b0),
                                 },
                             },
                         },
                     },
                 },
-            },
-            RetryUntilSuccessful(3) {
-                RunOnce(then_skip = true) {
-                    Switch(b1) {
-                        case 0 => ForceFailure {
-                            StatefulAction(Task<4>),
+                Deadline(0) {
+                    TryCatch {
+                        ForceSuccess {
+                            Condition(|ctx, bb| ctx.check_in(1, 2)),
                         },
-                        case 4 => MemSequence {
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 2, &mut bb.b1)),
-                            Condition(Cond<6>),
-                        },
-                        _ => Optional {
-                            Action(Act<7> = Act::<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0980Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 3,
-        }
-        Fallback {
-            Selector {
-                SequenceWithMemory {
-                    #[on_halted(|bb| bb.b0 = *bb.t0 + 2)]
-                    #[success_if(|bb| *bb.t0 == 5)]
-                    StatefulAction(PTask<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                    FlipSelector {
-                        RepeatUntilSuccess(2) {
-                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                    StatefulAction(PTask<4>, b0 = 1),
-                },
-                ReactiveSequence {
-                    Action(Act<5>),
-                    KeepRunningUntilFailure {
-                        Invert {
-                            ReactiveSequence {
-                                Sleep(0),
-                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 3, &mut bb.b0)),
+                        StatefulAction(Task<2>),
+                        #[skip_if(|bb| bb.b0 > 2)]
+                        Remap(success = Success, failure = Failure) {
+                            RunOnce(then_skip = false) {
+                                MemSequence {
+                                    Condition(Cond<3> = Cond::<3>),
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    Action(Act<5>),
+                                    Action(Act<6>),
+                                },
                             },
                         },
                     },
                 },
-                Conditional(|bb| *bb.t0 != 3, else = Success) {
-                    RepeatTimes(1) {
+                MemPriority {
+                    Conditional(|bb| bb.b0 > 2, dynamic = true, else = Failure) {
+                        ParallelAll(max_failures = -3) {
+                            RunOnce {
+                                SubTree(Tree0984Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
+                            },
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            #[run_while(|bb| *bb.t0 % 3 < 0)]
+                            Inverter {
+                                AlwaysSuccess,
+                            },
+                            Script(|bb| if (bb.b1 + 2) % 2 != 0 { bb.b1 += 2 }),
+                        },
+                    },
+                    SubTree(Tree0984Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
+                },
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    RetryUntilSuccessful(forever) {
                         ForceSuccess {
-                            SkipUnlessUpdated(t0) {
+                            Interrupt(|bb| *bb.t0 % 3 != 1) {
+                                #[on_success(|bb| if *bb.t0 + 3 != 0 { bb.b0 += 2 })]
                                 Action(Act<7>),
                             },
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                IfThenElse {
-                    Precondition(|bb| bb.b0 % 2 < 1, else = Success) {
-                        StatefulAction(PTask<8>, b0 = 8, b1 = {t0}),
-                    },
-                    StepSequencer {
-                        Condition(Cond<9>),
-                        SetBlackboard(t0 = 4),
-                        AlwaysSuccess,
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<10>),
-                },
-                #[success_if(|bb| bb.o0.unwrap_or(4) != bb.b0 + 2)]
-                #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.o0 = None })]
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    Repeater(0) {
-                        Condition(Cond<11>),
-                    },
-                    FlipSelector {
-                        AlwaysRunning,
-                        Condition(Cond<12>),
-                        Condition(Cond<13>),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree0981Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-        }
-        StepSequencer {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
-            ForceFailure {
-                Action(PIo<1>, t0 = {t1}),
-            },
-            Wait(50),
-            #[post(|bb| *bb.t0 += 1)]
-            SetBlackboard(b0 = {t1}),
-            StatefulAction(PTask<2>, b0 = 4, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0982Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t1: i64,
-        }
-        Selector {
-            WasEntryUpdated(t1),
-            #[failure_if(|bb| (*bb.t1 + 3) % 4 > 1)]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0983Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0984Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        KeepRunningUntilFailure {
-            Selector {
-                StatefulAction(Task<0> = Task::<0>),
-                SubTree(Tree0984Sub0),
-                Condition(Cond<2>),
-                Sleep(20),
-            },
-        }
-    }
-}
+board!(Tree0984Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0985 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        WaitUntil(|bb| *bb.t0 + 3 != bb.b0 + 4) {
-            Selector {
-                Inverter {
-                    Deadline(100) {
-                        ForceSuccess {
-                            Action(PIo<0>, t0 = {=}),
-                        },
-                    },
-                },
-                Condition(Cond<1> = Cond::<1>),
-                Succeeder,
+        Priority {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = 4, b1 = {b0}),
+                Condition(Cond<1>),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                Action(Act<4>),
+                Sleep(10),
             },
         }
     }
@@ -2995,625 +3161,642 @@ board!(Tree0985Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0986 for Ctx {
-        MemPriority {
-            WhileDoElse {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+        }
+        Fallback {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                ReactiveFallback {
+                    Interrupt(|bb| bb.o0.unwrap_or(1) % 2 > 0) {
+                        StatefulAction(Task<0>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        WhileDoElse {
+                            Condition(Cond<1>),
+                            AlwaysFailure,
+                        },
+                    },
+                    Condition(PCond<2>, b0 = {t0}),
+                    PolicyParallel(policy = FirstSuccess) {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
-                MaxTime(10) {
-                    StatefulAction(Task<2>),
+                Repeater(1) {
+                    AsyncSequence {
+                        AlwaysSuccess,
+                    },
                 },
-                ParallelAll {
-                    Action(Act<3>),
-                    AlwaysRunning,
+            },
+            IfThenElse {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    #[on_failure(|bb| { bb.o0 = None; if bb.b0 != *bb.t0 { bb.o0 = Some(4) } })]
+                    ReactiveSequence {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<5>),
+                    },
+                    IfThenElse {
+                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                        Condition(Cond<7>),
+                    },
+                },
+                AsyncFallback {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0987Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        WhileDoElse {
-            Action(PAct<5>, b0 = 1),
-            AlwaysFailure,
-        }
-    }
-}
+board!(Tree0986Blackboard { o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
         }
-        #[on_halted(|bb| bb.b0 += 1)]
-        #[on_success(|bb| { bb.b0 += 3; if bb.b0 != 0 { bb.b0 += 3 } })]
-        Invert {
-            ParallelAll(0) {
-                #[run_while(|bb| *bb.t1 % 3 == 0)]
-                BinarySelector(|bb| *bb.t1 < 5, dynamic = false) {
-                    ParallelAll(2) {
-                        Succeeder,
-                        StatefulAction(PTask<0>, b0 = {=}),
-                    },
-                    StatefulAction(Task<1>),
-                },
-                ForceSuccess {
-                    Interrupt(|bb| bb.b0 + 1 > 6) {
-                        Conditional(|bb| *bb.t0 < 7, else = Success) {
-                            Delay(10) {
-                                TryCatch(catch_on_halt = true) {
-                                    Condition(Cond<2>),
-                                    Condition(Cond<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
+        ReactiveFallback {
+            #[run_while(|bb| bb.b0 != 0)]
+            #[on_failure(|bb| bb.b0 += 3)]
+            Action(Act<0>),
+            BinarySelector(|bb| (*bb.t1 + 1) % 2 < 0, dynamic = false) {
+                WasEntryUpdated(t0),
+                #[run_while(|bb| bb.o0.is_none())]
+                #[failure_if(|bb| *bb.t0 % 4 > 1)]
+                #[skip_if(|bb| *bb.t0 == *bb.t1)]
+                Precondition(|bb| bb.b0 < 6, else = Success) {
+                    IfThenElse {
+                        Condition(PCond<1>, b0 = {b0}),
+                        #[on_halted(|bb| { bb.o0 = Some(4); bb.o0 = None })]
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        #[skip_if(|bb| *bb.t1 < 0)]
+                        StatefulAction(Task<2>),
                     },
                 },
-                SubTree(Tree0987Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0987Blackboard { t1 t0 b0 });
+board!(Tree0987Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0988 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        Repeat(2) {
-            Fallback {
-                FlipSelector {
-                    ReactiveSequence {
-                        Optional {
-                            Condition(Cond<0>),
-                        },
-                        #[on_halted(|bb| bb.o0 = None)]
-                        Condition(Cond<1>),
-                    },
-                },
-                AlwaysSuccess,
-            },
+        ForceSuccess {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0988Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
-        FlipSelector {
-            Sequence {
-                WhileDoElse {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Parallel(success = -1, failure = 0) {
+            PolicyParallel(policy = FirstFailure) {
+                Selector {
                     Condition(Cond<0>),
-                    Succeeder,
-                    Fallback {
-                        Selector {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
+                    #[skip_if(|bb| bb.b1 % 3 == 1)]
+                    StatefulAction(Task<1> = Task::<1>),
+                    WasEntryUpdated(t0),
                 },
-                SequenceStar {
-                    RetryUntilSuccessful(1) {
-                        Wait(0),
-                    },
+                Switch(b1) {
+                    case 3 => Condition(|ctx| ctx.check(2)),
+                    case 0 => StatefulAction(Task<3>),
+                    case 5 => Action(Act<4>),
+                    _ => Condition(Cond<5>),
                 },
-                Limiter(1) {
-                    Condition(Cond<3>),
-                },
+                Script(|bb| bb.b0 = bb.b1 % 2),
             },
-            Selector {
-                StepSequencer {
-                    Condition(|ctx| ctx.check(4)),
-                    AlwaysFailure,
+            SequenceStar {
+                ReactiveSelector {
+                    StatefulAction(Task<6>),
+                    #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                    #[failure_if(|bb| bb.b1 != 2)]
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(PCond<8>, b0 = {t0}),
                 },
-                Limiter(1) {
-                    Condition(Cond<5>),
+                RetryUntilSuccessful(1) {
+                    Action(PIo<9>, t0 = {=}),
                 },
-            },
-            Priority {
-                ReactiveSequence {
-                    Condition(Cond<6> = Cond::<6>),
-                    ReactiveSelector {
-                        Condition(Cond<7> = Cond::<7>),
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Repeat(1) {
-                        Action(Act<9>),
-                    },
-                },
-                FlipSelector {
-                    ReactiveFallback {
-                        StatefulAction(Task<10>),
-                        Runner,
-                    },
+                Loop(q0, value = {b0}, if_empty = Failure) {
                     ReactiveSequence {
-                        Condition(Cond<11>),
-                        Condition(|ctx| ctx.check(12)),
+                        Script(|bb| bb.b1 = *bb.t0),
+                        StatefulAction(Task<10> = Task::<10>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0989Blackboard { b1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
             b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
         }
-        Sequence {
-            RunOnce {
-                Failer,
+        MemPriority {
+            WhileDoElse {
+                Action(PIo<0>, t0 = {b1}),
+                Condition(PCond<1>, b0 = 5),
+                Condition(Cond<2>),
             },
-            Condition(Cond<0> = Cond::<0>),
-            #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0 % 3) })]
-            ReactiveSequence {
-                Condition(Cond<1>),
-                Failer,
+            Sequence {
+                WaitValueUpdate(t0) {
+                    SetBlackboard(b0 = {b1}),
+                },
+                Condition(Cond<3>),
+                SetBlackboard(b0 = {b1}),
+            },
+            StatefulAction(Task<4>),
+            Repeat(2) {
+                StatefulAction(Task<5>),
+            },
+            #[success_if(|bb| bb.b1 < 5)]
+            ForceSuccess {
+                Sequence {
+                    SetBlackboard(b1 = {b0}),
+                    StatefulAction(PTask<6>, b0 = 1, b1 = {b1}),
+                },
             },
         }
     }
 }
 
-board!(Tree0990Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0991Sub0 for Ctx {
-        Fallback {
-            StatefulAction(Task<4> = Task::<4>),
-            Condition(Cond<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0991Sub1 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0990Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            ReactiveSelector {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                SubTree(Tree0991Sub0),
-                SubTree(Tree0991Sub1),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
+        }
+        BinarySelector(|bb| bb.b1 < 3, dynamic = true) {
+            Precondition(|bb| *bb.t0 > 3, else = Skipped) {
+                Condition(Cond<0>),
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-                Sleep(0),
-            },
+            Script(|bb| if bb.b0 == *bb.t0 + 3 { bb.b1 += 2 }),
         }
     }
 }
+
+board!(Tree0991Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-        }
-        Parallel(success = 3) {
-            Filter(times = 1, filtered = Skipped) {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[success_if(|bb| *bb.t0 + 4 > 2)]
-                #[failure_if(|bb| bb.b0 != 3)]
-                Condition(Cond<0>),
-            },
-            #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[post(|bb| if bb.b0 % 3 > 0 { bb.t0.set(bb.b0) })]
-            AsyncSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<1>),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+        WhileDoElse {
             Fallback {
-                AlwaysFailure,
-                Action(PAct<3>, b0 = {b0}),
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
             },
-            Failer,
+            Timeout(0) {
+                Repeat(2) {
+                    RepeatTimes(forever) {
+                        ParallelAll {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<6>),
+                },
+                Condition(Cond<7> = Cond::<7>),
+                Timeout(10) {
+                    Action(Act<8>),
+                },
+                RunOnce(then_skip = false) {
+                    Condition(Cond<9>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0992Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 3,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        RepeatUntilSuccess(3) {
-            SequenceWithMemory {
-                Delay(0) {
-                    ScriptCondition(|bb| *bb.t1 != 0),
-                },
-                Action(Act<0>),
-                Parallel(success = 0, failure = 1) {
-                    RepeatUntil(Failure) {
-                        UnsetBlackboard(o0),
-                    },
-                    Switch(b1) {
-                        case 5 => StatefulAction(Task<1>),
-                        case 0 => Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                        _ => Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                    },
+        IfThenElse {
+            #[success_if(|bb| bb.b0 < 3)]
+            RetryUntilSuccessful(0) {
+                Action(PAct<0>, b0 = 1, b1 = {b0}),
+            },
+            ReactiveFallback {
+                Fallback {
+                    Action(Act<1>),
+                    #[on_failure(|bb| { bb.t0.set(7); bb.t0.set(9) })]
+                    #[post(|bb| if *bb.t0 + 1 < *bb.t0 { *bb.t0 += 1 })]
+                    #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 + 1)]
+                    Action(PAct<2>, b0 = 6, b1 = {t0}),
+                    StatefulAction(Task<3>),
                 },
                 Condition(Cond<4>),
-                Repeat(1) {
-                    Condition(Cond<5> = Cond::<5>),
+                Optional {
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Condition(Cond<6>),
+                Repeat(4) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Script(|bb| *bb.t0 += 2),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0993Blackboard { b1 o0 t1 b0 });
+board!(Tree0993Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ParallelAll(max_failures = -1) {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                ReactiveSequence {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<1>),
+        KeepRunningUntilFailure {
+            WhileDoElse {
+                Inverter {
+                    Invert {
+                        #[failure_if(|bb| *bb.t0 + 4 != 2)]
+                        #[run_while(|bb| *bb.t0 != 1)]
+                        Condition(|ctx| ctx.check(0)),
                     },
                 },
-                Precondition(|bb| bb.b0 > 5, else = Running) {
-                    ScriptCondition(|bb| bb.b1 > 6),
-                },
-                Optional {
-                    Action(PAct<2>, b0 = 5, b1 = {=}),
-                },
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { b0 t0 b1 });
+board!(Tree0994Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
-        Timeout(10) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
+        Priority {
+            Repeat(forever) {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                StepSequencer {
+                    IfThenElse {
+                        Conditional(|bb| bb.o0.unwrap_or(2) + 3 != bb.b1, dynamic = true) {
+                            #[on_halted(|bb| bb.o0 = None)]
+                            #[failure_if(|bb| bb.b0 % 4 > 1)]
+                            StatefulAction(Task<0>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                    Conditional(|bb| (bb.b0 + 3) % 4 != 3, else = Failure) {
+                        Script(|bb| { bb.b1 += 1; bb.o0 = None }),
+                    },
+                    AlwaysRunning,
+                    #[failure_if(|bb| bb.b0 % 3 != 0)]
+                    #[on_success(|bb| bb.o0 = Some(bb.b0 % 4))]
+                    SetBlackboard(o0 = Some(9)),
+                    #[skip_if(|bb| bb.b1 < 7)]
+                    #[post(|bb| bb.b1 = 1)]
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            StepSequencer {
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<2>),
+                },
+                Condition(PCond<3>, b0 = {=}),
+                Script(|bb| bb.b0 = *bb.t0),
+            },
+        }
+    }
+}
+
+board!(Tree0995Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0996Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        SequenceWithMemory {
-            ParallelAll(2) {
-                FlipSelector {
-                    Condition(Cond<0>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
+        MemSequence {
+            ReactiveSequence {
+                #[success_if(|bb| *bb.t0 < 5)]
+                #[run_while(|bb| bb.b0 + 4 > (*bb.t0 + 1) % 3)]
+                Sequence {
+                    #[on_success(|bb| bb.b0 = 1)]
+                    #[skip_if(|bb| *bb.t0 < 5)]
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    AlwaysFailure,
                 },
-                ParallelAll(max_failures = -3) {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[skip_if(|bb| bb.b1 + 3 == 7)]
-                    #[failure_if(|bb| bb.b1 % 2 < 0)]
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(3, 8)),
-                    StatefulAction(Task<4> = Task::<4>),
+                #[on_failure(|bb| if bb.b0 + 1 < 6 { bb.b0 += 1 })]
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                BinarySelector(|bb| bb.b0 + 3 == *bb.t0, dynamic = true) {
+                    AlwaysRunning,
+                    SetBlackboard(b0 = 4),
                 },
-                WhileDoElse {
-                    StatefulAction(Task<5>),
-                    Runner,
-                },
-            },
-            ParallelAll {
-                SequenceWithMemory {
-                    Priority {
-                        SequenceWithMemory {
-                            Succeeder,
-                            AlwaysFailure,
-                        },
-                        StatefulAction(PTask<6>, b0 = {b1}, b1 = {b0}),
-                        Repeat(3) {
-                            WasEntryUpdated(t0),
-                        },
-                        ReactiveSequence {
-                            Action(Act<7>),
-                            StatefulAction(PTask<8>, b0 = {b1}, b1 = {=}),
-                        },
-                    },
-                    Action(Act<9>),
-                },
+                SubTree(Tree0996Sub0, ..),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
             },
             IfThenElse {
-                Selector {
-                    ReactiveFallback {
-                        Failer,
-                        Condition(PCond<10>, b0 = 6),
-                        Action(PIo<11>, t0 = {b0}),
-                    },
-                    Condition(Cond<12>),
-                    Selector {
-                        Condition(|ctx| ctx.check(13)),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    Condition(Cond<14>),
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
-                #[success_if(|bb| bb.b0 == *bb.t0)]
-                #[on_halted(|bb| { bb.b1 += 1; bb.b1 = bb.b1 % 4 })]
-                RepeatUntil(Failure) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
-                    Precondition(|bb| bb.b0 == bb.b1, else = Skipped) {
-                        IfThenElse {
-                            TryCatch {
-                                StatefulAction(Task<15> = Task::<15>),
-                                Condition(Cond<16> = Cond::<16>),
-                            },
-                            #[on_success(|bb| bb.b0 = bb.b1)]
-                            RepeatTimes(1) {
-                                RepeatUntilFailure(2) {
-                                    Condition(Cond<17>),
-                                },
-                            },
-                            Condition(PCond<18>, b0 = {=}),
+                ReactiveFallback {
+                    ScriptCondition(|bb| *bb.t0 > 3),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            ReactiveSelector {
+                Action(Act<7> = Act::<7>),
+                Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 4)),
+                Precondition(|bb| *bb.t0 % 4 > 0, else = Skipped) {
+                    Loop(q0, value = {t0}) {
+                        Condition(PCond<9>, b0 = {t0}),
+                    },
+                },
+                StatefulAction(Task<10>),
+            },
+            Invert {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        StatefulAction(Task<11> = Task::<11>),
+                        #[on_failure(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 + 4 })]
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                    Repeat(4) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            #[run_while(|bb| *bb.t0 < 1)]
+                            Condition(Cond<13>),
+                            WasEntryUpdated(t0),
                         },
                     },
+                },
+            },
+            ReactiveFallback {
+                IfThenElse {
+                    Condition(Cond<14>),
+                    Condition(Cond<15>),
+                    #[failure_if(|bb| bb.b0 + 2 < 4)]
+                    SetBlackboard(t0 = 0),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Action(|ctx| ctx.exec(16)),
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    ScriptCondition(|bb| bb.b0 < 2),
+                    Action(Act<17>),
                 },
             },
         }
     }
 }
 
-board!(Tree0996Blackboard { t0 b0 o0 b1 });
+board!(Tree0996Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
+            b0: i64,
         }
-        SequenceStar {
-            BinarySelector(|bb| bb.b0 % 3 < 1) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-            RepeatUntil(Success) {
-                SequenceWithMemory {
-                    SetBlackboard(o0 = Some(3)),
-                    Script(|bb| bb.t0.set(bb.b0 % 2)),
-                    Action(Act<2>),
-                    #[run_while(|bb| (*bb.t0 + 4) % 4 == 1)]
-                    #[success_if(|bb| (bb.b0 + 1) % 4 != 1)]
-                    #[failure_if(|bb| *bb.t0 < 3)]
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(3)),
+        Switch(b1) {
+            case 4 => #[on_halted(|bb| bb.b1 += 3)]
+            #[post(|bb| bb.b0 += 2)]
+            Loop(q0, if_empty = Success) {
+                Limiter(2) {
+                    Action(PIo<0>, t0 = {b1}),
                 },
             },
-            BinarySelector(|bb| *bb.t0 == (*bb.t0 + 3) % 4) {
-                StatefulAction(Task<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                #[success_if(|bb| bb.o0.is_some())]
-                Repeat(forever) {
-                    MemSequence {
-                        #[on_halted(|bb| bb.b0 = 0)]
-                        FlipSelector {
-                            RunOnce(then_skip = true) {
-                                Sleep(0),
-                            },
-                        },
-                    },
+            _ => RunOnce(then_skip = false) {
+                Precondition(|bb| bb.b0 + 4 < bb.b1, else = Success) {
+                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0997Blackboard { o0 q0 b0 t0 });
+board!(Tree0997Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        AsyncSequence {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            FlipSelector {
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| bb.b0 != 0),
-                Action(PIo<2>, t0 = {b0}),
-            },
-            SequenceStar {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-            },
-            Interrupt(|bb| *bb.t0 + 1 < bb.b0) {
-                RepeatTimes(2) {
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+        Inverter {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Precondition(|bb| *bb.t0 > 6, else = Skipped) {
+                    #[post(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) + 4 > 3)]
+                    FlipSelector {
+                        ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(1) % 4)]
+                    #[on_halted(|bb| if bb.b0 + 3 < 4 { bb.b0 += 3 })]
+                    StatefulAction(Task<2>),
+                },
+                FlipSelector {
+                    Condition(PCond<3>, b0 = {b0}),
+                    Wait(20),
+                },
+                RunOnce(then_skip = false) {
+                    WhileDoElse {
+                        Condition(Cond<4>),
+                        #[on_failure(|bb| bb.t0.set(2))]
+                        #[post(|bb| bb.b0 += 2)]
+                        RunOnce {
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b0)),
+                        },
+                    },
+                },
+                Repeat(0) {
+                    Wait(30),
                 },
             },
         }
     }
 }
 
-board!(Tree0998Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0999Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            b0: i64 = 12,
-        }
-        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0})
-    }
-}
+board!(Tree0998Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            FlipSelector {
-                StatefulAction(Task<1>),
+        Fallback {
+            TryCatch(catch_on_halt = true) {
+                #[run_while(|bb| bb.b0 + 2 > *bb.t1)]
+                #[success_if(|bb| bb.b0 % 4 > 0)]
+                SetBlackboard(t0 = 1),
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                SetBlackboard(b0 = 8),
             },
-            SkipUnlessUpdated(t1) {
-                Condition(|ctx| ctx.check(2)),
-            },
-            StatefulAction(Task<3>),
-            SubTree(Tree0999Sub0, t1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0999Blackboard { t1 b0 });
+board!(Tree0999Blackboard { t0 t1 b0 });
 
 cases! {
-    Tree0900 "B{b0=0;q0=4;t0=3}Dd{0}(Cnd{b0>0;_;_}(PAll{2}(Lp{_;R}(RSeq(t0,Step(t1,@rw{b0%4>1}@os{t0:=t0+1%2}Sc{b0+=3}))),Step(Swm(t2),Step(@fi{t0>b0+3}@os{b0:=b0+3%4}@of{t0:=6;b0:=b0%4}S,pc3{b0:t0}),Bin{b0%4!2;T}(pt4{b0:t0;b1:t0},t5e)))))",
-    Tree0901 "B{t0;b0=1}RFb(Par{-1;_}(Bin{b0<0;_}(@rw{t0>b0}@of{b0:=t0}R,S),c0),Intr{b0>2}(Star(c1e,pt2{b0:5},pi3{t0:=},t4)))",
-    Tree0902 "B{q0=0;t1=0;t0=2;b0}Flip(Lp{t0;K}(Lp{_;R}(FF(Ite(PAll{_}(Rep1(c0l),Flip(Sb{b0=3},t1),Sb{b0=6}),AFb(pt2{b0:t1;b1:b0},a3,Dd{100}(c4b{1})))))),RFb(a5l),Bin{b0<0;N}(Star(FS(Keep(FF(OnceK(pt6{b0:=;b1:t0}))))),RU{S}(RtyF(TryT(Scc{b0%3=0},Fai)))))",
-    Tree0903 "B{o0=2;b1=3;t1=4;b0=1;t0}Sw{1;4;5}(Rep0(Suc),a0e,@of{o0|3<4?t0+=2;t1:=b0}F,Sb{b1=t0})",
-    Tree0904 "B{b0;t0;o0=_;q0=3}Bin{none;_}(Lp{_;R}(Lp{_;F}(@os{b0+=1}@ki{o0|2%2>0}@rw{b0!3}RT{F}(t0))),Pre{t0+2<5;F}(RSeq(SubA(Lp{t0;_}(pi1{t0:b0})),Flip(RFb(c2,@rw{b0<4}SubA(t3))),Rep2(Wt{0}))))",
-    Tree0905 "Opt(Wt{20})",
-    Tree0906 "B{b0;t0;b1}Wde(@os{b1:=b0}@si{b1!t0+3}@po{b1+=2}MSeq(RSel(t0,t1,a2,a3l)),c4,Sw{5}(Once(t5),pi6{t0:t0}))",
-    Tree0907 "B{o0=_;q0=2;b0=5;t0=5;b1=2}RFb(Swm(PAll{-4}(@of{t0:=o0|0;b0:=b1%2}Ub{o0},pi0{t0:b0},c1,c2),Try(RSeq(c3e,@rw{t0<6}t4e),Rty4(c5l))),@os{b0+=3}Lp{_;_}(t6),Seq(Lp{t0;_}(Lp{b1;S}(t7)),Sc{t0:=b1},c8),pc9{b0:b0})",
-    Tree0908 "B{o0=1;b1;q0=2;b0=0;t0=2}RSeq(Seq(a0,t1,Pre{b0>1}(t2)),Fb(a3,t4e,Fai,a5,c6),@ki{b0=t0}@si{b1=0}@of{b1:=b0+4%4}Keep(RSeq(t7,pc8{b0:b0},pt9{b0:b0;b1:b0})),TryT(c10,t11,S),RFb(F,Lp{b0;K}(Scc{none}),@os{b0+=3}Cnd{t0%4<1;T;S}(c12)))",
-    Tree0909 "Star(Seq(Sl{10},t0),RSeq(RSel(t1,c2),t3e),MPri(a4,t5,t6e,t7))",
-    Tree0910 "B{t0;t1}RFb(Rep1(SubR(MSeq(Swm(SubR(t0),Wt{30},t1)))),@si{t0+3<t0%4}Fb(WU{t1%2>0}(RSeq(c2))),Seq(Wt{20},c3),Run)",
-    Tree0911 "B{t0=3;b1;o0;b0=0}Seq(Ite(c0e,Sc{b1:=o0|1+3%4}),Seq(Wt{0}),pt1{b0:4;b1:b1},Ret2(RFb(Ret3(MSeq(c2l,Sc{b0:=t0%3})),c3,t4e)))",
-    Tree0912 "B{b0=1;o0=_;b1;t0;t1=0}Fb(Rep4(Ite(Pre{t0+4=1;K}(@po{t0:=o0|4+1}@of{b0:=b0%2}Rep1(Once(@oh{b1:=b0+3}@po{o0:=_}@ki{t1%3!0}RFb(F,c0)))),c1)),t2,Sw{4;5;0}(Cd{0;F}(pi3{t0:t1}),F,Scc{o0|0>b0%3},c4e))",
-    Tree0913 "RetF(Once(Fb(OnceK(c0))))",
-    Tree0914 "B{b1=4;b0}RSeq(Star(a0,c1b{b1},c2e,pi3{t0:b1}),Scc{b0!1})",
-    Tree0915 "B{b1=1;b0=2;q0;t0=4}MSeq(Lp{t0;_}(RSeq(a0b{t0+4%4;b1},c1)),Lp{b1;S}(Swm(Scc{b1%2>0},pc2{b0:=},pc3{b0:t0})),S,Cd{30;F}(@ki{b0%2>0}Fb(a4b{b1;b0},pt5{b0:4;b1:=},@ki{b0<3}@os{b0:=b1+3;t0+=3}@rw{t0<4}c6l,a7b{t0%2;b0})),Sw{2;4;1}(c8,c9e,t10,pa11{b0:b0;b1:b1}))",
-    Tree0916 "B{b0;t1=5;b1;o0}RSeq(RFb(RFb(OnceT(@fi{some}Scc{t1+3%2>0}),t0,t1),t2,Ite(t3,c4,t5)),RSeq(c6,pa7{b0:9;b1:b1},SubR(S),@si{b0+1>3}pt8{b0:3;b1:b0},c9))",
-    Tree0917 "B{b1;b0=4}Fb(t0,pa1{b0:=;b1:b0},Sb{b1=9})",
-    Tree0918 "Flip(To{30}(Dl{0}(t0)))",
-    Tree0919 "B{t0=4;b0=4}Ite(Inv(To{100}(Flip(t0,Sb{t0=b0},RFb(F,Sb{b0=2})))),MSeq(To{0}(c1),Flip(t2,pt3{b0:=},@of{t0:=b0+2}a4),Cd{0;F}(Sl{20}),c5,Scc{t0=b0}))",
-    Tree0920 "B{q0=0;t0=1;o0;b0=0}RSeq(RSeq(Lp{_;S}(RSeq(@fi{t0!b0}@ki{t0>6}Scc{o0|2%4>1},Sb{o0=7})),Fb(pa0{b0:8;b1:t0},t1),SubA(Bin{t0+4<5;_}(c2l,t3))),RSeq(Sc{t0:=b0+1%2;b0+=3},@oh{t0:=b0}Sel(a4,t5),@fi{t0<t0%2}@ki{b0+2=t0}@of{b0+=3}Wde(a6,t7)),Seq(a8,TryF(@oh{o0:=t0;t0%3<1?b0+=3}S,t9e),Pre{b0+2<6;K}(Rmp{F;S}(a10l))))",
-    Tree0921 "B{b1;b0;t0=0;o0=1}Fb(t0,@fi{b0!o0|3}@os{b0+=1;b0+3>t0?o0:=_}pa1{b0:t0;b1:b1})",
-    Tree0922 "B{b1=1;b0=4;t0=4}Inv(Rus{3}(@of{b1:=t0}@rw{b0+2<5}@os{b1:=b0;t0:=b1}F))",
-    Tree0923 "Pri(Flt{1;S;_}(RFb(c0,c1)),OnceT(Try(a2,Keep(Ret1(a3)),c4)),RSel(t5e,t6e,a7))",
-    Tree0924 "B{t0=2}Flip(Fb(pi0{t0:t0},t1,t2),RFb(Wv{t0}(c3),pt4{b0:0}),Wde(t5,Once(pc6{b0:8})))",
-    Tree0925 "B{q0=4;t0;b0=1}Fb(@os{b0+=1}@of{t0+=1}@fi{b0+2>4}Swm(@oh{t0:=b0+1}@po{b0+=3;t0+=1}t0,Sb{t0=b0},Wu{t0},Swm(pc1{b0:4},@po{t0+=2;b0:=b0+3%4}@oh{b0+=3;t0=3?b0+=3}c2l),c3),Cd{50;F}(Lp{_;_}(RFb(Fb(c4e,Rep4(c5b{b0+3}),@oh{t0:=b0+4}Dd{20}(OnceK(t6))),pi7{t0:b0}))))",
-    Tree0926 "B{b1=1;t0=0;q0;b0=3}RSel(Fb(c0),Lp{b1;R}(pa1{b0:t0;b1:b0}))",
-    Tree0927 "B{t0;b1;b0=3}Flip(Flt{3;F;_}(Seq(To{30}(Try(c0,pc1{b0:=})),pa2{b0:9})),Step(pt3{b0:b1},t4,t5e),RFb(MPri(t6),Par{_;-1}(Sc{b1+=1},c7l)),MPri(@si{t0=2}c8,a9b{8;b0},c10,Sc{b0:=t0+1%2}),c11b{b0})",
-    Tree0928 "B{t0=3;b0=0}@ki{b0+4%2=1}ASeq(Flip(t0,Flt{1;R;F}(Cd{0;K}(F)),pi1{t0:t0},Wt{0}))",
-    Tree0929 "B{t0;b0=5;t1=3}PAll{1}(Pre{t0+3%4<0;F}(Rep1(Once(Star(Inv(Fb(@po{t0+=1;b0+=1}pa0{b0:t0;b1:t1},@of{t1+=2;t1:=t0}pa1{b0:=;b1:b0})))))))",
-    Tree0930 "B{t0;b0=3;o0=_;q0=1;t1}Step(Step(Lp{_;S}(Lp{b0;R}(Rty3(RFb(Once(t0e),Scc{b0<o0|5%4},Ub{o0})))),PAll{1}(Mt{50}(c1),RSeq(PAll{-2}(t2,@oh{t0:=t1}@si{t1+2<2}t3,@fi{t1<4}@po{t0:=b0}@os{t1:=o0|0%4}t4),pc5{b0:t0}))),Rep0(t6),Wde(t7,RepF(OnceT(Seq(Sb{t1=5},t8))),Cnd{b0%4>2;T;_}(@rw{t0<6}TryT(pt9{b0:b0;b1:t0},Scc{t0+3%3<1}))))",
-    Tree0931 "B{t1=1;b0=2;b1}Dl{10}(Wde(t0,t1,@fi{b1=b0+2%3}S))",
-    Tree0932 "B{b1=5;t0=5;b0=1}Sw{1}(TryT(S,c0,SubA(a1b{b1;b0})),@ki{t0+4<7}@fi{b1<5}@oh{t0:=b1+1%4}Lim{1}(Lim{3}(c2)))",
-    Tree0933 "B{t0=4;t1;b0;b1}Sw{0;2}(PAll{-1}(Fb(t0,t1,Sb{b1=b0}),Cd{50;F}(Dl{0}(Dl{50}(ASeq(Pre{t1=1;F}(Wt{0}),Sb{b1=5}))))),Fb(Lim{3}(Opt(OnceK(@of{b1%4>1?t1:=b1%4}@si{t1<0}a2b{b0;b0}))),Ite(Bin{b0+3>6;_}(Sb{b0=0},t3),Seq(a4,c5e))),AFb(RT{2}(t6),@rw{t1%4>1}@fi{t0!6}@of{t0:=b0}PAll{-1}(Wt{0},a7l),c8,Flt{1;S;_}(Sl{0}),To{10}(c9)))",
-    Tree0934 "B{o0=5;t0;q0;b0=2;b1=5}Bin{none;T}(Par{_;_}(a0,pc1{b0:b0}),@fi{b1%4=0}@si{o0|5=0}Rep2(Lp{t0;F}(Wu{t0})))",
-    Tree0935 "B{t0=1;b0=4;o0}Wv{t0}(Rty3(Sc{o0:=b0}))",
-    Tree0936 "B{b0=5;o0=_;t0}@os{t0+=1}Par{-1;-2}(Cd{10;F}(Pre{none;K}(Ite(AFb(t0),Step(pi1{t0:b0},t2e),To{0}(t3)))),Wde(Cnd{some;T;S}(RFb(Inv(t4),t5)),Pre{t0>b0}(MSeq(t6,Wu{t0}))))",
-    Tree0937 "B{t1=4}Swm(Flip(t0,c1b{t1},a2l),a3,Intr{t1%2>0}(pa4{b0:t1;b1:t1}))",
-    Tree0938 "B{t0=0;b0;b1}PAll{-4}(a0,pt1{b0:b1;b1:=},@oh{b0<t0?t0+=1;t0:=b1+4}@ki{b0=5}Sw{1}(Wt{0},Sb{b1=9}),t2e)",
-    Tree0939 "B{b1=1}Dl{10}(RT{F}(Scc{b1%4>2}))",
-    Tree0940 "B{b1=3;b0=4;t0=4;o0=_}MSeq(Swm(Sl{0},Opt(MSeq(@oh{t0+=1}Wt{0},a0,t1,@fi{t0>o0|5+1%4}t2,pa3{b0:b0;b1:=})),@of{b0+=1}RSeq(a4,t5)))",
-    Tree0941 "B{b0=1;t0=5;o0}Seq(Ret3(FF(Flt{1;R;_}(Bin{o0|3%3<0;_}(TryF(c0e,c1,@rw{t0>5}t2),ASeq(c3,a4,a5l))))),Swm(pa6{b0:b0},Opt(t7)))",
-    Tree0942 "OnceK(Dd{100}(Lim{3}(Star(Wt{0},Rpt{0}(a0)))))",
-    Tree0943 "FS(Dd{0}(Rep1(Wde(Rep4(Step(t0,t1)),Rpt{2}(c2),Cd{50;_}(c3)))))",
-    Tree0944 "Pri(Rep3(Rep1(t0)),t1e)",
-    Tree0945 "B{t0=1;b0=3}Pre{t0<0;F}(MSeq(Sb{b0=t0},c0e,a1b{b0;b0}))",
-    Tree0946 "Ruf{F}(RT{F}(Cd{100;F}(RFb(Rmp{S;F}(a0),RFb(c1e,t2,t3e),Swm(t4,Par{1;2}(S,c5),t6),Cd{10;F}(RFb(c7,t8,c9))))))",
-    Tree0947 "B{b0=5}To{0}(@ki{b0+3>6}Flt{2;R;F}(Ret2(c0e)))",
-    Tree0948 "RSeq(To{10}(c0),t1)",
-    Tree0949 "PAll{3}(Ret4(t0),To{10}(Fb(a1,c2l)),Dl{20}(Mt{30}(Rep1(RFb(a3,c4,Keep(t5),S)))))",
-    Tree0950 "Ite(Seq(S,Flt{3;F;K}(Fai)),RSeq(t0,t1),t2)",
-    Tree0951 "PAll{_}(Dd{100}(RT{F}(Rty1(Flip(F,Suc,c0l,t1)))))",
-    Tree0952 "B{q0;t0=4;b0}RSeq(Par{_;1}(a0l,@ki{b0>0}@po{b0+=1}Cnd{b0+2=4;_;_}(TryF(Suc,t1)),FF(t2)),RSeq(RSel(Lp{t0;_}(Lp{t0;K}(Rep1(c3)))),AFb(RU{F}(pi4{t0:=}),Sl{10})))",
-    Tree0953 "B{q0=2;b1}Lp{b1;R}(RSeq(t0,Lp{_;S}(t1),@ki{b1+3%2<0}c2))",
-    Tree0954 "B{b0=2;t0}@ki{b0=4}To{50}(Sb{b0=t0})",
-    Tree0955 "B{t1=3;t0=2;b0=2}Pre{t1%3>1;S}(RSeq(RT{1}(a0),c1,@of{t1>2?t1+=2;t0:=4}pt2{b0:t1;b1:b0}))",
-    Tree0956 "Flip(Flip(Fb(RSeq(Dl{30}(FS(MPri(c0,a1,a2))),Ite(RT{2}(TryF(c3,c4e)),Dd{10}(To{50}(S))))),Step(Wde(c5,RSeq(c6l,c7l,F),t8),Flip(Rep2(Fb(t9,Flt{2;_;F}(c10),c11,t12))),MSeq(RSel(t13,Wt{50}),RSeq(Sl{0},Sub(c14),t15)))))",
-    Tree0957 "B{b0=0;t0=5;o0=_;b1=0}TryF(Sw{1;3;0}(t0,t1,@si{b0%4!3}c2,Bin{none;T}(@ki{b1=2}pi3{t0:b1},Scc{b0+2%2=0})),Sl{20},RT{1}(Wu{t0}),@rw{b1>6}Fb(Sw{0;5}(Ite(t4,Scc{b0=4}),Sc{o0:=b0+1;b1:=3},c5e),RSeq(pi6{t0:t0},t7e),@os{b0+=3;o0:=t0}@ki{b0>3}@oh{b0+=3}Inv(Wu{t0})),MPri(Sc{b0+=2;o0:=_}))",
-    Tree0958 "B{b0=1;q0=1;t0;o0=5}Star(RFb(Lp{_;_}(c0),Par{_;2}(Sb{o0=7},pi1{t0:=}),t2,c3,pt4{b0:=;b1:t0}),@rw{o0|4+4=1}@oh{o0:=_;b0+=1}@os{o0:=_;b0+=3}a5,@ki{o0|1<b0%3}@of{o0:=_;t0+=1}@po{t0+=2}Flip(c6l,c7,t8,Sl{10},c9e))",
-    Tree0959 "B{b0=4;t0=2}Par{1;-3}(MSeq(RT{3}(c0),Sl{100},Seq(@rw{b0>2}t1,R)),RT{3}(Flip(Sb{t0=4},@po{b0:=t0}PAll{2}(Sb{t0=1},pa2{b0:=}),t3e)),@rw{b0%3<0}@po{b0:=t0+1}Intr{t0%2>0}(Pre{t0>6;R}(MPri(PAll{-2}(a4b{b0;b0},a5b{b0;b0}),pa6{b0:7},Fai,a7))))",
-    Tree0960 "B{t0=0;b0=2}Fb(RFb(c0,Scc{t0+3<t0+4%3},pt1{b0:b0},t2),MSeq(Wt{20},Sl{20},Rep3(Flt{2;_;F}(Sc{t0+=1}))))",
-    Tree0961 "B{t0=1;b0}Cnd{b0+2>3;_;S}(Cnd{t0<t0+1;T;S}(t0))",
-    Tree0962 "MSeq(S,Sub(Sub(c0)))",
-    Tree0963 "B{b0=3;q0=2;t0=1}Lp{t0;S}(@po{t0:=b0}@si{t0+1<0}RSeq(PAll{_}(c0l,pt1{b0:=;b1:b0}),Pre{t0%4<2}(MSeq(Rty3(RSeq(Cnd{t0>2;T;F}(Scc{b0>3}),Sc{b0+=1;t0:=b0+2})))),RSeq(a2,@fi{t0+3<6}@po{b0%2<1?b0:=b0%2}Cnd{b0+1%2!1;_;S}(@rw{b0+4%4=1}@fi{b0<t0}S),Swm(S,a3))))",
-    Tree0964 "B{b1;q0}RSeq(@si{b1>b1+4}Ruf{F}(Sl{10}),RU{F}(Inv(Lp{_;_}(pi0{t0:b1}))))",
-    Tree0965 "B{q0;t0=4;t1=4;b1=2}Lp{t1;K}(@of{t1+=3}RU{S}(To{30}(Sw{0}(Wu{t0},Lp{b1;S}(Dd{100}(MPri(a0e,t1e,@os{t1:=2}@ki{t1+1=6}@fi{b1<3}c2e)))))))",
-    Tree0966 "B{t0;b1=1}Once(Rty2(@of{b1:=t0}Sc{b1:=b1%3}))",
-    Tree0967 "B{t0=4;b1=4;b0=4}RSel(@os{b1:=4}@oh{t0>t0+2?t0:=b0}@rw{b1!5}a0,Cd{30;F}(pt1{b0:=;b1:b0}))",
-    Tree0968 "B{b1;t0=1;b0=1}Pri(RSeq(RFb(pc0{b0:b0},a1),RetF(@si{b0%4=2}@oh{t0+=3}pa2{b0:b0}),Ite(c3,c4)),MSeq(SubA(Fb(c5e,S)),a6,RSeq(t7,Sc{b1+=3}),a8l),Rpt{0}(a9b{b0;b0}))",
-    Tree0969 "Cd{50;F}(t0e)",
-    Tree0970 "B{b0=0;t0=4;o0=_}RSeq(Dd{10}(@fi{t0!7}Seq(Dd{100}(Star(@si{o0|1<t0}c0,Flt{1;S;_}(c1),t2,Ub{o0})),TryF(WU{b0=0}(@si{t0=b0}Sl{10}),pa3{b0:=},Scc{b0>b0+2},pt4{b0:t0;b1:b0},c5))),Swm(Seq(Par{_;1}(c6,Sb{b0=7},S,c7),Dl{0}(Ret1(a8)),Sc{o0:=t0})),Dd{30}(Pre{b0%2>0;S}(OnceK(@fi{t0!4}RSeq(Flip(R,Sb{t0=b0},Wt{30}),Rep2(To{100}(c9)),OnceK(Fai))))))",
-    Tree0971 "B{t0=4}RSeq(Mt{0}(Wu{t0}))",
-    Tree0972 "B{b1=2;t0=1;o0=4;t1=3;b0=5}RSeq(@po{b1+2!2?t1+=2}@si{b1>5}RSeq(WU{t0>5}(c0),Su{t1}(Once(Seq(Pri(t1,pc2{b0:0}),RSeq(Scc{some}),Rpt{1}(ASeq(Sb{t1=b1},Scc{some},Ub{o0})))))),To{0}(Seq(Seq(Pre{o0|1=t1;R}(MPri(a3e,pt4{b0:t1;b1:t1},@of{t1:=7;o0:=o0|5%3}@po{b0:=t1}@ki{o0|0%3=0}t5,Par{-2;0}(t6,c7e),pt8{b0:2}))),SubR(@oh{b1+3!5?o0:=_}Sw{4;5}(Seq(t9,t10),MPri(t11,pc12{b0:b1},RT{2}(Ub{o0})),RFb(Ret1(t13),Sl{0}))),c14)))",
-    Tree0973 "B{t0=0;b0;o0=_}Keep(Intr{t0>2}(Ite(Ite(Rep2(c0),RFb(pa1{b0:1},To{10}(t2),Swm(a3,Wu{t0}))),Cd{0;F}(Fb(c4,Rep3(Seq(c5,t6,t7)),Dl{0}(MPri(t8e,pi9{t0:=},c10)),@si{b0<t0+2}t11)),Pre{t0+4<4}(Opt(Rus{1}(Once(Scc{o0|4%3>1})))))))",
-    Tree0974 "B{b0;t0=3;b1}Rpt{F}(@oh{t0+2<4?b1:=b0+3}Swm(pc0{b0:5},@si{b0+2%3!1}@fi{b0+1=7}Par{_;1}(c1l)))",
-    Tree0975 "B{q0=0;t0=2;b0=3;b1}@si{b0+3%4<3}@of{b1:=b1+4%3;b0=2?b0:=5}@os{b1+=3}To{0}(Lp{_;S}(To{50}(Rep2(MSeq(Seq(Wt{0},t0),Pri(a1b{b0;b0},pc2{b0:t0}),pt3{b0:t0;b1:b1})))))",
-    Tree0976 "B{o0;b0=5}MSeq(Inv(t0e),Pre{b0%2<1;K}(Fb(pc1{b0:0},Ub{o0})))",
-    Tree0977 "B{t1;o0=5;q0=1;b1=3;b0;t0=0}@os{t0+=2}FS(Fb(Seq(@fi{b1+1>b0}@ki{none}@po{b1:=b0}Sb{b1=t1},@of{o0:=b1+3%3}@os{o0:=_;b0+=1}Fai),RFb(a0,c1e,@oh{b0:=o0|4+3;b1+=3}@si{t1>3}t2),Lp{_;S}(Seq(t3e,c4))))",
-    Tree0978 "B{o0=_;b0=2;b1=5}Sw{5}(PAll{2}(MSeq(pi0{t0:b0},t1,c2,t3,S),S),PAll{-5}(Pre{b0+2%3>1}(t4),OnceK(Cnd{o0|5%4<3;_;_}(S)),c5b{b0},Wt{30},c6))",
-    Tree0979 "B{b0=0;t0=5;b1}@fi{b0=b0+4%4}@rw{b1=t0+3}RFb(Seq(Swm(pa0{b0:b1;b1:t0},pi1{t0:=},t2e,@po{t0<3?b0+=1}@of{t0+=1;b1+=1}c3e,t4),@os{b1>5?b0+=1}pt5{b0:=;b1:=},To{10}(Seq(t6))),@of{b0+=1}TryT(PAll{2}(RSeq(c7e,Scc{t0=4},pt8{b0:t0}),c9e,Sel(@po{t0:=b1%3}t10,@rw{b0+1>2}@ki{t0<6}@os{t0+=3;b1:=b1%3}c11e,a12)),MPri(MSeq(a13,Opt(Sb{t0=3})),Flip(Sc{b0+=1;b1+4>b1+2?b0:=t0},pc14{b0:1},a15e))))",
-    Tree0980 "B{t0=1;b1=5;b0}RSeq(Wde(Bin{t0+3>2;N}(a0b{b0+2;b0},t1e),Par{0;-2}(c2b{b1+1%3},Scc{b0+4!5},a3b{b1+1;b0})),PAll{0}(Dl{30}(RFb(RU{S}(Keep(Seq(R)))))),Ret3(OnceT(Sw{0;4}(FF(t4),MSeq(a5b{b1%2;b1},c6),Opt(a7e)))))",
-    Tree0981 "B{t0=2;o0;b0=3}Fb(Sel(Swm(@oh{b0:=t0+2}@si{t0=5}pt0{b0:=},t1,c2e,Flip(Rus{2}(pt3{b0:b0;b1:b0})),pt4{b0:1}),RSeq(a5,Keep(Invt(RSeq(Sl{0},a6b{t0+3;b0})))),Cnd{t0!3;_;S}(RT{1}(FS(Su{t0}(a7))))),RFb(Ite(Pre{b0%2<1;S}(pt8{b0:8;b1:t0}),Step(c9,Sb{t0=4},S,S),c10),@si{o0|4!b0+2}@os{t0:=t0%4;o0:=_}Bin{some;_}(Rpt{0}(c11),Flip(R,c12,c13))))",
-    Tree0982 "B{b0=5;t0=0;t1=4}Step(pt0{b0:t0;b1:t1},FF(pi1{t0:t1}),Wt{50},@po{t0+=1}Sb{b0=t1},pt2{b0:4;b1:t1})",
-    Tree0983 "B{b1;t1}Sel(Wu{t1},@fi{t1+3%4>1}c0)",
-    Tree0984 "Keep(Sel(t0e,Sub(t1e),c2,Sl{20}))",
-    Tree0985 "B{t0=1;b0=0}WU{t0+3!b0+4}(Sel(Inv(Dd{100}(FS(pi0{t0:=}))),c1e,Suc))",
-    Tree0986 "MPri(Wde(Wde(t0,c1l),Mt{10}(t2),PAll{_}(a3,R)))",
-    Tree0987 "B{t1;t0=2;b0=5}@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}Invt(PAll{0}(@rw{t1%3=0}Bin{t1<5;N}(PAll{2}(Suc,pt0{b0:=}),t1),FS(Intr{b0+1>6}(Cnd{t0<7;_;S}(Dl{10}(TryT(c2,c3,a4))))),SubR(Wde(pa5{b0:1},F))))",
-    Tree0988 "B{o0=_}Rep2(Fb(Flip(RSeq(Opt(c0),@oh{o0:=_}c1)),S))",
-    Tree0989 "Flip(Seq(Wde(c0,Suc,Fb(Sel(c1,t2))),Star(Ret1(Wt{0})),Lim{1}(c3)),Sel(Step(c4l,F),Lim{1}(c5)),Pri(RSeq(c6e,RSel(c7e,c8l)),Keep(Rep1(a9)),Flip(RFb(t10,Run),RSeq(c11,c12l))))",
-    Tree0990 "B{o0=5;b0=0}Seq(Once(Fai),c0e,@of{some?o0:=b0%3}RSeq(c1,Fai))",
-    Tree0991 "RSeq(c0l,RSel(RFb(t1,t2,c3),Sub(Fb(t4e,c5)),Sub(S)),RSeq(RFb(t6,c7),Sl{0}))",
-    Tree0992 "B{b0=4;o0=_;t0=5}Par{3;_}(Flt{1;_;K}(@of{t0+=2}@si{t0+4>2}@fi{b0!3}c0),@fi{t0!t0+4}@oh{b0+=1}@po{b0%3>0?t0:=b0}ASeq(Ub{o0},t1),c2b{t0%3},Fb(F,pa3{b0:b0}),Fai)",
-    Tree0993 "B{b1=5;o0=5;t1=3;b0}Rus{3}(Swm(Dl{0}(Scc{t1!0}),a0,Par{0;1}(RU{F}(Ub{o0}),Sw{5;0}(t1,c2b{b1},pa3{b0:=;b1:b0})),c4,Rep1(c5e)))",
-    Tree0994 "B{b0;t0=2;b1}PAll{-1}(t0,RSeq(RSeq(Su{t0}(a1)),Pre{b0>5;R}(Scc{b1>6}),Opt(pa2{b0:5;b1:=})))",
-    Tree0995 "To{10}(t0)",
-    Tree0996 "B{t0=0;b0=2;o0;b1}Swm(PAll{2}(Flip(c0,Wu{t0},t1),PAll{-3}(@si{none}@ki{b1+3=7}@fi{b1%2<0}a2b{b0;b0},c3b{8},t4e),Wde(t5,Run)),PAll{_}(Swm(Pri(Swm(Suc,F),pt6{b0:b1;b1:b0},Rep3(Wu{t0}),RSeq(a7,pt8{b0:b1;b1:=})),a9)),Ite(Sel(RFb(Fai,pc10{b0:6},pi11{t0:b0}),c12,Sel(c13l,Scc{none}),c14),@si{b0=t0}@oh{b1+=1;b1:=b1%4}RU{F}(@ki{o0|5+1!6}Pre{b0=b1;K}(Ite(Try(t15e,c16e),@os{b0:=b1}RT{1}(Ruf{2}(c17)),pc18{b0:=})))))",
-    Tree0997 "B{o0=2;q0=0;b0=1;t0}Star(Bin{b0%3<1;_}(Lp{t0;S}(t0),t1),@oh{t0:=b0+1}RU{S}(Swm(Sb{o0=3},Sc{t0:=b0%2},a2,@rw{t0+4%4=1}@si{b0+1%4!1}@fi{t0<3}S,c3l)),Bin{t0=t0+3%4;_}(t4,c5l),Lp{t0;F}(@si{some}RepF(MSeq(@oh{b0:=0}Flip(OnceT(Sl{0}))))))",
-    Tree0998 "B{b0=5;t0=4}ASeq(pt0{b0:b0;b1:b0},Flip(t1,Scc{b0!0},pi2{t0:b0}),Star(c3b{t0},c4b{b0}),Intr{t0+1<b0}(RT{2}(c5b{t0})))",
-    Tree0999 "B{t1=4;b0=2}Swm(t0,Flip(t1),Su{t1}(c2l),t3,SubR(pt4{b0:=;b1:b0}))",
+    Tree0900 "B{b0=3}Pre{b0%4=0;K}(Inv(RFb(Mt{30}(Ruf{F}(c0)))))",
+    Tree0901 "B{b1=1;b0;t0=5}Par{-2;2}(AFb(pc0{b0:6},c1e,F),PAll{-1}(Sb{t0=3},Sc{b1:=b0+4%2;t0+=3}),RFb(c2,pi3{t0:b1}),Flip(Su{t0}(@rw{b1%4>0}a4),PPar{0;_}(@si{b1<b0%2}F,c5,S)))",
+    Tree0902 "B{b1=0;t1;o0=_;q0=4}Dd{20}(RFb(Seq(a0,Sb{t1=1},c1b{o0|5}),MSeq(t2,Invt(c3e),pt4{b0:6;b1:b1})))",
+    Tree0903 "RSeq(c0e,Ret3(t1e),Star(t2e,Sub(t3)),RSeq(a4,S),Sub(Keep(t5)))",
+    Tree0904 "B{b1=2;b0=0}Seq(FS(t0),a1e,Fb(pc2{b0:=},@os{b1+=3}Wt{0}))",
+    Tree0905 "B{o0;t0}Cd{0;F}(ASeq(Ub{o0},t0,Sc{o0:=t0}))",
+    Tree0906 "B{b0=4;t0=3;b1=0;t1}Once(Ite(TryF(RSeq(@po{t1+=2}@fi{t1<3}@oh{t0+=2;b1:=0}pt0{b0:t1;b1:=},Pre{b1%2>0;R}(Wt{20}),Sc{b1+4%3>0?t0:=0;t0:=b1+2%4}),PAll{-1}(Lim{1}(Lim{3}(a1e)))),@oh{t1+1>3?b1+=1}@fi{b0>1}@si{b1<t0+2}Sw{4;1}(t2,RSeq(RSeq(Pre{b1<0;F}(Step(@rw{t0+2=0}@oh{t0:=t1+1%4;t0>7?b1+=2}c3,S)))),RFb(Wv{t0}(Flip(ASeq(pa4{b0:1;b1:b0},c5))),t6))))",
+    Tree0907 "FS(RetF(Dd{30}(TryT(Rpt{3}(Wde(a0,t1,t2)),Seq(Invt(c3),t4e),RFb(Rmp{S;F}(c5e),F,Suc),Flt{3;F;_}(Inv(c6e))))))",
+    Tree0908 "AFb(Rus{1}(a0),t1,RFb(t2,c3l),c4)",
+    Tree0909 "RFb(Step(Invt(Step(a0e,Inv(RT{F}(Ret4(Suc))))),Lim{2}(Wde(t1,Swm(RU{S}(Inv(c2l)),t3))),PPar{2;T}(Fb(F,c4e),Rep1(Step(Flip(c5,F),Keep(Fai)))),Par{-1;_}(MPri(t6,c7),Swm(Sl{10},c8),Cd{50;F}(c9)),Ite(a10,PAll{_}(t11,t12),Wt{20})))",
+    Tree0910 "B{t0=2;b0}FS(Invt(PAll{1}(Wu{t0},Rep4(FS(PAll{_}(OnceK(Wu{t0})))),Flip(@rw{t0%4>0}Wu{t0},PAll{1}(Inv(Fb(t0,a1b{t0%3;b0},c2)))))))",
+    Tree0911 "B{b0=1;t0}Rep1(Seq(a0l,Bin{t0%2<1;_}(c1,pt2{b0:=}),t3))",
+    Tree0912 "B{t0=3;b0=4;b1;o0=_}Sw{2;4}(t0,@os{b1:=o0|2+4%2}@of{t0!3?b0+=1}pc1{b0:=},a2b{b1;b1})",
+    Tree0913 "B{o0=_}AFb(Wde(t0,Wt{30}),Fai,c1l,OnceK(Lim{1}(Sc{o0:=_})),t2)",
+    Tree0914 "B{t1=0;o0=_;b0;t0=0;q0=0}RSeq(Seq(@of{t1:=b0%4}Lp{t1;K}(t0),c1),@si{o0|4%2<1}@oh{o0:=t0;o0:=t0}t2,@ki{none}@si{some}@oh{t0:=t0%4}PPar{1;T}(S,c3,c4b{t0}))",
+    Tree0915 "Rep3(PAll{-1}(t0))",
+    Tree0916 "B{t0;q0=1;b0;b1=5}Isw{b0+4;N;T}(Lp{_;K}(RFb(SubR(@ki{b1%4>0}@of{t0:=b0+3%4;b1+=3}t0e),@oh{t0:=b0%2}Intr{b1%3>0}(c1))),Rep0(t2))",
+    Tree0917 "RFb(RSeq(To{20}(Fb(c0,t1,c2e)),t3),t4)",
+    Tree0918 "B{t0=2;b1=1;b0}Fb(Rep4(MPri(@po{b0+=1}AFb(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Once(F),Inv(pt0{b0:8;b1:t0}),a1,a2b{b0%3;b0},pc3{b0:9}))),PPar{0;_}(Sb{b0=t0},Ite(c4e,Sb{t0=2})),t5)",
+    Tree0919 "B{o0=1;b0;t0=3}PAll{_}(Sel(t0,c1e,a2b{b0+4;b0},a3l),PPar{1;_}(Once(Sb{o0=0}),AFb(a4e,@of{t0:=b0%4}pa5{b0:t0},c6e,c7l)),pt8{b0:b0})",
+    Tree0920 "B{o0=_;t0=1}Wv{t0}(Swm(Pre{t0+4<t0;F}(Cnd{some;T;F}(SubA(Mt{10}(MPri(@os{t0:=o0|1%2}a0l,Wt{10}))))),t1e))",
+    Tree0921 "B{b0=0;t0;o0}AFb(Flip(Sc{b0+=3},t0),Pre{o0|2<t0+3;F}(RSeq(Sc{o0:=5},pa1{b0:=},pt2{b0:b0;b1:b0})),RFb(c3b{o0|2+3},Wu{t0},a4),F,FS(Isw{b0;_;N}(c5l,S)))",
+    Tree0922 "B{t0=5}Rpt{1}(pi0{t0:t0})",
+    Tree0923 "B{t0=2;b0=3;o0=4}@os{o0|0<1?t0:=t0%2}Fb(t0,RSeq(a1,MPri(pi2{t0:b0},Scc{o0|2>o0|3+1}),Dl{10}(t3)),@of{t0:=b0;t0+2%4!2?b0+=2}Fb(a4,t5e,Inv(a6),c7,c8l),@oh{t0+=3;t0+=1}@po{b0+=2}@rw{t0=3}Flip(Wt{0},Sb{b0=t0}),RSeq(@oh{o0:=_}@fi{o0|1>2}Bin{b0!2;N}(@rw{none}Ub{o0},t9),Pre{some;K}(Wt{20}),Wu{t0},pc10{b0:t0}))",
+    Tree0924 "Swm(t0)",
+    Tree0925 "B{b0;q0=4;t0;o0=1;t1}Step(ASeq(t0,a1,Sb{t1=2}),Flt{1;S;K}(RSeq(OnceT(Lp{_;_}(Sb{b0=3})),Cnd{t1>t1%4;_;_}(Scc{none}),Isw{b0%2;T;N}(pi2{t0:=},Sl{30},Suc))),RSeq(FS(t3e),FS(Rpt{2}(t4)),RSel(RSeq(S,c5))),Pri(@ki{t1>4}@po{b0+=1}a6b{t0;b0},@po{t1+=3}Wu{t0},Dd{30}(a7),a8,a9),Ite(pi10{t0:t0},c11,Seq(Wde(c12,c13))))",
+    Tree0926 "B{t0;b0=2}Fb(Sel(MSeq(c0,t1,a2),Par{_;_}(Sc{b0:=t0+4},Sl{0}),@oh{b0+=3}a3))",
+    Tree0927 "B{t0;b0=5;o0=_;b1=4}PAll{-2}(Par{_;_}(Ret2(a0b{o0|0;b0}),Inv(@ki{t0=5}@po{o0:=_;t0+=3}AFb(Wu{t0},Ret0(a1b{t0+1%3;b0}))),Ret1(Step(Sw{1}(@si{t0%3=1}c2l,Wu{t0}),t3,Rpt{2}(t4)))),RT{2}(@ki{o0|5%4>2}@fi{b1=7}@of{b1+=1}RSeq(t5,Rep4(pa6{b0:=;b1:b1}),Intr{b0+4%3>0}(t7e),Scc{o0|4%4>1})))",
+    Tree0928 "B{b0;b1;t0}PAll{3}(Fb(Swm(Keep(pa0{b0:=;b1:t0})),t1,t2),Flip(a3l,@si{b1!b1+1}pc4{b0:b1}),Dd{0}(FS(Su{t0}(PAll{0}(c5,t6,c7,pi8{t0:t0})))))",
+    Tree0929 "Cd{50;K}(Step(Wt{50}))",
+    Tree0930 "Flip(RepF(c0),R,a1,t2,t3)",
+    Tree0931 "B{b0;t0=3}OnceK(Wv{t0}(Isw{b0+2;N;_}(PAll{1}(c0,Sb{b0=2}),Pre{b0=5;K}(Pre{t0=4;S}(c1)),Isw{b0;N;_}(Sb{b0=t0},a2l,Sc{t0%2!1?b0+=3;t0+=3}),Star(c3,Sb{b0=5}),Suc)))",
+    Tree0932 "B{t0;t1;b1=0}PAll{_}(SubA(@os{t0:=3}Scc{t1=b1}))",
+    Tree0933 "B{t1;b0;b1;t0}Pre{b0>1;S}(PAll{5}(FS(Seq(Scc{b1+3=2},pt0{b0:=;b1:t0})),Su{t1}(RSeq(t1,@oh{t1+4%3<1?b0:=b0%4}Sl{0})),Isw{t0;T;T}(c2,pt3{b0:t1;b1:t1},t4e),a5,PPar{1;_}(Opt(t6e))))",
+    Tree0934 "Ruf{2}(Wde(Fb(c0l,t1),RT{F}(RFb(t2,c3))))",
+    Tree0935 "B{t1=5;o0=3;b0=5;t0=4}Rmp{F;S}(MPri(@po{t1+=3}@of{o0:=_}Inv(@os{o0:=_}@ki{b0+1!t0}@po{b0+2<7?o0:=b0+4%2;o0:=_}Ub{o0}),@oh{t0+=3}@si{o0|0=o0|3}t0,Wde(@po{b0+1%2<0?o0:=_}@rw{t0!3}Scc{t1!b0},@rw{none}@ki{b0%2=0}@oh{o0:=t1+1}c1l),Inv(c2)))",
+    Tree0936 "Sel(t0,a1e,Sl{20})",
+    Tree0937 "B{t0=3;o0=_;b0=5}@os{o0:=_;b0+=1}@of{b0+1>b0+3%2?b0:=b0+4%4}Keep(Rpt{F}(Isw{b0;_;T}(Fb(Step(OnceT(Opt(a0b{7;b0})),Pri(pc1{b0:1},Wu{t0},@fi{b0>3}@oh{b0+=1;t0:=b0%2}c2)),Isw{o0|5+1%3;N;N}(Dl{50}(t3),PAll{_}(pa4{b0:=;b1:t0},@of{o0|3<4?b0+=2;t0:=b0}F),Ret3(t5))),Seq(pt6{b0:b0;b1:b0},Flip(Ub{o0},@ki{b0+2!7}Ub{o0}),Flip(t7,@po{t0:=b0%3;b0<t0?b0+=3}@rw{none}Ub{o0},Sb{o0=9}),c8,Flip(Ub{o0})))))",
+    Tree0938 "B{b1=2;t0=4}Fb(PPar{0;T}(pt0{b0:t0;b1:b1},t1),t2,t3)",
+    Tree0939 "B{o0;t0;b0=4;q0=2}PAll{-5}(MSeq(Once(Ite(pa0{b0:9;b1:b0},pa1{b0:b0;b1:t0})),Lp{t0;R}(Fb(Seq(c2b{o0|3%2},t3,Sb{b0=t0})))),Ub{o0},Wu{t0},RFb(Seq(c4e,Sl{0}),Par{-1;1}(Su{t0}(c5)),RSeq(Sl{20},Ub{o0},Sc{b0%3!1?t0+=2})),Keep(Dl{20}(Rep2(a6))))",
+    Tree0940 "B{t0;b0;o0}RFb(@rw{b0+4%4<1}@of{t0!o0|5?t0+=1;o0:=_}@oh{t0+=3;none?o0:=_}RU{F}(@oh{b0:=o0|4;t0+=2}FS(Try(pc0{b0:4},c1l))),Pre{o0|1%4=1;F}(c2),PAll{_}(t3,pt4{b0:b0;b1:b0}),Flt{2;_;K}(Isw{t0%2;N;_}(a5,pc6{b0:8},t7,pa8{b0:b0;b1:b0})))",
+    Tree0941 "B{b0=4;t0=3;b1=5;o0;t1=4}Bin{b0%4>0;T}(Step(Lim{3}(Sw{2}(t0,c1b{b1})),Keep(Rep4(Sb{o0=2}))),Sw{5;0}(Mt{10}(Pre{t1%4>1}(t2)),RFb(@po{b1:=t0+1%4}@ki{o0|5%4=2}@of{t0+=1}pa3{b0:3;b1:b1},a4b{o0|0+4%4;b1}),Sb{o0=5}))",
+    Tree0942 "B{b0=3;b1;t0=0}PPar{1;T}(Sw{3}(pi0{t0:t0},pt1{b0:=;b1:t0}),Seq(Sb{t0=1},a2b{b1%2;b0},t3),Ite(PAll{_}(c4e,pa5{b0:t0;b1:=}),PAll{_}(Sl{10},c6,@ki{b1>0}t7)))",
+    Tree0943 "B{b0=0;t0;b1=1}PAll{1}(@po{t0+=1}pi0{t0:b1},@rw{b0+2%4<3}@po{t0:=b1}a1,a2,Wu{t0})",
+    Tree0944 "B{q0;b0=1;o0=_;t0}PAll{3}(Inv(Step(RSeq(Rep3(pi0{t0:b0}),t1,Scc{t0<2}),Invt(Fb(@of{b0+=1}@rw{b0+2%2=1}pt2{b0:t0},Step(t3,c4e,@os{b0+=3}@po{t0:=b0}@ki{some}Sc{t0+=2}),Rty1(PPar{1;T}(t5e,t6)))))),PPar{2;_}(PPar{1;T}(Rep4(RFb(PAll{_}(TryF(pi7{t0:t0},pc8{b0:t0}),Lim{1}(t9)))))),Lp{_;K}(Step(pa10{b0:=;b1:b0},Ret4(Sb{o0=3}),F,pt11{b0:t0;b1:t0},Lp{b0;K}(Sl{50}))))",
+    Tree0945 "B{q0=2;b1}Rep4(Lp{_;R}(Bin{b1>2;N}(OnceK(c0),t1)))",
+    Tree0946 "B{b0;t0=2;b1=1}Dl{0}(Flip(Swm(WU{b0+3<6}(t0),Swm(c1,@si{b0+3<1}@rw{b1>3}RT{F}(Sc{b0:=b1})),Swm(a2b{t0;b1},a3b{b1;b0},a4e,pt5{b0:b1;b1:b1},Sb{b0=4}),Sw{4}(c6e,Scc{b0=0}),Swm(a7,Sb{t0=9},c8e)),Step(@po{b0+=1;t0:=9}@fi{t0%2=1}@oh{b1+=2}PPar{2;N}(Sw{0;2}(a9e,a10,Sc{b1+=1}),Swm(a11,c12,Scc{t0<3}),OnceK(t13e),pt14{b0:7;b1:b0}),RT{2}(@os{t0+=1}@oh{b0+=1}FF(Keep(t15))))))",
+    Tree0947 "RFb(Rpt{F}(Ret3(Wde(c0e,t1,c2))),ASeq(Fb(c3),RSeq(a4,t5e,Sl{0},Run)),RSeq(c6,c7))",
+    Tree0948 "B{t0=1;b0=4;t1=3}Wde(pt0{b0:t0;b1:t0},pt1{b0:b0},Wv{t1}(Seq(Sc{t1+=1},Wu{t1})))",
+    Tree0949 "B{b1}Swm(Flt{3;R;_}(a0),Intr{b1+4!5}(t1e),a2)",
+    Tree0950 "B{t0=1;b0=1;o0}Flip(Cd{50;K}(c0e),Sc{b0:=o0|5},Pri(t1,t2,t3,Wt{20}),Sb{o0=4},MSeq(@fi{t0!b0}@ki{t0>6}Scc{o0|2%4>1},Sb{o0=7},@os{o0:=b0}@rw{b0+4%4<2}@fi{t0!t0+4}Sb{b0=2}))",
+    Tree0951 "RSel(PAll{-1}(Fb(t0,PPar{0;_}(Fai,a1),t2),MSeq(Ret4(c3),RFb(RepF(Fai),To{20}(R))),Swm(t4,Flt{1;_;K}(a5),S,Sl{10})),RFb(Seq(Wde(OnceT(c6),Keep(t7e)),Flt{3;F;F}(Flt{3;_;F}(PPar{2;N}(t8,t9)))),Flip(Pri(t10,S),RSeq(t11,c12),S,c13,a14l)))",
+    Tree0952 "B{t0=4;q0=0;b0=2}PAll{2}(Lim{3}(Rpt{F}(Rpt{F}(RSeq(Lp{t0;R}(Lp{t0;F}(pc0{b0:=})))))),Fb(Once(Su{t0}(Lp{t0;F}(Sc{t0+=1}))),a1,PPar{1;N}(c2,t3,FF(Scc{b0!3})),pi4{t0:t0}),Seq(Fb(c5l,F),Par{3;1}(c6,c7l,Sl{50},c8b{b0},@os{t0+=3}@si{b0>t0+2}pa9{b0:=;b1:t0})))",
+    Tree0953 "B{t0;q0=4;b0=3}Flip(Step(Dl{0}(Rep0(c0b{b0})),Lp{_;F}(MSeq(c1b{b0+3},Sl{0}))),Pri(Rpt{1}(Step(RT{F}(Sl{30}),Swm(a2,c3e,a4b{b0;b0}))),Flip(FF(To{0}(Keep(PAll{_}(t5)))))),Fb(a6b{4;b0},RSeq(@os{t0+=1}@po{t0+1<b0%2?t0:=t0+2%2;t0+=2}Pre{b0<t0;K}(pc7{b0:t0}),Rpt{3}(Wu{t0})),@ki{b0%2<0}@os{b0>4?b0:=b0+4%4}@po{b0+=2}Lp{b0;R}(RepF(c8))),@fi{t0=1}@os{b0:=7}RU{F}(RSeq(pt9{b0:7},t10,t11,Sl{10})))",
+    Tree0954 "B{t0=2;b0}Step(pc0{b0:=},Once(c1b{b0%2}),@rw{t0>t0+4}Wde(t2,c3),Isw{b0+4;N;T}(Sl{0}),RU{S}(pi4{t0:=}))",
+    Tree0955 "B{t0=4;o0=_;b0=0}Cd{30;F}(Pre{t0<0;K}(Rep1(@os{t0+=1}Once(Isw{t0;T;N}(RSeq(Intr{b0+1<6}(@of{b0+=2;b0:=t0}pa0{b0:=;b1:t0})),t1,Isw{8;T;T}(t2,Sb{o0=9}))))))",
+    Tree0956 "B{q0;b0=4;t0=5;o0=1}PPar{2;N}(MSeq(RSeq(pc0{b0:b0},pt1{b0:=;b1:t0},a2),Once(t3e)),pi4{t0:t0},Step(Seq(Fb(@ki{some}pi5{t0:b0},c6)),Lp{_;S}(SubA(Pre{t0+4>4;S}(c7)))))",
+    Tree0957 "B{b1=2}Isw{1;T;T}(Isw{2;N;N}(RSeq(Dd{0}(OnceK(Ite(Rep2(pi0{t0:b1}),Dl{10}(pc1{b0:b1}),Rpt{F}(Wt{20})))))))",
+    Tree0958 "B{b1=0}Intr{b1+2<0}(Rus{2}(t0))",
+    Tree0959 "B{q0;b1=3;b0=5}Try(t0,t1,@fi{b1=b0+2%3}S,Lp{_;F}(c2))",
+    Tree0960 "B{t1=2;b0=4;t0=5}RSeq(@ki{t1<7}@fi{t1+4>5}@oh{b0+=2}RU{S}(Dl{20}(Pre{b0+1<0;F}(Sb{t0=t1}))),Fb(SubA(Rpt{3}(t0)),pi1{t0:=}),SubA(Rpt{F}(Sc{b0+=3;b0+=2})))",
+    Tree0961 "B{b0=5;q0=0;o0}Lp{_;_}(TryT(Pre{b0!4;K}(OnceK(FS(Fb(c0,pi1{t0:b0},t2)))),Seq(Fb(Rep1(Sb{o0=1})),Pre{b0=7;F}(Sc{o0:=_}),a3l,Dd{20}(Ub{o0})),RFb(c4,a5,a6,t7,t8)))",
+    Tree0962 "B{b0;t0=2;t1=5;b1;q0=2}@rw{t0=2}@si{b0+2<t0}MPri(Ret4(RepF(RFb(Rus{1}(c0e),@po{b0+=1}OnceK(SubA(a1)),t2,@os{b0+=3}@ki{b1>6}@po{b1+=2}Scc{t1!2}))),@oh{t1:=b1}@fi{t0=b1}@os{t1:=t0+4;t0:=b0%4}Ruf{2}(RFb(ASeq(@fi{t0>1}@si{b1+4>t0%4}F,S),F)),Swm(c3e,Lp{_;R}(Pre{b0<b1+2;S}(c4l))),Cnd{b0%3=1;N;F}(Cd{10;_}(Rpt{0}(Scc{b1+4=0}))))",
+    Tree0963 "B{b0;q0=3;t0=4}Lp{b0;S}(MSeq(Flt{1;R;_}(To{0}(Rmp{F;S}(RFb(Scc{t0!1},t0e,t1,t2,Wu{t0})))),Fb(To{50}(Mt{20}(@oh{t0:=b0}OnceT(c3))),c4,Swm(c5,F))))",
+    Tree0964 "B{b1=5;t0=5;b0=0}Ret2(PPar{1;_}(Swm(Scc{t0+4<2},Once(@ki{b0+1>7}Seq(@ki{b1+4%4>0}Dl{0}(Wde(c0,@ki{b0!b1%3}@fi{b1=b0}t1,Sb{b1=t0})))),ASeq(pa2{b0:=;b1:t0},@oh{b0+3>5?b1:=t0;t0+=1}pt3{b0:=;b1:=}))))",
+    Tree0965 "RFb(To{20}(Swm(Once(c0),Rpt{0}(F),RFb(a1,t2),Rmp{S;F}(c3))),PAll{-2}(TryT(a4e,Fai),Inv(Seq(a5,c6))),Inv(Rep3(Dd{10}(Flt{1;R;F}(Wde(t7,Fai))))))",
+    Tree0966 "B{t0}Pri(SubR(Wu{t0}),t0)",
+    Tree0967 "B{o0=_;t0=5;b0}Isw{b0+2%3;_;N}(@ki{o0|2%3!0}@po{o0:=_}Pri(Par{_;-2}(Sc{o0:=6},c0e),Pre{t0%4=2;R}(@po{b0=2?b0:=t0+2}pt1{b0:6;b1:t0})),PAll{-1}(Seq(Sl{0},t2,c3,Sc{t0+=1;b0:=t0},t4)),Swm(c5b{b0%4},t6))",
+    Tree0968 "Rep1(c0)",
+    Tree0969 "Rep2(PPar{1;_}(Fb(c0,a1,c2),c3e,RFb(t4,t5e)))",
+    Tree0970 "B{t0=2;b0=5;b1=5;o0=3}AFb(Fb(Pre{b0%2>0;F}(Par{1;2}(c0,c1)),RSeq(c2),PAll{-1}(c3e,Fai,Wt{0},F),pc4{b0:=},FS(Bin{b0+2<b0;_}(@os{b0:=o0|3+1}pa5{b0:=;b1:b1},a6b{t0;b0}))))",
+    Tree0971 "B{t1;t0=0;b0=0}Mt{50}(RSeq(PAll{1}(t0,Fb(pc1{b0:b0},a2b{2;b0}),Dd{20}(RT{F}(pc3{b0:=}))),Rep0(@os{b0=6?t0:=0;t0:=t1+1}t4e),OnceT(Ite(Fb(pt5{b0:t0;b1:t1},FF(Sc{t0:=t0+2%2}),t6),a7l,Pre{t0!2;R}(@ki{t0<6}@of{t0%4=3?t1+=3;t1+=3}Cnd{t0+4!3;_;_}(RSeq(Sc{t1:=t1%3;t1:=b0},a8)))))))",
+    Tree0972 "MPri(Swm(a0,t1),FS(S))",
+    Tree0973 "Inv(FS(Flip(t0,Sub(Sub(OnceK(t1))),Seq(Step(Rty1(Keep(t2)),t3e)))))",
+    Tree0974 "B{b1}Fb(t0e,pt1{b0:2;b1:=})",
+    Tree0975 "B{t0=3;b0;o0=_}PAll{-1}(Pri(Seq(Seq(c0,t1,@os{b0+=1}a2)),Isw{b0;T;N}(Suc,a3,pa4{b0:6})),AFb(Fb(Par{2;-2}(Ub{o0},c5)),MPri(t6,t7,a8),Ret4(MPri(@si{some}@os{b0+=2}a9,t10,Wu{t0},a11)),t12),PPar{0;N}(@fi{t0+1<7}@po{b0+=1;b0+=1}@rw{t0+1>b0}a13e,@ki{b0%2=0}@os{o0:=b0%2;o0|4>t0?b0:=o0|2+3}Lim{1}(F),Wde(a14,@fi{t0<7}@rw{some}Suc,c15),Wde(@rw{b0+3>t0%4}c16b{t0},pt17{b0:t0;b1:b0})))",
+    Tree0976 "B{b0;t0=5}PAll{-1}(a0,Cnd{b0+4>7;N;_}(Wu{t0}))",
+    Tree0977 "B{t1;o0=_;t0;b0=4}PAll{_}(Sl{50},AFb(Pre{o0|1%3<0;S}(a0),@oh{t1+=2;t0:=b0}Star(Sc{t0+=1})),ASeq(Sc{t0+=2},pa1{b0:=},Sb{t0=b0},SubR(Sl{30})))",
+    Tree0978 "B{o0=_;b0=2;t0=3}Wde(TryT(PPar{2;T}(Fai,Ub{o0}),Fai),@ki{b0!3}@of{b0:=t0}TryT(pt0{b0:=},Inv(t1)))",
+    Tree0979 "B{t0=1;b0;q0=1}MSeq(RSeq(Sb{t0=0},AFb(Scc{t0+1=b0},Sb{b0=5}),RFb(pa0{b0:=;b1:b0},S)),PAll{-1}(Ret1(Lim{1}(To{0}(pi1{t0:b0}))),FF(@os{b0+=1}Wde(t2,t3e)),Sc{t0+=2}),RSel(RSeq(t4,c5),RSel(Inv(Lp{b0;_}(c6))),Lp{b0;K}(Flip(c7b{b0},Wu{t0}))),Step(c8e,PPar{0;_}(Scc{b0!2},Sl{0})),PPar{2;N}(Fb(Scc{t0+3%3=2},c9b{t0+2%2},@fi{t0+1%4>0}@rw{t0+4>2}t10),To{30}(Pre{t0%3>1;S}(F)),PPar{1;N}(t11)))",
+    Tree0980 "B{t0=2;b0=5}RT{1}(RFb(c0l,pt1{b0:=;b1:t0},c2))",
+    Tree0981 "B{b0;b1=1;t0=1}Swm(pt0{b0:=;b1:b1},Sb{b0=t0},a1b{b0;b1})",
+    Tree0982 "B{b0=4;t0=1;o0=2}PAll{_}(@po{t0+=3}Sc{t0+=1;b0+=3},Sc{t0+=1},Scc{some})",
+    Tree0983 "B{t0=1;b1;b0=4}@rw{t0%2<1}Cd{50;F}(Rep1(@oh{b0:=b1}@po{b0+=1}Pri(t0e,a1b{t0;b1})))",
+    Tree0984 "B{t0=3;b0=1;b1=2;q0=4}RFb(Flip(Par{_;_}(Cnd{b0=2;N;S}(@ki{b0!2}@os{b0+=1}Once(Rmp{F;S}(Star(c0,Scc{t0+1<b0}))))),Dd{0}(Try(FS(c1b{2}),t2,@ki{b0>2}Rmp{S;F}(OnceK(MSeq(c3e,t4e,a5,a6))))),MPri(Cnd{b0>2;T;F}(PAll{-3}(Once(SubR(Sl{10})),@oh{t0:=b1}@rw{t0%3<0}Inv(S),Sc{b1+2%2!0?b1+=2})),SubR(Mt{10}(Sb{b0=4}))),Lp{b1;R}(RetF(FS(Intr{t0%3!1}(@os{t0+3!0?b0+=2}a7))))))",
+    Tree0985 "B{t0=3;b0}Pri(RFb(pa0{b0:4;b1:b0},c1),PPar{0;T}(t2e,c3b{t0},a4,Sl{10}))",
+    Tree0986 "B{o0=_;t0=3;q0=4;b0=1}Fb(Isw{t0;N;_}(RFb(Intr{o0|1%2>0}(t0),Lp{t0;K}(Wde(c1,F)),pc2{b0:t0},PPar{1;_}(a3,t4)),Rpt{1}(ASeq(S))),Ite(Bin{some;T}(@of{o0:=_;b0!t0?o0:=4}RSeq(Wu{t0},t5),Ite(pt6{b0:=;b1:b0},c7)),AFb(t8,t9,t10,Scc{b0+2%2<1})))",
+    Tree0987 "B{b0=2;t0;o0;t1=3}RFb(@rw{b0!0}@of{b0+=3}a0,Bin{t1+1%2<0;N}(Wu{t0},@rw{none}@fi{t0%4>1}@ki{t0=t1}Pre{b0<6;S}(Ite(pc1{b0:b0},@oh{o0:=4;o0:=_}@po{t0:=b0}@ki{t1<0}t2))))",
+    Tree0988 "FS(a0)",
+    Tree0989 "B{b1=0;t0=4;b0=0;q0=2}Par{-1;0}(PPar{0;_}(Sel(c0,@ki{b1%3=1}t1e,Wu{t0}),Sw{3;0;5}(c2l,t3,a4,c5),Sc{b0:=b1%2}),Star(RSel(t6,@of{b1:=b0+1}@fi{b1!2}t7e,pc8{b0:t0}),Ret1(pi9{t0:=}),Lp{b0;F}(RSeq(Sc{b1:=t0},t10e))))",
+    Tree0990 "B{b0=0;t0=3;b1=4}MPri(Wde(pi0{t0:b1},pc1{b0:5},c2),Seq(Wv{t0}(Sb{b0=b1}),c3,Sb{b0=b1}),t4,Rep2(t5),@si{b1<5}FS(Seq(Sb{b1=b0},pt6{b0:1;b1:b1})))",
+    Tree0991 "B{t0;b0;b1}Bin{b1<3;T}(Pre{t0>3;K}(c0),Sc{b0=t0+3?b1+=2})",
+    Tree0992 "Wde(Fb(t0,RSeq(a1,c2,c3)),To{0}(Rep2(RT{F}(PAll{_}(t4,t5)))),RSeq(FF(t6),c7e,To{10}(a8),OnceK(c9),Swm(c10,t11)))",
+    Tree0993 "B{b0=2;t0=4;q0=0}Ite(@si{b0<3}Ret0(pa0{b0:1;b1:b0}),RFb(Fb(a1,@of{t0:=7;t0:=9}@po{t0+1<t0?t0+=1}@ki{t0+2>t0+1}pa2{b0:6;b1:t0},t3),c4,Opt(c5l),c6,Rep4(Lp{t0;F}(Sc{t0+=2}))))",
+    Tree0994 "B{t0=0}Keep(Wde(Inv(Invt(@fi{t0+4!2}@rw{t0!1}c0l)),R))",
+    Tree0995 "B{b1=2;o0;t0=0;b0=4}Pri(RepF(@of{t0+=1}Step(Ite(Cnd{o0|2+3!b1;T;_}(@oh{o0:=_}@fi{b0%4>1}t0),Ub{o0}),Cnd{b0+3%4!3;_;F}(Sc{b1+=1;o0:=_}),R,@fi{b0%3!0}@os{o0:=b0%4}Sb{o0=9},@ki{b1<7}@po{b1:=1}a1l)),Step(Ruf{2}(t2),pc3{b0:=},Sc{b0:=t0}))",
+    Tree0996 "B{q0=4;t0=4;b0=4}MSeq(RSeq(@si{t0<5}@rw{b0+4>t0+1%3}Seq(@os{b0:=1}@ki{t0<5}pa0{b0:=;b1:b0},F),@of{b0+1<6?b0+=1}@os{t0:=b0}Bin{b0+3=t0;T}(R,Sb{b0=4}),SubA(t1),c2b{b0%2}),Ite(Isw{b0;T;_}(t3,t4),RFb(Scc{t0>3},Lp{t0;R}(t5e),OnceK(c6))),RSel(a7e,c8b{t0%4},Pre{t0%4>0;K}(Lp{t0;_}(pc9{b0:t0})),t10),Invt(RFb(Swm(t11e,@of{t0+=3;b0:=t0+4}t12e),Rep4(PPar{0;N}(@rw{t0<1}c13,Wu{t0})))),RFb(Ite(c14,c15,@fi{b0+2<4}Sb{t0=0}),TryT(a16l,@oh{t0+=1}Scc{b0<2},a17)))",
+    Tree0997 "B{q0;b1=0;b0}Sw{4}(@oh{b1+=3}@po{b0+=2}Lp{_;S}(Lim{2}(pi0{t0:b1})),OnceK(Pre{b0+4<b1;S}(pt1{b0:4;b1:=})))",
+    Tree0998 "B{t0=3;o0;b0=3}Inv(PPar{0;T}(Pre{t0>6;K}(@po{o0:=_}@fi{o0|3+4>3}Flip(Scc{t0%2=0})),RFb(a0,a1l,@po{b0:=o0|1%4}@oh{b0+3<4?b0+=3}t2),Flip(pc3{b0:b0},Wt{20}),OnceK(Wde(c4,@of{t0:=2}@po{b0+=2}Once(a5b{t0%3;b0}))),Rep0(Wt{30})))",
+    Tree0999 "B{t0=4;t1;b0}Fb(TryT(@rw{b0+2>t1}@si{b0%4>0}Sb{t0=1},@oh{t0:=b0}Sb{b0=8}))",
 }

@@ -6,272 +6,182 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Inverter {
-                ReactiveFallback {
-                    #[post(|bb| if bb.o0.unwrap_or(3) < 2 { bb.b0 += 1 })]
-                    Invert {
-                        Cooldown(10, filtered = Skipped) {
-                            RepeatUntilFailure(forever) {
-                                AsyncSequence {
-                                    ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(3) + 4),
-                                    StatefulAction(Task<0>),
+        Fallback {
+            Fallback {
+                Switch(b1) {
+                    case 1 => Condition(Cond<0> = Cond::<0>),
+                    case 0 => Limiter(1) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    _ => RetryUntilSuccessful(4) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Switch(b1) {
+                        case 1 => Condition(Cond<4>),
+                        _ => Action(Act<5>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Sequence {
+                            #[run_while(|bb| bb.b0 + 1 > 2)]
+                            #[skip_if(|bb| *bb.t0 < 6)]
+                            #[on_success(|bb| { *bb.t0 += 3; bb.b1 = bb.b1 % 3 })]
+                            Condition(Cond<6> = Cond::<6>),
+                            Action(Act<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1000Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1001 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        Selector {
+            RetryUntilSuccessful(2) {
+                Repeat(3) {
+                    Precondition(|bb| bb.b0 % 4 < 0, else = Running) {
+                        SequenceWithMemory {
+                            ReactiveSequence {
+                                Condition(PCond<0>, b0 = 5),
+                                Condition(Cond<1>),
+                                #[on_halted(|bb| if (bb.o0.unwrap_or(1) + 3) % 2 > 0 { bb.b0 += 1 })]
+                                Wait(10),
+                                Condition(PCond<2>, b0 = {=}),
+                            },
+                            TryCatch(catch_on_halt = true) {
+                                Condition(|ctx| ctx.check(3)),
+                                #[failure_if(|bb| *bb.t0 == bb.b1 % 4)]
+                                #[on_halted(|bb| bb.b1 += 2)]
+                                SkipUnlessUpdated(t0) {
+                                    SetBlackboard(t0 = 5),
+                                },
+                                RetryUntilSuccessful(2) {
+                                    ScriptCondition(|bb| bb.b1 < 1),
                                 },
                             },
                         },
                     },
                 },
             },
-            IfThenElse {
-                IfThenElse {
-                    Action(PAct<1>, b0 = {b1}),
-                    Action(PIo<2>, t0 = {t1}),
-                },
-                Action(PIo<3>, t0 = {b0}),
-                Condition(Cond<4>),
-            },
-            Repeat(forever) {
-                TryCatch(catch_on_halt = false) {
-                    #[success_if(|bb| *bb.t1 == bb.o0.unwrap_or(2))]
-                    RepeatUntilSuccess(2) {
-                        Limiter(1) {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t0 + 1 > 7, dynamic = true) {
-                        Retry(0) {
-                            UnsetBlackboard(o0),
-                        },
-                        ScriptCondition(|bb| *bb.t0 + 4 != *bb.t0 + 3),
-                    },
+            ForceFailure {
+                Precondition(|bb| bb.b1 + 4 != *bb.t0 + 3, else = Skipped) {
+                    #[post(|bb| if bb.b0 + 3 < (*bb.t0 + 1) % 3 { bb.o0 = None })]
+                    Condition(PCond<4>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1000Blackboard { b0 t0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1001Sub0 for Ctx {
-        StepSequencer {
-            Condition(Cond<3>),
-            Failer,
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1001 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            ReactiveFallback {
-                Repeat(3) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            SubTree(Tree1001Sub0),
-            Wait(0),
-        }
-    }
-}
+board!(Tree1001Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            #[allow(unused)] b0: i64 = 5,
             #[tracked] t0: i64 = 4,
-            b0: i64,
         }
-        Fallback {
-            Switch(b1) {
-                case 2 => RunOnce(then_skip = true) {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        RetryUntilSuccessful(3) {
-                            Repeat(forever) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                _ => Repeat(forever) {
-                    Failer,
-                },
-            },
-            RepeatUntilSuccess(2) {
-                Interrupt(|bb| bb.b1 > 0) {
-                    #[post(|bb| bb.b0 = bb.b1 % 4)]
-                    #[success_if(|bb| bb.b1 + 4 < 5)]
-                    #[failure_if(|bb| bb.b0 % 3 == 0)]
-                    WaitUntil(|bb| bb.b1 == 3) {
-                        #[post(|bb| { if *bb.t0 + 4 < bb.b1 { bb.b1 = 5 }; bb.b0 = *bb.t0 })]
-                        #[on_halted(|bb| bb.t0.set(bb.b1))]
-                        ReactiveFallback {
-                            Condition(Cond<2> = Cond::<2>),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            #[success_if(|bb| bb.b1 % 2 > 0)]
-                            #[skip_if(|bb| *bb.t0 != 6)]
-                            MemPriority {
-                                Condition(|ctx| ctx.check(5)),
-                                Failer,
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7> = Cond::<7>),
-                            },
-                        },
-                    },
-                },
-            },
+        WhileDoElse {
+            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 1) % 3)),
+            ScriptCondition(|bb| *bb.t0 + 4 != 5),
         }
     }
 }
 
-board!(Tree1002Blackboard { b1 t0 b0 });
+board!(Tree1002Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveFallback {
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                ReactiveFallback {
-                    TryCatch(catch_on_halt = false) {
-                        Parallel(failure = -1) {
-                            SetBlackboard(b0 = {t0}),
-                            SetBlackboard(b0 = {t0}),
-                            AlwaysSuccess,
-                        },
-                        MaxTime(0) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    Loop(q0, value = {t0}) {
-                        StatefulAction(Task<1>),
-                    },
-                    Sequence {
-                        WasEntryUpdated(t0),
-                        Condition(Cond<2>),
-                        #[skip_if(|bb| *bb.t0 + 3 > 7)]
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    ParallelAll {
-                        #[on_failure(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
-                        #[post(|bb| bb.b0 = 2)]
-                        IfThenElse {
-                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
-                            Sleep(20),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
-                        AlwaysRunning,
-                    },
-                },
-            },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
-
-board!(Tree1003Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        Fallback {
-            BinarySelector(|bb| bb.b0 < 6, dynamic = true) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
-                    StatefulAction(Task<2>),
-                    Script(|bb| bb.o0 = Some(6)),
+        Selector {
+            Delay(10) {
+                Optional {
+                    MemPriority {
+                        Deadline(50) {
+                            Sequence {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1004Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(1) {
-            ForceSuccess {
-                ParallelAll {
-                    Switch(b1) {
-                        case 3 => StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
-                        case 0 => StatefulAction(Task<1>),
-                        _ => StatefulAction(Task<2> = Task::<2>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Wait(0),
-                        Action(Act<4>),
-                    },
-                    #[run_while(|bb| *bb.t0 + 4 > 6)]
-                    Selector {
-                        Action(|ctx| ctx.exec(5)),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        SkipUnlessUpdated(t0) {
-                            Repeat(0) {
-                                Action(Act<8>),
-                            },
-                        },
-                    },
-                },
+        Retry(2) {
+            Selector {
+                WasEntryUpdated(t0),
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree1005Blackboard { t0 b1 b0 });
+board!(Tree1005Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        Priority {
-            WhileDoElse {
-                #[run_while(|bb| bb.o0.is_none())]
-                StatefulAction(Task<0>),
-                Wait(10),
-            },
-            RetryUntilSuccessful(0) {
-                AlwaysRunning,
-            },
-            #[on_failure(|bb| *bb.t0 += 3)]
-            Deadline(0) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<1>),
-                    Optional {
-                        StatefulAction(Task<2>),
+        WaitUntil(|bb| *bb.t0 % 3 < 0) {
+            FlipSelector {
+                StepSequencer {
+                    BinarySelector(|bb| bb.b1 % 2 == 1, dynamic = true) {
+                        Condition(|ctx| ctx.check(0)),
+                        Wait(0),
+                    },
+                    Inverter {
+                        Precondition(|bb| bb.o0.is_some(), else = Running) {
+                            ReactiveFallback {
+                                Condition(Cond<1> = Cond::<1>),
+                                StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<3>),
+                Inverter {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -279,341 +189,443 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1006Blackboard { o0 t0 });
+board!(Tree1006Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            FlipSelector {
-                #[run_while(|bb| bb.b0 > *bb.t1 + 3)]
-                #[skip_if(|bb| *bb.t1 > 1)]
-                Limiter(3) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        AlwaysSuccess,
+        ParallelAll {
+            WaitValueUpdate(t0) {
+                SequenceWithMemory {
+                    MemPriority {
+                        Loop(q0, value = {t0}) {
+                            Switch(b1) {
+                                case 3 => Action(Act<0>),
+                                case 1 => StatefulAction(PTask<1>, b0 = 4),
+                                _ => Condition(Cond<2>),
+                            },
+                        },
+                        #[post(|bb| bb.b1 += 1)]
+                        Fallback {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        Remap(success = Success, failure = Failure) {
+                            Script(|bb| *bb.t0 += 2),
+                        },
                     },
                 },
-                Timeout(0) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        AlwaysFailure,
-                    },
+            },
+            Fallback {
+                SequenceStar {
+                    StatefulAction(Task<4>),
+                    WasEntryUpdated(t0),
                 },
-                Interrupt(|bb| *bb.t1 == 0) {
-                    Parallel(failure = -2) {
-                        AlwaysRunning,
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    StatefulAction(Task<7> = Task::<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree1007Blackboard { b0 t1 });
+board!(Tree1007Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 1,
         }
-        SequenceWithMemory {
+        PolicyParallel(policy = FirstSuccess) {
             Fallback {
-                StatefulAction(Task<0>),
-                SetBlackboard(o0 = Some(6)),
-            },
-            AlwaysSuccess,
-            RepeatUntilSuccess(forever) {
-                #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2)]
-                #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
-                Remap(success = Failure, failure = Success) {
-                    ScriptCondition(|bb| bb.b0 != 4),
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(0)),
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    #[post(|bb| { bb.o0 = Some(8); bb.o0 = None })]
+                    #[success_if(|bb| bb.b0 % 4 > 0)]
+                    SetBlackboard(t0 = 5),
+                    Sleep(10),
+                    Script(|bb| { bb.t0.set(bb.b1); bb.t0.set(4) }),
+                },
+                IndexSwitch(|bb| bb.o0.unwrap_or(3) + 2, out_of_range = Fail) {
+                    Action(PAct<1>, b0 = 2, b1 = {b0}),
+                    Sleep(0),
+                    StatefulAction(Task<2>),
                 },
             },
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 4, &mut bb.b0)),
-            Action(Act<2>),
+            Repeater(0) {
+                Condition(Cond<3>),
+            },
+            Parallel(success = 4) {
+                Condition(Cond<4> = Cond::<4>),
+                Wait(50),
+                Condition(PCond<5>, b0 = 6),
+                Action(Act<6>),
+            },
         }
     }
 }
 
-board!(Tree1008Blackboard { b0 t0 o0 });
+board!(Tree1008Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Wait(20),
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        AsyncFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            ScriptCondition(|bb| bb.b1 % 2 != 1),
+            WhileDoElse {
+                Action(PAct<1>, b0 = {b1}),
+                Condition(Cond<2>),
+            },
+            #[on_halted(|bb| bb.b1 += 2)]
+            #[failure_if(|bb| bb.b0 % 3 == 1)]
+            ScriptCondition(|bb| *bb.t0 < *bb.t0 + 2),
         }
     }
 }
+
+board!(Tree1009Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
             b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            Fallback {
-                AsyncSequence {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(5))),
-                    Filter(times = 3) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Condition(Cond<2>),
-                Deadline(50) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                MemPriority {
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            StatefulAction(Task<6>),
-            BinarySelector(|bb| bb.o0.unwrap_or(0) == *bb.t0 % 3) {
-                Wait(50),
-                Delay(20) {
-                    SkipUnlessUpdated(t0) {
-                        Script(|bb| if (bb.b0 + 4) % 2 > 0 { bb.o0 = Some(0) }),
-                    },
-                },
+        Delay(20) {
+            IfThenElse {
+                Action(Act<0> = Act::<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { b0 t0 o0 });
+board!(Tree1010Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 1,
         }
-        Repeat(forever) {
-            #[skip_if(|bb| *bb.t0 % 2 > 0)]
-            #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
-            Loop(q0, if_empty = Running) {
-                Action(PIo<0>, t0 = {=}),
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess) {
+                Repeater(forever) {
+                    AlwaysSuccess,
+                },
+                SetBlackboard(b0 = 6),
+                Condition(|ctx| ctx.check(0)),
+                SetBlackboard(o0 = Some(7)),
+                Condition(Cond<1>),
+            },
+            WhileDoElse {
+                RetryUntilSuccessful(3) {
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<2> = Task::<2>),
+                        SetBlackboard(o0 = Some(0)),
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    MemSequence {
+                        Action(|ctx| ctx.exec(3)),
+                        RunOnce(then_skip = false) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                },
+                Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
+            },
+            ReactiveSelector {
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(PTask<5>, b0 = {t0}),
+                    },
+                },
+                Condition(Cond<6>),
+                IndexSwitch(|bb| *bb.t0) {
+                    Succeeder,
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    Sleep(30),
+                },
+            },
+            Repeat(4) {
+                SequenceStar {
+                    Script(|bb| *bb.t0 += 2),
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    StatefulAction(Task<10>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<11>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                Loop(q0, value = {b0}) {
+                    Sequence {
+                        Action(PIo<12>, t0 = {=}),
+                        UnsetBlackboard(o0),
+                        #[on_failure(|bb| if *bb.t0 % 4 > 2 { bb.b0 += 2 })]
+                        Sequence {
+                            Action(PAct<13>, b0 = {b0}),
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1011Blackboard { b0 t0 q0 });
+board!(Tree1011Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        ParallelAll(4) {
-            Fallback {
-                #[post(|bb| bb.b0 += 1)]
-                Timeout(50) {
-                    AlwaysFailure,
-                },
-                Action(Act<0>),
-                Script(|bb| bb.b0 += 1),
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            },
-            FlipSelector {
-                Sleep(10),
-                WasEntryUpdated(t0),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    #[success_if(|bb| *bb.t1 > 1)]
-                    WasEntryUpdated(t1),
-                },
-            },
-            Remap(success = Failure, failure = Failure) {
-                Conditional(|bb| bb.o0.unwrap_or(4) + 3 > *bb.t1, dynamic = true, else = Failure) {
-                    Failer,
-                },
-            },
+        #[skip_if(|bb| bb.b1 < bb.b0)]
+        #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
+        #[failure_if(|bb| bb.b1 < 1)]
+        ForceSuccess {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1012Blackboard { o0 t1 t0 b0 });
+board!(Tree1012Blackboard { t0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1013Sub1 for Ctx {
+        StatefulAction(Task<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1013Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            b1: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = {b1})
+        SubTree(Tree1013Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            b1: i64,
-        }
-        ReactiveSelector {
-            ForceSuccess {
-                AsyncFallback {
-                    Repeater(forever) {
-                        RepeatUntilFailure(2) {
-                            ReactiveFallback {
-                                SubTree(Tree1013Sub0, ..),
-                                Repeat(forever) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                #[skip_if(|bb| bb.b0 > 7)]
-                Selector {
-                    Condition(Cond<2>),
-                    UnsetBlackboard(o0),
-                },
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                    Action(|ctx| ctx.exec(4)),
-                    Condition(Cond<5>),
-                },
-                Delay(50) {
-                    AlwaysSuccess,
+        AsyncFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            Cooldown(30, filtered = Skipped) {
+                MemSequence {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    SubTree(Tree1013Sub0),
                 },
             },
         }
     }
 }
-
-board!(Tree1013Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        #[run_while(|bb| bb.b0 + 1 != 2)]
-        #[on_success(|bb| if bb.b0 + 3 != 4 { bb.t0.set(1) })]
-        ReactiveSequence {
-            StepSequencer {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    #[success_if(|bb| *bb.t0 > 3)]
-                    #[on_success(|bb| if *bb.t0 + 4 == 1 { *bb.t0 += 2 })]
-                    StatefulAction(Task<2>),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            ParallelAll(4) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                IndexSwitch(|bb| bb.b0 % 3) {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[on_failure(|bb| { bb.t0.set(7); bb.t0.set(bb.b0) })]
+                #[failure_if(|bb| *bb.t0 == 3)]
+                Action(PIo<4>, t0 = {t0}),
+            },
+            ParallelAll {
+                Cooldown(0, filtered = Skipped) {
+                    #[run_while(|bb| *bb.t0 % 2 < 1)]
+                    Condition(PCond<5>, b0 = {b0}),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    AlwaysSuccess,
                 },
             },
-            #[on_halted(|bb| *bb.t0 += 3)]
-            BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                Loop(q0, if_empty = Running) {
-                    Timeout(0) {
-                        Script(|bb| bb.b0 += 3),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(t0 = 1),
+            Loop(q0) {
+                #[on_halted(|bb| *bb.t0 += 1)]
+                ReactiveFallback {
+                    #[post(|bb| { if *bb.t0 == bb.b0 + 4 { bb.b0 += 3 }; if (*bb.t0 + 1) % 2 > 0 { *bb.t0 += 1 } })]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| (*bb.t0 + 1) % 2 < 0)]
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    #[failure_if(|bb| bb.b0 < 2)]
+                    Script(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 += 1 }),
                 },
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree1014Blackboard { b0 q0 t0 });
+board!(Tree1014Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1015Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<6>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1015 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Action(Act<0>),
+            Loop(q0, if_empty = Success) {
+                Timeout(100) {
+                    ParallelAll(0) {
+                        RepeatUntilSuccess(forever) {
+                            Action(PIo<1>, t0 = {=}),
+                        },
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StepSequencer {
+                            Condition(Cond<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
+                        },
+                        SubTree(Tree1015Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
+                    },
+                },
+            },
+            #[on_halted(|bb| { bb.b0 += 3; bb.t0.set(*bb.t0 % 4) })]
+            #[skip_if(|bb| bb.b0 + 2 < *bb.t0)]
+            Fallback {
+                Repeat(4) {
+                    IfThenElse {
+                        StatefulAction(Task<7>),
+                        AlwaysSuccess,
+                    },
+                },
+                Conditional(|bb| bb.b0 != 4, dynamic = true, else = Failure) {
+                    StatefulAction(Task<8>),
+                },
+            },
+            Precondition(|bb| bb.b0 + 2 < 0, else = Success) {
+                Inverter {
+                    Action(PAct<9>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1015Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1016Sub0 for Ctx {
+        ForceSuccess {
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1016 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64,
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            SubTree(Tree1016Sub0),
+            Condition(Cond<3>),
+            Action(Act<4> = Act::<4>),
         }
-        ReactiveFallback {
-            WhileDoElse {
-                MemPriority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(PCond<1>, b0 = {b0}),
-                    StatefulAction(Task<2>),
-                },
-                Loop(q0, if_empty = Failure) {
-                    IfThenElse {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
-                        #[run_while(|bb| *bb.t0 + 1 > 2)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                MaxTime(0) {
-                    Deadline(0) {
-                        Interrupt(|bb| bb.b0 + 3 < *bb.t0) {
-                            WhileDoElse {
-                                Cooldown(0) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Sequence {
-                                    StatefulAction(Task<6>),
-                                    #[on_success(|bb| bb.o0 = None)]
-                                    AlwaysSuccess,
-                                },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
+        TryCatch {
+            Filter(times = 2, count = Failure) {
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        KeepRunningUntilFailure {
+                            RetryUntilSuccessful(0) {
+                                Succeeder,
                             },
                         },
                     },
                 },
             },
-            TryCatch(catch_on_halt = true) {
-                ScriptCondition(|bb| *bb.t0 > 3),
-                BinarySelector(|bb| bb.b0 < (bb.b0 + 3) % 3, dynamic = false) {
-                    SetBlackboard(b0 = 7),
-                    Action(Act<7>),
+            Sequence {
+                Fallback {
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                TryCatch {
+                    Condition(Cond<4>),
+                    Optional {
+                        Condition(Cond<5>),
+                    },
+                    StatefulAction(Task<6>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree1016Blackboard { q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        ForceFailure {
-            Timeout(30) {
-                StatefulAction(Task<0>),
+            RetryUntilSuccessful(2) {
+                RetryUntilSuccessful(4) {
+                    ReactiveSelector {
+                        RunOnce {
+                            RunOnce {
+                                ParallelAll(max_failures = -1) {
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            RunOnce(then_skip = true) {
+                                Wait(30),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -622,39 +634,11 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1018 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        FlipSelector {
-            Parallel(success = 1, failure = 4) {
-                Fallback {
-                    Wait(0),
-                },
-                Fallback {
-                    ReactiveFallback {
-                        RepeatUntilSuccess(forever) {
-                            StatefulAction(PTask<0>, b0 = {t0}),
-                        },
-                    },
-                },
-                Action(Act<1>),
-                Fallback {
-                    Action(Act<2>),
-                    Succeeder,
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Priority {
-                    Repeat(0) {
-                        #[on_success(|bb| bb.b0 = bb.b0 % 2)]
-                        #[run_while(|bb| *bb.t0 + 1 == 5)]
-                        StatefulAction(Task<3>),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-            },
+        Repeater(0) {
+            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
         }
     }
 }
@@ -665,473 +649,516 @@ bt::behavior_tree! {
     pub tree Tree1019 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    Condition(Cond<0>),
+        Priority {
+            WasEntryUpdated(t0),
+            Parallel(success = 3, failure = -3) {
+                Inverter {
+                    AlwaysFailure,
                 },
-                Action(Act<1>),
-                #[success_if(|bb| bb.b0 + 2 < (*bb.t0 + 4) % 2)]
-                #[on_success(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                WasEntryUpdated(t0),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2>),
+                Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
                 },
             },
-            Sequence {
-                Condition(Cond<3>),
-                Delay(0) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                SetBlackboard(t0 = 2),
-                Action(PIo<5>, t0 = {=}),
+            ReactiveSelector {
+                Condition(Cond<2>),
             },
-            StatefulAction(PTask<6>, b0 = 9, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1019Blackboard { b0 t0 o0 });
+board!(Tree1019Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            RetryUntilSuccessful(1) {
-                #[skip_if(|bb| bb.b1 < *bb.t0 % 4)]
-                #[success_if(|bb| *bb.t0 < 0)]
-                AsyncFallback {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = {=}),
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    Condition(Cond<1>),
                 },
+            },
+            RepeatTimes(3) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
-
-board!(Tree1020Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
-        Sequence {
-            MaxTime(50) {
-                Fallback {
-                    SequenceWithMemory {
-                        FlipSelector {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Action(Act<1>),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Optional {
+            AsyncSequence {
+                MemSequence {
+                    AsyncFallback {
+                        Condition(Cond<0>),
+                        Wait(0),
+                    },
+                    Interrupt(|bb| *bb.t0 > bb.o0.unwrap_or(5)) {
+                        Condition(PCond<1>, b0 = 0),
+                    },
+                },
+                Repeat(1) {
+                    UnsetBlackboard(o0),
+                },
+                RunOnce {
+                    Conditional(|bb| bb.o0.unwrap_or(5) > *bb.t1 % 2, dynamic = false) {
+                        MemPriority {
+                            StatefulAction(Task<2>),
+                            Condition(|ctx| ctx.check(3)),
                         },
                     },
                 },
-            },
-            FlipSelector {
-                Action(|ctx| ctx.exec(2)),
-                Timeout(10) {
-                    StatefulAction(Task<3>),
+                #[success_if(|bb| bb.b0 == *bb.t1)]
+                #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(*bb.t0 % 4) })]
+                ParallelAll(max_failures = -2) {
+                    WasEntryUpdated(t1),
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
+                    StatefulAction(Task<4>),
                 },
-                Wait(10),
-            },
-            TryCatch(catch_on_halt = true) {
-                Action(Act<4>),
-                Failer,
-                Condition(Cond<5>),
             },
         }
     }
 }
+
+board!(Tree1021Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1022 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        StepSequencer {
-            #[success_if(|bb| bb.b0 < 5)]
-            #[post(|bb| { bb.b0 += 2; bb.t0.set(1) })]
+        Fallback {
             FlipSelector {
-                MemSequence {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+                Sleep(0),
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = 2),
+            },
+            #[skip_if(|bb| bb.o0.is_none())]
+            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 2),
+            SequenceStar {
+                #[run_while(|bb| (*bb.t0 + 4) % 4 == 1)]
+                #[success_if(|bb| (bb.b0 + 1) % 4 != 1)]
+                #[failure_if(|bb| *bb.t0 < 3)]
+                ReactiveSequence {
+                    Action(PIo<1>, t0 = {=}),
+                    #[on_halted(|bb| bb.b0 = 2)]
+                    Condition(|ctx| ctx.check(2)),
                 },
-                Action(Act<2>),
-                Action(Act<3>),
-                RepeatTimes(1) {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
-                },
-                Condition(|ctx, bb| ctx.check_in(5, 5)),
             },
-            Limiter(2) {
-                StatefulAction(Task<6>),
-            },
-            WaitUntil(|bb| *bb.t0 < (bb.b0 + 2) % 4) {
-                Action(PIo<7>, t0 = {b0}),
-            },
-            BinarySelector(|bb| (*bb.t0 + 1) % 3 == 0) {
-                BinarySelector(|bb| bb.b0 == *bb.t0) {
-                    AlwaysRunning,
-                    AsyncFallback {
-                        SetBlackboard(b0 = 2),
+            Fallback {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Action(PAct<3>, b0 = {b0}),
+                        Action(Act<4>),
                     },
                 },
-                Sequence {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-            Repeat(2) {
-                #[on_failure(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 += 3 })]
-                ParallelAll(1) {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    ParallelAll(max_failures = -2) {
-                        AlwaysRunning,
-                        StatefulAction(Task<10>),
-                        StatefulAction(PTask<11>, b0 = 5, b1 = {t0}),
-                        StatefulAction(Task<12>),
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                },
+                StatefulAction(PTask<5>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1022Blackboard { b0 t0 });
+board!(Tree1022Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            Parallel(success = 5, failure = 4) {
-                Parallel(success = 1, failure = 1) {
-                    Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b0)),
-                    Wait(100),
-                },
-                Action(|ctx| ctx.exec(1)),
-                Action(Act<2>),
-                Wait(50),
-                StatefulAction(PTask<3>, b0 = 6, b1 = {t0}),
-            },
-            IfThenElse {
-                MaxTime(0) {
-                    #[on_success(|bb| bb.b0 = 1)]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Loop(q0, value = {t1}) {
-                        SequenceWithMemory {
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                StatefulAction(Task<5>),
-            },
-            StepSequencer {
-                Repeater(forever) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
+        #[on_failure(|bb| bb.t1.set(bb.b1))]
+        #[on_halted(|bb| bb.t1.set(bb.b1 + 4))]
+        RepeatUntilFailure(forever) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1023Blackboard { q0 t0 b0 t1 });
+board!(Tree1023Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1024Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        Failer
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            b0: i64,
+            o0: Option<i64> = Some(2),
         }
-        MemSequence {
-            Fallback {
-                Action(PIo<0>, t0 = {=}),
-                AsyncFallback {
-                    Action(PIo<1>, t0 = {t0}),
-                    SetBlackboard(o0 = Some(8)),
+        IfThenElse {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    #[on_success(|bb| { if *bb.t0 % 2 != 1 { bb.o0 = Some((bb.b0 + 1) % 2) }; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                    SubTree(Tree1024Sub0, ..),
+                    StatefulAction(PTask<0>, b0 = 1),
+                },
+                MemPriority {
+                    #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t0 > 3 { bb.o0 = Some(*bb.t0) } })]
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
-            SequenceWithMemory {
-                Repeat(1) {
-                    Delay(10) {
-                        ParallelAll(max_failures = -2) {
-                            Script(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(2) % 3 }),
-                            Condition(Cond<2>),
-                            #[success_if(|bb| bb.b0 % 3 > 1)]
-                            #[post(|bb| { *bb.t1 += 3; bb.o0 = Some(6) })]
-                            SetBlackboard(o0 = Some(2)),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                },
+            Sequence {
+                Action(PIo<3>, t0 = {t0}),
+                Action(Act<4>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1024Blackboard { t1 b0 t0 o0 });
+board!(Tree1024Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
+            #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+                Action(Act<3>),
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree1025Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1026 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
             b0: i64,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                ParallelAll(max_failures = -2) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                    AlwaysSuccess,
+        TryCatch {
+            ForceSuccess {
+                RetryUntilSuccessful(0) {
+                    Condition(|ctx| ctx.check(0)),
                 },
-                Filter(times = 3, count = Failure) {
-                    ForceFailure {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-                #[run_while(|bb| bb.b1 + 4 == 2)]
-                #[failure_if(|bb| bb.b1 + 3 > bb.b0)]
-                #[success_if(|bb| *bb.t0 % 3 == 0)]
-                SequenceWithMemory {
-                    Conditional(|bb| *bb.t0 + 1 == 0, dynamic = false, else = Failure) {
-                        #[run_while(|bb| bb.b1 > *bb.t0 % 2)]
-                        MaxTime(20) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Deadline(0) {
-                        Priority {
-                            Switch(b1) {
-                                case 1 => #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = bb.b1 % 4 })]
-                                #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 2))]
-                                #[success_if(|bb| bb.b1 + 2 < bb.b1)]
-                                StatefulAction(Task<4>),
-                                _ => Action(|ctx| ctx.exec(5)),
+            },
+            Condition(PCond<1>, b0 = {b0}),
+            Precondition(|bb| bb.b1 < (*bb.t0 + 3) % 3, else = Failure) {
+                #[success_if(|bb| *bb.t0 < 0)]
+                Repeat(2) {
+                    KeepRunningUntilFailure {
+                        RunOnce {
+                            ForceSuccess {
+                                SequenceWithMemory {
+                                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                                    Action(Act<3>),
+                                },
                             },
                         },
                     },
                 },
             },
-            FlipSelector {
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        SetBlackboard(t0 = 7),
-                        ScriptCondition(|bb| bb.b1 == 6),
-                    },
-                },
-                Selector {
-                    Inverter {
-                        Wait(0),
-                    },
-                    AlwaysFailure,
-                    RetryUntilSuccessful(4) {
-                        Inverter {
-                            Action(|ctx, bb| ctx.exec_in(7, (*bb.t0 + 4) % 3, &mut bb.b0)),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(8)),
-                    Condition(Cond<9>),
-                },
-            },
         }
     }
 }
 
-board!(Tree1025Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1026 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Selector {
-            Fallback {
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            Cooldown(10, filtered = Failure) {
-                Sequence {
-                    Condition(Cond<2>),
-                    Script(|bb| *bb.t0 += 1),
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1026Blackboard { b0 t0 });
+board!(Tree1026Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
-        ParallelAll {
-            StepSequencer {
-                Action(|ctx| ctx.exec(0)),
-                Sleep(30),
-                Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceWithMemory {
+            RunOnce(then_skip = true) {
+                ScriptCondition(|bb| bb.b1 + 3 < *bb.t1),
             },
+            Wait(50),
+            Script(|bb| bb.b1 += 1),
+            #[on_halted(|bb| bb.t1.set(bb.b1 % 2))]
+            SetBlackboard(t0 = 0),
+            Sleep(50),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1028Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1028Sub0 for Ctx {
-        Fallback {
-            SubTree(Tree1028Sub1),
-            AlwaysFailure,
-            Sleep(0),
-        }
-    }
-}
+board!(Tree1027Blackboard { t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
-        FlipSelector {
-            SubTree(Tree1028Sub0),
+        RetryUntilSuccessful(3) {
+            AsyncFallback {
+                Parallel(failure = -2) {
+                    Limiter(3) {
+                        WhileDoElse {
+                            StatefulAction(Task<0>),
+                            AlwaysRunning,
+                        },
+                    },
+                    Filter(times = 3, count = Completed) {
+                        StatefulAction(Task<1>),
+                    },
+                    SequenceStar {
+                        ForceSuccess {
+                            StatefulAction(Task<2>),
+                        },
+                        Timeout(100) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
         ReactiveFallback {
-            #[skip_if(|bb| bb.b0 < 0)]
-            #[success_if(|bb| (bb.b0 + 3) % 2 > 0)]
-            #[on_failure(|bb| if *bb.t0 + 4 > 4 { *bb.t0 += 1 })]
-            Condition(PCond<0>, b0 = {=}),
-            Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
-            Condition(Cond<2>),
-            StatefulAction(Task<3> = Task::<3>),
+            StepSequencer {
+                Action(Act<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            AsyncFallback {
+                KeepRunningUntilFailure {
+                    Priority {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+            Retry(1) {
+                StatefulAction(Task<7>),
+            },
+            KeepRunningUntilFailure {
+                AsyncSequence {
+                    Retry(2) {
+                        StatefulAction(Task<8>),
+                    },
+                    RepeatUntilFailure(2) {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree1029Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        #[run_while(|bb| *bb.t0 != 3)]
-        #[on_success(|bb| bb.b0 = bb.b0 % 2)]
-        MaxTime(20) {
-            StatefulAction(Task<0> = Task::<0>),
+        Inverter {
+            Repeat(forever) {
+                ForceFailure {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
         }
     }
 }
-
-board!(Tree1030Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Delay(50) {
-                AlwaysSuccess,
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+            #[on_halted(|bb| *bb.t1 += 2)]
+            ParallelAll {
+                Condition(|ctx| ctx.check(0)),
+                KeepRunningUntilFailure {
+                    IndexSwitch(|bb| bb.b0 % 2) {
+                        Condition(Cond<1>),
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[run_while(|bb| *bb.t0 + 4 > 2)]
+                        Script(|bb| bb.t1.set(bb.b0 % 3)),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                #[post(|bb| if *bb.t0 < *bb.t1 { bb.b0 += 1 })]
+                #[on_halted(|bb| bb.t1.set(bb.b0))]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                ReactiveSequence {
+                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                    SetBlackboard(t0 = 1),
+                    StatefulAction(Task<3> = Task::<3>),
+                    AlwaysRunning,
+                },
+                AsyncSequence {
+                    Action(Act<4>),
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                    WasEntryUpdated(t1),
+                    Condition(Cond<6>),
+                    #[skip_if(|bb| bb.b0 + 3 > 7)]
+                    StatefulAction(Task<7>),
+                },
             },
-            #[run_while(|bb| (bb.b1 + 1) % 2 != 1)]
-            StatefulAction(Task<1>),
+            #[skip_if(|bb| *bb.t1 > *bb.t0 % 2)]
+            AsyncFallback {
+                Precondition(|bb| (*bb.t1 + 2) % 2 != 0) {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        ForceFailure {
+                            Action(PIo<9>, t0 = {=}),
+                        },
+                        Action(|ctx| ctx.exec(10)),
+                    },
+                },
+            },
+            #[post(|bb| bb.b0 += 2)]
+            Optional {
+                Precondition(|bb| *bb.t1 == bb.b0 % 4, else = Success) {
+                    MemSequence {
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<11>),
+                        },
+                        Action(PIo<12>, t0 = {=}),
+                        Sleep(30),
+                        Condition(|ctx, bb| ctx.check_in(13, bb.b0 % 2)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1031Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1032Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[tracked] t0: i64 = 11,
-        }
-        Sequence {
-            Succeeder,
-            Action(PIo<0>, t0 = {=}),
-            Action(|ctx| ctx.exec(1)),
-            Action(Act<2>),
-        }
-    }
-}
+board!(Tree1031Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        BinarySelector(|bb| *bb.t1 == 7) {
-            Delay(20) {
-                SubTree(Tree1032Sub0, t1 = {=}, t0 = {t0}),
+        ReactiveFallback {
+            WhileDoElse {
+                SequenceStar {
+                    Action(Act<0> = Act::<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                WhileDoElse {
+                    Action(Act<5> = Act::<5>),
+                    MaxTime(30) {
+                        Wait(0),
+                    },
+                },
+                Inverter {
+                    Condition(|ctx| ctx.check(6)),
+                },
             },
-            ParallelAll {
-                WasEntryUpdated(t1),
-                Sleep(0),
-                Condition(Cond<3> = Cond::<3>),
-            },
+            AlwaysFailure,
         }
-    }
-}
-
-board!(Tree1032Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1033Sub0 for Ctx {
-        Wait(20)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            SubTree(Tree1033Sub0),
-            Failer,
+        StepSequencer {
+            AsyncFallback {
+                ReactiveSequence {
+                    Deadline(0) {
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                Repeat(forever) {
+                                    StatefulAction(Task<0>),
+                                },
+                                Condition(Cond<1> = Cond::<1>),
+                                Action(Act<2>),
+                                Runner,
+                            },
+                            Remap(success = Success, failure = Failure) {
+                                StatefulAction(Task<3>),
+                            },
+                            Repeat(0) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    ReactiveSelector {
+                        MemSequence {
+                            RetryUntilSuccessful(4) {
+                                RetryUntilSuccessful(4) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                            Sequence {
+                                Condition(|ctx| ctx.check(6)),
+                                Action(Act<7>),
+                            },
+                        },
+                        Deadline(10) {
+                            RunOnce(then_skip = false) {
+                                RunOnce(then_skip = true) {
+                                    Action(Act<8>),
+                                },
+                            },
+                        },
+                        Action(Act<9>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Remap(success = Success, failure = Failure) {
+                    Delay(30) {
+                        Parallel(success = -1, failure = -2) {
+                            Sequence {
+                                ReactiveSequence {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                            FlipSelector {
+                                Sleep(50),
+                                RetryUntilSuccessful(2) {
+                                    Succeeder,
+                                },
+                                Condition(Cond<11>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1034Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        IfThenElse {
+            WasEntryUpdated(t0),
+            Action(Act<2>),
         }
     }
 }
@@ -1139,61 +1166,22 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1034 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        TryCatch {
-            ReactiveSequence {
-                Delay(20) {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    WhileDoElse {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                            Condition(Cond<2>),
-                        },
-                        TryCatch(catch_on_halt = true) {
-                            Inverter {
-                                Condition(Cond<3>),
-                            },
-                            StatefulAction(Task<4>),
-                            Fallback {
-                                StatefulAction(Task<5> = Task::<5>),
-                                Condition(PCond<6>, b0 = {t0}),
-                            },
-                            Priority {
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                                Action(|ctx| ctx.exec(9)),
-                            },
-                        },
-                        Failer,
+        PolicyParallel(policy = FirstFailure) {
+            StatefulAction(Task<0>),
+            Precondition(|bb| *bb.t0 < bb.b0 % 2, else = Failure) {
+                ForceFailure {
+                    Repeat(0) {
+                        Condition(|ctx| ctx.check(1)),
                     },
                 },
             },
-            Repeat(1) {
+            Delay(30) {
                 ReactiveFallback {
-                    Parallel(failure = 4) {
-                        Parallel(failure = 1) {
-                            Condition(Cond<10> = Cond::<10>),
-                        },
-                        Conditional(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 2, else = Success) {
-                            ParallelAll(0) {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                        MaxTime(10) {
-                            StatefulAction(Task<12>),
-                        },
-                        Filter(times = 2, count = Completed, filtered = Skipped) {
-                            Wait(50),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            SkipUnlessUpdated(t0) {
-                                Condition(PCond<13>, b0 = {=}),
-                            },
-                        },
+                    RunOnce(then_skip = false) {
+                        SubTree(Tree1034Sub0, ..),
                     },
                 },
             },
@@ -1201,668 +1189,636 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1034Blackboard { b0 t0 o0 });
+board!(Tree1034Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1035 for Ctx {
         blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            b0: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            FlipSelector {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4) % 3)]
-                    Condition(Cond<1> = Cond::<1>),
+        AsyncSequence {
+            Parallel(success = 3, failure = -1) {
+                Timeout(10) {
+                    Repeat(3) {
+                        Invert {
+                            Action(Act<0>),
+                        },
+                    },
                 },
-                #[on_failure(|bb| bb.b0 += 1)]
-                ParallelAll(1) {
-                    #[failure_if(|bb| *bb.t0 > bb.o0.unwrap_or(3))]
-                    #[success_if(|bb| *bb.t0 < *bb.t0 + 3)]
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                #[success_if(|bb| *bb.t0 + 2 < *bb.t0 + 4)]
-                #[on_failure(|bb| { if bb.b0 + 2 == 2 { *bb.t0 += 1 }; if *bb.t0 < 4 { bb.b0 += 3 } })]
-                #[failure_if(|bb| bb.o0.is_some())]
-                SequenceWithMemory {
-                    SetBlackboard(t0 = 2),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+                SetBlackboard(b0 = 0),
+                Repeat(1) {
+                    Condition(Cond<1>),
                 },
             },
+            Limiter(2) {
+                MemPriority {
+                    MemPriority {
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                        StatefulAction(Task<4>),
+                        Action(PIo<5>, t0 = {b0}),
+                    },
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                StatefulAction(Task<7>),
+            },
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree1035Blackboard { b0 t0 o0 });
+board!(Tree1035Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        Fallback {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-            #[post(|bb| { bb.b0 = 5; bb.t1.set(3) })]
-            #[skip_if(|bb| *bb.t0 != 1)]
-            Selector {
-                Repeat(forever) {
-                    RunOnce(then_skip = false) {
-                        Action(PAct<1>, b0 = {t1}, b1 = {t1}),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            },
-            ForceFailure {
-                Repeat(2) {
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-            ScriptCondition(|bb| *bb.t1 + 3 < 3),
-            Action(|ctx| ctx.exec(3)),
+        Deadline(0) {
+            #[run_while(|bb| bb.b0 > 1)]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Condition(PCond<0>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree1036Blackboard { b0 t0 t1 });
+board!(Tree1036Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1037Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1037 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 2,
-            o0: Option<i64>,
-        }
-        FlipSelector {
-            Priority {
-                WhileDoElse {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                },
-                SetBlackboard(b1 = 9),
-            },
-            ReactiveSequence {
-                #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
-                Delay(20) {
-                    StatefulAction(PTask<2>, b0 = {b1}),
-                },
-                Parallel(success = 1, failure = -1) {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    ParallelAll(2) {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            RunOnce(then_skip = true) {
+                Repeat(3) {
+                    RepeatUntil(Failure) {
+                        Condition(Cond<2>),
                     },
                 },
             },
-            Sequence {
-                #[run_while(|bb| *bb.t0 > bb.b0 % 3)]
-                Condition(PCond<6>, b0 = 5),
-                Script(|bb| bb.b0 = *bb.t0),
+            KeepRunningUntilFailure {
+                Repeater(forever) {
+                    SubTree(Tree1037Sub0),
+                },
             },
         }
     }
 }
-
-board!(Tree1037Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1038 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            TryCatch {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[on_success(|bb| { if bb.b0 < 6 { bb.b0 = *bb.t0 + 4 }; bb.b0 += 1 })]
-                ParallelAll(0) {
-                    RunOnce {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            AlwaysFailure,
-                            Inverter {
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            StatefulAction(Task<2>),
-                            #[run_while(|bb| *bb.t0 > bb.b0 % 2)]
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            #[success_if(|bb| bb.b0 % 2 > 0)]
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t0 = 7),
-                    Precondition(|bb| bb.b0 % 4 > 1, else = Failure) {
-                        Delay(10) {
-                            SetBlackboard(b0 = 1),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                AsyncFallback {
-                    Repeat(1) {
-                        Filter(times = 2, count = Success) {
-                            Precondition(|bb| *bb.t0 > 4, else = Success) {
-                                SequenceStar {
-                                    Action(Act<4>),
-                                    AlwaysSuccess,
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                    Script(|bb| { if bb.b0 > *bb.t0 { bb.t0.set(bb.b0) }; bb.t0.set(*bb.t0 % 4) }),
-                },
-                Selector {
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
-                    Parallel(failure = 0) {
-                        Action(PIo<6>, t0 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 > 1),
-                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
-                    },
-                    Timeout(30) {
-                        RunOnce(then_skip = true) {
-                            Wait(100),
-                        },
-                    },
-                },
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+            WaitUntil(|bb| bb.b0 + 2 < 4) {
+                Action(PIo<0>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree1038Blackboard { t0 b0 });
+board!(Tree1038Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1039Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(9),
+        }
+        Loop(q0, if_empty = Skipped) {
+            UnsetBlackboard(o0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        ReactiveSelector {
-            ForceFailure {
-                StatefulAction(Task<0>),
+        TryCatch(catch_on_halt = false) {
+            #[skip_if(|bb| *bb.t0 + 2 < bb.b1)]
+            #[success_if(|bb| bb.o0.unwrap_or(3) > 3)]
+            Repeat(forever) {
+                SubTree(Tree1039Sub0, b0 = {=}, b1 = {b1}, q0 = {=}, t0 = {t0}, o0 = {=}),
             },
-            MemSequence {
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                Loop(q0, if_empty = Success) {
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                Script(|bb| { if bb.o0.is_none() { bb.o0 = Some(bb.o0.unwrap_or(0) + 3) }; bb.b0 += 1 }),
-                StatefulAction(Task<3> = Task::<3>),
-            },
+            AlwaysRunning,
+            SetBlackboard(b0 = 3),
         }
     }
 }
 
-board!(Tree1039Blackboard { b0 o0 q0 });
+board!(Tree1039Blackboard { b0 b1 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1040 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        WaitUntil(|bb| bb.b0 + 3 != 4) {
-            SetBlackboard(b0 = 0),
-        }
-    }
-}
-
-board!(Tree1040Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1041Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        ScriptCondition(|bb| (*bb.t0 + 1) % 4 < 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-        }
-        MemPriority {
-            Fallback {
-                Condition(Cond<0>),
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            #[success_if(|bb| *bb.t0 > 3)]
-            #[on_failure(|bb| *bb.t0 += 3)]
-            #[post(|bb| bb.b0 = *bb.t0 + 4)]
-            ReactiveSelector {
-                #[on_success(|bb| { if *bb.t0 % 4 != 1 { bb.b0 = 8 }; bb.b0 += 2 })]
-                SubTree(Tree1041Sub0, ..),
-                Inverter {
-                    StatefulAction(Task<4>),
-                },
-                Action(Act<5>),
-            },
-            AsyncSequence {
-                #[run_while(|bb| bb.b0 < bb.b0 + 3)]
-                Deadline(30) {
-                    Precondition(|bb| *bb.t0 > 3, else = Failure) {
-                        Wait(30),
-                    },
-                },
-                Wait(30),
-                #[failure_if(|bb| *bb.t0 % 3 == 1)]
-                Failer,
-            },
-            #[failure_if(|bb| *bb.t0 % 4 != 3)]
-            #[on_success(|bb| bb.b0 = 5)]
-            Deadline(10) {
-                KeepRunningUntilFailure {
-                    Precondition(|bb| bb.b0 > bb.b0 + 2, else = Skipped) {
-                        Script(|bb| { *bb.t0 += 1; if *bb.t0 == 4 { bb.t0.set(bb.b0) } }),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1041Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(5),
-        }
-        BinarySelector(|bb| *bb.t0 + 4 > (*bb.t0 + 4) % 4, dynamic = false) {
-            Fallback {
-                Sequence {
-                    Cooldown(20) {
-                        UnsetBlackboard(o0),
-                    },
-                    #[on_failure(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 4 })]
-                    Timeout(30) {
-                        StatefulAction(Task<0>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            MemSequence {
-                Sequence {
-                    Timeout(30) {
-                        TryCatch(catch_on_halt = true) {
-                            Sleep(0),
-                            Repeat(3) {
-                                Invert {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                    Inverter {
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1042Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        MemSequence {
-            Script(|bb| bb.b0 += 2),
-        }
-    }
-}
-
-board!(Tree1043Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[allow(unused)] #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        RunOnce(then_skip = true) {
-            WaitValueUpdate(t1) {
-                RetryUntilSuccessful(3) {
-                    Inverter {
-                        ReactiveSequence {
-                            Action(PAct<0>, b0 = 5, b1 = {b0}),
-                            Condition(PCond<1>, b0 = {t1}),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1044Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-        }
-        Fallback {
-            RunOnce {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Filter(times = 3, count = Failure) {
-                            StatefulAction(Task<0>),
-                        },
-                        Action(Act<1>),
-                    },
-                },
-            },
-            Fallback {
-                ScriptCondition(|bb| (*bb.t1 + 1) % 2 == 1),
-                Action(|ctx| ctx.exec(2)),
-                Failer,
-                StatefulAction(Task<3>),
-                ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
-            },
-            SequenceStar {
-                RunOnce(then_skip = true) {
-                    Script(|bb| *bb.t1 += 2),
-                },
-                Action(Act<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            IfThenElse {
-                Condition(Cond<6>),
-                #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                #[run_while(|bb| (bb.b0 + 1) % 4 < 0)]
-                #[post(|bb| { bb.b0 = *bb.t0 % 2; *bb.t1 += 1 })]
-                StatefulAction(Task<7>),
-                Action(PIo<8>, t0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree1045Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1046Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 9,
-        }
-        #[success_if(|bb| *bb.t0 < 7)]
-        Action(Act<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        StepSequencer {
+        KeepRunningUntilFailure {
             ReactiveSequence {
-                StatefulAction(Task<0>),
-                ForceSuccess {
-                    Action(Act<1>),
+                SequenceStar {
+                    Condition(|ctx| ctx.check(0)),
+                    AlwaysSuccess,
+                    Condition(Cond<1>),
                 },
-                Action(PAct<2>, b0 = 0, b1 = {b0}),
-            },
-            FlipSelector {
-                #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
-                #[on_failure(|bb| if bb.b0 == *bb.t0 { bb.b0 = *bb.t0 })]
-                MemSequence {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
                 },
-            },
-            Limiter(2) {
-                #[on_halted(|bb| { bb.b0 = 2; bb.b0 += 2 })]
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Timeout(10) {
-                AsyncSequence {
-                    SubTree(Tree1046Sub0, b0 = {=}, t0 = {t0}),
-                    Action(Act<6>),
-                    Repeat(4) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                        #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1046Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 2 => TryCatch(catch_on_halt = false) {
-                Interrupt(|bb| bb.b0 != 6) {
-                    Action(Act<0>),
-                },
-                Action(Act<1>),
-                ReactiveSequence {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Condition(Cond<2>),
-                },
-            },
-            _ => Action(PIo<3>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree1047Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[skip_if(|bb| *bb.t0 + 1 > 4)]
-            #[failure_if(|bb| bb.b0 != 0)]
-            Selector {
-                Condition(Cond<0>),
-                ReactiveSelector {
-                    Action(Act<1>),
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                },
-                Invert {
-                    StatefulAction(Task<3>),
-                },
-                Parallel(success = -1) {
-                    #[run_while(|bb| bb.b1 % 3 > 0)]
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-                ScriptCondition(|bb| bb.b0 == 4),
-            },
-            Wait(0),
-        }
-    }
-}
-
-board!(Tree1048Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        AsyncFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        Remap(success = Success, failure = Success) {
-            TryCatch(catch_on_halt = false) {
-                ReactiveSequence {
-                    ReactiveSelector {
-                        ScriptCondition(|bb| *bb.t1 > 5),
-                        Condition(PCond<0>, b0 = {=}),
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Wait(10),
-                    TryCatch {
-                        Action(Act<3>),
-                        Action(PAct<4>, b0 = 5, b1 = {b0}),
-                    },
-                },
+                Condition(Cond<4>),
                 Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree1050Blackboard { b0 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
+    pub tree Tree1041 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Sequence {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = 0),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                RunOnce(then_skip = false) {
-                    Action(PIo<7>, t0 = {t0}),
+        #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
+        #[failure_if(|bb| bb.b0 + 4 == *bb.t0)]
+        ReactiveFallback {
+            Fallback {
+                Timeout(30) {
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = bb.b0 % 3 })]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    MemSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        Runner,
+                    },
+                },
+                Repeat(3) {
+                    #[run_while(|bb| *bb.t0 < 5)]
+                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                },
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Timeout(50) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                StatefulAction(PTask<2>, b0 = 2),
+                Invert {
+                    StatefulAction(Task<3>),
                 },
             },
-            StatefulAction(Task<8>),
-            StatefulAction(Task<9>),
+            Inverter {
+                Fallback {
+                    Remap(success = Failure, failure = Success) {
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        StatefulAction(Task<4>),
+                    },
+                    StepSequencer {
+                        Action(Act<5>),
+                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                    ScriptCondition(|bb| bb.b0 < 2),
+                    Fallback {
+                        StatefulAction(PTask<9>, b0 = {=}),
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1051Blackboard { t0 });
+board!(Tree1041Blackboard { t0 q0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
-        Priority {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            RepeatUntilSuccess(forever) {
-                StatefulAction(Task<2>),
+    pub tree Tree1042 for Ctx {
+        AsyncFallback {
+            Optional {
+                Condition(Cond<0>),
             },
-            Repeat(1) {
-                ReactiveFallback {
-                    RepeatUntilSuccess(3) {
-                        Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1043Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 12,
+        }
+        Sequence {
+            StatefulAction(Task<1>),
+            AlwaysSuccess,
+            #[post(|bb| { if *bb.t0 + 1 != 2 { *bb.t0 += 4 }; bb.t0.set(bb.b0 + 4) })]
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StepSequencer {
+                SubTree(Tree1043Sub0, ..),
+                Optional {
+                    Fallback {
+                        #[success_if(|bb| (bb.b0 + 3) % 4 > 0)]
+                        #[post(|bb| { if bb.b0 % 4 != 0 { *bb.t0 += 2 }; bb.t0.set(bb.b0 + 1) })]
+                        StepSequencer {
+                            Condition(Cond<4>),
+                            Script(|bb| bb.b0 += 1),
+                        },
+                        IfThenElse {
+                            Condition(|ctx| ctx.check(5)),
+                            Action(Act<6> = Act::<6>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Script(|bb| bb.b0 += 1),
                     },
                 },
             },
-            StatefulAction(Task<4>),
+            Action(|ctx| ctx.exec(7)),
+        }
+    }
+}
+
+board!(Tree1043Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstSuccess) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    WhileDoElse {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        SetBlackboard(t0 = 6),
+                    },
+                    Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Condition(Cond<8>),
+                            Action(PAct<9>, b0 = {=}, b1 = {t1}),
+                        },
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Action(Act<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1044Blackboard { t1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1045 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            IfThenElse {
+                WaitUntil(|bb| bb.o0.is_some()) {
+                    Condition(Cond<0>),
+                },
+                Priority {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    SkipUnlessUpdated(t0) {
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    },
+                    Script(|bb| bb.t0.set(2)),
+                },
+                WaitValueUpdate(t1) {
+                    Priority {
+                        Condition(Cond<4>),
+                        ReactiveSequence {
+                            StatefulAction(Task<5>),
+                            Action(Act<6>),
+                        },
+                        #[failure_if(|bb| bb.b0 == (bb.b0 + 2) % 3)]
+                        #[skip_if(|bb| *bb.t1 % 3 > 0)]
+                        #[success_if(|bb| bb.b0 + 4 != 4)]
+                        IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
+                            Condition(PCond<7>, b0 = {t1}),
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1045Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            Conditional(|bb| *bb.t0 > 7, dynamic = false, else = Success) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Switch(b1) {
+                case 5 => Retry(2) {
+                    Script(|bb| { if bb.b0 < 2 { bb.b1 = 9 }; if bb.b0 < 1 { bb.b0 = *bb.t0 } }),
+                },
+                _ => Repeat(0) {
+                    ScriptCondition(|bb| bb.b0 % 3 == 2),
+                },
+            },
+            #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b0 = 4 })]
+            #[skip_if(|bb| *bb.t0 % 3 > 1)]
+            Loop(q0, value = {t0}) {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            AsyncSequence {
+                StatefulAction(Task<2>),
+                #[failure_if(|bb| bb.b0 != 2)]
+                #[skip_if(|bb| bb.b1 + 4 == 6)]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+                Action(PIo<3>, t0 = {b1}),
+                Sleep(10),
+                ScriptCondition(|bb| (bb.b0 + 3) % 4 < 3),
+            },
+            MemSequence {
+                #[failure_if(|bb| bb.b0 + 1 == bb.b1)]
+                #[on_success(|bb| bb.b1 += 1)]
+                #[skip_if(|bb| bb.b1 == bb.b0 + 1)]
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1046Blackboard { t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1047 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        RepeatUntil(Failure) {
+            Loop(q0, if_empty = Skipped) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree1047Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Precondition(|bb| bb.b1 + 2 < 0, else = Failure) {
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree1048Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+        }
+        IndexSwitch(|bb| bb.b1) {
+            Switch(b1) {
+                case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
+                case 2 => Loop(q0, if_empty = Failure) {
+                    Deadline(0) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                _ => RunOnce(then_skip = true) {
+                    Condition(Cond<2>),
+                },
+            },
+            StatefulAction(PTask<3>, b0 = {=}),
+            Sequence {
+                Fallback {
+                    ScriptCondition(|bb| (*bb.t1 + 4) % 3 < 2),
+                    UnsetBlackboard(o0),
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5>),
+                },
+                #[failure_if(|bb| bb.b0 < bb.b1)]
+                Sequence {
+                    #[post(|bb| bb.b0 += 2)]
+                    Action(PIo<6>, t0 = {t1}),
+                },
+                Sleep(0),
+                #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 2 }; bb.b0 = (bb.b1 + 4) % 3 })]
+                Repeat(2) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1049Blackboard { o0 t1 t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Conditional(|bb| bb.b0 % 2 != 1, dynamic = true, else = Failure) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    WaitValueUpdate(t0) {
+                        Interrupt(|bb| bb.b0 == 3) {
+                            Succeeder,
+                        },
+                    },
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2>),
+                },
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1050Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        MemPriority {
+            StatefulAction(Task<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree1051Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1052Sub1 for Ctx {
+        StatefulAction(Task<12>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1052Sub0 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Repeater(2) {
+                        Condition(Cond<0>),
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                },
+            },
+            RepeatUntil(Success) {
+                IfThenElse {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                    MaxTime(20) {
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Cooldown(10, filtered = Skipped) {
+                Priority {
+                    Condition(Cond<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                    Action(Act<11>),
+                    SubTree(Tree1052Sub1),
+                    Condition(Cond<13>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        Repeat(3) {
+            SubTree(Tree1052Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1053 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            b0: i64 = 1,
-        }
-        RepeatUntil(Failure) {
-            ReactiveSequence {
-                #[on_halted(|bb| bb.b1 = *bb.t1)]
-                #[on_success(|bb| bb.b0 = *bb.t1)]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree1053Blackboard { t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1054Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            b1: i64 = 10,
-            o0: Option<i64> = Some(10),
-        }
-        Selector {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(PCond<0>, b0 = {=}),
-                    Condition(Cond<1>),
-                },
-                #[skip_if(|bb| bb.o0.unwrap_or(4) == bb.o0.unwrap_or(0))]
-                Timeout(0) {
-                    #[on_failure(|bb| { bb.b1 += 3; bb.b0 += 1 })]
-                    Failer,
-                },
-                Inverter {
-                    Condition(Cond<2>),
+        RetryUntilSuccessful(3) {
+            RunOnce {
+                AsyncSequence {
+                    StepSequencer {
+                        AlwaysRunning,
+                        StatefulAction(Task<0>),
+                        Runner,
+                    },
+                    Wait(100),
+                    Deadline(20) {
+                        Repeat(2) {
+                            Invert {
+                                Repeater(2) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(50) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<2>),
+                        },
+                    },
                 },
             },
-            Condition(PCond<3>, b0 = 1),
         }
     }
 }
@@ -1870,546 +1826,573 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64 = 0,
         }
-        Switch(b1) {
-            case 4 => ForceSuccess {
-                AlwaysFailure,
-            },
-            _ => Retry(4) {
-                SubTree(Tree1054Sub0, ..),
+        IndexSwitch(|bb| (bb.b0 + 2) % 2, out_of_range = Loop) {
+            #[run_while(|bb| bb.b0 == 1)]
+            #[on_halted(|bb| bb.b0 += 4)]
+            BinarySelector(|bb| *bb.t1 % 2 != 0) {
+                ForceSuccess {
+                    Sleep(50),
+                },
+                RunOnce {
+                    TryCatch {
+                        Interrupt(|bb| bb.b0 > 7) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(1) % 2)]
+                        #[skip_if(|bb| bb.b0 + 2 < 7)]
+                        UnsetBlackboard(o0),
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1054Blackboard { b0 b1 o0 });
+board!(Tree1054Blackboard { t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1055 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                AlwaysSuccess,
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+        FlipSelector {
+            Loop(q0) {
+                Inverter {
+                    #[run_while(|bb| bb.b0 > 1)]
+                    #[failure_if(|bb| bb.b0 > (*bb.t0 + 4) % 4)]
+                    RepeatUntilFailure(1) {
+                        AlwaysFailure,
+                    },
+                },
             },
-            #[skip_if(|bb| bb.o0.unwrap_or(1) > bb.b1)]
-            #[success_if(|bb| bb.o0.unwrap_or(4) != 4)]
-            Repeat(3) {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                SetBlackboard(b0 = 9),
                 Condition(Cond<1>),
             },
-            #[skip_if(|bb| bb.b1 + 3 != bb.b1 % 4)]
-            #[run_while(|bb| *bb.t0 % 3 > 0)]
-            StatefulAction(Task<2>),
-            Condition(Cond<3> = Cond::<3>),
+            Condition(PCond<2>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree1055Blackboard { b1 b0 t0 o0 });
+board!(Tree1055Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1056 for Ctx {
-        ParallelAll(max_failures = -2) {
-            RepeatTimes(forever) {
-                Timeout(0) {
-                    Repeat(0) {
-                        Failer,
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Optional {
+                RunOnce {
+                    Deadline(20) {
+                        Action(|ctx| ctx.exec(0)),
                     },
                 },
             },
-            IfThenElse {
-                Sequence {
-                    Sleep(10),
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
+            Cooldown(10) {
+                Conditional(|bb| *bb.t0 > bb.b0 % 2, else = Success) {
+                    Selector {
+                        StatefulAction(Task<1>),
                     },
                 },
-                FlipSelector {
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(4) {
-                    Action(Act<6> = Act::<6>),
-                },
-                Fallback {
-                    StepSequencer {
-                        Sleep(50),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Action(Act<8>),
-                Condition(Cond<9>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1057Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Sequence {
-            RetryUntilSuccessful(forever) {
-                Fallback {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            WaitUntil(|bb| (*bb.t1 + 2) % 3 > 0) {
-                Condition(Cond<9>),
-            },
-        }
-    }
-}
+board!(Tree1056Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1057 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
             #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 0,
         }
-        Priority {
-            SequenceWithMemory {
-                Sleep(30),
-                Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                Timeout(20) {
-                    Condition(Cond<1>),
-                },
-                SetBlackboard(o0 = Some(0)),
-                Action(Act<2>),
+        #[run_while(|bb| (bb.b1 + 3) % 3 == 0)]
+        #[on_failure(|bb| bb.b0 = *bb.t1 + 3)]
+        #[success_if(|bb| bb.b1 == 3)]
+        Selector {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(PTask<2>, b0 = 3, b1 = {t1}),
             },
-            BinarySelector(|bb| bb.b0 % 4 == 2) {
-                Repeat(2) {
-                    StepSequencer {
-                        KeepRunningUntilFailure {
-                            Precondition(|bb| (bb.b0 + 3) % 3 > 0, else = Failure) {
-                                Conditional(|bb| bb.b0 < 1, dynamic = false, else = Failure) {
-                                    Condition(PCond<3>, b0 = 7),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                SequenceWithMemory {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Retry(1) {
-                        Condition(Cond<5>),
-                    },
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 < 7)]
-            SubTree(Tree1057Sub0, ..),
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree1057Blackboard { o0 q0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 1,
-            b0: i64 = 1,
-        }
-        RetryUntilSuccessful(1) {
-            Priority {
-                Interrupt(|bb| bb.b0 + 3 != (*bb.t1 + 2) % 2) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 4) % 3, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree1058Blackboard { t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            BinarySelector(|bb| *bb.t0 < bb.o0.unwrap_or(1) % 4, dynamic = true) {
-                MemPriority {
-                    Action(PAct<0>, b0 = {t1}),
-                    #[on_success(|bb| bb.t1.set(bb.b0))]
-                    #[success_if(|bb| bb.b0 % 4 > 1)]
-                    WasEntryUpdated(t1),
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree1059Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        KeepRunningUntilFailure {
-            Fallback {
-                Action(Act<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Delay(100) {
-            MemSequence {
-                WasEntryUpdated(t0),
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree1061Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1062 for Ctx {
-        RunOnce(then_skip = true) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 5,
-        }
-        MemSequence {
-            #[run_while(|bb| bb.b1 == *bb.t0)]
-            #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(2) })]
-            #[success_if(|bb| bb.b1 % 4 > 2)]
-            Wait(50),
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree1063Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
             WhileDoElse {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            Cooldown(10, filtered = Failure) {
-                Condition(|ctx| ctx.check(3)),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(0),
-        }
-        ReactiveFallback {
-            RetryUntilSuccessful(1) {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        WaitValueUpdate(t0) {
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(Cond<3> = Cond::<3>),
-                    },
+                WasEntryUpdated(t1),
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-            },
-            Sequence {
-                Condition(Cond<4>),
-                SetBlackboard(o0 = Some(4)),
                 StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree1065Blackboard { t0 o0 });
+board!(Tree1057Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1058Sub0 for Ctx {
+        Action(Act<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1058 for Ctx {
+        ParallelAll(max_failures = -3) {
+            Sequence {
+                RunOnce {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<0>),
+                    },
+                },
+                ForceFailure {
+                    MemSequence {
+                        Condition(Cond<1>),
+                        AlwaysSuccess,
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            IfThenElse {
+                Repeater(3) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+                Condition(Cond<4>),
+            },
+            Delay(20) {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(5)),
+                    Condition(Cond<6>),
+                    SubTree(Tree1058Sub0),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Sequence {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        AlwaysRunning,
+                    },
+                },
+                Action(Act<10>),
+                Fallback {
+                    Action(Act<11>),
+                    Action(Act<12>),
+                },
+            },
+            ReactiveFallback {
+                AsyncSequence {
+                    Condition(|ctx| ctx.check(13)),
+                    Condition(Cond<14>),
+                    Invert {
+                        Condition(Cond<15>),
+                    },
+                },
+                Invert {
+                    StatefulAction(Task<16> = Task::<16>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        #[on_success(|bb| bb.b0 += 1)]
+        #[failure_if(|bb| *bb.t0 % 3 > 1)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Conditional(|bb| bb.b0 != 2, dynamic = false) {
+                Precondition(|bb| *bb.t0 % 3 != 2, else = Failure) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            #[on_failure(|bb| if bb.b0 % 4 < 0 { bb.b0 += 3 })]
+            #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+            ReactiveSequence {
+                Action(PIo<1>, t0 = {t0}),
+                Action(PAct<2>, b0 = {=}, b1 = {t0}),
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree1059Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Sleep(10),
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Script(|bb| bb.b0 = bb.b0 % 2),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1060Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1061 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Sequence {
+            #[on_halted(|bb| { if bb.b0 == 1 { bb.t0.set(bb.b0) }; bb.t0.set(bb.b1) })]
+            AsyncSequence {
+                Remap(success = Success, failure = Failure) {
+                    Switch(b1) {
+                        case 3 => RunOnce {
+                            #[post(|bb| bb.b1 = *bb.t0 + 3)]
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            #[on_failure(|bb| bb.b1 += 1)]
+                            IfThenElse {
+                                #[run_while(|bb| *bb.t0 != 3)]
+                                #[skip_if(|bb| bb.b1 == 3)]
+                                #[failure_if(|bb| *bb.t0 + 3 == bb.b1)]
+                                StatefulAction(Task<0>),
+                                #[success_if(|bb| bb.b0 != 7)]
+                                Condition(Cond<1>),
+                            },
+                        },
+                        _ => StatefulAction(Task<2>),
+                    },
+                },
+                StepSequencer {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            ReactiveSequence {
+                Sleep(0),
+                #[on_success(|bb| if bb.b0 == 7 { *bb.t0 += 2 })]
+                #[on_failure(|bb| if (*bb.t0 + 4) % 3 > 0 { bb.b0 = bb.b1 })]
+                Action(PAct<4>, b0 = 6),
+                Condition(PCond<5>, b0 = {b1}),
+                Action(PAct<6>, b0 = {b0}),
+                #[on_halted(|bb| bb.b1 = bb.b0)]
+                #[run_while(|bb| bb.b0 < (*bb.t0 + 1) % 2)]
+                #[skip_if(|bb| bb.b0 % 2 != 1)]
+                StatefulAction(Task<7>),
+            },
+            WhileDoElse {
+                Loop(q0, value = {t0}) {
+                    Switch(b1) {
+                        case 4 => Condition(Cond<8>),
+                        _ => SetBlackboard(t0 = 5),
+                    },
+                },
+                AlwaysRunning,
+                Sleep(10),
+            },
+            Delay(20) {
+                MaxTime(20) {
+                    #[skip_if(|bb| bb.b1 < 4)]
+                    #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                    #[post(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+                    Condition(Cond<9>),
+                },
+            },
+            ForceFailure {
+                StepSequencer {
+                    ParallelAll {
+                        #[on_failure(|bb| bb.b1 += 4)]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        Interrupt(|bb| bb.b0 != 5) {
+                            StepSequencer {
+                                WasEntryUpdated(t0),
+                                StatefulAction(Task<10>),
+                                Wait(0),
+                            },
+                        },
+                        Timeout(50) {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1061Blackboard { b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1062 for Ctx {
+        ForceFailure {
+            Repeat(4) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1063Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 13,
+        }
+        StepSequencer {
+            Action(Act<0>),
+            WasEntryUpdated(t0),
+            ScriptCondition(|bb| *bb.t0 != *bb.t1 + 2),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1063Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1063 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        SequenceWithMemory {
+            SubTree(Tree1063Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                AlwaysFailure,
+                Wait(10),
+                RetryUntilSuccessful(4) {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+            #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = bb.b0 })]
+            #[success_if(|bb| *bb.t0 + 4 < 1)]
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                AlwaysRunning,
+                SubTree(Tree1063Sub1, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree1063Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        #[failure_if(|bb| *bb.t0 % 2 != 0)]
+        IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = true) {
+            ReactiveFallback {
+                WaitUntil(|bb| bb.b0 > *bb.t0 % 2) {
+                    Conditional(|bb| *bb.t0 != 1, dynamic = true, else = Success) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Condition(PCond<1>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1064Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveSequence {
+            Parallel(success = 0, failure = -1) {
+                Parallel(success = -2, failure = -1) {
+                    Action(Act<0> = Act::<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                Timeout(10) {
+                    #[post(|bb| if *bb.t1 % 2 < 0 { *bb.t0 += 3 })]
+                    Action(Act<2>),
+                },
+            },
+            StatefulAction(Task<3>),
+            Fallback {
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<4>),
+                KeepRunningUntilFailure {
+                    Condition(PCond<5>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1065Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1066 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            b0: i64,
-        }
-        Precondition(|bb| (bb.b1 + 4) % 2 == 0, else = Running) {
-            Sequence {
-                Fallback {
-                    Repeater(3) {
-                        Inverter {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Switch(b1) {
-                        case 2 => Retry(0) {
-                            AlwaysRunning,
-                        },
-                        _ => Precondition(|bb| *bb.t0 % 4 < 3, else = Running) {
-                            Cooldown(0, filtered = Failure) {
-                                Fallback {
-                                    Action(PAct<1>, b0 = 1, b1 = {=}),
-                                    #[post(|bb| bb.b1 += 4)]
-                                    #[success_if(|bb| *bb.t0 != 5)]
-                                    StatefulAction(PTask<2>, b0 = 4, b1 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-                Precondition(|bb| bb.b0 + 3 < *bb.t0 % 2, else = Failure) {
-                    ParallelAll {
-                        Script(|bb| if bb.b0 + 2 == 5 { *bb.t0 += 3 }),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Timeout(20) {
-                        Inverter {
-                            Delay(50) {
-                                #[skip_if(|bb| *bb.t0 > 4)]
-                                #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-                                #[run_while(|bb| bb.b0 > 7)]
-                                Sleep(10),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    FlipSelector {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    Invert {
-                        StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
-                    },
-                    Action(PIo<8>, t0 = {=}),
+        Fallback {
+            Limiter(2) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    AlwaysRunning,
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                    Sleep(20),
                 },
             },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree1066Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree1067Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Retry(1) {
+            Action(Act<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1067 for Ctx {
-        RunOnce(then_skip = true) {
-            FlipSelector {
-                StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 == *bb.t0 % 3, dynamic = false) {
+            Repeat(1) {
+                Interrupt(|bb| *bb.t1 < 6) {
+                    #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
+                    AlwaysSuccess,
+                },
             },
+            SubTree(Tree1067Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
         }
     }
 }
+
+board!(Tree1067Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1068 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 5,
         }
-        Fallback {
-            Precondition(|bb| bb.b0 < 5, else = Failure) {
-                Delay(50) {
-                    Condition(Cond<0>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                SequenceWithMemory {
-                    Script(|bb| bb.b0 = *bb.t0),
-                    ScriptCondition(|bb| *bb.t0 + 1 > 5),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1068Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1069Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b1: i64 = 12,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Fallback {
-            RetryUntilSuccessful(0) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
-            },
-            TryCatch {
-                #[post(|bb| bb.b1 = *bb.t0 + 1)]
-                #[failure_if(|bb| bb.b1 + 3 != bb.o0.unwrap_or(4) + 4)]
+        SequenceStar {
+            Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 1) % 4)),
+            IfThenElse {
                 Condition(Cond<1>),
-                Action(PAct<2>, b0 = 8, b1 = {=}),
-            },
-            MemSequence {
-                UnsetBlackboard(o0),
-                Condition(Cond<3>),
-            },
-            Parallel(success = 2) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    ScriptCondition(|bb| *bb.t0 + 2 == bb.b1),
+                #[run_while(|bb| bb.b0 < bb.b0 + 1)]
+                ReactiveSequence {
+                    Action(Act<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 1) % 3)),
                 },
-                RunOnce {
-                    Action(|ctx| ctx.exec(4)),
+                AlwaysSuccess,
+            },
+            ForceFailure {
+                BinarySelector(|bb| *bb.t0 + 4 < *bb.t0, dynamic = false) {
+                    SetBlackboard(b0 = 8),
+                    Repeat(1) {
+                        Action(Act<4> = Act::<4>),
+                    },
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1069Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            b1: i64 = 12,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        SubTree(Tree1069Sub1, ..)
-    }
-}
+board!(Tree1068Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1069 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        #[run_while(|bb| *bb.t0 != bb.b1 % 4)]
-        MemSequence {
-            ReactiveSequence {
-                SubTree(Tree1069Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, t1 = {t1}, b1 = {=}, q0 = {q0}),
-                ReactiveFallback {
-                    StatefulAction(PTask<5>, b0 = {b0}),
-                    Delay(0) {
-                        Fallback {
-                            StatefulAction(Task<6> = Task::<6>),
-                            Action(|ctx| ctx.exec(7)),
-                        },
-                    },
-                    Limiter(3) {
-                        Condition(Cond<8>),
-                    },
+        ParallelAll(0) {
+            Selector {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Wait(0),
                     Remap(success = Failure, failure = Success) {
-                        Action(Act<9> = Act::<9>),
+                        StatefulAction(Task<5> = Task::<5>),
                     },
-                    RetryUntilSuccessful(0) {
-                        SetBlackboard(t1 = 4),
+                },
+                ForceSuccess {
+                    Timeout(20) {
+                        Condition(Cond<6>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1069Blackboard { b0 t0 o0 t1 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Inverter {
-            ParallelAll {
-                ParallelAll(3) {
-                    SetBlackboard(b0 = 3),
-                    Condition(Cond<0>),
-                    Action(|ctx| ctx.exec(1)),
+            WhileDoElse {
+                MemSequence {
+                    Repeat(0) {
+                        Sleep(50),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<8>),
+                    },
                 },
-                Wait(10),
-                Precondition(|bb| *bb.t0 > (*bb.t0 + 2) % 4, else = Success) {
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            SetBlackboard(b0 = {t1}),
-                            StatefulAction(Task<2>),
-                        },
+                ParallelAll {
+                    Condition(Cond<9>),
+                },
+                Filter(times = 2, count = Success) {
+                    RetryUntilSuccessful(3) {
                         RunOnce(then_skip = false) {
-                            Loop(q0) {
-                                Sequence {
-                                    #[skip_if(|bb| *bb.t0 > 2)]
-                                    #[run_while(|bb| *bb.t0 % 3 > 1)]
-                                    Wait(20),
-                                    Action(Act<3> = Act::<3>),
-                                    Script(|bb| *bb.t0 += 3),
+                            Remap(success = Success, failure = Failure) {
+                                RepeatUntil(Success) {
+                                    StatefulAction(Task<10>),
                                 },
                             },
                         },
@@ -2420,12 +2403,38 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1070Blackboard { t1 t0 b0 q0 });
+bt::behavior_tree! {
+    pub tree Tree1070Sub0 for Ctx {
+        Action(Act<6>)
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree1071Sub0 for Ctx {
-        Delay(50) {
-            AlwaysFailure,
+    pub tree Tree1070 for Ctx {
+        AsyncSequence {
+            Deadline(10) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Succeeder,
+                    StatefulAction(Task<1>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Action(Act<2>),
+            },
+            ParallelAll(2) {
+                RepeatTimes(1) {
+                    Timeout(20) {
+                        Runner,
+                    },
+                },
+                Selector {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    SubTree(Tree1070Sub0),
+                },
+            },
         }
     }
 }
@@ -2434,477 +2443,673 @@ bt::behavior_tree! {
     pub tree Tree1071 for Ctx {
         ReactiveFallback {
             StatefulAction(Task<0>),
-            SubTree(Tree1071Sub0),
-            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1072 for Ctx {
-        MemPriority {
-            WhileDoElse {
-                Selector {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                AsyncSequence {
+                    Delay(0) {
+                        StatefulAction(Task<0>),
                     },
+                    StatefulAction(Task<1>),
                 },
+            },
+            RunOnce {
                 Sequence {
-                    Timeout(0) {
-                        Condition(|ctx| ctx.check(1)),
+                    FlipSelector {
+                        Wait(50),
+                        SetBlackboard(t0 = {b1}),
                     },
-                    Sequence {
-                        Condition(Cond<2> = Cond::<2>),
-                        AlwaysFailure,
+                    RunOnce {
+                        Limiter(1) {
+                            RepeatTimes(forever) {
+                                Repeat(forever) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            IfThenElse {
-                TryCatch(catch_on_halt = true) {
-                    Delay(10) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    MemSequence {
-                        Condition(Cond<5>),
-                        Sleep(30),
-                    },
-                },
-                Condition(|ctx| ctx.check(6)),
-                SequenceWithMemory {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
+            AsyncFallback {
+                Condition(Cond<3>),
+                Runner,
             },
         }
     }
 }
+
+board!(Tree1072Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1073 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Condition(|ctx| ctx.check(0)),
-            Precondition(|bb| *bb.t0 > bb.b0) {
-                StatefulAction(Task<1>),
+        ReactiveSequence {
+            Loop(q0, value = {t0}) {
+                Condition(|ctx| ctx.check(0)),
             },
-            WasEntryUpdated(t0),
+            #[run_while(|bb| *bb.t0 % 2 == 1)]
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+                StatefulAction(Task<2>),
+                Failer,
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+            },
         }
     }
 }
 
-board!(Tree1073Blackboard { b0 t0 });
+board!(Tree1073Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1074 for Ctx {
-        StepSequencer {
-            TryCatch {
-                Sleep(20),
-                Sleep(10),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        #[on_halted(|bb| bb.t0.set(*bb.t1))]
+        Priority {
+            Action(Act<0>),
+            RunOnce(then_skip = false) {
+                Fallback {
+                    Action(Act<1>),
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0>),
+            #[skip_if(|bb| (*bb.t1 + 1) % 3 > 1)]
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+            },
+            Loop(q0, value = {t1}, if_empty = Success) {
+                ReactiveSelector {
+                    AlwaysFailure,
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Action(PAct<6>, b0 = {=}, b1 = {t1}),
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<7>),
+                #[run_while(|bb| bb.b0 % 4 != 3)]
+                #[on_success(|bb| bb.t1.set(*bb.t0 % 4))]
+                #[skip_if(|bb| bb.o0.is_some())]
+                AlwaysFailure,
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+                Action(|ctx| ctx.exec(10)),
             },
         }
+    }
+}
+
+board!(Tree1074Blackboard { b0 t0 t1 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1075Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1075 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            WasEntryUpdated(t0),
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree1075Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1076Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Condition(Cond<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1076Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 9,
-        }
-        ReactiveFallback {
-            RetryUntilSuccessful(4) {
-                Condition(PCond<10>, b0 = {=}),
-            },
-            Precondition(|bb| bb.b0 % 4 < 1) {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t1 + 1) % 4, &mut bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(12, *bb.t1 % 2, &mut bb.b0)),
+        MemSequence {
+            ReactiveFallback {
+                Sequence {
+                    Repeat(1) {
+                        StatefulAction(Task<0>),
+                    },
+                    AlwaysSuccess,
+                },
+                Sequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(PAct<2>, b0 = {b1}, b1 = {t0}),
+                },
+                ForceSuccess {
+                    Action(|ctx| ctx.exec(3)),
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<13> = Task::<13>),
-                SetBlackboard(t1 = {t0}),
-                Action(PIo<14>, t0 = {t0}),
-            },
-            AsyncFallback {
-                StatefulAction(Task<15>),
-                Condition(Cond<16>),
-                Condition(Cond<17>),
-                SetBlackboard(t1 = 9),
+            #[on_success(|bb| if *bb.t0 % 4 < 2 { bb.t0.set(bb.b1) })]
+            Parallel {
+                BinarySelector(|bb| bb.b1 % 4 == 3) {
+                    Repeat(3) {
+                        Invert {
+                            Retry(0) {
+                                SubTree(Tree1075Sub0, ..),
+                            },
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b1 < 1),
+                },
             },
         }
     }
 }
+
+board!(Tree1075Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1076 for Ctx {
         blackboard {
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Priority {
-            FlipSelector {
-                #[skip_if(|bb| *bb.t1 > 6)]
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                ReactiveSelector {
-                    #[run_while(|bb| *bb.t0 < 7)]
-                    #[post(|bb| { *bb.t1 += 1; bb.b0 = 0 })]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    Conditional(|bb| bb.b0 % 3 != 0, dynamic = false, else = Failure) {
-                        Condition(|ctx, bb| ctx.check_in(0, 0)),
-                    },
-                    Action(Act<1>),
-                    ParallelAll {
-                        #[on_success(|bb| { if (bb.b0 + 1) % 3 > 1 { bb.t0.set(9) }; bb.t1.set(bb.b0) })]
-                        #[run_while(|bb| *bb.t0 == bb.b0 % 2)]
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RunOnce {
-                    #[skip_if(|bb| *bb.t1 % 2 == 0)]
-                    #[failure_if(|bb| *bb.t1 > 7)]
-                    Loop(q0, if_empty = Failure) {
-                        ScriptCondition(|bb| *bb.t0 > *bb.t1),
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    SetBlackboard(t1 = {b0}),
-                    Action(PAct<6>, b0 = {=}),
-                    SubTree(Tree1076Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, t1 = {t1}),
-                },
-                ForceFailure {
-                    ForceFailure {
-                        Parallel(failure = -2) {
-                            Loop(q0, value = {t1}, if_empty = Success) {
-                                Wait(50),
-                            },
-                            AlwaysFailure,
-                            #[on_success(|bb| *bb.t0 += 2)]
-                            Action(Act<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
+        TryCatch(catch_on_halt = false) {
+            Conditional(|bb| (*bb.t0 + 3) % 2 > 0, dynamic = true) {
+                StatefulAction(Task<0>),
             },
-            #[success_if(|bb| *bb.t0 == 3)]
-            #[run_while(|bb| *bb.t1 > 3)]
-            SequenceWithMemory {
-                SubTree(Tree1076Sub1, b0 = {=}, q0 = {q0}, t0 = {=}, t1 = {t1}),
-                Parallel(success = 2, failure = -2) {
-                    Parallel(success = 1, failure = 2) {
-                        Precondition(|bb| *bb.t1 % 3 > 1, else = Success) {
-                            Invert {
-                                Condition(Cond<18>),
-                            },
-                        },
-                        SetBlackboard(b0 = 3),
-                    },
-                    ForceFailure {
-                        WhileDoElse {
-                            Action(Act<19>),
-                            Runner,
-                        },
-                    },
+            AlwaysRunning,
+            Inverter {
+                #[success_if(|bb| bb.b0 > 1)]
+                Priority {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree1076Blackboard { b0 q0 t0 t1 });
+board!(Tree1076Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1077 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
+            b1: i64 = 0,
         }
-        MemPriority {
-            KeepRunningUntilFailure {
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 4))]
-                #[failure_if(|bb| (*bb.t1 + 3) % 4 < 3)]
-                MaxTime(0) {
-                    RunOnce(then_skip = false) {
-                        RunOnce {
-                            Precondition(|bb| bb.b1 == *bb.t1 % 3, else = Skipped) {
-                                Retry(forever) {
-                                    ScriptCondition(|bb| *bb.t1 % 2 != 1),
-                                },
-                            },
-                        },
-                    },
+        SequenceStar {
+            Switch(b1) {
+                case 1 => Action(Act<0>),
+                _ => Action(Act<1>),
+            },
+            BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
+                Condition(Cond<2> = Cond::<2>),
+                Fallback {
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
                 },
             },
-            AsyncFallback {
-                TryCatch(catch_on_halt = true) {
-                    StepSequencer {
-                        AlwaysFailure,
-                        StatefulAction(Task<0>),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.b1 == *bb.t1)]
-                        #[post(|bb| bb.o0 = None)]
-                        ScriptCondition(|bb| *bb.t1 + 2 < 3),
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        RunOnce {
-                            SetBlackboard(t1 = {t0}),
-                        },
-                        Sleep(10),
-                    },
-                    Action(|ctx| ctx.exec(4)),
-                    ReactiveSequence {
-                        Action(PIo<5>, t0 = {=}),
-                        SetBlackboard(b0 = 0),
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                    },
+            Sequence {
+                Fallback {
+                    #[post(|bb| { if bb.b1 != bb.b0 { *bb.t0 += 1 }; bb.b0 += 1 })]
+                    #[run_while(|bb| bb.b0 % 2 < 0)]
+                    Condition(PCond<5>, b0 = {=}),
+                    Runner,
+                },
+            },
+            SequenceStar {
+                Action(Act<6>),
+                Condition(Cond<7>),
+            },
+            Loop(q0, value = {b1}, if_empty = Success) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree1077Blackboard { b0 b1 o0 t0 t1 });
+board!(Tree1077Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1078Sub0 for Ctx {
+        Filter(times = 2, count = Failure, filtered = Skipped) {
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ForceFailure {
-            Precondition(|bb| (*bb.t0 + 4) % 4 == 2, else = Skipped) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
+        AsyncSequence {
+            SequenceWithMemory {
+                Condition(Cond<0>),
             },
+            SubTree(Tree1078Sub0),
+            ForceSuccess {
+                Parallel(failure = 2) {
+                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<3>),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                RunOnce(then_skip = true) {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            StatefulAction(Task<7>),
         }
     }
 }
-
-board!(Tree1078Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 3,
         }
-        WaitValueUpdate(t1) {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0>),
+        TryCatch(catch_on_halt = true) {
+            Repeat(forever) {
+                Switch(b1) {
+                    case 4 => TryCatch(catch_on_halt = false) {
+                        Condition(Cond<0>),
+                        #[on_halted(|bb| { bb.t0.set(2); bb.b1 += 2 })]
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    case 2 => StatefulAction(Task<2>),
+                    _ => Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b1)),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                Condition(Cond<4>),
+            },
+            SequenceStar {
+                Fallback {
+                    Condition(Cond<5>),
+                    Action(Act<6>),
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| bb.b0 == *bb.t0 + 1)]
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    Script(|bb| { bb.b0 = bb.b1 % 4; bb.b1 += 3 }),
+                    Condition(Cond<7>),
+                },
+                WaitUntil(|bb| bb.b0 != 3) {
+                    BinarySelector(|bb| bb.b0 != 6) {
+                        RepeatUntilFailure(forever) {
+                            Action(PAct<8>, b0 = {b0}, b1 = {=}),
+                        },
+                        MaxTime(30) {
+                            Condition(|ctx, bb| ctx.check_in(9, 6)),
+                        },
+                    },
+                },
+                RepeatTimes(forever) {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<10>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1079Blackboard { t1 });
+board!(Tree1079Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1080Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 11,
+            b1: i64 = 13,
         }
-        Action(Act<1> = Act::<1>)
+        #[success_if(|bb| bb.b1 != 0)]
+        #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set(*bb.t0 % 4) })]
+        #[on_success(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+        Precondition(|bb| bb.o0.is_some()) {
+            Action(Act<1>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1080 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
         }
-        SequenceWithMemory {
-            RepeatUntil(Success) {
-                UnsetBlackboard(o0),
+        #[success_if(|bb| *bb.t0 % 4 == 1)]
+        #[on_success(|bb| if (bb.b1 + 3) % 4 != 1 { bb.o0 = Some(bb.b1) })]
+        #[run_while(|bb| bb.b0 != *bb.t0)]
+        WhileDoElse {
+            Switch(b1) {
+                case 2 => StatefulAction(Task<0>),
+                _ => SetBlackboard(t0 = {b0}),
             },
-            Action(Act<0>),
-            SubTree(Tree1080Sub0, o0 = {=}),
-            StatefulAction(Task<2>),
+            SubTree(Tree1080Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree1080Blackboard { o0 });
+board!(Tree1080Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1081Sub0 for Ctx {
+        FlipSelector {
+            Action(Act<7>),
+            Condition(|ctx| ctx.check(8)),
+            Condition(Cond<9>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1081 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        StepSequencer {
-            AsyncSequence {
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 + 3 > bb.b1 % 2),
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Sleep(10),
-                },
-            },
-            Interrupt(|bb| (bb.b1 + 2) % 3 > 1) {
-                Sequence {
-                    Condition(Cond<2>),
-                    Action(PAct<3>, b0 = {=}, b1 = {=}),
-                    WasEntryUpdated(t0),
-                },
-            },
-            WhileDoElse {
-                Limiter(3) {
-                    ForceSuccess {
-                        Condition(PCond<4>, b0 = {b0}),
+        FlipSelector {
+            StepSequencer {
+                Repeat(3) {
+                    AsyncSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
                     },
                 },
-                Action(Act<5>),
-                KeepRunningUntilFailure {
-                    Inverter {
-                        Inverter {
-                            AlwaysRunning,
-                        },
-                    },
+                SequenceWithMemory {
+                    Sleep(0),
+                    StatefulAction(Task<2>),
                 },
             },
+            Inverter {
+                StepSequencer {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    AlwaysFailure,
+                    StatefulAction(Task<6>),
+                },
+            },
+            SubTree(Tree1081Sub0),
         }
     }
 }
 
-board!(Tree1081Blackboard { b1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree1082Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 12,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1082 for Ctx {
-        WhileDoElse {
-            Action(Act<0>),
-            Condition(Cond<1>),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+        }
+        Fallback {
+            Delay(10) {
+                Interrupt(|bb| bb.b1 % 2 > 0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                ForceSuccess {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                #[skip_if(|bb| bb.o0.is_some())]
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+            },
+            #[skip_if(|bb| *bb.t1 < 0)]
+            StatefulAction(Task<3>),
+            AsyncSequence {
+                Script(|bb| { if *bb.t1 + 4 > bb.o0.unwrap_or(0) + 4 { bb.b0 = *bb.t1 }; bb.b1 += 1 }),
+                Action(PIo<4>, t0 = {b0}),
+                Wait(0),
+                Condition(Cond<5>),
+                SubTree(Tree1082Sub0, ..),
+            },
         }
     }
 }
+
+board!(Tree1082Blackboard { t1 t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1083 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        AsyncSequence {
-            WasEntryUpdated(t0),
-            WasEntryUpdated(t0),
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            SetBlackboard(t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree1083Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1084 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
             #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 1,
         }
-        ParallelAll {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Wait(20),
-            Action(Act<2>),
-            Repeater(1) {
-                #[on_halted(|bb| bb.b0 = *bb.t1)]
-                #[on_success(|bb| bb.o0 = None)]
-                Condition(Cond<3> = Cond::<3>),
+        Optional {
+            SequenceWithMemory {
+                BinarySelector(|bb| bb.o0.is_none()) {
+                    ScriptCondition(|bb| *bb.t1 < bb.b0),
+                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t1 + 2) % 4)),
+                },
+                BinarySelector(|bb| bb.b0 + 1 > bb.o0.unwrap_or(2), dynamic = false) {
+                    RepeatUntilFailure(forever) {
+                        Selector {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b1)),
+                            AlwaysFailure,
+                        },
+                    },
+                    Deadline(0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    #[success_if(|bb| bb.o0.unwrap_or(5) + 4 == bb.o0.unwrap_or(1) % 2)]
+                    Condition(Cond<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree1084Blackboard { b0 o0 t1 });
+board!(Tree1083Blackboard { t1 b0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
+    pub tree Tree1084 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        ReactiveSelector {
-            StatefulAction(Task<0> = Task::<0>),
-            #[on_halted(|bb| { *bb.t0 += 3; if *bb.t0 + 2 > 6 { *bb.t0 += 1 } })]
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            #[failure_if(|bb| *bb.t0 != bb.b0)]
-            #[skip_if(|bb| bb.b0 % 4 < 2)]
-            StatefulAction(Task<2>),
-            Action(PIo<3>, t0 = {t0}),
-            SetBlackboard(b0 = {t0}),
+        Switch(b1) {
+            case 4 => Condition(Cond<0> = Cond::<0>),
+            case 0 => ReactiveSequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            case 5 => Action(PIo<3>, t0 = {=}),
+            _ => #[skip_if(|bb| *bb.t0 < 5)]
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree1085Blackboard { t0 b0 });
+board!(Tree1084Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1085 for Ctx {
+        SequenceWithMemory {
+            ForceSuccess {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(1)),
+                Sleep(0),
+            },
+            Condition(Cond<2>),
+            Condition(Cond<3>),
+            Condition(Cond<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
-        Remap(success = Success, failure = Success) {
-            Repeat(3) {
-                AsyncSequence {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Timeout(10) {
-                            StatefulAction(Task<1>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Inverter {
+                Action(Act<0>),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1087 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        Timeout(0) {
+            Sequence {
+                WaitValueUpdate(t0) {
+                    MemSequence {
+                        ReactiveFallback {
+                            StepSequencer {
+                                SetBlackboard(o0 = Some(5)),
+                                Condition(Cond<0>),
+                            },
+                        },
+                        Action(Act<1>),
+                    },
+                },
+                Optional {
+                    Fallback {
+                        FlipSelector {
+                            Action(Act<2>),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        Condition(Cond<4>),
+                    },
+                },
+                SetBlackboard(o0 = Some(4)),
+            },
+        }
+    }
+}
+
+board!(Tree1087Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1088 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 0,
+        }
+        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.b0 = *bb.t1 })]
+        #[post(|bb| bb.b0 += 3)]
+        Sequence {
+            Parallel(failure = 1) {
+                Condition(PCond<0>, b0 = {=}),
+                StatefulAction(Task<1>),
+                Runner,
+                Action(Act<2> = Act::<2>),
+            },
+            Parallel(success = 0, failure = 3) {
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    SetBlackboard(t1 = 0),
+                    Sleep(0),
+                },
+                Retry(2) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Repeat(1) {
+                RepeatUntilSuccess(forever) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<5> = Cond::<5>),
+                        Condition(Cond<6>),
+                        ReactiveSequence {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(1) % 2, &mut bb.b1)),
+                            Condition(Cond<8>),
                         },
                     },
-                    Delay(10) {
-                        Timeout(0) {
-                            ForceSuccess {
-                                Repeat(4) {
-                                    Wait(30),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1088Blackboard { b0 t1 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1089 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        Parallel(failure = -1) {
+            Loop(q0, value = {t1}, if_empty = Failure) {
+                Priority {
+                    SequenceWithMemory {
+                        ForceSuccess {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        Remap(success = Success, failure = Failure) {
+                            Sequence {
+                                RepeatTimes(2) {
+                                    #[run_while(|bb| bb.b0 + 3 > 3)]
+                                    StatefulAction(Task<1>),
+                                },
+                                #[skip_if(|bb| bb.b0 > 5)]
+                                #[success_if(|bb| bb.b0 < 0)]
+                                Remap(success = Success, failure = Success) {
+                                    Condition(Cond<2>),
+                                },
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    Conditional(|bb| bb.o0.unwrap_or(3) > 6, dynamic = false, else = Success) {
+                        AsyncSequence {
+                            Sequence {
+                                ReactiveSequence {
+                                    Action(Act<4>),
+                                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                                    Condition(Cond<6>),
+                                },
+                                Sequence {
+                                    Condition(Cond<7>),
                                 },
                             },
                         },
@@ -2915,604 +3120,431 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1087 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1088 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        ReactiveSequence {
-            #[failure_if(|bb| bb.b1 < 1)]
-            RunOnce {
-                AlwaysRunning,
-            },
-            ForceFailure {
-                Parallel(success = -4) {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.b1 + 4 > 1),
-                    Filter(times = 3, count = Success) {
-                        Condition(Cond<1>),
-                    },
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1088Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1089 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 4,
-            o0: Option<i64> = Some(1),
-        }
-        AsyncFallback {
-            ReactiveSequence {
-                Repeat(4) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                MemSequence {
-                    StatefulAction(Task<3>),
-                },
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-            },
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
-                },
-            },
-            Optional {
-                Loop(q0, if_empty = Success) {
-                    #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
-                    #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Inverter {
-                        Action(Act<7>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(8)),
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree1089Blackboard { b0 t0 q0 b1 o0 });
+board!(Tree1089Blackboard { t1 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
-        Limiter(3) {
-            ParallelAll {
-                ReactiveFallback {
-                    Deadline(100) {
-                        ReactiveFallback {
-                            Action(|ctx| ctx.exec(0)),
-                        },
+        blackboard {
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+        }
+        Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
+            StepSequencer {
+                Repeat(3) {
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Action(Act<0>),
                     },
                 },
-                ReactiveSelector {
-                    Parallel(success = -2, failure = 1) {
-                        Cooldown(50) {
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                Condition(Cond<1> = Cond::<1>),
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                        },
-                        IfThenElse {
-                            Condition(|ctx| ctx.check(5)),
-                            Sleep(0),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    RepeatTimes(forever) {
-                        Parallel(failure = -1) {
-                            AlwaysFailure,
-                            TryCatch(catch_on_halt = true) {
-                                Condition(|ctx| ctx.check(6)),
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
+                AlwaysFailure,
+                ScriptCondition(|bb| *bb.t0 % 2 != 1),
             },
         }
     }
 }
+
+board!(Tree1090Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1091Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
         }
-        StatefulAction(Task<13>)
+        StatefulAction(PTask<0>, b0 = 4)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        FlipSelector {
-            Sequence {
-                WhileDoElse {
-                    Condition(PCond<0>, b0 = {b0}),
-                    #[skip_if(|bb| bb.b0 + 1 > bb.b0)]
-                    StatefulAction(Task<1>),
-                },
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    Delay(100) {
-                        Fallback {
-                            StatefulAction(Task<2>),
-                            ReactiveSequence {
-                                #[failure_if(|bb| bb.o0.unwrap_or(5) < 0)]
-                                #[run_while(|bb| bb.o0.unwrap_or(5) + 4 < 6)]
-                                Condition(PCond<3>, b0 = {t0}),
-                                Wait(0),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Parallel(success = -1, failure = -1) {
-                    #[on_success(|bb| if bb.b0 % 4 == 3 { bb.o0 = Some(bb.o0.unwrap_or(0)) })]
-                    ForceSuccess {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Action(PAct<5>, b0 = 6),
-                    SetBlackboard(o0 = Some(6)),
-                },
-                Inverter {
-                    StepSequencer {
-                        StatefulAction(Task<6>),
-                        Succeeder,
-                        Condition(Cond<7>),
-                    },
-                },
-                RunOnce {
-                    ReactiveSequence {
-                        Condition(Cond<8>),
-                        StatefulAction(PTask<9>, b0 = {b0}),
-                    },
-                },
-            },
-            WaitUntil(|bb| bb.o0.unwrap_or(3) + 2 > *bb.t0) {
-                SequenceWithMemory {
-                    Action(Act<10>),
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) != 6)]
-                    #[post(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                    Action(Act<11>),
-                    StatefulAction(PTask<12>, b0 = 3),
-                    WasEntryUpdated(t0),
-                    SubTree(Tree1091Sub0, ..),
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                Sequence {
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
-                    FlipSelector {
-                        Condition(Cond<14>),
-                        #[success_if(|bb| *bb.t0 % 4 > 0)]
-                        AlwaysRunning,
-                    },
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<15> = Cond::<15>),
-                    },
-                    Repeat(1) {
-                        WaitUntil(|bb| (bb.o0.unwrap_or(5) + 1) % 4 > 2) {
-                            Action(|ctx| ctx.exec(16)),
-                        },
-                    },
-                    RepeatTimes(1) {
-                        KeepRunningUntilFailure {
-                            Action(PIo<17>, t0 = {b0}),
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.o0.unwrap_or(2) == *bb.t0) {
-                    #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 != bb.b0 { *bb.t0 += 2 })]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    ReactiveSequence {
-                        StatefulAction(Task<18>),
-                        AlwaysFailure,
-                    },
-                    Runner,
+        #[post(|bb| bb.b0 += 3)]
+        #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
+        #[failure_if(|bb| bb.b0 == 3)]
+        IfThenElse {
+            #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+            SubTree(Tree1091Sub0, b0 = {=}, t0 = {t0}),
+            StatefulAction(Task<1>),
+            Parallel(success = 0) {
+                Retry(3) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree1091Blackboard { t0 o0 b0 });
+board!(Tree1091Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
-        Inverter {
-            Condition(Cond<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            Parallel(success = -2, failure = -1) {
+                ScriptCondition(|bb| *bb.t1 % 4 > 2),
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            Optional {
+                WaitUntil(|bb| bb.o0.is_none()) {
+                    StepSequencer {
+                        SetBlackboard(t1 = {t0}),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Limiter(2) {
+                            Action(PIo<5>, t0 = {b0}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1092Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
-            Parallel(success = 1) {
-                IfThenElse {
-                    WaitUntil(|bb| *bb.t0 + 2 == 0) {
+        MaxTime(30) {
+            MemPriority {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Loop(q0, value = {b0}) {
                         Action(Act<0>),
                     },
-                    RetryUntilSuccessful(3) {
-                        Loop(q0, if_empty = Running) {
-                            Action(Act<1>),
-                        },
+                },
+                SkipUnlessUpdated(t0) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
                     },
                 },
+                SetBlackboard(o0 = Some(7)),
             },
-            Succeeder,
         }
     }
 }
 
-board!(Tree1093Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1094Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree1093Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
-        Parallel(failure = -2) {
-            Sequence {
-                TryCatch(catch_on_halt = false) {
-                    Filter(times = 2, count = Completed, filtered = Skipped) {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
-                            SubTree(Tree1094Sub0),
-                        },
-                    },
-                    Invert {
-                        AlwaysRunning,
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+        }
+        Switch(b1) {
+            case 1 => ParallelAll(max_failures = -2) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    AlwaysSuccess,
+                },
+                ScriptCondition(|bb| bb.b0 % 3 < 0),
+            },
+            case 2 => RunOnce(then_skip = true) {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = false) {
+                    Condition(Cond<1>),
+                    Failer,
+                    Action(PAct<2>, b0 = {=}),
+                    Action(PIo<3>, t0 = {t0}),
+                    Sequence {
+                        Action(Act<4>),
+                        Condition(Cond<5>),
                     },
                 },
             },
-            Repeat(0) {
-                AlwaysSuccess,
+            case 4 => RepeatTimes(2) {
+                PolicyParallel(policy = FirstFailure) {
+                    Action(Act<6>),
+                },
+            },
+            _ => TryCatch {
+                Repeater(2) {
+                    StatefulAction(Task<7>),
+                },
+                #[run_while(|bb| bb.b0 + 3 > (bb.b0 + 1) % 4)]
+                #[post(|bb| bb.b1 += 3)]
+                #[skip_if(|bb| *bb.t0 < 1)]
+                Condition(|ctx, bb| ctx.check_in(8, (bb.b1 + 3) % 2)),
             },
         }
     }
 }
+
+board!(Tree1094Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
         blackboard {
-            b0: i64 = 5,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        MemPriority {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 2)),
-                Condition(Cond<3> = Cond::<3>),
+        ForceFailure {
+            Loop(q0, if_empty = Running) {
+                #[run_while(|bb| *bb.t0 + 3 == 0)]
+                AsyncFallback {
+                    Timeout(0) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                },
             },
-            Precondition(|bb| *bb.t0 + 1 < 5, else = Success) {
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b0)),
-            },
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1095Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1096Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0))
-    }
-}
+board!(Tree1095Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        WhileDoElse {
-            Delay(20) {
-                Sequence {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<0>),
-                    },
-                    ForceFailure {
-                        #[on_success(|bb| { if bb.b0 + 2 > 6 { bb.b0 = *bb.t0 }; *bb.t0 += 1 })]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(2) < 4)]
-                        Delay(10) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                    },
-                    Delay(20) {
-                        ScriptCondition(|bb| bb.b0 != *bb.t0),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<3>),
-                StepSequencer {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
-                },
-                Action(Act<6>),
-                Script(|bb| *bb.t0 += 1),
-                AlwaysRunning,
-            },
-            AsyncSequence {
-                ReactiveSequence {
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                    #[post(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b0 = *bb.t0 % 2 })]
-                    ReactiveSequence {
-                        Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                        Action(Act<9>),
-                    },
-                },
-                Condition(Cond<10>),
-                StatefulAction(Task<11>),
-                MemPriority {
-                    Condition(PCond<12>, b0 = {=}),
-                    SubTree(Tree1096Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                },
-                AlwaysSuccess,
+        KeepRunningUntilFailure {
+            Filter(times = 1, count = Completed) {
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree1096Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1097Sub0 for Ctx {
         blackboard {
-            b1: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 11,
         }
-        ReactiveFallback {
-            #[on_success(|bb| bb.b1 = 4)]
-            #[run_while(|bb| bb.b1 % 2 != 1)]
-            #[failure_if(|bb| (bb.b1 + 4) % 4 != 3)]
-            StatefulAction(Task<0>),
-            Cooldown(10, filtered = Skipped) {
-                Timeout(0) {
-                    Wait(10),
-                },
-            },
-        }
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
-            b1: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(1),
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            SubTree(Tree1097Sub0, ..),
+        RunOnce(then_skip = false) {
+            #[failure_if(|bb| (bb.b0 + 4) % 4 != 1)]
+            #[success_if(|bb| bb.b0 < 7)]
+            ReactiveSelector {
+                #[skip_if(|bb| bb.b0 < 2)]
+                IndexSwitch(|bb| bb.b0) {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            StepSequencer {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                                Failer,
+                                SubTree(Tree1097Sub0, ..),
+                                Wait(20),
+                            },
+                        },
+                    },
+                    IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
+                        AlwaysSuccess,
+                        WaitUntil(|bb| *bb.t0 % 2 != 1) {
+                            Failer,
+                        },
+                        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b1 + 3) })]
+                        #[skip_if(|bb| *bb.t0 > 6)]
+                        Fallback {
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        ReactiveFallback {
+                            Condition(Cond<4>),
+                            Action(Act<5> = Act::<5>),
+                            Condition(|ctx, bb| ctx.check_in(6, 5)),
+                            StatefulAction(Task<7>),
+                        },
+                        Loop(q0, value = {b1}, if_empty = Skipped) {
+                            Action(Act<8>),
+                        },
+                        Script(|bb| bb.b0 = *bb.t0),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Condition(Cond<9> = Cond::<9>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1097Blackboard { b1 });
+board!(Tree1097Blackboard { b1 t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
-        }
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        Fallback {
-            #[on_success(|bb| *bb.t0 += 2)]
-            StatefulAction(PTask<0>, b0 = {=}),
-            Interrupt(|bb| bb.o0.unwrap_or(3) % 4 > 0) {
-                AlwaysFailure,
-            },
-            AlwaysFailure,
-            Condition(Cond<1>),
-        }
-    }
-}
-
-board!(Tree1098Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1099Sub0 for Ctx {
-        MemSequence {
-            Repeat(0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            ReactiveFallback {
-                Fallback {
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2>),
-                },
-                SequenceWithMemory {
-                    Optional {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Sequence {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                Fallback {
-                    Condition(Cond<6> = Cond::<6>),
-                    Sleep(50),
-                },
-            },
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<7>),
-                    AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                    Action(Act<10>),
-                },
-            },
+        Retry(0) {
+            Sleep(0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree1099Sub0),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            Condition(Cond<0>),
+            Interrupt(|bb| *bb.t0 != 4) {
+                ParallelAll {
+                    Sleep(20),
+                    RunOnce(then_skip = false) {
+                        Wait(0),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                StatefulAction(Task<1>),
+                Precondition(|bb| bb.b0 + 2 < 3, else = Skipped) {
+                    Repeat(4) {
+                        Inverter {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Fallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    #[run_while(|bb| bb.b0 % 4 > 0)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
 
+board!(Tree1099Blackboard { b0 t0 });
+
 cases! {
-    Tree1000 "B{b0=2;t0=5;b1;o0=4;t1}Swm(Inv(RFb(@po{o0|3<2?b0+=1}Invt(Cd{10;K}(Ruf{F}(ASeq(Scc{b0<o0|3+4},t0)))))),Ite(Ite(pa1{b0:b1},pi2{t0:t1}),pi3{t0:b0},c4),RepF(TryF(@si{t1=o0|2}Rus{2}(Lim{1}(a5l)),Bin{t0+1>7;T}(Rty0(Ub{o0}),Scc{t0+4!t0+3}))))",
-    Tree1001 "Seq(RSeq(RSeq(t0,c1)),RFb(Rep3(t2e)),Sub(Step(c3,Fai,F)),Wt{0})",
-    Tree1002 "B{b1=3;t0=4;b0}Fb(Sw{2}(OnceT(Flip(t0,Ret3(RepF(t1)))),RepF(Fai)),Rus{2}(Intr{b1>0}(@po{b0:=b1%4}@si{b1+4<5}@fi{b0%3=0}WU{b1=3}(@po{t0+4<b1?b1:=5;b0:=t0}@oh{t0:=b1}RFb(c2e,t3,c4,@si{b1%2>0}@ki{t0!6}MPri(c5l,Fai,t6,c7e))))))",
-    Tree1003 "B{t0;b0=5;q0}RFb(Flt{2;R;K}(RFb(TryF(Par{_;-1}(Sb{b0=t0},Sb{b0=t0},S),Mt{0}(c0e)),Lp{t0;_}(t1),Seq(Wu{t0},c2,@ki{t0+3>7}t3,t4),PAll{_}(@of{b0:=t0+2%4}@po{b0:=2}Ite(pt5{b0:t0;b1:t0},Sl{20}),c6b{b0+2},R))))",
-    Tree1004 "B{o0=_;b0}Fb(Bin{b0<6;T}(Wde(a0,t1e),Bin{b0>7;T}(t2,Sc{o0:=6})))",
-    Tree1005 "B{t0=4;b1=4;b0=1}Rep1(FS(PAll{_}(Sw{3;0}(pt0{b0:1;b1:b0},t1,t2e),TryF(t3e,Wt{0},a4),@rw{t0+4>6}Sel(a5l,t6,t7,Su{t0}(Rep0(a8))))))",
-    Tree1006 "B{o0;t0}Pri(Wde(@rw{none}t0,Wt{10}),Ret0(R),@of{t0+=3}Dd{0}(TryF(c1,Opt(t2))))",
-    Tree1007 "B{b0=3;t1=5}RSeq(t0,Flip(@rw{b0>t1+3}@ki{t1>1}Lim{3}(RSeq(t1,S)),To{0}(Flt{1;F;K}(F)),Intr{t1=0}(Par{_;-2}(R,a2,t3))))",
-    Tree1008 "B{b0;t0=5;o0}Swm(Fb(t0,Sb{o0=6}),S,Rus{F}(@ki{t0!o0|5+2}@rw{o0|4%2<1}Rmp{F;S}(Scc{b0!4})),a1b{t0%4;b0},a2)",
-    Tree1009 "RFb(c0l,Wt{20})",
-    Tree1010 "B{b0=2;t0=4;o0=_}RFb(Fb(ASeq(c0b{o0|5},Flt{3;_;_}(t1)),c2,Dd{50}(t3e),MPri(t4,c5l)),t6,Bin{o0|0=t0%3;_}(Wt{50},Dl{20}(Su{t0}(Sc{b0+4%2>0?o0:=0}))))",
-    Tree1011 "B{b0=3;t0;q0=3}RepF(@ki{t0%2>0}@si{t0>b0%3}Lp{_;R}(pi0{t0:=}))",
-    Tree1012 "B{o0;t1=0;t0=3;b0=2}PAll{4}(Fb(@po{b0+=1}To{50}(F),a0,Sc{b0+=1}),Ret4(pt1{b0:=;b1:b0}),Flip(Sl{10},Wu{t0}),RFb(t2,RSeq(c3l,@si{t1>1}Wu{t1})),Rmp{F;F}(Cnd{o0|4+3>t1;T;F}(Fai)))",
-    Tree1013 "B{b0=0;o0=2;b1}RSel(FS(AFb(Rpt{F}(Ruf{2}(RFb(SubA(pt0{b0:b1}),RepF(t1e)))))),Fb(@ki{b0>7}Sel(c2,Ub{o0}),RSeq(a3b{b0;b0},a4l,c5),Dl{50}(S)))",
-    Tree1014 "B{b0=0;q0=1;t0}@rw{b0+1!2}@os{b0+3!4?t0:=1}RSeq(Step(AFb(t0,c1e,@si{t0>3}@os{t0+4=1?t0+=2}t2)),@oh{t0+=3}Bin{t0>6;T}(Lp{_;R}(To{0}(Sc{b0+=3})),Su{t0}(Sb{t0=1})),t3)",
-    Tree1015 "RFb(t0)",
-    Tree1016 "B{q0=1;o0;t0;b0}RFb(Wde(MPri(t0e,pc1{b0:b0},t2),Lp{_;F}(Ite(c3b{b0+2},@rw{t0+1>2}@oh{t0+=2}t4))),Flt{2;R;K}(Mt{0}(Dd{0}(Intr{b0+3<t0}(Wde(Cd{0;_}(t5),Seq(t6,@os{o0:=_}S)))))),TryT(Scc{t0>3},Bin{b0<b0+3%3;N}(Sb{b0=7},a7)))",
-    Tree1017 "FF(To{30}(t0))",
-    Tree1018 "B{b0=0;t0=3}Flip(Par{1;4}(Fb(Wt{0}),Fb(RFb(Rus{F}(pt0{b0:t0}))),a1,Fb(a2,Suc)),TryT(Pri(Rep0(@os{b0:=b0%2}@rw{t0+1=5}t3)),Wv{t0}(a4b{t0;b0})))",
-    Tree1019 "B{b0;t0=5;o0=_}RFb(Swm(OnceT(c0),a1,@si{b0+2<t0+4%2}@os{o0:=_;t0+=1}Wu{t0},OnceK(t2)),Seq(c3,Dl{0}(t4e),Sb{t0=2},pi5{t0:=}),pt6{b0:9;b1:b0})",
-    Tree1020 "B{t0=0;b1=3;b0=0}RFb(t0,a1,Ret1(@ki{b1<t0%4}@si{t0<0}AFb(OnceT(t2),F,t3,pt4{b0:=})))",
-    Tree1021 "Seq(Mt{50}(Fb(Swm(Flip(t0e),OnceK(a1)))),Flip(a2l,To{10}(t3),Wt{10}),TryT(a4,Fai,c5))",
-    Tree1022 "B{b0=3;t0=5}Step(@si{b0<5}@po{b0+=2;t0:=1}Flip(MSeq(@os{b0:=t0}@oh{t0:=b0}c0,t1),a2,a3,RT{1}(a4b{b0%2;b0}),c5b{5}),Lim{2}(t6),WU{t0<b0+2%4}(pi7{t0:b0}),Bin{t0+1%3=0;_}(Bin{b0=t0;_}(R,AFb(Sb{b0=2})),Seq(t8,t9)),Rep2(@of{t0:=b0%3;b0+=3}PAll{1}(@of{b0+=2}PAll{-2}(R,t10,pt11{b0:5;b1:t0},t12,c13e))))",
-    Tree1023 "B{q0;t0=2;b0;t1=4}RSeq(Par{5;4}(Par{1;1}(a0b{3;b0},Wt{100}),a1l,a2,Wt{50},pt3{b0:6;b1:t0}),Ite(Mt{0}(@os{b0:=1}@oh{b0+=2}Lp{t1;_}(Swm(c4))),t5),Step(Rpt{F}(Lp{b0;K}(Wu{t0}))))",
-    Tree1024 "B{t1;b0=5;t0;o0=_}MSeq(Fb(pi0{t0:=},AFb(pi1{t0:t0},Sb{o0=8})),Swm(Rep1(Dl{10}(PAll{-2}(Sc{o0:=_;b0:=o0|2%3},c2,@si{b0%3>1}@po{t1+=3;o0:=6}Sb{o0=2},c3e))),Ret2(pt4{b0:t0;b1:b0})))",
-    Tree1025 "B{b1=3;t0;b0}RSeq(Wde(PAll{-2}(RSeq(a0,pi1{t0:=}),S),Flt{3;F;_}(FF(c2e)),@rw{b1+4=2}@fi{b1+3>b0}@si{t0%3=0}Swm(Cnd{t0+1=0;N;F}(@rw{b1>t0%2}Mt{20}(t3)),Dd{0}(Pri(Sw{1}(@oh{t0:=b0%4;b0:=b1%4}@os{t0:=b0+1%2}@si{b1+2<b1}t4,a5l))))),Flip(OnceT(Seq(t6,Sb{t0=7},Scc{b1=6})),Sel(Inv(Wt{0}),F,Ret4(Inv(a7b{t0+4%3;b0})),a8l,c9)))",
-    Tree1026 "B{b0=4;t0}Sel(Fb(pa0{b0:=;b1:t0},t1,F),Cd{10;F}(Seq(c2,Sc{t0+=1},a3l)))",
-    Tree1027 "PAll{_}(Step(a0l,Sl{30},c1e))",
-    Tree1028 "Flip(Sub(Fb(Sub(t0),F,Sl{0})))",
-    Tree1029 "B{b0=1;t0=4}RFb(@ki{b0<0}@si{b0+3%2>0}@of{t0+4>4?t0+=1}pc0{b0:=},a1b{6;b0},c2,t3e)",
-    Tree1030 "B{t0=4;b0}@rw{t0!3}@os{b0:=b0%2}Mt{20}(t0e)",
-    Tree1031 "B{b1=1}Swm(c0,Dl{50}(S),@rw{b1+1%2!1}t1)",
-    Tree1032 "B{t1=1;t0=1}Bin{t1=7;_}(Dl{20}(SubR(Seq(Suc,pi0{t0:=},a1l,a2))),PAll{_}(Wu{t1},Sl{0},c3e))",
-    Tree1033 "TryF(Sub(Wt{20}),Fai)",
-    Tree1034 "B{b0=1;t0;o0}Try(RSeq(Dl{20}(@os{b0:=t0}Wde(Seq(t0,pt1{b0:=;b1:t0},c2),TryT(Inv(c3),t4,Fb(t5e,pc6{b0:t0}),Pri(t7,t8,a9l)),Fai))),Rep1(RFb(Par{_;4}(Par{_;1}(c10e),Cnd{t0<o0|5%2;_;S}(PAll{0}(t11)),Mt{10}(t12),Flt{2;R;K}(Wt{50}),Su{t0}(Su{t0}(pc13{b0:=}))))))",
-    Tree1035 "B{b0=1;t0=5;o0=_}Su{t0}(Flip(RFb(t0,@os{b0:=o0|4%3}c1e),@of{b0+=1}PAll{1}(@fi{t0>o0|3}@si{t0<t0+3}t2,c3),@si{t0+2<t0+4}@of{b0+2=2?t0+=1;t0<4?b0+=3}@fi{some}Swm(Sb{t0=2},t4,t5)))",
-    Tree1036 "B{b0;t0=3;t1=1}Fb(pt0{b0:t1;b1:t1},@po{b0:=5;t1:=3}@ki{t0!1}Sel(RepF(OnceK(pa1{b0:t1;b1:t1})),a2b{b0;b0}),FF(Rep2(Sc{b0+=1})),Scc{t1+3<3},a3l)",
-    Tree1037 "B{t0;b0=5;b1=2;o0}Flip(Pri(Wde(Wu{t0},t0,c1b{b1}),Sb{b1=9}),RSeq(@rw{b0+3%2<1}Dl{20}(pt2{b0:b1}),Par{1;-1}(@fi{some}PAll{2}(a3,t4,a5))),Seq(@rw{t0>b0%3}pc6{b0:5},Sc{b0:=t0}))",
-    Tree1038 "B{t0;b0=5}RSeq(Try(@of{t0+=1}@os{b0<6?b0:=t0+4;b0+=1}PAll{0}(Once(Fb(t0,F,Inv(c1e),t2,@rw{t0>b0%2}@oh{t0+=1}@si{b0%2>0}Wu{t0}))),TryT(t3,Sb{t0=7},Pre{b0%4>1;F}(Dl{10}(Sb{b0=1})))),RSeq(AFb(Rep1(Flt{2;S;_}(Pre{t0>4;S}(Star(a4,S,a5)))),Sc{b0>t0?t0:=b0;t0:=t0%4}),Sel(OnceT(S),Par{_;0}(pi6{t0:t0},Scc{t0>1},pt7{b0:t0;b1:t0}),To{30}(OnceT(Wt{100})))))",
-    Tree1039 "B{b0;o0=3;q0}RSel(FF(t0),MSeq(pt1{b0:b0;b1:b0},Lp{_;S}(pc2{b0:=}),Sc{none?o0:=o0|0+3;b0+=1},t3e))",
-    Tree1040 "B{b0}WU{b0+3!4}(Sb{b0=0})",
-    Tree1041 "B{t0=0;b0=2}MPri(Fb(c0,RFb(c1b{t0+3},t2),t3),@si{t0>3}@of{t0+=3}@po{b0:=t0+4}RSel(@os{t0%4!1?b0:=8;b0+=2}SubA(Scc{t0+1%4<3}),Inv(t4),a5),ASeq(@rw{b0<b0+3}Dd{30}(Pre{t0>3;F}(Wt{30})),Wt{30},@fi{t0%3=1}Fai),@fi{t0%4!3}@os{b0:=5}Dd{10}(Keep(Pre{b0>b0+2;K}(Sc{t0+=1;t0=4?t0:=b0}))))",
-    Tree1042 "B{b0=2;t0=5;o0=5}Bin{t0+4>t0+4%4;N}(Fb(Seq(Cd{20;_}(Ub{o0}),@of{b0+=2;b0:=b0%4}To{30}(t0),RSeq(c1,pa2{b0:b0;b1:b0}),Swm(t3,c4,t5,F))),MSeq(Seq(To{30}(TryT(Sl{0},Rep3(Invt(S)))),Inv(pi6{t0:=}))))",
-    Tree1043 "B{b0=1}MSeq(Sc{b0+=2})",
-    Tree1044 "B{t1=2;t0=0;b0=3}OnceT(Wv{t1}(Ret3(Inv(RSeq(pa0{b0:5;b1:b0},pc1{b0:t1},t2)))))",
-    Tree1045 "B{t0;t1=3;b0}Fb(Once(Keep(RFb(Flt{3;F;_}(t0),a1))),Fb(Scc{t1+1%2=1},a2l,Fai,t3,Scc{b0=b0%2}),Star(OnceT(Sc{t1+=2}),a4,c5l),Ite(c6,@os{t0:=b0%4}@rw{b0+1%4<0}@po{b0:=t0%2;t1+=1}t7,pi8{t0:t1}))",
-    Tree1046 "B{b0=4;t0}Step(RSeq(t0,FS(a1),pa2{b0:0;b1:b0}),Flip(@os{b0:=t0+1%2}@of{b0=t0?b0:=t0}MSeq(t3,F)),Lim{2}(@oh{b0:=2;b0+=2}t4e),To{10}(ASeq(SubR(@si{t0<7}a5),a6,Rep4(@po{b0+=1}@os{b0:=b0%4}@si{t0+1!b0}S))))",
-    Tree1047 "B{t0=2;b0;b1}Sw{2}(TryF(Intr{b0!6}(a0),a1,RSeq(@os{t0+=1}c2)),pi3{t0:b1})",
-    Tree1048 "B{b0;b1=0;t0}Seq(@ki{t0+1>4}@fi{b0!0}Sel(c0,RSel(a1,pt2{b0:t0;b1:=}),Invt(t3),Par{-1;_}(@rw{b1%3>0}t4,a5),Scc{b0=4}),Wt{0})",
-    Tree1049 "AFb(c0,t1e)",
-    Tree1050 "B{b0;t1=1}Rmp{S;S}(TryF(RSeq(RSel(Scc{t1>5},pc0{b0:=},a1,t2),Wt{10},Try(a3,pa4{b0:5;b1:b0})),c5))",
-    Tree1051 "B{t0=1}Seq(RFb(pc0{b0:0},t1,t2,a3,c4),RSeq(t5,t6,OnceK(pi7{t0:t0})),t8,t9)",
-    Tree1052 "Pri(t0,c1,Rus{F}(t2),Rep1(RFb(Rus{3}(a3))),t4)",
-    Tree1053 "B{t1;b1=1;b0=1}RU{F}(RSeq(@oh{b1:=t1}@os{b0:=t1}t0e))",
-    Tree1054 "B{b0=1;b1=0;o0=0}Sw{4}(FS(F),Rty4(SubA(Sel(Swm(RFb(pc0{b0:=},c1),@ki{o0|4=o0|0}To{0}(@of{b1+=3;b0+=1}Fai),Inv(c2)),pc3{b0:1}))))",
-    Tree1055 "B{b1=1;b0=5;t0=4;o0=3}RFb(RSeq(@po{b0:=o0|4}S,pt0{b0:t0;b1:=}),@ki{o0|1>b1}@si{o0|4!4}Rep3(c1),@ki{b1+3!b1%4}@rw{t0%3>0}t2,c3e)",
-    Tree1056 "PAll{-2}(RT{F}(To{0}(Rep0(Fai))),Ite(Seq(Sl{10},c0e,c1,TryT(t2,c3)),Flip(t4,c5l)),RFb(Ret4(a6e),Fb(Step(Sl{50},t7)),a8,c9))",
-    Tree1057 "B{o0=_;q0;t1=4;t0=3;b0}Pri(Swm(Sl{30},a0b{9;b0},To{20}(c1),Sb{o0=0},a2),Bin{b0%4=2;_}(Rep2(Step(Keep(Pre{b0+3%3>0;F}(Cnd{b0<1;N;F}(pc3{b0:7}))),t4e)),Swm(@fi{some}Rty1(c5),@oh{t1+=3}@fi{some}Lp{t0;R}(t6))),@si{b0<7}SubA(Seq(RetF(Fb(t7,c8)),WU{t1+2%3>0}(c9))),F)",
-    Tree1058 "B{t1=5;b1=1;b0=1}Ret1(Pri(Intr{b0+3!t1+2%2}(t0e),a1b{b1+4%3;b1}))",
-    Tree1059 "B{t1;o0=4;t0=4;b0}Su{t0}(Bin{t0<o0|1%4;T}(MPri(pa0{b0:t1},@os{t1:=b0}@si{b0%4>1}Wu{t1}),t1))",
-    Tree1060 "Keep(Fb(a0,a1,t2))",
-    Tree1061 "B{t0}Dl{100}(MSeq(Wu{t0},c0,t1,a2,Wt{0}))",
-    Tree1062 "OnceT(a0)",
-    Tree1063 "B{t0=2;o0=5;b1=5}MSeq(@rw{b1=t0}@of{t0+=1;o0:=2}@si{b1%4>2}Wt{50},t0e,t1)",
-    Tree1064 "RFb(t0,Wde(t1,a2),Cd{10;F}(c3l),Swm(t4))",
-    Tree1065 "B{t0=0;o0=0}RFb(Ret1(Swm(RSeq(t0,a1,Wv{t0}(t2),c3e))),Seq(c4,Sb{o0=4},t5))",
-    Tree1066 "B{t0=0;b1=3;b0}Pre{b1+4%2=0;R}(Seq(Fb(Rpt{3}(Inv(a0b{b0;b1}))),Wv{t0}(Sw{2}(Rty0(R),Pre{t0%4<3;R}(Cd{0;F}(Fb(pa1{b0:1;b1:=},@po{b1+=4}@si{t0!5}pt2{b0:4;b1:=}))))),Pre{b0+3<t0%2;F}(PAll{_}(Sc{b0+2=5?t0+=3},pt3{b0:=;b1:=},c4b{b0%3})),OnceK(To{20}(Inv(Dl{50}(@ki{t0>4}@oh{t0+=3;t0+=2}@rw{b0>7}Sl{10})))),Swm(Flip(t5,t6),Invt(pt7{b0:=;b1:=}),pi8{t0:=})))",
-    Tree1067 "OnceT(Flip(t0e))",
-    Tree1068 "B{b0;t0=4}Fb(Pre{b0<5;F}(Dl{50}(c0)),Ret2(Swm(Sc{b0:=t0},Scc{t0+1>5},pt1{b0:t0;b1:t0},t2,t3)))",
-    Tree1069 "B{b0;t0=1;o0=_;t1;b1=2;q0=4}@rw{t0!b1%4}MSeq(RSeq(SubR(SubA(Fb(Ret0(c0b{b0%3}),Try(@po{b1:=t0+1}@fi{b1+3!o0|4+4}c1,pa2{b0:8;b1:=}),MSeq(Ub{o0},c3),Par{2;_}(Lp{b0;F}(Scc{t0+2=b1}),Once(a4l))))),RFb(pt5{b0:b0},Dl{0}(Fb(t6e,a7l)),Lim{3}(c8),Rmp{F;S}(a9e),Ret0(Sb{t1=4}))))",
-    Tree1070 "B{t1=0;t0=4;b0;q0}Inv(PAll{_}(PAll{3}(Sb{b0=3},c0,a1l),Wt{10},Pre{t0>t0+2%4;S}(RSeq(RSeq(Sb{b0=t1},t2),OnceK(Lp{_;_}(Seq(@ki{t0>2}@rw{t0%3>1}Wt{20},a3e,Sc{t0+=3})))))))",
-    Tree1071 "RFb(t0,Sub(Dl{50}(F)),c1e)",
-    Tree1072 "MPri(Wde(Sel(Flt{2;S;K}(RetF(c0e))),Seq(To{0}(c1l),Seq(c2e,F))),Ite(TryT(Dl{10}(Swm(t3,c4)),MSeq(c5,Sl{30})),c6l,Swm(c7,c8)))",
-    Tree1073 "B{b0=0;t0=2}Swm(c0l,Pre{t0>b0}(t1),Wu{t0})",
-    Tree1074 "Step(Try(Sl{20},Sl{10}),Ret0(c0))",
-    Tree1075 "B{t0=2}TryT(Wu{t0},c0)",
-    Tree1076 "B{b0;q0=4;t0;t1}Pri(Flip(@ki{t1>6}@po{b0+=1}@oh{b0:=t0}RSel(@rw{t0<7}@po{t1+=1;b0:=0}@of{t0+=2}Cnd{b0%3!0;N;F}(c0b{0}),a1,PAll{_}(@os{b0+1%3>1?t0:=9;t1:=b0}@rw{t0=b0%2}c2,t3)),Once(@ki{t1%2=0}@fi{t1>7}Lp{_;F}(Scc{t0>t1})),Step(t4,c5,Sb{t1=b0},pa6{b0:=},SubR(c7)),FF(FF(Par{_;-2}(Lp{t1;S}(Wt{50}),F,@os{t0+=2}a8,t9)))),@si{t0=3}@rw{t1>3}Swm(SubR(RFb(Ret4(pc10{b0:=}),Pre{b0%4<1}(Wde(a11b{t1+1%4;b0},a12b{t1%2;b0})),RSeq(t13e,Sb{t1=t0},pi14{t0:t0}),AFb(t15,c16,c17,Sb{t1=9}))),Par{2;-2}(Par{1;2}(Pre{t1%3>1;S}(Invt(c18)),Sb{b0=3}),FF(Wde(a19,Run)))))",
-    Tree1077 "B{b0;b1;o0=_;t0=3;t1=4}MPri(Keep(@of{o0:=t0+4}@fi{t1+3%4<3}Mt{0}(OnceK(Once(Pre{b1=t1%3;K}(RtyF(Scc{t1%2!1})))))),AFb(TryT(Step(F,t0,@of{t0+=1}@si{b1=t1}@po{o0:=_}Scc{t1+2<3},a1l,t2),RSeq(c3,Once(Sb{t1=t0}),Sl{10}),a4l,RSeq(pi5{t0:=},Sb{b0=0},Scc{some}))))",
-    Tree1078 "B{b0=3;t0}FF(Pre{t0+4%4=2;K}(a0b{b0+3;b0}))",
-    Tree1079 "B{t1}Wv{t1}(Ret0(c0))",
-    Tree1080 "B{o0=_}Swm(RU{S}(Ub{o0}),a0,SubR(a1e),t2)",
-    Tree1081 "B{b1;b0=2;t0=5}Step(ASeq(RFb(Scc{t0+3>b1%2},t0,t1,Sl{10})),Intr{b1+2%3>1}(Seq(c2,pa3{b0:=;b1:=},Wu{t0})),Wde(Lim{3}(FS(pc4{b0:b0})),a5,Keep(Inv(Inv(R)))))",
-    Tree1082 "Wde(a0,c1)",
-    Tree1083 "B{t0;b0=1}ASeq(Wu{t0},Wu{t0},t0,a1,Sb{t0=b0})",
-    Tree1084 "B{b0;o0=3;t1}PAll{_}(c0,t1,Wt{20},a2,Rpt{1}(@oh{b0:=t1}@os{o0:=_}c3e))",
-    Tree1085 "B{t0;b0=4}RSel(t0e,@oh{t0+=3;t0+2>6?t0+=1}a1b{b0;b0},@fi{t0!b0}@ki{b0%4<2}t2,pi3{t0:t0},Sb{b0=t0})",
-    Tree1086 "Rmp{S;S}(Rep3(ASeq(Ite(t0,To{10}(t1)),Dl{10}(To{0}(FS(Rep4(Wt{30})))))))",
-    Tree1087 "Rep0(t0)",
-    Tree1088 "B{b1}RSeq(@fi{b1<1}Once(R),FF(Par{-4;_}(t0,Scc{b1+4>1},Flt{3;S;_}(c1),Sl{0})))",
-    Tree1089 "B{b0=1;t0=1;q0=2;b1=4;o0=1}AFb(RSeq(Rep4(t0),pt1{b0:b1;b1:=},pt2{b0:b0;b1:b0},MSeq(t3),a4b{t0%2;b0}),Lp{b1;F}(RFb(c5,c6b{b0+2})),Opt(Lp{_;S}(@os{t0+=2;t0+=2}@oh{t0:=b0%4}@si{none}Inv(a7))),c8l,Suc)",
-    Tree1090 "Lim{3}(PAll{_}(RFb(Dd{100}(RFb(a0l))),RSel(Par{-2;1}(Cd{50;_}(RSeq(S,c1e,c2,t3,t4e)),Ite(c5l,Sl{0}))),Ret1(RT{F}(Par{_;-1}(F,TryT(c6l,t7,c8))))))",
-    Tree1091 "B{t0=0;o0;b0=1}Flip(Seq(Wde(pc0{b0:b0},@ki{b0+1>b0}t1),Flt{1;F;K}(Dl{100}(Fb(t2,RSeq(@fi{o0|5<0}@rw{o0|5+4<6}pc3{b0:t0},Wt{0}))))),Seq(Par{-1;-1}(@os{b0%4=3?o0:=o0|0}FS(c4e),pa5{b0:6},Sb{o0=6}),Inv(Step(t6,Suc,c7)),Once(RSeq(c8,pt9{b0:b0}))),WU{o0|3+2>t0}(Swm(a10,@fi{o0|3!6}@po{o0:=t0%4}a11,pt12{b0:3},Wu{t0},SubA(t13))),Bin{some;T}(Seq(@of{b0:=b0%3}Flip(c14,@si{t0%4>0}R),Ret3(c15e),Rep1(WU{o0|5+1%4>2}(a16l)),RT{1}(Keep(pi17{t0:b0}))),Bin{o0|2=t0;_}(@os{o0|4+2!b0?t0+=2}@po{t0:=b0}RSeq(t18,F),Run)))",
-    Tree1092 "Inv(c0)",
-    Tree1093 "B{q0=4;t0}Swm(Par{1;_}(Ite(WU{t0+2=0}(a0),Ret3(Lp{_;R}(a1)))),Suc)",
-    Tree1094 "Par{_;-2}(Seq(TryF(Flt{2;R;K}(AFb(t0,Sub(t1))),Invt(R))),Rep0(S))",
-    Tree1095 "B{b0=5;t0;t1}MPri(t0,t1,Seq(c2b{t1%2},c3e),Pre{t0+1<5;S}(a4b{t0%4;b0}),t5)",
-    Tree1096 "B{o0=_;t0=4;b0}Wde(Dl{20}(Seq(RSeq(S,c0),FF(@os{b0+2>6?b0:=t0;t0+=1}@oh{b0+=2}@ki{o0|2<4}Dl{10}(Ub{o0})),Ret3(pa1{b0:=;b1:b0}),Dl{20}(Scc{b0!t0}),t2)),Swm(t3,Step(t4e,c5),a6,Sc{t0+=1},R),ASeq(RSeq(pt7{b0:=;b1:t0},@po{o0:=b0+3;b0:=t0%2}RSeq(pa8{b0:b0;b1:t0},a9)),c10,t11,MPri(pc12{b0:=},SubR(a13b{t0;b0})),S))",
-    Tree1097 "B{b1}RSeq(SubA(RFb(@os{b1:=4}@rw{b1%2!1}@fi{b1+4%4!3}t0,Cd{10;K}(To{0}(Wt{10})))))",
-    Tree1098 "B{t0=2;b0=2;o0=1}@os{b0:=t0}Fb(@os{t0+=2}pt0{b0:=},Intr{o0|3%4>0}(F),F,c1)",
-    Tree1099 "Keep(Sub(MSeq(Rep0(c0l),RFb(Fb(a1e,t2),Swm(Opt(a3))),Seq(a4,t5,Fb(c6e,Sl{50})),RSeq(TryT(t7,S),RSeq(t8e,t9e,a10)))))",
+    Tree1000 "B{b1=4;t0=4;b0}Fb(Fb(Sw{1;0}(c0e,Lim{1}(t1e),Ret4(c2e)),RSeq(c3,Sw{1}(c4,a5),OnceT(Seq(@rw{b0+1>2}@ki{t0<6}@os{t0+=3;b1:=b1%3}c6e,a7)))))",
+    Tree1001 "B{o0;b0;b1=0;t0=3}Sel(Ret2(Rep3(Pre{b0%4<0;R}(Swm(RSeq(pc0{b0:5},c1,@oh{o0|1+3%2>0?b0+=1}Wt{10},pc2{b0:=}),TryT(c3l,@fi{t0=b1%4}@oh{b1+=2}Su{t0}(Sb{t0=5}),Ret2(Scc{b1<1})))))),FF(Pre{b1+4!t0+3;K}(@po{b0+3<t0+1%3?o0:=_}pc4{b0:=})))",
+    Tree1002 "B{b0=5;t0=4}Wde(c0b{t0+1%3},Scc{t0+4!5})",
+    Tree1003 "Star(t0,t1,t2)",
+    Tree1004 "Sel(Dl{10}(Opt(MPri(Dd{50}(Seq(c0,c1))))))",
+    Tree1005 "B{t0=0}Rty2(Sel(Wu{t0},c0b{t0},t1e,a2,t3))",
+    Tree1006 "B{b0=5;b1;t0=5;o0=_}WU{t0%3<0}(Flip(Step(Bin{b1%2=1;T}(c0l,Wt{0}),Inv(Pre{some;R}(RFb(c1e,pt2{b0:6;b1:b0})))),t3,Inv(PAll{-1}(t4))))",
+    Tree1007 "B{b0=5;t0;b1=1;q0=4}PAll{_}(Wv{t0}(Swm(MPri(Lp{t0;_}(Sw{3;1}(a0,pt1{b0:4},c2)),@po{b1+=1}Fb(Wu{t0},t3e),Rmp{S;F}(Sc{t0+=2})))),Fb(Star(t4,Wu{t0}),c5b{t0},Try(a6b{t0;b0},t7e)))",
+    Tree1008 "B{b0;t0=3;o0=4;b1=1}PPar{1;_}(Fb(Swm(c0l,@of{b1+=2}@po{o0:=8;o0:=_}@si{b0%4>0}Sb{t0=5},Sl{10},Sc{t0:=b1;t0:=4}),Isw{o0|3+2;N;_}(pa1{b0:2;b1:b0},Sl{0},t2)),Rpt{0}(c3),Par{4;_}(c4e,Wt{50},pc5{b0:6},a6))",
+    Tree1009 "B{b1;b0;t0=5}AFb(t0e,Scc{b1%2!1},Wde(pa1{b0:b1},c2),@oh{b1+=2}@fi{b0%3=1}Scc{t0<t0+2})",
+    Tree1010 "B{b0=2;t0=3}Dl{20}(Ite(a0e,a1b{b0;b0}))",
+    Tree1011 "B{q0;o0=_;t0;b0=1}RFb(PPar{1;_}(Rpt{F}(S),Sb{b0=6},c0l,Sb{o0=7},c1),Wde(Ret3(@os{o0:=_}@po{none?b0+=1}PAll{-1}(t2e,Sb{o0=0})),Lp{_;F}(MSeq(a3l,OnceK(c4l))),Sc{t0:=b0;b0+=1}),RSel(Flt{1;S;K}(Ret2(pt5{b0:t0})),c6,Isw{t0;_;_}(Suc,c7,t8e,Sl{30})),Rep4(Star(Sc{t0+=2},@os{t0:=b0}Fb(F,t9e),t10,Swm(t11,Scc{none}))),OnceT(Lp{b0;_}(Seq(pi12{t0:=},Ub{o0},@of{t0%4>2?b0+=2}Seq(pa13{b0:b0},t14)))))",
+    Tree1012 "B{t0;b1;b0;t1=3}@ki{b1<b0}@of{t1:=t0+4}@fi{b1<1}FS(c0)",
+    Tree1013 "AFb(t0e,c1,Cd{30;K}(MSeq(a2,c3,Sub(Sub(t4)))))",
+    Tree1014 "B{q0;b0=2;t0=0}PPar{1;N}(PAll{4}(a0,c1,Isw{b0%3;_;_}(c2,t3),@of{t0:=7;t0:=b0}@fi{t0=3}pi4{t0:t0}),PAll{_}(Cd{0;K}(@rw{t0%2<1}pc5{b0:b0}),RFb(t6,S)),Lp{_;_}(@oh{t0+=1}RFb(@po{t0=b0+4?b0+=3;t0+1%2>0?t0+=1}@of{t0+=2}@si{t0+1%2<0}c7,c8e,pt9{b0:=;b1:t0},@of{t0+=3}@os{b0:=t0}@fi{b0<2}Sc{b0:=t0%4;b0+=1})))",
+    Tree1015 "B{q0=4;b0=3;t0}Fb(a0,Lp{_;S}(To{100}(PAll{0}(Rus{F}(pi1{t0:=}),t2,t3,Step(c4,a5b{7;b0}),SubR(t6)))),@oh{b0+=3;t0:=t0%4}@ki{b0+2<t0}Fb(Rep4(Ite(t7,S)),Cnd{b0!4;T;F}(t8)),Pre{b0+2<0;S}(Inv(pa9{b0:b0;b1:t0})))",
+    Tree1016 "Swm(c0,a1,Sub(FS(c2)),c3,a4e)",
+    Tree1017 "Try(Flt{2;F;_}(Swm(Swm(Keep(Ret0(Suc))))),Seq(Fb(a0e,c1,a2,t3),Try(c4,Opt(c5),t6)),Ret2(Ret4(RSel(Once(Once(PAll{-1}(t7e))),OnceT(OnceT(Wt{30}))))))",
+    Tree1018 "B{b0;t0}Rpt{0}(pa0{b0:t0;b1:b0})",
+    Tree1019 "B{b0;t1=5;t0}Pri(Wu{t0},Par{3;-3}(Inv(F),pa0{b0:=;b1:t1},PPar{1;T}(t1,F)),RSel(c2))",
+    Tree1020 "RSeq(PPar{1;N}(c0,Keep(c1)),RT{3}(t2))",
+    Tree1021 "B{t1=0;b0=2;o0;t0}Opt(ASeq(MSeq(AFb(c0,Wt{0}),Intr{t0>o0|5}(pc1{b0:0})),Rep1(Ub{o0}),Once(Cnd{o0|5>t1%2;N;_}(MPri(t2,c3l))),@si{b0=t1}@oh{t0+=1;t0:=t0%4}PAll{-2}(Wu{t1},@ki{o0|5+1!6}t4)))",
+    Tree1022 "B{o0;b0=0;t0=0}Fb(Flip(Sl{0},t0,Sb{t0=2}),@ki{none}Scc{t0<o0|0%2},Star(@rw{t0+4%4=1}@si{b0+1%4!1}@fi{t0<3}RSeq(pi1{t0:=},@oh{b0:=2}c2l)),Fb(Keep(Seq(pa3{b0:b0},a4)),pt5{b0:=}))",
+    Tree1023 "B{t1=5;b1=1}@of{t1:=b1}@oh{t1:=b1+4}Ruf{F}(t0)",
+    Tree1024 "B{t0;b0;o0=2}Ite(Swm(RFb(@os{t0%2!1?o0:=b0+1%2;o0:=o0|5}SubA(Fai),pt0{b0:1}),MPri(@oh{t0:=b0;t0>3?o0:=t0}t1,a2l)),Seq(pi3{t0:t0},a4,Wu{t0}))",
+    Tree1025 "B{b1=0;b0;t0=4}Ite(pt0{b0:0;b1:=},@os{b0:=t0%3}PPar{1;N}(t1,c2l,a3,Wt{0}))",
+    Tree1026 "B{b1=2;t0=4;b0}Try(FS(Ret0(c0l)),pc1{b0:b0},Pre{b1<t0+3%3;F}(@si{t0<0}Rep2(Keep(Once(FS(Swm(pt2{b0:t0;b1:b1},a3)))))))",
+    Tree1027 "B{t1;b1;t0=1}Swm(OnceT(Scc{b1+3<t1}),Wt{50},Sc{b1+=1},@oh{t1:=b1%2}Sb{t0=0},Sl{50})",
+    Tree1028 "Ret3(AFb(Par{_;-2}(Lim{3}(Wde(t0,R)),Flt{3;R;_}(t1),Star(FS(t2),To{100}(t3)))))",
+    Tree1029 "RFb(Step(a0,a1,c2,t3),AFb(Keep(Pri(c4,c5,t6e))),Rty1(t7),Keep(ASeq(Rty2(t8),Ruf{2}(c9l))))",
+    Tree1030 "Inv(RepF(FF(t0e)))",
+    Tree1031 "B{t1;b0;t0=2}Isw{t0;T;N}(@oh{t1+=2}PAll{_}(c0l,Keep(Isw{b0%2;_;_}(c1,@po{t1+=2}@rw{t0+4>2}Sc{t1:=b0%3},t2)),@po{t0<t1?b0+=1}@oh{t1:=b0}@of{b0:=t0}RSeq(@ki{b0%2<1}Sb{t0=1},t3e,R),ASeq(a4,c5b{t1},Wu{t1},c6,@ki{b0+3>7}t7)),@ki{t1>t0%2}AFb(Pre{t1+2%2!0}(RFb(t8,FF(pi9{t0:=}),a10l))),@po{b0+=2}Opt(Pre{t1=b0%4;S}(MSeq(Wv{t0}(t11),pi12{t0:=},Sl{30},c13b{b0%2}))))",
+    Tree1032 "RFb(Wde(Star(a0e,a1,t2e,a3,c4e),Wde(a5e,Mt{30}(Wt{0})),Inv(c6l)),F)",
+    Tree1033 "Step(AFb(RSeq(Dd{0}(RSeq(RFb(RepF(t0),c1e,a2,Run),Rmp{S;F}(t3),Rep0(c4))),RSel(MSeq(Ret4(Ret4(t5)),Seq(c6l,a7)),Dd{10}(OnceK(OnceT(a8))),a9))),Keep(Rmp{S;F}(Dl{30}(Par{-1;-2}(Seq(RSeq(t10)),Flip(Sl{50},Ret2(Suc),c11))))))",
+    Tree1034 "B{t0=2;b0=0}PPar{0;_}(t0,Pre{t0<b0%2;F}(FF(Rep0(c1l))),Dl{30}(RFb(OnceK(SubA(Ite(Wu{t0},a2))))))",
+    Tree1035 "B{t0=5;b0=1}ASeq(Par{3;-1}(To{10}(Rep3(Invt(a0))),Sb{b0=0},Rep1(c1)),Lim{2}(MPri(MPri(c2e,pt3{b0:t0;b1:b0},t4,pi5{t0:b0}))),PAll{-1}(pt6{b0:t0;b1:b0},t7),F)",
+    Tree1036 "B{b1=5;t0=4;b0=3}Dd{0}(@rw{b0>1}@oh{t0+=3}pc0{b0:b1})",
+    Tree1037 "RFb(t0e,c1,OnceT(Rep3(RU{F}(c2))),Keep(Rpt{F}(Sub(t3))))",
+    Tree1038 "B{b0;t0=2}Isw{t0;N;T}(WU{b0+2<4}(pi0{t0:t0}))",
+    Tree1039 "B{b0=1;b1;q0=2;t0=1;o0=_}TryF(@ki{t0+2<b1}@si{o0|3>3}RepF(SubR(Lp{_;K}(Ub{o0}))),R,Sb{b0=3})",
+    Tree1040 "Keep(RSeq(Star(c0l,S,c1),Star(t2,a3),c4,c5))",
+    Tree1041 "B{t0;q0=0;o0=_;b0}@oh{t0:=o0|0}@fi{b0+4=t0}RFb(Fb(To{30}(@oh{t0+=3;b0:=b0%3}@ki{none}MSeq(c0l,Run)),Rep3(@rw{t0<5}Scc{t0%2=0}),Lp{t0;K}(To{50}(c1e)),pt2{b0:2},Invt(t3)),Inv(Fb(Rmp{F;S}(@os{t0+=2}t4),Step(a5,c6l,t7,a8),Scc{b0<2},Fb(pt9{b0:=},Sb{t0=0}))))",
+    Tree1042 "AFb(Opt(c0))",
+    Tree1043 "B{b0;q0;t0=2}RFb(c0,Step(SubA(Seq(t1,S,@po{t0+1!2?t0+=4;t0:=b0+4}t2,t3)),Opt(Fb(@si{b0+3%4>0}@po{b0%4!0?t0+=2;t0:=b0+1}Step(c4,Sc{b0+=1}),Ite(c5l,a6e))),Swm(Lp{b0;S}(Sc{b0+=1}))),a7l)",
+    Tree1044 "B{t1;b0=4;t0=0;q0}Fb(PPar{1;_}(PPar{1;T}(Wde(t0e,pt1{b0:=},Sb{t0=6}),c2),RFb(Wu{t1},t3,t4,c5)),Ret3(Seq(PAll{-1}(t6,c7),RFb(RFb(c8,pa9{b0:=;b1:t1}),Lp{t0;K}(a10)))))",
+    Tree1045 "B{b0=1;o0=_;t1=3;t0}Step(Ite(WU{some}(c0),Pri(a1,t2,Su{t0}(a3b{t0;b0}),Sc{t0:=2}),Wv{t1}(Pri(c4,RSeq(t5,a6),@fi{b0=b0+2%3}@ki{t1%3>0}@si{b0+4!4}Isw{7;N;N}(pc7{b0:t1},a8)))))",
+    Tree1046 "B{t0;q0=3;b0;b1}TryT(Cnd{t0>7;N;S}(t0e),Sw{5}(Rty2(Sc{b0<2?b1:=9;b0<1?b0:=t0}),Rep0(Scc{b0%3=2})),@po{t0:=b0+4;b0:=4}@ki{t0%3>1}Lp{t0;_}(Ret0(t1)),ASeq(t2,@fi{b0!2}@ki{b1+4=6}@os{b0:=t0%2}pi3{t0:b1},Sl{10},Scc{b0+3%4<3}),MSeq(@fi{b0+1=b1}@os{b1+=1}@ki{b1=b0+1}Ret2(t4),t5))",
+    Tree1047 "B{q0}RU{F}(Lp{_;K}(c0e))",
+    Tree1048 "B{b1}Pre{b1+2<0;F}(F)",
+    Tree1049 "B{o0;t1;t0=3;b1=3;q0=2;b0=4}Isw{b1;_;_}(Sw{5;2}(pa0{b0:=;b1:=},Lp{_;F}(Dd{0}(t1)),OnceT(c2)),pt3{b0:=},Seq(Fb(Scc{t1+4%3<2},Ub{o0}),RFb(c4l,c5),@fi{b0<b1}Seq(@po{b0+=2}pi6{t0:t1}),Sl{0},@of{b0%3>0?t0+=2;b0:=b1+4%3}Rep2(@of{t0+=2}t7)))",
+    Tree1050 "B{b0=4;t0=4}Cnd{b0%2!1;T;F}(RSeq(RFb(Wv{t0}(Intr{b0=3}(Suc)),t0,c1e,a2),c3))",
+    Tree1051 "B{b0=5}MPri(t0,a1b{b0%3;b0},a2)",
+    Tree1052 "Rep3(Sub(RSeq(RFb(RSeq(Rpt{2}(c0)),Flip(t1,a2l,t3)),RU{S}(Ite(TryT(c4,t5,c6e,c7e),Mt{20}(c8e),R)),Cd{10;K}(Pri(c9,c10e,a11,Sub(t12),c13)))))",
+    Tree1053 "Ret3(Once(ASeq(Step(R,t0,Run),Wt{100},Dd{20}(Rep2(Invt(Rpt{2}(t1)))),Dl{50}(RetF(c2)))))",
+    Tree1054 "B{t1;o0;b0=0}Isw{b0+2%2;T;_}(@rw{b0=1}@oh{b0+=4}Bin{t1%2!0;_}(FS(Sl{50}),Once(Try(Intr{b0>7}(t0e),@si{b0!o0|1%2}@ki{b0+2<7}Ub{o0},a1e))))",
+    Tree1055 "B{t0;q0=1;b0}Flip(Lp{_;_}(Inv(@rw{b0>1}@fi{b0>t0+4%4}Ruf{1}(F))),Flip(t0,Sb{b0=9},c1),pc2{b0:b0})",
+    Tree1056 "B{t0;b0=3}PPar{2;N}(Opt(Once(Dd{20}(a0l))),Cd{10;_}(Cnd{t0>b0%2;_;S}(Sel(t1))))",
+    Tree1057 "B{t1=4;t0=3;b0=0;b1=0}@rw{b1+3%3=0}@of{b0:=t1+3}@si{b1=3}Sel(Star(t0,c1e,pt2{b0:3;b1:t1}),Wde(Wu{t1},Ite(t3,t4e),t5))",
+    Tree1058 "PAll{-3}(Seq(Once(Ret2(a0)),FF(MSeq(c1,S,c2))),Ite(Rpt{3}(c3l),c4),Dl{20}(Wde(c5l,c6,Sub(a7))),TryT(Flt{1;F;K}(Seq(t8,t9,R)),a10,Fb(a11,a12)),RFb(ASeq(c13l,c14,Invt(c15)),Invt(t16e)))",
+    Tree1059 "B{t0;b0;o0}@os{b0+=1}@fi{t0%3>1}PPar{0;T}(Cnd{b0!2;N;_}(Pre{t0%3!2;F}(pt0{b0:=;b1:b0})),@of{b0%4<0?b0+=3}@os{b0:=b0%2}RSeq(pi1{t0:t0},pa2{b0:=;b1:t0}),S)",
+    Tree1060 "B{b0}PPar{0;_}(Sl{10},Seq(Fb(t0,Sc{b0:=b0%2})))",
+    Tree1061 "B{b1=3;t0;b0;q0=1}Seq(@oh{b0=1?t0:=b0;t0:=b1}ASeq(Rmp{S;F}(Sw{3}(Once(@po{b1:=t0+3}@oh{b0+=3}@of{b1+=1}Ite(@rw{t0!3}@ki{b1=3}@fi{t0+3=b1}t0,@si{b0!7}c1)),t2)),Step(t3e)),RSeq(Sl{0},@os{b0=7?t0+=2}@of{t0+4%3>0?b0:=b1}pa4{b0:6},pc5{b0:b1},pa6{b0:b0},@oh{b1:=b0}@rw{b0<t0+1%2}@ki{b0%2!1}t7),Wde(Lp{t0;_}(Sw{4}(c8,Sb{t0=5})),R,Sl{10}),Dl{20}(Mt{20}(@ki{b1<4}@of{b1:=b0+1}@po{t0+=3;t0+=2}c9)),FF(Step(PAll{_}(@of{b1+=4}@po{b0:=t0}Intr{b0!5}(Step(Wu{t0},t10,Wt{0})),To{50}(t11)))))",
+    Tree1062 "FF(Rep4(t0))",
+    Tree1063 "B{b0;b1=4;t0;t1=3}Swm(SubR(Step(a0,Wu{t0},Scc{t0!t1+2},a1)),PPar{2;N}(F,Wt{10},Ret4(pt2{b0:t0;b1:t0})),@oh{t0+=3;b1:=b0}@si{t0+4<1}PPar{0;T}(R,SubR(c3)))",
+    Tree1064 "B{b0;t0=0}@fi{t0%2!0}Isw{0;T;T}(RFb(WU{b0>t0%2}(Cnd{t0!1;T;S}(t0)),pc1{b0:b0}))",
+    Tree1065 "B{t0;b0=1;t1=2}RSeq(Par{0;-1}(Par{-2;-1}(a0e,pc1{b0:=}),To{10}(@po{t1%2<0?t0+=3}a2)),t3,Fb(@po{t0:=b0}@oh{t0+=1}t4,Keep(pc5{b0:=})))",
+    Tree1066 "Fb(Lim{2}(PPar{1;N}(R,c0,F,Sl{20})),S)",
+    Tree1067 "B{b0=2;t1=3;t0}Bin{t0=t0%3;N}(Rep1(Intr{t1<6}(@rw{b0+3%2<1}S)),SubR(Rty1(a0)))",
+    Tree1068 "B{t0=1;b1=5;b0=5}Star(c0b{b1+1%4},Ite(c1,@rw{b0<b0+1}RSeq(a2,c3b{t0+1%3}),S),FF(Bin{t0+4<t0;N}(Sb{b0=8},Rep1(a4e))))",
+    Tree1069 "PAll{0}(Sel(RSeq(t0,c1l),Seq(t2,t3,c4,Wt{0},Rmp{F;S}(t5e)),FS(To{20}(c6))),Wde(MSeq(Rep0(Sl{50}),t7e,RSel(F,S),RU{S}(t8)),PAll{_}(c9),Flt{2;S;_}(Ret3(OnceK(Rmp{S;F}(RU{S}(t10)))))))",
+    Tree1070 "ASeq(Dd{10}(ASeq(t0,Suc,t1)),OnceT(a2),PAll{2}(RT{1}(To{20}(Run)),Sel(t3,c4,c5,Sub(a6))))",
+    Tree1071 "RFb(t0)",
+    Tree1072 "B{t0=2;b1=1}RSeq(Flt{2;R;F}(ASeq(Dl{0}(t0),t1)),Once(Seq(Flip(Wt{50},Sb{t0=b1}),Once(Lim{1}(RT{F}(RepF(t2)))))),AFb(c3,Run))",
+    Tree1073 "B{q0=2;t0=2;b0}RSeq(Lp{t0;_}(c0l),@rw{t0%2=1}Fb(a1b{b0%3;b0},t2,Fai,c3b{t0+4}))",
+    Tree1074 "B{b0;t0;t1=1;o0=3;q0=2}@oh{t0:=t1}Pri(a0,OnceK(Fb(a1,Lp{t0;S}(t2))),@ki{t1+1%3>1}RSeq(t3),Lp{t1;S}(RSel(F,t4,c5,pa6{b0:=;b1:t1})),Star(t7,@rw{b0%4!3}@os{t1:=t0%4}@ki{some}F,t8,c9,a10l))",
+    Tree1075 "B{b1=3;t0}MSeq(RFb(Seq(Rep1(t0),S),Seq(t1e,pa2{b0:b1;b1:t0}),FS(a3l)),@os{t0%4<2?t0:=b1}Par{_;_}(Bin{b1%4=3;_}(Rep3(Invt(Rty0(SubA(c4)))),Scc{b1<1})))",
+    Tree1076 "B{b0;t0=4}TryF(Cnd{t0+3%2>0;T;_}(t0),R,Inv(@si{b0>1}Pri(Wu{t0},c1)))",
+    Tree1077 "B{b0=3;q0=2;t0=3;b1=0}Star(Sw{1}(a0,a1),Bin{b1!3;N}(c2e,Fb(a3e,t4)),Seq(Fb(@po{b1!b0?t0+=1;b0+=1}@rw{b0%2<0}pc5{b0:=},Run)),Star(a6,c7),Lp{b1;S}(Lp{t0;S}(t8)))",
+    Tree1078 "ASeq(Swm(c0),Sub(Flt{2;F;K}(OnceT(t1))),FS(Par{_;2}(c2l,a3)),PAll{-1}(OnceT(Keep(c4e)),RFb(c5e,c6)),t7)",
+    Tree1079 "B{t0=2;b0;b1=3}TryT(RepF(Sw{4;2}(TryF(c0,@oh{t0:=2;b1+=2}t1e),t2,a3b{1;b1})),Ret1(c4),Star(Fb(c5,a6,@os{t0+=3}@ki{b0=t0+1}@of{b1+=3}Sc{b0:=b1%4;b1+=3},c7),WU{b0!3}(Bin{b0!6;_}(Ruf{F}(pa8{b0:b0;b1:=}),Mt{30}(c9b{6}))),RT{F}(Ret0(a10))))",
+    Tree1080 "B{b0=5;o0;t0=1;b1=3}@si{t0%4=1}@os{b1+3%4!1?o0:=b1}@rw{b0!t0}Wde(Sw{2}(t0,Sb{t0=b0}),SubR(@si{b1!0}@oh{none?t0:=t0%4}@os{o0:=_;o0:=o0|5}Pre{some}(a1)))",
+    Tree1081 "Flip(Step(Rep3(ASeq(c0,t1)),Swm(Sl{0},t2)),Inv(Step(t3,t4,c5,F,t6)),Sub(Flip(a7,c8l,c9)))",
+    Tree1082 "B{t1=0;t0;b1;o0=1;b0=2}Fb(Dl{10}(Intr{b1%2>0}(t0)),PAll{-2}(FS(c1e),@ki{some}c2b{t1}),@ki{t1<0}t3,ASeq(Sc{t1+4>o0|0+4?b0:=t1;b1+=1},pi4{t0:b0},Wt{0},c5,SubA(Wu{t0})))",
+    Tree1083 "B{t1;b0;o0;b1=1}Opt(Swm(Bin{none;_}(Scc{t1<b0},c0b{t1+2%4}),Bin{b0+1>o0|2;N}(Ruf{F}(Sel(t1e,a2b{8;b1},F)),Dd{0}(t3)),OnceK(@si{o0|5+4=o0|1%2}c4)))",
+    Tree1084 "B{t0=5;b1}Sw{4;0;5}(c0e,RSeq(c1,t2e),pi3{t0:=},@ki{t0<5}t4)",
+    Tree1085 "Swm(FS(c0e),RFb(c1l,Sl{0}),c2,c3,c4)",
+    Tree1086 "PPar{2;N}(Inv(a0),t1)",
+    Tree1087 "B{t0=0;o0=_;b0=1}To{0}(Seq(Wv{t0}(MSeq(RFb(Step(Sb{o0=5},c0)),a1)),Opt(Fb(Flip(a2,Sb{b0=t0}),pa3{b0:=;b1:t0},c4)),Sb{o0=4}))",
+    Tree1088 "B{b0=3;t1=3;o0=1;b1=0}@os{o0:=b0;b0:=t1}@po{b0+=3}Seq(Par{_;1}(pc0{b0:=},t1,Run,a2e),Par{0;3}(t3,RSeq(Sb{t1=0},Sl{0}),Rty2(t4)),Rep1(Rus{F}(TryF(c5e,c6,RSeq(a7b{o0|1%2;b1},c8)))))",
+    Tree1089 "B{t1=3;q0=0;b0=4;o0=3}Par{_;-1}(Lp{t1;F}(Pri(Swm(FS(c0e),Rmp{S;F}(Seq(RT{2}(@rw{b0+3>3}t1),@ki{b0>5}@si{b0<0}Rmp{S;S}(c2),t3))),Cnd{o0|3>6;N;S}(ASeq(Seq(RSeq(a4,c5b{b0},c6),Seq(c7)))))))",
+    Tree1090 "B{b0=2;q0=1;t0=0}Pre{t0=b0;F}(Step(Rep3(Lp{b0;F}(@oh{t0+=1}a0)),F,Scc{t0%2!1}))",
+    Tree1091 "B{b0=3;t0=4}@po{b0+=3}@oh{t0:=b0+2}@fi{b0=3}Ite(@os{b0:=t0%2}SubR(pt0{b0:4}),t1,Par{0;_}(Rty3(@oh{b0+=1}t2)))",
+    Tree1092 "B{b0;t0=0;t1=5;o0}Wde(Par{-2;-1}(Scc{t1%4>2},a0,c1,t2),Opt(WU{none}(Step(Sb{t1=t0},t3,t4,Lim{2}(pi5{t0:b0})))))",
+    Tree1093 "B{o0;b0=1;q0;t0=4}Mt{30}(MPri(Lp{b0;R}(Lp{b0;_}(a0)),Su{t0}(Keep(t1)),Sb{o0=7}))",
+    Tree1094 "B{b0=4;t0=0;b1=1}Sw{1;2;4}(PAll{-2}(RFb(t0,S),Scc{b0%3<0}),OnceT(Isw{t0%4;N;N}(c1,Fai,pa2{b0:=},pi3{t0:t0},Seq(a4,c5))),RT{2}(PPar{0;_}(a6)),Try(Rpt{2}(t7),@rw{b0+3>b0+1%4}@po{b1+=3}@ki{t0<1}c8b{b1+3%2}))",
+    Tree1095 "B{t0;q0=0}FF(Lp{_;R}(@rw{t0+3=0}AFb(To{0}(RSeq(t0,a1,a2)))))",
+    Tree1096 "Keep(Flt{1;R;_}(F))",
+    Tree1097 "B{b1=0;t0=2;q0=4;o0=1;b0=1}OnceK(@fi{b0+4%4!1}@si{b0<7}RSel(@ki{b0<2}Isw{b0;_;_}(Lp{b1;F}(PPar{0;T}(Step(a0,t1,Fai,SubA(Wu{t0}),Wt{20}))),Isw{t0%3;T;T}(S,WU{t0%2!1}(Fai),@of{none?o0:=b1+3}@ki{t0>6}Fb(a2,t3)),TryF(RFb(c4,a5e,c6b{5},t7),Lp{b1;K}(a8),Sc{b0:=t0})),OnceK(c9e)))",
+    Tree1098 "Rty0(Sl{0})",
+    Tree1099 "B{b0=2;t0}MPri(c0,Intr{t0!4}(PAll{_}(Sl{20},OnceK(Wt{0}))),PPar{1;T}(t1,Pre{b0+2<3;K}(Rep4(Inv(a2)))),Inv(Fb(t3e,@rw{b0%4>0}@oh{t0:=b0+3}t4)))",
 }

@@ -5,372 +5,517 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        Repeater(2) {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Cooldown(30) {
+            #[post(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+            RunOnce(then_skip = false) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+            },
         }
     }
 }
+
+board!(Tree1100Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            b0: i64 = 0,
         }
-        SequenceStar {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            RepeatTimes(2) {
-                ForceSuccess {
-                    Script(|bb| bb.t0.set(bb.b1)),
+        WaitUntil(|bb| bb.b0 % 2 > 0) {
+            TryCatch {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = {t0}),
                 },
+                ReactiveSelector {
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                #[success_if(|bb| bb.b1 > 6)]
+                #[skip_if(|bb| *bb.t0 > 2)]
+                #[failure_if(|bb| bb.b0 == 0)]
+                SetBlackboard(b0 = {b1}),
+                Condition(Cond<5>),
+                ScriptCondition(|bb| bb.b1 > (bb.b1 + 2) % 4),
             },
         }
     }
 }
 
-board!(Tree1101Blackboard { b1 t0 });
+board!(Tree1101Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
             b1: i64,
         }
-        Repeat(1) {
-            Limiter(3) {
-                ParallelAll(max_failures = -1) {
-                    AlwaysFailure,
-                    Action(Act<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                    Script(|bb| bb.t0.set(bb.b0)),
+        IndexSwitch(|bb| bb.b1 % 3, dynamic = false) {
+            Switch(b1) {
+                case 5 => PolicyParallel(policy = FirstSuccessOrFailure) {
+                    WasEntryUpdated(t0),
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(2) % 3)]
+                    #[on_success(|bb| if (*bb.t0 + 2) % 2 > 0 { bb.b1 = bb.b0 % 4 })]
+                    Sequence {
+                        Repeat(1) {
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                    },
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
+                },
+                _ => MemPriority {
+                    Switch(b1) {
+                        case 3 => SetBlackboard(b0 = 6),
+                        _ => StatefulAction(Task<1>),
+                    },
+                },
+            },
+            #[on_success(|bb| if *bb.t0 + 3 < bb.b0 + 2 { *bb.t0 += 1 })]
+            Inverter {
+                Cooldown(20) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        ParallelAll(max_failures = -1) {
+                            AlwaysSuccess,
+                            AsyncFallback {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                StatefulAction(Task<4>),
+                            },
+                            Remap(success = Success, failure = Success) {
+                                IfThenElse {
+                                    Condition(Cond<5>),
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1102Blackboard { t0 b0 b1 });
+board!(Tree1102Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
             b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Repeat(0) {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+        Timeout(10) {
+            WaitUntil(|bb| bb.o0.is_none()) {
+                MemSequence {
+                    Delay(10) {
+                        Optional {
+                            Filter(times = 1, count = Completed, filtered = Failure) {
+                                ReactiveFallback {
+                                    Action(PAct<0>, b0 = 2, b1 = {b1}),
+                                    Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    Action(Act<3>),
+                    Retry(3) {
+                        #[run_while(|bb| bb.b0 > *bb.t0 % 2)]
+                        #[post(|bb| if bb.b1 + 4 != bb.b0 + 4 { bb.b0 += 2 })]
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        AsyncSequence {
+                            StatefulAction(Task<4>),
+                            Sequence {
+                                Wait(20),
+                                Condition(PCond<5>, b0 = 8),
+                            },
+                            Condition(Cond<6>),
+                        },
+                    },
+                    RetryUntilSuccessful(0) {
+                        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = bb.b1 })]
+                        #[failure_if(|bb| bb.b0 + 3 < 2)]
+                        Script(|bb| if bb.o0.unwrap_or(5) == *bb.t0 % 2 { bb.b1 = bb.b0 % 3 }),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1103Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1104Sub0 for Ctx {
-        StatefulAction(Task<4>)
-    }
-}
+board!(Tree1103Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-                Action(Act<1>),
-            },
-            ReactiveSelector {
-                Condition(Cond<2>),
-                MemSequence {
-                    Action(Act<3>),
-                    SubTree(Tree1104Sub0),
-                    Wait(0),
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            b0: i64 = 1,
+        }
+        Precondition(|bb| *bb.t1 > *bb.t0) {
+            ParallelAll(max_failures = -1) {
+                RepeatTimes(2) {
+                    RunOnce(then_skip = true) {
+                        ParallelAll(1) {
+                            Parallel(failure = -3) {
+                                AlwaysFailure,
+                                StatefulAction(Task<0>),
+                                #[on_success(|bb| bb.b1 += 2)]
+                                Action(Act<1>),
+                            },
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                Script(|bb| bb.b0 = bb.b1 + 4),
+                            },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Loop(q0, if_empty = Running) {
+                        Repeat(4) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                    #[failure_if(|bb| (bb.b1 + 3) % 4 < 1)]
+                    #[on_success(|bb| if bb.b0 + 3 > 5 { *bb.t1 += 2 })]
+                    #[post(|bb| if bb.b0 % 2 < 1 { *bb.t0 += 1 })]
+                    Repeat(forever) {
+                        Condition(Cond<4>),
+                    },
+                    RunOnce(then_skip = true) {
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                },
+                RunOnce {
+                    Delay(100) {
+                        ReactiveSequence {
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                    },
+                },
+                Remap(success = Failure, failure = Success) {
+                    Priority {
+                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                            #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+                            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
+                            StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                            Condition(Cond<8>),
+                        },
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10> = Cond::<10>),
+                    },
                 },
             },
-            RetryUntilSuccessful(1) {
-                Failer,
-            },
-            RetryUntilSuccessful(4) {
-                Parallel(failure = 1) {
-                    AlwaysFailure,
-                    StatefulAction(Task<5>),
-                },
-            },
-            Action(Act<6>),
+        }
+    }
+}
+
+board!(Tree1104Blackboard { t1 t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1105Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(13),
+        }
+        BinarySelector(|bb| bb.o0.is_some()) {
+            Condition(Cond<0>),
+            Succeeder,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1105Sub0 for Ctx {
-        Condition(|ctx| ctx.check(3))
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(13),
+        }
+        SubTree(Tree1105Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(0)),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveFallback {
-                RepeatTimes(2) {
-                    Priority {
-                        SubTree(Tree1105Sub0),
-                        Condition(Cond<4>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        Selector {
+            IfThenElse {
+                ParallelAll(max_failures = -1) {
+                    #[failure_if(|bb| *bb.t0 == 3)]
+                    #[skip_if(|bb| *bb.t0 == 3)]
+                    RepeatTimes(forever) {
+                        UnsetBlackboard(o0),
                     },
+                    #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
+                    SubTree(Tree1105Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
                 },
-            },
-            SequenceStar {
-                Parallel(failure = -1) {
-                    Retry(forever) {
-                        ForceSuccess {
-                            Runner,
+                WaitUntil(|bb| bb.o0.unwrap_or(5) > bb.b0 + 2) {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    RunOnce(then_skip = false) {
+                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
+                            RepeatUntilSuccess(forever) {
+                                AlwaysSuccess,
+                            },
+                            SetBlackboard(o0 = Some(7)),
                         },
                     },
-                    Action(Act<5>),
+                },
+            },
+            Sequence {
+                Delay(30) {
+                    WaitValueUpdate(t0) {
+                        Repeat(2) {
+                            WaitValueUpdate(t0) {
+                                ParallelAll(0) {
+                                    StatefulAction(Task<1>),
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(2) + 2 < *bb.t0),
+                                    Action(PAct<2>, b0 = 0, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree1105Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
             b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ParallelAll {
-            WasEntryUpdated(t0),
-            #[on_success(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| bb.b0 > bb.b1 + 1)]
-            MemSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Script(|bb| { bb.o0 = Some(4); bb.b0 += 1 }),
-                Action(Act<2>),
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    AlwaysRunning,
+        Precondition(|bb| *bb.t0 + 3 > 3, else = Failure) {
+            ReactiveFallback {
+                Sequence {
+                    ForceFailure {
+                        #[on_failure(|bb| if bb.b0 > 2 { bb.b0 += 3 })]
+                        Cooldown(100) {
+                            ScriptCondition(|bb| bb.b1 % 3 < 2),
+                        },
+                    },
+                    FlipSelector {
+                        Condition(PCond<0>, b0 = {=}),
+                        Action(PIo<1>, t0 = {=}),
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    ReactiveSequence {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            #[post(|bb| bb.b0 += 2)]
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    RetryUntilSuccessful(0) {
+                        Action(Act<6>),
+                    },
                 },
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree1106Blackboard { t1 o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1107Sub0 for Ctx {
-        Limiter(1) {
-            AlwaysSuccess,
-        }
-    }
-}
+board!(Tree1106Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
-        Priority {
-            Action(Act<0>),
-            SubTree(Tree1107Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1108 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 0,
         }
-        ReactiveFallback {
-            IfThenElse {
-                Parallel(success = 1) {
-                    MaxTime(50) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        StatefulAction(Task<0>),
+        Sequence {
+            MaxTime(0) {
+                ReactiveSelector {
+                    FlipSelector {
+                        WasEntryUpdated(t0),
+                        SetBlackboard(o0 = Some(1)),
                     },
-                },
-                Cooldown(20, filtered = Failure) {
-                    #[post(|bb| { bb.b0 = 6; bb.b0 = 8 })]
                     ReactiveFallback {
-                        Condition(Cond<1>),
-                        ForceSuccess {
-                            Inverter {
-                                StatefulAction(Task<2>),
+                        KeepRunningUntilFailure {
+                            Precondition(|bb| *bb.t0 + 3 == 0) {
+                                WasEntryUpdated(t0),
                             },
                         },
-                        StatefulAction(Task<3> = Task::<3>),
-                        Sleep(10),
-                    },
-                },
-                Repeat(forever) {
-                    AsyncSequence {
-                        Condition(|ctx| ctx.check(4)),
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<5> = Cond::<5>),
+                        Priority {
+                            ForceSuccess {
+                                StatefulAction(Task<0>),
+                            },
                         },
-                        Parallel(success = -1, failure = 2) {
-                            AlwaysRunning,
-                            StatefulAction(PTask<6>, b0 = 8),
+                    },
+                    ScriptCondition(|bb| bb.b1 > 7),
+                    WaitValueUpdate(t0) {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Sleep(50),
+                            Action(PIo<1>, t0 = {=}),
                         },
                     },
                 },
             },
+            Conditional(|bb| bb.b0 == bb.b1, dynamic = true) {
+                Condition(Cond<2>),
+            },
+            SetBlackboard(b0 = {b1}),
         }
     }
 }
 
-board!(Tree1108Blackboard { b0 t0 });
+board!(Tree1107Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1109Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            o0: Option<i64> = Some(13),
+    pub tree Tree1108 for Ctx {
+        StepSequencer {
+            Repeat(1) {
+                Runner,
+            },
+            StatefulAction(Task<0>),
         }
-        Script(|bb| bb.o0 = Some(bb.b0 + 1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        RepeatUntilFailure(2) {
-            Sequence {
-                SubTree(Tree1109Sub0, b0 = {=}, o0 = {o0}),
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-                Condition(Cond<1>),
+        Parallel(failure = -1) {
+            SetBlackboard(t1 = 4),
+            #[on_success(|bb| bb.b0 += 1)]
+            Action(PIo<0>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1109Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1110 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        StepSequencer {
+            #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 + 2 > 6 { bb.t0.set(bb.b1) } })]
+            RunOnce(then_skip = true) {
+                Script(|bb| bb.b1 = 1),
+            },
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
                 StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree1109Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1110Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Action(Act<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1110 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        #[on_halted(|bb| *bb.t0 += 2)]
-        #[skip_if(|bb| bb.b0 < 4)]
-        SequenceWithMemory {
-            AsyncSequence {
-                Condition(PCond<0>, b0 = 4),
-                Action(|ctx| ctx.exec(1)),
-            },
-            StatefulAction(PTask<2>, b0 = 6, b1 = {t1}),
-            AsyncSequence {
-                StatefulAction(Task<3>),
-                SetBlackboard(t1 = {b0}),
-                StatefulAction(Task<4>),
-            },
-            RunOnce(then_skip = false) {
-                Action(Act<5>),
-            },
-            AsyncFallback {
-                SubTree(Tree1110Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                Action(Act<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-board!(Tree1110Blackboard { t1 b0 t0 });
+board!(Tree1110Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Repeat(0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            AlwaysFailure,
-            Inverter {
-                Priority {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        #[on_success(|bb| bb.t0.set(1))]
+        SequenceStar {
+            StatefulAction(Task<0>),
+            ReactiveSelector {
+                MemPriority {
+                    ScriptCondition(|bb| bb.b0 != *bb.t0),
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
             },
+            StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1112Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Sleep(100)
-    }
-}
+board!(Tree1111Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveFallback {
-            ParallelAll(max_failures = -3) {
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        FlipSelector {
-                            Script(|bb| *bb.t0 += 1),
-                            StatefulAction(PTask<0>, b0 = {t0}),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
+        Switch(b1) {
+            case 5 => Loop(q0, value = {b0}, if_empty = Running) {
+                WhileDoElse {
+                    Condition(PCond<0>, b0 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
+                    #[failure_if(|bb| *bb.t0 > 4)]
                     Condition(Cond<2>),
-                    Selector {
-                        #[success_if(|bb| *bb.t0 % 3 < 1)]
+                },
+            },
+            case 1 => ReactiveFallback {
+                Condition(PCond<3>, b0 = 1),
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b1)),
+                ScriptCondition(|bb| *bb.t0 + 1 < 5),
+                Condition(PCond<5>, b0 = {b1}),
+            },
+            case 3 => Conditional(|bb| bb.b0 == 1, dynamic = true, else = Success) {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Wait(20),
+                },
+            },
+            _ => ReactiveFallback {
+                Timeout(30) {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
                         Failer,
-                        SubTree(Tree1112Sub0, ..),
                     },
                 },
-                Condition(Cond<3>),
-                MemSequence {
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        ReactiveSequence {
-                            SetBlackboard(b1 = 5),
-                            Condition(Cond<5>),
+                Sequence {
+                    #[success_if(|bb| (*bb.t1 + 3) % 4 < 1)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[post(|bb| bb.t1.set(bb.b0 % 4))]
+                    Wait(0),
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        #[skip_if(|bb| bb.b1 < 1)]
+                        #[post(|bb| bb.t0.set(bb.b1))]
+                        #[on_halted(|bb| bb.t0.set(bb.b1))]
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            Failer,
                         },
                     },
                 },
@@ -379,331 +524,230 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1112Blackboard { t0 b1 });
+board!(Tree1112Blackboard { t0 b1 b0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1113Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1113Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+        }
+        AsyncFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            SubTree(Tree1113Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
+            b1: i64 = 0,
         }
-        MemSequence {
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                ForceSuccess {
-                    SequenceWithMemory {
-                        Switch(b1) {
-                            case 0 => BinarySelector(|bb| bb.b1 + 1 > bb.b0) {
-                                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
-                                #[on_success(|bb| bb.b0 += 3)]
-                                Wait(50),
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                            _ => Cooldown(10, filtered = Failure) {
-                                StepSequencer {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    Failer,
-                                },
-                            },
-                        },
-                        Fallback {
-                            StepSequencer {
-                                AlwaysRunning,
-                                Wait(0),
-                                SetBlackboard(t1 = {b0}),
-                                RunOnce {
-                                    Action(PAct<2>, b0 = 1, b1 = {=}),
-                                },
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                BinarySelector(|bb| bb.b0 != 6, dynamic = true) {
-                    #[failure_if(|bb| *bb.t0 < (bb.b1 + 4) % 2)]
-                    SequenceWithMemory {
-                        Timeout(0) {
-                            Retry(2) {
-                                MemPriority {
-                                    Condition(Cond<4>),
-                                    StatefulAction(PTask<5>, b0 = {=}),
-                                },
-                            },
-                        },
-                        Fallback {
-                            Action(PIo<6>, t0 = {t1}),
-                            #[failure_if(|bb| bb.b1 + 3 > 1)]
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b1 + 1, &mut bb.b1)),
-                        },
-                    },
-                    MaxTime(30) {
-                        #[success_if(|bb| bb.b0 < *bb.t1)]
-                        Sleep(50),
-                    },
-                },
-            },
+        Priority {
+            SubTree(Tree1113Sub0, ..),
+            Action(PIo<2>, t0 = {b1}),
         }
     }
 }
 
-board!(Tree1113Blackboard { t0 b1 b0 t1 });
+board!(Tree1113Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
         ReactiveFallback {
-            ReactiveFallback {
-                IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                Inverter {
-                    Condition(Cond<3>),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                TryCatch {
-                    Condition(Cond<4>),
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                        AlwaysFailure,
-                    },
-                    Sequence {
-                        Delay(0) {
-                            StatefulAction(Task<7>),
-                        },
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-            FlipSelector {
-                SequenceStar {
-                    StatefulAction(Task<10> = Task::<10>),
-                    StatefulAction(Task<11>),
-                    Condition(|ctx| ctx.check(12)),
-                    StatefulAction(Task<13> = Task::<13>),
-                    StatefulAction(Task<14>),
-                },
-                Invert {
-                    IfThenElse {
-                        StatefulAction(Task<15>),
-                        Filter(times = 2, filtered = Skipped) {
-                            Condition(Cond<16>),
+            ForceFailure {
+                Timeout(0) {
+                    SkipUnlessUpdated(t0) {
+                        StepSequencer {
+                            Parallel(failure = -1) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<0>),
+                                },
+                                Runner,
+                            },
+                            Precondition(|bb| *bb.t0 == 1, else = Failure) {
+                                #[failure_if(|bb| *bb.t0 > (bb.b0 + 4) % 4)]
+                                #[on_failure(|bb| bb.b0 += 3)]
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
                         },
                     },
-                },
-                Cooldown(0, filtered = Failure) {
-                    AlwaysSuccess,
                 },
             },
         }
     }
 }
+
+board!(Tree1114Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        StepSequencer {
-            RetryUntilSuccessful(forever) {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    AlwaysSuccess,
-                },
-            },
-            WaitValueUpdate(t0) {
-                Fallback {
-                    IfThenElse {
-                        StatefulAction(Task<4>),
-                        #[skip_if(|bb| *bb.t0 % 3 != 2)]
-                        #[failure_if(|bb| *bb.t0 > (bb.b0 + 1) % 2)]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Sleep(0),
+        Precondition(|bb| (bb.b0 + 4) % 3 == 1, else = Skipped) {
+            Timeout(0) {
+                Remap(success = Failure, failure = Failure) {
+                    Precondition(|bb| bb.b0 % 4 < 3, else = Skipped) {
+                        FlipSelector {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(PCond<1>, b0 = {=}),
+                        },
                     },
-                    ReactiveSelector {
-                        Action(Act<5> = Act::<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(PCond<7>, b0 = {b0}),
-                        ScriptCondition(|bb| *bb.t0 > 4),
-                    },
-                    FlipSelector {
-                        Action(Act<8>),
-                        Condition(|ctx| ctx.check(9)),
-                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 % 2, &mut bb.b0)),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                FlipSelector {
-                    Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 = *bb.t0 + 4 }),
                 },
             },
         }
     }
 }
 
-board!(Tree1115Blackboard { b0 t0 });
+board!(Tree1115Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64>,
+            b1: i64,
         }
-        Limiter(3) {
-            SequenceStar {
-                RetryUntilSuccessful(2) {
-                    Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
+        MaxTime(50) {
+            ParallelAll {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0>),
+                    Action(PIo<1>, t0 = {b0}),
                 },
-                Condition(Cond<1>),
-                Loop(q0, if_empty = Skipped) {
-                    Failer,
+                ReactiveFallback {
+                    Condition(PCond<2>, b0 = 1),
+                    #[success_if(|bb| *bb.t1 < bb.b0)]
+                    Wait(100),
                 },
-                UnsetBlackboard(o0),
-                Action(PAct<2>, b0 = {t1}),
+                Interrupt(|bb| *bb.t0 + 2 < bb.b1) {
+                    Limiter(3) {
+                        AlwaysRunning,
+                    },
+                },
+                #[post(|bb| { bb.b1 = (bb.b1 + 1) % 3; *bb.t0 += 1 })]
+                SetBlackboard(b0 = 5),
             },
         }
     }
 }
 
-board!(Tree1116Blackboard { q0 b0 t1 o0 });
+board!(Tree1116Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveFallback {
-            Inverter {
-                #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
-                Wait(0),
-            },
-            Condition(PCond<0>, b0 = {=}),
-            Sequence {
-                ParallelAll(max_failures = -1) {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+        FlipSelector {
+            Fallback {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                #[run_while(|bb| *bb.t0 < 1)]
-                #[post(|bb| if *bb.t0 + 3 == bb.b0 % 2 { bb.o0 = None })]
-                #[failure_if(|bb| bb.b0 < 4)]
-                RepeatTimes(forever) {
-                    Sleep(20),
-                },
-            },
-            #[post(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            FlipSelector {
-                ReactiveFallback {
-                    RunOnce {
-                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                FlipSelector {
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<1>),
                     },
                 },
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-                Condition(Cond<5>),
             },
-            Conditional(|bb| *bb.t0 > 2, else = Failure) {
-                #[failure_if(|bb| bb.b0 + 2 < 2)]
-                #[success_if(|bb| (bb.b0 + 4) % 4 > 0)]
-                Action(Act<6> = Act::<6>),
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(t1 = 7),
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysRunning,
+            },
+            Precondition(|bb| *bb.t1 + 4 > 2, else = Skipped) {
+                SequenceWithMemory {
+                    Action(PAct<3>, b0 = {=}, b1 = {b1}),
+                    Condition(Cond<4>),
+                    WasEntryUpdated(t1),
+                    Action(|ctx| ctx.exec(5)),
+                },
             },
         }
     }
 }
 
-board!(Tree1117Blackboard { b0 o0 t0 });
+board!(Tree1117Blackboard { b1 t1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(|ctx, bb| ctx.check_in(2, (bb.o0.unwrap_or(2) + 1) % 2)),
-            Retry(3) {
-                StatefulAction(Task<3>),
+        StepSequencer {
+            RepeatTimes(forever) {
+                Succeeder,
+            },
+            AlwaysSuccess,
+            Remap(success = Failure, failure = Success) {
+                ReactiveSelector {
+                    RunOnce(then_skip = false) {
+                        Timeout(20) {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        },
+                    },
+                    StatefulAction(PTask<1>, b0 = {t0}),
+                    Condition(Cond<2> = Cond::<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree1118Blackboard { o0 });
+board!(Tree1118Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 4,
-            b1: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Precondition(|bb| *bb.t0 != 5, else = Failure) {
-            Fallback {
-                Priority {
-                    #[run_while(|bb| bb.b1 > bb.b0)]
-                    #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                    Switch(b1) {
-                        case 5 => StatefulAction(Task<0>),
-                        case 0 => Condition(Cond<1>),
-                        case 1 => Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                        _ => RunOnce(then_skip = true) {
-                            #[run_while(|bb| *bb.t0 > 5)]
-                            SetBlackboard(b0 = {t0}),
+        Sequence {
+            Delay(30) {
+                Parallel(success = 3) {
+                    ReactiveFallback {
+                        RunOnce(then_skip = true) {
+                            Script(|bb| { bb.b0 = *bb.t0; if bb.b0 % 3 < 0 { bb.b0 += 2 } }),
                         },
+                        AlwaysFailure,
+                        StatefulAction(Task<0> = Task::<0>),
                     },
-                    StepSequencer {
-                        Condition(Cond<3> = Cond::<3>),
-                        WasEntryUpdated(t1),
-                        TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<1>),
+                    AsyncSequence {
+                        StatefulAction(PTask<2>, b0 = {=}),
+                        AlwaysSuccess,
+                        Fallback {
+                            Action(PIo<3>, t0 = {t0}),
                             StatefulAction(Task<4>),
-                            Action(PIo<5>, t0 = {=}),
-                            Action(PIo<6>, t0 = {t1}),
-                            StatefulAction(Task<7>),
                         },
-                    },
-                },
-                StatefulAction(Task<8>),
-                MemPriority {
-                    AsyncFallback {
-                        #[run_while(|bb| *bb.t1 % 4 > 0)]
-                        #[on_halted(|bb| bb.b1 = 3)]
-                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    Repeat(forever) {
-                        #[success_if(|bb| bb.b0 > 2)]
-                        Inverter {
-                            TryCatch(catch_on_halt = true) {
-                                #[failure_if(|bb| *bb.t0 < 1)]
-                                StatefulAction(Task<12> = Task::<12>),
-                                Succeeder,
-                                #[run_while(|bb| *bb.t0 < bb.b1)]
-                                #[success_if(|bb| *bb.t0 + 3 > 0)]
-                                #[post(|bb| bb.b0 = *bb.t0 + 2)]
-                                Sleep(0),
-                            },
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Repeat(forever) {
+                            Condition(Cond<5>),
                         },
+                        Action(Act<6> = Act::<6>),
                     },
                 },
             },
@@ -711,307 +755,282 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1119Blackboard { t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1120Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        #[run_while(|bb| *bb.t0 < bb.b0)]
-        #[on_failure(|bb| if bb.b0 != 6 { *bb.t0 += 1 })]
-        ScriptCondition(|bb| bb.b0 > 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1120Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        #[on_success(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 += 1 })]
-        SubTree(Tree1120Sub1, ..)
-    }
-}
+board!(Tree1119Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSelector {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 2 })]
-            SubTree(Tree1120Sub0, ..),
+        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(2))]
+        BinarySelector(|bb| bb.b0 != bb.o0.unwrap_or(3) % 3, dynamic = false) {
+            IfThenElse {
+                StepSequencer {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Action(PIo<0>, t0 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
+                },
+                Filter(times = 3, count = Failure) {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                        Action(Act<5>),
+                    },
+                },
+            },
+            Repeater(0) {
+                Condition(Cond<6>),
+            },
         }
     }
 }
 
-board!(Tree1120Blackboard { t0 b0 });
+board!(Tree1120Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
-        ParallelAll {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+        }
+        Loop(q0, value = {b0}, if_empty = Success) {
             AlwaysSuccess,
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
         }
     }
 }
+
+board!(Tree1121Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
         }
-        RunOnce(then_skip = true) {
-            Selector {
-                ParallelAll {
-                    MaxTime(10) {
-                        RunOnce(then_skip = true) {
-                            BinarySelector(|bb| *bb.t0 % 3 != 1, dynamic = true) {
-                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                                Action(PIo<1>, t0 = {=}),
-                            },
+        #[on_failure(|bb| bb.b0 += 1)]
+        Delay(10) {
+            Fallback {
+                WasEntryUpdated(t0),
+                BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
+                    Repeater(forever) {
+                        Loop(q0) {
+                            Condition(|ctx| ctx.check(0)),
                         },
                     },
-                    Action(|ctx| ctx.exec(2)),
-                    SequenceWithMemory {
-                        Condition(Cond<3> = Cond::<3>),
-                        Script(|bb| if bb.b0 + 3 < 4 { bb.o0 = Some(*bb.t0 + 3) }),
-                        Action(PIo<4>, t0 = {t0}),
-                    },
-                },
-                Priority {
-                    Condition(Cond<5>),
                     AsyncSequence {
-                        Succeeder,
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
+                        #[on_success(|bb| bb.b1 = bb.b0 + 2)]
+                        IfThenElse {
+                            Action(Act<1>),
+                            Action(PAct<2>, b0 = {t0}, b1 = {b1}),
+                        },
+                        #[success_if(|bb| bb.b0 != bb.b0 + 2)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.b1 < 3)]
+                        Action(Act<3>),
                     },
-                    Parallel(success = -4, failure = -3) {
-                        AlwaysSuccess,
-                        ScriptCondition(|bb| *bb.t0 != 0),
-                        StatefulAction(Task<8>),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 2, &mut bb.b0)),
                 },
+                Wait(0),
             },
         }
     }
 }
 
-board!(Tree1122Blackboard { o0 b0 t0 });
+board!(Tree1122Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            IfThenElse {
+        WhileDoElse {
+            SequenceWithMemory {
+                Sleep(20),
                 StatefulAction(Task<0>),
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(1, (bb.b1 + 3) % 3, &mut bb.b1)),
-                    ReactiveFallback {
-                        Action(PIo<2>, t0 = {t0}),
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
+                Conditional(|bb| bb.b0 % 4 > 1, dynamic = false, else = Failure) {
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
                 },
             },
-            Repeat(2) {
-                Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 % 4 }),
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { t0 b1 b0 });
+board!(Tree1123Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             o0: Option<i64>,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            b0: i64,
         }
-        ParallelAll(0) {
-            Precondition(|bb| *bb.t0 != 5) {
-                StepSequencer {
-                    SkipUnlessUpdated(t0) {
-                        Fallback {
-                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                            Condition(Cond<1>),
-                        },
-                    },
+        ReactiveSequence {
+            WhileDoElse {
+                SequenceWithMemory {
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = None })]
+                    SetBlackboard(b0 = 0),
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<0>),
                 },
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(2)),
-                    Repeat(forever) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                TryCatch(catch_on_halt = false) {
-                    Precondition(|bb| bb.b1 > (bb.b1 + 4) % 2, else = Failure) {
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5> = Cond::<5>),
-                },
-                #[skip_if(|bb| bb.b0 > 4)]
-                #[success_if(|bb| bb.o0.is_some())]
-                WasEntryUpdated(t0),
-                Action(Act<6>),
-            },
-            Precondition(|bb| *bb.t0 + 4 < 3, else = Failure) {
-                Delay(0) {
-                    Optional {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree1124Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1125Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-        }
-        SequenceWithMemory {
-            Action(Act<1>),
-            #[failure_if(|bb| *bb.t0 == 7)]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
-            ScriptCondition(|bb| *bb.t0 % 4 < 3),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1125Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-        }
-        Deadline(10) {
-            Sequence {
-                Action(PAct<2>, b0 = {b1}, b1 = {t0}),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
+board!(Tree1124Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            SubTree(Tree1125Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            SubTree(Tree1125Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+        Sequence {
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree1125Blackboard { b1 b0 t0 });
+board!(Tree1125Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        Parallel(failure = -4) {
-            AlwaysSuccess,
-            ForceSuccess {
-                Failer,
-            },
-            FlipSelector {
-                WasEntryUpdated(t0),
-                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2) + 4, &mut bb.b0)),
-                SequenceWithMemory {
-                    Succeeder,
-                    Action(Act<1>),
+        #[post(|bb| bb.b0 = bb.b1 + 3)]
+        ReactiveSelector {
+            WasEntryUpdated(t0),
+            AsyncFallback {
+                IndexSwitch(|bb| 0, out_of_range = Fail, dynamic = true) {
+                    Retry(4) {
+                        StepSequencer {
+                            StatefulAction(PTask<0>, b0 = {b0}),
+                            Condition(Cond<1>),
+                        },
+                    },
+                    Condition(Cond<2>),
                 },
-            },
-            Priority {
-                Delay(20) {
-                    Parallel(failure = -1) {
+                RunOnce(then_skip = false) {
+                    ReactiveSequence {
+                        Script(|bb| { bb.b1 = (bb.b1 + 3) % 2; bb.b1 = bb.b0 }),
                         WasEntryUpdated(t0),
-                        Condition(PCond<2>, b0 = {b0}),
                     },
                 },
-                Timeout(0) {
-                    AlwaysSuccess,
-                },
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1126Blackboard { o0 b0 t0 });
+board!(Tree1126Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            Condition(Cond<1>),
-            Action(Act<2>),
-            Action(Act<3>),
-            #[run_while(|bb| bb.b0 != bb.b0 % 4)]
-            #[skip_if(|bb| bb.o0.is_none())]
-            Action(|ctx| ctx.exec(4)),
+        StepSequencer {
+            Action(PIo<0>, t0 = {=}),
+            RetryUntilSuccessful(4) {
+                #[on_success(|bb| { bb.t0.set((*bb.t0 + 2) % 3); *bb.t0 += 1 })]
+                #[success_if(|bb| bb.b0 % 4 < 2)]
+                RetryUntilSuccessful(3) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Precondition(|bb| *bb.t0 == 0, else = Running) {
+                            #[success_if(|bb| bb.b0 != *bb.t0)]
+                            #[on_success(|bb| if *bb.t0 % 4 > 0 { bb.b1 = *bb.t0 })]
+                            #[run_while(|bb| *bb.t0 % 2 < 1)]
+                            Parallel(failure = 1) {
+                                Remap(success = Failure, failure = Failure) {
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<2>),
+            ReactiveFallback {
+                AsyncFallback {
+                    StatefulAction(Task<3>),
+                    Action(PAct<4>, b0 = 6, b1 = {b1}),
+                    Condition(Cond<5>),
+                },
+                MemSequence {
+                    StepSequencer {
+                        Condition(Cond<6>),
+                        SequenceStar {
+                            Script(|bb| bb.b0 += 1),
+                            Condition(Cond<7>),
+                            Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+                        },
+                    },
+                    SetBlackboard(b0 = 1),
+                },
+            },
         }
     }
 }
 
-board!(Tree1127Blackboard { b0 o0 });
+board!(Tree1127Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
-        WhileDoElse {
-            RepeatTimes(1) {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+        ParallelAll {
+            Delay(10) {
+                Cooldown(10, filtered = Skipped) {
+                    Selector {
+                        MaxTime(0) {
+                            Remap(success = Success, failure = Failure) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
             },
-            Fallback {
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3>),
+            ReactiveSequence {
+                MemPriority {
+                    Failer,
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8> = Task::<8>),
+                RepeatUntil(Success) {
+                    Delay(100) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+                Action(Act<10>),
             },
         }
     }
@@ -1020,30 +1039,43 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1129 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t1: i64,
         }
-        FlipSelector {
-            Deadline(30) {
-                Optional {
-                    Repeat(3) {
-                        FlipSelector {
-                            Action(PIo<0>, t0 = {t1}),
-                            Sequence {
-                                Action(|ctx| ctx.exec(1)),
-                                Script(|bb| if (bb.b0 + 2) % 2 > 0 { bb.t0.set(bb.b0 + 4) }),
-                                StatefulAction(Task<2>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 3)),
-                            #[skip_if(|bb| *bb.t1 + 2 != 4)]
-                            #[success_if(|bb| *bb.t1 % 2 != 1)]
-                            Condition(|ctx| ctx.check(4)),
-                        },
+        ReactiveFallback {
+            ParallelAll(3) {
+                #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 3)]
+                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                Deadline(0) {
+                    SetBlackboard(t0 = 3),
+                },
+                Delay(20) {
+                    Condition(Cond<0>),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, 1)),
+            },
+            ParallelAll {
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+                },
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                Condition(Cond<4>),
+                Action(Act<5>),
+                WaitValueUpdate(t1) {
+                    Limiter(3) {
+                        Script(|bb| { bb.b0 = *bb.t0 % 3; if *bb.t0 == 2 { bb.t1.set(bb.b0 + 2) } }),
+                    },
+                },
+                Deadline(10) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        ScriptCondition(|bb| *bb.t1 + 3 == *bb.t0 % 4),
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
             },
-            Condition(|ctx| ctx.check(5)),
         }
     }
 }
@@ -1052,523 +1084,581 @@ board!(Tree1129Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1130 for Ctx {
-        RetryUntilSuccessful(1) {
-            Cooldown(30, filtered = Skipped) {
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Fallback {
+            ParallelAll(max_failures = -3) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                AlwaysFailure,
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                Cooldown(0) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Fallback {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 1, &mut bb.b0)),
+                    Condition(Cond<5> = Cond::<5>),
+                    Precondition(|bb| bb.b0 > 0, else = Running) {
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
+                    },
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Invert {
+                        AlwaysSuccess,
+                    },
+                },
+                Action(PAct<7>, b0 = {=}, b1 = {b0}),
             },
         }
     }
 }
+
+board!(Tree1130Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1131 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Interrupt(|bb| *bb.t0 + 4 > bb.b0 % 4) {
-            Timeout(10) {
-                Wait(100),
-            },
+        #[skip_if(|bb| bb.b1 > 3)]
+        Precondition(|bb| *bb.t0 % 3 == 1, else = Success) {
+            Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree1131Blackboard { t0 b0 });
+board!(Tree1131Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1132 for Ctx {
         blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64 = 3,
-            b0: i64,
+            b1: i64 = 3,
         }
-        WaitValueUpdate(t0) {
-            AsyncFallback {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 1, &mut bb.b0)),
-                Action(Act<1>),
-                Action(Act<2>),
-                Condition(PCond<3>, b0 = {=}),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Condition(Cond<0>),
+            ParallelAll {
+                Succeeder,
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b0}, b1 = {=}),
+            },
+            Sleep(50),
+            Succeeder,
+            ReactiveSequence {
+                MaxTime(10) {
+                    StatefulAction(Task<3>),
+                },
+                WasEntryUpdated(t0),
+                ScriptCondition(|bb| bb.b1 % 4 < 0),
             },
         }
     }
 }
 
-board!(Tree1132Blackboard { t0 b0 });
+board!(Tree1132Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1133 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        IfThenElse {
-            RepeatTimes(1) {
-                ReactiveFallback {
-                    IfThenElse {
-                        Condition(PCond<0>, b0 = {t1}),
-                        #[success_if(|bb| bb.b0 != 5)]
-                        #[on_success(|bb| bb.b1 += 2)]
-                        Action(PIo<1>, t0 = {=}),
+        Repeat(forever) {
+            Delay(50) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    RunOnce(then_skip = false) {
+                        Switch(b1) {
+                            case 4 => IfThenElse {
+                                Repeat(2) {
+                                    #[on_failure(|bb| { if bb.b1 + 1 < bb.o0.unwrap_or(5) % 3 { *bb.t0 += 2 }; *bb.t0 += 2 })]
+                                    #[on_success(|bb| { bb.b1 = *bb.t0 + 1; *bb.t0 += 1 })]
+                                    WasEntryUpdated(t0),
+                                },
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                            case 3 => AsyncFallback {
+                                Priority {
+                                    StatefulAction(Task<1>),
+                                    Action(|ctx| ctx.exec(2)),
+                                },
+                                Script(|bb| { bb.t0.set(bb.b1 + 2); if bb.o0.unwrap_or(0) < 4 { bb.b1 = bb.o0.unwrap_or(5) + 3 } }),
+                            },
+                            _ => ReactiveFallback {
+                                #[run_while(|bb| bb.o0.unwrap_or(3) < *bb.t0 % 2)]
+                                #[on_success(|bb| bb.b0 += 1)]
+                                Interrupt(|bb| bb.o0.is_none()) {
+                                    Action(Act<3> = Act::<3>),
+                                },
+                                Action(Act<4>),
+                            },
+                        },
                     },
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4))]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    StatefulAction(Task<2>),
-                    Conditional(|bb| bb.b1 == 1, dynamic = true) {
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<3>),
                     RunOnce(then_skip = true) {
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        #[post(|bb| bb.b0 += 1)]
-                        ReactiveSequence {
-                            #[on_success(|bb| { bb.o0 = Some(*bb.t1); bb.t0.set((*bb.t1 + 3) % 4) })]
-                            Sleep(20),
-                            RepeatUntilFailure(2) {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
+                        Condition(Cond<5>),
+                    },
+                    #[run_while(|bb| bb.b1 + 3 == bb.b1)]
+                    #[failure_if(|bb| *bb.t0 > (bb.b0 + 2) % 2)]
+                    ReactiveFallback {
+                        BinarySelector(|bb| *bb.t0 + 2 == bb.b0) {
+                            ReactiveSequence {
+                                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                                StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                                StatefulAction(Task<8> = Task::<8>),
+                            },
+                            SkipUnlessUpdated(t0) {
                                 AlwaysSuccess,
                             },
                         },
+                        AlwaysSuccess,
                     },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    #[skip_if(|bb| *bb.t1 < bb.b0)]
-                    Priority {
-                        Timeout(0) {
-                            TryCatch(catch_on_halt = false) {
-                                Condition(Cond<4>),
-                                Repeat(0) {
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                        Sequence {
-                            Delay(20) {
-                                StepSequencer {
-                                    Script(|bb| { bb.o0 = Some((*bb.t1 + 2) % 3); bb.b0 = *bb.t1 + 3 }),
-                                    Wait(0),
-                                },
-                            },
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                FlipSelector {
-                    #[skip_if(|bb| bb.b0 < 0)]
-                    SetBlackboard(t1 = {b0}),
-                    Succeeder,
-                    StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7>),
-                },
-                Switch(b1) {
-                    case 2 => #[post(|bb| bb.b1 += 1)]
-                    Switch(b1) {
-                        case 3 => StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                        _ => ScriptCondition(|bb| *bb.t1 % 2 < 0),
-                    },
-                    _ => IfThenElse {
-                        Action(PIo<9>, t0 = {=}),
-                        AsyncFallback {
-                            StatefulAction(Task<10>),
-                            SetBlackboard(o0 = Some(2)),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(1) != bb.o0.unwrap_or(5) + 3),
-                    StatefulAction(Task<11> = Task::<11>),
+                    Condition(|ctx| ctx.check(9)),
                 },
             },
         }
     }
 }
 
-board!(Tree1133Blackboard { t0 o0 b1 t1 b0 });
+board!(Tree1133Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1134Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1134Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 11,
+            o0: Option<i64> = Some(9),
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b0)]
+        #[post(|bb| bb.b1 = *bb.t0)]
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1134 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
         }
-        Loop(q0, value = {t1}) {
-            ReactiveSequence {
-                ParallelAll {
-                    Deadline(20) {
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[run_while(|bb| bb.o0.unwrap_or(2) > (*bb.t0 + 1) % 3)]
-                        #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(8) })]
-                        RepeatUntil(Failure) {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
-                    },
-                    Optional {
-                        ReactiveSequence {
-                            Action(Act<1>),
-                            SetBlackboard(t0 = 8),
-                        },
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 3)]
-                #[on_failure(|bb| { if bb.o0.unwrap_or(2) == bb.b0 + 4 { *bb.t1 += 1 }; bb.b0 += 3 })]
-                AsyncFallback {
-                    Interrupt(|bb| *bb.t0 == 2) {
-                        MaxTime(0) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    #[on_success(|bb| { bb.b0 += 2; bb.o0 = Some(bb.b0 % 3) })]
-                    Priority {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-                BinarySelector(|bb| *bb.t1 + 4 > 4) {
-                    Timeout(10) {
-                        StatefulAction(Task<7>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<8> = Task::<8>),
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-                ForceSuccess {
-                    Repeat(forever) {
-                        Parallel(success = -1, failure = 1) {
-                            Fallback {
-                                Action(Act<10>),
-                                Parallel(success = -2, failure = -1) {
-                                    Action(Act<11>),
-                                    StatefulAction(PTask<12>, b0 = {=}, b1 = {t0}),
-                                },
-                                Condition(Cond<13>),
-                                ReactiveFallback {
-                                    Action(PIo<14>, t0 = {=}),
-                                    Action(Act<15>),
-                                },
-                                Script(|bb| bb.o0 = Some(*bb.t1)),
-                            },
-                        },
-                    },
-                },
+        MemSequence {
+            WhileDoElse {
+                ScriptCondition(|bb| bb.b0 < bb.b1 % 2),
+                StatefulAction(Task<0>),
+            },
+            SubTree(Tree1134Sub0, ..),
+            Sleep(20),
+            WhileDoElse {
+                SubTree(Tree1134Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
             },
         }
     }
 }
 
-board!(Tree1134Blackboard { t1 q0 t0 o0 b0 });
+board!(Tree1134Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1135Sub0 for Ctx {
-        Sleep(100)
+        Repeat(2) {
+            AlwaysSuccess,
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
-        KeepRunningUntilFailure {
-            Repeater(0) {
-                SubTree(Tree1135Sub0),
+        Priority {
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    AsyncSequence {
+                        Condition(Cond<0>),
+                    },
+                    RunOnce {
+                        Sleep(30),
+                    },
+                },
+                MemSequence {
+                    Condition(|ctx| ctx.check(1)),
+                    SubTree(Tree1135Sub0),
+                    WhileDoElse {
+                        Action(Act<2>),
+                        Action(Act<3> = Act::<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            MaxTime(0) {
+                Action(Act<5>),
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1136Sub0 for Ctx {
+        Action(Act<4> = Act::<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        Conditional(|bb| bb.b0 % 4 > 2, else = Failure) {
-            SkipUnlessUpdated(t0) {
-                RetryUntilSuccessful(4) {
-                    Selector {
-                        MemPriority {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                        },
-                        Retry(1) {
-                            #[on_failure(|bb| bb.b1 = 3)]
-                            BinarySelector(|bb| bb.b1 == 2, dynamic = false) {
-                                TryCatch {
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                },
-                                AlwaysRunning,
-                            },
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                        Filter(times = 1, filtered = Failure) {
-                            Precondition(|bb| bb.b0 + 4 < bb.b0, else = Success) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
+        Parallel(success = 0, failure = -1) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                AsyncSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    SubTree(Tree1136Sub0),
+                    StatefulAction(Task<5>),
+                },
+            },
+            ForceSuccess {
+                ReactiveFallback {
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Repeat(2) {
+                        StatefulAction(Task<8>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree1136Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64>,
             b1: i64 = 1,
+            b0: i64 = 2,
         }
-        RepeatTimes(forever) {
-            FlipSelector {
-                Precondition(|bb| bb.b1 % 4 < 2, else = Success) {
-                    Switch(b1) {
-                        case 5 => Precondition(|bb| bb.b0 != 7, else = Running) {
-                            Condition(Cond<0>),
-                        },
-                        case 0 => #[post(|bb| bb.b1 += 1)]
-                        Switch(b1) {
-                            case 5 => Action(PIo<1>, t0 = {b0}),
-                            case 3 => #[failure_if(|bb| (bb.b1 + 2) % 2 < 0)]
-                            StatefulAction(Task<2> = Task::<2>),
-                            _ => AlwaysSuccess,
-                        },
-                        _ => IfThenElse {
-                            Action(PAct<3>, b0 = {b1}, b1 = {=}),
-                            StatefulAction(Task<4>),
-                        },
-                    },
+        #[failure_if(|bb| bb.b0 == 0)]
+        IndexSwitch(|bb| bb.o0.unwrap_or(1), dynamic = false) {
+            AsyncFallback {
+                Condition(Cond<0>),
+                #[success_if(|bb| bb.b1 % 2 < 0)]
+                #[on_halted(|bb| bb.b1 += 1)]
+                Condition(Cond<1>),
+                Wait(100),
+            },
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Selector {
+                    Condition(Cond<2>),
+                    Succeeder,
                 },
             },
         }
     }
 }
 
-board!(Tree1137Blackboard { b0 b1 });
+board!(Tree1137Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        RunOnce {
-            UnsetBlackboard(o0),
+        ParallelAll {
+            #[skip_if(|bb| *bb.t0 + 1 < 2)]
+            Switch(b1) {
+                case 5 => Remap(success = Success, failure = Failure) {
+                    Repeat(2) {
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            RunOnce {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                },
+                _ => Loop(q0, value = {b0}, if_empty = Failure) {
+                    Delay(10) {
+                        SequenceWithMemory {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                Repeat(4) {
+                    SkipUnlessUpdated(t0) {
+                        Repeat(1) {
+                            AsyncFallback {
+                                Switch(b1) {
+                                    case 1 => StatefulAction(Task<4>),
+                                    _ => StatefulAction(Task<5>),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b1)),
+                            },
+                        },
+                    },
+                },
+            },
+            Repeater(forever) {
+                AlwaysFailure,
+            },
+            IfThenElse {
+                Sequence {
+                    Condition(|ctx| ctx.check(7)),
+                    WasEntryUpdated(t0),
+                },
+                #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 3))]
+                #[success_if(|bb| bb.b0 == 4)]
+                MaxTime(0) {
+                    Repeater(0) {
+                        Wait(20),
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                ReactiveSequence {
+                    IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
+                        Action(Act<8>),
+                        Condition(Cond<9>),
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(10)),
+                        Action(Act<11> = Act::<11>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1138Blackboard { o0 });
+board!(Tree1138Blackboard { b1 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        RetryUntilSuccessful(4) {
-            MaxTime(0) {
-                ForceSuccess {
-                    #[success_if(|bb| bb.b1 < (bb.b0 + 4) % 3)]
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    },
+        RunOnce {
+            RetryUntilSuccessful(forever) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
-
-board!(Tree1139Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        WhileDoElse {
-            Repeat(4) {
-                ParallelAll {
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    Repeater(0) {
-                        ScriptCondition(|bb| bb.b1 == 7),
-                    },
-                    Script(|bb| if *bb.t0 + 3 == 6 { bb.b1 += 2 }),
-                    SequenceWithMemory {
-                        Script(|bb| if bb.b0 < bb.b1 { *bb.t0 += 1 }),
-                        Condition(PCond<1>, b0 = {=}),
+        ForceFailure {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            StatefulAction(Task<1>),
+                            Fallback {
+                                Action(Act<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
                     },
                 },
-            },
-            SequenceWithMemory {
-                #[skip_if(|bb| bb.b0 % 3 < 1)]
-                ParallelAll(0) {
-                    StatefulAction(PTask<2>, b0 = 8, b1 = {b1}),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b1)),
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<4>),
-            },
-            #[success_if(|bb| bb.b1 % 4 > 2)]
-            #[failure_if(|bb| bb.b0 + 4 == *bb.t0 + 2)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            Repeat(3) {
-                #[run_while(|bb| *bb.t0 == bb.b1 % 3)]
-                Delay(30) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<5>),
+                KeepRunningUntilFailure {
+                    AsyncSequence {
+                        Action(Act<4>),
+                        Sleep(0),
+                        Condition(Cond<5>),
+                        AlwaysSuccess,
+                        Condition(Cond<6>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree1140Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            Fallback {
-                Switch(b1) {
-                    case 0 => StepSequencer {
-                        #[post(|bb| if *bb.t1 + 1 > 5 { bb.b1 = bb.b0 })]
-                        Condition(PCond<0>, b0 = {t0}),
-                        #[post(|bb| { bb.b0 = (*bb.t1 + 3) % 3; bb.t0.set(bb.b1) })]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        Failer,
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    _ => Invert {
-                        Repeater(1) {
-                            SetBlackboard(t1 = 3),
+        Precondition(|bb| bb.b0 % 4 == 3, else = Success) {
+            Timeout(20) {
+                ParallelAll(max_failures = -3) {
+                    #[skip_if(|bb| bb.b1 != bb.b1 + 4)]
+                    Selector {
+                        RepeatUntil(Success) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                StatefulAction(Task<0>),
+                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+                                Wait(0),
+                                Condition(Cond<2>),
+                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
+                                Wait(0),
+                            },
                         },
                     },
-                },
-                #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
-                MemSequence {
-                    SetBlackboard(o0 = Some(7)),
-                    Succeeder,
-                    #[failure_if(|bb| (*bb.t1 + 2) % 3 != 2)]
-                    Conditional(|bb| *bb.t1 % 2 != 0, else = Success) {
-                        StatefulAction(Task<2>),
+                    #[run_while(|bb| bb.b1 < 1)]
+                    #[post(|bb| if *bb.t1 + 3 == *bb.t0 % 2 { bb.o0 = None })]
+                    #[failure_if(|bb| *bb.t0 < 4)]
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<3>),
+                        Fallback {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5), &mut bb.b0)),
+                            Condition(Cond<5> = Cond::<5>),
+                            StatefulAction(Task<6>),
+                        },
                     },
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 2)),
                     ReactiveFallback {
-                        Action(Act<6>),
-                        StatefulAction(PTask<7>, b0 = {t0}),
+                        Inverter {
+                            SetBlackboard(t1 = 5),
+                        },
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                StatefulAction(Task<8> = Task::<8>),
+                                Condition(Cond<9>),
+                            },
+                        },
+                        Condition(PCond<10>, b0 = {b1}),
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Interrupt(|bb| bb.b0 + 3 > *bb.t1 + 1) {
+                            ScriptCondition(|bb| *bb.t1 + 4 > 6),
+                        },
                     },
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Sleep(10),
-                    Sleep(20),
-                },
-            },
-            StepSequencer {
-                ParallelAll {
-                    Failer,
-                    Script(|bb| *bb.t0 += 3),
-                    Condition(Cond<8>),
-                    StatefulAction(PTask<9>, b0 = {t0}),
-                },
-                Precondition(|bb| *bb.t1 < bb.b1 + 3) {
-                    Priority {
-                        Action(Act<10>),
-                        Condition(Cond<11>),
-                        ScriptCondition(|bb| *bb.t0 > bb.b1),
+                    TryCatch {
+                        Script(|bb| bb.o0 = Some(*bb.t0 % 4)),
+                        Script(|bb| bb.t1.set(bb.b1)),
+                        StatefulAction(Task<11>),
+                        Condition(|ctx, bb| ctx.check_in(12, (bb.o0.unwrap_or(2) + 1) % 2)),
                     },
-                },
-                MemPriority {
-                    AlwaysFailure,
-                    StatefulAction(Task<12> = Task::<12>),
-                    StatefulAction(Task<13>),
-                },
-                Retry(2) {
-                    StatefulAction(PTask<14>, b0 = 9, b1 = {=}),
-                },
-                FlipSelector {
-                    Action(Act<15>),
-                    Condition(Cond<16>),
-                    Action(Act<17>),
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<18> = Task::<18>),
+                    TryCatch(catch_on_halt = true) {
+                        ReactiveFallback {
+                            Condition(Cond<13> = Cond::<13>),
+                            #[skip_if(|bb| bb.b0 < *bb.t1 % 3)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<14>),
+                        },
+                        Switch(b1) {
+                            case 4 => Limiter(3) {
+                                StatefulAction(Task<15> = Task::<15>),
+                            },
+                            _ => Action(Act<16>),
+                        },
+                        AlwaysFailure,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1141Blackboard { b1 t0 o0 t1 b0 });
+board!(Tree1141Blackboard { o0 b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
             #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(4),
         }
-        IfThenElse {
-            IfThenElse {
-                #[on_success(|bb| if *bb.t1 != bb.b0 % 3 { *bb.t0 += 2 })]
+        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+            Action(Act<0> = Act::<0>),
+            ForceFailure {
                 MemPriority {
+                    AsyncSequence {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    #[failure_if(|bb| *bb.t1 + 1 > bb.o0.unwrap_or(1) % 4)]
                     AlwaysFailure,
-                    Action(Act<0>),
-                    #[on_halted(|bb| if *bb.t1 > 4 { bb.t1.set((bb.b0 + 4) % 2) })]
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t1}),
-                },
-                AsyncSequence {
-                    Action(PIo<2>, t0 = {b1}),
-                    Sleep(50),
                     Condition(Cond<3>),
                 },
             },
-            RetryUntilSuccessful(1) {
-                ScriptCondition(|bb| *bb.t0 % 4 == 1),
-            },
-            Wait(50),
         }
     }
 }
 
-board!(Tree1142Blackboard { b0 t0 b1 t1 });
+board!(Tree1142Blackboard { t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
-        RepeatTimes(3) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                Priority {
+                    Condition(Cond<0>),
+                    AlwaysRunning,
+                },
+                AsyncFallback {
+                    #[run_while(|bb| bb.b0 < *bb.t0)]
+                    #[success_if(|bb| bb.b0 + 3 > 0)]
+                    #[post(|bb| bb.b0 += 2)]
+                    Sleep(0),
+                    #[failure_if(|bb| bb.b0 < *bb.t0)]
+                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(Act<2>),
+            },
+            StatefulAction(Task<3>),
+            SequenceWithMemory {
+                Parallel(success = 4, failure = -1) {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(|ctx| ctx.check(6)),
+                    Action(Act<7>),
+                },
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1143Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1144Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(Cond<0>)
     }
 }
 
@@ -1576,149 +1666,154 @@ bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
         blackboard {
             b1: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        #[success_if(|bb| *bb.t0 == 2)]
-        #[skip_if(|bb| bb.b0 % 4 == 2)]
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                Action(Act<1> = Act::<1>),
-                Action(PAct<2>, b0 = {=}, b1 = {b1}),
+        SequenceWithMemory {
+            Sequence {
+                MaxTime(10) {
+                    RunOnce(then_skip = true) {
+                        SubTree(Tree1144Sub0, ..),
+                    },
+                },
+                ScriptCondition(|bb| bb.b1 % 3 == 1),
             },
-            #[run_while(|bb| bb.b1 != 0)]
-            #[post(|bb| bb.t1.set(*bb.t0))]
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
+            Sequence {
+                StatefulAction(PTask<1>, b0 = {=}),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            ParallelAll(max_failures = -1) {
+                ReactiveFallback {
+                    Action(Act<3> = Act::<3>),
+                },
+                Limiter(3) {
+                    Condition(Cond<4>),
+                },
                 AlwaysSuccess,
-                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree1144Blackboard { b1 b0 t1 t0 });
+board!(Tree1144Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
-        #[success_if(|bb| bb.b0 + 4 == *bb.t0 % 4)]
-        Repeat(0) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
+            WhileDoElse {
+                MaxTime(50) {
+                    #[success_if(|bb| *bb.t0 % 2 > 0)]
+                    ParallelAll {
+                        BinarySelector(|bb| *bb.t0 > 2, dynamic = false) {
+                            Failer,
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            },
+            Condition(Cond<2>),
+            AsyncFallback {
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
-board!(Tree1145Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1146Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Script(|bb| *bb.t0 += 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1146Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        RunOnce(then_skip = true) {
-            SubTree(Tree1146Sub1, ..),
-        }
-    }
-}
+board!(Tree1145Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
             b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        Switch(b1) {
-            case 1 => SubTree(Tree1146Sub0, ..),
-            _ => Action(Act<0>),
+        BinarySelector(|bb| *bb.t1 > 6) {
+            StepSequencer {
+                Condition(Cond<0>),
+                Script(|bb| bb.b1 += 2),
+            },
+            Remap(success = Failure, failure = Success) {
+                Parallel(success = 2, failure = -3) {
+                    Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 % 4 }),
+                    Sleep(20),
+                    Repeater(3) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1146Blackboard { t0 b1 });
+board!(Tree1146Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b0: i64,
         }
-        WhileDoElse {
-            Precondition(|bb| bb.b1 % 4 < 2, else = Running) {
-                Condition(Cond<0>),
-            },
-            MemSequence {
-                Succeeder,
-                ForceFailure {
-                    Condition(|ctx, bb| ctx.check_in(1, 5)),
-                },
-            },
+        Selector {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Script(|bb| bb.b0 += 1),
         }
     }
 }
 
-board!(Tree1147Blackboard { b1 });
+board!(Tree1147Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            Conditional(|bb| bb.b0 + 1 > 0, dynamic = false) {
-                Precondition(|bb| bb.o0.unwrap_or(2) + 2 != 3, else = Skipped) {
-                    Action(PIo<0>, t0 = {b0}),
+        SequenceWithMemory {
+            TryCatch(catch_on_halt = true) {
+                AlwaysSuccess,
+                AlwaysSuccess,
+                Condition(Cond<0>),
+            },
+            Condition(PCond<1>, b0 = {b1}),
+            RetryUntilSuccessful(3) {
+                Loop(q0, value = {b0}) {
+                    #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) < (*bb.t0 + 3) % 4),
                 },
             },
-            Retry(4) {
-                #[on_halted(|bb| bb.b0 = *bb.t1 + 4)]
-                #[on_failure(|bb| bb.b0 = 3)]
-                #[post(|bb| bb.b0 = *bb.t0)]
-                FlipSelector {
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<1>),
+            #[skip_if(|bb| bb.b0 > 4)]
+            #[success_if(|bb| bb.o0.is_some())]
+            Repeater(forever) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Optional {
+                        Script(|bb| bb.b0 += 3),
+                    },
+                    Condition(PCond<2>, b0 = {=}),
                 },
-            },
-            ReactiveSequence {
-                AsyncFallback {
-                    #[run_while(|bb| (bb.b0 + 1) % 4 > 0)]
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                },
-                ScriptCondition(|bb| *bb.t0 > 6),
             },
         }
     }
 }
 
-board!(Tree1148Blackboard { t1 o0 t0 b0 });
+board!(Tree1148Blackboard { b1 t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        Inverter {
-            ForceSuccess {
-                Action(Act<0>),
+        ForceSuccess {
+            Repeat(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -1727,73 +1822,74 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64 = 4,
         }
-        IfThenElse {
-            Limiter(1) {
-                ReactiveSequence {
-                    WhileDoElse {
-                        #[on_failure(|bb| { *bb.t1 += 3; bb.b0 = *bb.t0 + 4 })]
-                        Action(PIo<0>, t0 = {=}),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    MemSequence {
-                        Parallel {
-                            Action(PAct<2>, b0 = 7),
-                            SetBlackboard(b0 = {t1}),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Cooldown(30, filtered = Failure) {
-                        Loop(q0, value = {t1}) {
-                            ScriptCondition(|bb| *bb.t0 > 4),
-                        },
-                    },
+        BinarySelector(|bb| bb.b1 != 0, dynamic = false) {
+            BinarySelector(|bb| (*bb.t0 + 3) % 3 > 1, dynamic = true) {
+                Sequence {
+                    #[skip_if(|bb| bb.b0 + 2 > 3)]
+                    #[run_while(|bb| (bb.b0 + 1) % 4 < 3)]
+                    StatefulAction(Task<0> = Task::<0>),
+                    Wait(0),
+                    SetBlackboard(b1 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 > 4),
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Runner,
                 },
             },
-            SequenceStar {
-                #[run_while(|bb| bb.o0.unwrap_or(4) < *bb.t0)]
-                #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(1) % 3); bb.t1.set(0) })]
-                #[success_if(|bb| bb.o0.is_some())]
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Failer,
-                },
-                TryCatch(catch_on_halt = false) {
-                    ScriptCondition(|bb| *bb.t1 > 3),
-                    Condition(Cond<4>),
+            SkipUnlessUpdated(t0) {
+                SequenceStar {
+                    Condition(PCond<1>, b0 = {=}),
+                    #[skip_if(|bb| bb.b1 % 2 < 0)]
+                    RunOnce(then_skip = true) {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    #[run_while(|bb| *bb.t0 + 4 == 4)]
+                    #[on_halted(|bb| { if bb.b0 != 7 { bb.b1 = *bb.t0 + 3 }; bb.b1 = bb.b0 % 4 })]
+                    Sequence {
+                        Action(PAct<3>, b0 = 9, b1 = {b0}),
+                        Action(PIo<4>, t0 = {b0}),
+                    },
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree1150Blackboard { o0 b0 q0 t0 t1 });
+board!(Tree1150Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, if_empty = Failure) {
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    WasEntryUpdated(t0),
-                    Sequence {
-                        Action(PAct<1>, b0 = 1, b1 = {b1}),
-                        SetBlackboard(b0 = 1),
-                        StatefulAction(Task<2>),
-                    },
-                    MemPriority {
-                        Condition(Cond<3>),
-                        AlwaysSuccess,
+        #[skip_if(|bb| *bb.t0 < 1)]
+        #[success_if(|bb| bb.o0.unwrap_or(4) < bb.o0.unwrap_or(0))]
+        #[post(|bb| bb.b0 = bb.b0 % 2)]
+        MemPriority {
+            AsyncFallback {
+                Action(|ctx| ctx.exec(0)),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            #[success_if(|bb| *bb.t0 % 4 > 1)]
+            WhileDoElse {
+                Condition(Cond<3>),
+                Action(Act<4>),
+            },
+            RetryUntilSuccessful(3) {
+                Optional {
+                    IndexSwitch(|bb| *bb.t1) {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
             },
@@ -1801,484 +1897,517 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1151Blackboard { b1 b0 q0 t0 });
+board!(Tree1151Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Retry(1) {
-            Selector {
-                #[skip_if(|bb| bb.o0.unwrap_or(5) + 2 > 4)]
-                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-                Condition(PCond<2>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1152Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
-        ReactiveSequence {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Condition(|ctx| ctx.check(5)),
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Priority {
-                    Deadline(50) {
-                        Optional {
-                            Wait(50),
-                        },
-                    },
-                    Deadline(0) {
-                        Deadline(20) {
-                            Action(Act<7>),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(8)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
-        IfThenElse {
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                Priority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            Selector {
-                StatefulAction(Task<3> = Task::<3>),
-                StepSequencer {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Wait(20),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6>),
-                },
-                MaxTime(0) {
-                    StatefulAction(Task<7>),
-                },
-            },
-            ForceSuccess {
-                FlipSelector {
-                    FlipSelector {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        ReactiveFallback {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    AlwaysRunning,
-                    Condition(|ctx| ctx.check(12)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
-        Repeat(3) {
+        #[post(|bb| { bb.o0 = Some((*bb.t0 + 2) % 3); bb.b0 = bb.b0 % 2 })]
+        #[on_halted(|bb| bb.t0.set((bb.b0 + 1) % 4))]
+        Parallel(success = 0, failure = 2) {
+            AlwaysFailure,
             Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree1152Blackboard { b0 o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
+    pub tree Tree1153 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            Delay(10) {
-                ScriptCondition(|bb| *bb.t0 % 2 == 0),
-            },
-            AsyncFallback {
-                FlipSelector {
-                    Timeout(100) {
-                        IfThenElse {
-                            #[success_if(|bb| bb.o0.unwrap_or(5) + 1 == *bb.t0)]
-                            ScriptCondition(|bb| bb.b0 < 7),
-                            StatefulAction(Task<0>),
+        Repeat(3) {
+            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
+            Parallel(success = 0, failure = -3) {
+                MemSequence {
+                    Cooldown(0, filtered = Skipped) {
+                        Failer,
+                    },
+                },
+                Precondition(|bb| bb.o0.unwrap_or(5) < 0, else = Running) {
+                    Selector {
+                        ReactiveSequence {
+                            Action(Act<0> = Act::<0>),
                         },
                     },
                 },
-            },
-            Optional {
-                MemPriority {
-                    ReactiveFallback {
-                        Delay(0) {
-                            Condition(Cond<1> = Cond::<1>),
+                Succeeder,
+                ReactiveSequence {
+                    SetBlackboard(o0 = Some(7)),
+                    KeepRunningUntilFailure {
+                        Repeat(3) {
+                            StatefulAction(Task<1>),
                         },
                     },
-                    ReactiveSequence {
-                        Action(PIo<2>, t0 = {t0}),
-                        #[on_halted(|bb| if *bb.t0 + 2 == 2 { *bb.t0 += 3 })]
-                        Condition(Cond<3>),
-                    },
                 },
+                Action(Act<2>),
             },
-            Action(Act<4> = Act::<4>),
         }
     }
 }
 
-board!(Tree1156Blackboard { o0 t0 b0 });
+board!(Tree1153Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1154 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] b0: i64,
+        }
+        RunOnce(then_skip = false) {
+            #[success_if(|bb| bb.o0.unwrap_or(3) != 0)]
+            #[failure_if(|bb| bb.o0.unwrap_or(5) % 3 != 2)]
+            SetBlackboard(o0 = Some(5)),
+        }
+    }
+}
+
+board!(Tree1154Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 1) % 4, out_of_range = Loop, dynamic = false) {
+            RunOnce(then_skip = false) {
+                ReactiveSelector {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            Conditional(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1155Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| bb.o0.is_some())]
+        SequenceWithMemory {
+            ReactiveSequence {
+                ScriptCondition(|bb| *bb.t1 > bb.o0.unwrap_or(4) + 2),
+                WasEntryUpdated(t1),
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4))]
+                #[on_failure(|bb| bb.o0 = None)]
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+                Condition(|ctx| ctx.check(1)),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(Cond<2>),
+                SetBlackboard(b0 = {t1}),
+                Fallback {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            MemPriority {
+                Action(Act<5> = Act::<5>),
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree1156Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
         blackboard {
+            b1: i64,
             #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        WaitValueUpdate(t0) {
+        PolicyParallel(policy = FirstSuccess) {
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    Repeat(forever) {
+                        Fallback {
+                            #[post(|bb| bb.b1 += 3)]
+                            #[on_halted(|bb| bb.b0 = (bb.b1 + 1) % 3)]
+                            #[skip_if(|bb| bb.b1 % 4 > 2)]
+                            Condition(Cond<0>),
+                        },
+                    },
+                    SetBlackboard(b1 = 3),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 3, &mut bb.b1)),
+                },
+            },
+            StepSequencer {
+                SequenceWithMemory {
+                    SetBlackboard(b1 = {t0}),
+                },
+                Sequence {
+                    #[skip_if(|bb| bb.b0 > 6)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    RepeatUntil(Success) {
+                        RepeatUntil(Success) {
+                            #[post(|bb| if bb.b1 % 2 > 0 { bb.b1 = bb.b0 })]
+                            #[skip_if(|bb| bb.b0 + 1 > 6)]
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    AlwaysRunning,
+                    Script(|bb| bb.b1 = 5),
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1157Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1158 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Delay(30) {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b1)),
+                },
+                Sleep(0),
+            },
+            RunOnce {
+                Loop(q0, if_empty = Skipped) {
+                    SkipUnlessUpdated(t0) {
+                        ReactiveSequence {
+                            ForceSuccess {
+                                #[failure_if(|bb| bb.b0 % 3 == 0)]
+                                Condition(Cond<2>),
+                            },
+                            Priority {
+                                #[failure_if(|bb| *bb.t0 + 3 < 7)]
+                                #[on_failure(|bb| if bb.b0 < *bb.t0 + 4 { bb.b0 += 2 })]
+                                Condition(PCond<3>, b0 = {=}),
+                                #[on_halted(|bb| *bb.t0 += 3)]
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                ScriptCondition(|bb| *bb.t0 % 4 == 3),
+                StatefulAction(PTask<4>, b0 = 1, b1 = {=}),
+                Action(Act<5>),
+            },
+            IndexSwitch(|bb| bb.b0, dynamic = false) {
+                #[on_halted(|bb| if bb.b1 != *bb.t0 + 1 { bb.b0 = *bb.t0 })]
+                #[post(|bb| if bb.b0 != 1 { bb.t0.set(8) })]
+                IfThenElse {
+                    Inverter {
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(Cond<7>),
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1158Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1159 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        WaitUntil(|bb| bb.b1 % 4 < 1) {
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree1159Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1160 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        WhileDoElse {
+            WaitValueUpdate(t0) {
+                Condition(Cond<0>),
+            },
+            #[skip_if(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 2)]
+            #[run_while(|bb| bb.b0 + 3 != 4)]
+            Limiter(3) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Action(PIo<1>, t0 = {b0}),
+                    Delay(30) {
+                        Wait(0),
+                    },
+                    #[post(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1160Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1161 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
+                Condition(PCond<2>, b0 = {t0}),
+            },
+            Loop(q0, if_empty = Success) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1161Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1162Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1162Sub0 for Ctx {
+        SubTree(Tree1162Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1162 for Ctx {
+        ForceSuccess {
+            Cooldown(0) {
+                SubTree(Tree1162Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1163 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 5,
+        }
+        StepSequencer {
+            Fallback {
+                #[skip_if(|bb| *bb.t0 + 3 < 3)]
+                Condition(Cond<0>),
+                #[success_if(|bb| *bb.t1 != 1)]
+                #[on_success(|bb| bb.o0 = Some(3))]
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                Loop(q0, if_empty = Failure) {
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+                Loop(q0, value = {b1}) {
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+            MemSequence {
+                Condition(Cond<5>),
+                UnsetBlackboard(o0),
+                Action(Act<6> = Act::<6>),
+                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
+            },
+            SequenceStar {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            Selector {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    Action(Act<9> = Act::<9>),
+                },
+                Precondition(|bb| bb.b0 < 7, else = Skipped) {
+                    #[skip_if(|bb| bb.b1 != 7)]
+                    StatefulAction(PTask<10>, b0 = {=}),
+                },
+            },
+            MemSequence {
+                #[failure_if(|bb| (bb.b0 + 2) % 2 < 0)]
+                StatefulAction(Task<11> = Task::<11>),
+                AlwaysSuccess,
+                Action(PIo<12>, t0 = {t1}),
+                StatefulAction(PTask<13>, b0 = 7),
+                Condition(PCond<14>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1163Blackboard { o0 b0 t0 t1 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        RepeatUntilSuccess(3) {
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1157Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ReactiveFallback {
-            #[on_failure(|bb| bb.b1 += 1)]
-            #[failure_if(|bb| *bb.t0 > 3)]
-            Loop(q0, value = {b0}) {
-                SequenceWithMemory {
-                    Precondition(|bb| *bb.t0 % 4 == 2, else = Skipped) {
-                        Conditional(|bb| bb.b1 % 4 > 2, else = Failure) {
-                            Inverter {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(4) > bb.b0 { bb.b0 += 3 })]
-                    #[run_while(|bb| bb.b0 != bb.b0 % 2)]
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 4, &mut bb.b1)),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<2>),
-                ScriptCondition(|bb| bb.o0.is_some()),
-                UnsetBlackboard(o0),
-                #[on_halted(|bb| { bb.b1 += 2; bb.b0 += 2 })]
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree1158Blackboard { o0 b0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
-        ForceSuccess {
-            Parallel(success = -2, failure = -1) {
-                SequenceStar {
-                    Repeater(1) {
-                        RepeatUntilFailure(3) {
-                            AsyncFallback {
-                                AlwaysFailure,
-                                RunOnce {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                    Inverter {
-                        RetryUntilSuccessful(1) {
-                            Failer,
-                        },
-                    },
-                },
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    AsyncFallback {
-                        AsyncFallback {
-                            Action(|ctx| ctx.exec(1)),
-                            StatefulAction(Task<2>),
-                        },
-                        Repeat(3) {
-                            RunOnce(then_skip = false) {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<3>),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(4)),
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Repeat(3) {
-                BinarySelector(|bb| bb.o0.unwrap_or(0) + 3 != *bb.t0, dynamic = false) {
-                    Action(Act<1>),
-                    SetBlackboard(b1 = 4),
-                },
-            },
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| (bb.b1 + 2) % 3 != 1)]
-            #[post(|bb| bb.b1 = *bb.t0)]
-            Remap(success = Success, failure = Success) {
-                StatefulAction(PTask<2>, b0 = 6),
-            },
-        }
-    }
-}
-
-board!(Tree1160Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(max_failures = -2) {
-            ReactiveSelector {
-                Sequence {
-                    Loop(q0, if_empty = Success) {
-                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                    },
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                },
-            },
-            MemSequence {
-                SetBlackboard(t0 = 5),
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-            Parallel(success = 1) {
-                Parallel(success = 2, failure = 0) {
-                    TryCatch {
-                        #[failure_if(|bb| *bb.t1 + 2 > *bb.t0 % 3)]
-                        StatefulAction(Task<6> = Task::<6>),
-                        Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b0)),
-                        Script(|bb| *bb.t1 += 1),
-                    },
-                    Loop(q0, value = {t1}, if_empty = Failure) {
-                        Condition(Cond<8>),
-                    },
-                    Loop(q0, if_empty = Success) {
-                        StepSequencer {
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveSelector {
-                    Condition(Cond<9>),
-                    ReactiveSequence {
-                        Condition(Cond<10>),
-                    },
-                    ReactiveSequence {
-                        Action(Act<11>),
-                        StatefulAction(Task<12>),
-                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
-                        Condition(|ctx, bb| ctx.check_in(13, *bb.t1)),
-                        Action(|ctx| ctx.exec(14)),
-                    },
-                    Wait(30),
-                },
-            },
-            Action(Act<15>),
-        }
-    }
-}
-
-board!(Tree1161Blackboard { t1 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            ScriptCondition(|bb| bb.b0 + 3 == bb.b0),
-        }
-    }
-}
-
-board!(Tree1162Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 0,
-        }
-        Parallel(success = 1, failure = 3) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-            Switch(b1) {
-                case 0 => Condition(|ctx| ctx.check(1)),
-                _ => Script(|bb| { *bb.t0 += 2; bb.t0.set((bb.b0 + 4) % 4) }),
-            },
-            AsyncSequence {
-                Condition(Cond<2>),
-                AlwaysSuccess,
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1163Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        Parallel(success = -2, failure = -2) {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            #[skip_if(|bb| bb.b0 < 5)]
-            #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
-            SequenceStar {
-                WaitUntil(|bb| bb.b0 == 0) {
-                    RunOnce(then_skip = false) {
-                        SetBlackboard(b0 = 7),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1164Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
         blackboard {
-            b1: i64,
-            #[allow(unused)] #[tracked] t0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 4,
         }
-        Repeater(0) {
-            #[success_if(|bb| bb.b1 % 4 == 2)]
-            Condition(|ctx, bb| ctx.check_in(0, 3)),
+        ParallelAll(1) {
+            AlwaysSuccess,
+            Parallel(success = 3, failure = -2) {
+                Condition(Cond<0>),
+                #[on_halted(|bb| if *bb.t0 + 3 > bb.b0 % 3 { bb.t0.set(bb.b1 + 4) })]
+                Action(PAct<1>, b0 = 9, b1 = {=}),
+                Action(Act<2>),
+            },
+            Precondition(|bb| bb.b0 > 1) {
+                ReactiveSequence {
+                    #[skip_if(|bb| bb.b1 < bb.b0 % 3)]
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Deadline(0) {
+                        Sleep(0),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1165Blackboard { b1 t0 });
+board!(Tree1165Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
-        ReactiveFallback {
-            ForceFailure {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        RunOnce(then_skip = false) {
+            FlipSelector {
                 FlipSelector {
-                    ReactiveFallback {
-                        RepeatTimes(3) {
-                            Condition(Cond<0>),
-                        },
-                        AsyncSequence {
-                            Condition(Cond<1>),
-                            Repeat(forever) {
-                                Action(Act<2> = Act::<2>),
-                            },
-                        },
-                        ParallelAll(max_failures = -3) {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        AsyncSequence {
-                            Wait(20),
-                            Condition(Cond<8>),
-                            Condition(|ctx| ctx.check(9)),
-                            StatefulAction(Task<10> = Task::<10>),
+                    Runner,
+                    #[skip_if(|bb| (*bb.t0 + 2) % 4 != 2)]
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                ParallelAll(2) {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {=}),
+                },
+                Inverter {
+                    #[success_if(|bb| bb.b0 + 3 != 5)]
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1166Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1167 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+        }
+        ParallelAll(3) {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Timeout(0) {
+                    ReactiveSequence {
+                        Loop(q0, value = {t0}) {
+                            AlwaysSuccess,
                         },
                     },
-                    TryCatch(catch_on_halt = true) {
-                        Fallback {
-                            Priority {
-                                StatefulAction(Task<11> = Task::<11>),
-                                StatefulAction(Task<12>),
-                                StatefulAction(Task<13> = Task::<13>),
-                            },
-                            Condition(|ctx| ctx.check(14)),
-                            MemPriority {
-                                WhileDoElse {
-                                    Condition(Cond<15>),
-                                    Condition(Cond<16> = Cond::<16>),
-                                },
-                                Condition(Cond<17>),
-                                StatefulAction(Task<18>),
-                            },
+                },
+                StatefulAction(Task<1>),
+            },
+            #[run_while(|bb| bb.b0 > 6)]
+            StatefulAction(Task<2>),
+            #[post(|bb| *bb.t0 += 1)]
+            StepSequencer {
+                Delay(50) {
+                    #[run_while(|bb| bb.b0 % 3 == 1)]
+                    #[on_halted(|bb| *bb.t0 += 4)]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Fallback {
+                        Action(Act<3>),
+                        #[success_if(|bb| bb.b0 + 1 < 3)]
+                        KeepRunningUntilFailure {
+                            StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
                         },
+                        StatefulAction(Task<5>),
+                        StatefulAction(PTask<6>, b0 = 3, b1 = {t0}),
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(PTask<7>, b0 = 5),
+                    RepeatUntilSuccess(forever) {
+                        Limiter(3) {
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
+                Inverter {
+                    FlipSelector {
+                        Loop(q0, value = {t0}) {
+                            Wait(20),
+                        },
+                        Condition(PCond<9>, b0 = {t0}),
                         FlipSelector {
-                            Cooldown(0) {
-                                AsyncFallback {
-                                    Succeeder,
-                                },
-                            },
+                            Action(Act<10> = Act::<10>),
+                            AlwaysSuccess,
                         },
                     },
                 },
@@ -2287,483 +2416,481 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1167Sub1 for Ctx {
-        SequenceWithMemory {
-            RunOnce {
-                Condition(|ctx, bb| ctx.check_in(0, 1)),
-            },
-            StatefulAction(PTask<1>, b0 = 2),
-            StatefulAction(Task<2>),
-        }
-    }
-}
+board!(Tree1167Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1167Sub0 for Ctx {
-        SubTree(Tree1167Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
-        RepeatTimes(3) {
-            SubTree(Tree1167Sub0),
+    pub tree Tree1168Sub0 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            AlwaysSuccess,
+            Condition(Cond<5>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            IfThenElse {
-                StepSequencer {
-                    ScriptCondition(|bb| bb.b0 < (*bb.t0 + 4) % 4),
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                },
-                AsyncSequence {
-                    Conditional(|bb| *bb.t0 + 3 != 4, else = Success) {
-                        Filter(times = 1, count = Failure) {
-                            ReactiveSequence {
-                                Action(Act<2> = Act::<2>),
-                                #[success_if(|bb| bb.b0 == *bb.t0 + 3)]
-                                #[failure_if(|bb| *bb.t1 % 3 < 0)]
-                                #[run_while(|bb| *bb.t0 % 4 == 1)]
-                                Condition(PCond<3>, b0 = {t1}),
-                            },
+        ParallelAll(0) {
+            RunOnce(then_skip = true) {
+                Fallback {
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
                         },
                     },
-                },
-                #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-                ReactiveFallback {
-                    WasEntryUpdated(t1),
-                    AlwaysRunning,
+                    ReactiveSequence {
+                        RunOnce {
+                            StatefulAction(Task<4>),
+                        },
+                        SubTree(Tree1168Sub0),
+                    },
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        Priority {
+                            Action(Act<6>),
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                            Failer,
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    MemPriority {
+                        TryCatch(catch_on_halt = true) {
+                            Cooldown(0) {
+                                Repeat(forever) {
+                                    AlwaysFailure,
+                                },
+                            },
+                            Action(Act<9>),
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1168Blackboard { q0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1169 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        RunOnce {
-            WaitValueUpdate(t0) {
-                #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b0 + 2)]
-                #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                ReactiveSelector {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) > 3)]
-                    Loop(q0) {
-                        StatefulAction(Task<1> = Task::<1>),
+        Parallel(success = -2, failure = -1) {
+            Precondition(|bb| bb.b1 < 4, else = Running) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Parallel(failure = 0) {
+                        Condition(Cond<0>),
+                        TryCatch(catch_on_halt = true) {
+                            Wait(20),
+                            StatefulAction(Task<1>),
+                        },
+                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+                        Action(PIo<2>, t0 = {b1}),
                     },
-                    SetBlackboard(o0 = Some(6)),
+                    Precondition(|bb| *bb.t0 > 0, else = Failure) {
+                        MemPriority {
+                            Condition(|ctx| ctx.check(3)),
+                            Condition(|ctx, bb| ctx.check_in(4, 3)),
+                            Condition(Cond<5>),
+                        },
+                    },
                 },
             },
+            #[skip_if(|bb| *bb.t0 != bb.b1 + 3)]
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                Script(|bb| bb.b1 += 3),
+                #[skip_if(|bb| bb.b0 + 3 < 0)]
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            Sleep(50),
         }
     }
 }
 
-board!(Tree1169Blackboard { q0 o0 b0 t0 });
+board!(Tree1169Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1170 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
         }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll(1) {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.b0 > *bb.t0 % 2),
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
-                },
-                Interrupt(|bb| *bb.t0 % 4 != 1) {
-                    Priority {
-                        StepSequencer {
-                            Condition(Cond<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Precondition(|bb| bb.b0 != 0) {
-                            Sleep(0),
-                        },
-                    },
-                },
+        IndexSwitch(|bb| *bb.t0 + 2) {
+            #[post(|bb| bb.o0 = Some(bb.b1 + 1))]
+            #[on_success(|bb| if *bb.t0 < *bb.t0 % 4 { *bb.t0 += 3 })]
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Repeat(forever) {
+                Action(Act<2>),
             },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                StepSequencer {
-                    Sequence {
-                        ReactiveFallback {
-                            Precondition(|bb| *bb.t0 + 4 > 3, else = Running) {
-                                Action(Act<4>),
-                            },
-                            TryCatch(catch_on_halt = false) {
-                                Action(Act<5>),
-                                StatefulAction(PTask<6>, b0 = {t0}),
-                            },
-                            AlwaysFailure,
-                            Retry(0) {
-                                #[success_if(|bb| bb.b0 == 2)]
-                                #[skip_if(|bb| bb.b0 == 3)]
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                            Action(PIo<8>, t0 = {t0}),
-                        },
-                    },
-                },
-            },
+            Action(PAct<3>, b0 = {b1}, b1 = {t0}),
+            #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+            #[on_halted(|bb| bb.b1 = bb.b0)]
+            #[post(|bb| *bb.t0 += 1)]
+            Condition(PCond<4>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree1170Blackboard { t0 b0 q0 });
+board!(Tree1170Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1171Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Sleep(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1171 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64,
         }
-        #[skip_if(|bb| *bb.t0 != 7)]
-        #[success_if(|bb| bb.b0 > bb.b0 + 4)]
-        #[post(|bb| if *bb.t0 < *bb.t0 % 4 { bb.t0.set(bb.b0 + 4) })]
-        SequenceWithMemory {
-            ReactiveFallback {
-                Action(Act<0>),
-                MemSequence {
-                    WasEntryUpdated(t0),
-                    Action(Act<1>),
+        MaxTime(0) {
+            StepSequencer {
+                StatefulAction(Task<0>),
+                StepSequencer {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Wait(30),
+                    Action(Act<2>),
+                    #[failure_if(|bb| *bb.t0 > 3)]
+                    Script(|bb| bb.t1.set(*bb.t0)),
+                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
                 },
-                ForceSuccess {
-                    WaitUntil(|bb| *bb.t0 < 2) {
-                        ReactiveSequence {
-                            ParallelAll(0) {
-                                #[on_success(|bb| bb.b0 += 2)]
-                                StatefulAction(Task<2>),
-                                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                Sequence {
+                    Action(Act<4>),
+                    Sleep(0),
+                    SubTree(Tree1171Sub0, t1 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
+                },
+                #[success_if(|bb| bb.b1 % 2 > 0)]
+                #[on_halted(|bb| { bb.t0.set(6); bb.t0.set(bb.b1 + 4) })]
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Succeeder,
+                },
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    #[on_halted(|bb| { bb.b0 += 3; bb.b1 = *bb.t0 })]
+                    #[on_success(|bb| bb.b1 = 0)]
+                    #[on_failure(|bb| bb.b1 = *bb.t1)]
+                    Wait(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1171Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1172 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                ReactiveSelector {
+                    PolicyParallel(policy = FirstFailure) {
+                        SetBlackboard(b1 = {t0}),
+                        Sleep(10),
+                    },
+                    #[post(|bb| if bb.o0.is_some() { bb.t0.set(bb.b0 % 4) })]
+                    Repeater(forever) {
+                        #[on_success(|bb| bb.b1 = bb.b1 % 4)]
+                        StatefulAction(Task<0>),
+                    },
+                    #[post(|bb| bb.b1 = bb.b1 % 2)]
+                    #[failure_if(|bb| bb.b0 % 4 > 1)]
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    StatefulAction(Task<1> = Task::<1>),
+                    Filter(times = 2) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            MemPriority {
+                Action(PIo<3>, t0 = {=}),
+                StepSequencer {
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| bb.b1 != 3)]
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Wait(20),
+            },
+            Action(PIo<6>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree1172Blackboard { b0 b1 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1173 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 4)]
+            Selector {
+                ReactiveSelector {
+                    Precondition(|bb| bb.b0 != 3, else = Running) {
+                        Action(Act<0>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        ScriptCondition(|bb| *bb.t0 > 3),
+                        Action(PIo<1>, t0 = {t0}),
+                        Condition(Cond<2>),
+                    },
+                },
+                MaxTime(20) {
+                    WhileDoElse {
+                        Sequence {
+                            AlwaysSuccess,
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Interrupt(|bb| *bb.t1 % 4 > 1) {
+                            SetBlackboard(b1 = 8),
+                        },
+                        MemSequence {
+                            Loop(q0, value = {b0}, if_empty = Success) {
+                                WasEntryUpdated(t1),
+                            },
+                            WasEntryUpdated(t1),
+                            Wait(50),
+                        },
+                    },
+                },
+                #[on_halted(|bb| *bb.t1 += 2)]
+                #[on_failure(|bb| if *bb.t1 < (*bb.t1 + 1) % 2 { bb.b1 += 2 })]
+                #[run_while(|bb| *bb.t1 % 3 > 1)]
+                Fallback {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        WasEntryUpdated(t1),
+                        Action(Act<5>),
+                    },
+                    Timeout(10) {
+                        Wait(10),
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(PIo<7>, t0 = {=}),
+                    },
+                },
+                Loop(q0) {
+                    Parallel(success = -4, failure = 1) {
+                        StatefulAction(Task<8>),
+                        Action(PAct<9>, b0 = {b1}, b1 = {t1}),
+                        Action(PAct<10>, b0 = 3, b1 = {t1}),
+                        KeepRunningUntilFailure {
+                            TryCatch(catch_on_halt = true) {
+                                Runner,
+                                Condition(|ctx, bb| ctx.check_in(11, *bb.t1 % 3)),
+                            },
+                        },
+                        Condition(Cond<12>),
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        ReactiveFallback {
+                            #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                            #[on_success(|bb| { bb.t1.set(bb.b1); bb.b1 = *bb.t1 })]
+                            #[skip_if(|bb| bb.b1 % 3 < 2)]
+                            StatefulAction(PTask<13>, b0 = {=}),
+                            Condition(PCond<14>, b0 = {=}),
+                            Condition(|ctx| ctx.check(15)),
+                            Remap(success = Success, failure = Success) {
+                                Action(Act<16>),
                             },
                         },
                     },
                 },
             },
-            Fallback {
-                ParallelAll(max_failures = -4) {
-                    StatefulAction(Task<4>),
-                    Failer,
-                    StatefulAction(Task<5>),
-                    Sleep(0),
-                },
-                #[on_success(|bb| bb.b0 += 3)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                ForceFailure {
-                    StatefulAction(Task<6>),
-                },
-                RetryUntilSuccessful(0) {
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
-                },
-                SequenceStar {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[post(|bb| { if *bb.t0 < *bb.t0 + 2 { bb.b0 += 1 }; if bb.b0 == (bb.b0 + 3) % 3 { *bb.t0 += 1 } })]
-                    Script(|bb| bb.b0 += 2),
-                    ScriptCondition(|bb| bb.b0 != 0),
-                },
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 2, &mut bb.b0)),
-                    StatefulAction(Task<9>),
-                },
-            },
         }
     }
 }
 
-board!(Tree1171Blackboard { q0 t0 b0 });
+board!(Tree1173Blackboard { t1 b1 b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1172Sub0 for Ctx {
+    pub tree Tree1174Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
-        Condition(|ctx| ctx.check(6))
+        Wait(10)
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        Sequence {
-            MaxTime(0) {
-                Repeat(1) {
-                    Wait(20),
-                },
-            },
-            IfThenElse {
-                ReactiveFallback {
-                    Failer,
-                    ReactiveSelector {
-                        Action(PIo<0>, t0 = {b0}),
-                        StatefulAction(Task<1>),
-                        ScriptCondition(|bb| bb.b0 != *bb.t0),
-                    },
-                },
-                ReactiveSelector {
-                    Condition(|ctx| ctx.check(2)),
-                    Action(Act<3>),
-                },
-            },
-            Sequence {
-                ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 2),
-                #[on_success(|bb| *bb.t0 += 3)]
-                Sleep(10),
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5>),
-                SubTree(Tree1172Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree1172Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1173 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        #[skip_if(|bb| *bb.t0 + 1 == bb.b1 % 3)]
-        #[run_while(|bb| *bb.t1 + 2 < 6)]
-        #[on_failure(|bb| { bb.t0.set(bb.b1); if bb.o0.is_none() { bb.b0 = bb.b1 } })]
-        ReactiveSequence {
-            FlipSelector {
-                #[on_success(|bb| if bb.o0.unwrap_or(3) == 1 { *bb.t1 += 2 })]
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = 4, b1 = {=}),
-                    Action(PIo<1>, t0 = {b0}),
-                },
-            },
-            SequenceWithMemory {
-                Fallback {
-                    #[failure_if(|bb| *bb.t0 + 2 < 2)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Action(Act<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    Action(PIo<4>, t0 = {b1}),
-                },
-                Action(Act<5> = Act::<5>),
-            },
-            WaitUntil(|bb| *bb.t0 == 1) {
-                Sequence {
-                    Action(|ctx| ctx.exec(6)),
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(1) % 2),
-                    SequenceWithMemory {
-                        Action(Act<7>),
-                        Action(PAct<8>, b0 = 4, b1 = {=}),
-                    },
-                    Action(PIo<9>, t0 = {t0}),
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b1 + 1 != 1),
-                        StatefulAction(Task<10>),
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1173Blackboard { o0 t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
-        RepeatUntilFailure(1) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveFallback {
+            Switch(b1) {
+                case 1 => Action(PAct<0>, b0 = 2, b1 = {b0}),
+                _ => Condition(PCond<1>, b0 = 2),
+            },
+            Deadline(30) {
+                WhileDoElse {
+                    Sequence {
+                        SubTree(Tree1174Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
         }
     }
 }
+
+board!(Tree1174Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            b0: i64 = 4,
-            b1: i64,
+            b0: i64,
         }
-        WaitValueUpdate(t0) {
-            BinarySelector(|bb| *bb.t0 + 1 > bb.b1 % 3, dynamic = false) {
-                #[post(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
-                #[run_while(|bb| bb.o0.unwrap_or(2) > *bb.t0)]
-                Switch(b1) {
-                    case 1 => Priority {
-                        #[success_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 == 2)]
-                        #[skip_if(|bb| bb.b1 + 4 != 5)]
-                        #[on_failure(|bb| { bb.b1 += 3; bb.t0.set(bb.b1) })]
-                        Condition(PCond<0>, b0 = {b0}),
-                        #[failure_if(|bb| *bb.t0 < 3)]
-                        #[on_failure(|bb| bb.b1 = *bb.t0)]
-                        StatefulAction(Task<1>),
-                    },
-                    case 2 => BinarySelector(|bb| (bb.b0 + 4) % 3 > 0) {
-                        #[post(|bb| { bb.o0 = None; if bb.o0.is_some() { bb.t0.set(bb.b0) } })]
-                        Runner,
-                        SetBlackboard(b0 = 7),
-                    },
-                    _ => StatefulAction(Task<2>),
-                },
-                Loop(q0) {
-                    StepSequencer {
-                        Condition(Cond<3>),
-                        Condition(PCond<4>, b0 = {=}),
-                        #[run_while(|bb| bb.b1 + 2 < bb.b1)]
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                        ReactiveFallback {
-                            Condition(PCond<7>, b0 = {b1}),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
+        Sequence {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            Fallback {
+                Action(|ctx| ctx.exec(3)),
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree1175Blackboard { t0 q0 o0 b0 b1 });
+board!(Tree1175Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            o0: Option<i64> = None,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
         }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            WaitUntil(|bb| bb.b1 != 3) {
-                Inverter {
-                    #[failure_if(|bb| bb.b1 > bb.o0.unwrap_or(5))]
-                    #[skip_if(|bb| (*bb.t1 + 3) % 3 != 1)]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    StatefulAction(Task<1>),
+        WhileDoElse {
+            Repeat(4) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    StatefulAction(Task<0>),
                 },
             },
-            ReactiveFallback {
-                Conditional(|bb| bb.b1 < *bb.t1, dynamic = false) {
-                    Condition(Cond<2>),
+            StepSequencer {
+                #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                #[on_halted(|bb| bb.o0 = None)]
+                UnsetBlackboard(o0),
+                AlwaysSuccess,
+                Repeat(4) {
+                    StatefulAction(PTask<1>, b0 = 1, b1 = {b0}),
                 },
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree1176Blackboard { t1 b1 o0 });
+board!(Tree1176Blackboard { b0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 1,
+            b0: i64 = 4,
         }
-        FlipSelector {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Interrupt(|bb| (bb.b0 + 2) % 4 != 1) {
-                    WaitUntil(|bb| bb.o0.is_none()) {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                },
-                Repeat(1) {
-                    #[skip_if(|bb| bb.b0 % 4 < 0)]
-                    #[failure_if(|bb| bb.b0 % 4 != 2)]
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-                FlipSelector {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
+        Repeater(forever) {
+            #[post(|bb| bb.o0 = None)]
+            #[failure_if(|bb| *bb.t0 + 2 < bb.b0 % 3)]
+            #[on_success(|bb| bb.b0 = bb.b1)]
+            Optional {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
             },
-            #[on_success(|bb| if bb.b0 + 1 > *bb.t0 { bb.b0 = bb.o0.unwrap_or(4) })]
-            Precondition(|bb| *bb.t0 < 4, else = Success) {
-                StatefulAction(Task<6>),
-            },
-            SetBlackboard(o0 = Some(2)),
-            Cooldown(0, filtered = Skipped) {
-                ReactiveSequence {
-                    Inverter {
-                        Action(Act<7>),
+        }
+    }
+}
+
+board!(Tree1177Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1178 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        RepeatUntil(Failure) {
+            ParallelAll(3) {
+                Fallback {
+                    Action(Act<0> = Act::<0>),
+                    RepeatTimes(3) {
+                        Action(Act<1>),
                     },
-                    Deadline(50) {
-                        Optional {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
+                    ScriptCondition(|bb| bb.b0 % 4 != 3),
                 },
-            },
-            Delay(100) {
-                Inverter {
+                Sequence {
                     ReactiveFallback {
-                        Conditional(|bb| (*bb.t0 + 2) % 4 > 0, dynamic = false) {
-                            Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
-                        },
-                        #[success_if(|bb| bb.o0.is_some())]
-                        ParallelAll(max_failures = -2) {
-                            #[on_success(|bb| bb.t0.set(bb.b0))]
-                            #[on_halted(|bb| bb.b0 = 5)]
-                            #[post(|bb| bb.o0 = Some(8))]
-                            AlwaysRunning,
-                            StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
-                        },
-                        Parallel(success = 2) {
-                            Sleep(20),
-                            #[post(|bb| bb.b0 = bb.o0.unwrap_or(0) + 4)]
-                            Sleep(30),
-                            Script(|bb| { bb.b0 += 1; if bb.b0 % 3 != 0 { bb.t0.set(bb.b0 + 2) } }),
-                        },
-                        ScriptCondition(|bb| *bb.t0 < 5),
+                        AlwaysFailure,
+                        Action(PAct<2>, b0 = 4, b1 = {t0}),
                     },
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                },
+                ParallelAll(max_failures = -2) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| bb.b0 % 2 != 1)]
+                    WasEntryUpdated(t0),
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree1177Blackboard { t0 b0 o0 });
+board!(Tree1178Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
+    pub tree Tree1179Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        RepeatUntilFailure(2) {
+            Condition(PCond<1>, b0 = 7),
         }
     }
 }
@@ -2771,49 +2898,48 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
         }
-        WaitUntil(|bb| bb.b0 % 4 > 2) {
-            Loop(q0, if_empty = Skipped) {
-                ReactiveSelector {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    Retry(2) {
-                        #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-                        #[run_while(|bb| bb.b0 % 3 < 1)]
-                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
+        #[failure_if(|bb| *bb.t1 + 4 < (bb.b0 + 3) % 3)]
+        Fallback {
+            Precondition(|bb| *bb.t0 % 2 != 0) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t0),
+                    SetBlackboard(b1 = {b0}),
+                    SetBlackboard(t1 = {b0}),
+                },
+            },
+            MaxTime(10) {
+                Filter(times = 1, count = Completed, filtered = Failure) {
+                    #[on_halted(|bb| { bb.t0.set(*bb.t1 + 2); if bb.b1 % 3 < 2 { bb.t0.set(bb.b1) } })]
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        #[success_if(|bb| *bb.t1 > 1)]
+                        #[failure_if(|bb| bb.b1 > 0)]
+                        AlwaysSuccess,
                     },
                 },
+            },
+            Parallel(success = -1, failure = -1) {
+                WasEntryUpdated(t1),
+                SubTree(Tree1179Sub0, ..),
+                #[on_halted(|bb| { bb.b0 += 3; bb.b1 += 1 })]
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree1179Blackboard { b0 t0 q0 });
+board!(Tree1179Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
-        WhileDoElse {
-            Action(Act<0>),
-            Runner,
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1181Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        ReactiveFallback {
-            StatefulAction(Task<4>),
-            StatefulAction(Task<5>),
-            WasEntryUpdated(t0),
-            SetBlackboard(t0 = 1),
+        Retry(0) {
+            Wait(20),
         }
     }
 }
@@ -2822,51 +2948,58 @@ bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
         blackboard {
             b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        AsyncSequence {
-            ReactiveFallback {
-                StepSequencer {
-                    Deadline(50) {
-                        FlipSelector {
-                            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                            StatefulAction(Task<1> = Task::<1>),
+        Repeat(4) {
+            MemPriority {
+                Condition(PCond<0>, b0 = {t0}),
+                AsyncSequence {
+                    #[run_while(|bb| *bb.t0 < 0)]
+                    StatefulAction(Task<1>),
+                    WasEntryUpdated(t1),
+                    StatefulAction(PTask<2>, b0 = {t0}),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    WhileDoElse {
+                        Condition(Cond<3>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    ParallelAll(max_failures = -1) {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<4>),
+                            Action(PAct<5>, b0 = 9),
+                            Condition(|ctx| ctx.check(6)),
                         },
                     },
-                    #[on_success(|bb| { bb.o0 = None; bb.b0 = 1 })]
-                    Succeeder,
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(Task<7> = Task::<7>),
+                        WasEntryUpdated(t0),
+                        ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 1),
+                        Sleep(10),
+                    },
                 },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+                TryCatch {
+                    RepeatUntilSuccess(3) {
+                        StatefulAction(PTask<8>, b0 = 8, b1 = {b0}),
+                    },
+                    SetBlackboard(t1 = {b0}),
+                    RunOnce(then_skip = true) {
+                        UnsetBlackboard(o0),
+                    },
                 },
-            },
-            Sequence {
-                Repeat(3) {
-                    SubTree(Tree1181Sub0, ..),
-                },
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx| ctx.exec(6)),
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                },
-            },
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Wait(100),
-                    Action(|ctx| ctx.exec(10)),
-                    StatefulAction(Task<11>),
-                },
-                Fallback {
-                    #[post(|bb| if bb.b0 != 2 { bb.b0 += 1 })]
-                    WhileDoElse {
-                        Timeout(0) {
+                ForceFailure {
+                    ReactiveSequence {
+                        TryCatch {
+                            Action(Act<9>),
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                        RepeatUntil(Success) {
                             StatefulAction(Task<12>),
                         },
-                        StatefulAction(Task<13>),
-                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -2874,51 +3007,45 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1181Blackboard { b0 t0 o0 });
+board!(Tree1181Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        MemPriority {
-            IfThenElse {
-                #[skip_if(|bb| (bb.b0 + 3) % 4 != 1)]
-                StatefulAction(Task<0> = Task::<0>),
-                #[skip_if(|bb| *bb.t1 > 3)]
-                AsyncSequence {
-                    Action(Act<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysSuccess,
-                    #[on_failure(|bb| bb.t0.set(bb.b1))]
-                    StatefulAction(Task<3>),
+        Loop(q0, if_empty = Success) {
+            StepSequencer {
+                Sequence {
+                    Fallback {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2>),
                 },
-                Action(Act<4>),
-            },
-            Fallback {
-                ScriptCondition(|bb| bb.b1 > *bb.t1 % 3),
-                #[run_while(|bb| bb.b0 == 0)]
-                #[post(|bb| { bb.b0 += 3; bb.t0.set(*bb.t1) })]
-                #[on_failure(|bb| bb.b0 += 2)]
-                WaitValueUpdate(t1) {
-                    Condition(|ctx| ctx.check(5)),
+                WasEntryUpdated(t0),
+                Parallel(success = -1, failure = 2) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Inverter {
+                            Script(|bb| if bb.b1 > *bb.t0 + 2 { *bb.t0 += 2 }),
+                        },
+                    },
+                    Conditional(|bb| bb.b1 % 4 > 0, dynamic = false, else = Failure) {
+                        #[success_if(|bb| bb.b0 < 0)]
+                        Wait(30),
+                    },
                 },
-            },
-            Filter(times = 3, filtered = Skipped) {
-                Retry(2) {
-                    ReactiveFallback {
-                        SkipUnlessUpdated(t1) {
-                            StatefulAction(PTask<6>, b0 = {b1}, b1 = {b1}),
-                        },
-                        Action(Act<7>),
-                        WasEntryUpdated(t1),
-                        Interrupt(|bb| bb.b0 > 6) {
-                            AlwaysSuccess,
-                        },
-                        SetBlackboard(b1 = {t0}),
+                Precondition(|bb| bb.b0 != 2) {
+                    SequenceStar {
+                        #[run_while(|bb| *bb.t0 + 1 != bb.b0)]
+                        Condition(PCond<3>, b0 = 2),
+                        Action(PIo<4>, t0 = {b1}),
+                        Succeeder,
+                        StatefulAction(PTask<5>, b0 = {=}),
+                        StatefulAction(Task<6>),
                     },
                 },
             },
@@ -2926,335 +3053,357 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1182Blackboard { b0 t1 b1 t0 });
+board!(Tree1182Blackboard { b1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
-            WasEntryUpdated(t0),
-            Selector {
-                #[skip_if(|bb| *bb.t0 + 1 != bb.b0)]
-                #[success_if(|bb| *bb.t1 != (*bb.t1 + 3) % 2)]
-                IfThenElse {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                },
-                MemPriority {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                        Runner,
+        #[skip_if(|bb| bb.b0 + 4 > 1)]
+        Priority {
+            IfThenElse {
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                    StepSequencer {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
+                    AlwaysSuccess,
+                    Action(PIo<2>, t0 = {t0}),
+                    Action(PIo<3>, t0 = {b0}),
                 },
-                KeepRunningUntilFailure {
-                    Timeout(30) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Conditional(|bb| bb.b0 != 1, dynamic = false) {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(4) {
-                    Switch(b1) {
-                        case 5 => Condition(Cond<5>),
-                        _ => Sleep(20),
-                    },
-                },
-                Optional {
-                    SetBlackboard(b0 = 6),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b0)),
+                Remap(success = Success, failure = Success) {
+                    Succeeder,
                 },
             },
         }
     }
 }
 
-board!(Tree1183Blackboard { b0 b1 t0 t1 });
+board!(Tree1183Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
             b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(5),
         }
-        SequenceWithMemory {
-            Action(Act<0> = Act::<0>),
-            Precondition(|bb| (bb.o0.unwrap_or(4) + 1) % 3 > 0, else = Failure) {
-                RunOnce {
-                    MemSequence {
-                        Action(PAct<1>, b0 = 5, b1 = {b0}),
-                        StatefulAction(PTask<2>, b0 = 1),
-                    },
-                },
-            },
-            AsyncSequence {
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
-                    #[run_while(|bb| bb.b0 != (*bb.t0 + 1) % 4)]
-                    Wait(30),
-                },
-                #[failure_if(|bb| bb.b1 > 3)]
-                #[on_success(|bb| bb.b0 = 5)]
-                Action(Act<5>),
-                StatefulAction(PTask<6>, b0 = {=}),
+        Loop(q0, value = {b1}, if_empty = Running) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1184Blackboard { b0 b1 t0 o0 });
+board!(Tree1184Blackboard { q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64,
         }
-        Cooldown(0, filtered = Failure) {
-            ScriptCondition(|bb| bb.b1 != 2),
-        }
-    }
-}
-
-board!(Tree1185Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1186 for Ctx {
-        MemSequence {
-            Priority {
-                Condition(|ctx| ctx.check(0)),
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        StatefulAction(Task<1>),
+        BinarySelector(|bb| (bb.b1 + 2) % 3 == 1) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    AsyncSequence {
+                        Action(Act<0>),
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    },
+                    Conditional(|bb| bb.b1 == 4, else = Failure) {
+                        ReactiveFallback {
+                            #[post(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| *bb.t0 % 2 > 0)]
+                            StatefulAction(PTask<2>, b0 = {b1}),
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
                     },
                 },
+                Timeout(0) {
+                    Repeat(4) {
+                        ForceFailure {
+                            Wait(30),
+                        },
+                    },
+                },
+            },
+            RepeatUntilFailure(3) {
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
+board!(Tree1185Blackboard { t0 b1 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree1187 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
+    pub tree Tree1186 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        TryCatch(catch_on_halt = true) {
+            ParallelAll {
+                RepeatUntilFailure(forever) {
+                    ScriptCondition(|bb| (bb.o0.unwrap_or(2) + 3) % 3 == 2),
+                },
+                FlipSelector {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                    Succeeder,
+                },
+                ReactiveSequence {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(5) + 1))]
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b0)),
+                },
+            },
+            Succeeder,
         }
     }
 }
 
+board!(Tree1186Blackboard { t0 b0 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
+    pub tree Tree1187 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            b1: i64,
+            o0: Option<i64>,
         }
-        Sequence {
-            Optional {
-                RunOnce(then_skip = true) {
-                    FlipSelector {
-                        ScriptCondition(|bb| bb.b0 != 6),
-                        KeepRunningUntilFailure {
-                            Optional {
-                                StatefulAction(Task<0>),
+        ReactiveFallback {
+            ReactiveFallback {
+                Delay(30) {
+                    MaxTime(30) {
+                        Switch(b1) {
+                            case 3 => StatefulAction(Task<0>),
+                            _ => AsyncSequence {
+                                AlwaysSuccess,
+                                Action(Act<1>),
                             },
                         },
                     },
                 },
+                AlwaysFailure,
             },
-            RunOnce {
-                #[success_if(|bb| *bb.t0 > 7)]
-                Parallel(success = -5, failure = -3) {
-                    StatefulAction(Task<1>),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                    ForceFailure {
-                        #[on_failure(|bb| { if *bb.t0 < bb.b1 { bb.b1 = *bb.t1 }; bb.b0 = *bb.t1 })]
-                        WasEntryUpdated(t0),
-                    },
-                    Loop(q0) {
-                        Script(|bb| if *bb.t1 < 5 { *bb.t0 += 2 }),
-                    },
+            Parallel {
+                Condition(Cond<2>),
+                Precondition(|bb| bb.b1 % 2 > 0, else = Failure) {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(4), &mut bb.b0)),
                 },
             },
-            Priority {
-                Parallel(success = 2, failure = 1) {
-                    ReactiveSequence {
-                        StatefulAction(PTask<4>, b0 = 4),
-                        Deadline(20) {
-                            AlwaysSuccess,
-                        },
+            ReactiveFallback {
+                Repeat(forever) {
+                    ReactiveSelector {
+                        Action(Act<4>),
+                        Action(Act<5>),
                     },
-                    SkipUnlessUpdated(t1) {
-                        SetBlackboard(t1 = 9),
-                    },
-                    SetBlackboard(b0 = {b1}),
+                },
+                BinarySelector(|bb| bb.b1 == 7) {
+                    Sleep(50),
+                    Action(Act<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree1188Blackboard { b0 b1 q0 t0 t1 });
+board!(Tree1187Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1188 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] b0: i64,
+        }
+        Repeat(0) {
+            Script(|bb| bb.t0.set(8)),
+        }
+    }
+}
+
+board!(Tree1188Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
+            b0: i64,
+            b1: i64,
         }
-        StepSequencer {
-            AsyncFallback {
-                Interrupt(|bb| bb.b0 != 2) {
-                    AsyncSequence {
-                        Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                        KeepRunningUntilFailure {
-                            Repeat(1) {
-                                #[on_failure(|bb| { bb.t0.set(bb.b0); *bb.t0 += 1 })]
-                                #[post(|bb| bb.b0 += 2)]
-                                #[failure_if(|bb| bb.b0 != 2)]
-                                Action(PIo<1>, t0 = {t0}),
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    Timeout(0) {
-                        Timeout(0) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    StatefulAction(Task<3>),
-                    ForceFailure {
-                        Precondition(|bb| bb.b0 != 1, else = Running) {
-                            Sequence {
-                                StatefulAction(Task<4>),
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Condition(|ctx| ctx.check(5)),
-                            },
-                        },
-                    },
-                    Condition(Cond<6>),
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 > bb.b0 % 2, dynamic = true) {
-                Action(PAct<8>, b0 = {=}, b1 = {t0}),
-                #[failure_if(|bb| *bb.t0 % 3 != 2)]
-                Priority {
-                    #[run_while(|bb| bb.b0 % 4 < 2)]
-                    Inverter {
-                        WaitUntil(|bb| *bb.t0 % 3 != 2) {
-                            StatefulAction(Task<9> = Task::<9>),
-                        },
-                    },
-                    StatefulAction(Task<10>),
-                    AsyncSequence {
-                        StatefulAction(Task<11> = Task::<11>),
-                        #[on_success(|bb| bb.b0 += 3)]
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
-                    StatefulAction(Task<13>),
-                },
+        Invert {
+            #[post(|bb| { if *bb.t0 % 4 > 1 { bb.o0 = None }; bb.b1 = bb.o0.unwrap_or(5) })]
+            #[success_if(|bb| bb.b0 == bb.b1 + 2)]
+            #[on_failure(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 % 3 })]
+            Precondition(|bb| bb.o0.is_none(), else = Success) {
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree1189Blackboard { t0 b0 });
+board!(Tree1189Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64>,
             b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        TryCatch(catch_on_halt = false) {
-            AsyncFallback {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysFailure,
-                ScriptCondition(|bb| *bb.t0 + 1 < 0),
+        ReactiveSequence {
+            Conditional(|bb| *bb.t0 % 4 == 1, dynamic = true, else = Failure) {
+                ReactiveSequence {
+                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 > 1)]
+                    #[post(|bb| bb.b1 += 1)]
+                    Optional {
+                        StatefulAction(Task<0>),
+                    },
+                },
             },
-            Repeat(4) {
-                #[skip_if(|bb| (bb.b1 + 4) % 3 != 1)]
-                Sleep(20),
+            ForceSuccess {
+                Action(PIo<1>, t0 = {=}),
             },
-            SetBlackboard(b1 = {t0}),
+            Condition(|ctx, bb| ctx.check_in(2, 1)),
+            #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0) + 3); if *bb.t0 != 3 { *bb.t0 += 3 } })]
+            #[success_if(|bb| (bb.b1 + 4) % 4 > 1)]
+            #[run_while(|bb| bb.o0.is_none())]
+            StatefulAction(Task<3>),
+            Retry(forever) {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
+                    RepeatUntil(Failure) {
+                        Repeat(forever) {
+                            RunOnce(then_skip = true) {
+                                SetBlackboard(b1 = {b0}),
+                            },
+                        },
+                    },
+                    Repeat(forever) {
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1190Blackboard { t0 b1 });
+board!(Tree1190Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
         }
-        Sequence {
-            #[run_while(|bb| *bb.t0 + 2 < *bb.t0)]
-            ReactiveSequence {
-                ReactiveFallback {
-                    Interrupt(|bb| (*bb.t0 + 1) % 3 > 1) {
-                        Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
+        AsyncFallback {
+            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(4) + 3)]
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[run_while(|bb| bb.b0 % 3 < 0)]
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    SequenceStar {
+                        Precondition(|bb| bb.b1 == bb.o0.unwrap_or(0), else = Failure) {
+                            WaitValueUpdate(t0) {
+                                WhileDoElse {
+                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                                    StatefulAction(PTask<1>, b0 = 3, b1 = {b0}),
+                                    Action(PIo<2>, t0 = {b1}),
+                                },
+                            },
+                        },
                     },
-                    RetryUntilSuccessful(forever) {
-                        Condition(|ctx| ctx.check(0)),
+                    ReactiveFallback {
+                        Precondition(|bb| bb.b1 == 3, else = Success) {
+                            StatefulAction(Task<3>),
+                        },
+                        SequenceStar {
+                            ScriptCondition(|bb| bb.b0 > 1),
+                            Script(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0)); bb.b1 += 2 }),
+                        },
+                        Condition(Cond<4>),
+                        AsyncFallback {
+                            Condition(|ctx, bb| ctx.check_in(5, 0)),
+                            StatefulAction(Task<6>),
+                        },
+                        Sleep(0),
                     },
-                },
-                Precondition(|bb| bb.b0 % 4 != 2, else = Success) {
-                    StatefulAction(Task<1>),
                 },
             },
-            AsyncFallback {
-                Optional {
-                    Condition(Cond<2>),
+            ForceSuccess {
+                #[skip_if(|bb| (*bb.t0 + 3) % 3 < 2)]
+                WaitUntil(|bb| bb.b1 != 4) {
+                    Retry(1) {
+                        SequenceStar {
+                            SkipUnlessUpdated(t0) {
+                                MemSequence {
+                                    StatefulAction(Task<7>),
+                                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
+                                },
+                            },
+                            StatefulAction(Task<9>),
+                        },
+                    },
                 },
-                Condition(|ctx| ctx.check(3)),
             },
         }
     }
 }
 
-board!(Tree1191Blackboard { t0 b0 });
+board!(Tree1191Blackboard { o0 t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
-        AsyncSequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            Selector {
-                Condition(Cond<2> = Cond::<2>),
-                AlwaysFailure,
-            },
-            Cooldown(0, filtered = Failure) {
-                Fallback {
-                    StatefulAction(Task<3>),
-                    AlwaysRunning,
+        RepeatUntilFailure(1) {
+            FlipSelector {
+                FlipSelector {
+                    Action(Act<0>),
+                    Action(Act<1>),
                 },
-            },
-            ReactiveSelector {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                Action(Act<7>),
+                Optional {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ForceSuccess {
+                    Limiter(3) {
+                        Repeat(4) {
+                            Filter(times = 1, count = Completed) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<3>),
+                    },
+                    Condition(|ctx| ctx.check(4)),
+                    Wait(0),
+                },
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        Wait(0),
+                        AlwaysSuccess,
+                    },
+                },
             },
         }
     }
@@ -3263,398 +3412,411 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
             b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        Priority {
-            ReactiveSequence {
+        Sequence {
+            BinarySelector(|bb| bb.b0 > (bb.b0 + 3) % 4, dynamic = true) {
+                Sequence {
+                    SetBlackboard(b1 = 1),
+                    WasEntryUpdated(t0),
+                    Conditional(|bb| *bb.t0 < bb.b1, dynamic = false) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    RepeatUntilSuccess(2) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            #[on_failure(|bb| bb.b1 += 2)]
+            #[on_halted(|bb| bb.b1 += 2)]
+            #[failure_if(|bb| bb.b0 + 1 < 1)]
+            Delay(20) {
+                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
+                    RepeatUntilSuccess(forever) {
+                        Retry(forever) {
+                            Precondition(|bb| bb.b1 + 2 < 7, else = Skipped) {
+                                Repeat(4) {
+                                    ScriptCondition(|bb| bb.b1 + 3 > 4),
+                                },
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        RepeatUntilFailure(forever) {
+                            Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 1) % 3, &mut bb.b1)),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                #[on_halted(|bb| { bb.b1 = 9; bb.b1 = *bb.t0 + 1 })]
+                #[on_success(|bb| bb.b0 = bb.b1)]
                 Switch(b1) {
-                    case 5 => RepeatUntil(Failure) {
-                        WhileDoElse {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
+                    case 0 => Sequence {
+                        Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b0)),
+                        #[run_while(|bb| bb.b1 % 4 != 2)]
+                        StatefulAction(Task<5>),
+                    },
+                    case 2 => ForceFailure {
+                        Delay(0) {
+                            AlwaysFailure,
                         },
                     },
-                    _ => #[failure_if(|bb| bb.b0 < 3)]
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+                    _ => Priority {
+                        Action(PAct<6>, b0 = {t0}, b1 = {b1}),
+                        #[post(|bb| bb.t0.set(0))]
+                        #[failure_if(|bb| bb.b1 < 4)]
+                        #[on_halted(|bb| { bb.b1 = 8; *bb.t0 += 1 })]
+                        StatefulAction(Task<7>),
                     },
                 },
-                #[on_halted(|bb| if bb.b0 + 4 != bb.o0.unwrap_or(5) + 2 { bb.o0 = Some(*bb.t0 % 3) })]
-                #[skip_if(|bb| bb.o0.is_some())]
-                Fallback {
-                    Action(PIo<4>, t0 = {b1}),
-                    Action(PAct<5>, b0 = {b1}, b1 = {t0}),
-                },
             },
-            Fallback {
-                Selector {
-                    Condition(PCond<6>, b0 = {t0}),
-                    StatefulAction(Task<7>),
-                },
-                Action(PIo<8>, t0 = {b1}),
-                Retry(0) {
-                    StatefulAction(Task<9>),
-                },
-                Condition(Cond<10>),
-                Condition(Cond<11>),
-            },
-            Precondition(|bb| *bb.t0 != bb.b0 + 1, else = Running) {
-                #[on_failure(|bb| *bb.t0 += 3)]
-                #[failure_if(|bb| bb.o0.unwrap_or(4) % 2 != 0)]
-                Repeat(4) {
-                    WaitValueUpdate(t0) {
-                        #[failure_if(|bb| bb.b0 + 2 != bb.o0.unwrap_or(4) % 4)]
+            ReactiveSequence {
+                ReactiveFallback {
+                    Inverter {
                         Fallback {
-                            ScriptCondition(|bb| bb.b1 + 2 > 0),
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            Condition(Cond<12>),
-                            StatefulAction(Task<13>),
-                            Script(|bb| *bb.t0 += 3),
+                            Action(PIo<8>, t0 = {=}),
+                            StatefulAction(Task<9>),
                         },
                     },
+                    Action(PIo<10>, t0 = {t0}),
                 },
+                #[success_if(|bb| bb.b0 < *bb.t0 + 4)]
+                Condition(PCond<11>, b0 = 4),
             },
         }
     }
 }
 
-board!(Tree1193Blackboard { o0 b1 b0 t0 });
+board!(Tree1193Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                RepeatUntil(Success) {
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
-                    },
-                },
-                Cooldown(100, filtered = Skipped) {
-                    Filter(times = 1, count = Success) {
-                        StepSequencer {
-                            Precondition(|bb| (*bb.t0 + 4) % 3 != 2) {
-                                RetryUntilSuccessful(4) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                            Condition(Cond<3>),
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                AlwaysFailure,
-                FlipSelector {
-                    Action(Act<5> = Act::<5>),
-                    Action(PIo<6>, t0 = {b0}),
-                    Action(Act<7>),
-                },
-            },
-            #[run_while(|bb| (bb.b0 + 1) % 4 != 0)]
-            Condition(|ctx, bb| ctx.check_in(8, bb.b1 % 3)),
+        Repeat(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1194Blackboard { b0 b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree1195Sub1 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1195Sub0 for Ctx {
+        Repeater(2) {
+            Inverter {
+                Limiter(2) {
+                    SubTree(Tree1195Sub1),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 0,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            Action(Act<0> = Act::<0>),
-            #[post(|bb| bb.b1 = bb.b1 % 4)]
-            #[success_if(|bb| bb.b0 != 5)]
-            ParallelAll(max_failures = -1) {
-                ReactiveFallback {
-                    ForceFailure {
-                        Condition(PCond<1>, b0 = 5),
-                    },
-                    #[skip_if(|bb| *bb.t0 + 1 < bb.b1 % 3)]
-                    #[run_while(|bb| bb.b1 < bb.b0 % 2)]
-                    Repeater(0) {
-                        #[failure_if(|bb| *bb.t0 > bb.b0 % 4)]
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t0 > 0, dynamic = true, else = Failure) {
-                ReactiveFallback {
-                    #[on_halted(|bb| *bb.t0 += 4)]
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    StatefulAction(Task<2>),
-                    RepeatTimes(forever) {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(3)),
-                                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                            },
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                RunOnce(then_skip = false) {
-                    BinarySelector(|bb| bb.b1 > 5, dynamic = true) {
-                        AsyncSequence {
-                            StatefulAction(Task<5>),
-                            AlwaysRunning,
-                        },
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                },
-                Sequence {
-                    #[on_failure(|bb| bb.b1 = *bb.t0)]
-                    Action(PAct<7>, b0 = {b1}, b1 = {=}),
-                    StatefulAction(PTask<8>, b0 = 2),
-                    Condition(PCond<9>, b0 = {=}),
-                },
+        Remap(success = Success, failure = Success) {
+            Limiter(1) {
+                SubTree(Tree1195Sub0),
             },
         }
     }
 }
-
-board!(Tree1195Blackboard { t0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            b1: i64,
             o0: Option<i64> = Some(0),
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
         }
-        #[on_halted(|bb| { if bb.o0.unwrap_or(4) > bb.b1 + 4 { bb.t0.set(bb.b0) }; *bb.t0 += 1 })]
-        WhileDoElse {
+        ReactiveFallback {
             StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-            Sequence {
-                StatefulAction(Task<1>),
-                WaitValueUpdate(t0) {
-                    Optional {
-                        Condition(Cond<2>),
+            Timeout(20) {
+                #[failure_if(|bb| *bb.t0 < 3)]
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                SkipUnlessUpdated(t0) {
+                    Interrupt(|bb| bb.b1 == 3) {
+                        Priority {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                                RunOnce(then_skip = false) {
+                                    Failer,
+                                },
+                            },
+                            Filter(times = 2, count = Failure, filtered = Skipped) {
+                                ReactiveFallback {
+                                    Action(|ctx, bb| ctx.exec_in(2, (bb.o0.unwrap_or(1) + 4) % 4, &mut bb.b0)),
+                                },
+                            },
+                            ReactiveFallback {
+                                Action(PAct<3>, b0 = 6, b1 = {t0}),
+                                Condition(Cond<4> = Cond::<4>),
+                            },
+                        },
                     },
                 },
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                ScriptCondition(|bb| *bb.t0 % 3 > 0),
+            },
+            Fallback {
+                ReactiveSelector {
+                    WaitUntil(|bb| bb.o0.is_some()) {
+                        Invert {
+                            #[post(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
+                            #[run_while(|bb| bb.o0.unwrap_or(2) > *bb.t0)]
+                            Repeater(0) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[success_if(|bb| bb.o0.unwrap_or(4) + 2 < 2)]
+            #[failure_if(|bb| bb.b0 == 0)]
+            Deadline(0) {
+                ReactiveFallback {
+                    RepeatTimes(1) {
+                        AsyncFallback {
+                            StatefulAction(Task<6>),
+                            RunOnce {
+                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                                    SetBlackboard(o0 = Some(8)),
+                                    Condition(PCond<7>, b0 = {=}),
+                                },
+                            },
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1196Blackboard { t0 b0 o0 b1 });
+board!(Tree1196Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[run_while(|bb| *bb.t0 + 1 > 4)]
-        #[on_halted(|bb| *bb.t0 += 1)]
-        BinarySelector(|bb| bb.b0 % 4 != 3, dynamic = false) {
-            ParallelAll(1) {
+        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+        #[run_while(|bb| bb.b0 + 3 != 1)]
+        #[on_halted(|bb| { *bb.t0 += 1; if (bb.b0 + 1) % 4 != 0 { bb.b0 = *bb.t0 + 1 } })]
+        ReactiveFallback {
+            IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
+                AlwaysFailure,
+                Sequence {
+                    Script(|bb| bb.b0 += 3),
+                },
                 TryCatch(catch_on_halt = false) {
-                    Wait(0),
-                    Cooldown(20, filtered = Failure) {
-                        #[run_while(|bb| *bb.t1 % 3 < 1)]
-                        RetryUntilSuccessful(0) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    ReactiveFallback {
-                        Timeout(0) {
-                            #[success_if(|bb| *bb.t0 > 6)]
-                            #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                        StatefulAction(Task<1>),
-                        #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(2) + 1); *bb.t1 += 2 })]
-                        Condition(Cond<2>),
-                    },
+                    Action(|ctx| ctx.exec(0)),
+                    Script(|bb| { bb.b0 += 3; bb.b0 = 0 }),
+                    ScriptCondition(|bb| bb.b0 + 4 < 5),
                 },
             },
-            Action(PIo<3>, t0 = {=}),
         }
     }
 }
 
-board!(Tree1197Blackboard { t1 o0 t0 b0 });
+board!(Tree1197Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
-        Fallback {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 2,
+        }
+        Timeout(50) {
+            RetryUntilSuccessful(2) {
+                FlipSelector {
+                    Condition(Cond<0>),
+                    ReactiveSequence {
+                        Condition(Cond<1> = Cond::<1>),
+                        Delay(0) {
+                            MemSequence {
+                                Action(PIo<2>, t0 = {t0}),
+                                Action(Act<3>),
+                                SetBlackboard(t0 = 1),
+                            },
+                        },
+                        Action(Act<4>),
+                        BinarySelector(|bb| (bb.b0 + 3) % 3 < 1, dynamic = true) {
+                            #[on_failure(|bb| { if bb.b1 + 4 < bb.b0 { *bb.t0 += 2 }; bb.b1 += 2 })]
+                            #[failure_if(|bb| (bb.b1 + 1) % 2 > 0)]
+                            Script(|bb| { bb.b0 += 1; bb.b1 = 4 }),
+                            StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1199Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        RepeatTimes(1) {
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree1198Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1199Sub0 for Ctx {
         blackboard {
+            b1: i64 = 12,
             #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(15),
         }
-        SubTree(Tree1199Sub1, b0 = {=}, t0 = {t0}, o0 = {=})
+        #[post(|bb| bb.o0 = Some(8))]
+        ReactiveFallback {
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(PTask<5>, b0 = {b1}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
+            b1: i64 = 2,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(5),
         }
-        Selector {
-            WaitUntil(|bb| bb.b0 != bb.o0.unwrap_or(2)) {
-                BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
-                    Action(PIo<0>, t0 = {t0}),
-                    SubTree(Tree1199Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+        Limiter(2) {
+            WaitValueUpdate(t0) {
+                SequenceStar {
+                    AsyncSequence {
+                        Condition(Cond<0>),
+                        Action(PAct<1>, b0 = {b1}, b1 = {b0}),
+                        Condition(PCond<2>, b0 = 4),
+                    },
+                    ForceSuccess {
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                    SubTree(Tree1199Sub0, ..),
+                    ReactiveSequence {
+                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(0) + 4)]
+                        Sleep(30),
+                        Script(|bb| { bb.t0.set(bb.b1); if bb.b1 % 3 != 0 { bb.b1 += 2 } }),
+                    },
+                    ScriptCondition(|bb| bb.b0 < 5),
                 },
-            },
-            RepeatUntil(Failure) {
-                #[on_success(|bb| { if *bb.t0 + 3 != 1 { bb.b0 += 1 }; if *bb.t0 == 1 { bb.b0 += 2 } })]
-                Script(|bb| bb.t0.set((*bb.t0 + 4) % 4)),
             },
         }
     }
 }
 
-board!(Tree1199Blackboard { b0 t0 o0 });
+board!(Tree1199Blackboard { b1 b0 t0 o0 });
 
 cases! {
-    Tree1100 "Rpt{2}(c0l)",
-    Tree1101 "B{b1=5;t0}Star(RFb(t0,c1,c2,t3,t4e),RT{2}(FS(Sc{t0:=b1})))",
-    Tree1102 "B{t0=5;b0=1;b1}Rep1(Lim{3}(PAll{-1}(F,a0,c1b{b1},Sc{t0:=b0})))",
-    Tree1103 "B{b0}Rep0(pa0{b0:=;b1:b0})",
-    Tree1104 "RFb(Swm(t0,S,a1),RSel(c2,MSeq(a3,Sub(t4),Wt{0})),Ret1(Fai),Ret4(Par{_;1}(F,t5)),a6)",
-    Tree1105 "RFb(Star(RSeq(a0l,c1,c2)),RFb(RT{2}(Pri(Sub(c3l),c4))),Star(Par{_;-1}(RtyF(FS(Run)),a5)))",
-    Tree1106 "B{t1;o0=4;b1=5;t0;b0=4}PAll{_}(Wu{t0},@os{b0+=1}@ki{b0>b1+1}MSeq(t0,a1,Sc{o0:=4;b0+=1},a2,Flt{3;S;F}(R)),t3)",
-    Tree1107 "Pri(a0,Sub(Lim{1}(S)))",
-    Tree1108 "B{b0=0;t0}RFb(Ite(Par{1;_}(Mt{50}(@oh{b0:=t0}t0)),Cd{20;F}(@po{b0:=6;b0:=8}RFb(c1,FS(Inv(t2)),t3e,Sl{10})),RepF(ASeq(c4l,Wv{t0}(c5e),Par{-1;2}(R,pt6{b0:8})))))",
-    Tree1109 "B{b0;o0=3}Ruf{2}(Seq(SubR(Sc{o0:=b0+1}),a0b{b0+4;b0},c1,t2))",
-    Tree1110 "B{t1;b0;t0=2}@oh{t0+=2}@ki{b0<4}Swm(ASeq(pc0{b0:4},a1l),pt2{b0:6;b1:t1},ASeq(t3,Sb{t1=b0},t4),OnceK(a5),AFb(SubR(a6),a7,t8))",
-    Tree1111 "TryT(Rep0(c0l),F,Inv(Pri(t1,t2)))",
-    Tree1112 "B{t0=1;b1=2}RFb(PAll{-3}(FF(Keep(Flip(Sc{t0+=1},pt0{b0:t0},t1))),RFb(F,c2,Sel(@si{t0%3<1}Fai,SubA(Sl{100}))),c3,MSeq(RFb(c4,RSeq(Sb{b1=5},c5)))))",
-    Tree1113 "B{t0=5;b1=3;b0=3;t1=1}MSeq(Flt{1;R;F}(FS(Swm(Sw{0}(Bin{b1+1>b0;_}(@oh{b0:=t0%4}@os{b0+=3}Wt{50},t0e),Cd{10;F}(Step(t1e,Fai))),Fb(Step(R,Wt{0},Sb{t1=b0},Once(pa2{b0:1;b1:=}),a3))))),Ret2(Bin{b0!6;T}(@fi{t0<b1+4%2}Swm(To{0}(Rty2(MPri(c4,pt5{b0:=}))),Fb(pi6{t0:t1},@fi{b1+3>1}a7b{b1+1;b1})),Mt{30}(@si{b0<t1}Sl{50}))))",
-    Tree1114 "RFb(RFb(Ite(t0e,t1,c2l),Inv(c3)),Ret4(Try(c4,RFb(c5,a6,F),Seq(Dl{0}(t7),t8,c9))),Flip(Star(t10e,t11,c12l,t13e,t14),Invt(Ite(t15,Flt{2;_;K}(c16))),Cd{0;F}(S)))",
-    Tree1115 "B{b0=2;t0=4}Step(RetF(MPri(t0,t1,a2,c3,S)),Wv{t0}(Fb(Ite(t4,@ki{t0%3!2}@fi{t0>b0+1%2}@of{t0+=2}Sl{0}),RSel(a5e,t6e,pc7{b0:b0},Scc{t0>4}),Flip(a8,c9l,a10b{t0%2;b0}))),OnceT(Flip(Sc{t0%4<0?b0:=t0+4})))",
-    Tree1116 "B{q0=0;b0;t1=2;o0}Lim{3}(Star(Ret2(a0b{2;b0}),c1,Lp{_;K}(Fai),Ub{o0},pa2{b0:t1}))",
-    Tree1117 "B{b0;o0;t0}RFb(Inv(@ki{o0|2>5}Wt{0}),pc0{b0:=},Seq(PAll{-1}(@oh{t0+=1}t1,a2b{0;b0}),@rw{t0<1}@po{t0+3=b0%2?o0:=_}@fi{b0<4}RT{F}(Sl{20})),@po{t0%2<1?b0+=3}@of{t0+=2}@oh{b0+=1}Flip(RFb(Once(a3b{t0+4%2;b0})),FS(t4),c5),Cnd{t0>2;_;F}(@fi{b0+2<2}@si{b0+4%4>0}a6e))",
-    Tree1118 "B{o0}RSeq(c0,t1,c2b{o0|2+1%2},Rty3(t3))",
-    Tree1119 "B{t0=2;t1=5;b0=4;b1=1}Pre{t0!5;F}(Fb(Pri(@rw{b1>b0}@fi{t0%2>0}Sw{5;0;1}(t0,c1,a2b{b1;b0},OnceT(@rw{t0>5}Sb{b0=t0})),Step(c3e,Wu{t1},TryT(t4,pi5{t0:=},pi6{t0:t1},t7))),t8,MPri(AFb(@rw{t1%4>0}@oh{b1:=3}c9b{t0},a10,t11),RepF(@si{b0>2}Inv(TryT(@fi{t0<1}t12e,Suc,@rw{t0<b1}@si{t0+3>0}@po{b0:=t0+2}Sl{0}))))))",
-    Tree1120 "B{t0;b0}RSel(a0b{b0+3;b0},@of{b0+=1}@os{b0:=t0;t0+=2}SubA(@os{b0:=t0%4;b0+=1}SubA(@rw{t0<b0}@of{b0!6?t0+=1}Scc{b0>1})))",
-    Tree1121 "PAll{_}(S,t0,c1)",
-    Tree1122 "B{o0=_;b0;t0=1}OnceT(Sel(PAll{_}(Mt{10}(OnceT(Bin{t0%3!1;T}(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l,Swm(c3e,Sc{b0+3<4?o0:=t0+3},pi4{t0:t0})),Pri(c5,ASeq(Suc,t6,t7),Par{-4;-3}(S,Scc{t0!0},t8,Sb{b0=t0}),a9b{t0;b0},a10b{b0%2;b0})))",
-    Tree1123 "B{t0=0;b1=2;b0=2}RFb(Ite(t0,Fb(a1b{b1+3%3;b1},RFb(pi2{t0:t0},TryF(c3,c4)))),Rep2(Sc{b1+=1;b0:=t0%4}))",
-    Tree1124 "B{o0;b1=4;t0=3;b0=3}PAll{0}(Pre{t0!5}(Step(Su{t0}(Fb(pa0{b0:=;b1:b0},c1)))),FS(RFb(c2l,RepF(a3))),RFb(TryF(Pre{b1>b1+4%2;F}(c4),c5e),@ki{b0>4}@si{some}Wu{t0},a6),Pre{t0+4<3;F}(Dl{0}(Opt(Sb{t0=b1}))))",
-    Tree1125 "B{b1;b0=3;t0}RFb(t0,SubR(Swm(a1,@fi{t0=7}@of{b0:=t0}Sc{b0+=1;t0+=2},Scc{t0%4<3})),SubR(Dd{10}(Seq(pa2{b0:b1;b1:t0},t3))))",
-    Tree1126 "B{o0=_;b0;t0=3}Par{_;-4}(S,FS(Fai),Flip(Wu{t0},a0b{o0|2+4;b0},Swm(Suc,a1)),Pri(Dl{20}(Par{_;-1}(Wu{t0},pc2{b0:b0})),To{0}(S)))",
-    Tree1127 "B{b0;o0}RSeq(pt0{b0:=;b1:b0},c1,a2,a3,@rw{b0!b0%4}@ki{none}a4l)",
-    Tree1128 "Wde(RT{1}(Wde(c0,t1)),Fb(a2e,t3))",
-    Tree1129 "B{b0=1;t0;t1=4}Flip(Dd{30}(Opt(Rep3(Flip(pi0{t0:t1},Seq(a1l,Sc{b0+2%2>0?t0:=b0+4},t2),c3b{t1+3},@ki{t1+2!4}@si{t1%2!1}c4l)))),c5l)",
-    Tree1130 "Ret1(Cd{30;K}(c0))",
-    Tree1131 "B{t0;b0=0}Intr{t0+4>b0%4}(To{10}(Wt{100}))",
-    Tree1132 "B{t0=3;b0}Wv{t0}(AFb(a0b{t0+1;b0},a1,a2,pc3{b0:=}))",
-    Tree1133 "B{t0=2;o0;b1=3;t1;b0=3}Ite(RT{1}(RFb(Ite(pc0{b0:t1},@si{b0!5}@os{b1+=2}pi1{t0:=}),@oh{b0+=2}@fi{t0+1=o0|4}@of{o0:=_}t2,Cnd{b1=1;T;_}(Wu{t0}),c3,OnceT(@oh{b1+=3}@po{b0+=1}RSeq(@os{o0:=t1;t0:=t1+3%4}Sl{20},Ruf{2}(S))))),RFb(Fb(@ki{t1<b0}Pri(To{0}(TryF(c4,Rep0(a5))),Seq(Dl{20}(Step(Sc{o0:=t1+2%3;b0:=t1+3},Wt{0})),Sb{o0=6})))),TryF(Flip(@ki{b0<0}Sb{t1=b0},Suc,t6e,t7),Sw{2}(@po{b1+=1}Sw{3}(pt8{b0:=;b1:t0},Scc{t1%2<0}),Ite(pi9{t0:=},AFb(t10,Sb{o0=2}))),Wde(Scc{o0|1!o0|5+3},t11e)))",
-    Tree1134 "B{t1=3;q0;t0=2;o0;b0=1}Lp{t1;_}(RSeq(PAll{_}(Dd{20}(@ki{some}@rw{o0|2>t0+1%3}@oh{b0+=1;o0:=8}RU{F}(OnceK(c0e))),Opt(RSeq(a1,Sb{t0=8}))),@os{b0+=3}@of{o0|2=b0+4?t1+=1;b0+=3}AFb(Intr{t0=2}(Mt{0}(c2)),FS(t3),t4,@os{b0+=2;o0:=b0%3}Pri(t5e),OnceK(a6l)),Bin{t1+4>4;_}(To{10}(t7),RFb(t8e,c9l)),FS(RepF(Par{-1;1}(Fb(a10,Par{-2;-1}(a11,pt12{b0:=;b1:t0}),c13,RFb(pi14{t0:=},a15),Sc{o0:=t1}))))))",
-    Tree1135 "Keep(Rpt{0}(Sub(Sl{100})))",
-    Tree1136 "B{b0=0;t0=2;b1}Cnd{b0%4>2;_;F}(Su{t0}(Ret4(Sel(MPri(c0,c1),Rty1(@of{b1:=3}Bin{b1=2;N}(Try(t2,c3),R)),t4e,Flt{1;_;F}(Pre{b0+4<b0;S}(t5))))))",
-    Tree1137 "B{b0;b1=1}RT{F}(Flip(Pre{b1%4<2;S}(Sw{5;0}(Pre{b0!7;R}(c0),@po{b1+=1}Sw{5;3}(pi1{t0:b0},@fi{b1+2%2<0}t2e,S),Ite(pa3{b0:b1;b1:=},t4)))))",
-    Tree1138 "B{o0=4}Once(Ub{o0})",
-    Tree1139 "B{b1=4;t0=4;b0}Ret4(Mt{0}(FS(@si{b1<b0+4%3}RSeq(a0l,a1b{t0;b0}))))",
-    Tree1140 "B{b1=2;t0;b0=0}Wde(Rep4(PAll{_}(pa0{b0:=;b1:=},Rpt{0}(Scc{b1=7}),Sc{t0+3=6?b1+=2},Swm(Sc{b0<b1?t0+=1},pc1{b0:=}))),Swm(@ki{b0%3<1}PAll{0}(pt2{b0:8;b1:b1},a3b{t0+2;b1},S),t4),@si{b1%4>2}@fi{b0+4=t0+2}@oh{b0+=1}Rep3(@rw{t0=b1%3}Dl{30}(Ret0(t5))))",
-    Tree1141 "B{b1=3;t0=2;o0=5;t1=3;b0=2}RFb(Fb(Sw{0}(Step(@po{t1+1>5?b1:=b0}pc0{b0:t0},@po{b0:=t1+3%3;t0:=b1}@oh{o0:=_}Fai,pi1{t0:b0}),Invt(Rpt{1}(Sb{t1=3}))),@oh{b0:=b1+4}MSeq(Sb{o0=7},Suc,@fi{t1+2%3!2}Cnd{t1%2!0;_;S}(t2),t3),RSeq(t4,c5b{b1%2},RFb(a6,pt7{b0:t0}),@rw{none}Sl{10},Sl{20})),Step(PAll{_}(Fai,Sc{t0+=3},c8,pt9{b0:t0}),Pre{t1<b1+3}(Pri(a10,c11,Scc{t0>b1})),MPri(F,t12e,t13),Rty2(pt14{b0:9;b1:=}),Flip(a15,c16,a17,@oh{b0+=3}t18e)))",
-    Tree1142 "B{b0;t0;b1=3;t1}Ite(Ite(@os{t1!b0%3?t0+=2}MPri(F,a0,@oh{t1>4?t1:=b0+4%2}pt1{b0:b1;b1:t1}),ASeq(pi2{t0:b1},Sl{50},c3)),Ret1(Scc{t0%4=1}),Wt{50})",
-    Tree1143 "RT{3}(t0)",
-    Tree1144 "B{b1=5;b0=5;t1;t0=2}@si{t0=2}@ki{b0%4=2}RSeq(t0,RFb(a1e,pa2{b0:=;b1:b1}),@rw{b1!0}@po{t1:=t0}RSeq(t3,t4,c5,S,t6))",
-    Tree1145 "B{b0;t0=2}@os{b0:=t0;b0+=3}@si{b0+4=t0%4}Rep0(pt0{b0:=;b1:b0})",
-    Tree1146 "B{t0=5;b1}Sw{1}(SubA(OnceT(SubA(Sc{t0+=3}))),a0)",
-    Tree1147 "B{b1=5}Wde(Pre{b1%4<2;R}(c0),MSeq(Suc,FF(c1b{5})))",
-    Tree1148 "B{t1;o0;t0=3;b0=3}RSeq(Cnd{b0+1>0;N;_}(Pre{o0|2+2!3;K}(pi0{t0:b0})),Rty4(@oh{b0:=t1+4}@of{b0:=3}@po{b0:=t0}Flip(Ub{o0},t1)),RSeq(AFb(@rw{b0+1%4>0}a2e,t3),Scc{t0>6}))",
-    Tree1149 "Inv(FS(a0))",
-    Tree1150 "B{o0=_;b0;q0=0;t0;t1}Ite(Lim{1}(RSeq(Wde(@of{t1+=3;b0:=t0+4}pi0{t0:=},t1e),MSeq(Par{_;_}(pa2{b0:7},Sb{b0=t1},c3)),Cd{30;F}(Lp{t1;_}(Scc{t0>4})))),Star(@rw{o0|4<t0}@of{t0:=o0|1%3;t1:=0}@si{some}Lp{t0;R}(Fai),TryF(Scc{t1>3},c4)))",
-    Tree1151 "B{b1=2;b0=3;q0=3;t0}Lp{_;F}(OnceK(RSeq(pa0{b0:=;b1:t0},Wu{t0},Seq(pa1{b0:1;b1:b1},Sb{b0=1},t2),MPri(c3,S))))",
-    Tree1152 "B{b0;t0=5;o0}Rty1(Sel(@ki{o0|5+2>4}@po{t0+=3;t0+=1}c0e,t1,pc2{b0:=}))",
-    Tree1153 "RSeq(Wde(t0,a1,c2l),RFb(Seq(t3,t4),c5l,Fb(Ret0(a6))),RFb(Pri(Dd{50}(Opt(Wt{50})),Dd{0}(Dd{20}(a7)),a8l)))",
-    Tree1154 "Ite(Flt{2;R;K}(Pri(t0e,c1,c2)),Sel(t3e,Step(t4e,Wt{20},t5e,c6),Mt{0}(t7)),FS(Flip(Flip(c8,t9,RFb(t10,t11)),R,c12l)))",
-    Tree1155 "Rep3(c0)",
-    Tree1156 "B{o0=1;t0;b0=5}Fb(Dl{10}(Scc{t0%2=0}),AFb(Flip(To{100}(Ite(@si{o0|5+1=t0}Scc{b0<7},t0)))),Opt(MPri(RFb(Dl{0}(c1e)),RSeq(pi2{t0:t0},@oh{t0+2=2?t0+=3}c3))),a4e)",
-    Tree1157 "B{t0=2}Wv{t0}(t0)",
-    Tree1158 "B{o0;b0=4;t0=5;b1=0;q0=4}RFb(@of{b1+=1}@fi{t0>3}Lp{b0;_}(Swm(Pre{t0%4=2;K}(Cnd{b1%4>2;_;F}(Inv(F))),@po{t0+=3}@of{o0|4>b0?b0+=3}@rw{b0!b0%2}Bin{some;_}(a0b{t0+4;b1},t1))),Swm(a2,Scc{some},Ub{o0},@oh{b1+=2;b0+=2}R))",
-    Tree1159 "FS(Par{-2;-1}(Star(Rpt{1}(Ruf{3}(AFb(F,Once(t0)))),Inv(Ret1(Fai))),Flt{1;R;K}(AFb(AFb(a1l,t2),Rep3(OnceK(Keep(c3))),RFb(c4l,a5e)))))",
-    Tree1160 "B{b1;t0=5;o0;b0=5}Seq(t0e,Rep3(Bin{o0|0+3!t0;N}(a1,Sb{b1=4})),@of{b0+=1}@ki{b1+2%3!1}@po{b1:=t0}Rmp{S;S}(pt2{b0:6}))",
-    Tree1161 "B{t1=3;b0;q0;t0}PAll{-2}(RSel(Seq(Lp{_;S}(pt0{b0:b0;b1:t0}),t1,t2,a3b{t1;b0})),MSeq(Sb{t0=5},RFb(t4,c5,Sb{t0=b0})),Par{1;_}(Par{2;0}(Try(@fi{t1+2>t0%3}t6e,a7b{t1;b0},Sc{t1+=1}),Lp{t1;F}(c8),Lp{_;S}(Step(Suc)))),Keep(RSel(c9,RSeq(c10),RSeq(a11,t12,Scc{t1%3>1},c13b{t1},a14l),Wt{30})),a15)",
-    Tree1162 "B{b0=1}Fb(c0,Scc{b0+3=b0})",
-    Tree1163 "B{t0=2;b1;b0=0}Par{1;3}(c0b{b0+1},Sw{0}(c1l,Sc{t0+=2;t0:=b0+4%4}),ASeq(c2,S,c3e))",
-    Tree1164 "B{t0=5;b0=1}Par{-2;-2}(pt0{b0:b0;b1:b0},@ki{b0<5}@of{t0:=t0%4}Star(WU{b0=0}(OnceK(Sb{b0=7}))))",
-    Tree1165 "B{b1;t0}Rpt{0}(@si{b1%4=2}c0b{3})",
-    Tree1166 "RFb(FF(Flip(RFb(RT{3}(c0),ASeq(c1,RepF(a2e)),PAll{-3}(t3,t4,t5,t6,c7e),ASeq(Wt{20},c8,c9l,t10e)),TryT(Fb(Pri(t11e,t12,t13e),c14l,MPri(Wde(c15,c16e),c17,t18)),Flip(Cd{0;_}(AFb(Suc)))))))",
-    Tree1167 "RT{3}(Sub(Sub(Swm(Once(c0b{1}),pt1{b0:2},t2))))",
-    Tree1168 "B{q0;b0=0;t0=1;t1=5}Wv{t0}(Ite(Step(Scc{b0<t0+4%4},t0e,t1),ASeq(Cnd{t0+3!4;_;S}(Flt{1;F;_}(RSeq(a2e,@si{b0=t0+3}@fi{t1%3<0}@rw{t0%4=1}pc3{b0:t1})))),@os{b0:=t0%2}RFb(Wu{t1},R)))",
-    Tree1169 "B{q0=2;o0;b0;t0}Once(Wv{t0}(@fi{o0|3<b0+2}@po{o0:=_;t0+=1}RSel(a0b{b0;b0},@ki{o0|4>3}Lp{_;_}(t1e),Sb{o0=6})))",
-    Tree1170 "B{t0;b0;q0}TryF(PAll{1}(MPri(t0,t1,Scc{b0>t0%2},Wu{t0},Wu{t0}),Intr{t0%4!1}(Pri(Step(c2,c3e),Pre{b0!0}(Sl{0})))),Lp{b0;K}(Step(Seq(RFb(Pre{t0+4>3;R}(a4),TryF(a5,pt6{b0:t0}),F,Rty0(@si{b0=2}@ki{b0=3}t7e),pi8{t0:t0})))))",
-    Tree1171 "B{q0=1;t0=0;b0=0}@ki{t0!7}@si{b0>b0+4}@po{t0<t0%4?t0:=b0+4}Swm(RFb(a0,MSeq(Wu{t0},a1),FS(WU{t0<2}(RSeq(PAll{0}(@os{b0+=2}t2,a3b{b0;b0}))))),Fb(PAll{-4}(t4,Fai,t5,Sl{0}),@os{b0+=3}@of{t0+=3}FF(t6),Ret0(c7b{t0%4}),Star(@oh{t0+=2}@po{t0<t0+2?b0+=1;b0=b0+3%3?t0+=1}Sc{b0+=2},Scc{b0!0}),Fb(a8b{b0%2;b0},t9)))",
-    Tree1172 "B{t0=4;b0=2}Seq(Mt{0}(Rep1(Wt{20})),Ite(RFb(Fai,RSel(pi0{t0:b0},t1,Scc{b0!t0})),RSel(c2l,a3)),Seq(Scc{t0+2%4=2},@os{t0+=3}Sl{10},t4e,t5,SubA(c6l)))",
-    Tree1173 "B{o0=_;t0=3;b1=4;b0=1;t1}@ki{t0+1=b1%3}@rw{t1+2<6}@of{t0:=b1;none?b0:=b1}RSeq(Flip(@os{o0|3=1?t1+=2}Seq(pt0{b0:4;b1:=},pi1{t0:b0})),Swm(Fb(@fi{t0+2<2}@oh{b0+=1}a2,c3l,pi4{t0:b1}),a5e),WU{t0=1}(Seq(a6l,Sc{b0:=o0|1%2},Swm(a7,pa8{b0:4;b1:=}),pi9{t0:t0},RSeq(Scc{b1+1!1},t10,c11l))))",
-    Tree1174 "Ruf{1}(t0)",
-    Tree1175 "B{t0=0;q0=4;o0;b0=4;b1}Wv{t0}(Bin{t0+1>b1%3;N}(@po{none?b0+=2}@rw{o0|2>t0}Sw{1;2}(Pri(@si{o0|1+4%4=2}@ki{b1+4!5}@of{b1+=3;t0:=b1}pc0{b0:b0},@fi{t0<3}@of{b1:=t0}t1),Bin{b0+4%3>0;_}(@po{o0:=_;some?t0:=b0}Run,Sb{b0=7}),t2),Lp{_;_}(Step(c3,pc4{b0:=},@rw{b1+2<b1}t5,a6,RFb(pc7{b0:b1},Ub{o0})))))",
-    Tree1176 "B{t1;b1;o0=_}Swm(c0,WU{b1!3}(Inv(@fi{b1>o0|5}@ki{t1+3%3!1}@of{o0:=_}t1)),RFb(Cnd{b1<t1;N;_}(c2)))",
-    Tree1177 "B{t0=2;b0=5;o0=_}Flip(RSeq(c0,Intr{b0+2%4!1}(WU{none}(c1e)),Rep1(@ki{b0%4<0}@fi{b0%4!2}t2),c3,Flip(t4,c5)),@os{b0+1>t0?b0:=o0|4}Pre{t0<4;S}(t6),Sb{o0=2},Cd{0;K}(RSeq(Inv(a7),Dd{50}(Opt(t8e)))),Dl{100}(Inv(RFb(Cnd{t0+2%4>0;N;_}(a9b{b0;b0}),@si{some}PAll{-2}(@os{t0:=b0}@oh{b0:=5}@po{o0:=8}R,pt10{b0:b0;b1:t0}),Par{2;_}(Sl{20},@po{b0:=o0|0+4}Sl{30},Sc{b0+=1;b0%3!0?t0:=b0+2}),Scc{t0<5}))))",
-    Tree1178 "RFb(c0,a1,c2)",
-    Tree1179 "B{b0;t0=5;q0=4}WU{b0%4>2}(Lp{_;K}(RSel(c0b{t0},Rty2(@os{t0:=t0%3}@rw{b0%3<1}pa1{b0:=;b1:b0}))))",
-    Tree1180 "Wde(a0,Run,t1)",
-    Tree1181 "B{b0=0;t0;o0=1}ASeq(RFb(Step(Dd{50}(Flip(pt0{b0:=;b1:b0},t1e)),@os{o0:=_;b0:=1}Suc),RFb(c2,t3)),Seq(Rep3(SubA(RFb(t4,t5,Wu{t0},Sb{t0=1}))),PAll{-1}(a6l,c7b{t0})),RFb(Seq(c8,t9,Wt{100},a10l,t11),Fb(@po{b0!2?b0+=1}Wde(To{0}(t12),t13,Wu{t0}))))",
-    Tree1182 "B{b0=0;t1;b1=5;t0=5}MPri(Ite(@ki{b0+3%4!1}t0e,@ki{t1>3}ASeq(a1,t2e,S,@of{t0:=b1}t3),a4),Fb(Scc{b1>t1%3},@rw{b0=0}@po{b0+=3;t0:=t1}@of{b0+=2}Wv{t1}(c5l)),Flt{3;_;K}(Rty2(RFb(Su{t1}(pt6{b0:b1;b1:b1}),a7,Wu{t1},Intr{b0>6}(S),Sb{b1=t0}))))",
-    Tree1183 "B{b0=4;b1;t0=5;t1}Swm(Wu{t0},Sel(@ki{t0+1!b0}@si{t1!t1+3%2}Ite(c0e,t1),MPri(TryF(c2b{b1},Run)),Keep(To{30}(RFb(t3,Cnd{b0!1;N;_}(t4))))),RFb(Ret4(Sw{5}(c5,Sl{20})),Opt(Sb{b0=6})))",
-    Tree1184 "B{b0=2;b1=2;t0=5;o0=5}Swm(a0e,Pre{o0|4+1%3>0;F}(Once(MSeq(pa1{b0:5;b1:b0},pt2{b0:1}))),ASeq(Ite(t3,c4b{b0%2},@rw{b0!t0+1%4}Wt{30}),@fi{b1>3}@os{b0:=5}a5,pt6{b0:=}))",
-    Tree1185 "B{b1=5}Cd{0;F}(Scc{b1!2})",
-    Tree1186 "MSeq(Pri(c0l,OnceK(Seq(t1))))",
-    Tree1187 "MSeq(c0)",
-    Tree1188 "B{b0;b1=1;q0=4;t0=0;t1=3}Seq(Opt(OnceT(Flip(Scc{b0!6},Keep(Opt(t0))))),Once(@si{t0>7}Par{-5;-3}(t1,Keep(t2e),t3e,FF(@of{t0<b1?b1:=t1;b0:=t1}Wu{t0}),Lp{_;_}(Sc{t1<5?t0+=2}))),Pri(Par{2;1}(RSeq(pt4{b0:4},Dd{20}(S)),Su{t1}(Sb{t1=9}),Sb{b0=b1})))",
-    Tree1189 "B{t0;b0=3}Step(AFb(Intr{b0!2}(ASeq(pa0{b0:t0;b1:b0},Keep(Rep1(@of{t0:=b0;t0+=1}@po{b0+=2}@fi{b0!2}pi1{t0:t0})))),MPri(To{0}(To{0}(t2)),t3,FF(Pre{b0!1;R}(Seq(t4,@os{b0+=1}c5l))),c6,a7e)),Bin{t0>b0%2;T}(pa8{b0:=;b1:t0},@fi{t0%3!2}Pri(@rw{b0%4<2}Inv(WU{t0%3!2}(t9e)),t10,ASeq(t11e,@os{b0+=3}t12e),t13)))",
-    Tree1190 "B{t0;b1}TryF(AFb(Wu{t0},t0e,F,Scc{t0+1<0}),Rep4(@ki{b1+4%3!1}Sl{20}),Sb{b1=t0})",
-    Tree1191 "B{t0;b0}Seq(@rw{t0+2<t0}RSeq(RFb(Intr{t0+1%3>1}(Sc{t0:=b0+4%3}),RetF(c0l)),Pre{b0%4!2;S}(t1)),AFb(Opt(c2),c3l))",
-    Tree1192 "ASeq(RSeq(c0,t1),Sel(c2e,F),Cd{0;F}(Fb(t3,R)),RSel(a4,t5,t6,a7))",
-    Tree1193 "B{o0=_;b1;b0;t0=1}Pri(RSeq(Sw{5}(RU{F}(Wde(t0e,t1)),@fi{b0<3}Seq(t2,t3)),@oh{b0+4!o0|5+2?o0:=t0%3}@ki{some}Fb(pi4{t0:b1},pa5{b0:b1;b1:t0})),Fb(Sel(pc6{b0:t0},t7),pi8{t0:b1},Rty0(t9),c10,c11),Pre{t0!b0+1;R}(@of{t0+=3}@fi{o0|4%2!0}Rep4(Wv{t0}(@fi{b0+2!o0|4%4}Fb(Scc{b1+2>0},Scc{none},c12,t13,Sc{t0+=3})))))",
-    Tree1194 "B{b0;b1=1;t0=2}Wde(RSeq(RU{S}(Wde(c0b{t0},a1b{b1+3;b1})),Cd{100;K}(Flt{1;S;_}(Step(Pre{t0+4%3!2}(Ret4(c2)),c3,c4l)))),Fb(F,Flip(a5e,pi6{t0:b0},a7)),@rw{b0+1%4!0}c8b{b1%3})",
-    Tree1195 "B{t0=3;q0;b1=0;b0=1}RSeq(a0e,@po{b1:=b1%4}@si{b0!5}PAll{-1}(RFb(FF(pc1{b0:5}),@ki{t0+1<b1%3}@rw{b1<b0%2}Rpt{0}(@fi{t0>b0%4}R))),Cnd{t0>0;T;F}(RFb(@oh{t0+=4}@po{b0:=t0}t2,RT{F}(Lp{b0;F}(RFb(c3l,c4b{t0}))))),Ite(OnceK(Bin{b1>5;T}(ASeq(t5,R),c6l)),Seq(@of{b1:=t0}pa7{b0:b1;b1:=},pt8{b0:2},pc9{b0:=})))",
-    Tree1196 "B{t0=0;b0=5;o0=0;b1=2}@oh{o0|4>b1+4?t0:=b0;t0+=1}Wde(pt0{b0:=;b1:b1},Seq(t1,Wv{t0}(Opt(c2)),c3,t4,Scc{t0%3>0}))",
-    Tree1197 "B{t1=0;o0=5;t0=5;b0=2}@rw{t0+1>4}@oh{t0+=1}Bin{b0%4!3;N}(PAll{1}(TryF(Wt{0},Cd{20;F}(@rw{t1%3<1}Ret0(Ub{o0})),RFb(To{0}(@si{t0>6}@of{t0:=t0%3}pc0{b0:=}),t1,@os{t0:=o0|2+1;t1+=2}c2))),pi3{t0:=})",
-    Tree1198 "Fb(c0l,t1)",
-    Tree1199 "B{b0=5;t0=1;o0}Sel(WU{b0!o0|2}(Bin{t0%2<0;N}(pi0{t0:t0},SubR(SubR(RT{1}(c1))))),RU{F}(@os{t0+3!1?b0+=1;t0=1?b0+=2}Sc{t0:=t0+4%4}))",
+    Tree1100 "B{t0=4;b0}Cd{30;_}(@po{b0:=t0+1%4}OnceK(c0b{t0+3}))",
+    Tree1101 "B{t0=0;b1=4;b0=0}WU{b0%2>0}(Try(RFb(t0,Sb{b0=t0}),RSel(t1,pc2{b0:b0},t3,t4),@si{b1>6}@ki{t0>2}@fi{b0=0}Sb{b0=b1},c5,Scc{b1>b1+2%4}))",
+    Tree1102 "B{b0;t0=5;o0=_;b1}Isw{b1%3;_;N}(Sw{5}(PPar{2;_}(Wu{t0},@po{b0:=o0|2%3}@os{t0+2%2>0?b1:=b0%4}Seq(Rep1(Sb{o0=5})),pt0{b0:b1;b1:b0}),MPri(Sw{3}(Sb{b0=6},t1))),@os{t0+3<b0+2?t0+=1}Inv(Cd{20;_}(Flt{1;F;K}(PAll{-1}(S,AFb(c2,t3,@of{t0+=1}t4),Rmp{S;S}(Ite(c5,Sb{b0=b1})))))))",
+    Tree1103 "B{b0;o0;b1=1;t0}To{10}(WU{none}(MSeq(Dl{10}(Opt(Flt{1;R;F}(RFb(pa0{b0:2;b1:b1},pa1{b0:t0;b1:=},t2)))),a3,Rty3(@rw{b0>t0%2}@po{b1+4!b0+4?b0+=2}@of{b1+=1}ASeq(t4,Seq(Wt{20},pc5{b0:8}),c6)),Ret0(@oh{t0+=3;b0:=b1}@fi{b0+3<2}Sc{o0|5=t0%2?b1:=b0%3}))))",
+    Tree1104 "B{t1=4;t0=1;q0;b1=3;b0=1}Pre{t1>t0}(PAll{-1}(RT{2}(OnceT(PAll{1}(Par{_;-3}(F,t0,@os{b1+=2}a1),@oh{b0+=1}Lp{t0;R}(Sc{b0:=b1+4})))),AFb(Lp{_;R}(Rep4(t2)),c3e,@fi{b1+3%4<1}@os{b0+3>5?t1+=2}@po{b0%2<1?t0+=1}RepF(c4),OnceT(a5l)),Once(Dl{100}(RSeq(a6l))),Rmp{F;S}(Pri(Isw{t1;N;T}(@os{t0+=2;t0+=1}@ki{t0=b1%4}pt7{b0:=;b1:b1},c8),t9,c10e))))",
+    Tree1105 "B{b0;t0=5;o0=3}Sel(Ite(PAll{-1}(@fi{t0=3}@ki{t0=3}RT{F}(Ub{o0}),@oh{t0:=b0+4}SubR(SubA(Bin{some;_}(c0,Suc)))),WU{o0|5>b0+2}(@ki{none}OnceK(Isw{t0%4;N;T}(Rus{F}(S),Sb{o0=7})))),Seq(Dl{30}(Wv{t0}(Rep2(Wv{t0}(PAll{0}(t1,Scc{o0|2+2<t0},pa2{b0:0;b1:b0})))))))",
+    Tree1106 "B{b0=4;t0=0;b1=1;q0=2}Pre{t0+3>3;F}(RFb(Seq(FF(@of{b0>2?b0+=3}Cd{100;_}(Scc{b1%3<2})),Flip(pc0{b0:=},pi1{t0:=},t2,pt3{b0:=;b1:=})),Fb(t4,RSeq(Lp{b0;F}(@po{b0+=2}t5)),Ret0(a6))))",
+    Tree1107 "B{b0=1;t0=0;o0;b1=0}Seq(Mt{0}(RSel(Flip(Wu{t0},Sb{o0=1}),RFb(Keep(Pre{t0+3=0}(Wu{t0})),Pri(FS(t0))),Scc{b1>7},Wv{t0}(PPar{1;N}(Sl{50},pi1{t0:=})))),Cnd{b0=b1;T;_}(c2),Sb{b0=b1})",
+    Tree1108 "Step(Rep1(Run),t0)",
+    Tree1109 "B{t1=3;t0;b0=5}Par{_;-1}(Sb{t1=4},@os{b0+=1}pi0{t0:t0})",
+    Tree1110 "B{t0=1;b0=3;b1=4}Step(@oh{b0+=3;t0+2>6?t0:=b1}OnceT(Sc{b1:=1}),TryT(t0,a1l,t2))",
+    Tree1111 "B{t0=4;b0;b1=0}@os{t0:=1}Star(t0,RSel(MPri(Scc{b0!t0},t1,c2,t3)),pt4{b0:=;b1:=})",
+    Tree1112 "B{t0;b1=1;b0=4;t1=2;q0=3}Sw{5;1;3}(Lp{b0;R}(Wde(pc0{b0:=},c1b{b0%4},@fi{t0>4}c2)),RFb(pc3{b0:1},a4b{t1;b1},Scc{t0+1<5},pc5{b0:b1}),Cnd{b0=1;T;S}(RFb(t6,Wt{20})),RFb(To{30}(Lp{b1;K}(Fai)),Seq(@si{t1+3%4<1}@os{t0+=3}@po{t1:=b0%4}Wt{0},@fi{b0>1}Lp{b1;F}(@ki{b1<1}@po{t0:=b1}@oh{t0:=b1}Lp{b1;S}(Fai)))))",
+    Tree1113 "B{b1=0}Pri(SubA(AFb(t0e,SubA(t1))),pi2{t0:b1})",
+    Tree1114 "B{t0;b0=4}RFb(FF(To{0}(Su{t0}(Step(Par{_;-1}(RFb(t0),Run),Pre{t0=1;F}(@fi{t0>b0+4%4}@of{b0+=3}RFb(c1,c2l)))))))",
+    Tree1115 "B{b0=0}Pre{b0+4%3=1;K}(To{0}(Rmp{F;F}(Pre{b0%4<3;K}(Flip(c0l,pc1{b0:=})))))",
+    Tree1116 "B{t1=1;t0;b0;b1}Mt{50}(PAll{_}(TryT(c0,pi1{t0:b0}),RFb(pc2{b0:1},@si{t1<b0}Wt{100}),Intr{t0+2<b1}(Lim{3}(R)),@po{b1:=b1+1%3;t0+=1}Sb{b0=5}))",
+    Tree1117 "B{b1=4;t1;b0=3;q0=1}Flip(Fb(Lp{b0;R}(t0e),Flip(RU{F}(t1))),TryT(Sb{t1=7},t2e,R),Pre{t1+4>2;K}(Swm(pa3{b0:=;b1:b1},c4,Wu{t1},a5l)))",
+    Tree1118 "B{t0=1;b0=3}Step(RT{F}(Suc),S,Rmp{F;S}(RSel(OnceK(To{20}(c0b{b0})),pt1{b0:t0},c2e)))",
+    Tree1119 "B{o0;t0=0;b0=5}Seq(Dl{30}(Par{3;_}(RFb(OnceT(Sc{b0:=t0;b0%3<0?b0+=2}),F,t0e),t1,ASeq(pt2{b0:=},S,Fb(pi3{t0:t0},t4),@of{t0+=1}@si{none}RepF(c5),a6e))))",
+    Tree1120 "B{o0;b0=3;t0=2}@oh{b0:=o0|2}Bin{b0!o0|3%3;N}(Ite(Step(@of{o0:=_}@ki{some}pi0{t0:=},a1b{9;b0}),Flt{3;F;_}(Fb(t2,c3l,pt4{b0:b0;b1:t0},a5))),Rpt{0}(c6))",
+    Tree1121 "B{q0=1;b0=4}Lp{b0;S}(S)",
+    Tree1122 "B{b1=0;t0;q0=4;b0=4}@of{b0+=1}Dl{10}(Fb(Wu{t0},Bin{t0<4;N}(Rpt{F}(Lp{_;_}(c0l)),ASeq(@os{b1:=b0+2}Ite(a1,pa2{b0:t0;b1:b1}),@si{b0!b0+2}@of{t0+=1}@ki{b1<3}a3)),Wt{0}))",
+    Tree1123 "B{b0;t0=3}Wde(Swm(Sl{20},t0,Cnd{b0%4>1;N;F}(pt1{b0:t0;b1:b0})),TryF(t2e,S))",
+    Tree1124 "B{t0;o0;b0}RSeq(Wde(Swm(@of{t0+=1;o0:=_}Sb{b0=0},Ub{o0},t0),c1))",
+    Tree1125 "B{b0;t0=5}Seq(Fb(a0b{b0+4;b0},c1,c2,Wu{t0}))",
+    Tree1126 "B{b0=3;t0;b1}@po{b0:=b1+3}RSel(Wu{t0},AFb(Isw{0;N;T}(Rty4(Step(pt0{b0:b0},c1)),c2),OnceK(RSeq(Sc{b1:=b1+3%2;b1:=b0},Wu{t0})),F))",
+    Tree1127 "B{b0=1;t0=0;b1=1}Step(pi0{t0:=},Ret4(@os{t0:=t0+2%3;t0+=1}@si{b0%4<2}Ret3(PPar{0;T}(Pre{t0=0;R}(@si{b0!t0}@os{t0%4>0?b1:=t0}@rw{t0%2<1}Par{_;1}(Rmp{F;F}(c1b{b1})))))),t2,RFb(AFb(t3,pa4{b0:6;b1:b1},c5),MSeq(Step(c6,Star(Sc{b0+=1},c7,pa8{b0:t0;b1:b0})),Sb{b0=1})))",
+    Tree1128 "PAll{_}(Dl{10}(Cd{10;K}(Sel(Mt{0}(Rmp{S;F}(t0)),Swm(c1,c2,t3)))),RSeq(MPri(Fai,t4,t5,c6),Rep0(t7),t8e,RU{S}(Dl{100}(t9)),a10))",
+    Tree1129 "B{b0;t0;t1}RFb(PAll{3}(@rw{b0=t0+1%3}@fi{b0%2>0}Dd{0}(Sb{t0=3}),Dl{20}(c0),c1b{1}),PAll{_}(Pri(c2b{t0%4}),t3),Seq(c4,a5,Wv{t1}(Lim{3}(Sc{b0:=t0%3;t0=2?t1:=b0+2})),Dd{10}(PPar{0;N}(Scc{t1+3=t0%4},t6e))))",
+    Tree1130 "B{b0;t0=5}Fb(PAll{-3}(a0b{t0;b0},F,a1,c2b{t0},Cd{0;_}(t3)),Fb(RFb(a4b{b0+1;b0},c5e,Pre{b0>0;R}(c6b{t0%4}),@oh{t0+=2}Invt(S)),pa7{b0:=;b1:b0}))",
+    Tree1131 "B{b1=4;t0=0}@ki{b1>3}Pre{t0%3=1;S}(a0b{6;b1})",
+    Tree1132 "B{b0=2;t0=3;b1=3}PPar{1;N}(c0,PAll{_}(Suc,t1,pa2{b0:b0;b1:=}),Sl{50},Suc,RSeq(Mt{10}(t3),Wu{t0},Scc{b1%4<0}))",
+    Tree1133 "B{o0=_;b1;t0=1;b0}RepF(Dl{50}(PPar{2;T}(OnceK(Sw{4;3}(Ite(Rep2(@of{b1+1<o0|5%3?t0+=2;t0+=2}@os{b1:=t0+1;t0+=1}Wu{t0}),c0l),AFb(Pri(t1,a2l),Sc{t0:=b1+2;o0|0<4?b1:=o0|5+3}),RFb(@rw{o0|3<t0%2}@os{b0+=1}Intr{none}(a3e),a4))),OnceT(@oh{o0:=_}@ki{o0|3<4}c5),@rw{b1+3=b1}@fi{t0>b0+2%2}RFb(Bin{t0+2=b0;_}(RSeq(pt6{b0:=;b1:t0},pt7{b0:3;b1:b0},Scc{none},t8e),Su{t0}(S)),S),c9l)))",
+    Tree1134 "B{b0;t0=3;b1=1;o0=_}MSeq(Wde(Scc{b0<b1%2},t0),SubA(c1),Sl{20},Wde(SubR(@rw{o0|2<b0}@po{b1:=t0}c2e),t3,c4l))",
+    Tree1135 "Pri(Swm(Swm(ASeq(c0),Once(Sl{30})),MSeq(c1l,Sub(Rep2(S)),Wde(a2,a3e),t4)),Mt{0}(a5))",
+    Tree1136 "Par{0;-1}(RFb(t0,c1e,ASeq(t2,t3e,Sub(a4e),t5)),FS(RFb(a6e,t7e,Rep2(t8))))",
+    Tree1137 "B{o0;b1=1;b0=2}@fi{b0=0}Isw{o0|1;_;N}(AFb(c0,@si{b1%2<0}@oh{b1+=1}c1,Wt{100}),Flt{1;S;F}(Sel(c2,Suc)))",
+    Tree1138 "B{b1;b0=5;t0;q0=1}PAll{_}(@ki{t0+1<2}Sw{5}(Rmp{S;F}(Rep2(Lp{b1;S}(Once(c0)))),Lp{b0;F}(Dl{10}(Swm(c1,a2,c3b{t0%2})))),Wv{t0}(Rep4(Su{t0}(Rep1(AFb(Sw{1}(t4,t5),a6b{t0+1;b1}))))),Rpt{F}(F),Ite(Seq(c7l,Wu{t0}),@of{t0:=b0+4%3}@si{b0=4}Mt{0}(Rpt{0}(Wt{20}))),Wv{t0}(RSeq(Isw{8;N;N}(a8,c9,S,c10l,a11e))))",
+    Tree1139 "Once(RetF(RSeq(t0,t1e,S)))",
+    Tree1140 "FF(PPar{1;N}(RSeq(c0l,Fb(PPar{1;N}(t1,Fb(a2,c3)))),Keep(ASeq(a4,Sl{0},c5,S,c6))))",
+    Tree1141 "B{o0=_;b0=4;b1=5;t1;t0=0}Pre{b0%4=3;S}(To{20}(PAll{-3}(@ki{b1!b1+4}Sel(RU{S}(PPar{0;T}(t0,pt1{b0:t1;b1:t1},Wt{0},c2,@ki{o0|2>5}Wt{0}))),@rw{b1<1}@po{t1+3=t0%2?o0:=_}@fi{t0<4}TryF(t3,Fb(a4b{o0|5;b0},c5e,t6)),RFb(Inv(Sb{t1=5}),pt7{b0:t0;b1:=},RFb(RFb(t8e,c9)),pc10{b0:b1},@rw{some}Intr{b0+3>t1+1}(Scc{t1+4>6})),Try(Sc{o0:=t0%4},Sc{t1:=b1},t11,c12b{o0|2+1%2}),TryT(RFb(c13e,@ki{b0<t1%3}@of{b0+=1}t14),Sw{4}(Lim{3}(t15e),a16),F))))",
+    Tree1142 "B{t1;b0;o0=4}Bin{some;N}(a0e,FF(MPri(ASeq(Isw{b0;T;N}(a1e,t2)),@fi{t1+1>o0|1%4}F,c3)))",
+    Tree1143 "B{b0=2;t0}RSeq(TryF(Pri(c0,R),AFb(@rw{b0<t0}@si{b0+3>0}@po{b0+=2}Sl{0},@fi{b0<t0}@ki{t0%4!0}t1e),a2),t3,Swm(Par{4;-1}(t4e,c5e,c6l,a7),@of{b0:=t0}pa8{b0:t0;b1:b0}))",
+    Tree1144 "B{b1=5;t0;b0=4}Swm(Seq(Mt{10}(OnceT(SubA(c0))),Scc{b1%3=1}),Seq(pt1{b0:=},Wu{t0},t2e),PAll{-1}(RFb(a3e),Lim{3}(c4),S))",
+    Tree1145 "B{o0=1;t0;b0=5}Isw{o0|5;T;N}(Wde(Mt{50}(@si{t0%2>0}PAll{_}(Bin{t0>2;N}(Fai,c0))),pa1{b0:=;b1:t0}),c2,AFb(t3))",
+    Tree1146 "B{b1;b0;t0=3;t1}Bin{t1>6;_}(Step(c0,Sc{b1+=2}),Rmp{F;S}(Par{2;-3}(Sc{b1+=1;b0:=t0%4},Sl{20},Rpt{3}(c1))))",
+    Tree1147 "B{b0}Sel(c0,t1e,Sc{b0+=1})",
+    Tree1148 "B{b1=1;t0=5;q0;o0=_;b0=1}Swm(TryT(S,S,c0),pc1{b0:b1},Ret3(Lp{b0;_}(@os{b0+=1;t0+=3}Scc{o0|4<t0+3%4})),@ki{b0>4}@si{some}Rpt{F}(PPar{1;T}(Opt(Sc{b0+=3}),pc2{b0:=})))",
+    Tree1149 "FS(Rep0(t0))",
+    Tree1150 "B{t0;b0;b1=4}Bin{b1!0;N}(Bin{t0+3%3>1;T}(Seq(@ki{b0+2>3}@rw{b0+1%4<3}t0e,Wt{0},Sb{b1=t0},Scc{t0>4}),RFb(F,Run)),Su{t0}(Star(pc1{b0:=},@ki{b1%2<0}OnceT(c2l),@rw{t0+4=4}@oh{b0!7?b1:=t0+3;b1:=b0%4}Seq(pa3{b0:9;b1:b0},pi4{t0:b0}),t5)))",
+    Tree1151 "B{o0;t1=5;b0;t0=0}@ki{t0<1}@si{o0|4<o0|0}@po{b0:=b0%2}MPri(AFb(a0l,c1,t2),@si{t0%4>1}Wde(c3,a4),Ret3(Opt(Isw{t1;_;_}(t5,t6e))))",
+    Tree1152 "B{b0;o0=_;t0}@po{o0:=t0+2%3;b0:=b0%2}@oh{t0:=b0+1%4}Par{0;2}(F,c0)",
+    Tree1153 "B{o0=_;t0=4}Rep3(@po{t0:=o0|0}Par{0;-3}(MSeq(Cd{0;K}(Fai)),Pre{o0|5<0;R}(Sel(RSeq(a0e))),Suc,RSeq(Sb{o0=7},Keep(Rep3(t1))),a2))",
+    Tree1154 "B{o0=_;b0}OnceK(@si{o0|3!0}@fi{o0|5%3!2}Sb{o0=5})",
+    Tree1155 "B{t0=5}Isw{t0+1%4;T;N}(OnceK(RSel(c0,t1e)),Cnd{t0%2>0;N;_}(a2))",
+    Tree1156 "B{t1;b0=4;o0;t0}@rw{some}Swm(RSeq(Scc{t1>o0|4+2},Wu{t1},@oh{t0+=2}@fi{t0+1=o0|4}@of{o0:=_}t0,S,c1l),PPar{2;_}(c2,Sb{b0=t1},Fb(c3,t4)),MPri(a5e,c6b{t0%4}))",
+    Tree1157 "B{b1;t0=2;b0}PPar{1;_}(OnceT(RSeq(RepF(Fb(@po{b1+=3}@oh{b0:=b1+1%3}@ki{b1%4>2}c0)),Sb{b1=3},a1b{t0+3;b1})),Step(Swm(Sb{b1=t0}),Seq(@ki{b0>6}t2e,RU{S}(RU{S}(@po{b1%2>0?b1:=b0}@ki{b0+1>6}t3))),Flip(R,Sc{b1:=5},pt4{b0:=;b1:=})))",
+    Tree1158 "B{b0;b1=2;q0=3;t0}Fb(RSeq(c0,Dl{30}(a1b{b0+4;b1}),Sl{0}),Once(Lp{_;K}(Su{t0}(RSeq(FS(@fi{b0%3=0}c2),Pri(@fi{t0+3<7}@of{b0<t0+4?b0+=2}pc3{b0:=},@oh{t0+=3}S))))),MSeq(Scc{t0%4=3},pt4{b0:1;b1:=},a5),Isw{b0;_;N}(@oh{b1!t0+1?b0:=t0}@po{b0!1?t0:=8}Ite(Inv(t6),c7,a8b{b1;b1})))",
+    Tree1159 "B{b1=5}WU{b1%4<1}(F)",
+    Tree1160 "B{b1=1;t0=5;b0=4}Wde(Wv{t0}(c0),@ki{t0+4<b1+3%2}@rw{b0+3!4}Lim{3}(PPar{2;T}(pi1{t0:b0},Dl{30}(Wt{0}),@po{t0+=3}t2)))",
+    Tree1161 "B{q0;t0=3}RSeq(RFb(c0b{t0%4},c1b{t0+3},pc2{b0:t0}),Lp{_;S}(t3))",
+    Tree1162 "FS(Cd{0;_}(Sub(Sub(t0))))",
+    Tree1163 "B{o0=0;b0;t0;t1;q0=0;b1=5}Step(Fb(@ki{t0+3<3}c0,@si{t1!1}@os{o0:=3}a1b{t0;b0},Lp{_;F}(t2),c3e,Lp{b1;_}(pi4{t0:t0})),MSeq(c5,Ub{o0},a6e,Scc{o0|0%2>0}),Star(t7,t8),Sel(Lp{t1;K}(a9e),Pre{b0<7;K}(@ki{b1!7}pt10{b0:=})),MSeq(@fi{b0+2%2<0}t11e,S,pi12{t0:t1},pt13{b0:7},pc14{b0:b0}))",
+    Tree1164 "Rus{3}(t0)",
+    Tree1165 "B{t0;b0=1;b1=4}PAll{1}(S,Par{3;-2}(c0,@oh{t0+3>b0%3?t0:=b1+4}pa1{b0:9;b1:=},a2),Pre{b0>1}(RSeq(@ki{b1<b0%3}t3,t4e,Dd{0}(Sl{0}))))",
+    Tree1166 "B{t0;b0=0}OnceK(Flip(Flip(Run,@ki{t0+2%4!2}Wu{t0},t0e),PAll{2}(t1,c2,pi3{t0:=}),Inv(@si{b0+3!5}RSeq(t4,t5)),pt6{b0:b0;b1:b0}))",
+    Tree1167 "B{t0=2;q0=3;b0}PAll{3}(Swm(t0,To{0}(RSeq(Lp{t0;_}(S))),t1),@rw{b0>6}t2,@po{t0+=1}Step(Dl{50}(@rw{b0%3=1}@oh{t0+=4}@os{t0:=b0}Fb(a3,@si{b0+1<3}Keep(pt4{b0:b0;b1:t0}),t5,pt6{b0:3;b1:t0})),Star(pt7{b0:5},Rus{F}(Lim{3}(a8)))),FS(Inv(Flip(Lp{t0;_}(Wt{20}),pc9{b0:t0},Flip(a10e,S)))))",
+    Tree1168 "PAll{0}(OnceT(Fb(Keep(MSeq(t0,a1,t2,t3)),RSeq(Once(t4),Sub(TryT(S,c5))),Flt{3;S;K}(Pri(a6,t7,F,Fai,t8)),MPri(TryT(Cd{0;_}(RepF(F)),a9)))))",
+    Tree1169 "B{t0=0;b0=1;b1=3}Par{-2;-1}(Pre{b1<4;R}(PPar{2;_}(Par{_;0}(c0,TryT(Wt{20},t1),@of{t0:=t0%4}pi2{t0:b1}),Pre{t0>0;F}(MPri(c3l,c4b{3},c5)))),@ki{t0!b1+3}Swm(t6,Sc{b1+=3},@ki{b0+3<0}t7,t8),Sl{50})",
+    Tree1170 "B{b0=5;o0=_;t0=3;b1=1}Isw{t0+2;_;_}(@po{o0:=b1+1}@os{t0<t0%4?t0+=3}c0,t1,RepF(a2),pa3{b0:b1;b1:t0},@of{t0:=o0|2}@oh{b1:=b0}@po{t0+=1}pc4{b0:b1})",
+    Tree1171 "B{t1=1;t0=5;b1=1;b0}Mt{0}(Step(t0,Step(t1e,Wt{30},a2,@fi{t0>3}Sc{t1:=t0},pa3{b0:=;b1:b0}),Seq(a4,Sl{0},SubR(Sl{0})),@si{b1%2>0}@oh{t0:=6;t0:=b1+4}Fb(t5,c6,Suc),Flt{3;R;F}(@oh{b0+=3;b1:=t0}@os{b1:=0}@of{b1:=t1}Wt{0})))",
+    Tree1172 "B{b0=5;b1;o0;t0=3;q0=1}Isw{b1;N;T}(Lp{b0;K}(RSel(PPar{0;_}(Sb{b1=t0},Sl{10}),@po{some?t0:=b0%4}Rpt{F}(@os{b1:=b1%4}t0),@po{b1:=b1%2}@fi{b0%4>1}@of{b1+=3}t1e,Flt{2;_;_}(t2))),MPri(pi3{t0:=},Step(@oh{b0+=2}@fi{b1!3}t4e,c5e),Wt{20}),pi6{t0:=})",
+    Tree1173 "B{t1;b1;b0=4;q0=3;t0=2}RFb(@os{b0:=b1+3%4}Sel(RSel(Pre{b0!3;R}(a0),TryF(Scc{t0>3},pi1{t0:t0},c2)),Mt{20}(Wde(Seq(S,c3e),Intr{t1%4>1}(Sb{b1=8}),MSeq(Lp{b0;S}(Wu{t1}),Wu{t1},Wt{50}))),@oh{t1+=2}@of{t1<t1+1%2?b1+=2}@rw{t1%3>1}Fb(RFb(c4,Wu{t1},a5),To{10}(Wt{10}),Wde(t6e,pi7{t0:=})),Lp{_;_}(Par{-4;1}(t8,pa9{b0:b1;b1:t1},pa10{b0:3;b1:t1},Keep(TryT(Run,c11b{t1%3})),c12)),Lp{_;F}(Lp{b0;R}(RFb(@oh{t0:=t1}@os{t1:=b1;b1:=t1}@ki{b1%3<2}pt13{b0:=},pc14{b0:=},c15l,Rmp{S;S}(a16))))))",
+    Tree1174 "B{b0;b1=4;t0=1}RFb(Sw{1}(pa0{b0:2;b1:b0},pc1{b0:2}),Dd{30}(Wde(Seq(SubR(Wt{10}),t2),pt3{b0:=;b1:b0},t4e)),a5b{t0;b0})",
+    Tree1175 "B{b0}Seq(a0,t1,pt2{b0:=;b1:b0},Fb(a3l,c4))",
+    Tree1176 "B{b0;q0;o0}Wde(Rep4(Lp{b0;S}(t0)),Step(@fi{b0+1%2<0}@oh{o0:=_}Ub{o0},S,Rep4(pt1{b0:1;b1:b0}),t2))",
+    Tree1177 "B{t0;o0=1;b1=1;b0=4}Rpt{F}(@po{o0:=_}@fi{t0+2<b0%3}@os{b0:=b1}Opt(pa0{b0:=;b1:=}))",
+    Tree1178 "B{t0=5;b0}RU{F}(PAll{3}(Fb(a0e,RT{3}(a1),Scc{b0%4!3}),Seq(RFb(F,pa2{b0:4;b1:t0}),c3b{b0}),PAll{-2}(@os{b0+=1}@rw{b0%2!1}Wu{t0},a4)))",
+    Tree1179 "B{t0=1;b1=3;t1=1;b0=5}@fi{t1+4<b0+3%3}Fb(Pre{t0%2!0}(RSeq(t0,Wu{t0},Sb{b1=b0},Sb{t1=b0})),Mt{10}(Flt{1;R;F}(@oh{t0:=t1+2;b1%3<2?t0:=b1}Swm(S,@si{t1>1}@fi{b1>0}S))),Par{-1;-1}(Wu{t1},SubA(Ruf{2}(pc1{b0:7})),@oh{b0+=3;b1+=1}t2))",
+    Tree1180 "Rty0(Wt{20})",
+    Tree1181 "B{b0=0;t1;t0=0;o0=_}Rep4(MPri(pc0{b0:t0},ASeq(@rw{t0<0}t1,Wu{t1},pt2{b0:t0},@si{none}Wde(c3,Ub{o0})),PPar{1;_}(PAll{-1}(TryT(t4,pa5{b0:9},c6l)),PPar{1;T}(t7e,Wu{t0},Scc{t0+2%3!1},Sl{10})),Try(Rus{3}(pt8{b0:8;b1:b0}),Sb{t1=b0},OnceT(Ub{o0})),FF(RSeq(Try(a9,c10,t11e),RU{S}(t12)))))",
+    Tree1182 "B{b1;q0=0;t0=4;b0=5}Lp{_;S}(Step(Seq(Fb(a0e),c1e,a2),Wu{t0},Par{-1;2}(Lp{t0;F}(Inv(Sc{b1>t0+2?t0+=2})),Cnd{b1%4>0;N;F}(@si{b0<0}Wt{30})),Pre{b0!2}(Star(@rw{t0+1!b0}pc3{b0:2},pi4{t0:b1},Suc,pt5{b0:=},t6))))",
+    Tree1183 "B{b0=1;t0=4}@ki{b0+4>1}Pri(Ite(RSeq(Scc{t0%3<1},Step(t0,c1e),S,pi2{t0:t0},pi3{t0:b0}),a4b{b0%4;b0},Rmp{S;S}(Suc)))",
+    Tree1184 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0,c1l,Wu{t0}))",
+    Tree1185 "B{t0=2;b1;b0}Bin{b1+2%3=1;_}(Swm(RSeq(ASeq(a0,@oh{b0+=1}c1b{b0}),Cnd{b1=4;_;F}(RFb(@po{b0+=1}@rw{t0%2>0}pt2{b0:b1},t3,c4))),To{0}(Rep4(FF(Wt{30})))),Ruf{3}(t5))",
+    Tree1186 "B{t0;b0=0;o0=_}TryT(PAll{_}(Ruf{F}(Scc{o0|2+3%3=2}),Flip(pt0{b0:b0;b1:t0},Suc),RSeq(@oh{t0+=1}@po{t0:=o0|5+1}t1,a2,a3b{t0%4;b0})),Suc)",
+    Tree1187 "B{b0=4;b1;o0}RFb(RFb(Dl{30}(Mt{30}(Sw{3}(t0,ASeq(S,a1)))),F),Par{_;_}(c2,Pre{b1%2>0;F}(a3b{o0|4;b0})),RFb(RepF(RSel(a4,a5)),Bin{b1=7;_}(Sl{50},a6)))",
+    Tree1188 "B{t0=1;b0}Rep0(Sc{t0:=8})",
+    Tree1189 "B{t0;o0=5;b0;b1}Invt(@po{t0%4>1?o0:=_;b1:=o0|5}@si{b0=b1+2}@of{b1:=b0;b0:=t0%3}Pre{none;S}(c0))",
+    Tree1190 "B{o0;b1;b0;t0=4}RSeq(Cnd{t0%4=1;T;F}(RSeq(@si{o0|5%4>1}@po{b1+=1}Opt(t0))),FS(pi1{t0:=}),c2b{1},@of{o0:=o0|0+3;t0!3?t0+=3}@si{b1+4%4>1}@rw{none}t3,RtyF(Isw{t0%4;N;T}(RU{F}(RepF(OnceT(Sb{b1=b0}))),RepF(Sb{o0=4}))))",
+    Tree1191 "B{o0;t0=0;b1;q0;b0=5}AFb(@fi{b0<o0|4+3}Lp{b0;K}(@fi{none}@rw{b0%3<0}Bin{none;N}(Star(Pre{b1=o0|0;F}(Wv{t0}(Wde(pt0{b0:b0;b1:t0},pt1{b0:3;b1:b0},pi2{t0:b1})))),RFb(Pre{b1=3;S}(t3),Star(Scc{b0>1},Sc{o0:=o0|0;b1+=2}),c4,AFb(c5b{0},t6),Sl{0}))),FS(@ki{t0+3%3<2}WU{b1!4}(Rty1(Star(Su{t0}(MSeq(t7,a8b{t0;b1})),t9)))))",
+    Tree1192 "Ruf{1}(Flip(Flip(a0,a1),Opt(OnceT(t2)),FS(Lim{3}(Rep4(Flt{1;R;_}(F)))),Swm(Ret2(a3),c4l,Wt{0}),OnceT(Seq(Wt{0},S))))",
+    Tree1193 "B{t0=5;b1;b0=1}Seq(Bin{b0>b0+3%4;T}(Seq(Sb{b1=1},Wu{t0},Cnd{t0<b1;N;_}(t0e)),RFb(t1,t2e,Rus{2}(Wu{t0}))),@of{b1+=2}@oh{b1+=2}@fi{b0+1<1}Dl{20}(Bin{b0!3;T}(Rus{F}(RtyF(Pre{b1+2<7;K}(Rep4(Scc{b1+3>4})))),OnceT(Ruf{F}(a3b{t0+1%3;b1})))),Seq(@oh{b1:=9;b1:=t0+1}@os{b0:=b1}Sw{0;2}(Seq(a4b{2;b0},@rw{b1%4!2}t5),FF(Dl{0}(F)),Pri(pa6{b0:t0;b1:b1},@po{t0:=0}@fi{b1<4}@oh{b1:=8;t0+=1}t7))),RSeq(RFb(Inv(Fb(pi8{t0:=},t9)),pi10{t0:t0}),@si{b0<t0+4}pc11{b0:4}))",
+    Tree1194 "Rep0(t0)",
+    Tree1195 "Rmp{S;S}(Lim{1}(Sub(Rpt{2}(Inv(Lim{2}(Sub(S)))))))",
+    Tree1196 "B{b1;o0=0;t0=1;b0=5}RFb(pt0{b0:=;b1:b1},To{20}(@fi{t0<3}@of{b1:=t0}Su{t0}(Intr{b1=3}(Pri(PPar{2;T}(pa1{b0:t0;b1:=},OnceK(Fai)),Flt{2;F;K}(RFb(a2b{o0|1+4%4;b0})),RFb(pa3{b0:6;b1:t0},c4e))))),Fb(RSel(WU{some}(Invt(@po{none?b0+=2}@rw{o0|2>t0}Rpt{0}(t5))))),@of{b0+=1}@si{o0|4+2<2}@fi{b0=0}Dd{0}(RFb(RT{1}(AFb(t6,Once(Isw{t0;T;N}(Sb{o0=8},pc7{b0:=})),a8l)))))",
+    Tree1197 "B{t0;b0}@fi{t0%2>0}@rw{b0+3!1}@oh{t0+=1;b0+1%4!0?b0:=t0+1}RFb(Isw{7;N;N}(F,Seq(Sc{b0+=3}),TryF(a0l,Sc{b0+=3;b0:=0},Scc{b0+4<5})))",
+    Tree1198 "B{t0;b0=0;b1=2}To{50}(Ret2(Flip(c0,RSeq(c1e,Dl{0}(MSeq(pi2{t0:t0},a3,Sb{t0=1})),a4,Bin{b0+3%3<1;T}(@of{b1+4<b0?t0+=2;b1+=2}@fi{b1+1%2>0}Sc{b0+=1;b1:=4},pt5{b0:1;b1:t0})))))",
+    Tree1199 "B{b1=2;b0=5;t0=5;o0=5}Lim{2}(Wv{t0}(Star(ASeq(c0,pa1{b0:b1;b1:b0},pc2{b0:4}),FS(pc3{b0:=}),SubA(@po{o0:=8}RFb(t4e,pt5{b0:b1})),RSeq(@po{b0:=o0|0+4}Sl{30},Sc{t0:=b1;b1%3!0?b1+=2}),Scc{b0<5})))",
 }
