@@ -360,10 +360,10 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             // RepeatUntilSuccess; issue 12 (NodeCanvas): Optional, Remap, RepeatTimes,
             // RepeatUntil, Deadline, and with a condition Interrupt, Conditional, WaitUntil.
             4,
-            4,
             5,
-            3,
-            3,
+            8,
+            4,
+            4,
             3,
             4,
             4,
@@ -373,7 +373,7 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             if avail.is_some() { 6 } else { 0 },
             if avail.is_some() { 4 } else { 0 },
             // Filter, Cooldown.
-            5,
+            7,
             4,
         ]);
         let count = if matches!(kind, 3 | 4 | 12) {

@@ -4,43 +4,38 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub1 for Ctx {
-        Condition(|ctx| ctx.check(2))
+    pub tree Tree0000Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub0 for Ctx {
-        SubTree(Tree0000Sub1)
+    pub tree Tree0000Sub1 for Ctx {
+        Delay(0) {
+            Priority {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+                AlwaysRunning,
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
         TryCatch {
-            RepeatUntilFailure(3) {
-                RepeatUntilFailure(1) {
-                    ParallelAll {
+            RunOnce {
+                SequenceWithMemory {
+                    ReactiveSequence {
                         Sleep(50),
-                        StatefulAction(Task<0>),
-                        Repeat(4) {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        SubTree(Tree0000Sub0),
-                        Condition(Cond<3>),
                     },
+                    SubTree(Tree0000Sub0),
+                    SubTree(Tree0000Sub1),
                 },
             },
-            RepeatTimes(forever) {
-                Cooldown(0, filtered = Failure) {
-                    ForceFailure {
-                        ReactiveFallback {
-                            ParallelAll(0) {
-                                Condition(|ctx| ctx.check(4)),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
+            Repeat(forever) {
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
@@ -49,103 +44,21 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Sequence {
-            Repeater(forever) {
-                Cooldown(30) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                        Action(|ctx| ctx.exec(0)),
-                        #[skip_if(|bb| (bb.b1 + 2) % 4 > 2)]
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
+        RetryUntilSuccessful(forever) {
+            IfThenElse {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    Repeat(3) {
+                        StatefulAction(Task<1>),
                     },
                 },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                AlwaysFailure,
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-            Switch(b1) {
-                case 3 => StatefulAction(Task<6>),
-                case 5 => Repeater(forever) {
-                    RunOnce(then_skip = true) {
-                        Action(PAct<7>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                _ => Sleep(50),
-            },
-        }
-    }
-}
-
-board!(Tree0001Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-        }
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-        }
-        #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
-        SubTree(Tree0002Sub1, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0002 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        RetryUntilSuccessful(4) {
-            SubTree(Tree0002Sub0, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0002Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0003Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Wait(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0003 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        Precondition(|bb| *bb.t0 > 6, else = Skipped) {
-            Parallel(success = -3, failure = 2) {
-                SubTree(Tree0003Sub0, ..),
-                Action(Act<0>),
-                #[success_if(|bb| bb.b0 + 1 == bb.b1 + 4)]
-                Succeeder,
-                Limiter(3) {
-                    Precondition(|bb| bb.b0 < 0, else = Failure) {
-                        RunOnce(then_skip = true) {
-                            Action(Act<1>),
+                Cooldown(100) {
+                    Repeat(2) {
+                        Sequence {
+                            RepeatUntilSuccess(forever) {
+                                Condition(Cond<2>),
+                            },
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
@@ -154,22 +67,76 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0003Blackboard { t0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0002Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0004Sub1 for Ctx {
+    pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 9,
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 10,
         }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                StatefulAction(Task<0> = Task::<0>),
+        StepSequencer {
+            StatefulAction(Task<2> = Task::<2>),
+            Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+            Condition(|ctx, bb| ctx.check_in(4, (*bb.t1 + 2) % 4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0002 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        FlipSelector {
+            #[skip_if(|bb| (*bb.t1 + 3) % 4 == 3)]
+            SubTree(Tree0002Sub0, b1 = {=}, t1 = {t1}),
+            Repeater(forever) {
+                Action(PAct<1>, b0 = 6),
             },
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            Action(|ctx| ctx.exec(2)),
-            Condition(PCond<3>, b0 = 9),
+            SubTree(Tree0002Sub1, b1 = {=}, t1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0002Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0003Sub0 for Ctx {
+        Deadline(0) {
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0003 for Ctx {
+        ReactiveSelector {
+            KeepRunningUntilFailure {
+                SubTree(Tree0003Sub0),
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                RetryUntilSuccessful(forever) {
+                    Sleep(50),
+                },
+            },
+            Deadline(20) {
+                ForceFailure {
+                    Action(Act<0>),
+                },
+            },
+            AlwaysFailure,
         }
     }
 }
@@ -177,445 +144,549 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0004Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 14,
         }
-        SubTree(Tree0004Sub1, ..)
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        #[failure_if(|bb| bb.b0 % 4 != 1)]
-        #[on_success(|bb| *bb.t0 += 2)]
-        #[on_failure(|bb| bb.b0 = *bb.t0)]
-        MaxTime(10) {
-            SubTree(Tree0004Sub0, ..),
+        #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
+        #[failure_if(|bb| *bb.t0 < bb.b1 + 4)]
+        Invert {
+            Deadline(0) {
+                SubTree(Tree0004Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0004Blackboard { t0 b0 });
+board!(Tree0004Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0005Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Sleep(100)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
-        ParallelAll {
-            Fallback {
-                KeepRunningUntilFailure {
-                    Parallel(success = -1) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Delay(20) {
-                    StatefulAction(Task<2>),
-                },
-                Filter(times = 2, count = Success, filtered = Failure) {
-                    StatefulAction(Task<3>),
-                },
-                ParallelAll {
-                    Condition(Cond<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(Cond<6>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                AsyncSequence {
-                    Parallel(failure = 0) {
-                        Fallback {
-                            Condition(Cond<7>),
-                            Action(Act<8>),
-                        },
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-            },
-            Repeater(2) {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(10)),
-                    Action(Act<11>),
-                    Condition(Cond<12>),
-                    Invert {
-                        Selector {
-                            Condition(Cond<13>),
-                            Action(Act<14>),
-                            Action(Act<15>),
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b0: i64 = 5,
+        }
+        StepSequencer {
+            SubTree(Tree0005Sub0, ..),
+            Condition(Cond<0>),
+            ScriptCondition(|bb| bb.b0 % 3 < 1),
         }
     }
 }
+
+board!(Tree0005Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 1,
             b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        ReactiveFallback {
-            TryCatch {
-                StatefulAction(Task<0>),
-                Script(|bb| bb.b0 += 1),
-                Condition(Cond<1>),
+        MemSequence {
+            RunOnce {
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                Condition(PCond<0>, b0 = 4),
             },
-            StatefulAction(Task<2>),
-            TryCatch {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                StatefulAction(Task<4>),
+            StepSequencer {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
+                },
+                Sleep(0),
+            },
+            Selector {
+                ReactiveSequence {
+                    MemSequence {
+                        Action(Act<2> = Act::<2>),
+                        StatefulAction(Task<3>),
+                        ScriptCondition(|bb| (bb.b0 + 4) % 4 != 1),
+                    },
+                },
+                Condition(Cond<4>),
+                Precondition(|bb| bb.o0.is_none(), else = Running) {
+                    Loop(q0, if_empty = Running) {
+                        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); bb.b1 += 3 })]
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Condition(PCond<5>, b0 = {t0}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0006Blackboard { b0 });
+board!(Tree0006Blackboard { o0 t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        BinarySelector(|bb| *bb.t0 + 4 > bb.b0, dynamic = false) {
-            ReactiveSelector {
-                #[run_while(|bb| *bb.t0 > 7)]
-                #[skip_if(|bb| *bb.t0 < 7)]
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+        SequenceStar {
+            RepeatUntilSuccess(forever) {
+                Timeout(100) {
+                    Parallel(success = -2, failure = 3) {
+                        ScriptCondition(|bb| bb.b0 < 2),
+                        AlwaysFailure,
+                        SetBlackboard(o0 = Some(0)),
+                        Script(|bb| { bb.o0 = Some(bb.b0 % 3); bb.b0 = 3 }),
+                    },
+                },
             },
-            Parallel(success = -1, failure = 0) {
-                Selector {
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(|ctx, bb| ctx.check_in(4, 8)),
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(PTask<6>, b0 = {=}),
+            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {b0}),
+                #[on_halted(|bb| bb.b0 = 5)]
+                #[failure_if(|bb| bb.b0 + 2 > 4)]
+                Wait(10),
+                Action(Act<2>),
+            },
+            Sequence {
+                ReactiveSelector {
+                    Condition(PCond<3>, b0 = {=}),
+                    #[post(|bb| *bb.t0 += 3)]
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 4, &mut bb.b0)),
+                },
+                Condition(Cond<5>),
+            },
+            Conditional(|bb| bb.o0.unwrap_or(2) % 3 < 1, dynamic = false) {
+                Priority {
+                    Condition(Cond<6>),
+                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
+                    Action(PIo<8>, t0 = {t0}),
+                    Condition(|ctx| ctx.check(9)),
+                    Action(PIo<10>, t0 = {b0}),
+                },
+            },
+            #[on_success(|bb| bb.b0 += 3)]
+            #[post(|bb| { if *bb.t0 % 2 > 0 { bb.b0 = (bb.b0 + 4) % 3 }; *bb.t0 += 2 })]
+            FlipSelector {
+                ReactiveSelector {
+                    AlwaysFailure,
+                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0007Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0008Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0007Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0008Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0009 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        KeepRunningUntilFailure {
-            MemPriority {
-                MemSequence {
-                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 4) % 2)),
-                    Condition(Cond<1>),
+        Sequence {
+            ReactiveFallback {
+                #[run_while(|bb| (*bb.t0 + 4) % 2 != 0)]
+                #[failure_if(|bb| *bb.t0 > 4)]
+                StepSequencer {
+                    Action(PAct<0>, b0 = {=}),
+                    Action(Act<1> = Act::<1>),
+                    AlwaysRunning,
+                    Runner,
                 },
-                Action(PAct<2>, b0 = 4, b1 = {t0}),
+                ReactiveSequence {
+                    Sleep(0),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > bb.o0.unwrap_or(3)),
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
                 Sleep(0),
             },
+            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
-board!(Tree0009Blackboard { t0 });
+board!(Tree0008Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0010 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        Fallback {
-            Switch(b1) {
-                case 2 => StatefulAction(Task<0> = Task::<0>),
-                case 4 => Switch(b1) {
-                    case 2 => StatefulAction(Task<1> = Task::<1>),
-                    case 0 => Switch(b1) {
-                        case 5 => Sleep(0),
-                        case 3 => Action(Act<2> = Act::<2>),
-                        case 0 => SetBlackboard(b0 = {t0}),
-                        _ => StatefulAction(Task<3> = Task::<3>),
-                    },
-                    _ => Delay(0) {
-                        Loop(q0, if_empty = Running) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                _ => Loop(q0, value = {b1}, if_empty = Skipped) {
-                    WaitUntil(|bb| *bb.t0 == 2) {
-                        ReactiveFallback {
-                            FlipSelector {
-                                SequenceWithMemory {
-                                    Action(Act<5>),
-                                    #[skip_if(|bb| bb.b1 == bb.b0 + 3)]
-                                    #[on_halted(|bb| { bb.b1 += 1; *bb.t0 += 2 })]
-                                    StatefulAction(Task<6>),
-                                },
-                                StatefulAction(Task<7>),
-                                Cooldown(30) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = true) {
-                    StatefulAction(Task<9>),
-                    Deadline(0) {
-                        Invert {
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                },
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    AsyncFallback {
-                        Action(Act<13>),
-                        Action(PAct<14>, b0 = 1),
-                    },
-                },
-                Condition(Cond<15> = Cond::<15>),
-                IndexSwitch(|bb| (*bb.t0 + 3) % 2, out_of_range = Loop, dynamic = true) {
-                    MaxTime(0) {
-                        RepeatTimes(forever) {
-                            Action(|ctx| ctx.exec(16)),
-                        },
-                    },
-                    Action(PAct<17>, b0 = {t0}),
-                    Timeout(0) {
-                        Script(|bb| bb.b1 += 1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0010Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0011 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Parallel(failure = 1) {
-            SetBlackboard(t0 = 1),
-        }
-    }
-}
-
-board!(Tree0011Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0012 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceStar {
-            FlipSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0012Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0013 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        RepeatTimes(forever) {
-            ReactiveFallback {
-                ScriptCondition(|bb| (*bb.t1 + 4) % 4 == 0),
-                Action(PAct<0>, b0 = 6, b1 = {b0}),
-                Condition(Cond<1>),
-                PolicyParallel(policy = FirstFailure) {
-                    Script(|bb| if (*bb.t0 + 2) % 2 != 1 { *bb.t0 += 1 }),
-                    Condition(Cond<2>),
-                },
-                #[success_if(|bb| *bb.t1 > 3)]
-                #[on_halted(|bb| { *bb.t0 += 3; if (*bb.t1 + 4) % 4 > 0 { bb.b0 += 2 } })]
-                Repeat(4) {
-                    Condition(PCond<3>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0013Blackboard { b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0014 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        WaitUntil(|bb| *bb.t0 % 3 != 2) {
-            Cooldown(50, filtered = Failure) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0014Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0015 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(0) > 3, dynamic = false) {
-            Loop(q0, if_empty = Success) {
-                #[success_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0015Blackboard { o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0016Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 15,
-        }
+    pub tree Tree0009Sub0 for Ctx {
         Succeeder
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0016 for Ctx {
+    pub tree Tree0009 for Ctx {
+        SequenceStar {
+            SequenceWithMemory {
+                RepeatUntilFailure(2) {
+                    Action(Act<0>),
+                },
+                Sleep(30),
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+                SubTree(Tree0009Sub0),
+            },
+            TryCatch(catch_on_halt = false) {
+                Sleep(10),
+                Wait(20),
+            },
+            Condition(Cond<3>),
+            StepSequencer {
+                Sleep(0),
+                Wait(10),
+            },
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0010 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(PTask<1>, b0 = {=}),
+            StatefulAction(Task<2>),
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[failure_if(|bb| bb.b0 < 3)]
+            Precondition(|bb| bb.b0 > 3, else = Skipped) {
+                SetBlackboard(t0 = 5),
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0010Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0011 for Ctx {
+        blackboard {
             b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel(failure = -2) {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            MemPriority {
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+            IfThenElse {
+                StatefulAction(Task<3>),
+                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                #[on_success(|bb| bb.b0 += 4)]
+                StatefulAction(Task<4>),
+            },
+            Action(Act<5> = Act::<5>),
+        }
+    }
+}
+
+board!(Tree0011Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0012 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
         }
         ReactiveFallback {
-            Precondition(|bb| bb.b0 > 3, else = Failure) {
-                Precondition(|bb| bb.b0 % 4 > 0, else = Success) {
-                    ReactiveSequence {
-                        SubTree(Tree0016Sub0, ..),
-                        Action(PAct<0>, b0 = 8, b1 = {b1}),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
+            Delay(0) {
+                #[success_if(|bb| bb.b0 != 1)]
+                AlwaysSuccess,
             },
-            ForceFailure {
-                Fallback {
-                    WasEntryUpdated(t0),
-                    Parallel(failure = -1) {
-                        AlwaysFailure,
-                        ScriptCondition(|bb| *bb.t0 < bb.b0 % 2),
-                    },
-                    #[run_while(|bb| (bb.b1 + 3) % 4 == 2)]
-                    SetBlackboard(b1 = 2),
-                },
-            },
-            ReactiveSequence {
+        }
+    }
+}
+
+board!(Tree0012Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0013 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        RetryUntilSuccessful(1) {
+            FlipSelector {
                 ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Script(|bb| *bb.t0 += 3),
+                    SetBlackboard(b0 = 4),
+                    Sleep(100),
+                    Condition(PCond<0>, b0 = 7),
+                },
+                StatefulAction(Task<1>),
+                RepeatUntilSuccess(3) {
+                    #[on_halted(|bb| *bb.t0 += 4)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.b0 % 4 == 2)]
+                    RunOnce {
+                        AsyncSequence {
+                            Condition(Cond<2> = Cond::<2>),
+                            Sleep(0),
+                            ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { b1 t0 b0 });
+board!(Tree0013Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0014 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        Parallel(success = -3) {
+            Deadline(0) {
+                StatefulAction(Task<0>),
+            },
+            WhileDoElse {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            RepeatUntilSuccess(3) {
+                KeepRunningUntilFailure {
+                    Action(Act<3>),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
+                Action(Act<4> = Act::<4>),
+                Delay(20) {
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0014Blackboard { b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0015 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RepeatUntilFailure(3) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Parallel {
+                Precondition(|bb| bb.b0 % 2 == 0, else = Running) {
+                    ReactiveSequence {
+                        Script(|bb| { if *bb.t0 + 3 == bb.b0 { *bb.t0 += 4 }; *bb.t0 += 2 }),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0015Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0016 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        RepeatUntilFailure(forever) {
+            TryCatch(catch_on_halt = true) {
+                Repeat(forever) {
+                    Cooldown(20) {
+                        RepeatUntilSuccess(forever) {
+                            Sequence {
+                                Repeater(2) {
+                                    #[failure_if(|bb| *bb.t0 > 0)]
+                                    #[success_if(|bb| bb.b0 != 3)]
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                                SetBlackboard(t0 = {b0}),
+                                Delay(0) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+                RunOnce {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        Parallel(success = 2, failure = -1) {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0016Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0017Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
         }
-        Conditional(|bb| *bb.t0 % 3 == 0, dynamic = true, else = Failure) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Action(PAct<0>, b0 = 3, b1 = {t0}),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 3, &mut bb.b0)),
-                StepSequencer {
-                    Retry(0) {
-                        StatefulAction(Task<2> = Task::<2>),
+        ReactiveFallback {
+            ReactiveSequence {
+                IfThenElse {
+                    Action(PIo<0>, t0 = {b0}),
+                    #[on_halted(|bb| if (bb.b0 + 4) % 4 < 2 { bb.b0 += 1 })]
+                    SkipUnlessUpdated(t0) {
+                        #[run_while(|bb| *bb.t0 < *bb.t0 + 1)]
+                        #[success_if(|bb| *bb.t0 == *bb.t0 % 2)]
+                        #[skip_if(|bb| *bb.t0 + 2 != 7)]
+                        SetBlackboard(o0 = Some(7)),
                     },
-                    StatefulAction(PTask<3>, b0 = 7),
+                    ScriptCondition(|bb| bb.b0 + 1 != bb.o0.unwrap_or(0) + 1),
                 },
-                Action(Act<4>),
+                WhileDoElse {
+                    Inverter {
+                        ParallelAll(0) {
+                            ScriptCondition(|bb| *bb.t0 > 3),
+                            StatefulAction(Task<1>),
+                            Failer,
+                        },
+                    },
+                    MemPriority {
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                        Precondition(|bb| bb.o0.unwrap_or(5) % 4 != 0, else = Running) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    Sequence {
+                        ForceSuccess {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                        Action(PAct<5>, b0 = {=}),
+                        Sleep(50),
+                        SubTree(Tree0017Sub0, ..),
+                    },
+                },
             },
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0017Blackboard { t1 b0 t0 });
+board!(Tree0017Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
-        FlipSelector {
-            Deadline(30) {
-                MaxTime(30) {
-                    Deadline(20) {
-                        AlwaysRunning,
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        Invert {
+            Switch(b1) {
+                case 5 => Fallback {
+                    MaxTime(100) {
+                        AsyncFallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            Condition(PCond<2>, b0 = {b1}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                _ => Conditional(|bb| *bb.t1 + 4 < *bb.t1 % 4, dynamic = true, else = Success) {
+                    Selector {
+                        AlwaysFailure,
                     },
                 },
             },
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
+board!(Tree0018Blackboard { t1 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        Priority {
-            RepeatTimes(forever) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
+        Parallel(failure = 2) {
+            ForceSuccess {
+                Sequence {
+                    RepeatUntilFailure(2) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    RetryUntilSuccessful(2) {
+                        Optional {
+                            ForceSuccess {
+                                FlipSelector {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
                 },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Action(|ctx| ctx.exec(4)),
+                Sequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                StatefulAction(Task<8>),
             },
         }
     }
@@ -624,911 +695,388 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstFailure) {
-            Condition(PCond<0>, b0 = 6),
-            Deadline(0) {
-                Script(|bb| { if bb.b0 < 3 { *bb.t0 += 1 }; bb.b0 += 1 }),
-            },
-            Filter(times = 1, filtered = Failure) {
-                RepeatUntilSuccess(forever) {
-                    Action(PIo<1>, t0 = {b0}),
+        Repeater(2) {
+            Fallback {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t0),
+                Action(Act<1>),
+                SequenceStar {
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) == 0)]
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| (*bb.t0 + 2) % 3 == 2),
                 },
             },
-            Succeeder,
         }
     }
 }
 
-board!(Tree0020Blackboard { b0 t0 });
+board!(Tree0020Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        ForceSuccess {
-            Inverter {
-                Repeater(forever) {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            RetryUntilSuccessful(2) {
+                Delay(0) {
                     Sequence {
-                        StatefulAction(Task<0>),
-                        Repeat(1) {
-                            Sleep(0),
+                        Conditional(|bb| bb.o0.unwrap_or(1) == 4, dynamic = false) {
+                            SequenceWithMemory {
+                                Retry(4) {
+                                    Action(PIo<0>, t0 = {t0}),
+                                },
+                                Parallel(success = -1, failure = 1) {
+                                    Action(Act<1>),
+                                },
+                            },
                         },
-                        MaxTime(100) {
-                            Action(Act<1>),
+                        RetryUntilSuccessful(1) {
+                            StepSequencer {
+                                Succeeder,
+                                WasEntryUpdated(t0),
+                            },
                         },
-                        AlwaysSuccess,
                     },
                 },
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0021Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0022 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+        }
+        Switch(b1) {
+            case 2 => Repeater(2) {
+                Action(Act<0>),
+            },
+            case 1 => StepSequencer {
+                StatefulAction(Task<1>),
+                Parallel {
+                    Script(|bb| if *bb.t0 % 2 == 1 { bb.b1 += 2 }),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            case 0 => Sequence {
+                WhileDoElse {
+                    Action(Act<3>),
+                    #[run_while(|bb| *bb.t0 == 3)]
+                    MaxTime(10) {
+                        #[success_if(|bb| *bb.t0 < 5)]
+                        #[post(|bb| bb.b1 += 1)]
+                        #[run_while(|bb| (*bb.t0 + 4) % 2 != 1)]
+                        Condition(Cond<4>),
+                    },
+                    Sequence {
+                        Deadline(20) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            _ => Selector {
+                Condition(Cond<6>),
+                Action(PAct<7>, b0 = {=}),
+                Condition(PCond<8>, b0 = {=}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0022 for Ctx {
-        Limiter(1) {
-            RepeatUntilSuccess(1) {
-                ReactiveFallback {
-                    AsyncSequence {
-                        Repeat(3) {
-                            RunOnce(then_skip = false) {
-                                Remap(success = Success, failure = Success) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(0) {
-                        Repeater(2) {
-                            WhileDoElse {
-                                Condition(Cond<1>),
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    ReactiveSelector {
-                        StatefulAction(Task<3>),
-                        Action(Act<4> = Act::<4>),
-                        Wait(20),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0022Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
         }
-        MemSequence {
-            Condition(Cond<0>),
-            Fallback {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        #[on_success(|bb| bb.t1.set(bb.b0))]
+        Fallback {
+            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
+                Runner,
+                Parallel(success = -1) {
+                    #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                    #[post(|bb| { if *bb.t0 % 4 < 3 { bb.b0 += 1 }; bb.b0 = *bb.t1 + 2 })]
+                    StatefulAction(Task<0>),
+                    Sleep(0),
+                    Action(PAct<1>, b0 = 4),
+                },
             },
-            TryCatch {
-                StatefulAction(Task<3>),
-                Condition(PCond<4>, b0 = {t0}),
+            MemSequence {
+                #[on_failure(|bb| { if *bb.t0 % 4 == 1 { *bb.t1 += 1 }; if *bb.t1 == bb.b0 + 3 { bb.b0 = *bb.t1 } })]
+                StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(3, 8, &mut bb.b0)),
+                Repeat(forever) {
+                    Action(Act<4>),
+                },
             },
-            Succeeder,
-            StatefulAction(Task<5>),
+            ReactiveSequence {
+                #[skip_if(|bb| bb.b0 < 1)]
+                #[on_halted(|bb| *bb.t1 += 2)]
+                AlwaysFailure,
+            },
         }
     }
 }
 
-board!(Tree0023Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0024Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        WasEntryUpdated(t1)
-    }
-}
+board!(Tree0023Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        ParallelAll(max_failures = -3) {
-            #[on_halted(|bb| bb.t0.set(0))]
-            #[run_while(|bb| *bb.t1 == bb.o0.unwrap_or(3) % 2)]
-            RetryUntilSuccessful(3) {
-                Condition(Cond<0>),
-            },
-            StepSequencer {
-                WasEntryUpdated(t0),
-                Action(Act<1>),
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(*bb.t1 + 1) })]
-                Condition(PCond<2>, b0 = 2),
-                Action(PAct<3>, b0 = 6, b1 = {t0}),
-            },
-            ParallelAll(1) {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                    SubTree(Tree0024Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0024Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0025 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
             b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        MemPriority {
-            Timeout(0) {
-                Precondition(|bb| *bb.t0 > bb.b1, else = Failure) {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<0>),
+        Fallback {
+            Priority {
+                #[failure_if(|bb| bb.o0.is_some())]
+                Condition(PCond<0>, b0 = {=}),
+                Condition(|ctx| ctx.check(1)),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+            },
+            Repeat(forever) {
+                Remap(success = Failure, failure = Success) {
+                    Optional {
+                        AsyncSequence {
+                            StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
+                            RunOnce(then_skip = true) {
+                                StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
+                            },
+                        },
                     },
                 },
             },
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3>),
+            #[failure_if(|bb| *bb.t0 % 4 > 0)]
+            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 2) % 3 < 2)]
+            Sequence {
+                Failer,
             },
-            Repeat(4) {
-                ReactiveFallback {
-                    Condition(PCond<4>, b0 = {b1}),
-                    Action(|ctx| ctx.exec(5)),
-                    #[skip_if(|bb| bb.b1 < 5)]
-                    Condition(Cond<6> = Cond::<6>),
+            Sequence {
+                Parallel(success = 1, failure = -3) {
+                    Script(|bb| bb.b1 = (bb.b0 + 2) % 2),
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6>),
+                },
+                WaitUntil(|bb| bb.o0.is_none()) {
+                    Timeout(0) {
+                        RetryUntilSuccessful(2) {
+                            Parallel(success = -1, failure = 1) {
+                                Action(PAct<7>, b0 = 1, b1 = {=}),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
                 },
             },
-            Action(Act<7> = Act::<7>),
+            BinarySelector(|bb| *bb.t0 < 7) {
+                Fallback {
+                    Condition(PCond<9>, b0 = 3),
+                    Repeat(0) {
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Delay(0) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0025Blackboard { b0 t0 b1 });
+board!(Tree0024Blackboard { b1 o0 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0025Sub0 for Ctx {
+        AsyncSequence {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0025 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            SubTree(Tree0025Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             o0: Option<i64>,
-            b0: i64 = 1,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        #[success_if(|bb| bb.b0 % 4 > 2)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        KeepRunningUntilFailure {
-            Repeat(4) {
-                #[run_while(|bb| bb.b0 + 3 > 5)]
-                #[success_if(|bb| bb.o0.unwrap_or(4) % 4 < 3)]
-                #[on_success(|bb| bb.b0 = 6)]
-                SetBlackboard(t0 = 2),
+        #[on_success(|bb| { if *bb.t0 > 7 { *bb.t0 += 2 }; bb.o0 = None })]
+        #[success_if(|bb| bb.b1 + 4 != 3)]
+        #[failure_if(|bb| bb.b0 % 2 != 1)]
+        Fallback {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            Optional {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0026Blackboard { t0 o0 b0 });
+board!(Tree0026Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        #[run_while(|bb| bb.b1 % 4 < 1)]
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Retry(3) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            Repeat(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        ScriptCondition(|bb| bb.b0 + 3 == 5),
+        Inverter {
+            Precondition(|bb| *bb.t0 + 1 < *bb.t0, else = Success) {
+                Timeout(100) {
+                    AsyncSequence {
+                        Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Success) {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                        AsyncSequence {
+                            WasEntryUpdated(t0),
+                            Action(Act<1>),
+                            Script(|bb| { *bb.t0 += 3; if (*bb.t0 + 1) % 3 == 0 { bb.b0 = *bb.t0 } }),
+                        },
                     },
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b1)),
                 },
-            },
-            ReactiveSequence {
-                Timeout(10) {
-                    Script(|bb| bb.b1 = *bb.t0),
-                },
-                ScriptCondition(|bb| bb.b0 + 1 < bb.b1 + 3),
             },
         }
     }
 }
 
-board!(Tree0027Blackboard { b0 b1 t0 });
+board!(Tree0027Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
         }
-        IfThenElse {
-            Sequence {
-                Script(|bb| bb.b1 += 1),
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Condition(PCond<2>, b0 = {b0}),
-            },
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(3)),
-                ReactiveSequence {
-                    #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                    #[post(|bb| { if bb.b1 % 4 < 3 { bb.b0 += 1 }; bb.b0 = *bb.t0 + 2 })]
-                    StatefulAction(Task<4>),
-                    Sleep(0),
+        Fallback {
+            RunOnce(then_skip = true) {
+                Filter(times = 3, filtered = Failure) {
+                    StatefulAction(Task<0>),
                 },
             },
+            #[post(|bb| bb.o0 = Some(*bb.t1))]
+            Delay(0) {
+                Action(PIo<1>, t0 = {b0}),
+            },
+            IfThenElse {
+                Action(Act<2>),
+                #[skip_if(|bb| *bb.t1 + 3 < 4)]
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(2))),
+            },
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0028Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0029Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0029Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<7> = Task::<7>)
-    }
-}
+board!(Tree0028Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            b1: i64,
             #[tracked] t0: i64,
             #[tracked] t1: i64,
         }
-        Parallel(success = -3, failure = 0) {
-            SequenceWithMemory {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                SubTree(Tree0029Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
-                StatefulAction(Task<3>),
-            },
-            RetryUntilSuccessful(2) {
-                Fallback {
-                    #[run_while(|bb| *bb.t1 + 1 != 6)]
-                    RepeatUntilSuccess(3) {
-                        Action(Act<4>),
+        Priority {
+            PolicyParallel(policy = FirstFailure) {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Limiter(3) {
+                            Precondition(|bb| *bb.t0 == bb.b0 + 1, else = Running) {
+                                Precondition(|bb| bb.o0.is_none(), else = Running) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                        Repeat(1) {
+                            IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Loop) {
+                                #[failure_if(|bb| bb.b1 < bb.b0)]
+                                Wait(10),
+                                StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+                            },
+                        },
+                        ReactiveSequence {
+                            ScriptCondition(|bb| *bb.t0 + 4 < bb.o0.unwrap_or(3) + 1),
+                            StatefulAction(Task<2>),
+                        },
                     },
-                    #[skip_if(|bb| bb.b1 % 4 > 2)]
-                    ScriptCondition(|bb| *bb.t0 % 4 < 2),
-                    Condition(Cond<5>),
-                },
-            },
-            Sequence {
-                Interrupt(|bb| *bb.t0 == 4) {
-                    #[skip_if(|bb| bb.b0 == 3)]
-                    Switch(b1) {
-                        case 0 => StatefulAction(PTask<6>, b0 = 3, b1 = {=}),
-                        case 1 => SubTree(Tree0029Sub1, ..),
-                        _ => StatefulAction(Task<8> = Task::<8>),
+                    Conditional(|bb| *bb.t1 > 4, dynamic = true, else = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
+                                Sleep(20),
+                            },
+                            Condition(Cond<3>),
+                            Retry(3) {
+                                Selector {
+                                    ScriptCondition(|bb| *bb.t1 < 1),
+                                },
+                            },
+                            #[on_halted(|bb| bb.o0 = Some(*bb.t1 % 3))]
+                            #[on_success(|bb| bb.o0 = None)]
+                            Action(Act<4>),
+                        },
                     },
                 },
-                StatefulAction(Task<9>),
-            },
-            #[on_success(|bb| bb.t1.set(0))]
-            #[on_failure(|bb| bb.b0 = bb.b1 % 4)]
-            #[success_if(|bb| *bb.t0 + 2 < 0)]
-            BinarySelector(|bb| bb.b0 % 3 < 1) {
-                Condition(|ctx, bb| ctx.check_in(10, bb.b1 + 4)),
-                Condition(|ctx, bb| ctx.check_in(11, (bb.b0 + 4) % 3)),
             },
         }
     }
 }
 
-board!(Tree0029Blackboard { b0 b1 t0 t1 });
+board!(Tree0029Blackboard { o0 b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        MaxTime(0) {
-            Loop(q0, if_empty = Failure) {
-                IndexSwitch(|bb| 4, out_of_range = Loop) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0030Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0031 for Ctx {
-        Sequence {
-            AsyncFallback {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                },
-                Condition(Cond<2>),
-                MemSequence {
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        Failer,
-                    },
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-                Action(Act<5>),
-                ForceFailure {
-                    Wait(0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0032 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 0 => AsyncSequence {
-                Condition(PCond<0>, b0 = {b0}),
-            },
-            case 3 => ReactiveFallback {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                    Parallel(success = -2, failure = 3) {
-                        StatefulAction(Task<1>),
-                        Timeout(0) {
-                            Action(PIo<2>, t0 = {=}),
-                        },
-                        WhileDoElse {
-                            Condition(Cond<3>),
-                            Condition(PCond<4>, b0 = 0),
-                        },
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    #[run_while(|bb| (bb.b0 + 2) % 3 > 1)]
-                    ParallelAll(1) {
-                        Delay(10) {
-                            AlwaysSuccess,
-                        },
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            _ => RunOnce(then_skip = false) {
-                SetBlackboard(t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0032Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        AsyncFallback {
-            Timeout(0) {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        Repeat(0) {
-                            #[on_halted(|bb| bb.t0.set(6))]
-                            #[success_if(|bb| bb.b0 % 4 > 1)]
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0033Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0034 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        ForceFailure {
-            MemSequence {
-                AsyncSequence {
-                    SetBlackboard(t0 = 5),
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0034Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0035Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        #[skip_if(|bb| *bb.t0 + 3 < 4)]
-        RepeatUntil(Failure) {
-            Fallback {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.b1 > 6)]
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree0035Sub1, b1 = {=}, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        RetryUntilSuccessful(3) {
-            #[success_if(|bb| (bb.b1 + 3) % 3 > 0)]
-            #[run_while(|bb| bb.b1 % 2 > 0)]
-            SubTree(Tree0035Sub0, b1 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0035Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0036Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0036Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-        }
-        #[failure_if(|bb| bb.o0.unwrap_or(1) % 4 == 0)]
-        #[post(|bb| if bb.o0.unwrap_or(3) + 2 < 5 { bb.o0 = Some(*bb.t0 % 2) })]
-        RepeatUntil(Success) {
-            #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 == *bb.t0 % 4)]
-            SubTree(Tree0036Sub1, t0 = {=}, o0 = {o0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0036 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-        }
-        Fallback {
-            SubTree(Tree0036Sub0, ..),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0036Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0037Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0037 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
-            SubTree(Tree0037Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0038 for Ctx {
-        blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            StepSequencer {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-                Retry(3) {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
-                },
-            },
-            Selector {
-                Condition(Cond<4>),
-                Action(Act<5>),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0038Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0039 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-        }
-        WhileDoElse {
-            Repeat(1) {
+        Fallback {
+            Repeater(forever) {
                 Repeat(3) {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Delay(100) {
-                            Condition(Cond<1>),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Deadline(20) {
-                Sequence {
-                    MaxTime(50) {
-                        Repeat(2) {
-                            Switch(b1) {
-                                case 3 => Action(Act<2>),
-                                _ => StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                    ParallelAll(max_failures = -3) {
-                        Script(|bb| bb.o0 = Some(1)),
-                        Action(Act<4>),
-                        Succeeder,
-                    },
-                    Script(|bb| *bb.t0 += 1),
-                    Delay(30) {
-                        #[failure_if(|bb| bb.b1 != 7)]
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            StatefulAction(Task<5>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    ForceFailure {
-                        Timeout(0) {
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-            #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
-            BinarySelector(|bb| bb.b1 % 4 != 0) {
-                ForceFailure {
-                    SequenceWithMemory {
-                        Action(Act<6>),
-                        SetBlackboard(t0 = {b1}),
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Success) {
-                    RetryUntilSuccessful(1) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0039Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0040 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 4,
-        }
-        Filter(times = 1, count = Failure) {
-            #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 < 0)]
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<0>),
-                Cooldown(50, filtered = Failure) {
-                    Wait(30),
-                },
-                WhileDoElse {
-                    StatefulAction(Task<1>),
-                    SetBlackboard(t1 = 6),
-                },
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    SequenceStar {
-                        Succeeder,
-                        Script(|bb| bb.o0 = Some(*bb.t1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0040Blackboard { o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            #[on_success(|bb| { bb.b1 += 1; if *bb.t0 + 1 < 7 { bb.b1 += 3 } })]
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Fallback {
-                        WaitUntil(|bb| bb.b1 == 4) {
-                            Action(|ctx| ctx.exec(1)),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Sequence {
-                Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
-                    StatefulAction(Task<3>),
-                },
-                SetBlackboard(o0 = Some(3)),
-                ForceSuccess {
-                    StepSequencer {
-                        #[failure_if(|bb| bb.b0 == *bb.t0)]
-                        Loop(q0, value = {t0}) {
-                            Condition(Cond<4>),
-                        },
-                        Wait(20),
-                    },
-                },
-                RepeatUntilFailure(3) {
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0041Blackboard { t0 q0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0042 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        #[skip_if(|bb| (*bb.t0 + 3) % 4 < 0)]
-        Cooldown(0) {
-            Sequence {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Sleep(0),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0042Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0043Sub0 for Ctx {
-        Limiter(3) {
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0043Sub1 for Ctx {
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0043 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            ReactiveFallback {
-                Delay(50) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-            },
-            Action(|ctx| ctx.exec(2)),
-            FlipSelector {
-                SubTree(Tree0043Sub0),
-                SubTree(Tree0043Sub1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0044 for Ctx {
-        TryCatch {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0045 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            AsyncFallback {
-                WaitUntil(|bb| *bb.t0 > 3) {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<0>),
-                    },
-                },
-                Retry(2) {
-                    Action(Act<1>),
-                },
-                StepSequencer {
-                    WasEntryUpdated(t0),
-                    #[success_if(|bb| *bb.t0 % 2 != 1)]
-                    StatefulAction(Task<2>),
-                    UnsetBlackboard(o0),
-                },
-                AsyncSequence {
-                    Condition(PCond<3>, b0 = {=}),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                BinarySelector(|bb| *bb.t0 % 3 < 2) {
-                    StatefulAction(Task<5>),
                     ReactiveFallback {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Action(Act<7>),
-                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0045Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0046 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        Timeout(30) {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    #[success_if(|bb| bb.b0 % 3 < 1)]
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                        #[success_if(|bb| bb.b1 < 6)]
-                        StatefulAction(PTask<0>, b0 = 4, b1 = {=}),
-                    },
-                    WaitValueUpdate(t0) {
-                        Wait(50),
-                    },
-                    Limiter(3) {
-                        Limiter(1) {
-                            Parallel(failure = 2) {
-                                Action(Act<1>),
-                                Action(Act<2>),
-                            },
+                        Parallel(success = 0) {
+                            Runner,
+                            Wait(100),
                         },
-                    },
-                    Sleep(50),
-                    StatefulAction(PTask<3>, b0 = {b0}),
-                },
-                BinarySelector(|bb| *bb.t0 > 1) {
-                    Action(Act<4>),
-                    Precondition(|bb| bb.b0 < 6, else = Success) {
-                        Condition(Cond<5>),
+                        Remap(success = Success, failure = Success) {
+                            StatefulAction(Task<0>),
+                        },
+                        Action(PIo<1>, t0 = {t0}),
                     },
                 },
             },
@@ -1536,48 +1084,12 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0046Blackboard { b1 t0 b0 });
+board!(Tree0030Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0047 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 3,
-            b1: i64,
-        }
-        ParallelAll(max_failures = -5) {
-            AlwaysFailure,
-            #[failure_if(|bb| *bb.t0 == (bb.b0 + 1) % 4)]
-            #[success_if(|bb| bb.b0 == 7)]
-            WasEntryUpdated(t0),
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(2) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(0), &mut bb.b1)),
-            },
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0047Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0048 for Ctx {
-        SequenceWithMemory {
-            WhileDoElse {
-                MemPriority {
-                    Limiter(3) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Repeat(1) {
-                    Deadline(0) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            RunOnce {
+    pub tree Tree0031Sub0 for Ctx {
+        RetryUntilSuccessful(2) {
+            ForceFailure {
                 AlwaysFailure,
             },
         }
@@ -1585,308 +1097,897 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 2,
+    pub tree Tree0031 for Ctx {
+        RetryUntilSuccessful(2) {
+            SubTree(Tree0031Sub0),
         }
-        ReactiveSelector {
-            AsyncSequence {
-                MemPriority {
-                    IndexSwitch(|bb| *bb.t1 + 2) {
-                        Interrupt(|bb| *bb.t0 > 5) {
-                            MemSequence {
-                                Timeout(0) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
-                            Condition(Cond<2>),
-                        },
-                        Cooldown(20, filtered = Failure) {
-                            Fallback {
-                                StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-                                Condition(PCond<4>, b0 = {b1}),
-                                Sleep(10),
-                            },
-                        },
-                        Repeater(3) {
-                            Fallback {
-                                Precondition(|bb| *bb.t1 + 1 > bb.b1) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Action(Act<6>),
-                                Condition(Cond<7>),
-                            },
-                        },
-                        #[skip_if(|bb| *bb.t0 > 2)]
-                        #[on_failure(|bb| bb.t1.set(bb.b0))]
-                        #[run_while(|bb| bb.b1 + 3 != *bb.t0 + 3)]
-                        IfThenElse {
-                            ReactiveSelector {
-                                MaxTime(10) {
-                                    StatefulAction(PTask<8>, b0 = {t0}),
-                                },
-                                StatefulAction(Task<9>),
-                            },
-                            Action(Act<10> = Act::<10>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0032 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+        }
+        Filter(times = 3, count = Failure) {
+            Parallel(success = -3, failure = 1) {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                StatefulAction(Task<4>),
+                Fallback {
+                    ScriptCondition(|bb| *bb.t0 < bb.b0),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    BinarySelector(|bb| *bb.t1 % 2 > 0, dynamic = false) {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    SetBlackboard(t1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0032Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0033 for Ctx {
+        ParallelAll(2) {
+            SequenceWithMemory {
+                Optional {
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                Repeat(1) {
+                    RunOnce(then_skip = true) {
+                        RetryUntilSuccessful(forever) {
+                            Runner,
                         },
                     },
                 },
             },
-            Script(|bb| bb.t0.set(bb.b1 + 4)),
+            Sequence {
+                ReactiveFallback {
+                    RunOnce(then_skip = false) {
+                        ForceSuccess {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    RepeatUntil(Success) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    Wait(50),
+                },
+            },
+            SequenceStar {
+                Limiter(3) {
+                    RetryUntilSuccessful(4) {
+                        Action(Act<3>),
+                    },
+                },
+                Condition(Cond<4>),
+                Remap(success = Success, failure = Success) {
+                    AlwaysSuccess,
+                },
+                Action(Act<5>),
+            },
         }
     }
 }
 
-board!(Tree0049Blackboard { t0 b0 b1 t1 });
+bt::behavior_tree! {
+    pub tree Tree0034 for Ctx {
+        ForceSuccess {
+            Repeat(3) {
+                ForceSuccess {
+                    ParallelAll(max_failures = -1) {
+                        RunOnce {
+                            Parallel(success = -2) {
+                                Repeat(0) {
+                                    StatefulAction(Task<0>),
+                                },
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Failer,
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| *bb.t0 % 3 != 2)]
+        Fallback {
+            Cooldown(20, filtered = Skipped) {
+                RepeatUntil(Failure) {
+                    ScriptCondition(|bb| *bb.t0 + 3 < 2),
+                },
+            },
+            Delay(10) {
+                #[skip_if(|bb| *bb.t0 == 6)]
+                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                SequenceWithMemory {
+                    Repeater(2) {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    },
+                    Precondition(|bb| *bb.t0 != *bb.t0 + 2, else = Skipped) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+            ReactiveSelector {
+                Action(|ctx| ctx.exec(2)),
+                ScriptCondition(|bb| bb.b0 % 3 > 1),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0035Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0036 for Ctx {
+        RepeatUntilFailure(forever) {
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        Sleep(20),
+                        StatefulAction(Task<3>),
+                    },
+                    WhileDoElse {
+                        FlipSelector {
+                            Condition(Cond<4>),
+                            Remap(success = Success, failure = Success) {
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
+                        },
+                        TryCatch {
+                            StatefulAction(Task<6>),
+                            Action(Act<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0037 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Delay(20) {
+            Repeat(forever) {
+                #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 != 6)]
+                #[post(|bb| bb.o0 = None)]
+                Repeat(3) {
+                    RepeatUntil(Success) {
+                        #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        ForceFailure {
+                            Failer,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0037Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0038 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            b1: i64 = 5,
+        }
+        Priority {
+            ReactiveSelector {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                IfThenElse {
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    Condition(Cond<2>),
+                },
+            },
+            Delay(0) {
+                IfThenElse {
+                    Condition(Cond<3> = Cond::<3>),
+                    AlwaysFailure,
+                },
+            },
+            Timeout(30) {
+                Parallel(success = 2, failure = -1) {
+                    StatefulAction(Task<4>),
+                    Switch(b1) {
+                        case 4 => Action(PIo<5>, t0 = {b1}),
+                        case 0 => #[on_success(|bb| { bb.b1 = (bb.b1 + 3) % 2; *bb.t0 += 1 })]
+                        Action(Act<6>),
+                        _ => ScriptCondition(|bb| bb.b0 != 7),
+                    },
+                },
+            },
+            StatefulAction(Task<7>),
+            Switch(b1) {
+                case 0 => Selector {
+                    Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                    AlwaysRunning,
+                },
+                case 4 => WasEntryUpdated(t0),
+                case 2 => Inverter {
+                    StatefulAction(Task<9>),
+                },
+                _ => StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0038Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0039 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            IfThenElse {
+                Condition(PCond<0>, b0 = {=}),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                Action(|ctx| ctx.exec(2)),
+            },
+            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop) {
+                Precondition(|bb| bb.o0.is_some(), else = Success) {
+                    WasEntryUpdated(t0),
+                },
+                BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0, dynamic = false) {
+                    Condition(PCond<3>, b0 = 6),
+                    Condition(PCond<4>, b0 = 9),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Invert {
+                    Condition(Cond<5>),
+                },
+                AlwaysFailure,
+            },
+            WhileDoElse {
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0039Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0040 for Ctx {
+        RepeatTimes(3) {
+            Limiter(2) {
+                WhileDoElse {
+                    TryCatch(catch_on_halt = false) {
+                        Repeat(1) {
+                            ReactiveSequence {
+                                Repeater(2) {
+                                    StatefulAction(Task<0>),
+                                },
+                                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
+                        RepeatTimes(forever) {
+                            ForceFailure {
+                                Sequence {
+                                    Condition(Cond<4>),
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(20) {
+                        ForceSuccess {
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
+        Parallel(success = 1, failure = 1) {
+            Repeater(3) {
+                ParallelAll(1) {
+                    AsyncSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    Parallel {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            Fallback {
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
+                RepeatTimes(1) {
+                    StatefulAction(Task<10>),
+                },
+                Repeat(1) {
+                    StatefulAction(Task<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0042 for Ctx {
+        ReactiveSelector {
+            SequenceWithMemory {
+                Sequence {
+                    WhileDoElse {
+                        Filter(times = 1, filtered = Skipped) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        RetryUntilSuccessful(2) {
+                            ReactiveSequence {
+                                Repeater(forever) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(Act<2> = Act::<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                ParallelAll(5) {
+                    TryCatch {
+                        StatefulAction(Task<5>),
+                        AlwaysFailure,
+                    },
+                    RetryUntilSuccessful(3) {
+                        AlwaysRunning,
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    Action(Act<7>),
+                    RepeatUntilSuccess(2) {
+                        Wait(0),
+                    },
+                },
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Limiter(2) {
+                            ReactiveFallback {
+                                Action(Act<8>),
+                                Condition(Cond<9>),
+                            },
+                        },
+                        MemSequence {
+                            Action(Act<10>),
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                        MaxTime(20) {
+                            Invert {
+                                Condition(Cond<12>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0043Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0043Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SubTree(Tree0043Sub1, o0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0043 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Failure) {
+            SubTree(Tree0043Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0043Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0044 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Optional {
+                    WaitUntil(|bb| *bb.t1 + 3 == bb.b1) {
+                        TryCatch(catch_on_halt = false) {
+                            Retry(2) {
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            ReactiveFallback {
+                                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                                Script(|bb| { if *bb.t1 % 4 > 2 { bb.b0 = *bb.t1 % 2 }; bb.b1 += 1 }),
+                            },
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    ForceFailure {
+                        Repeater(1) {
+                            RetryUntilSuccessful(0) {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+                TryCatch {
+                    StatefulAction(Task<3>),
+                    Sleep(100),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                    Action(PIo<5>, t0 = {t1}),
+                },
+                Selector {
+                    ReactiveSequence {
+                        #[success_if(|bb| bb.b0 > 4)]
+                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(PTask<7>, b0 = 4, b1 = {t1}),
+                        SetBlackboard(t0 = {t1}),
+                    },
+                },
+            },
+            Priority {
+                ReactiveFallback {
+                    BinarySelector(|bb| *bb.t1 != 6, dynamic = true) {
+                        SetBlackboard(t0 = {b0}),
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                    Parallel(failure = 1) {
+                        #[run_while(|bb| (*bb.t0 + 3) % 2 == 1)]
+                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+                        StatefulAction(Task<9>),
+                        Invert {
+                            Precondition(|bb| *bb.t1 == 3) {
+                                Action(Act<10>),
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| bb.b0 = *bb.t1)]
+                    #[run_while(|bb| bb.b1 != 1)]
+                    #[post(|bb| bb.b1 += 3)]
+                    Action(Act<11>),
+                    Sequence {
+                        StatefulAction(Task<12> = Task::<12>),
+                        StatefulAction(PTask<13>, b0 = 6, b1 = {b1}),
+                    },
+                    FlipSelector {
+                        TryCatch(catch_on_halt = true) {
+                            ScriptCondition(|bb| *bb.t0 != 7),
+                            #[on_success(|bb| { if (bb.b1 + 4) % 2 > 0 { *bb.t1 += 1 }; if *bb.t0 + 4 < 6 { bb.t1.set(bb.b0) } })]
+                            #[post(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<14>),
+                        },
+                        #[skip_if(|bb| *bb.t1 + 1 != bb.b0 % 2)]
+                        AlwaysSuccess,
+                        #[run_while(|bb| bb.b1 + 1 < *bb.t1 % 2)]
+                        #[on_halted(|bb| *bb.t1 += 3)]
+                        #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                        Condition(Cond<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0044Blackboard { t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0045Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        StatefulAction(Task<14>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        SequenceWithMemory {
+            RunOnce(then_skip = false) {
+                FlipSelector {
+                    AsyncSequence {
+                        Sequence {
+                            Action(|ctx| ctx.exec(0)),
+                            ReactiveFallback {
+                                Condition(|ctx, bb| ctx.check_in(1, 6)),
+                                AlwaysFailure,
+                                StatefulAction(Task<2>),
+                                Script(|bb| { bb.b0 = 1; bb.b0 += 1 }),
+                            },
+                            Action(Act<3>),
+                        },
+                        Script(|bb| { bb.b0 += 3; bb.t0.set(bb.o0.unwrap_or(1)) }),
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            ReactiveSequence {
+                                #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                            Repeater(2) {
+                                SetBlackboard(t0 = 9),
+                            },
+                            AlwaysSuccess,
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Parallel(success = -3, failure = -1) {
+                    AlwaysRunning,
+                    StatefulAction(Task<7> = Task::<7>),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| *bb.t0 % 3 < 2)]
+                    Wait(20),
+                },
+                Interrupt(|bb| *bb.t0 < 1) {
+                    #[post(|bb| bb.b0 += 2)]
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<9>),
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                MemPriority {
+                    Repeater(forever) {
+                        SkipUnlessUpdated(t0) {
+                            Repeater(0) {
+                                #[failure_if(|bb| *bb.t0 + 1 > *bb.t0)]
+                                Failer,
+                            },
+                        },
+                    },
+                    MaxTime(0) {
+                        StatefulAction(Task<11>),
+                    },
+                    Conditional(|bb| bb.b0 > 6) {
+                        ScriptCondition(|bb| bb.b0 % 4 != 1),
+                    },
+                },
+                StepSequencer {
+                    SequenceWithMemory {
+                        Condition(Cond<12>),
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[run_while(|bb| bb.b0 == 3)]
+                        StatefulAction(Task<13> = Task::<13>),
+                        #[skip_if(|bb| *bb.t0 > 3)]
+                        #[success_if(|bb| *bb.t0 % 2 < 1)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        SubTree(Tree0045Sub0, ..),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0045Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0046 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                Selector {
+                    AlwaysFailure,
+                    Inverter {
+                        Action(Act<0>),
+                    },
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| *bb.t1 + 2 > 0)]
+                    Condition(Cond<1>),
+                },
+                Action(PAct<2>, b0 = {=}, b1 = {t1}),
+            },
+            SequenceWithMemory {
+                AsyncSequence {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                },
+                #[on_halted(|bb| if *bb.t0 != 5 { bb.o0 = None })]
+                #[success_if(|bb| bb.b0 != 1)]
+                Timeout(50) {
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    #[on_halted(|bb| { if *bb.t1 % 4 < 0 { *bb.t0 += 3 }; bb.b0 += 1 })]
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            TryCatch {
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                SetBlackboard(o0 = Some(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0046Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0047Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0047 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            #[post(|bb| if bb.o0.unwrap_or(2) + 1 > 1 { *bb.t0 += 1 })]
+            #[run_while(|bb| (bb.o0.unwrap_or(5) + 1) % 2 != 1)]
+            RunOnce(then_skip = false) {
+                Repeat(4) {
+                    RunOnce(then_skip = true) {
+                        Deadline(10) {
+                            SequenceStar {
+                                SubTree(Tree0047Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0047Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0048 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+        }
+        Deadline(20) {
+            #[on_success(|bb| bb.b0 = *bb.t0)]
+            #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+            #[skip_if(|bb| bb.b0 + 1 < 2)]
+            RetryUntilSuccessful(0) {
+                Script(|bb| bb.t1.set(*bb.t0 + 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0048Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0049Sub1 for Ctx {
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0049Sub0 for Ctx {
+        SubTree(Tree0049Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0049 for Ctx {
+        FlipSelector {
+            SubTree(Tree0049Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 0,
-        }
-        Loop(q0, if_empty = Success) {
-            SetBlackboard(b1 = 8),
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Action(Act<0>),
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            Repeat(1) {
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    Timeout(20) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0050Blackboard { q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        Priority {
-            #[failure_if(|bb| *bb.t0 < 4)]
-            Repeat(3) {
-                Inverter {
-                    ReactiveSelector {
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        AlwaysRunning,
-                    },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Retry(2) {
+                ReactiveSequence {
+                    Action(Act<0> = Act::<0>),
                 },
             },
-            WaitValueUpdate(t0) {
-                AsyncFallback {
-                    WhileDoElse {
-                        Condition(PCond<4>, b0 = {t0}),
-                        StatefulAction(Task<5>),
-                    },
-                    Repeat(1) {
-                        Parallel(failure = -1) {
-                            StatefulAction(PTask<6>, b0 = {b1}, b1 = {b0}),
-                            SetBlackboard(t0 = 1),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 + 3 == *bb.t0, else = Skipped) {
-                ReactiveFallback {
-                    Condition(PCond<7>, b0 = {b1}),
-                    Optional {
-                        Loop(q0, if_empty = Success) {
-                            Wait(50),
-                        },
-                    },
-                    Condition(Cond<8>),
+            Condition(Cond<1>),
+            BinarySelector(|bb| bb.b0 > 3) {
+                Sleep(0),
+                #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+                Optional {
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0051Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0052Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 9,
-        }
-        MemPriority {
-            TryCatch(catch_on_halt = false) {
-                Action(PIo<0>, t0 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
-                Condition(Cond<2>),
-            },
-            Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 2)),
-            Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0052Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        ForceFailure {
-            WhileDoElse {
-                Action(PIo<12>, t0 = {=}),
-                Repeat(4) {
-                    StatefulAction(Task<13>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0051Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        MemSequence {
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                #[on_halted(|bb| { *bb.t1 += 3; bb.b0 += 2 })]
-                SubTree(Tree0052Sub0, ..),
-            },
-            FlipSelector {
-                StatefulAction(Task<5>),
-                MaxTime(30) {
-                    Optional {
-                        Condition(Cond<6>),
-                    },
-                },
-                StatefulAction(Task<7>),
-                Condition(PCond<8>, b0 = 9),
-                StatefulAction(Task<9>),
-            },
-            IndexSwitch(|bb| bb.b0, dynamic = false) {
-                StatefulAction(Task<10>),
-                StatefulAction(PTask<11>, b0 = {b0}, b1 = {t0}),
-            },
-            SequenceStar {
-                SubTree(Tree0052Sub1, ..),
-                StatefulAction(Task<14>),
-            },
+        SequenceStar {
+            Sleep(30),
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0052Blackboard { t1 b1 t0 b0 });
+board!(Tree0052Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64,
-        }
-        WhileDoElse {
-            Loop(q0, value = {b1}) {
-                ForceFailure {
-                    SkipUnlessUpdated(t1) {
-                        Sequence {
-                            IndexSwitch(|bb| bb.b1, dynamic = false) {
-                                #[on_success(|bb| { bb.t0.set(0); bb.o0 = Some(*bb.t0 % 2) })]
-                                #[on_halted(|bb| *bb.t0 += 1)]
-                                Sequence {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            BinarySelector(|bb| *bb.t1 + 1 > *bb.t0, dynamic = true) {
-                                #[on_success(|bb| { bb.b1 = 8; *bb.t1 += 3 })]
-                                Condition(Cond<2> = Cond::<2>),
-                                StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-            Repeat(1) {
-                Repeat(4) {
-                    Limiter(1) {
-                        Action(Act<4>),
-                    },
-                },
-            },
-            Runner,
+        Sequence {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0053Blackboard { b0 t0 o0 b1 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
             b0: i64,
+            o0: Option<i64>,
         }
-        RunOnce {
-            Filter(times = 3, count = Success) {
-                SequenceStar {
-                    IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                        RepeatTimes(3) {
-                            StatefulAction(Task<2>),
+        ReactiveFallback {
+            Filter(times = 2, filtered = Failure) {
+                Filter(times = 1, count = Success, filtered = Failure) {
+                    Timeout(50) {
+                        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                        ReactiveSequence {
+                            ReactiveSelector {
+                                Condition(PCond<0>, b0 = {b0}),
+                                Condition(Cond<1>),
+                            },
                         },
-                    },
-                    StatefulAction(Task<3>),
-                    Precondition(|bb| *bb.t0 != 6, else = Success) {
-                        Script(|bb| { if (bb.b0 + 2) % 4 > 0 { bb.t0.set(2) }; bb.o0 = None }),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        SequenceStar {
-            Condition(PCond<0>, b0 = {t0}),
-            Fallback {
-                SequenceStar {
-                    Delay(50) {
-                        StatefulAction(Task<1>),
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<2>),
-                    },
+            SequenceStar {
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
+                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 == 1)]
+                Repeat(forever) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
                 },
-                Fallback {
-                    #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
-                    #[failure_if(|bb| bb.b0 % 3 < 0)]
-                    StatefulAction(Task<3>),
-                    ScriptCondition(|bb| bb.b0 > bb.b1),
-                    Condition(Cond<4>),
+                StatefulAction(Task<4>),
+                WaitUntil(|bb| bb.b0 > 2) {
                     StatefulAction(Task<5>),
                 },
             },
@@ -1894,300 +1995,243 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0055Blackboard { t0 b1 b0 });
+board!(Tree0054Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0056Sub0 for Ctx {
+    pub tree Tree0055 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        StatefulAction(Task<2>)
+        RepeatUntilSuccess(forever) {
+            Precondition(|bb| bb.o0.unwrap_or(2) < bb.o0.unwrap_or(4), else = Success) {
+                #[post(|bb| bb.b0 += 1)]
+                Condition(PCond<0>, b0 = {=}),
+            },
+        }
     }
 }
+
+board!(Tree0055Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
         }
-        BinarySelector(|bb| bb.b1 != 6, dynamic = true) {
-            StatefulAction(Task<0>),
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
-                SubTree(Tree0056Sub0, ..),
+        Repeater(forever) {
+            Parallel(failure = -2) {
+                Timeout(0) {
+                    Action(Act<0>),
+                },
+                #[run_while(|bb| bb.b0 == (*bb.t1 + 1) % 2)]
+                #[success_if(|bb| bb.b0 < 5)]
+                #[skip_if(|bb| bb.b0 < bb.b1)]
+                MemPriority {
+                    Condition(Cond<1>),
+                    #[run_while(|bb| bb.b1 + 2 < 2)]
+                    #[on_success(|bb| bb.t0.set(*bb.t1))]
+                    AlwaysSuccess,
+                },
+                Condition(Cond<2>),
+                Fallback {
+                    ForceSuccess {
+                        Conditional(|bb| bb.b0 > 1, else = Success) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0056Blackboard { t0 b1 });
+board!(Tree0056Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0057 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
         }
-        ReactiveFallback {
-            Fallback {
-                ReactiveFallback {
-                    Condition(PCond<0>, b0 = 3),
-                    #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
+        Fallback {
+            MemPriority {
+                #[success_if(|bb| *bb.t1 % 3 > 1)]
+                StatefulAction(Task<0>),
             },
-            Optional {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    StatefulAction(Task<3>),
-                    Succeeder,
-                },
-            },
-            Condition(Cond<4> = Cond::<4>),
-            UnsetBlackboard(o0),
+            #[on_failure(|bb| bb.b0 = 0)]
+            Failer,
         }
     }
 }
 
-board!(Tree0057Blackboard { b1 o0 });
+board!(Tree0057Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0058Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0058Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 9,
+        }
+        Filter(times = 1, filtered = Skipped) {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
+                SubTree(Tree0058Sub1, ..),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| bb.b1 + 1 > bb.b0) {
-            StepSequencer {
-                IfThenElse {
-                    ScriptCondition(|bb| *bb.t0 != 7),
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            MaxTime(0) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Sequence {
-                        SetBlackboard(b0 = {b1}),
-                        Action(Act<2>),
-                        RunOnce {
-                            AlwaysRunning,
-                        },
-                        Action(PAct<3>, b0 = 0, b1 = {=}),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                    },
-                },
+        BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
+            SubTree(Tree0058Sub0, ..),
+            #[skip_if(|bb| *bb.t0 % 3 > 1)]
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            Repeat(forever) {
+                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0058Blackboard { t0 b1 q0 b0 });
+board!(Tree0058Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        #[post(|bb| if bb.o0.unwrap_or(2) + 1 > 1 { bb.t0.set(bb.b1) })]
-        #[run_while(|bb| (bb.o0.unwrap_or(5) + 1) % 2 != 1)]
-        Loop(q0) {
-            #[on_failure(|bb| bb.t0.set(2))]
-            #[skip_if(|bb| bb.b1 + 3 > bb.b0 % 4)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            ReactiveFallback {
-                Condition(Cond<0>),
-                #[on_halted(|bb| if bb.b0 > bb.b1 % 4 { bb.b1 += 1 })]
-                #[failure_if(|bb| *bb.t0 + 1 == 6)]
-                ParallelAll {
-                    Condition(|ctx| ctx.check(1)),
-                    Action(Act<2>),
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    Selector {
-                        Inverter {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        Loop(q0, if_empty = Skipped) {
-                            Runner,
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    AsyncSequence {
-                        RetryUntilSuccessful(4) {
-                            AlwaysSuccess,
-                        },
-                        Condition(Cond<5>),
-                    },
-                },
-                Conditional(|bb| bb.o0.unwrap_or(5) + 4 > bb.b0 + 1) {
-                    ParallelAll(1) {
-                        RetryUntilSuccessful(4) {
-                            ForceSuccess {
-                                AsyncFallback {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0059Blackboard { o0 b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
         blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            #[on_success(|bb| *bb.t0 += 1)]
-            ReactiveSequence {
-                Loop(q0, value = {t0}) {
-                    Priority {
-                        WasEntryUpdated(t0),
-                        Condition(PCond<0>, b0 = {=}),
+        ReactiveFallback {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                MemPriority {
+                    Timeout(20) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Action(Act<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                            StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
+                        },
+                    },
+                    Repeat(0) {
+                        ScriptCondition(|bb| *bb.t1 != 3),
+                    },
+                },
+                Deadline(0) {
+                    Sequence {
+                        #[success_if(|bb| *bb.t1 + 3 != 0)]
+                        #[failure_if(|bb| bb.b0 != *bb.t1 % 3)]
+                        MemPriority {
+                            #[on_failure(|bb| if *bb.t0 + 2 < 5 { bb.b0 += 3 })]
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            #[on_success(|bb| { bb.b0 += 3; bb.b0 = 0 })]
+                            StatefulAction(Task<5>),
+                        },
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Interrupt(|bb| bb.b0 % 2 < 1) {
+                            #[post(|bb| { *bb.t1 += 2; if bb.b0 < bb.b0 + 3 { bb.b0 = *bb.t1 + 1 } })]
+                            BinarySelector(|bb| bb.b0 == *bb.t0 % 2, dynamic = true) {
+                                Condition(Cond<6>),
+                                Condition(Cond<7> = Cond::<7>),
+                            },
+                        },
                     },
                 },
             },
-            Sequence {
-                WaitUntil(|bb| bb.b0 % 2 != 0) {
-                    Succeeder,
-                },
-                Cooldown(20) {
-                    SkipUnlessUpdated(t0) {
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 == 7)]
-                #[post(|bb| { *bb.t1 += 3; *bb.t1 += 3 })]
-                Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
+            Repeat(4) {
+                #[failure_if(|bb| *bb.t1 + 4 < *bb.t0)]
+                #[on_success(|bb| *bb.t0 += 3)]
+                StatefulAction(Task<8> = Task::<8>),
             },
         }
     }
 }
 
-board!(Tree0060Blackboard { b0 t0 t1 q0 });
+board!(Tree0060Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
-        StepSequencer {
-            PolicyParallel(policy = FirstSuccess) {
-                Repeater(forever) {
-                    IfThenElse {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                Inverter {
-                    RunOnce {
-                        ReactiveFallback {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                ReactiveSelector {
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                },
-                ReactiveFallback {
-                    Action(Act<9>),
-                    Condition(Cond<10>),
-                },
-                StatefulAction(Task<11>),
-                Action(Act<12>),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Limiter(3) {
+            ReactiveSelector {
+                AlwaysFailure,
+                #[run_while(|bb| bb.o0.unwrap_or(3) == 4)]
+                #[on_success(|bb| bb.b0 += 2)]
+                Condition(Cond<0>),
+                Condition(|ctx, bb| ctx.check_in(1, 4)),
+                Action(Act<2>),
             },
         }
+    }
+}
+
+board!(Tree0061Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0062Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceWithMemory {
-            Wait(50),
-            #[run_while(|bb| bb.o0.is_some())]
-            WaitValueUpdate(t0) {
-                RepeatUntilFailure(forever) {
-                    Sequence {
-                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 < *bb.t0 + 2, else = Success) {
-                #[on_halted(|bb| if (*bb.t1 + 2) % 2 > 0 { *bb.t1 += 1 })]
-                #[post(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
-                #[success_if(|bb| bb.o0.unwrap_or(3) < 5)]
-                Delay(10) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
+        RepeatUntilFailure(2) {
+            SubTree(Tree0062Sub0),
         }
     }
 }
 
-board!(Tree0062Blackboard { o0 b0 t1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0063 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            b1: i64,
         }
-        SequenceWithMemory {
-            Switch(b1) {
-                case 4 => Condition(Cond<0>),
-                _ => KeepRunningUntilFailure {
-                    WaitValueUpdate(t0) {
-                        WasEntryUpdated(t0),
-                    },
-                },
+        IfThenElse {
+            MemPriority {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
+                Condition(Cond<1> = Cond::<1>),
+                Action(PAct<2>, b0 = {t0}, b1 = {b1}),
             },
             StepSequencer {
-                MemSequence {
-                    #[run_while(|bb| bb.b1 < bb.b0 + 4)]
-                    Wait(50),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
+                Delay(30) {
+                    Action(PAct<3>, b0 = {=}, b1 = {=}),
                 },
             },
-            Sleep(50),
+            Action(Act<4>),
         }
     }
 }
@@ -2195,476 +2239,600 @@ bt::behavior_tree! {
 board!(Tree0063Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0064Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
+            b0: i64,
             #[tracked] t0: i64,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        IfThenElse {
-            Priority {
-                BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = true) {
-                    ScriptCondition(|bb| bb.b0 + 1 == *bb.t0 + 1),
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        SetBlackboard(t0 = 9),
+        Timeout(10) {
+            Fallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                    ReactiveSequence {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            #[on_halted(|bb| { bb.b0 = *bb.t0; if *bb.t0 < 6 { bb.b0 = *bb.t0 } })]
+                            AlwaysSuccess,
+                        },
+                        Script(|bb| *bb.t0 += 1),
+                        StatefulAction(Task<1>),
+                        Loop(q0) {
+                            StatefulAction(PTask<2>, b0 = 3, b1 = {t0}),
+                        },
                     },
-                },
-                Action(PIo<0>, t0 = {=}),
-                Parallel(success = 0) {
-                    Action(|ctx| ctx.exec(1)),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-                    #[on_failure(|bb| if *bb.t0 % 4 < 1 { *bb.t0 += 3 })]
-                    Condition(Cond<3>),
-                    Succeeder,
-                },
-                RetryUntilSuccessful(0) {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                BinarySelector(|bb| bb.b0 == 3, dynamic = true) {
-                    Condition(Cond<5>),
-                    #[on_success(|bb| { bb.b0 = 3; if bb.b0 % 2 > 0 { bb.b0 = bb.b1 + 2 } })]
-                    #[success_if(|bb| (bb.b0 + 2) % 3 != 0)]
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Repeat(forever) {
-                    SubTree(Tree0064Sub0, ..),
-                },
-                Action(Act<8> = Act::<8>),
-                StepSequencer {
-                    AlwaysSuccess,
-                    Script(|bb| bb.t0.set(bb.b1 % 4)),
-                    Action(Act<9>),
+                    ReactiveSequence {
+                        Action(Act<3>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0064Blackboard { q0 b0 t0 b1 });
+board!(Tree0064Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        IndexSwitch(|bb| (*bb.t0 + 2) % 3, dynamic = true) {
-            Switch(b1) {
-                case 2 => Sequence {
-                    Script(|bb| if bb.o0.unwrap_or(5) + 2 > 0 { *bb.t1 += 3 }),
-                    #[success_if(|bb| bb.o0.unwrap_or(5) == 5)]
-                    Condition(|ctx| ctx.check(0)),
-                },
-                _ => Loop(q0, value = {b1}, if_empty = Success) {
-                    Action(Act<1>),
-                },
-            },
-            Timeout(10) {
-                Sequence {
-                    SetBlackboard(b1 = 8),
-                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 3 == 1),
-                        Action(PIo<2>, t0 = {t0}),
-                    },
+        Inverter {
+            SetBlackboard(t0 = 8),
+        }
+    }
+}
+
+board!(Tree0065Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0066 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_halted(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+        #[post(|bb| bb.b0 = *bb.t0 + 4)]
+        ParallelAll(0) {
+            WaitUntil(|bb| bb.b1 > 4) {
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[skip_if(|bb| bb.b1 > 7)]
+                #[run_while(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                    Sleep(0),
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0065Blackboard { o0 q0 t1 t0 b1 });
+board!(Tree0066Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            FlipSelector {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    Action(Act<1>),
-                },
-                Script(|bb| *bb.t1 += 1),
-                #[post(|bb| { bb.o0 = None; bb.t0.set(bb.o0.unwrap_or(3)) })]
-                Condition(Cond<2>),
-                AlwaysSuccess,
-            },
-            Condition(Cond<3>),
-            RepeatTimes(3) {
-                Cooldown(50) {
-                    ReactiveFallback {
-                        RepeatUntilSuccess(forever) {
-                            MemSequence {
-                                Action(Act<4>),
-                                Action(Act<5>),
+    pub tree Tree0067 for Ctx {
+        Timeout(0) {
+            KeepRunningUntilFailure {
+                Optional {
+                    RunOnce {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            SequenceStar {
+                                Wait(20),
+                                Action(Act<0>),
+                            },
+                            Limiter(2) {
+                                ForceSuccess {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<2>),
+                                Condition(|ctx| ctx.check(3)),
+                                Action(|ctx| ctx.exec(4)),
                             },
                         },
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0066Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0067Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-        }
-        #[skip_if(|bb| bb.b0 + 3 < 5)]
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
-            StatefulAction(Task<2>),
-            SubTree(Tree0067Sub0, b0 = {=}),
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0067Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0068Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        RetryUntilSuccessful(1) {
-            SubTree(Tree0068Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0068Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        RunOnce {
-            Repeat(2) {
-                ReactiveFallback {
-                    Invert {
-                        Action(Act<0>),
-                    },
-                    Action(Act<1> = Act::<1>),
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
+        SequenceWithMemory {
+            Succeeder,
+            StatefulAction(Task<0>),
+            Optional {
+                Sequence {
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
         }
     }
 }
 
+board!(Tree0068Blackboard { b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        Delay(0) {
-            Action(Act<0> = Act::<0>),
+    pub tree Tree0069 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                WasEntryUpdated(t1),
+            },
         }
     }
 }
+
+board!(Tree0069Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        #[on_failure(|bb| bb.b1 += 3)]
+        Optional {
+            IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop) {
+                PolicyParallel(policy = FirstSuccess) {
+                    #[on_halted(|bb| { bb.b1 = (bb.b0 + 2) % 4; bb.o0 = Some(bb.b0 % 2) })]
+                    #[success_if(|bb| (bb.b0 + 3) % 2 != 0)]
+                    Parallel(success = -2) {
+                        AlwaysSuccess,
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    },
+                    #[failure_if(|bb| bb.b0 + 4 != 2)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[post(|bb| bb.b1 = bb.b1 % 2)]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                RunOnce {
+                    Sequence {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 1)),
+                        Condition(Cond<4>),
+                        SetBlackboard(b1 = {t0}),
+                        StatefulAction(Task<5>),
+                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+                        #[run_while(|bb| bb.o0.unwrap_or(2) == bb.b0)]
+                        #[on_failure(|bb| { if bb.b1 + 2 < 5 { *bb.t0 += 1 }; bb.b1 = bb.b0 })]
+                        Condition(Cond<6>),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    SequenceWithMemory {
+                        Condition(Cond<7> = Cond::<7>),
+                        #[run_while(|bb| bb.b1 % 3 > 1)]
+                        StatefulAction(Task<8>),
+                    },
+                    Repeat(4) {
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0070Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            KeepRunningUntilFailure {
-                Action(Act<0>),
+        AsyncSequence {
+            RunOnce(then_skip = false) {
+                Inverter {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            MemPriority {
+                Action(PIo<1>, t0 = {t1}),
+                Action(PIo<2>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0071Blackboard { q0 t0 });
+board!(Tree0071Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0072Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Action(Act<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0072 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        MaxTime(10) {
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<1>),
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
+            #[on_halted(|bb| bb.t0.set(*bb.t1))]
+            #[post(|bb| bb.b0 = *bb.t0 % 4)]
+            #[on_failure(|bb| bb.o0 = Some(bb.b1 % 2))]
+            RetryUntilSuccessful(3) {
+                SubTree(Tree0072Sub0, ..),
+            },
+            Condition(PCond<2>, b0 = {=}),
+            Condition(PCond<3>, b0 = {=}),
+            Loop(q0, value = {t1}, if_empty = Failure) {
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0072Blackboard { o0 t1 b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0073 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        RepeatUntilFailure(forever) {
+            MemSequence {
+                WaitValueUpdate(t0) {
+                    Sequence {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                            Action(PAct<1>, b0 = {b0}, b1 = {=}),
+                            Remap(success = Success, failure = Failure) {
+                                #[on_success(|bb| { bb.b0 += 1; if bb.b1 > bb.b1 + 3 { bb.t0.set(bb.o0.unwrap_or(5) + 2) } })]
+                                #[post(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.b0 = *bb.t0 % 3 })]
+                                #[skip_if(|bb| bb.b1 % 2 == 0)]
+                                Action(Act<2>),
+                            },
+                            Action(PAct<3>, b0 = 8, b1 = {b0}),
+                        },
+                        Cooldown(50, filtered = Skipped) {
+                            Deadline(20) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncSequence {
+                    PolicyParallel(policy = FirstFailure) {
+                        Sleep(30),
+                        #[on_failure(|bb| { bb.o0 = Some(1); bb.b1 = bb.b1 % 3 })]
+                        AlwaysFailure,
+                        ForceFailure {
+                            Runner,
+                        },
+                        UnsetBlackboard(o0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0072Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0073Sub0 for Ctx {
-        Condition(Cond<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0073 for Ctx {
-        AsyncFallback {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1> = Task::<1>),
-            Filter(times = 2) {
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-            SubTree(Tree0073Sub0),
-        }
-    }
-}
+board!(Tree0073Blackboard { o0 b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        RetryUntilSuccessful(4) {
-            BinarySelector(|bb| (bb.b0 + 4) % 3 > 1) {
-                #[on_halted(|bb| { bb.b1 = 1; bb.b0 = *bb.t0 })]
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                ParallelAll(1) {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    Deadline(20) {
-                        StatefulAction(Task<2>),
-                    },
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0>),
+            IfThenElse {
+                IndexSwitch(|bb| bb.b0, dynamic = true) {
+                    Action(PIo<1>, t0 = {b0}),
+                    StatefulAction(PTask<2>, b0 = {=}),
                     Action(Act<3>),
+                    ReactiveFallback {
+                        Action(Act<4>),
+                        Action(PAct<5>, b0 = {t0}),
+                    },
+                    #[run_while(|bb| *bb.t0 > 1)]
+                    Action(Act<6>),
+                },
+                IfThenElse {
+                    ReactiveSelector {
+                        StatefulAction(Task<7>),
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                    },
+                    StatefulAction(Task<9>),
+                    Retry(2) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+                FlipSelector {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                    #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0074Blackboard { b1 b0 t0 });
+board!(Tree0074Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0075Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        StatefulAction(Task<12>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
-        SequenceWithMemory {
-            RepeatUntilFailure(2) {
-                Condition(Cond<0>),
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        Sequence {
+            Switch(b1) {
+                case 0 => Precondition(|bb| bb.b1 < 6, else = Success) {
+                    Priority {
+                        Condition(PCond<0>, b0 = 9),
+                        Action(Act<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 2)),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                case 2 => Remap(success = Failure, failure = Success) {
+                    #[on_halted(|bb| bb.b1 = 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(2) < 2)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) == bb.o0.unwrap_or(0)),
+                },
+                _ => StatefulAction(Task<4>),
             },
-            RepeatTimes(2) {
-                Condition(Cond<1>),
+            IfThenElse {
+                Precondition(|bb| *bb.t0 + 1 == *bb.t0 + 2, else = Running) {
+                    Parallel(failure = -1) {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                        Script(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t0 }),
+                    },
+                },
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<8>),
+                MaxTime(20) {
+                    Condition(Cond<9> = Cond::<9>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                    Failer,
+                },
+                SetBlackboard(t0 = {b0}),
+            },
+            IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                    SubTree(Tree0075Sub0, b1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                    RetryUntilSuccessful(3) {
+                        ForceFailure {
+                            #[run_while(|bb| *bb.t0 != 2)]
+                            #[failure_if(|bb| bb.b0 % 3 < 0)]
+                            #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
+                            FlipSelector {
+                                Action(PIo<13>, t0 = {b1}),
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                    Repeat(4) {
+                        Switch(b1) {
+                            case 1 => StatefulAction(Task<15>),
+                            _ => UnsetBlackboard(o0),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        ReactiveFallback {
+                            Condition(Cond<16>),
+                            Action(|ctx| ctx.exec(17)),
+                            AlwaysFailure,
+                        },
+                    },
+                    SetBlackboard(o0 = Some(5)),
+                },
             },
         }
+    }
+}
+
+board!(Tree0075Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0076Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Action(|ctx| ctx.exec(3))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
         }
-        Repeat(3) {
-            ForceFailure {
-                ParallelAll {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(Task<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+        SequenceStar {
+            Sleep(20),
+            WaitUntil(|bb| *bb.t0 == 4) {
+                Switch(b1) {
+                    case 1 => StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+                    case 5 => StatefulAction(Task<1> = Task::<1>),
+                    _ => Action(Act<2> = Act::<2>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                #[on_success(|bb| { if bb.b1 + 2 > 4 { *bb.t0 += 2 }; bb.b0 += 3 })]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                ReactiveFallback {
+                    #[on_halted(|bb| { bb.b0 = bb.b1 + 3; bb.b1 = bb.b0 % 2 })]
+                    ScriptCondition(|bb| bb.b0 % 3 == 0),
+                    #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    SetBlackboard(t0 = 4),
+                },
+                WhileDoElse {
+                    SubTree(Tree0076Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0076Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0077Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 14,
-            o0: Option<i64> = Some(9),
-        }
-        ReactiveSequence {
-            UnsetBlackboard(o0),
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
-        }
-    }
-}
+board!(Tree0076Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        RetryUntilSuccessful(forever) {
-            Fallback {
-                Sequence {
-                    #[run_while(|bb| *bb.t0 + 3 < bb.o0.unwrap_or(2) + 2)]
-                    SubTree(Tree0077Sub0, ..),
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
+        ParallelAll {
+            TryCatch(catch_on_halt = true) {
+                Action(|ctx| ctx.exec(0)),
+                #[run_while(|bb| bb.b0 + 3 > 1)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Loop(q0, if_empty = Running) {
+                    UnsetBlackboard(o0),
                 },
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 2))]
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(5)),
-                    Interrupt(|bb| bb.o0.unwrap_or(4) != *bb.t0) {
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    Repeat(forever) {
-                        #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
-                        Script(|bb| bb.t0.set(bb.b0 + 1)),
-                    },
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<1>),
+            },
+            WaitValueUpdate(t0) {
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(4) % 4)]
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0077Blackboard { t0 b1 b0 o0 });
+board!(Tree0077Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            #[allow(unused)] o0: Option<i64> = None,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        RunOnce {
-            ReactiveSequence {
-                #[run_while(|bb| bb.b1 + 2 != bb.b1)]
-                StatefulAction(Task<0>),
-                #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-                #[post(|bb| if bb.b0 < 6 { bb.b1 += 1 })]
-                #[failure_if(|bb| bb.b1 + 1 == 7)]
-                SetBlackboard(t0 = 2),
+        Retry(1) {
+            TryCatch {
+                Repeat(4) {
+                    Succeeder,
+                },
+                Sequence {
+                    RunOnce {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    Succeeder,
+                    Condition(PCond<1>, b0 = {b0}),
+                    Condition(Cond<2>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<3>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0078Blackboard { b0 t0 b1 o0 });
+board!(Tree0078Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        KeepRunningUntilFailure {
-            #[failure_if(|bb| bb.b0 % 3 == 1)]
-            ReactiveSequence {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Fail) {
-                    ReactiveSequence {
-                        Condition(PCond<0>, b0 = 1),
-                        FlipSelector {
-                            Filter(times = 1, filtered = Skipped) {
-                                Condition(PCond<1>, b0 = {=}),
-                            },
-                            AlwaysRunning,
-                        },
-                    },
-                    Fallback {
-                        Optional {
-                            RepeatUntil(Success) {
-                                ReactiveSequence {
-                                    Action(Act<2>),
-                                    Condition(|ctx| ctx.check(3)),
-                                },
-                            },
-                        },
+        ReactiveFallback {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                MaxTime(20) {
+                    ReactiveSelector {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
                     },
                 },
-                Conditional(|bb| *bb.t0 + 1 == *bb.t1, dynamic = false, else = Success) {
-                    ParallelAll(4) {
-                        #[on_halted(|bb| { *bb.t1 += 3; bb.t0.set(*bb.t1) })]
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        #[success_if(|bb| bb.b1 % 2 > 0)]
-                        SequenceStar {
-                            #[failure_if(|bb| (bb.b1 + 1) % 3 > 1)]
-                            #[post(|bb| bb.b0 = 1)]
-                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-                            Script(|bb| if *bb.t0 < 5 { *bb.t0 += 3 }),
-                            StatefulAction(Task<4>),
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                SequenceStar {
+                    Condition(|ctx| ctx.check(5)),
+                    ReactiveSequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+            },
+            StatefulAction(Task<8>),
+            Priority {
+                RepeatUntilFailure(forever) {
+                    Remap(success = Success, failure = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                             AlwaysSuccess,
-                        },
-                        Timeout(0) {
-                            Parallel(success = -4, failure = -5) {
-                                AlwaysFailure,
-                                Action(PAct<5>, b0 = 9, b1 = {b0}),
-                                #[post(|bb| if *bb.t1 % 4 != 1 { *bb.t1 += 3 })]
-                                #[on_success(|bb| bb.t1.set(8))]
-                                SetBlackboard(t0 = 4),
-                                Failer,
-                                ScriptCondition(|bb| (*bb.t1 + 2) % 4 == 0),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(PAct<6>, b0 = {=}),
-                            StatefulAction(Task<7> = Task::<7>),
-                            StatefulAction(Task<8>),
-                            #[run_while(|bb| *bb.t1 % 4 > 0)]
                             StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                        },
-                        Fallback {
-                            FlipSelector {
-                                Invert {
-                                    Condition(PCond<11>, b0 = 6),
-                                },
-                            },
-                            Condition(Cond<12> = Cond::<12>),
-                            StatefulAction(Task<13>),
                         },
                     },
                 },
@@ -2672,444 +2840,13 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0079Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 4,
-        }
-        IndexSwitch(|bb| (*bb.t0 + 4) % 3, out_of_range = Fail, dynamic = false) {
-            Action(PAct<0>, b0 = {=}, b1 = {b1}),
-            Script(|bb| { bb.b1 = (bb.b0 + 2) % 3; *bb.t0 += 3 }),
-            Condition(Cond<1>),
-            Action(Act<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0080Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0081 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            IndexSwitch(|bb| bb.b1, dynamic = true) {
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(Cond<5> = Cond::<5>),
-            },
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0081Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0082 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
             #[tracked] t0: i64,
-        }
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                AsyncFallback {
-                    Priority {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(PTask<2>, b0 = 0, b1 = {b0}),
-                    },
-                },
-                Parallel(failure = -1) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            SetBlackboard(b0 = 5),
-                            #[run_while(|bb| *bb.t0 + 2 < 4)]
-                            Failer,
-                        },
-                    },
-                    Wait(50),
-                    StatefulAction(Task<3> = Task::<3>),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0082Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0083Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(PCond<3>, b0 = 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0083 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        MemPriority {
-            RunOnce {
-                Action(PAct<0>, b0 = {b1}, b1 = {=}),
-            },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-            #[run_while(|bb| bb.o0.is_none())]
-            #[on_halted(|bb| bb.o0 = None)]
-            ScriptCondition(|bb| bb.b1 == 6),
-            StatefulAction(Task<2>),
-            SubTree(Tree0083Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0083Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Priority {
-                Switch(b1) {
-                    case 3 => #[on_halted(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| *bb.t0 < bb.b1 + 3)]
-                    WasEntryUpdated(t0),
-                    case 1 => AlwaysFailure,
-                    case 0 => #[run_while(|bb| bb.b0 > 3)]
-                    Condition(Cond<0>),
-                    _ => Wait(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0084Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0085 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
             b0: i64 = 4,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        MaxTime(50) {
-            TryCatch {
-                SequenceWithMemory {
-                    RepeatUntilSuccess(forever) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Script(|bb| bb.b0 = 6),
-                    Sleep(50),
-                    AlwaysRunning,
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0085Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0086 for Ctx {
-        ForceFailure {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0087 for Ctx {
-        Repeat(2) {
-            KeepRunningUntilFailure {
-                Condition(|ctx| ctx.check(0)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0088 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            Action(PAct<0>, b0 = {=}, b1 = {b1}),
-            Action(Act<1>),
-            ForceSuccess {
-                StatefulAction(PTask<2>, b0 = 7),
-            },
-            Switch(b1) {
-                case 4 => #[skip_if(|bb| bb.b0 > 4)]
-                #[failure_if(|bb| bb.b0 == 3)]
-                ScriptCondition(|bb| (bb.b0 + 1) % 3 < 2),
-                _ => Action(PIo<3>, t0 = {b0}),
-            },
-            StatefulAction(Task<4> = Task::<4>),
-        }
-    }
-}
-
-board!(Tree0088Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0089 for Ctx {
-        MemPriority {
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        Sleep(50),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0090 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Delay(10) {
-                Condition(Cond<0>),
-            },
-            FlipSelector {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<3>),
-            },
-            Sleep(50),
-            Sequence {
-                Action(|ctx| ctx.exec(4)),
-                Sleep(0),
-                Wait(50),
-            },
-        }
-    }
-}
-
-board!(Tree0090Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0091Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        ForceFailure {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0091 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        Precondition(|bb| bb.b1 == (*bb.t0 + 4) % 2, else = Success) {
-            SubTree(Tree0091Sub0, t0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0091Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0092 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            b1: i64 = 2,
-        }
-        RetryUntilSuccessful(1) {
-            ReactiveSequence {
-                ReactiveSequence {
-                    MemPriority {
-                        RepeatUntil(Success) {
-                            ParallelAll {
-                                SetBlackboard(b1 = {t0}),
-                                Action(PAct<0>, b0 = {b0}),
-                                Wait(0),
-                            },
-                        },
-                    },
-                    WaitUntil(|bb| bb.o0.unwrap_or(1) != 6) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        AlwaysFailure,
-                        Succeeder,
-                    },
-                    TryCatch {
-                        SetBlackboard(o0 = Some(2)),
-                        Condition(PCond<4>, b0 = {b1}),
-                        #[on_failure(|bb| { bb.b1 += 1; bb.b0 += 2 })]
-                        StatefulAction(PTask<5>, b0 = 9, b1 = {b1}),
-                    },
-                },
-                Sequence {
-                    Conditional(|bb| bb.o0.unwrap_or(0) % 2 < 1) {
-                        Inverter {
-                            Condition(PCond<6>, b0 = {t0}),
-                        },
-                    },
-                    Inverter {
-                        Inverter {
-                            SequenceWithMemory {
-                                #[run_while(|bb| bb.o0.unwrap_or(0) + 2 > *bb.t0)]
-                                #[skip_if(|bb| *bb.t0 < 4)]
-                                #[success_if(|bb| *bb.t0 > bb.b1 % 4)]
-                                Sleep(10),
-                                Action(PAct<7>, b0 = {=}),
-                                Action(PIo<8>, t0 = {=}),
-                            },
-                        },
-                    },
-                    Cooldown(0) {
-                        Fallback {
-                            WasEntryUpdated(t0),
-                            Timeout(0) {
-                                StatefulAction(PTask<9>, b0 = {t0}, b1 = {b1}),
-                            },
-                            SetBlackboard(b0 = 2),
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        Remap(success = Failure, failure = Success) {
-                            KeepRunningUntilFailure {
-                                Succeeder,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0092Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0093 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 2,
-        }
-        AsyncSequence {
-            Remap(success = Failure, failure = Success) {
-                #[on_success(|bb| bb.b1 = *bb.t1 % 4)]
-                #[on_failure(|bb| { bb.b0 += 1; bb.b1 = 8 })]
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Sequence {
-                        StatefulAction(PTask<0>, b0 = {t0}),
-                        AlwaysSuccess,
-                    },
-                    Switch(b1) {
-                        case 5 => Action(Act<1>),
-                        _ => Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0093Blackboard { t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0094 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            RepeatUntilSuccess(3) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Sequence {
-                        Condition(Cond<1>),
-                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    MaxTime(0) {
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            Delay(100) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
-                    SetBlackboard(b0 = 6),
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0094Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0095 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(3),
         }
         Sequence {
             #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 3)]
@@ -3131,327 +2868,829 @@ bt::behavior_tree! {
                     },
                 },
             },
-            WaitUntil(|bb| bb.b0 + 2 != 7) {
-                TryCatch(catch_on_halt = true) {
-                    Sequence {
+            Repeat(3) {
+                ReactiveSelector {
+                    MemPriority {
                         StatefulAction(Task<5>),
-                        ScriptCondition(|bb| bb.b0 < *bb.t0),
-                    },
-                    SequenceWithMemory {
-                        Script(|bb| bb.b0 += 1),
-                        StatefulAction(Task<6>),
-                    },
-                    Repeat(3) {
+                        #[post(|bb| if *bb.t0 + 4 < *bb.t0 { bb.b0 += 3 })]
+                        Action(Act<6>),
                         Condition(Cond<7>),
+                        Action(Act<8>),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Action(Act<9>),
+                        Action(Act<10>),
+                        SetBlackboard(b0 = {t0}),
                     },
                 },
             },
-            Priority {
-                Action(PAct<8>, b0 = {t0}, b1 = {t0}),
-                Condition(PCond<9>, b0 = 5),
-                SetBlackboard(b0 = 2),
+            MemPriority {
+                MaxTime(0) {
+                    #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
+                    Filter(times = 2, filtered = Failure) {
+                        AlwaysSuccess,
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
+                    Action(Act<11>),
+                    StatefulAction(Task<12>),
+                },
             },
         }
     }
 }
 
-board!(Tree0095Blackboard { b0 t0 o0 });
+board!(Tree0080Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0081 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+        }
+        IfThenElse {
+            #[skip_if(|bb| (bb.o0.unwrap_or(0) + 3) % 2 != 0)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[on_success(|bb| bb.b0 += 3)]
+            Remap(success = Failure, failure = Success) {
+                Limiter(2) {
+                    Condition(Cond<0>),
+                },
+            },
+            Repeat(2) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
+            MaxTime(0) {
+                ForceFailure {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0081Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0082 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(3) {
+            #[post(|bb| *bb.t0 += 3)]
+            #[success_if(|bb| bb.b0 + 1 < 5)]
+            KeepRunningUntilFailure {
+                Fallback {
+                    Action(Act<0> = Act::<0>),
+                    AsyncFallback {
+                        #[run_while(|bb| *bb.t0 + 4 < 1)]
+                        StatefulAction(Task<1>),
+                        Condition(PCond<2>, b0 = 2),
+                        Action(Act<3> = Act::<3>),
+                        StatefulAction(PTask<4>, b0 = {t0}),
+                        StatefulAction(Task<5>),
+                    },
+                    Cooldown(0, filtered = Skipped) {
+                        WhileDoElse {
+                            Repeat(4) {
+                                #[failure_if(|bb| *bb.t0 > *bb.t0 % 3)]
+                                Fallback {
+                                    #[post(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
+                                    StatefulAction(Task<6>),
+                                    Action(PAct<7>, b0 = {t0}, b1 = {b0}),
+                                },
+                            },
+                            StatefulAction(PTask<8>, b0 = {b0}),
+                            Parallel(success = 2, failure = 1) {
+                                Condition(|ctx, bb| ctx.check_in(9, 9)),
+                                Action(|ctx, bb| ctx.exec_in(10, 2, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0082Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0083 for Ctx {
+        ParallelAll(max_failures = -2) {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        Repeat(forever) {
+            Switch(b1) {
+                case 3 => #[failure_if(|bb| (bb.b1 + 2) % 3 > 1)]
+                BinarySelector(|bb| *bb.t0 < 2, dynamic = false) {
+                    SetBlackboard(b0 = 4),
+                    #[on_failure(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 += 3 })]
+                    Sequence {
+                        Condition(Cond<0>),
+                        Priority {
+                            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        },
+                        AlwaysFailure,
+                    },
+                },
+                case 5 => ForceFailure {
+                    Inverter {
+                        Fallback {
+                            WasEntryUpdated(t0),
+                            #[skip_if(|bb| bb.b1 + 2 == 1)]
+                            #[success_if(|bb| bb.b0 != bb.b1 + 1)]
+                            Inverter {
+                                Interrupt(|bb| *bb.t0 > bb.b0 + 3) {
+                                    Action(Act<3>),
+                                },
+                            },
+                            #[success_if(|bb| bb.b1 != 7)]
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                case 0 => SequenceStar {
+                    AlwaysSuccess,
+                    Action(Act<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                _ => ReactiveFallback {
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0084Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0085 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[on_failure(|bb| if bb.b0 < 6 { bb.t1.set(bb.b0 % 4) })]
+        #[on_success(|bb| bb.t0.set(*bb.t1))]
+        FlipSelector {
+            ReactiveFallback {
+                Fallback {
+                    Condition(Cond<0>),
+                    RepeatUntil(Failure) {
+                        #[success_if(|bb| bb.b0 < 3)]
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    BinarySelector(|bb| bb.o0.unwrap_or(2) + 1 > 1) {
+                        Succeeder,
+                        Condition(Cond<2>),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+            },
+            RepeatTimes(1) {
+                Delay(0) {
+                    Parallel(failure = 2) {
+                        SequenceWithMemory {
+                            Condition(PCond<4>, b0 = {=}),
+                            Loop(q0, value = {t1}, if_empty = Skipped) {
+                                Loop(q0, value = {b0}, if_empty = Failure) {
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                        Priority {
+                            StatefulAction(Task<6>),
+                            #[on_failure(|bb| *bb.t1 += 2)]
+                            #[run_while(|bb| *bb.t0 + 1 < bb.b0)]
+                            StatefulAction(PTask<7>, b0 = {=}),
+                            RepeatUntil(Success) {
+                                StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
+                            },
+                        },
+                    },
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0085Blackboard { b0 t1 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0086 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        MemPriority {
+            WaitValueUpdate(t0) {
+                RepeatUntilSuccess(forever) {
+                    BinarySelector(|bb| *bb.t1 + 1 != 0, dynamic = true) {
+                        StatefulAction(Task<0>),
+                        RunOnce {
+                            #[on_success(|bb| bb.b0 = *bb.t1 % 4)]
+                            Loop(q0, value = {t1}, if_empty = Success) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0086Blackboard { t1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0087Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            b0: i64 = 12,
+            b1: i64 = 12,
+        }
+        #[success_if(|bb| bb.b1 > 3)]
+        WhileDoElse {
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0087 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 2,
+            b1: i64 = 2,
+        }
+        Priority {
+            Action(PAct<0>, b0 = 2, b1 = {=}),
+            #[run_while(|bb| bb.b0 + 3 < bb.o0.unwrap_or(2) + 2)]
+            SubTree(Tree0087Sub0, ..),
+            IfThenElse {
+                StatefulAction(Task<3> = Task::<3>),
+                Sleep(10),
+            },
+        }
+    }
+}
+
+board!(Tree0087Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0088 for Ctx {
+        AsyncFallback {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveSelector {
+                Failer,
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0089 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Cooldown(20) {
+            Fallback {
+                Cooldown(0, filtered = Failure) {
+                    WaitUntil(|bb| bb.b1 != 3) {
+                        Repeat(forever) {
+                            Fallback {
+                                Switch(b1) {
+                                    case 3 => Action(Act<0>),
+                                    _ => Script(|bb| bb.t0.set(8)),
+                                },
+                                SetBlackboard(t0 = 3),
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Switch(b1) {
+                        case 5 => Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                        case 2 => StatefulAction(Task<2> = Task::<2>),
+                        _ => ScriptCondition(|bb| bb.b1 > 4),
+                    },
+                    Loop(q0) {
+                        Remap(success = Failure, failure = Failure) {
+                            Condition(PCond<3>, b0 = 2),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0089Blackboard { t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0090 for Ctx {
+        Deadline(50) {
+            RunOnce {
+                Sleep(0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0091 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            b0: i64 = 4,
+        }
+        WaitUntil(|bb| bb.b1 % 2 != 1) {
+            AsyncFallback {
+                SequenceStar {
+                    Condition(PCond<0>, b0 = 1),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    ScriptCondition(|bb| bb.b0 % 4 == 3),
+                    StatefulAction(Task<3>),
+                },
+                IndexSwitch(|bb| bb.b1 + 2, out_of_range = Loop, dynamic = false) {
+                    Repeat(1) {
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<5>),
+                        Action(PAct<6>, b0 = 9),
+                    },
+                },
+                #[on_halted(|bb| bb.t0.set(bb.b1 + 2))]
+                Selector {
+                    SkipUnlessUpdated(t0) {
+                        Fallback {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                            Action(PAct<10>, b0 = {t0}, b1 = {=}),
+                            StatefulAction(PTask<11>, b0 = 4),
+                        },
+                    },
+                },
+                Parallel(success = -1, failure = 1) {
+                    Precondition(|bb| bb.b0 < 3, else = Failure) {
+                        Sequence {
+                            Condition(Cond<12>),
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[on_success(|bb| { bb.b1 = (bb.b1 + 2) % 3; if bb.b0 + 1 != 6 { *bb.t0 += 2 } })]
+                            StatefulAction(PTask<13>, b0 = {=}),
+                            WaitValueUpdate(t0) {
+                                Script(|bb| if *bb.t0 < 1 { bb.b0 += 1 }),
+                            },
+                        },
+                    },
+                },
+                Optional {
+                    ReactiveSequence {
+                        StepSequencer {
+                            Action(Act<14>),
+                            Sequence {
+                                Action(Act<15>),
+                                Succeeder,
+                            },
+                            AlwaysFailure,
+                        },
+                        StatefulAction(Task<16>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0091Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0092 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 1,
+        }
+        Loop(q0, if_empty = Failure) {
+            WhileDoElse {
+                Repeater(2) {
+                    BinarySelector(|bb| *bb.t0 % 4 < 2) {
+                        Script(|bb| bb.b0 = 5),
+                        #[run_while(|bb| *bb.t0 != 0)]
+                        #[on_success(|bb| bb.b0 += 3)]
+                        Action(Act<0> = Act::<0>),
+                    },
+                },
+                IfThenElse {
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        #[success_if(|bb| (bb.b0 + 3) % 2 == 1)]
+                        Precondition(|bb| bb.b0 < bb.b0 % 4) {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                        },
+                    },
+                    FlipSelector {
+                        Timeout(10) {
+                            RunOnce(then_skip = false) {
+                                ScriptCondition(|bb| (bb.o0.unwrap_or(2) + 2) % 4 != 0),
+                            },
+                        },
+                    },
+                },
+                Sleep(30),
+            },
+        }
+    }
+}
+
+board!(Tree0092Blackboard { q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0093Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+        }
+        #[on_halted(|bb| bb.b0 = 3)]
+        #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+        #[post(|bb| bb.b0 = *bb.t0)]
+        StatefulAction(Task<5> = Task::<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0093 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        Interrupt(|bb| bb.b0 < 3) {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                IfThenElse {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Sleep(20),
+                        Action(|ctx| ctx.exec(1)),
+                        #[on_success(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        StatefulAction(PTask<2>, b0 = 3, b1 = {b0}),
+                    },
+                    #[success_if(|bb| bb.b0 % 2 > 0)]
+                    #[run_while(|bb| bb.b0 + 3 != 0)]
+                    ParallelAll {
+                        SetBlackboard(b0 = 5),
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        SkipUnlessUpdated(t0) {
+                            ReactiveFallback {
+                                SubTree(Tree0093Sub0, ..),
+                                Action(PIo<6>, t0 = {t0}),
+                            },
+                        },
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0093Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0094 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RetryUntilSuccessful(0) {
+            Condition(PCond<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0094Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0095 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(1),
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        FlipSelector {
+            Parallel(success = 1, failure = 0) {
+                IndexSwitch(|bb| bb.b0, dynamic = false) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[post(|bb| bb.b1 += 2)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 < *bb.t1)]
+                    Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 1) % 3, &mut bb.b1)),
+                    StatefulAction(Task<4>),
+                },
+                Repeat(3) {
+                    Precondition(|bb| bb.b0 % 2 < 0) {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Repeat(2) {
+                                UnsetBlackboard(o0),
+                            },
+                            Condition(Cond<5> = Cond::<5>),
+                            Parallel(success = 3) {
+                                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                                AlwaysRunning,
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    WhileDoElse {
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Loop(q0) {
+                                IndexSwitch(|bb| bb.b1 + 3, dynamic = false) {
+                                    #[post(|bb| { if *bb.t0 > bb.b0 { bb.o0 = Some(9) }; bb.b0 += 2 })]
+                                    #[on_failure(|bb| { bb.b0 = *bb.t0 % 4; *bb.t1 += 1 })]
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<8>),
+                                    Runner,
+                                },
+                            },
+                        },
+                        Timeout(0) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0095Blackboard { q0 o0 b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[on_success(|bb| bb.b0 += 1)]
-        ReactiveSequence {
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                Loop(q0, if_empty = Success) {
-                    Sequence {
-                        Fallback {
-                            Action(Act<0> = Act::<0>),
-                            Failer,
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
-                        },
-                        RepeatUntilFailure(forever) {
-                            #[success_if(|bb| (bb.b0 + 4) % 4 != 1)]
-                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                        },
+        Sequence {
+            Sleep(0),
+            #[on_success(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 1 })]
+            ReactiveSequence {
+                Repeat(1) {
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+                        #[on_failure(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        AlwaysFailure,
                     },
                 },
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                TryCatch(catch_on_halt = true) {
-                    Condition(|ctx| ctx.check(3)),
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(4)),
-                    Succeeder,
-                    AlwaysFailure,
-                },
-            },
-            MaxTime(30) {
-                MaxTime(30) {
-                    MaxTime(10) {
-                        Sequence {
-                            Action(Act<5> = Act::<5>),
-                            RunOnce(then_skip = false) {
-                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                            },
-                        },
-                    },
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    Sleep(100),
                 },
             },
         }
     }
 }
 
-board!(Tree0096Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0097Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b1: i64 = 9,
-            b0: i64 = 13,
-        }
-        AsyncFallback {
-            #[failure_if(|bb| (bb.b1 + 2) % 3 > 1)]
-            Delay(0) {
-                #[on_failure(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 += 3 })]
-                ScriptCondition(|bb| *bb.t0 != (bb.b1 + 4) % 4),
-            },
-            RunOnce(then_skip = false) {
-                Precondition(|bb| (bb.b0 + 1) % 4 < 3, else = Running) {
-                    Fallback {
-                        Action(Act<6>),
-                        WasEntryUpdated(t0),
-                        #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Condition(Cond<8>),
-            Action(Act<9>),
-        }
-    }
-}
+board!(Tree0096Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        #[success_if(|bb| bb.b0 > bb.b1)]
-        #[failure_if(|bb| bb.b0 > bb.b0 % 3)]
-        SkipUnlessUpdated(t0) {
-            TryCatch {
-                Precondition(|bb| (bb.b0 + 1) % 4 < 1, else = Running) {
-                    RunOnce {
-                        Repeat(2) {
-                            WaitUntil(|bb| (bb.b1 + 2) % 3 < 1) {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
+        Switch(b1) {
+            case 2 => Precondition(|bb| bb.b0 < 3, else = Skipped) {
+                MaxTime(100) {
+                    AlwaysFailure,
                 },
-                RepeatTimes(2) {
-                    RepeatUntil(Success) {
-                        Inverter {
-                            Repeat(4) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t0 + 2 > bb.b0 % 2, dynamic = true) {
-                    StatefulAction(Task<2>),
-                    Repeat(3) {
-                        #[failure_if(|bb| (*bb.t0 + 2) % 3 != 2)]
-                        ReactiveFallback {
-                            Action(PIo<3>, t0 = {b1}),
-                            RepeatUntilFailure(forever) {
-                                ScriptCondition(|bb| *bb.t0 != 3),
-                            },
-                            Action(PIo<4>, t0 = {b1}),
-                        },
-                    },
-                },
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<5>),
-                        case 4 => AlwaysFailure,
-                        case 1 => ForceFailure {
-                            Sleep(100),
-                        },
-                        _ => #[run_while(|bb| bb.b1 < 6)]
-                        Sleep(100),
-                    },
-                },
-                SubTree(Tree0097Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+            },
+            _ => Selector {
+                AlwaysFailure,
+                #[failure_if(|bb| bb.b1 + 4 < 2)]
+                #[on_halted(|bb| { bb.b0 = 5; bb.b1 = *bb.t0 })]
+                #[success_if(|bb| *bb.t0 == bb.b0)]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0097Blackboard { t0 b1 b0 });
+board!(Tree0097Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
         }
-        #[success_if(|bb| *bb.t0 != 3)]
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        RetryUntilSuccessful(3) {
-                            MemPriority {
-                                Interrupt(|bb| *bb.t0 % 4 == 2) {
-                                    Condition(|ctx| ctx.check(0)),
-                                },
-                                StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    Action(Act<2>),
-                                },
-                                Fallback {
-                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                                    Condition(Cond<4>),
-                                    Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 4) % 4, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
+        SequenceWithMemory {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                Conditional(|bb| bb.b0 > 3, dynamic = true, else = Success) {
+                    Wait(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0098Blackboard { t0 b0 q0 });
+board!(Tree0098Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 3,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        Fallback {
-            ScriptCondition(|bb| *bb.t0 == 6),
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(PCond<1>, b0 = {b0}),
+        IfThenElse {
+            ReactiveSelector {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    RepeatTimes(1) {
+                        #[skip_if(|bb| *bb.t0 + 3 < 7)]
+                        Action(Act<0> = Act::<0>),
+                    },
+                },
+                StatefulAction(Task<1>),
+                BinarySelector(|bb| (*bb.t0 + 3) % 2 < 1, dynamic = false) {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Sleep(10),
+                },
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                Condition(Cond<4>),
+            },
+            MemSequence {
+                ScriptCondition(|bb| *bb.t0 % 4 != 1),
+                Condition(Cond<5>),
+                WasEntryUpdated(t0),
+                #[skip_if(|bb| bb.b0 + 2 < bb.o0.unwrap_or(4) + 1)]
+                #[post(|bb| { bb.b0 = (bb.b0 + 1) % 3; bb.o0 = Some(*bb.t0 + 1) })]
+                Action(|ctx| ctx.exec(6)),
+            },
         }
     }
 }
 
-board!(Tree0099Blackboard { b0 t0 });
+board!(Tree0099Blackboard { q0 t0 b0 o0 });
 
 cases! {
-    Tree0000 "Try(Ruf{3}(Ruf{1}(PAll{_}(Sl{50},t0,Rep4(t1e),Sub(Sub(c2l)),c3))),RT{F}(Cd{0;F}(FF(RFb(PAll{0}(c4l,t5))))))",
-    Tree0001 "B{b1=1;t0=3;b0}Seq(Rpt{F}(Cd{30;_}(Isw{t0;N;_}(a0l,@ki{b1+2%4>2}a1,t2,c3))),PPar{0;T}(F,a4,t5),Sw{3;5}(t6,Rpt{F}(OnceT(pa7{b0:=;b1:t0})),Sl{50}))",
-    Tree0002 "B{t0=5}Ret4(SubR(@ki{t0+3%4=3}SubR(pi0{t0:=})))",
-    Tree0003 "B{t0=5;b0;b1=0}Pre{t0>6;K}(Par{-3;2}(SubA(Wt{10}),a0,@si{b0+1=b1+4}Suc,Lim{3}(Pre{b0<0;F}(OnceT(a1)))))",
-    Tree0004 "B{t0=3;b0}@fi{b0%4!1}@os{t0+=2}@of{b0:=t0}Mt{10}(SubA(SubA(RSeq(PPar{2;_}(Scc{t0%3>0},t0e),pa1{b0:=;b1:t0},a2l,pc3{b0:9}))))",
-    Tree0005 "PAll{_}(Fb(Keep(Par{-1;_}(Fb(t0,t1))),Dl{20}(t2),Flt{2;S;F}(t3),PAll{_}(c4,c5l,c6)),OnceK(ASeq(Par{_;0}(Fb(c7,a8),t9e))),Rpt{2}(Swm(a10l,a11,c12,Invt(Sel(c13,a14,a15)))))",
-    Tree0006 "B{b0}RFb(Try(t0,Sc{b0+=1},c1),t2,Try(c3b{b0},t4))",
-    Tree0007 "B{b0=3;t0=1}Bin{t0+4>b0;N}(RSel(@rw{t0>7}@ki{t0<7}c0,t1,c2),Par{-1;0}(Sel(a3l,c4b{8},c5e,pt6{b0:=})))",
-    Tree0008 "Keep(Sub(c0))",
-    Tree0009 "B{t0=4}Keep(MPri(MSeq(c0b{t0+4%2},c1),pa2{b0:4;b1:t0},Sl{0}))",
-    Tree0010 "B{b1=2;q0=3;t0=5;b0=1}Fb(Sw{2;4}(t0e,Sw{2;0}(t1e,Sw{5;3;0}(Sl{0},a2e,Sb{b0=t0},t3e),Dl{0}(Lp{_;R}(t4))),Lp{b1;K}(WU{t0=2}(RFb(Flip(Swm(a5,@ki{b1=b0+3}@oh{b1+=1;t0+=2}t6),t7,Cd{30;_}(Wu{t0})),a8l)))),RFb(Bin{b1%3<1;T}(t9,Dd{0}(Invt(t10e))),RFb(t11,t12),Flt{3;S;F}(AFb(a13,pa14{b0:1})),c15e,Isw{t0+3%2;T;T}(Mt{0}(RT{F}(a16l)),pa17{b0:t0},To{0}(Sc{b1+=1}))))",
-    Tree0011 "B{t0=5}Par{_;1}(Sb{t0=1})",
-    Tree0012 "B{t0=3}Star(Flip(c0,t1),pt2{b0:t0;b1:t0})",
-    Tree0013 "B{b0=0;q0;t0=1;t1}RT{F}(RFb(Scc{t1+4%4=0},pa0{b0:6;b1:b0},c1,PPar{0;_}(Sc{t0+2%2!1?t0+=1},c2),@si{t1>3}@oh{t0+=3;t1+4%4>0?b0+=2}Rep4(pc3{b0:=})))",
-    Tree0014 "B{t0=4}WU{t0%3!2}(Cd{50;F}(t0))",
-    Tree0015 "B{o0;q0}Bin{o0|0>3;N}(Lp{_;S}(@si{none}t0),t1)",
-    Tree0016 "B{b1=1;t0=1;b0=5}RFb(Pre{b0>3;F}(Pre{b0%4>0;S}(RSeq(SubA(Suc),pa0{b0:8;b1:b1},Sb{t0=b0}))),FF(Fb(Wu{t0},Par{_;-1}(F,Scc{t0<b0%2}),@rw{b1+3%4=2}Sb{b1=2})),RSeq(RSeq(t1,Sc{t0+=3})))",
-    Tree0017 "B{t1=4;b0=0;t0}Cnd{t0%3=0;T;F}(PPar{2;_}(pa0{b0:3;b1:t0},a1b{t1+3;b0},Step(Rty0(t2e),pt3{b0:7}),a4))",
-    Tree0018 "Flip(Dd{30}(Mt{30}(Dd{20}(R))),t0,AFb(a1,c2),c3e)",
-    Tree0019 "Pri(RT{F}(Keep(t0)))",
-    Tree0020 "B{b0=0;t0}PPar{0;_}(pc0{b0:6},Dd{0}(Sc{b0<3?t0+=1;b0+=1}),Flt{1;_;F}(Rus{F}(pi1{t0:b0})),Suc)",
-    Tree0021 "FS(Inv(Rpt{F}(Seq(t0,Rep1(Sl{0}),Mt{100}(a1),S))))",
-    Tree0022 "Lim{1}(Rus{1}(RFb(ASeq(Rep3(OnceK(Rmp{S;S}(t0)))),Dl{0}(Rpt{2}(Wde(c1,a2))),RSel(t3,a4e,Wt{20}))))",
-    Tree0023 "B{t0}MSeq(c0,Fb(a1,t2),Try(t3,pc4{b0:t0}),Suc,t5)",
-    Tree0024 "B{o0=_;b0=0;t1=0;t0=4}PAll{-3}(@oh{t0:=0}@rw{t1=o0|3%2}Ret3(c0),Step(Wu{t0},a1,@si{none}@os{b0+=1}@oh{o0:=t0;t0:=t1+1}pc2{b0:2},pa3{b0:6;b1:t0}),PAll{1}(RFb(c4b{b0},SubA(Wu{t1}))))",
-    Tree0025 "B{b0=3;t0=0;b1}MPri(To{0}(Pre{t0>b1;F}(Ret0(a0))),Fb(a1b{b0%3;b0},a2e,t3),Rep4(RFb(pc4{b0:b1},a5l,@ki{b1<5}c6e)),a7e)",
-    Tree0026 "B{t0=2;o0;b0=1}@si{b0%4>2}@ki{none}Keep(Rep4(@rw{b0+3>5}@si{o0|4%4<3}@os{b0:=6}Sb{t0=2}))",
-    Tree0027 "B{b0=0;b1=0;t0=4}@rw{b1%4<1}RFb(OnceT(Rty3(c0l)),Rep1(RFb(t1,Wu{t0})),Seq(RFb(Swm(t2,Scc{b0+3=5}),a3b{t0+3;b1})),RSeq(To{10}(Sc{b1:=t0}),Scc{b0+1<b1+3}))",
-    Tree0028 "B{t0=4;b0=5;b1=0}Ite(Seq(Sc{b1+=1},t0,c1,pc2{b0:b0}),Swm(c3l,RSeq(@si{b0+4%2<1}@po{b1%4<3?b0+=1;b0:=t0+2}t4,Sl{0})))",
-    Tree0029 "B{b0=5;b1=3;t0;t1}Par{-3;0}(Swm(Ite(c0,a1e),SubR(t2),t3),Ret2(Fb(@rw{t1+1!6}Rus{3}(a4),@ki{b1%4>2}Scc{t0%4<2},c5)),Seq(Intr{t0=4}(@ki{b0=3}Sw{0;1}(pt6{b0:3;b1:=},SubA(t7e),t8e)),t9),@os{t1:=0}@of{b0:=b1%4}@si{t0+2<0}Bin{b0%3<1;_}(c10b{b1+4},c11b{b0+4%3}))",
-    Tree0030 "B{q0}Mt{0}(Lp{_;F}(Isw{4;T;_}(t0)))",
-    Tree0031 "Seq(AFb(Swm(a0,a1),c2,MSeq(F)),RFb(Fb(Keep(Fai),c3),t4e,a5,FF(Wt{0})))",
-    Tree0032 "B{t0;b0=5;b1}Sw{0;3}(ASeq(pc0{b0:b0}),RFb(Isw{t0;T;T}(Par{-2;3}(t1,To{0}(pi2{t0:=}),Wde(c3,pc4{b0:0}),pi5{t0:=}),@rw{b0+2%3>1}PAll{1}(Dl{10}(S),c6))),OnceK(Sb{t0=b1}))",
-    Tree0033 "B{t0=5;b0}AFb(To{0}(RepF(RSeq(Rep0(@oh{t0:=6}@si{b0%4>1}c0)))))",
-    Tree0034 "B{t0=2}FF(MSeq(ASeq(Sb{t0=5},Wu{t0})))",
-    Tree0035 "B{b1=0;t0}Ret3(@si{b1+3%3>0}@rw{b1%2>0}SubR(SubR(@ki{t0+3<4}RU{F}(Fb(t0,@rw{b1>6}c1)))))",
-    Tree0036 "B{t0=0;o0}Fb(SubA(@fi{o0|1%4=0}@po{o0|3+2<5?o0:=t0%2}RU{S}(@ki{o0|1+2=t0%4}SubR(c0))),t1)",
-    Tree0037 "Seq(t0,a1e,Sub(t2))",
-    Tree0038 "B{b0=1;t0=1}Swm(Step(RFb(c0,F,c1,t2,S),Rty3(a3b{t0%2;b0})),Sel(c4,a5,RFb(t6,t7),RFb(Wu{t0},c8b{b0%2})))",
-    Tree0039 "B{b1=2;o0=_;t0=5}Wde(Rep1(Rep3(RSeq(c0,Dl{100}(c1),Wu{t0}))),Dd{20}(Seq(Mt{50}(Rep2(Sw{3}(a2,t3))),PAll{-3}(Sc{o0:=1},a4,Suc),Sc{t0+=1},Dl{30}(@fi{b1!7}PPar{0;T}(t5,S)),FF(To{0}(Sl{0})))),@oh{o0:=_;t0+=2}Bin{b1%4!0;_}(FF(Swm(a6,Sb{t0=b1},a7,t8)),Pre{none;S}(Ret1(F))))",
-    Tree0040 "B{o0=0;t1=4}Flt{1;F;_}(@fi{o0|4%4<0}TryT(c0,Cd{50;F}(Wt{30}),Wde(t1,Sb{t1=6}),Flt{3;R;K}(Star(Suc,Sc{o0:=t1}))))",
-    Tree0041 "B{t0;q0;b1=2;b0;o0}PPar{2;T}(@os{b1+=1;t0+1<7?b1+=3}Lp{b0;S}(Seq(t0,Fb(WU{b1=4}(a1l),t2))),Seq(Pre{b1%2>0;S}(t3),Sb{o0=3},FS(Step(@fi{b0=t0}Lp{t0;_}(c4),Wt{20})),Ruf{3}(Wu{t0})))",
-    Tree0042 "B{q0=1;t0=3;b0;o0}@ki{t0+3%4<0}Cd{0;_}(Seq(Bin{none;T}(t0,t1),Sl{0},Lp{b0;K}(t2e)))",
-    Tree0043 "TryF(RFb(Dl{50}(c0),c1),a2l,Flip(Sub(Lim{3}(t3)),Sub(R)))",
-    Tree0044 "Try(t0,a1,t2)",
-    Tree0045 "B{t0=5;o0=0;b0=5}Keep(AFb(WU{t0>3}(Ret2(a0)),Rty2(a1),Step(Wu{t0},@si{t0%2!1}t2,Ub{o0}),ASeq(pc3{b0:=},t4e),Bin{t0%3<2;_}(t5,RFb(t6e,a7,c8b{t0+4}))))",
-    Tree0046 "B{b1;t0=0;b0}To{30}(RSeq(Swm(@si{b0%3<1}Keep(@os{t0+=1;b0+=1}@si{b1<6}pt0{b0:4;b1:=}),Wv{t0}(Wt{50}),Lim{3}(Lim{1}(Par{_;2}(a1,a2))),Sl{50},pt3{b0:b0}),Bin{t0>1;_}(a4,Pre{b0<6;S}(c5))))",
-    Tree0047 "B{t0;o0=3;b0=3;b1}PAll{-5}(F,@fi{t0=b0+1%4}@si{b0=7}Wu{t0},t0,Ret2(a1b{o0|0;b1}),a2)",
-    Tree0048 "Swm(Wde(MPri(Lim{3}(t0)),Rep1(Dd{0}(c1))),Once(F))",
-    Tree0049 "B{t0;b0;b1=2;t1=2}RSel(ASeq(MPri(Isw{t1+2;_;_}(Intr{t0>5}(MSeq(To{0}(t0))),Fb(c1b{b0%4},c2),Cd{20;F}(Fb(pt3{b0:=;b1:b1},pc4{b0:b1},Sl{10})),Rpt{3}(Fb(Pre{t1+1>b1}(t5),a6,c7)),@ki{t0>2}@of{t1:=b0}@rw{b1+3!t0+3}Ite(RSel(Mt{10}(pt8{b0:t0}),t9),a10e)))),Sc{t0:=b1+4})",
-    Tree0050 "B{q0=0;b1=0}Lp{_;S}(Sb{b1=8})",
-    Tree0051 "B{t0;b0=3;b1;q0}Pri(@fi{t0<4}Rep3(Inv(RSel(c0,a1e,a2,t3,R))),Wv{t0}(AFb(Wde(pc4{b0:t0},t5),Rep1(Par{_;-1}(pt6{b0:b1;b1:b0},Sb{t0=1})))),Pre{b0+3=t0;K}(RFb(pc7{b0:b1},Opt(Lp{_;S}(Wt{50})),c8)))",
-    Tree0052 "B{t1;b1;t0=2;b0}MSeq(Flt{1;F;K}(@oh{t1+=3;b0+=2}SubA(MPri(TryF(pi0{t0:b0},a1b{3;b0},c2),c3b{t1+2},c4b{b1}))),Flip(t5,Mt{30}(Opt(c6)),t7,pc8{b0:9},t9),Isw{b0;_;N}(t10,pt11{b0:b0;b1:t0}),Star(SubA(FF(Wde(pi12{t0:=},Rep4(t13)))),t14))",
-    Tree0053 "B{b0=4;t0=1;o0=_;b1;q0=3;t1}Wde(Lp{b1;_}(FF(Su{t1}(Seq(Isw{b1;_;N}(@os{t0:=0;o0:=t0%2}@oh{t0+=1}Seq(t0,t1)),Bin{t1+1>t0;T}(@os{b1:=8;t1+=3}c2e,pt3{b0:t1;b1:b0}))))),Rep1(Rep4(Lim{1}(a4))),Run)",
-    Tree0054 "B{o0=2;t0=2;b0}Once(Flt{3;S;_}(Star(Isw{t0+4;_;T}(t0e,t1,RT{3}(t2)),t3,Pre{t0!6;S}(Sc{b0+2%4>0?t0:=2;o0:=_}))))",
-    Tree0055 "B{t0=4;b1=3;b0=3}Star(pc0{b0:t0},Fb(Star(Dl{50}(t1),Keep(c2)),Fb(@oh{b1+=3;t0+=1}@fi{b0%3<0}t3,Scc{b0>b1},c4,t5)))",
-    Tree0056 "B{t0=1;b1}Bin{b1!6;T}(t0,TryF(pt1{b0:t0;b1:b1},SubA(t2)))",
-    Tree0057 "B{b1=3;o0=_}RFb(Fb(RFb(pc0{b0:3},@os{o0:=b1}t1),t2),Opt(PPar{2;N}(t3,Suc)),c4e,Ub{o0})",
-    Tree0058 "B{t0=0;b1;q0;b0}Bin{b1+1>b0;_}(Step(Ite(Scc{t0!7},t0),t1),Mt{0}(Lp{t0;R}(Seq(Sb{b0=b1},a2,Once(R),pa3{b0:0;b1:=},pt4{b0:=;b1:=}))))",
-    Tree0059 "B{o0;b0=0;q0=2;b1=2;t0=5}@po{o0|2+1>1?t0:=b1}@rw{o0|5+1%2!1}Lp{_;_}(@of{t0:=2}@ki{b1+3>b0%4}@oh{b0+=1}RFb(c0,@oh{b0>b1%4?b1+=1}@fi{t0+1=6}PAll{_}(c1l,a2),Pre{some;K}(Sel(Inv(RFb(t3,t4)),Lp{_;K}(Run))),Swm(ASeq(Ret4(S),c5)),Cnd{o0|5+4>b0+1;_;_}(PAll{1}(Ret4(FS(AFb(a6)))))))",
-    Tree0060 "B{b0=1;t0;t1;q0=3}PPar{0;T}(@os{t0+=1}RSeq(Lp{t0;_}(Pri(Wu{t0},pc0{b0:=}))),Seq(WU{b0%2!0}(Suc),Cd{20;_}(Su{t0}(@of{t0+=3}@rw{b0<t0+1}pc1{b0:b0})),@ki{t0=7}@po{t1+=3;t1+=3}a2b{1;b0}))",
-    Tree0061 "Step(PPar{1;_}(Rpt{F}(Ite(a0,t1)),RSeq(t2,t3,c4),Inv(Once(RFb(a5,c6)))),PPar{2;T}(RSel(a7,c8),RFb(a9,c10),t11,a12))",
-    Tree0062 "B{o0=5;b0;t1=3;t0=5}Swm(Wt{50},@rw{some}Wv{t0}(Ruf{F}(Seq(pt0{b0:t1;b1:b0},a1b{9;b0}))),Pre{b0<t0+2;S}(@oh{t1+2%2>0?t1+=1}@po{t1+=2;t0+=2}@si{o0|3<5}Dl{10}(t2e)))",
-    Tree0063 "B{t0;b0;b1=4}Swm(Sw{4}(c0,Keep(Wv{t0}(Wu{t0}))),Step(MSeq(@rw{b1<b0+4}Wt{50},c1,a2,t3)),Sl{50})",
-    Tree0064 "B{q0=0;b0=5;t0;b1}Ite(Pri(Bin{t0>b0;T}(Scc{b0+1=t0+1},Lp{b1;R}(Sb{t0=9})),pi0{t0:=},Par{0;_}(a1l,a2b{b1;b1},@of{t0%4<1?t0+=3}c3,Suc),Ret0(c4l),Bin{b0=3;T}(c5,@os{b0:=3;b0%2>0?b0:=b1+2}@si{b0+2%3!0}t6e)),PPar{0;_}(RepF(SubA(a7b{b0;b0})),a8e,Step(S,Sc{t0:=b1%4},a9)))",
-    Tree0065 "B{o0=_;q0=2;t1=1;t0=1;b1=0}Isw{t0+2%3;_;T}(Sw{2}(Seq(Sc{o0|5+2>0?t1+=3},@si{o0|5=5}c0l),Lp{b1;S}(a1)),To{10}(Seq(Sb{b1=8},Isw{b1;N;T}(Scc{t0+3%3=1},pi2{t0:t0}))))",
-    Tree0066 "B{t1;b0;t0=3;o0=_}Seq(Flip(Fb(c0b{b0},a1),Sc{t1+=1},@po{o0:=_;t0:=o0|3}c2,S),c3,RT{3}(Cd{50;_}(RFb(Rus{F}(MSeq(a4,a5))))))",
-    Tree0067 "B{b0=1}Swm(t0,a1e,t2,SubR(@ki{b0+3<5}S),a3)",
-    Tree0068 "B{b0=2}Ret1(SubR(a0b{1;b0}))",
-    Tree0069 "Once(Rep2(RFb(Invt(a0),a1e,a2e,t3)))",
-    Tree0070 "Dl{0}(a0e)",
-    Tree0071 "B{q0;t0}Lp{t0;F}(Keep(a0))",
-    Tree0072 "B{b0;t0=1}Mt{10}(Wv{t0}(RFb(pt0{b0:b0;b1:b0},t1)))",
-    Tree0073 "AFb(c0l,t1e,Flt{2;_;_}(t2),c3,Sub(c4))",
-    Tree0074 "B{b1=0;b0=3;t0=2}Ret4(Bin{b0+4%3>1;_}(@oh{b1:=1;b0:=t0}c0b{b0},PAll{1}(pt1{b0:=;b1:=},Dd{20}(t2),a3)))",
-    Tree0075 "Swm(Ruf{2}(c0),RT{2}(c1))",
-    Tree0076 "B{b0;t0=4}Rep3(FF(PAll{_}(pt0{b0:=;b1:t0},t1,a2b{t0%3;b0})))",
-    Tree0077 "B{t0=3;b1=1;b0=4;o0}RetF(Fb(Seq(@rw{t0+3<o0|2+2}SubA(RSeq(Ub{o0},t0,pt1{b0:0;b1:=})),RFb(t2,c3,c4)),@of{t0:=o0|4+2}Wde(a5l,Intr{o0|4!t0}(c6l),RepF(@oh{b1:=b0%3}Sc{t0:=b0+1}))))",
-    Tree0078 "B{b0=0;t0;b1=2;o0=_}Once(RSeq(@rw{b1+2!b1}t0,@rw{b1+4%2<0}@po{b0<6?b1+=1}@fi{b1+1=7}Sb{t0=2}))",
-    Tree0079 "B{t0;b0=1;b1=4;t1=3}Keep(@fi{b0%3=1}RSeq(Isw{t1;N;_}(RSeq(pc0{b0:1},Flip(Flt{1;_;K}(pc1{b0:=}),R)),Fb(Opt(RU{S}(RSeq(a2,c3l))))),Cnd{t0+1=t1;N;S}(PAll{4}(@oh{t1+=3;t0:=t1}@rw{t0>5}@si{b1%2>0}Star(@fi{b1+1%3>1}@po{b0:=1}@of{b0:=b0+2%3}Sc{t0<5?t0+=3},t4,S),To{0}(Par{-4;-5}(F,pa5{b0:9;b1:b0},@po{t1%4!1?t1+=3}@os{t1:=8}Sb{t0=4},Fai,Scc{t1+2%4=0})),RSeq(pa6{b0:=},t7e,t8,@rw{t1%4>0}t9,c10),Fb(Flip(Invt(pc11{b0:6})),c12e,t13)))))",
-    Tree0080 "B{t0=1;b0;b1=4}Isw{t0+4%3;N;N}(pa0{b0:=;b1:b1},Sc{b1:=b0+2%3;t0+=3},c1,a2,a3)",
-    Tree0081 "B{b1=1;t0=3}Fb(c0e,Isw{b1;_;T}(a1,c2b{t0%3},c3,t4e,c5e),Wu{t0})",
-    Tree0082 "B{o0;b0=3;t0}Keep(RFb(AFb(Pri(@fi{none}t0,t1),OnceK(pt2{b0:0;b1:b0})),Par{_;-1}(Keep(RSeq(Sb{b0=5},@rw{t0+2<4}Fai)),Wt{50},t3e,RetF(pt4{b0:=;b1:t0}))))",
-    Tree0083 "B{o0=_;b0=3;b1}MPri(Once(pa0{b0:b1;b1:=}),a1b{b1;b0},@rw{none}@oh{o0:=_}Scc{b1=6},t2,SubA(pc3{b0:4}))",
-    Tree0084 "B{b1=5;b0;t0}OnceT(Pri(Sw{3;1;0}(@oh{t0+=1}@si{t0<b1+3}Wu{t0},F,@rw{b0>3}c0,Wt{20})))",
-    Tree0085 "B{t0=3;b0=4;q0=3}Mt{50}(Try(Swm(Rus{F}(a0b{t0;b0}),c1e),PPar{0;T}(Sc{b0:=6},Sl{50},R,t2)))",
-    Tree0086 "FF(c0)",
-    Tree0087 "Rep2(Keep(c0l))",
-    Tree0088 "B{b0;b1=4}RSeq(pa0{b0:=;b1:b1},a1,FS(pt2{b0:7}),Sw{4}(@ki{b0>4}@fi{b0=3}Scc{b0+1%3<2},pi3{t0:b0}),t4e)",
-    Tree0089 "MPri(Ret1(RFb(Ite(t0,Sl{50}),t1)))",
-    Tree0090 "B{o0=0}PPar{1;N}(Dl{10}(c0),Flip(RSeq(t1,c2)),RSeq(Ub{o0},t3),Sl{50},Seq(a4l,Sl{0},Wt{50}))",
-    Tree0091 "B{t0;b1=4}Pre{b1=t0+4%2;S}(SubR(FF(c0)))",
-    Tree0092 "B{o0;t0=4;b0=1;b1=2}Ret1(RSeq(RSeq(MPri(RU{S}(PAll{_}(Sb{b1=t0},pa0{b0:b0},Wt{0}))),WU{o0|1!6}(t1e),Fb(t2,c3,F,Suc),Try(Sb{o0=2},pc4{b0:b1},@of{b1+=1;b0+=2}pt5{b0:9;b1:b1})),Seq(Cnd{o0|0%2<1;_;_}(Inv(pc6{b0:t0})),Inv(Inv(Swm(@rw{o0|0+2>t0}@ki{t0<4}@si{t0>b1%4}Sl{10},pa7{b0:=},pi8{t0:=}))),Cd{0;_}(Fb(Wu{t0},To{0}(pt9{b0:t0;b1:b1}),Sb{b0=2})),Wv{t0}(Rmp{F;S}(Keep(Suc))))))",
-    Tree0093 "B{t1=2;t0;b1=4;b0=2}ASeq(Rmp{F;S}(@os{b1:=t1%4}@of{b0+=1;b1:=8}@oh{b0:=b1}PPar{1;T}(Seq(pt0{b0:t0},S),Sw{5}(a1,a2b{9;b0}))))",
-    Tree0094 "B{b0=4;t0=3}Fb(t0,Rus{3}(PPar{0;N}(Seq(c1,@po{t0+=1;t0:=b0}c2),t3,Mt{0}(c4),t5e)),Dl{100}(PPar{0;N}(Wu{t0},Wu{t0},Sb{b0=6},c6b{t0%4},c7e)))",
-    Tree0095 "B{b0=4;t0;o0}Seq(@of{b0:=b0+3%3}Step(Fb(Wu{t0},a0,a1),@si{b0!o0|1+1%2}RFb(t2,a3),RSeq(RFb(Wu{t0},pa4{b0:=;b1:t0}))),WU{b0+2!7}(TryT(Seq(t5,Scc{b0<t0}),Swm(Sc{b0+=1},t6),Rep3(c7))),Pri(pa8{b0:t0;b1:t0},pc9{b0:5},Sb{b0=2}))",
-    Tree0096 "B{q0;b0=1;t0=0}@os{b0+=1}RSeq(Flt{3;F;K}(Lp{_;S}(Seq(Fb(a0e,Fai,c1b{t0%2}),Ruf{F}(@si{b0+4%4!1}pa2{b0:b0;b1:b0})))),Swm(S,TryT(c3l,S,c4l,Suc,F)),Mt{30}(Mt{30}(Mt{10}(Seq(a5e,OnceK(a6b{t0;b0}))))))",
-    Tree0097 "B{t0=1;b1;b0=3}@si{b0>b1}@fi{b0>b0%3}Su{t0}(Try(Pre{b0+1%4<1;R}(Once(Rep2(WU{b1+2%3<1}(c0)))),RT{2}(RU{S}(Inv(Rep4(a1)))),Bin{t0+2>b0%2;T}(t2,Rep3(@fi{t0+2%3!2}RFb(pi3{t0:b1},Ruf{F}(Scc{t0!3}),pi4{t0:b1}))),Flt{2;R;F}(Sw{2;4;1}(t5,F,FF(Sl{100}),@rw{b1<6}Sl{100})),SubR(AFb(@fi{b1+2%3>1}Dl{0}(@of{t0:=b0+3;b1+=3}Scc{t0!b1+4%4}),OnceK(Pre{b0+1%4<3;R}(Fb(a6,Wu{t0},@rw{t0=t0+4%3}@oh{b0:=t0}t7))),c8,a9))))",
-    Tree0098 "B{t0;b0;q0=2}@si{t0!3}Lp{t0;F}(Lp{b0;F}(Lp{b0;K}(Flt{2;F;K}(Ret3(MPri(Intr{t0%4=2}(c0l),pt1{b0:9;b1:b0},Lp{t0;S}(a2),Fb(pt3{b0:=;b1:b0},c4,a5b{b0+4%4;b0})))))))",
-    Tree0099 "B{b0=3;t0}Fb(Scc{t0=6},t0e,pc1{b0:b0})",
+    Tree0000 "Try(Once(Swm(RSeq(Sl{50}),Sub(t0),Sub(Dl{0}(Pri(t1e,t2,R))))),RepF(Flt{2;F;F}(t3)))",
+    Tree0001 "RetF(Ite(Wde(c0,Rep3(t1)),Cd{100;_}(Rep2(Seq(Rus{F}(c2),t3)))))",
+    Tree0002 "B{b1;t1=0}Flip(@ki{t1+3%4=3}SubR(Ret0(t0)),Rpt{F}(pa1{b0:6}),SubR(Step(t2e,c3b{b1},c4b{t1+2%4})))",
+    Tree0003 "RSel(Keep(Sub(Dd{0}(R))),Flt{3;F;K}(RetF(Sl{50})),Dd{20}(FF(a0)),F)",
+    Tree0004 "B{t0;o0=_;b1=4}@si{o0|3%4>0}@fi{t0<b1+4}Invt(Dd{0}(SubR(S)))",
+    Tree0005 "B{b0=5}Step(SubA(Sl{100}),c0,Scc{b0%3<1})",
+    Tree0006 "B{o0=5;t0=1;b0;q0;b1}MSeq(Once(@of{o0:=t0+1}pc0{b0:4}),Step(RFb(c1,S),Sl{0}),Sel(RSeq(MSeq(a2e,t3,Scc{b0+4%4!1})),c4,Pre{none;R}(Lp{_;R}(@of{o0:=o0|3;b1+=3}Lp{t0;S}(pc5{b0:t0})))))",
+    Tree0007 "B{b0=1;t0=5;o0=_}Star(Rus{F}(To{100}(Par{-2;3}(Scc{b0<2},F,Sb{o0=0},Sc{o0:=b0%3;b0:=3}))),Isw{b0%2;T;N}(t0,pi1{t0:b0},@oh{b0:=5}@fi{b0+2>4}Wt{10},a2),Seq(RSel(pc3{b0:=},@po{t0+=3}a4b{t0+4;b0}),c5),Cnd{o0|2%3<1;N;_}(Pri(c6,pt7{b0:t0;b1:t0},pi8{t0:t0},c9l,pi10{t0:b0})),@os{b0+=3}@po{t0%2>0?b0:=b0+4%3;t0+=2}Flip(RSel(F,t11)))",
+    Tree0008 "B{b0=3;o0;t0=2}Seq(RFb(@rw{t0+4%2!0}@fi{t0>4}Step(pa0{b0:=},a1e,R,Run),RSeq(Sl{0},Scc{o0|4>o0|3},t2),t3,Sl{0}),t4e)",
+    Tree0009 "Star(Swm(Ruf{2}(a0),Sl{30},a1,a2e,Sub(Suc)),TryF(Sl{10},Wt{20}),c3,Step(Sl{0},Wt{10}),c4l)",
+    Tree0010 "B{b0;t0=0}PPar{2;_}(a0e,pt1{b0:=},t2,@of{b0+=2}@fi{b0<3}Pre{b0>3;K}(Sb{t0=5}),t3)",
+    Tree0011 "B{b0=5;t0=0}Par{_;-2}(Flt{2;S;K}(c0e),MPri(t1e,c2l),Ite(t3,@of{t0:=b0}@os{b0+=4}t4),a5e)",
+    Tree0012 "B{q0;b0=3}RFb(Dl{0}(@si{b0!1}S))",
+    Tree0013 "B{t0=0;b0=1}Ret1(Flip(RSeq(Sb{b0=4},Sl{100},pc0{b0:7}),t1,Rus{3}(@oh{t0+=4}@of{t0+=1}@fi{b0%4=2}Once(ASeq(c2e,Sl{0},Scc{b0+4>b0})))))",
+    Tree0014 "B{b1=4;t0;t1=4}Par{-3;_}(Dd{0}(t0),Wde(t1,t2),Rus{3}(Keep(a3)),Bin{t0%2>0;T}(a4e,Dl{20}(a5b{t1;b1})))",
+    Tree0015 "B{b0=2;t0}PPar{2;_}(Ruf{3}(c0l),Par{_;_}(Pre{b0%2=0;R}(RSeq(Sc{t0+3=b0?t0+=4;t0+=2},Wu{t0})),a1))",
+    Tree0016 "B{b0=2;t0}Ruf{F}(TryT(RepF(Cd{20;_}(Rus{F}(Seq(Rpt{2}(@fi{t0>0}@si{b0!3}t0e),Sb{t0=b0},Dl{0}(R))))),Once(PPar{1;N}(a1b{b0;b0},Par{2;-1}(a2b{t0;b0},F)))))",
+    Tree0017 "B{b0;o0=_;t0=3}RFb(RSeq(Ite(pi0{t0:b0},@oh{b0+4%4<2?b0+=1}Su{t0}(@rw{t0<t0+1}@si{t0=t0%2}@ki{t0+2!7}Sb{o0=7}),Scc{b0+1!o0|0+1}),Wde(Inv(PAll{0}(Scc{t0>3},t1,Fai)),MPri(pt2{b0:b0;b1:t0},Pre{o0|5%4!0;R}(c3))),Ruf{F}(Seq(FS(c4l),pa5{b0:=},Sl{50},SubA(Wu{t0})))),@os{t0:=b0}t6)",
+    Tree0018 "B{t1;b1}Invt(Sw{5}(Fb(Mt{100}(AFb(t0e,a1l,pc2{b0:b1},t3))),Cnd{t1+4<t1%4;T;S}(Sel(F))))",
+    Tree0019 "Par{_;2}(FS(Seq(Ruf{2}(a0l),Ret2(Opt(FS(Flip(R)))))),RFb(RSeq(t1,c2,t3),a4l,Seq(t5,t6),OnceT(t7e),t8))",
+    Tree0020 "B{o0;t0=3}Rpt{2}(Fb(t0,Wu{t0},a1,Star(@ki{o0|4=0}t2,Scc{t0+2%3=2})))",
+    Tree0021 "B{o0;t0=4}RSeq(Ret2(Dl{0}(Seq(Cnd{o0|1=4;N;_}(Swm(Rty4(pi0{t0:t0}),Par{-1;1}(a1))),Ret1(Step(Suc,Wu{t0}))))),c2)",
+    Tree0022 "B{b0=3;t0=3;b1=3}Sw{2;1;0}(Rpt{2}(a0),Step(t1,Par{_;_}(Sc{t0%2=1?b1+=2},t2e)),Seq(Wde(a3,@rw{t0=3}Mt{10}(@si{t0<5}@po{b1+=1}@rw{t0+4%2!1}c4),Seq(Dd{20}(t5)))),Sel(c6,pa7{b0:=},pc8{b0:=}))",
+    Tree0023 "B{b0=0;t0;t1=0}@os{t1:=b0}Fb(Isw{t1;N;N}(Run,Par{-1;_}(@si{b0+4%2<1}@po{t0%4<3?b0+=1;b0:=t1+2}t0,Sl{0},pa1{b0:4})),MSeq(@of{t0%4=1?t1+=1;t1=b0+3?b0:=t1}pt2{b0:9;b1:b0},a3b{8;b0},RepF(a4)),RSeq(@ki{b0<1}@oh{t1+=2}F))",
+    Tree0024 "B{b1;o0=_;b0=2;t0=4;q0=2}Fb(Pri(@fi{some}pc0{b0:=},c1l,c2b{b0%2}),RepF(Rmp{F;S}(Opt(ASeq(pt3{b0:5;b1:=},OnceT(pt4{b0:6;b1:t0}))))),@fi{t0%4>0}@ki{o0|3+2%3<2}Seq(Fai),Seq(Par{1;-3}(Sc{b1:=b0+2%2},a5e,t6),WU{none}(To{0}(Ret2(Par{-1;1}(pa7{b0:1;b1:=},t8))))),Bin{t0<7;_}(Fb(pc9{b0:3},Rep0(t10e)),Lp{t0;S}(Dl{0}(t11))))",
+    Tree0025 "Cd{0;K}(Sub(ASeq(c0)))",
+    Tree0026 "B{o0;b1;b0;t0=1}@os{t0>7?t0+=2;o0:=_}@si{b1+4!3}@fi{b0%2!1}Fb(PPar{1;T}(Rep0(t0),t1),Opt(t2))",
+    Tree0027 "B{b0;t0=1}Inv(Pre{t0+1<t0;S}(To{100}(ASeq(Pre{t0+2%2>0;S}(a0l),ASeq(Wu{t0},a1,Sc{t0+=3;t0+1%3=0?b0:=t0})))))",
+    Tree0028 "B{b0=0;t0;o0;t1=1}Fb(OnceT(Flt{3;_;F}(t0)),@po{o0:=t1}Dl{0}(pi1{t0:b0}),Ite(a2,@ki{t1+3<4}Sc{t0:=o0|2}),F)",
+    Tree0029 "B{o0;b0=1;b1;t0;t1}Pri(PPar{0;_}(Swm(RFb(Lim{3}(Pre{t0=b0+1;R}(Pre{none;R}(t0))),Rep1(Isw{o0|0;T;_}(@fi{b1<b0}Wt{10},pt1{b0:4;b1:=})),RSeq(Scc{t0+4<o0|3+1},t2)),Cnd{t1>4;T;F}(PPar{2;N}(Cnd{none;T;_}(Sl{20}),c3,Rty3(Sel(Scc{t1<1})),@oh{o0:=t1%3}@os{o0:=_}a4)))))",
+    Tree0030 "B{t0=1}Fb(Rpt{F}(Rep3(RFb(Par{0;_}(Run,Wt{100}),Rmp{S;S}(t0),pi1{t0:t0}))))",
+    Tree0031 "Ret2(Sub(Ret2(FF(F))))",
+    Tree0032 "B{t0=3;b0=4;t1=4}Flt{3;F;_}(Par{-3;1}(Star(t0,a1b{1;b0},t2,c3),t4,Fb(Scc{t0<b0},t5,a6,Bin{t1%2>0;N}(t7,t8),Sb{t1=t0})))",
+    Tree0033 "PAll{2}(Swm(Opt(c0),c1,Rep1(OnceT(RetF(Run)))),Seq(RFb(OnceK(FS(S))),RSeq(RU{S}(a2l),Wt{50})),Star(Lim{3}(Ret4(a3)),c4,Rmp{S;S}(S),a5))",
+    Tree0034 "FS(Rep3(FS(PAll{-1}(Once(Par{-2;_}(Rep0(t0),RetF(t1e),Fai,t2)),c3))))",
+    Tree0035 "B{b0=0;t0}@rw{t0%3!2}Fb(Cd{20;K}(RU{F}(Scc{t0+3<2})),Dl{10}(@ki{t0=6}@fi{b0%2>0}Swm(Rpt{2}(a0b{t0;b0}),Pre{t0!t0+2;K}(c1l))),RSel(a2l,Scc{b0%3>1},R))",
+    Tree0036 "Ruf{F}(RFb(TryT(RSeq(t0,a1,a2,Sl{20},t3),Wde(Flip(c4,Rmp{S;S}(t5e)),Try(t6,a7)))))",
+    Tree0037 "B{b0=0;o0;t1=5;t0=0}Dl{20}(RepF(@ki{o0|1+2!6}@po{o0:=_}Rep3(RU{S}(@of{t0:=t1}@oh{b0+=2}FF(Fai)))))",
+    Tree0038 "B{t0=1;b0=2;b1=5}Pri(RSel(c0b{t0},Ite(pt1{b0:=;b1:=},c2)),Dl{0}(Ite(c3e,F)),To{30}(Par{2;-1}(t4,Sw{4;0}(pi5{t0:b1},@os{b1:=b1+3%2;t0+=1}a6,Scc{b0!7}))),t7,Sw{0;4;2}(Sel(pa8{b0:=;b1:b0},R),Wu{t0},Inv(t9),t10))",
+    Tree0039 "B{b1=2;b0=5;t0=5;o0=_}RFb(Ite(pc0{b0:=},a1b{b0;b1},a2l),Isw{b0%3;T;_}(Pre{some;S}(Wu{t0}),Bin{o0|3>t0;N}(pc3{b0:6},pc4{b0:9})),Bin{some;T}(Invt(c5),F),Wde(c6e,t7e,F))",
+    Tree0040 "RT{3}(Lim{2}(Wde(TryF(Rep1(RSeq(Rpt{2}(t0),PPar{1;N}(t1e,t2),c3l)),RT{F}(FF(Seq(c4,t5,t6)))),Cd{20;_}(FS(c7l)))))",
+    Tree0041 "Par{1;1}(Rpt{3}(PAll{1}(ASeq(c0e,c1l,t2,c3),Par{_;_}(c4,t5,t6,c7))),Fb(t8,t9,RT{1}(t10),Rep1(t11)))",
+    Tree0042 "RSel(Swm(Seq(Wde(Flt{1;_;K}(c0e),Ret2(RSeq(Rpt{F}(c1))),RSeq(a2e,c3,t4))),PAll{5}(Try(t5,F),Ret3(R),RetF(c6e),a7,Rus{2}(Wt{0})),RSeq(RSeq(Lim{2}(RFb(a8,c9)),MSeq(a10,c11e),Mt{20}(Invt(c12))))))",
+    Tree0043 "B{o0=_}Pre{none;F}(SubA(SubR(c0)))",
+    Tree0044 "B{t0=3;t1=1;b1=5;b0=0}RSeq(PPar{1;T}(Opt(WU{t1+3=b1}(TryF(Rty2(Keep(c0)),RFb(pa1{b0:t0;b1:t0},Sc{t1%4>2?b0:=t1%2;b1+=1})))),Su{t0}(FF(Rpt{1}(Ret0(a2)))),Try(t3,Sl{100},c4b{b1},pi5{t0:t1}),Sel(RSeq(@si{b0>4}c6l,pt7{b0:4;b1:t1},Sb{t0=t1}))),Pri(RFb(Bin{t1!6;T}(Sb{t0=b0},pi8{t0:=}),Par{_;1}(@rw{t0+3%2=1}@of{t0:=t0%4}t9,Invt(Pre{t1=3}(a10))),@oh{b0:=t1}@rw{b1!1}@po{b1+=3}a11,Seq(t12e,pt13{b0:6;b1:b1}),Flip(TryT(Scc{t0!7},@os{b1+4%2>0?t1+=1;t0+4<6?t1:=b0}@po{b0+=1}t14),@ki{t1+1!b0%2}S,@rw{b1+1<t1%2}@oh{t1+=3}@po{b0+=1;b0+=2}c15))))",
+    Tree0045 "B{o0=4;t0;b0=5}Swm(OnceK(Flip(ASeq(Seq(a0l,RFb(c1b{6},F,t2,Sc{b0:=1;b0+=1}),a3),Sc{b0+=3;t0:=o0|1},PPar{2;_}(RSeq(@fi{t0+1%3<0}t4,t5),Rpt{2}(Sb{t0=9}),S,c6)))),RSeq(Par{-3;-1}(R,t7e,@os{t0+=1}@si{t0%3<2}Wt{20}),Intr{t0<1}(@po{b0+=2}Su{t0}(t8e)),Swm(t9,Sb{t0=b0},t10e),MPri(Rpt{F}(Su{t0}(Rpt{0}(@fi{t0+1>t0}Fai))),Mt{0}(t11),Cnd{b0>6;_;_}(Scc{b0%4!1})),Step(Swm(c12,@ki{some}@rw{b0=3}t13e,@ki{t0>3}@si{t0%2<1}@rw{none}SubA(t14)))))",
+    Tree0046 "B{t1;o0=0;t0=4;b0}RSeq(RFb(Sel(F,Inv(a0),@oh{t0+=1}@fi{t1+2>0}c1),pa2{b0:=;b1:t1}),Swm(ASeq(t3e,t4),@oh{t0!5?o0:=_}@si{b0!1}To{50}(@of{t1+=1}@oh{t1%4<0?t0+=3;b0+=1}c5l)),Try(t6,c7,Sb{o0=5}))",
+    Tree0047 "B{t0=2;b0;o0=_}Swm(@po{o0|2+1>1?t0+=1}@rw{o0|5+1%2!1}OnceK(Rep4(OnceT(Dd{10}(Star(SubR(@oh{b0+=1}a0),t1))))))",
+    Tree0048 "B{t0=4;t1=2;b0}Dd{20}(@os{b0:=t0}@of{t0+=1;b0+=3}@ki{b0+1<2}Ret0(Sc{t1:=t0+3}))",
+    Tree0049 "Flip(Sub(Sub(Suc)))",
+    Tree0050 "Seq(PPar{2;T}(a0,Fb(a1e,c2l)),Rep1(RFb(c3,To{20}(t4e),MSeq(t5,c6))))",
+    Tree0051 "B{t0=2;b0=2}PPar{0;N}(Rty2(RSeq(a0e)),c1,Bin{b0>3;_}(Sl{0},@oh{t0+=2;t0+=1}Opt(t2)))",
+    Tree0052 "B{b1=2;t0=1}Star(Sl{30},a0b{t0;b1},R)",
+    Tree0053 "Seq(c0)",
+    Tree0054 "B{t0=5;b0;o0}RFb(Flt{2;_;F}(Flt{1;S;F}(To{50}(@fi{b0+3%2>0}RSeq(RSel(pc0{b0:b0},c1))))),Star(pt2{b0:t0;b1:b0},@oh{t0:=b0%3}@ki{o0|1%2=1}RepF(c3b{b0+3}),t4,WU{b0>2}(t5)))",
+    Tree0055 "B{o0;b0=4}Rus{F}(Pre{o0|2<o0|4;S}(@po{b0+=1}pc0{b0:=}))",
+    Tree0056 "B{b0=5;t0=5;t1;b1=0}Rpt{F}(Par{_;-2}(To{0}(a0),@rw{b0=t1+1%2}@si{b0<5}@ki{b0<b1}MPri(c1,@rw{b1+2<2}@os{t0:=t1}S),c2,Fb(FS(Cnd{b0>1;_;S}(t3e)))))",
+    Tree0057 "B{b0=4;t1}Fb(MPri(@si{t1%3>1}t0),@of{b0:=0}Fai)",
+    Tree0058 "B{b0=0;t0}Bin{t0=3;T}(SubA(Flt{1;_;K}(ASeq(t0,@oh{b0+=3;t0+=2}SubA(t1e)))),@ki{t0%3>1}@of{t0+=2}@oh{b0+=1}RepF(Sl{20}))",
+    Tree0059 "OnceK(t0)",
+    Tree0060 "B{t0;t1=3;b0=2}RFb(PPar{0;T}(MPri(To{20}(PPar{1;T}(a0,a1b{t0;b0},pt2{b0:9;b1:b0})),Rep0(Scc{t1!3})),Dd{0}(Seq(@si{t1+3!0}@fi{b0!t1%3}MPri(@of{t0+2<5?b0+=3}a3,t4,@os{b0+=3;b0:=0}t5),@of{b0+=1}Intr{b0%2<1}(@po{t1+=2;b0<b0+3?b0:=t1+1}Bin{b0=t0%2;T}(c6,c7e))))),Rep4(@fi{t1+4<t0}@os{t0+=3}t8e))",
+    Tree0061 "B{b0=1;o0=_}Lim{3}(RSel(F,@rw{o0|3=4}@os{b0+=2}c0,c1b{4},a2))",
+    Tree0062 "Ruf{2}(Sub(t0))",
+    Tree0063 "B{t0=5;b0=2;b1}Ite(MPri(c0b{b1+1},c1e,pa2{b0:t0;b1:b1}),Step(Dl{30}(pa3{b0:=;b1:=})),a4)",
+    Tree0064 "B{b0;t0;q0}To{10}(Fb(PPar{2;T}(c0b{t0%4},RSeq(Lp{t0;K}(@oh{b0:=t0;t0<6?b0:=t0}S),Sc{t0+=1},t1,Lp{_;_}(pt2{b0:3;b1:t0})),RSeq(a3))))",
+    Tree0065 "B{t0=3}Inv(Sb{t0=8})",
+    Tree0066 "B{b1=4;o0=_;b0;t0=2}@oh{t0:=t0+2%4}@po{b0:=t0+4}PAll{0}(WU{b1>4}(@of{b0+=1}@ki{b1>7}@rw{o0|5%4<3}Isw{t0;T;N}(Sl{0},t0,pi1{t0:b1})))",
+    Tree0067 "To{0}(Keep(Opt(Once(PPar{1;T}(Star(Wt{20},a0),Lim{2}(FS(c1)),RFb(c2,c3l,a4l))))))",
+    Tree0068 "B{b0=5;t0=2}Swm(Suc,t0,Opt(Seq(Sb{t0=b0},t1e)))",
+    Tree0069 "B{t1=4}Swm(RSeq(c0e,Wu{t1}))",
+    Tree0070 "B{o0=_;b1=0;t0;b0}@of{b1+=3}Opt(Isw{b1%3;T;_}(PPar{1;_}(@oh{b1:=b0+2%4;o0:=b0%2}@si{b0+3%2!0}Par{-2;_}(S,pa0{b0:=;b1:t0}),@fi{b0+4!2}@oh{o0:=_}@po{b1:=b1%2}t1,t2),Once(Seq(c3b{b0+1},c4,Sb{b1=t0},t5,@po{o0:=o0|1}@rw{o0|2=b0}@of{b1+2<5?t0+=1;b1:=b0}c6)),TryT(Swm(c7e,@rw{b1%3>1}t8),Rep4(Suc))))",
+    Tree0071 "B{t1=5}ASeq(OnceK(Inv(c0e)),MPri(pi1{t0:t1},pi2{t0:t1}))",
+    Tree0072 "B{o0;t1=5;b0=2;b1=3;t0;q0}Fb(a0b{b1%4;b1},@oh{t0:=t1}@po{b0:=t0%4}@of{o0:=b1%2}Ret3(SubA(a1)),pc2{b0:=},pc3{b0:=},Lp{t1;F}(c4))",
+    Tree0073 "B{o0;b0;q0=3;t0;b1=5}Ruf{F}(MSeq(Wv{t0}(Seq(AFb(t0,pa1{b0:b0;b1:=},Rmp{S;F}(@os{b0+=1;b1>b1+3?t0:=o0|5+2}@po{b0:=b0+4%4;b0:=t0%3}@ki{b1%2=0}a2),pa3{b0:8;b1:b0}),Cd{50;K}(Dd{20}(Swm(t4))))),ASeq(PPar{0;_}(Sl{30},@of{o0:=1;b1:=b1%3}F,FF(Run),Ub{o0}))))",
+    Tree0074 "B{b0;t0=3}TryT(t0,Ite(Isw{b0;_;T}(pi1{t0:b0},pt2{b0:=},a3,RFb(a4,pa5{b0:t0}),@rw{t0>1}a6),Ite(RSel(t7,a8b{t0;b0}),t9,Rty2(t10)),Flip(Wu{t0},t11,c12,@rw{t0<t0+3}@oh{b0+=1}t13)))",
+    Tree0075 "B{b1=5;o0=_;t0=2;b0=5}Seq(Sw{0;2}(Pre{b1<6;S}(Pri(pc0{b0:9},a1,c2b{o0|0%2},t3)),Rmp{F;S}(@oh{b1:=3}@si{o0|2<2}Scc{o0|2=o0|0}),t4),Ite(Pre{t0+1=t0+2;R}(Par{_;-1}(c5,a6,Sc{b0:=t0;b0:=t0})),pt7{b0:=;b1:b0}),RFb(t8,Mt{20}(c9e),RSeq(c10,t11,Fai),Sb{t0=b0}),Isw{b0+2;_;T}(Isw{b0;T;T}(SubR(t12),Ret3(FF(@rw{t0!2}@fi{b0%3<0}@oh{t0:=b1%3}Flip(pi13{t0:b1},t14))),Rep4(Sw{1}(t15,Ub{o0})),OnceT(@of{b1+=1}RFb(c16,a17l,F)),Sb{o0=5})))",
+    Tree0076 "B{b1=2;t0=3;b0=1}Star(Sl{20},WU{t0=4}(Sw{1;5}(pt0{b0:b0;b1:=},t1e,a2e)),TryF(@os{b1+2>4?t0+=2;b0+=3}@of{t0+=2}RFb(@oh{b0:=b1+3;b1:=b0%2}Scc{b0%3=0},@fi{b1+1>b0}@oh{b0+=1}Sb{t0=4}),Wde(SubR(a3l),t4)))",
+    Tree0077 "B{q0;o0=2;t0;b0=5}PAll{_}(TryT(a0l,@rw{b0+3>1}@os{t0+=1}Lp{_;R}(Ub{o0})),RetF(t1),Wv{t0}(Swm(t2,@rw{t0!o0|4%4}c3b{t0},S)))",
+    Tree0078 "B{t0=2;b0}Rty1(Try(Rep4(Suc),Seq(Once(a0e),Suc,pc1{b0:b0},c2,OnceK(c3))))",
+    Tree0079 "RFb(AFb(t0,Mt{20}(RSel(c1,a2))),RFb(FF(t3e),Rus{F}(t4)),Ret3(Star(c5l,RSeq(t6e,c7l))),t8,Pri(Ruf{F}(Rmp{S;F}(PPar{2;N}(S,t9)))))",
+    Tree0080 "B{t0;b0=4;o0=3}Seq(@of{b0:=b0+3%3}Step(Fb(Wu{t0},a0,a1),@si{b0!o0|1+1%2}RFb(t2,a3),RSeq(RFb(Wu{t0},pa4{b0:=;b1:t0}))),Rep3(RSel(MPri(t5,@po{t0+4<t0?b0+=3}a6,c7,a8),PAll{-1}(a9,a10,Sb{b0=t0}))),MPri(Mt{0}(@os{t0:=t0%4}Flt{2;_;F}(S)),Isw{b0%4;_;T}(a11,t12)))",
+    Tree0081 "B{o0;b0}Ite(@ki{o0|0+3%2!0}@oh{b0+=1}@os{b0+=3}Rmp{F;S}(Lim{2}(c0)),Rep2(Rus{F}(t1)),@rw{o0|2>b0}Mt{0}(FF(t2)))",
+    Tree0082 "B{b0=3;t0=0}Rep3(@po{t0+=3}@si{b0+1<5}Keep(Fb(a0e,AFb(@rw{t0+4<1}t1,pc2{b0:2},a3e,pt4{b0:t0},t5),Cd{0;K}(Wde(Rep4(@fi{t0>t0%3}Fb(@po{t0+=1;t0+=3}t6,pa7{b0:t0;b1:b0})),pt8{b0:b0},Par{2;1}(c9b{9},a10b{2;b0}))))))",
+    Tree0083 "PAll{-2}(t0,c1l,a2e)",
+    Tree0084 "B{b1;t0=2;b0=3}RepF(Sw{3;5;0}(@fi{b1+2%3>1}Bin{t0<2;N}(Sb{b0=4},@of{t0:=b0+3;b1+=3}Seq(c0,Pri(pa1{b0:b0;b1:t0},a2b{t0;b0}),F)),FF(Inv(Fb(Wu{t0},@ki{b1+2=1}@si{b0!b1+1}Inv(Intr{t0>b0+3}(a3)),@si{b1!7}t4))),Star(S,a5,t6e),RFb(Sl{0})))",
+    Tree0085 "B{b0;t1=3;o0=0;t0;q0=1}@of{b0<6?t1:=b0%4}@os{t0:=t1}Flip(RFb(Fb(c0,RU{F}(@si{b0<3}c1l),Bin{o0|2+1>1;_}(Suc,c2),OnceK(a3e))),RT{1}(Dl{0}(Par{_;2}(Swm(pc4{b0:=},Lp{t1;K}(Lp{b0;F}(a5))),Pri(t6,@of{t1+=2}@rw{t0+1<b0}pt7{b0:=},RU{S}(pt8{b0:=;b1:t1}))))),S)",
+    Tree0086 "B{t1;q0=2;t0;b0}MPri(Wv{t0}(Rus{F}(Bin{t1+1!0;T}(t0,Once(@os{b0:=t1%4}Lp{t1;S}(c1))))))",
+    Tree0087 "B{o0=2;b0=2;b1=2}Pri(pa0{b0:2;b1:=},@rw{b0+3<o0|2+2}SubA(@si{b1>3}Wde(a1b{b1;b0},c2)),Ite(t3e,Sl{10}))",
+    Tree0088 "AFb(RFb(t0,t1),RSel(Fai,t2e,R))",
+    Tree0089 "B{t0;b1;q0=1}Cd{20;_}(Fb(Cd{0;F}(WU{b1!3}(RepF(Fb(Sw{3}(a0,Sc{t0:=8}),Sb{t0=3})))),Swm(Sw{5;2}(c1b{b1},t2e,Scc{b1>4}),Lp{_;_}(Rmp{F;F}(pc3{b0:2})))))",
+    Tree0090 "Dd{50}(Once(Sl{0}))",
+    Tree0091 "B{t0=5;b1=4;b0=4}WU{b1%2!1}(AFb(Star(pc0{b0:1},RSeq(t1,a2),Scc{b0%4=3},t3),Isw{b1+2;T;N}(Rep1(Su{t0}(t4)),Wde(t5,pa6{b0:9})),@oh{t0:=b1+2}Sel(Su{t0}(Fb(t7,t8,t9,pa10{b0:t0;b1:=},pt11{b0:4}))),Par{-1;1}(Pre{b0<3;F}(Seq(c12,@oh{b0+=1}@os{b1:=b1+2%3;b0+1!6?t0+=2}pt13{b0:=},Wv{t0}(Sc{t0<1?b0+=1})))),Opt(RSeq(Step(a14,Seq(a15,Suc),F),t16))))",
+    Tree0092 "B{q0=0;t0=1;o0;b0=1}Lp{_;F}(Wde(Rpt{2}(Bin{t0%4<2;_}(Sc{b0:=5},@rw{t0!0}@os{b0+=3}a0e)),Ite(RSeq(@oh{b0:=t0}@si{b0+3%2=1}Pre{b0<b0%4}(Scc{some})),Flip(To{10}(OnceK(Scc{o0|2+2%4!0})))),Sl{30}))",
+    Tree0093 "B{q0=1;t0=5;b0=4}Intr{b0<3}(Lp{b0;K}(Ite(RSeq(c0,Sl{20},a1l,@os{t0:=b0%4;t0+=3}@of{b0+=1}pt2{b0:3;b1:b0}),@si{b0%2>0}@rw{b0+3!0}PAll{_}(Sb{b0=5},t3,a4),TryF(Su{t0}(RFb(SubA(@oh{b0:=3}@of{t0:=b0+2}@po{b0:=t0}t5e),pi6{t0:t0})),pt7{b0:t0;b1:t0}))))",
+    Tree0094 "B{b0}Ret0(pc0{b0:=})",
+    Tree0095 "B{q0=1;o0=1;b1;t0=5;b0;t1=0}Flip(Par{1;0}(Isw{b0;_;N}(t0e,c1,t2e,@po{b1+=2}@fi{o0|5+3<t1}a3b{b0+1%3;b1},t4),Rep3(Pre{b0%2<0}(PPar{1;N}(Rep2(Ub{o0}),c5e,Par{3;_}(c6b{b0},R,c7)))),Keep(Wde(Lp{t0;S}(Lp{_;_}(Isw{b1+3;_;N}(@po{t0>b0?o0:=9;b0+=2}@of{b0:=t0%4;t1+=1}S,t8,Run))),To{0}(t9)))))",
+    Tree0096 "B{t0;b0}Seq(Sl{0},@os{t0%3>0?b0+=1}RSeq(Rep1(Ite(t0,@os{t0+=2;t0:=b0}@of{b0+=2;t0+=1}@po{b0:=t0}F)),Fb(t1,pa2{b0:b0;b1:t0},pt3{b0:=;b1:t0},Sl{100})))",
+    Tree0097 "B{b1=0;b0=0;t0=2}Sw{2}(Pre{b0<3;K}(Mt{100}(F)),Sel(F,@fi{b1+4<2}@oh{b0:=5;b1:=t0}@si{t0=b0}c0b{b0+2},a1))",
+    Tree0098 "B{b0=2}Swm(Flip(t0,Cnd{b0>3;T;S}(Wt{10})))",
+    Tree0099 "B{q0;t0=0;b0=3;o0}Ite(RSel(Lp{t0;K}(RT{1}(@ki{t0+3<7}a0e)),t1,Bin{t0+3%2<1;N}(pt2{b0:=},Sl{10}),pt3{b0:=;b1:b0},c4),MSeq(Scc{t0%4!1},c5,Wu{t0},@ki{b0+2<o0|4+1}@po{b0:=b0+1%3;o0:=t0+1}a6l))",
 }

@@ -5,241 +5,114 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
-        Repeat(0) {
-            Action(Act<0>),
+        MemSequence {
+            StatefulAction(Task<0>),
+            AlwaysRunning,
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0101Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        Parallel(failure = 3) {
-            AlwaysFailure,
-            Parallel(success = 0, failure = 1) {
-                StatefulAction(Task<0>),
-            },
-            SequenceStar {
-                Action(Act<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                Condition(Cond<5> = Cond::<5>),
-            },
-            Timeout(20) {
-                FlipSelector {
-                    Wait(50),
-                    AlwaysSuccess,
-                    IfThenElse {
-                        Action(Act<6>),
-                        AlwaysRunning,
-                        Condition(Cond<7>),
-                    },
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                },
-            },
+        ReactiveFallback {
+            SubTree(Tree0101Sub0),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0102Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(PIo<1>, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        IfThenElse {
-            #[success_if(|bb| *bb.t0 == 3)]
-            StatefulAction(Task<0>),
-            Repeat(3) {
-                Inverter {
-                    AlwaysRunning,
-                },
-            },
-            Interrupt(|bb| bb.o0.is_some()) {
-                SubTree(Tree0102Sub0, t0 = {=}, o0 = {o0}),
+        Conditional(|bb| bb.b0 % 3 < 1, dynamic = false, else = Failure) {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0102Blackboard { t0 o0 });
+board!(Tree0102Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            KeepRunningUntilFailure {
-                IfThenElse {
-                    Priority {
-                        Retry(1) {
-                            Action(|ctx| ctx.exec(0)),
-                        },
-                        Condition(Cond<1>),
-                    },
-                    SequenceStar {
-                        Filter(times = 1) {
-                            Selector {
-                                AlwaysFailure,
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        ParallelAll {
+            SequenceStar {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    #[post(|bb| *bb.t0 += 1)]
+                    #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+                    SetBlackboard(t0 = 1),
+                },
+                SetBlackboard(o0 = Some(0)),
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<2> = Act::<2>),
+                    BinarySelector(|bb| bb.b1 % 4 > 0, dynamic = false) {
+                        AlwaysSuccess,
+                        AlwaysFailure,
                     },
                 },
             },
-            Inverter {
-                AlwaysFailure,
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Invert {
+                    Condition(Cond<4>),
+                },
+                #[skip_if(|bb| bb.b0 + 2 < 0)]
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[failure_if(|bb| bb.b0 > 4)]
+                StepSequencer {
+                    SetBlackboard(b0 = {b1}),
+                    AlwaysRunning,
+                },
+                #[success_if(|bb| bb.b0 + 4 != (bb.b0 + 2) % 4)]
+                #[skip_if(|bb| bb.b0 + 2 > 2)]
+                StatefulAction(Task<5>),
             },
         }
     }
 }
+
+board!(Tree0103Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 1) % 3 != 2)]
-            StatefulAction(Task<0>),
-            #[on_success(|bb| bb.b0 += 2)]
-            RepeatUntilFailure(forever) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b0)),
+        Priority {
+            ForceFailure {
+                StatefulAction(Task<0>),
             },
-            WasEntryUpdated(t1),
-            ParallelAll(max_failures = -1) {
-                #[run_while(|bb| bb.b0 % 2 == 1)]
-                #[failure_if(|bb| *bb.t0 != 3)]
-                #[post(|bb| bb.b1 = (*bb.t1 + 2) % 2)]
-                ReactiveSequence {
-                    Precondition(|bb| *bb.t0 != *bb.t0 % 4, else = Success) {
-                        AlwaysSuccess,
-                    },
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
+            Action(Act<1>),
         }
     }
 }
-
-board!(Tree0104Blackboard { t1 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
             q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
         }
-        #[failure_if(|bb| *bb.t0 > 4)]
-        #[on_halted(|bb| { if bb.o0.is_none() { bb.b0 = *bb.t0 }; bb.b0 = bb.o0.unwrap_or(0) % 3 })]
-        FlipSelector {
-            Precondition(|bb| *bb.t0 > 2, else = Success) {
-                Action(Act<0>),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                Optional {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    },
+        Loop(q0) {
+            Parallel(success = 1) {
+                Interrupt(|bb| *bb.t0 + 2 == bb.b0 % 4) {
+                    Condition(Cond<0>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0105Blackboard { b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0106 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        IfThenElse {
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(2) + 3) % 4, &mut bb.b0)),
-                StatefulAction(PTask<1>, b0 = {t1}, b1 = {b1}),
-            },
-            Interrupt(|bb| bb.b0 % 2 > 0) {
-                #[success_if(|bb| *bb.t1 < 6)]
-                #[skip_if(|bb| bb.b1 % 2 < 1)]
-                Priority {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 2) % 3)),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                SequenceWithMemory {
-                    SetBlackboard(t0 = 7),
-                    Succeeder,
-                },
-                MemPriority {
-                    Timeout(0) {
-                        #[on_success(|bb| bb.b1 += 3)]
-                        Action(Act<7>),
-                    },
-                },
-                Action(PIo<8>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0106Blackboard { t1 o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
-        Delay(20) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0108Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Action(PAct<0>, b0 = 9)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0108 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce(then_skip = true) {
-            IndexSwitch(|bb| (bb.b0 + 4) % 4, out_of_range = Loop, dynamic = false) {
-                Deadline(30) {
-                    SubTree(Tree0108Sub0, b0 = {=}, t0 = {t0}),
-                },
-                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail) {
-                    Script(|bb| bb.t0.set(bb.b0)),
+                Precondition(|bb| *bb.t0 < 4, else = Skipped) {
                     StatefulAction(Task<1>),
                 },
             },
@@ -247,142 +120,329 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0108Blackboard { b0 t0 });
+board!(Tree0105Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0106 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            Condition(PCond<1>, b0 = {=}),
+            Action(PAct<2>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0106Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0107 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64 = 4,
+        }
+        #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 + 3)]
+        SequenceWithMemory {
+            Switch(b1) {
+                case 3 => RunOnce(then_skip = true) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                _ => StatefulAction(Task<2>),
+            },
+            #[run_while(|bb| (bb.b0 + 2) % 2 == 0)]
+            #[failure_if(|bb| bb.b0 + 1 > *bb.t0)]
+            StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1}),
+            SequenceWithMemory {
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    Switch(b1) {
+                        case 5 => #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
+                        #[post(|bb| { if bb.b1 % 4 < 0 { *bb.t0 += 3 }; bb.b1 = bb.b1 % 2 })]
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                        case 1 => StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
+                        _ => ScriptCondition(|bb| (*bb.t0 + 2) % 4 != 1),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Limiter(2) {
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                },
+                Sleep(0),
+                Sleep(100),
+                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0107Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0108 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        IndexSwitch(|bb| *bb.t1, dynamic = false) {
+            #[success_if(|bb| *bb.t0 != *bb.t0 % 4)]
+            #[failure_if(|bb| bb.b1 < 2)]
+            #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+            Filter(times = 1, filtered = Skipped) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Conditional(|bb| *bb.t0 > 6, dynamic = true, else = Success) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    UnsetBlackboard(o0),
+                },
+            },
+            Repeat(0) {
+                Action(PAct<3>, b0 = 2, b1 = {=}),
+            },
+            ForceSuccess {
+                ForceSuccess {
+                    #[run_while(|bb| bb.b1 % 3 < 2)]
+                    Switch(b1) {
+                        case 0 => ForceFailure {
+                            ReactiveSequence {
+                                Action(Act<4>),
+                                Condition(Cond<5>),
+                            },
+                        },
+                        _ => Failer,
+                    },
+                },
+            },
+            StepSequencer {
+                Condition(Cond<6>),
+                StatefulAction(PTask<7>, b0 = {t1}, b1 = {t0}),
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[skip_if(|bb| *bb.t0 > 3)]
+                SetBlackboard(t1 = 4),
+                TryCatch {
+                    #[on_halted(|bb| { bb.o0 = None; *bb.t1 += 2 })]
+                    #[post(|bb| bb.o0 = Some(*bb.t1 % 3))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) < *bb.t1)]
+                    Condition(Cond<8>),
+                    RepeatUntilFailure(forever) {
+                        Condition(Cond<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0108Blackboard { o0 b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0109Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
             b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
         }
-        AsyncFallback {
-            WaitValueUpdate(t0) {
-                Retry(0) {
-                    Condition(|ctx| ctx.check(0)),
+        ParallelAll {
+            ReactiveSelector {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                SubTree(Tree0109Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
+                UnsetBlackboard(o0),
+            },
+            Limiter(1) {
+                Failer,
+            },
+            ReactiveSequence {
+                Priority {
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                },
+                Repeat(2) {
+                    IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                        Wait(50),
+                        Action(Act<5>),
+                    },
+                },
+                Repeater(forever) {
+                    Wait(20),
                 },
             },
-            AsyncSequence {
-                #[failure_if(|bb| bb.b1 < 1)]
-                ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0),
-                Loop(q0) {
-                    Action(Act<1>),
-                },
-                RepeatUntilFailure(1) {
-                    Action(Act<2>),
-                },
-            },
+            Sleep(0),
         }
     }
 }
 
-board!(Tree0109Blackboard { t0 b1 q0 });
+board!(Tree0109Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 5,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 4,
-        }
         ReactiveSequence {
-            #[on_failure(|bb| bb.o0 = None)]
-            ParallelAll {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                    MemSequence {
-                        Action(Act<3>),
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
-                },
-                Delay(30) {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                    TryCatch(catch_on_halt = false) {
-                        SetBlackboard(o0 = Some(0)),
-                        SequenceWithMemory {
-                            StatefulAction(PTask<6>, b0 = {t0}, b1 = {b1}),
-                            #[post(|bb| *bb.t0 += 3)]
-                            Condition(Cond<7>),
-                        },
-                        Loop(q0) {
-                            ParallelAll(2) {
-                                StatefulAction(Task<8>),
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                                StatefulAction(PTask<9>, b0 = 2, b1 = {t1}),
-                            },
-                        },
-                    },
-                },
-                IfThenElse {
-                    Action(|ctx, bb| ctx.exec_in(10, 4, &mut bb.b0)),
-                    Fallback {
-                        Condition(|ctx| ctx.check(11)),
-                        WaitUntil(|bb| bb.b1 < 0) {
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                        Sleep(10),
-                    },
-                    Deadline(10) {
-                        TryCatch(catch_on_halt = true) {
-                            Script(|bb| bb.b0 += 1),
-                            StatefulAction(Task<13>),
-                            Condition(|ctx, bb| ctx.check_in(14, bb.b0 + 2)),
-                        },
-                    },
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                    AsyncFallback {
-                        StatefulAction(Task<15>),
-                        Wait(0),
-                    },
-                },
-            },
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0110Blackboard { t1 o0 b1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        ReactiveSequence {
-            SetBlackboard(t0 = 5),
-            StatefulAction(Task<0> = Task::<0>),
+        Fallback {
+            Loop(q0, value = {b0}, if_empty = Running) {
+                Precondition(|bb| bb.b0 + 3 < 2) {
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        Delay(30) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                Action(Act<1>),
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b1)),
+                    SetBlackboard(o0 = Some(7)),
+                },
+                ScriptCondition(|bb| bb.b1 > bb.b1 + 4),
+            },
         }
     }
 }
 
-board!(Tree0111Blackboard { t0 });
+board!(Tree0111Blackboard { b0 b1 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
         }
-        Delay(50) {
-            Fallback {
-                FlipSelector {
-                    WasEntryUpdated(t1),
+        MemSequence {
+            FlipSelector {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                Condition(Cond<1>),
+                #[on_failure(|bb| bb.b1 += 1)]
+                UnsetBlackboard(o0),
+            },
+            #[run_while(|bb| bb.b1 % 4 > 1)]
+            #[failure_if(|bb| *bb.t0 + 4 < bb.b1)]
+            ReactiveFallback {
+                #[run_while(|bb| bb.b1 % 3 > 1)]
+                Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
+                Condition(Cond<3>),
+            },
+            Priority {
+                RepeatUntil(Failure) {
+                    #[post(|bb| bb.b1 = *bb.t0 + 3)]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[skip_if(|bb| bb.b1 < 7)]
+                    Action(Act<4> = Act::<4>),
                 },
-                Repeat(4) {
-                    ScriptCondition(|bb| *bb.t1 % 3 < 1),
+                SkipUnlessUpdated(t0) {
+                    SetBlackboard(o0 = Some(8)),
                 },
-                ForceFailure {
-                    Conditional(|bb| *bb.t1 > 7, dynamic = true) {
-                        Condition(Cond<0> = Cond::<0>),
+                #[on_failure(|bb| bb.b1 += 2)]
+                #[post(|bb| bb.b1 = 6)]
+                Action(Act<5>),
+            },
+            SequenceWithMemory {
+                #[run_while(|bb| *bb.t0 > 1)]
+                #[failure_if(|bb| bb.o0.unwrap_or(1) % 4 == 2)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+            },
+            AsyncSequence {
+                Action(PAct<8>, b0 = {=}, b1 = {b1}),
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0112Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0113 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        MemPriority {
+            Repeat(forever) {
+                RepeatTimes(2) {
+                    Cooldown(30, filtered = Failure) {
+                        ReactiveSequence {
+                            MemSequence {
+                                Condition(Cond<0>),
+                                Action(PIo<1>, t0 = {=}),
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            SequenceWithMemory {
+                                SetBlackboard(o0 = Some(6)),
+                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                                Condition(Cond<4>),
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            Action(PIo<6>, t0 = {t0}),
+            Selector {
+                MemPriority {
+                    BinarySelector(|bb| *bb.t0 > 0, dynamic = false) {
+                        Succeeder,
+                        StatefulAction(Task<7>),
+                    },
+                    Action(Act<8>),
+                },
+                #[skip_if(|bb| bb.b0 != 0)]
+                #[post(|bb| { bb.b0 += 2; bb.b0 = bb.b1 })]
+                #[success_if(|bb| bb.b0 == 5)]
+                KeepRunningUntilFailure {
+                    Sequence {
+                        #[success_if(|bb| bb.b1 != 2)]
+                        StatefulAction(Task<9>),
+                        Action(|ctx, bb| ctx.exec_in(10, 1, &mut bb.b1)),
+                    },
+                },
+                Sequence {
+                    MemPriority {
+                        Condition(Cond<11> = Cond::<11>),
                     },
                 },
             },
@@ -390,76 +450,18 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0112Blackboard { t1 });
+board!(Tree0113Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        ReactiveFallback {
-            IfThenElse {
-                Parallel(success = 1) {
-                    Action(Act<0>),
-                    Failer,
-                },
-                Wait(0),
-            },
-            StatefulAction(Task<1>),
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Repeat(4) {
-                StatefulAction(Task<5>),
-            },
-            AsyncFallback {
-                MemSequence {
-                    Fallback {
-                        Condition(|ctx| ctx.check(6)),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    Failer,
-                },
-            },
-        }
+    pub tree Tree0114Sub0 for Ctx {
+        Condition(PCond<0>, b0 = 4)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
-        ForceFailure {
-            AsyncFallback {
-                ReactiveFallback {
-                    ParallelAll {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    ReactiveFallback {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    RepeatUntil(Failure) {
-                        Action(Act<6>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<7>),
-                    },
-                    StatefulAction(Task<8>),
-                    Wait(50),
-                },
-            },
+        Filter(times = 1, count = Completed) {
+            SubTree(Tree0114Sub0),
         }
     }
 }
@@ -467,102 +469,30 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
+            b1: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        #[failure_if(|bb| *bb.t0 > *bb.t0 % 3)]
-        #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-        #[success_if(|bb| bb.o0.is_none())]
-        ReactiveFallback {
-            Precondition(|bb| *bb.t0 % 4 < 0, else = Failure) {
-                Sequence {
-                    MemPriority {
-                        WaitUntil(|bb| *bb.t0 > (*bb.t0 + 4) % 2) {
-                            WasEntryUpdated(t0),
-                        },
-                        Repeater(1) {
-                            #[on_success(|bb| if *bb.t0 > 2 { bb.o0 = None })]
-                            #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
-                            Condition(PCond<0>, b0 = 0),
-                        },
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            AsyncSequence {
-                                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                    #[skip_if(|bb| *bb.t0 + 3 < 7)]
-                    SequenceWithMemory {
-                        IfThenElse {
-                            Condition(Cond<4>),
-                            IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, dynamic = true) {
-                                Action(Act<5>),
-                                Condition(Cond<6> = Cond::<6>),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(PTask<7>, b0 = {b0}),
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
+        Loop(q0, if_empty = Running) {
+            AsyncSequence {
+                Condition(Cond<0>),
+                MemPriority {
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[success_if(|bb| *bb.t1 + 4 > 3)]
+                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                    Condition(Cond<3>),
                 },
-            },
-            ReactiveSequence {
-                #[success_if(|bb| bb.b0 % 3 < 0)]
-                #[on_failure(|bb| { bb.o0 = Some(1); bb.t0.set(bb.b0 + 2) })]
-                #[on_halted(|bb| bb.b0 += 2)]
-                ParallelAll(2) {
-                    Condition(PCond<9>, b0 = {t0}),
-                    StatefulAction(Task<10>),
-                },
-                AsyncSequence {
-                    Action(|ctx| ctx.exec(11)),
+                Loop(q0, value = {b1}, if_empty = Skipped) {
                     WaitValueUpdate(t0) {
-                        Action(PIo<12>, t0 = {=}),
-                    },
-                    ReactiveSequence {
-                        Action(PAct<13>, b0 = {b0}, b1 = {b0}),
-                        Condition(Cond<14>),
-                        StatefulAction(Task<15>),
-                    },
-                },
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| bb.o0.unwrap_or(4) != bb.b0)]
-                WaitUntil(|bb| bb.b0 > 2) {
-                    ReactiveSequence {
-                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-                        #[run_while(|bb| bb.o0.unwrap_or(3) % 4 == 3)]
-                        SequenceWithMemory {
-                            StatefulAction(PTask<16>, b0 = {b0}),
-                            StatefulAction(Task<17> = Task::<17>),
+                        Fallback {
+                            Loop(q0, value = {b1}) {
+                                Condition(Cond<4>),
+                            },
+                            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
                         },
-                        Condition(|ctx| ctx.check(18)),
-                        Retry(3) {
-                            StatefulAction(PTask<19>, b0 = {t0}, b1 = {b0}),
-                        },
-                        WaitUntil(|bb| bb.b0 == 7) {
-                            Action(PAct<20>, b0 = 0, b1 = {t0}),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Condition(PCond<21>, b0 = 0),
-                        StatefulAction(Task<22>),
-                    },
-                    #[post(|bb| if bb.b0 % 4 < 1 { bb.b0 = *bb.t0 })]
-                    KeepRunningUntilFailure {
-                        WasEntryUpdated(t0),
-                    },
-                    Precondition(|bb| bb.b0 == *bb.t0 + 3, else = Failure) {
-                        AlwaysFailure,
                     },
                 },
             },
@@ -570,290 +500,357 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0115Blackboard { t0 o0 b0 });
+board!(Tree0115Blackboard { b1 b0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        #[on_success(|bb| { bb.b0 += 1; if bb.b1 == *bb.t0 { bb.b1 = (bb.b1 + 3) % 3 } })]
-        #[on_failure(|bb| *bb.t0 += 1)]
-        #[post(|bb| bb.t0.set(bb.b1))]
         Sequence {
-            Parallel(success = -1, failure = -2) {
-                SetBlackboard(t0 = {b0}),
-                Condition(PCond<0>, b0 = 4),
+            AlwaysSuccess,
+            Delay(0) {
+                ScriptCondition(|bb| bb.b0 % 4 < 2),
             },
-            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-            Condition(Cond<2>),
+            #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4) + 3)]
+            BinarySelector(|bb| bb.o0.unwrap_or(0) + 1 == 3, dynamic = false) {
+                Condition(|ctx| ctx.check(0)),
+                Condition(|ctx, bb| ctx.check_in(1, 8)),
+            },
+            WaitUntil(|bb| bb.o0.is_some()) {
+                ReactiveSelector {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0116Blackboard { b0 t0 b1 });
+board!(Tree0116Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0117 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 0,
         }
-        WhileDoElse {
-            TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    RunOnce(then_skip = false) {
-                        Script(|bb| { bb.b0 = bb.b1 + 1; bb.b1 = 6 }),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                    Switch(b1) {
-                        case 4 => StatefulAction(Task<1>),
-                        _ => Condition(Cond<2>),
-                    },
-                    AsyncSequence {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Action(PAct<3>, b0 = 9, b1 = {b0}),
-                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
-                        Sleep(20),
-                        Action(Act<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                WhileDoElse {
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    Fallback {
-                        ScriptCondition(|bb| *bb.t0 < 0),
-                    },
-                },
-            },
-            #[post(|bb| bb.b0 = bb.b1)]
-            KeepRunningUntilFailure {
-                Parallel(success = -3, failure = -3) {
-                    ForceFailure {
-                        RunOnce {
-                            #[run_while(|bb| *bb.t0 == *bb.t0 % 3)]
-                            Switch(b1) {
-                                case 4 => StatefulAction(Task<9>),
-                                case 2 => RunOnce {
-                                    #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
-                                    StatefulAction(Task<10> = Task::<10>),
-                                },
-                                case 1 => Script(|bb| bb.b1 += 1),
-                                _ => AlwaysRunning,
-                            },
-                        },
-                    },
-                    RepeatUntilSuccess(forever) {
-                        #[success_if(|bb| *bb.t0 % 3 < 2)]
-                        RepeatUntilFailure(3) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                    Sequence {
-                        ReactiveSequence {
-                            StatefulAction(Task<12> = Task::<12>),
-                            StatefulAction(PTask<13>, b0 = 1, b1 = {=}),
-                            StatefulAction(Task<14>),
-                        },
-                        RepeatUntilFailure(forever) {
-                            RepeatUntilSuccess(forever) {
-                                StatefulAction(Task<15>),
-                            },
-                        },
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                },
-            },
+        Precondition(|bb| bb.b1 % 4 == 2, else = Skipped) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0117Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0118Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[on_failure(|bb| { bb.b0 = *bb.t0 + 3; bb.t0.set((bb.b0 + 3) % 4) })]
-        Action(PIo<4>, t0 = {t0})
-    }
-}
+board!(Tree0117Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0118 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(1),
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 1,
         }
-        Sequence {
-            Script(|bb| bb.b0 = *bb.t0),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                BinarySelector(|bb| *bb.t0 < 7) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    #[on_success(|bb| if bb.b1 + 3 == 2 { bb.t0.set(9) })]
-                    Condition(Cond<1>),
-                },
-                Action(|ctx| ctx.exec(2)),
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveSequence {
-                Sequence {
-                    SubTree(Tree0118Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
-                    Action(PAct<5>, b0 = {b1}),
-                    Condition(Cond<6>),
-                },
-                ForceSuccess {
-                    ReactiveSequence {
-                        Condition(Cond<7>),
-                        AlwaysSuccess,
+        #[run_while(|bb| *bb.t1 % 2 < 0)]
+        #[post(|bb| *bb.t1 += 1)]
+        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2))]
+        Fallback {
+            Optional {
+                SequenceStar {
+                    Action(PIo<0>, t0 = {t1}),
+                    Fallback {
+                        Action(|ctx| ctx.exec(1)),
+                        SetBlackboard(o0 = Some(5)),
                     },
                 },
             },
-            Priority {
-                StepSequencer {
-                    AlwaysSuccess,
-                    MemSequence {
-                        Loop(q0, value = {b1}, if_empty = Running) {
-                            Priority {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
+            StatefulAction(Task<2>),
+            MemPriority {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0118Blackboard { o0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0119 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            #[post(|bb| *bb.t0 += 3)]
+            StatefulAction(Task<0>),
+            #[post(|bb| bb.o0 = None)]
+            #[skip_if(|bb| bb.b0 != 1)]
+            #[run_while(|bb| *bb.t0 % 2 < 0)]
+            Loop(q0, value = {b1}) {
+                SequenceWithMemory {
+                    Loop(q0) {
+                        Script(|bb| bb.b0 += 3),
+                    },
+                    #[success_if(|bb| bb.b0 + 4 < (*bb.t0 + 4) % 3)]
+                    WasEntryUpdated(t0),
+                    #[success_if(|bb| *bb.t0 != 2)]
+                    #[run_while(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    Action(Act<3> = Act::<3>),
+                    Action(PIo<4>, t0 = {=}),
+                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            Conditional(|bb| *bb.t0 > bb.b1 + 2, dynamic = true, else = Success) {
+                Sequence {
+                    Action(Act<6>),
+                    #[skip_if(|bb| bb.b1 < 2)]
+                    Condition(PCond<7>, b0 = {b1}),
+                    StatefulAction(Task<8>),
+                    Sleep(20),
+                },
+            },
+            Retry(0) {
+                ScriptCondition(|bb| *bb.t0 > 6),
+            },
+        }
+    }
+}
+
+board!(Tree0119Blackboard { q0 b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0120 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Sequence {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    ScriptCondition(|bb| *bb.t1 != 0),
+                    Condition(Cond<1>),
+                },
+                RunOnce {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| (bb.o0.unwrap_or(5) + 4) % 4 != 0)]
+                    ReactiveSequence {
+                        AsyncSequence {
+                            Condition(|ctx| ctx.check(2)),
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                },
+                Retry(1) {
+                    StatefulAction(PTask<5>, b0 = {t0}),
+                },
+                WaitValueUpdate(t1) {
+                    WhileDoElse {
+                        Condition(Cond<6>),
+                        Precondition(|bb| *bb.t0 % 3 < 0, else = Success) {
+                            Succeeder,
+                        },
+                    },
+                },
+                #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); bb.t1.set(*bb.t0 % 3) })]
+                RepeatUntilFailure(2) {
+                    WhileDoElse {
+                        StatefulAction(Task<7>),
+                        Timeout(0) {
+                            Precondition(|bb| bb.b0 > 6, else = Success) {
+                                RunOnce {
+                                    StatefulAction(PTask<8>, b0 = {t1}, b1 = {b0}),
+                                },
                             },
                         },
                     },
                 },
             },
-            #[run_while(|bb| *bb.t0 > 4)]
-            Remap(success = Success, failure = Success) {
-                Loop(q0, if_empty = Failure) {
-                    SkipUnlessUpdated(t0) {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree0118Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b0: i64 = 0,
-        }
-        TryCatch(catch_on_halt = true) {
-            ScriptCondition(|bb| *bb.t0 % 2 == 1),
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0119Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            Loop(q0, if_empty = Failure) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0120Blackboard { t0 q0 });
+board!(Tree0120Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
         }
-        Inverter {
-            Switch(b1) {
-                case 3 => #[post(|bb| bb.b0 = *bb.t0)]
-                Condition(Cond<0>),
-                case 5 => StatefulAction(Task<1>),
-                _ => Condition(Cond<2>),
+        FlipSelector {
+            RepeatTimes(forever) {
+                Sequence {
+                    SequenceWithMemory {
+                        Script(|bb| *bb.t1 += 2),
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        #[failure_if(|bb| *bb.t1 > 3)]
+                        Action(Act<0>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 4)),
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0121Blackboard { t0 b0 b1 });
+board!(Tree0121Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0122Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            o0: Option<i64> = Some(11),
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 15,
+            b1: i64 = 11,
+        }
+        #[on_failure(|bb| bb.b1 = *bb.t1 + 3)]
+        #[run_while(|bb| bb.o0.is_some())]
+        #[on_halted(|bb| if bb.b1 > bb.b1 + 4 { bb.t0.set(*bb.t0 % 2) })]
+        Script(|bb| *bb.t1 += 1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0122 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
             o0: Option<i64> = Some(1),
-            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            Repeat(3) {
-                WhileDoElse {
-                    #[post(|bb| bb.o0 = Some(*bb.t0 + 2))]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[on_success(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b0 += 1 })]
-                    Parallel(failure = -2) {
-                        Condition(|ctx| ctx.check(0)),
-                        SetBlackboard(b1 = {t0}),
-                    },
-                    Sleep(0),
-                    Succeeder,
+        ReactiveFallback {
+            Cooldown(20, filtered = Skipped) {
+                #[skip_if(|bb| bb.o0.unwrap_or(4) < 6)]
+                #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
+                #[post(|bb| bb.b0 = 3)]
+                AsyncFallback {
+                    SubTree(Tree0122Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}, b1 = {=}),
+                    AlwaysFailure,
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    #[post(|bb| { bb.b1 += 1; if bb.b1 + 2 != (*bb.t0 + 1) % 2 { bb.o0 = None } })]
+                    ScriptCondition(|bb| *bb.t1 < 6),
                 },
             },
-            Condition(Cond<1>),
-            #[on_failure(|bb| bb.b1 += 1)]
-            RunOnce(then_skip = true) {
+            ReactiveFallback {
+                Action(PAct<1>, b0 = {=}),
+                Failer,
+            },
+            ScriptCondition(|bb| bb.o0.is_none()),
+            Precondition(|bb| bb.b0 > (*bb.t1 + 3) % 2, else = Skipped) {
                 StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0122Blackboard { b1 t0 o0 b0 });
+board!(Tree0122Blackboard { t1 o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0123 for Ctx {
-        Repeat(forever) {
-            Action(Act<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            b1: i64 = 1,
+        }
+        ReactiveSelector {
+            SequenceStar {
+                #[post(|bb| if *bb.t0 < *bb.t0 + 2 { bb.b0 = bb.b1 })]
+                #[on_failure(|bb| bb.b1 += 2)]
+                RunOnce {
+                    #[success_if(|bb| bb.b1 % 2 == 1)]
+                    #[on_success(|bb| { bb.b1 += 1; bb.b0 = 8 })]
+                    #[failure_if(|bb| *bb.t0 + 2 < 4)]
+                    StatefulAction(Task<0>),
+                },
+                Loop(q0) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                RetryUntilSuccessful(4) {
+                    BinarySelector(|bb| *bb.t0 + 3 < bb.b0) {
+                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                        ScriptCondition(|bb| bb.b1 == 4),
+                    },
+                },
+            },
+            Sequence {
+                Sleep(50),
+                StatefulAction(Task<3>),
+            },
+            Optional {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<4>),
+                },
+            },
+            Parallel(success = -1, failure = 0) {
+                ReactiveFallback {
+                    StatefulAction(PTask<5>, b0 = {b0}),
+                    #[failure_if(|bb| (*bb.t0 + 3) % 3 != 2)]
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    SetBlackboard(b1 = {b0}),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0123Blackboard { q0 t0 b0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| *bb.t0 < 1),
+        ReactiveFallback {
+            AsyncSequence {
+                RunOnce {
+                    Condition(Cond<0>),
+                },
+                #[failure_if(|bb| *bb.t0 != 0)]
+                #[post(|bb| *bb.t0 += 1)]
+                Repeat(0) {
+                    StatefulAction(Task<1>),
+                },
+                RetryUntilSuccessful(2) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+                Repeater(0) {
+                    Action(PIo<3>, t0 = {t0}),
+                },
+            },
         }
     }
 }
@@ -863,151 +860,93 @@ board!(Tree0124Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0125 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64,
+            b1: i64 = 4,
         }
-        Selector {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                Sleep(30),
+        MemSequence {
+            Precondition(|bb| bb.b1 == (bb.b1 + 3) % 2, else = Success) {
+                KeepRunningUntilFailure {
+                    Precondition(|bb| bb.b0 != 3) {
+                        Parallel(success = 2) {
+                            Wait(20),
+                            Condition(PCond<0>, b0 = 5),
+                        },
+                    },
+                },
             },
-            FlipSelector {
-                StatefulAction(Task<2> = Task::<2>),
-                Action(PIo<3>, t0 = {=}),
+            Repeater(0) {
+                Failer,
             },
-            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0125Blackboard { t0 b0 });
+board!(Tree0125Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0126 for Ctx {
-        ParallelAll {
-            TryCatch(catch_on_halt = true) {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+        }
+        Fallback {
+            RetryUntilSuccessful(0) {
                 StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
             },
-            Condition(|ctx| ctx.check(3)),
-            RunOnce {
+            Condition(PCond<1>, b0 = {b0}),
+            Condition(Cond<2>),
+            #[on_halted(|bb| { if (bb.b0 + 2) % 3 < 1 { *bb.t1 += 1 }; *bb.t1 += 2 })]
+            KeepRunningUntilFailure {
                 ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(|ctx| ctx.check(6)),
+                    Action(Act<3>),
+                    Action(Act<4>),
                 },
-            },
-            Sequence {
-                StatefulAction(Task<7>),
-                Sleep(20),
-            },
-            PolicyParallel(policy = FirstFailure) {
-                StatefulAction(Task<8>),
-                AlwaysSuccess,
-                StatefulAction(Task<9>),
             },
         }
     }
 }
+
+board!(Tree0126Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t1: i64 = 3,
         }
-        Repeat(3) {
-            WaitValueUpdate(t1) {
-                #[run_while(|bb| bb.b1 + 4 > bb.b0 + 3)]
-                #[on_failure(|bb| { bb.b1 = bb.b0; if *bb.t0 > 6 { *bb.t0 += 3 } })]
-                ParallelAll(max_failures = -1) {
-                    IfThenElse {
-                        StepSequencer {
-                            AlwaysSuccess,
-                            StatefulAction(Task<0>),
-                            Action(PAct<1>, b0 = 0, b1 = {=}),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<4>),
-                            IndexSwitch(|bb| bb.o0.unwrap_or(3) + 3, out_of_range = Fail, dynamic = true) {
-                                StatefulAction(Task<5>),
-                                #[post(|bb| bb.b1 = *bb.t0 % 3)]
-                                SetBlackboard(b0 = 2),
-                            },
-                            Action(PIo<6>, t0 = {b1}),
-                        },
-                    },
-                    ReactiveSequence {
-                        Fallback {
-                            #[on_halted(|bb| { bb.o0 = Some(*bb.t1 + 2); bb.b0 = (*bb.t0 + 4) % 3 })]
-                            Action(PIo<7>, t0 = {=}),
-                            Action(Act<8>),
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<11>),
-                            Condition(|ctx| ctx.check(12)),
-                        },
-                        Loop(q0, if_empty = Failure) {
-                            StatefulAction(PTask<13>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
+        SkipUnlessUpdated(t1) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Fallback {
+                    Action(Act<2> = Act::<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 1)),
+                    Condition(Cond<4>),
                 },
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
             },
         }
     }
 }
 
-board!(Tree0127Blackboard { b1 b0 o0 q0 t0 t1 });
+board!(Tree0127Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0128 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            Fallback {
-                Action(Act<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1), &mut bb.b0)),
-                RepeatUntilSuccess(forever) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            WaitUntil(|bb| *bb.t1 % 2 > 0) {
-                BinarySelector(|bb| bb.b0 < *bb.t1 + 1, dynamic = false) {
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[failure_if(|bb| *bb.t1 % 3 < 1)]
-                    Repeat(4) {
-                        Priority {
-                            Condition(Cond<2>),
-                            Remap(success = Failure, failure = Success) {
-                                Condition(PCond<3>, b0 = {b0}),
+        IfThenElse {
+            StatefulAction(Task<0> = Task::<0>),
+            MaxTime(50) {
+                Repeater(forever) {
+                    Timeout(20) {
+                        MemSequence {
+                            Repeat(0) {
+                                Succeeder,
                             },
-                            #[on_failure(|bb| bb.t0.set((bb.b1 + 1) % 3))]
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            #[on_success(|bb| bb.b0 = bb.b1 + 4)]
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Precondition(|bb| *bb.t1 < 4, else = Failure) {
-                        Selector {
-                            Action(|ctx| ctx.exec(5)),
-                            AlwaysSuccess,
+                            Repeat(4) {
+                                MaxTime(50) {
+                                    Action(Act<1>),
+                                },
+                            },
                         },
                     },
                 },
@@ -1015,121 +954,111 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0128Blackboard { b1 o0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0129 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            Fallback {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<0>),
-                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+        Sequence {
+            SequenceStar {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {t1}),
             },
-            Selector {
-                Condition(Cond<2>),
-                WasEntryUpdated(t0),
-            },
+            StatefulAction(Task<2>),
+            #[post(|bb| { if bb.b1 != 1 { *bb.t0 += 2 }; if (bb.o0.unwrap_or(1) + 3) % 3 == 0 { *bb.t1 += 3 } })]
+            #[on_failure(|bb| bb.o0 = None)]
+            Action(Act<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            #[on_success(|bb| { if bb.b1 < bb.b1 % 4 { bb.o0 = None }; bb.o0 = Some(*bb.t1) })]
+            #[skip_if(|bb| *bb.t0 % 2 > 0)]
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0129Blackboard { t0 b0 t1 });
+board!(Tree0129Blackboard { b1 o0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        KeepRunningUntilFailure {
-            Optional {
-                StepSequencer {
-                    WaitUntil(|bb| bb.b0 + 1 < 1) {
-                        #[run_while(|bb| *bb.t0 % 2 < 0)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                        RepeatTimes(forever) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                    ReactiveFallback {
-                        #[on_failure(|bb| bb.o0 = None)]
-                        #[success_if(|bb| *bb.t0 % 4 != 3)]
-                        Condition(Cond<2>),
-                        #[failure_if(|bb| *bb.t0 == 5)]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        Script(|bb| bb.b0 = *bb.t0 % 2),
-                        Sleep(50),
+        ReactiveFallback {
+            StepSequencer {
+                Interrupt(|bb| (bb.o0.unwrap_or(2) + 3) % 3 < 2) {
+                    Precondition(|bb| *bb.t0 < 0, else = Running) {
+                        StatefulAction(Task<0> = Task::<0>),
                     },
                 },
+            },
+            ParallelAll(1) {
+                Action(Act<1>),
+                Script(|bb| bb.b1 += 1),
+                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree0130Blackboard { o0 t0 b0 });
+board!(Tree0130Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
         }
-        Switch(b1) {
-            case 5 => RunOnce {
-                StatefulAction(Task<0>),
+        Priority {
+            #[on_failure(|bb| { bb.t0.set(9); bb.b0 += 2 })]
+            KeepRunningUntilFailure {
+                Inverter {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                },
             },
-            case 1 => Inverter {
-                Condition(Cond<1> = Cond::<1>),
+            Inverter {
+                StatefulAction(Task<1> = Task::<1>),
             },
-            case 0 => RetryUntilSuccessful(4) {
-                Action(Act<2> = Act::<2>),
+            ParallelAll(1) {
+                WasEntryUpdated(t1),
             },
-            _ => AlwaysFailure,
         }
     }
 }
 
-board!(Tree0131Blackboard { b1 });
+board!(Tree0131Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0132Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
         }
-        SetBlackboard(t1 = 6)
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        SkipUnlessUpdated(t1) {
-            IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail, dynamic = true) {
-                SequenceWithMemory {
-                    #[skip_if(|bb| *bb.t0 < 2)]
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        SequenceStar {
-                            Parallel(success = 2, failure = -1) {
-                                AlwaysFailure,
-                                SubTree(Tree0132Sub0, t1 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
+        ForceFailure {
+            RepeatUntilFailure(1) {
+                Repeat(forever) {
+                    Loop(q0, if_empty = Running) {
+                        WhileDoElse {
+                            StatefulAction(Task<0>),
+                            RetryUntilSuccessful(1) {
+                                SubTree(Tree0132Sub0, q0 = {=}),
                             },
-                            Action(Act<0>),
                         },
                     },
                 },
@@ -1138,128 +1067,167 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0132Blackboard { t1 t0 q0 b1 });
+board!(Tree0132Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 1,
         }
         IfThenElse {
-            ReactiveSequence {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                    Action(PIo<2>, t0 = {=}),
+            Sequence {
+                StepSequencer {
+                    #[skip_if(|bb| bb.b0 > 2)]
+                    Interrupt(|bb| bb.o0.is_none()) {
+                        Condition(Cond<0>),
+                    },
+                    Switch(b1) {
+                        case 3 => Failer,
+                        case 2 => Script(|bb| if bb.b0 < 6 { bb.b0 = bb.b1 }),
+                        case 0 => WasEntryUpdated(t0),
+                        _ => Action(Act<1>),
+                    },
+                },
+                SequenceWithMemory {
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        Repeater(1) {
+                            ParallelAll(max_failures = -2) {
+                                ReactiveFallback {
+                                    Action(Act<2> = Act::<2>),
+                                    Condition(Cond<3>),
+                                    Action(Act<4>),
+                                },
+                                Condition(|ctx| ctx.check(5)),
+                                Switch(b1) {
+                                    case 2 => WasEntryUpdated(t0),
+                                    case 0 => ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
+                                    _ => Sleep(50),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            Inverter {
-                MaxTime(30) {
-                    Condition(Cond<3>),
-                },
-            },
-            Parallel(failure = -2) {
-                Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4))),
-                Repeater(0) {
-                    Condition(Cond<5>),
-                },
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(6)),
-                    Condition(|ctx| ctx.check(7)),
+            MemPriority {
+                BinarySelector(|bb| bb.b1 + 4 > 5) {
+                    Deadline(10) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 == 0)]
+                        WaitUntil(|bb| bb.b0 == *bb.t0) {
+                            AsyncSequence {
+                                #[failure_if(|bb| bb.b1 + 2 > 2)]
+                                FlipSelector {
+                                    StatefulAction(Task<6>),
+                                    Action(Act<7>),
+                                    Condition(Cond<8>),
+                                    UnsetBlackboard(o0),
+                                    #[run_while(|bb| *bb.t0 == 1)]
+                                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 3)]
+                                    Condition(Cond<9>),
+                                },
+                                #[post(|bb| bb.b1 += 1)]
+                                #[on_success(|bb| bb.b1 = bb.b1 % 4)]
+                                ParallelAll(max_failures = -2) {
+                                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.o0.unwrap_or(1)) })]
+                                    Script(|bb| bb.b1 = 8),
+                                    Script(|bb| bb.t0.set(bb.b0 % 3)),
+                                    Action(|ctx| ctx.exec(10)),
+                                },
+                            },
+                        },
+                    },
+                    PolicyParallel(policy = FirstFailure) {
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            UnsetBlackboard(o0),
+                        },
+                        Precondition(|bb| *bb.t0 > 3, else = Running) {
+                            Condition(Cond<11>),
+                        },
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                            AlwaysSuccess,
+                            KeepRunningUntilFailure {
+                                #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 != 3)]
+                                Action(Act<12> = Act::<12>),
+                            },
+                        },
+                        #[on_success(|bb| { bb.b0 += 1; bb.t0.set(2) })]
+                        SequenceStar {
+                            StatefulAction(Task<13>),
+                            Condition(Cond<14>),
+                            Condition(|ctx, bb| ctx.check_in(15, bb.b0 + 3)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0133Blackboard { o0 t0 });
+board!(Tree0133Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            AlwaysFailure,
-            Action(PAct<0>, b0 = {b0}, b1 = {t1}),
-            Script(|bb| bb.b1 = *bb.t0 % 2),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
-board!(Tree0134Blackboard { b1 t0 b0 t1 });
-
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
-        IfThenElse {
-            RunOnce {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+        }
+        Priority {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {=}),
             },
-            SequenceWithMemory {
-                Action(Act<2>),
-                Condition(Cond<3>),
-                Wait(0),
+            Action(PIo<2>, t0 = {b0}),
+            Action(Act<3>),
+            Loop(q0, value = {t0}, if_empty = Failure) {
                 StatefulAction(Task<4>),
             },
         }
     }
 }
 
+board!(Tree0135Blackboard { t0 o0 q0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
-        ReactiveSequence {
-            ReactiveSelector {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
+        StepSequencer {
+            RunOnce(then_skip = true) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Wait(0),
                     Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    WhileDoElse {
-                        WhileDoElse {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Invert {
+                Parallel(success = 0, failure = -3) {
+                    Action(|ctx| ctx.exec(1)),
+                    Action(Act<2>),
+                    Deadline(20) {
+                        Failer,
                     },
                 },
-                ReactiveFallback {
-                    Fallback {
-                        Repeat(1) {
-                            AsyncSequence {
-                                StatefulAction(Task<6> = Task::<6>),
-                                Action(Act<7>),
-                                StatefulAction(Task<8>),
-                                Action(Act<9>),
-                            },
-                        },
+            },
+            Sequence {
+                Repeater(forever) {
+                    AsyncSequence {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                        Action(|ctx| ctx.exec(6)),
                     },
-                    Cooldown(50, filtered = Failure) {
-                        Retry(2) {
-                            KeepRunningUntilFailure {
-                                Repeat(1) {
-                                    Action(Act<10>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(20) {
-                        ReactiveSequence {
-                            Condition(Cond<11>),
-                            Action(Act<12>),
-                            Condition(Cond<13> = Cond::<13>),
-                            ReactiveSequence {
-                                Condition(Cond<14> = Cond::<14>),
-                                Condition(Cond<15>),
-                            },
-                        },
-                    },
-                    Condition(Cond<16>),
                 },
             },
         }
@@ -1269,158 +1237,42 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
         ReactiveSequence {
-            SequenceStar {
-                Interrupt(|bb| bb.b0 + 4 > bb.b1 % 3) {
-                    #[post(|bb| bb.b0 += 2)]
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b0)),
-                },
-                Delay(0) {
-                    ParallelAll(max_failures = -1) {
-                        Sequence {
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            Sequence {
-                                Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        Script(|bb| if bb.b1 + 4 == 4 { bb.b1 += 1 }),
-                    },
-                },
-            },
-            AsyncSequence {
-                Precondition(|bb| bb.b1 + 3 == *bb.t0 % 4, else = Failure) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b0)),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    Action(|ctx| ctx.exec(8)),
-                },
-                ReactiveFallback {
-                    Action(Act<9>),
-                    #[run_while(|bb| bb.b1 + 2 > 3)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Optional {
-                        Wait(30),
-                    },
-                    Switch(b1) {
-                        case 0 => Condition(PCond<10>, b0 = 9),
-                        _ => #[success_if(|bb| *bb.t0 > 1)]
-                        #[run_while(|bb| bb.b0 > 2)]
-                        Condition(PCond<11>, b0 = {b0}),
-                    },
-                    Condition(Cond<12>),
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[success_if(|bb| *bb.t0 + 1 != 0)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Sleep(0),
-                },
-            },
-            ReactiveSequence {
-                Switch(b1) {
-                    case 1 => Action(Act<13> = Act::<13>),
-                    _ => StatefulAction(PTask<14>, b0 = {=}, b1 = {b1}),
-                },
-                IfThenElse {
-                    WasEntryUpdated(t0),
-                    Condition(|ctx| ctx.check(15)),
-                },
-                Fallback {
-                    StatefulAction(Task<16>),
-                    Action(|ctx, bb| ctx.exec_in(17, bb.b0 + 4, &mut bb.b1)),
-                    Action(Act<18>),
-                    SetBlackboard(t0 = 5),
-                },
-            },
+            Action(PAct<0>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0137Blackboard { b0 b1 t0 });
+board!(Tree0137Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
         }
-        Selector {
-            WhileDoElse {
-                RetryUntilSuccessful(4) {
-                    Deadline(50) {
-                        TryCatch(catch_on_halt = true) {
-                            MemSequence {
-                                #[on_halted(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 = *bb.t0 % 3 })]
-                                StatefulAction(Task<0>),
-                                SetBlackboard(b0 = {t0}),
-                                StatefulAction(Task<1>),
-                                #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                                StatefulAction(Task<2>),
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                Cooldown(0, filtered = Failure) {
-                                    Condition(Cond<4>),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                                    #[skip_if(|bb| bb.b0 % 3 > 1)]
-                                    Action(|ctx| ctx.exec(6)),
-                                },
-                            },
+        Precondition(|bb| bb.b0 < 4, else = Failure) {
+            Loop(q0, if_empty = Skipped) {
+                Fallback {
+                    #[on_success(|bb| if *bb.t0 == 0 { *bb.t0 += 2 })]
+                    StatefulAction(Task<0>),
+                    WhileDoElse {
+                        Action(Act<1>),
+                        IfThenElse {
+                            StatefulAction(Task<2>),
+                            AlwaysSuccess,
                         },
                     },
-                },
-                Limiter(2) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Sleep(0),
-                        Action(Act<7>),
-                        #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 3)]
-                        #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.t0.set(3) })]
-                        ScriptCondition(|bb| bb.b0 == 6),
-                        #[skip_if(|bb| *bb.t0 < bb.b0 + 3)]
-                        #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-            Parallel(success = 0, failure = 3) {
-                Sequence {
-                    RetryUntilSuccessful(forever) {
-                        SetBlackboard(b0 = 5),
-                    },
-                    Precondition(|bb| (*bb.t0 + 2) % 2 < 0, else = Success) {
-                        #[on_halted(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
-                        #[post(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
-                        #[success_if(|bb| *bb.t0 != 5)]
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                },
-                Action(PAct<11>, b0 = 4, b1 = {t0}),
-                Repeat(forever) {
-                    Conditional(|bb| bb.b0 > 0, dynamic = true) {
-                        RunOnce(then_skip = true) {
-                            Wait(0),
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        ReactiveFallback {
+                            AlwaysSuccess,
                         },
-                    },
-                },
-                ReactiveFallback {
-                    SequenceStar {
-                        Fallback {
-                            #[post(|bb| if bb.b0 < bb.b0 + 3 { bb.b0 = 5 })]
-                            #[failure_if(|bb| bb.b0 < 1)]
-                            StatefulAction(PTask<12>, b0 = 3, b1 = {b0}),
-                            Sleep(100),
-                        },
+                        Action(PIo<4>, t0 = {b0}),
                     },
                 },
             },
@@ -1428,87 +1280,176 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0138Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0139Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        Sleep(50)
-    }
-}
+board!(Tree0138Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 5,
         }
-        StepSequencer {
-            IfThenElse {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                Wait(10),
+        RunOnce(then_skip = false) {
+            MemPriority {
+                StepSequencer {
+                    Action(Act<0>),
+                    Loop(q0, if_empty = Running) {
+                        AsyncFallback {
+                            Condition(Cond<1>),
+                            AlwaysFailure,
+                        },
+                    },
+                    Repeater(0) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 3)),
+                    },
+                    Succeeder,
+                    Condition(Cond<3>),
+                },
+                ReactiveSequence {
+                    Repeater(3) {
+                        #[on_halted(|bb| bb.b0 = bb.b1)]
+                        Condition(Cond<4>),
+                    },
+                    Fallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                    SkipUnlessUpdated(t0) {
+                        Condition(Cond<7>),
+                    },
+                },
+                Sequence {
+                    SequenceWithMemory {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        #[run_while(|bb| bb.b0 % 2 != 0)]
+                        Loop(q0, if_empty = Failure) {
+                            Action(PAct<10>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                },
+                ParallelAll {
+                    Script(|bb| *bb.t0 += 2),
+                    Sleep(50),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(Act<11>),
+                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<12> = Task::<12>),
+                        AlwaysRunning,
+                    },
+                    Action(Act<13>),
+                    #[success_if(|bb| *bb.t0 != bb.b0 + 4)]
+                    Wait(20),
+                },
             },
-            StatefulAction(Task<1>),
-            Script(|bb| { *bb.t0 += 2; if bb.b0 + 2 < *bb.t0 + 2 { bb.t1.set(*bb.t1 % 2) } }),
-            SubTree(Tree0139Sub0, ..),
-            Sleep(30),
         }
     }
 }
 
-board!(Tree0139Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0140Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0})
-    }
-}
+board!(Tree0139Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        RunOnce(then_skip = false) {
-            ParallelAll(2) {
-                RepeatTimes(1) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(5) % 4, out_of_range = Loop) {
-                        #[run_while(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
-                        Action(Act<0>),
-                        Succeeder,
+        Sequence {
+            Fallback {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<0>),
                         StatefulAction(Task<1>),
+                        RetryUntilSuccessful(2) {
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                                Condition(Cond<3>),
+                            },
+                        },
+                        ParallelAll(0) {
+                            SetBlackboard(b0 = 3),
+                            StatefulAction(Task<4>),
+                        },
+                        Repeat(2) {
+                            Loop(q0, if_empty = Skipped) {
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
                     },
                 },
-                #[on_halted(|bb| { bb.b1 += 1; bb.t1.set(bb.b0) })]
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0140Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0141 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Precondition(|bb| bb.b0 == 3, else = Running) {
+            #[success_if(|bb| (*bb.t0 + 1) % 3 == 1)]
+            WaitUntil(|bb| bb.b1 + 2 < 6) {
                 AsyncFallback {
-                    IfThenElse {
-                        Cooldown(0, filtered = Skipped) {
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        #[on_halted(|bb| if bb.b0 > *bb.t1 % 2 { bb.o0 = Some(8) })]
-                        Succeeder,
+                    IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
+                        SetBlackboard(b0 = 4),
+                        Action(Act<0> = Act::<0>),
+                        Condition(Cond<1>),
+                        #[skip_if(|bb| *bb.t0 > 0)]
+                        #[run_while(|bb| bb.b1 < *bb.t0)]
+                        StatefulAction(Task<2>),
                     },
-                    FlipSelector {
-                        Action(Act<3>),
-                        UnsetBlackboard(o0),
-                        SubTree(Tree0140Sub0, ..),
-                        StatefulAction(Task<5>),
+                    Fallback {
+                        Conditional(|bb| bb.b1 == 3, dynamic = true) {
+                            AlwaysFailure,
+                        },
+                        Filter(times = 2) {
+                            FlipSelector {
+                                StatefulAction(Task<3>),
+                                Script(|bb| bb.b0 = 2),
+                            },
+                        },
+                        Condition(PCond<4>, b0 = {b1}),
+                    },
+                    Sequence {
+                        SetBlackboard(b0 = {b1}),
+                        Action(Act<5> = Act::<5>),
+                        #[on_success(|bb| if *bb.t0 + 1 > 6 { *bb.t0 += 1 })]
+                        #[skip_if(|bb| bb.b0 + 1 != (bb.b0 + 2) % 3)]
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 4)),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        Delay(30) {
+                            Conditional(|bb| bb.b1 > 7, dynamic = true, else = Success) {
+                                SetBlackboard(b0 = 1),
+                            },
+                        },
+                        Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                    },
+                    Parallel(success = -1, failure = -1) {
+                        Sleep(100),
+                        #[skip_if(|bb| bb.b0 + 1 != bb.b0 % 4)]
+                        RetryUntilSuccessful(4) {
+                            Failer,
+                        },
+                        Parallel(success = 1) {
+                            #[skip_if(|bb| bb.b1 % 2 > 0)]
+                            StatefulAction(Task<10>),
+                            StatefulAction(PTask<11>, b0 = 0, b1 = {t0}),
+                        },
                     },
                 },
             },
@@ -1516,41 +1457,44 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0140Blackboard { o0 t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0141Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0141 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0141Sub0),
-        }
-    }
-}
+board!(Tree0141Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
-        #[run_while(|bb| bb.b0 % 4 < 1)]
-        #[on_halted(|bb| bb.b0 = *bb.t1 % 2)]
-        Filter(times = 2, count = Completed, filtered = Failure) {
-            RetryUntilSuccessful(2) {
+        ReactiveFallback {
+            RepeatUntilFailure(forever) {
                 Fallback {
-                    StatefulAction(Task<0>),
-                    ParallelAll(3) {
-                        Action(Act<1> = Act::<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+                    RunOnce(then_skip = false) {
+                        ReactiveSelector {
+                            StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
+                            Condition(Cond<1>),
+                        },
                     },
-                    Filter(times = 1, count = Completed) {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                    Loop(q0, if_empty = Skipped) {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                    },
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(PTask<3>, b0 = {t0}),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Condition(PCond<4>, b0 = {t0}),
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        #[failure_if(|bb| *bb.t0 > 1)]
+                        #[skip_if(|bb| bb.b0 % 4 < 2)]
+                        Condition(Cond<5>),
+                        Action(Act<6>),
+                    },
+                    Precondition(|bb| bb.b0 % 2 < 1, else = Running) {
+                        #[run_while(|bb| *bb.t0 + 3 > bb.b0)]
+                        MemSequence {
+                            Condition(|ctx| ctx.check(7)),
+                            WasEntryUpdated(t0),
+                        },
                     },
                 },
             },
@@ -1558,709 +1502,231 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0142Blackboard { b0 t1 });
+board!(Tree0142Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(2) {
-            ScriptCondition(|bb| *bb.t0 % 3 < 1),
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                Fallback {
+                    Precondition(|bb| bb.b0 % 2 != 1, else = Skipped) {
+                        StatefulAction(Task<0>),
+                    },
+                    SequenceStar {
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                TryCatch {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Wait(10),
+                    #[failure_if(|bb| (*bb.t0 + 2) % 3 != 1)]
+                    StatefulAction(Task<5>),
+                    AlwaysFailure,
+                },
+                KeepRunningUntilFailure {
+                    Repeat(forever) {
+                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(PCond<7>, b0 = {b0}),
+                    Action(PIo<8>, t0 = {=}),
+                    StatefulAction(Task<9>),
+                },
+                Action(Act<10>),
+            },
         }
     }
 }
 
-board!(Tree0143Blackboard { t0 });
+board!(Tree0143Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64 = 0,
+            b0: i64,
+            b1: i64 = 5,
         }
-        IfThenElse {
-            RunOnce(then_skip = false) {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-                    Condition(Cond<2>),
-                    Condition(PCond<3>, b0 = 0),
-                    ScriptCondition(|bb| *bb.t0 + 1 == 6),
+        Precondition(|bb| *bb.t0 + 1 > 2, else = Failure) {
+            Fallback {
+                RepeatUntilFailure(forever) {
+                    #[on_success(|bb| { bb.b0 += 3; bb.b1 = 2 })]
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                    },
                 },
-            },
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0144Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0145 for Ctx {
-        ReactiveSelector {
-            StepSequencer {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Remap(success = Success, failure = Failure) {
-                SequenceStar {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
+                Switch(b1) {
+                    case 1 => StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                    _ => Failer,
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0146 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            Conditional(|bb| *bb.t1 % 4 < 1, dynamic = false, else = Failure) {
-                Conditional(|bb| *bb.t1 + 1 == bb.o0.unwrap_or(2), dynamic = true, else = Failure) {
-                    SkipUnlessUpdated(t1) {
-                        Action(PIo<0>, t0 = {t0}),
+                IndexSwitch(|bb| 2, out_of_range = Fail) {
+                    #[on_failure(|bb| { bb.b1 += 1; bb.t0.set(*bb.t0 % 4) })]
+                    #[post(|bb| if *bb.t0 != bb.b1 { bb.b1 += 3 })]
+                    WhileDoElse {
+                        StatefulAction(Task<2>),
+                        Sleep(50),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<3>),
+                },
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    Repeat(1) {
+                        IfThenElse {
+                            ScriptCondition(|bb| bb.b1 + 3 != bb.b0),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Priority {
+                        Repeat(forever) {
+                            ReactiveFallback {
+                                StatefulAction(PTask<5>, b0 = {b0}),
+                                Condition(Cond<6>),
+                            },
+                        },
+                        Action(Act<7>),
+                        Timeout(0) {
+                            #[post(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
+                            #[on_failure(|bb| { bb.b0 = 4; if bb.b0 % 2 > 0 { bb.b1 = 5 } })]
+                            Sleep(0),
+                        },
                     },
                 },
             },
-            StatefulAction(Task<1>),
-            Delay(30) {
-                SequenceWithMemory {
-                    Wait(50),
-                    Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+board!(Tree0144Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0145 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Fallback {
+            Retry(1) {
+                ParallelAll {
+                    SetBlackboard(t0 = {b0}),
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
-            BinarySelector(|bb| *bb.t0 == 7, dynamic = true) {
-                Repeater(1) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(3) % 2)),
-                },
-                ReactiveSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Script(|bb| bb.b0 = *bb.t0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                Fallback {
+                    Action(Act<3> = Act::<3>),
                     Condition(Cond<4>),
-                    Condition(PCond<5>, b0 = {=}),
+                },
+            },
+            KeepRunningUntilFailure {
+                ParallelAll(max_failures = -1) {
+                    ReactiveFallback {
+                        Action(Act<5> = Act::<5>),
+                        Wait(0),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Success) {
+                SequenceWithMemory {
+                    Condition(Cond<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0146Blackboard { t1 t0 b0 o0 });
+board!(Tree0145Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0146 for Ctx {
+        Parallel(success = -1, failure = 1) {
+            Wait(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0147Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 14,
+        }
+        Loop(q0, value = {t0}) {
+            Action(Act<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
         }
-        Filter(times = 2, count = Success, filtered = Failure) {
-            FlipSelector {
-                WhileDoElse {
-                    RetryUntilSuccessful(1) {
-                        StepSequencer {
-                            ReactiveSequence {
-                                Condition(PCond<0>, b0 = {b0}),
-                                Condition(Cond<1> = Cond::<1>),
-                                ScriptCondition(|bb| (*bb.t0 + 4) % 4 != 0),
-                                StatefulAction(Task<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Timeout(0) {
-                        #[skip_if(|bb| bb.b0 > 3)]
-                        #[on_failure(|bb| if *bb.t0 < bb.b0 % 2 { *bb.t0 += 1 })]
-                        Precondition(|bb| *bb.t0 != *bb.t0 + 4) {
-                            #[on_failure(|bb| bb.b0 = *bb.t0)]
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Script(|bb| if bb.b0 % 2 < 0 { bb.b0 += 2 }),
-                },
-            },
+        RunOnce(then_skip = false) {
+            SubTree(Tree0147Sub0, q0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0147Blackboard { b0 t0 });
+board!(Tree0147Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 0,
         }
-        SequenceWithMemory {
-            #[success_if(|bb| *bb.t0 + 1 < 0)]
-            #[skip_if(|bb| bb.b0 != 3)]
-            #[on_success(|bb| if *bb.t1 % 4 != 0 { bb.b1 += 2 })]
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+        Deadline(50) {
+            Sequence {
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+                ParallelAll {
+                    StatefulAction(Task<1>),
+                    Script(|bb| bb.b0 = bb.b1),
+                },
+                IndexSwitch(|bb| bb.o0.unwrap_or(1) % 2, dynamic = false) {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+                Conditional(|bb| bb.b1 % 4 == 3, dynamic = false, else = Failure) {
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        Failer,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0148Blackboard { b0 b1 t1 t0 });
+board!(Tree0148Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            Deadline(0) {
-                Fallback {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Condition(PCond<1>, b0 = {b1}),
-                    },
-                    Parallel(success = -2, failure = -1) {
-                        Condition(Cond<2>),
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    AsyncSequence {
-                        SequenceWithMemory {
-                            Action(Act<3> = Act::<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        #[on_success(|bb| bb.t0.set((bb.b0 + 3) % 3))]
-                        #[post(|bb| bb.b0 += 1)]
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Precondition(|bb| (bb.b0 + 2) % 2 > 0, else = Success) {
-                        ForceFailure {
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                    FlipSelector {
-                        Sleep(30),
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9> = Task::<9>),
-                    Sequence {
-                        #[run_while(|bb| bb.b0 + 2 < *bb.t0)]
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0149Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0150 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Parallel(success = 2) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                    WasEntryUpdated(t0),
-                },
-                Failer,
-                Action(Act<2>),
-            },
-            StepSequencer {
-                Action(PAct<3>, b0 = {=}, b1 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0150Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0151Sub1 for Ctx {
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0151Sub0 for Ctx {
-        SubTree(Tree0151Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0151 for Ctx {
-        MaxTime(50) {
-            AsyncFallback {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Wait(0),
-                    SubTree(Tree0151Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0152 for Ctx {
-        AsyncSequence {
-            PolicyParallel(policy = FirstFailure) {
-                Repeat(2) {
-                    StepSequencer {
-                        Sleep(10),
-                    },
-                },
-            },
-            Repeat(2) {
-                RunOnce {
-                    RetryUntilSuccessful(4) {
-                        RepeatUntilSuccess(forever) {
-                            Optional {
-                                Wait(0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0153 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    Switch(b1) {
-                        case 4 => Priority {
-                            Action(PIo<0>, t0 = {t0}),
-                            #[run_while(|bb| bb.o0.is_some())]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            AlwaysSuccess,
-                            Condition(Cond<1> = Cond::<1>),
-                            #[success_if(|bb| bb.b1 % 4 < 0)]
-                            Condition(Cond<2>),
-                            WasEntryUpdated(t0),
-                        },
-                        _ => RetryUntilSuccessful(forever) {
-                            Priority {
-                                Condition(Cond<3> = Cond::<3>),
-                                Loop(q0, value = {b1}, if_empty = Success) {
-                                    Wait(100),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0153Blackboard { b0 b1 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            b0: i64,
-        }
-        IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
-            RetryUntilSuccessful(4) {
-                Conditional(|bb| bb.o0.is_none(), dynamic = true) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            ReactiveFallback {
-                #[on_success(|bb| { bb.b0 = bb.b1; bb.o0 = Some(bb.b0 % 2) })]
-                #[post(|bb| bb.b0 += 3)]
-                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
-                StatefulAction(Task<2>),
-            },
-            Retry(4) {
-                Action(|ctx| ctx.exec(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0154Blackboard { o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0155 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 + 1 != bb.b0 + 4) {
-            Action(Act<0>),
-            AsyncFallback {
-                Action(Act<1> = Act::<1>),
-                ReactiveSequence {
-                    Script(|bb| bb.b0 += 2),
-                    SetBlackboard(t1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0155Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0156 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-        }
-        Sequence {
-            Parallel(success = 2, failure = 1) {
-                StatefulAction(Task<0>),
-                SetBlackboard(b0 = 9),
-            },
-            Delay(0) {
-                Condition(Cond<1>),
-            },
-            #[post(|bb| bb.b1 += 2)]
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                RunOnce(then_skip = false) {
-                    Remap(success = Success, failure = Failure) {
-                        #[on_success(|bb| { bb.b1 = (bb.b1 + 1) % 4; bb.b0 += 2 })]
-                        #[run_while(|bb| bb.b1 < 1)]
-                        Precondition(|bb| bb.b0 + 4 < 3, else = Failure) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0156Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0157 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[on_failure(|bb| bb.b0 += 2)]
-        #[on_halted(|bb| bb.b0 += 1)]
-        BinarySelector(|bb| *bb.t0 % 2 < 0, dynamic = false) {
-            #[post(|bb| bb.b0 += 2)]
-            #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-            #[on_success(|bb| if *bb.t0 != *bb.t0 % 4 { *bb.t0 += 1 })]
-            Parallel(success = 1) {
-                SetBlackboard(t0 = 5),
-                #[success_if(|bb| bb.b0 != 6)]
-                #[skip_if(|bb| bb.b0 + 2 < 5)]
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t0 % 3 < 2),
-                    #[on_halted(|bb| { if bb.b0 % 2 != 1 { bb.b0 += 2 }; bb.b0 += 3 })]
-                    #[post(|bb| bb.b0 += 1)]
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<1>),
-                },
-            },
-            Loop(q0, if_empty = Success) {
-                Delay(100) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0157Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0158 for Ctx {
-        Parallel(success = 3, failure = -2) {
-            Repeat(2) {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-            },
-            ForceFailure {
-                FlipSelector {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-            Condition(Cond<4> = Cond::<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0159 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        #[on_success(|bb| bb.b0 += 1)]
-        Sequence {
-            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop) {
-                FlipSelector {
-                    Loop(q0, if_empty = Success) {
-                        StatefulAction(Task<0>),
-                    },
-                    AlwaysFailure,
-                },
-                MemSequence {
-                    Conditional(|bb| *bb.t1 + 1 == bb.b0 % 3, dynamic = true, else = Success) {
-                        TryCatch {
-                            Condition(PCond<1>, b0 = {t0}),
-                            Action(Act<2>),
-                            #[run_while(|bb| bb.b1 + 3 > bb.b0)]
-                            ScriptCondition(|bb| bb.b0 < 3),
-                        },
-                    },
-                    WasEntryUpdated(t1),
-                    #[skip_if(|bb| (*bb.t1 + 4) % 3 < 2)]
-                    RepeatUntilSuccess(forever) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0159Blackboard { t1 b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0160 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Repeat(3) {
-            ReactiveSequence {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Loop(q0, if_empty = Skipped) {
-                        RetryUntilSuccessful(1) {
-                            ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0160Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceStar {
-            TryCatch(catch_on_halt = false) {
-                Repeat(0) {
-                    SetBlackboard(b0 = 2),
-                },
-                IfThenElse {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Limiter(2) {
-                Conditional(|bb| *bb.t0 % 3 != 1, else = Success) {
-                    MemPriority {
-                        StatefulAction(Task<2>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0161Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-        }
-        IndexSwitch(|bb| (*bb.t1 + 3) % 4, dynamic = false) {
-            #[on_success(|bb| { bb.o0 = Some(bb.b0 + 4); bb.t0.set((*bb.t0 + 4) % 4) })]
-            StatefulAction(Task<0>),
-            Loop(q0, if_empty = Success) {
-                WhileDoElse {
-                    Parallel(success = -2, failure = 0) {
-                        #[failure_if(|bb| *bb.t1 < 3)]
-                        #[on_failure(|bb| if (bb.b0 + 1) % 2 < 1 { bb.o0 = Some(*bb.t0) })]
-                        Condition(Cond<1>),
-                        SetBlackboard(b0 = 1),
-                    },
-                    #[on_failure(|bb| { bb.b0 += 1; bb.t1.set((bb.o0.unwrap_or(3) + 2) % 3) })]
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<2>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Inverter {
-                            Script(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2)); bb.o0 = None }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0162Blackboard { o0 t1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveFallback {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                WaitUntil(|bb| bb.o0.is_some()) {
-                    Loop(q0, if_empty = Running) {
-                        ReactiveFallback {
-                            Precondition(|bb| bb.o0.is_none()) {
-                                Switch(b1) {
-                                    case 1 => Condition(|ctx| ctx.check(0)),
-                                    _ => Condition(PCond<1>, b0 = 1),
-                                },
-                            },
-                            Deadline(100) {
-                                WhileDoElse {
-                                    Condition(|ctx| ctx.check(2)),
-                                    UnsetBlackboard(o0),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<3>),
-                #[success_if(|bb| (bb.b1 + 1) % 2 == 1)]
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[skip_if(|bb| *bb.t1 + 1 > 5)]
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    ScriptCondition(|bb| *bb.t0 % 4 == 1),
-                },
-                StatefulAction(PTask<5>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0163Blackboard { q0 o0 t0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Repeat(3) {
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(Cond<1>),
-                    Failer,
-                },
-                Sequence {
-                    Succeeder,
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = false) {
-            Conditional(|bb| (*bb.t0 + 4) % 4 > 1, dynamic = true) {
-                Timeout(10) {
-                    ReactiveSequence {
-                        TryCatch {
-                            Action(Act<0>),
-                            Script(|bb| bb.b0 += 1),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        Script(|bb| bb.b0 += 1),
-                        Repeat(3) {
-                            #[success_if(|bb| *bb.t0 != *bb.t1)]
-                            FlipSelector {
-                                Wait(20),
-                                RetryUntilSuccessful(forever) {
-                                    Failer,
-                                },
-                            },
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0165Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        blackboard {
-            o0: Option<i64>,
             #[tracked] t0: i64,
         }
         ReactiveSequence {
@@ -2272,409 +1738,896 @@ bt::behavior_tree! {
             },
             SequenceStar {
                 Condition(Cond<3> = Cond::<3>),
-                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    Condition(Cond<4> = Cond::<4>),
+                RepeatUntilSuccess(2) {
+                    Action(Act<4>),
                 },
-                Succeeder,
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0166Blackboard { o0 t0 });
+board!(Tree0149Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0167 for Ctx {
-        Selector {
-            Repeat(forever) {
+    pub tree Tree0150 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            #[run_while(|bb| *bb.t0 != 4)]
+            #[post(|bb| bb.b0 = *bb.t0 + 3)]
+            #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 3 })]
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+            },
+            Script(|bb| bb.b0 += 1),
+            #[on_halted(|bb| *bb.t0 += 3)]
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                Script(|bb| bb.b1 = (bb.b0 + 2) % 4),
+            },
+        }
+    }
+}
+
+board!(Tree0150Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0151 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(5),
+        }
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(PAct<1>, b0 = 4, b1 = {b0}),
+            Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(3) + 1, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0151Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0152 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        SequenceStar {
+            RepeatUntilFailure(1) {
+                StatefulAction(Task<0>),
+            },
+            Parallel(success = 1, failure = -2) {
+                #[on_success(|bb| { bb.b1 += 3; bb.b1 = bb.b0 % 3 })]
+                #[failure_if(|bb| bb.o0.unwrap_or(1) < 6)]
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                Action(Act<2>),
+            },
+            Priority {
+                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
+                AlwaysFailure,
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 4)),
+                Priority {
+                    WasEntryUpdated(t0),
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0152Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0153 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64>,
+        }
+        AsyncSequence {
+            StepSequencer {
+                Inverter {
+                    UnsetBlackboard(o0),
+                },
+                Wait(0),
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                    Action(Act<1> = Act::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0153Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0154Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        RepeatTimes(1) {
+            Limiter(1) {
+                Script(|bb| bb.b0 += 1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0154 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            RetryUntilSuccessful(1) {
+                Parallel(success = 0) {
+                    SubTree(Tree0154Sub0, ..),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0154Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0155Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StatefulAction(PTask<2>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0155 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Timeout(20) {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Fallback {
+                    Condition(Cond<0>),
+                    #[on_success(|bb| if *bb.t0 + 3 == 1 { *bb.t0 += 1 })]
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    #[failure_if(|bb| *bb.t0 < bb.b0)]
+                    StatefulAction(Task<1> = Task::<1>),
+                    SubTree(Tree0155Sub0, ..),
+                    Action(PAct<3>, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0155Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0156Sub0 for Ctx {
+        ReactiveFallback {
+            ReactiveSequence {
+                Fallback {
+                    Repeat(3) {
+                        Condition(Cond<0>),
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        RepeatUntilSuccess(forever) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Failer,
+                },
+            },
+            FlipSelector {
+                WhileDoElse {
+                    Condition(Cond<3> = Cond::<3>),
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(4)),
+                },
+                FlipSelector {
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            StepSequencer {
+                Succeeder,
+                Retry(1) {
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0156 for Ctx {
+        Timeout(50) {
+            SubTree(Tree0156Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0157 for Ctx {
+        Limiter(1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0158 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        SequenceWithMemory {
+            Fallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+            },
+            SetBlackboard(t0 = {b1}),
+            Script(|bb| bb.b0 += 3),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0158Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0159 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        SequenceStar {
+            Fallback {
+                UnsetBlackboard(o0),
+            },
+            StatefulAction(Task<0> = Task::<0>),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(5))),
+            },
+            Interrupt(|bb| bb.b0 % 2 < 1) {
+                #[failure_if(|bb| *bb.t0 != 3)]
+                Sleep(10),
+            },
+        }
+    }
+}
+
+board!(Tree0159Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0160 for Ctx {
+        Filter(times = 2, count = Failure, filtered = Failure) {
+            ReactiveSequence {
+                SequenceStar {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
                 ReactiveFallback {
-                    MaxTime(0) {
-                        RunOnce(then_skip = false) {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                RunOnce {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Delay(0) {
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                },
+                Parallel(success = -1, failure = -1) {
+                    Repeat(1) {
+                        Deadline(10) {
+                            KeepRunningUntilFailure {
+                                Action(Act<7> = Act::<7>),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<8>),
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        SequenceWithMemory {
+            UnsetBlackboard(o0),
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0161Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx {
+        RunOnce {
+            ReactiveSequence {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    ParallelAll {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3> = Cond::<3>),
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Sequence {
+                        Sleep(10),
+                        Wait(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+            #[run_while(|bb| *bb.t1 + 3 < bb.b0 + 1)]
+            Precondition(|bb| *bb.t0 + 4 != 1, else = Skipped) {
+                Priority {
+                    #[on_halted(|bb| { bb.b0 += 1; *bb.t1 += 3 })]
+                    #[failure_if(|bb| *bb.t0 > 3)]
+                    Action(PIo<0>, t0 = {b0}),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Invert {
+                MaxTime(10) {
+                    AsyncFallback {
+                        Condition(PCond<2>, b0 = {t0}),
+                        SequenceStar {
+                            Condition(PCond<3>, b0 = {t1}),
+                            Action(Act<4>),
+                        },
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0163Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        ForceSuccess {
+            ReactiveSequence {
+                Loop(q0, value = {t1}) {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        Succeeder,
+                        Repeater(1) {
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(Cond<2>),
+                    WasEntryUpdated(t1),
+                },
+                Loop(q0, value = {b1}) {
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = false) {
+                            Condition(|ctx, bb| ctx.check_in(4, 2)),
+                            Action(PIo<5>, t0 = {=}),
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                        Repeat(0) {
+                            Action(Act<6>),
+                        },
+                        Condition(Cond<7>),
+                        #[failure_if(|bb| bb.o0.unwrap_or(3) + 2 > *bb.t0)]
+                        Sleep(50),
+                    },
+                },
+                FlipSelector {
+                    Parallel(success = -4, failure = 2) {
+                        SetBlackboard(b0 = 8),
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                        #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.b0 = bb.o0.unwrap_or(4) })]
+                        MemPriority {
+                            Action(PIo<8>, t0 = {t0}),
+                            SetBlackboard(b1 = 6),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0164Blackboard { b1 q0 o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+        }
+        #[skip_if(|bb| (*bb.t1 + 1) % 2 < 0)]
+        IndexSwitch(|bb| bb.b0 + 1, dynamic = false) {
+            WaitValueUpdate(t0) {
+                AsyncSequence {
+                    ReactiveSelector {
+                        Switch(b1) {
+                            case 4 => ScriptCondition(|bb| *bb.t1 + 3 != 6),
+                            _ => Sleep(10),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 != *bb.t0 % 2, else = Skipped) {
+                        Conditional(|bb| bb.o0.unwrap_or(4) > 7, dynamic = true, else = Failure) {
                             StatefulAction(Task<0>),
                         },
                     },
-                    Selector {
-                        Condition(Cond<1> = Cond::<1>),
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<2>),
-                        },
+                    Switch(b1) {
+                        case 3 => Script(|bb| bb.t0.set(bb.o0.unwrap_or(3) % 3)),
+                        case 4 => StatefulAction(Task<1>),
+                        case 1 => Action(Act<2>),
+                        _ => SetBlackboard(o0 = Some(6)),
                     },
                 },
             },
-            KeepRunningUntilFailure {
-                Parallel(failure = 3) {
-                    Repeater(1) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                    Condition(Cond<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    RunOnce {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
+            WhileDoElse {
+                MemSequence {
+                    StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
+                    SetBlackboard(t0 = 6),
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = {b0}, b1 = {=}),
                 },
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    SequenceWithMemory {
+                SequenceWithMemory {
+                    Sequence {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                    AsyncFallback {
+                        #[post(|bb| if bb.b0 + 2 != *bb.t1 { bb.o0 = None })]
                         ReactiveFallback {
-                            Action(Act<7>),
-                            StatefulAction(Task<8> = Task::<8>),
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 3, &mut bb.b0)),
+                            SetBlackboard(b1 = 2),
                         },
                     },
-                },
-                ReactiveFallback {
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    AlwaysSuccess,
                 },
             },
         }
+    }
+}
+
+board!(Tree0165Blackboard { b0 b1 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0166Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        SetBlackboard(b0 = 4)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0168 for Ctx {
+    pub tree Tree0166Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t1: i64 = 11,
         }
-        ReactiveFallback {
-            Sequence {
-                AlwaysSuccess,
-                Script(|bb| if *bb.t0 < 5 { *bb.t1 += 1 }),
+        Script(|bb| *bb.t1 += 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        FlipSelector {
+            SequenceWithMemory {
                 Condition(Cond<0>),
+                SubTree(Tree0166Sub0, ..),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                StatefulAction(Task<2>),
             },
-            ScriptCondition(|bb| *bb.t1 + 3 > *bb.t0),
+            RepeatUntilFailure(1) {
+                Cooldown(50) {
+                    ReactiveFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        SubTree(Tree0166Sub1, b0 = {=}, t1 = {t1}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0168Blackboard { t0 t1 });
+board!(Tree0166Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0167 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        RunOnce {
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 2)),
+                WaitValueUpdate(t0) {
+                    #[run_while(|bb| bb.b0 + 3 < 2)]
+                    Precondition(|bb| bb.b1 % 4 > 0, else = Running) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Wait(30),
+            },
+        }
+    }
+}
+
+board!(Tree0167Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0168 for Ctx {
+        TryCatch {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        RetryUntilSuccessful(3) {
-            Parallel(success = 1, failure = -2) {
-                Sleep(30),
-                WasEntryUpdated(t0),
+        RunOnce {
+            ParallelAll(1) {
+                Script(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) }),
+                #[success_if(|bb| bb.b0 != 3)]
+                #[on_halted(|bb| if bb.b0 > *bb.t0 % 3 { bb.b0 += 1 })]
+                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0169Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0170Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(PAct<5>, b0 = {b0})
-    }
-}
+board!(Tree0169Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 0,
         }
-        Filter(times = 3, filtered = Skipped) {
-            IfThenElse {
-                Parallel {
-                    RetryUntilSuccessful(1) {
-                        Parallel(success = -1, failure = -1) {
-                            #[success_if(|bb| bb.b0 == 3)]
-                            SetBlackboard(b0 = 1),
-                            Delay(0) {
-                                StatefulAction(PTask<0>, b0 = {=}),
-                            },
-                            Loop(q0, value = {b0}) {
-                                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                            },
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<2>),
-                        Parallel(success = -2) {
-                            Condition(Cond<3>),
-                            ScriptCondition(|bb| *bb.t0 == 0),
-                        },
-                        MaxTime(20) {
-                            #[post(|bb| bb.b0 += 2)]
-                            ScriptCondition(|bb| *bb.t0 == bb.b0),
-                        },
-                    },
+        ParallelAll {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Conditional(|bb| *bb.t0 > 6, else = Failure) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
-                Fallback {
-                    IfThenElse {
-                        Action(|ctx| ctx.exec(4)),
-                        Invert {
-                            RepeatUntilFailure(1) {
-                                SubTree(Tree0170Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<6>),
-                        },
+            },
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            ReactiveSequence {
+                TryCatch {
+                    Precondition(|bb| *bb.t1 % 4 != 2, else = Skipped) {
+                        Condition(Cond<2> = Cond::<2>),
                     },
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[success_if(|bb| *bb.t0 < bb.b0 % 2)]
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        UnsetBlackboard(o0),
-                        AlwaysRunning,
-                        StatefulAction(Task<7>),
-                    },
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Sleep(50),
+                    ScriptCondition(|bb| bb.b0 % 2 < 0),
+                    SetBlackboard(b0 = {t0}),
                 },
-                Script(|bb| bb.t0.set(bb.b0 % 3)),
             },
         }
     }
 }
 
-board!(Tree0170Blackboard { q0 t0 b0 o0 });
+board!(Tree0170Blackboard { q0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
         }
-        SkipUnlessUpdated(t0) {
-            Condition(|ctx| ctx.check(0)),
+        ReactiveSequence {
+            ReactiveFallback {
+                Fallback {
+                    TryCatch {
+                        SetBlackboard(b1 = {b0}),
+                        StatefulAction(Task<0>),
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    AsyncSequence {
+                        Switch(b1) {
+                            case 5 => AlwaysFailure,
+                            case 0 => AlwaysSuccess,
+                            _ => StatefulAction(Task<2>),
+                        },
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 1 => BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0 % 2) {
+                    StatefulAction(Task<4>),
+                    Inverter {
+                        Condition(Cond<5>),
+                    },
+                },
+                _ => RetryUntilSuccessful(forever) {
+                    Condition(Cond<6>),
+                },
+            },
+            #[post(|bb| bb.b1 = bb.b0)]
+            Repeat(3) {
+                WhileDoElse {
+                    Repeat(4) {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b1)),
+                    StatefulAction(Task<9>),
+                },
+            },
+            Repeater(forever) {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    Selector {
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
+                        Switch(b1) {
+                            case 2 => StatefulAction(Task<11> = Task::<11>),
+                            case 0 => Action(PAct<12>, b0 = {=}, b1 = {b1}),
+                            _ => Script(|bb| bb.t0.set(bb.b1 % 3)),
+                        },
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Script(|bb| if bb.b0 % 2 == 1 { bb.o0 = None }),
+                    },
+                },
+            },
+            ReactiveSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<13>),
+            },
         }
     }
 }
 
-board!(Tree0171Blackboard { t0 });
+board!(Tree0171Blackboard { t0 o0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Retry(3) {
-                FlipSelector {
-                    Action(Act<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
-                    Condition(Cond<2>),
-                },
-            },
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[on_success(|bb| bb.o0 = Some(*bb.t0 % 2))]
-            #[run_while(|bb| bb.b0 + 4 < 0)]
-            Parallel(success = -2, failure = -1) {
-                FlipSelector {
-                    Succeeder,
-                    StatefulAction(Task<3>),
-                },
-                Interrupt(|bb| (bb.b0 + 1) % 3 != 1) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                RetryUntilSuccessful(3) {
-                    Action(Act<5>),
-                },
-                Repeat(2) {
-                    Condition(PCond<6>, b0 = {b0}),
-                },
-                Inverter {
-                    Sleep(0),
-                },
-            },
+        Loop(q0, if_empty = Success) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0172Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0173Sub0 for Ctx {
-        Repeat(3) {
-            Sleep(0),
-        }
-    }
-}
+board!(Tree0172Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
-        RepeatTimes(3) {
-            MemSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Fallback {
-                    SequenceWithMemory {
-                        RepeatUntilSuccess(3) {
-                            ForceSuccess {
-                                Repeat(1) {
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                        SubTree(Tree0173Sub0),
-                    },
-                },
+        blackboard {
+            b0: i64,
+        }
+        ForceSuccess {
+            ParallelAll {
+                Sleep(30),
+                Script(|bb| bb.b0 += 3),
             },
         }
+    }
+}
+
+board!(Tree0173Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0174Sub0 for Ctx {
+        Condition(Cond<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0174 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 1,
-        }
-        Conditional(|bb| (bb.b1 + 4) % 4 < 0) {
-            AsyncSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Script(|bb| bb.b0 += 1),
-                },
-                Deadline(20) {
-                    RetryUntilSuccessful(4) {
-                        Selector {
-                            ScriptCondition(|bb| (*bb.t0 + 1) % 2 > 0),
-                            ReactiveSequence {
-                                Condition(PCond<1>, b0 = {b0}),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(PCond<2>, b0 = {=}),
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                    ScriptCondition(|bb| bb.b0 < 4),
-                },
+        Parallel(success = -3, failure = -1) {
+            AlwaysFailure,
+            Action(Act<0>),
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
+            Repeat(3) {
+                SubTree(Tree0174Sub0),
+            },
+            Action(Act<4>),
         }
     }
 }
-
-board!(Tree0174Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 5,
         }
-        FlipSelector {
-            #[post(|bb| *bb.t1 += 2)]
-            #[run_while(|bb| *bb.t1 > 0)]
-            #[on_failure(|bb| { *bb.t0 += 1; if *bb.t1 + 1 == *bb.t1 % 4 { bb.t1.set(8) } })]
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Script(|bb| { bb.b0 += 3; bb.t1.set(bb.b0 % 4) }),
-        }
-    }
-}
-
-board!(Tree0175Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0176Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        IfThenElse {
-            Repeat(2) {
-                StatefulAction(Task<0>),
+        SequenceStar {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Condition(Cond<0> = Cond::<0>),
+                Retry(3) {
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        Action(Act<1>),
+                    },
+                },
             },
-            Condition(Cond<1>),
+            ReactiveFallback {
+                Filter(times = 2, count = Completed, filtered = Skipped) {
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                AlwaysFailure,
+            },
         }
     }
 }
+
+board!(Tree0175Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0176 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        #[post(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 += 1 })]
-        StepSequencer {
-            SubTree(Tree0176Sub0, ..),
-            IfThenElse {
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                ReactiveSequence {
+        #[skip_if(|bb| (*bb.t0 + 2) % 4 > 1)]
+        #[run_while(|bb| bb.b1 < bb.b0)]
+        #[on_failure(|bb| bb.b0 += 3)]
+        MemSequence {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.b1 += 3)]
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                Repeat(forever) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+                Action(PAct<2>, b0 = 1, b1 = {b0}),
+                WaitUntil(|bb| (bb.b0 + 2) % 4 > 2) {
                     Action(Act<3>),
-                    #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                    #[failure_if(|bb| bb.b1 > 3)]
-                    Wait(0),
-                    StatefulAction(Task<4>),
-                },
-                ReactiveFallback {
-                    #[run_while(|bb| *bb.t0 + 3 < bb.b0 + 1)]
-                    Condition(Cond<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-            },
-            WaitUntil(|bb| bb.b1 % 3 != 0) {
-                Delay(50) {
-                    Fallback {
-                        Action(Act<7> = Act::<7>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Repeat(4) {
-                Retry(0) {
-                    Condition(Cond<8>),
-                },
-            },
-            Repeat(4) {
-                SequenceWithMemory {
-                    Condition(Cond<9>),
-                    Wait(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0176Blackboard { b1 t0 b0 });
+board!(Tree0176Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        ParallelAll {
-            IndexSwitch(|bb| *bb.t0 + 3) {
-                ParallelAll {
+        Switch(b1) {
+            case 0 => KeepRunningUntilFailure {
+                ParallelAll(2) {
+                    KeepRunningUntilFailure {
+                        AlwaysFailure,
+                    },
                     Condition(Cond<0>),
-                    Script(|bb| bb.b0 += 3),
                 },
-                RepeatUntil(Failure) {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        #[failure_if(|bb| bb.b0 < *bb.t0 + 2)]
-                        SequenceWithMemory {
-                            SetBlackboard(t0 = {b0}),
+            },
+            case 3 => Switch(b1) {
+                case 3 => Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
+                case 1 => StatefulAction(Task<2>),
+                case 2 => Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                _ => RetryUntilSuccessful(2) {
+                    Condition(PCond<4>, b0 = {=}),
+                },
+            },
+            case 1 => RepeatUntilSuccess(forever) {
+                MemPriority {
+                    ForceFailure {
+                        IfThenElse {
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 2)),
+                            Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                    Fallback {
+                        StatefulAction(Task<8>),
+                        Wait(10),
+                    },
+                },
+            },
+            _ => RepeatUntilFailure(1) {
+                RepeatTimes(forever) {
+                    TryCatch(catch_on_halt = true) {
+                        Parallel(success = 1) {
+                            Action(Act<9>),
+                            Action(|ctx| ctx.exec(10)),
+                        },
+                        RepeatUntilSuccess(3) {
+                            Script(|bb| if bb.b1 + 4 != *bb.t0 { *bb.t0 += 3 }),
                         },
                     },
                 },
@@ -2683,25 +2636,18 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0177Blackboard { b0 t0 });
+board!(Tree0177Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0178Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(PIo<0>, t0 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0178Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
+        ForceSuccess {
+            Sleep(50),
         }
-        ScriptCondition(|bb| bb.b0 > bb.b0 + 3)
     }
 }
 
@@ -2709,145 +2655,240 @@ bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64 = 2,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
         }
-        #[on_halted(|bb| bb.b1 += 3)]
-        SequenceWithMemory {
-            SubTree(Tree0178Sub0, ..),
-            Condition(Cond<1>),
-            #[post(|bb| bb.b0 += 1)]
-            SubTree(Tree0178Sub1, ..),
+        Precondition(|bb| bb.b0 != 2, else = Failure) {
+            Sequence {
+                MaxTime(0) {
+                    Repeat(2) {
+                        WhileDoElse {
+                            StatefulAction(PTask<0>, b0 = {b0}),
+                            Condition(|ctx| ctx.check(1)),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(3)),
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 4)),
+                },
+                SubTree(Tree0178Sub0, ..),
+            },
         }
     }
 }
 
-board!(Tree0178Blackboard { b0 b1 });
+board!(Tree0178Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0179Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Condition(Cond<11>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0179Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Repeater(forever) {
+            Repeater(forever) {
+                StatefulAction(Task<12> = Task::<12>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
-        Repeat(forever) {
-            AlwaysSuccess,
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            WaitUntil(|bb| bb.b0 % 3 < 1) {
+                Delay(0) {
+                    Filter(times = 1, count = Success) {
+                        Script(|bb| *bb.t1 += 2),
+                    },
+                },
+            },
+            ReactiveFallback {
+                WaitUntil(|bb| (*bb.t0 + 2) % 4 == 3) {
+                    Fallback {
+                        Action(PIo<0>, t0 = {b0}),
+                        Condition(Cond<1>),
+                        Limiter(3) {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                    Precondition(|bb| bb.b0 + 2 < 7, else = Success) {
+                        WasEntryUpdated(t1),
+                    },
+                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Switch(b1) {
+                case 5 => KeepRunningUntilFailure {
+                    Action(PAct<6>, b0 = {b0}),
+                },
+                case 4 => Cooldown(30) {
+                    Action(PIo<7>, t0 = {t0}),
+                },
+                case 3 => ParallelAll(max_failures = -2) {
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                    Condition(PCond<10>, b0 = {=}),
+                },
+                _ => #[success_if(|bb| *bb.t0 == 6)]
+                #[post(|bb| { bb.b0 = *bb.t1; if *bb.t0 + 2 == bb.b0 % 3 { bb.t1.set(bb.o0.unwrap_or(2) + 3) } })]
+                #[on_halted(|bb| bb.b0 += 3)]
+                RetryUntilSuccessful(0) {
+                    SubTree(Tree0179Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}, o0 = {=}, t1 = {t1}),
+                },
+            },
+            Loop(q0, if_empty = Failure) {
+                SubTree(Tree0179Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}, o0 = {=}, t1 = {t1}),
+            },
         }
     }
 }
+
+board!(Tree0179Blackboard { t0 b0 b1 q0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 5 => ReactiveFallback {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Conditional(|bb| *bb.t0 < bb.b0 % 3, else = Success) {
-                    StatefulAction(Task<2>),
-                },
+        Fallback {
+            ReactiveSequence {
                 Inverter {
-                    Action(PIo<3>, t0 = {b0}),
+                    StatefulAction(Task<0>),
                 },
-                Sequence {
-                    StatefulAction(Task<4>),
-                },
-            },
-            case 3 => AlwaysFailure,
-            case 4 => #[on_halted(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
-            Sequence {
-                Parallel(success = 1, failure = -2) {
-                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                    Action(Act<6>),
-                },
-                BinarySelector(|bb| (*bb.t0 + 4) % 2 < 0, dynamic = false) {
-                    Condition(|ctx| ctx.check(7)),
-                    Switch(b1) {
-                        case 4 => #[on_success(|bb| { bb.b0 = bb.b1 % 3; if *bb.t1 != 1 { bb.b1 = *bb.t1 } })]
-                        #[on_halted(|bb| *bb.t1 += 1)]
-                        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(6) })]
-                        ScriptCondition(|bb| bb.b0 > 4),
-                        _ => StatefulAction(Task<8>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<9> = Task::<9>),
-                    ScriptCondition(|bb| bb.b0 == 3),
-                },
-            },
-            _ => BinarySelector(|bb| *bb.t0 + 2 < 1) {
-                SequenceWithMemory {
-                    Condition(PCond<10>, b0 = {=}),
-                    Sleep(50),
-                    AlwaysFailure,
-                },
-                ReactiveFallback {
-                    Condition(Cond<11>),
-                    Action(|ctx, bb| ctx.exec_in(12, *bb.t1, &mut bb.b1)),
-                    Condition(Cond<13>),
-                },
+                Sleep(50),
+                StatefulAction(Task<1>),
             },
         }
-    }
-}
-
-board!(Tree0180Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0181Sub0 for Ctx {
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
-        PolicyParallel(policy = FirstSuccess) {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(3) {
-                SubTree(Tree0181Sub0),
+        blackboard {
+            b0: i64 = 5,
+        }
+        #[skip_if(|bb| bb.b0 > 4)]
+        Precondition(|bb| (bb.b0 + 1) % 4 > 0, else = Failure) {
+            RunOnce {
+                ReactiveFallback {
+                    AsyncFallback {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0181Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 4,
+            o0: Option<i64>,
         }
-        Sequence {
-            ParallelAll {
-                #[run_while(|bb| bb.o0.is_some())]
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Repeat(2) {
-                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+        FlipSelector {
+            Action(Act<0>),
+            #[post(|bb| bb.o0 = Some((bb.b0 + 3) % 3))]
+            Cooldown(10) {
+                SequenceStar {
+                    ForceFailure {
+                        StatefulAction(PTask<1>, b0 = {=}),
                     },
                 },
-                StatefulAction(Task<1>),
-            },
-            #[skip_if(|bb| bb.b0 == 1)]
-            Sequence {
-                StatefulAction(Task<2>),
-                Wait(10),
-                SetBlackboard(b0 = 0),
-                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0182Blackboard { q0 o0 b0 });
+board!(Tree0182Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        RunOnce {
-            Cooldown(50) {
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            ReactiveFallback {
+                StepSequencer {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+                StepSequencer {
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
+                    Succeeder,
+                },
                 ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Repeater(0) {
-                        Condition(Cond<1>),
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                    Action(Act<5> = Act::<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            Fallback {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<7>),
+                    Action(Act<8> = Act::<8>),
+                },
+                RetryUntilSuccessful(1) {
+                    AlwaysFailure,
+                },
+                AlwaysFailure,
+            },
+            FlipSelector {
+                WhileDoElse {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                    Action(Act<13>),
+                    Condition(Cond<14> = Cond::<14>),
+                },
+                RepeatUntilSuccess(forever) {
+                    WhileDoElse {
+                        StatefulAction(Task<15>),
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                },
+                Optional {
+                    StepSequencer {
+                        Action(|ctx| ctx.exec(17)),
+                        Condition(Cond<18> = Cond::<18>),
                     },
                 },
             },
@@ -2858,345 +2899,338 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64 = 2,
+            b0: i64 = 4,
         }
-        IfThenElse {
-            Inverter {
-                #[on_failure(|bb| { if bb.b0 > 7 { bb.b0 += 3 }; bb.b1 = bb.b0 })]
-                Parallel(failure = -5) {
-                    Sleep(10),
-                    #[skip_if(|bb| *bb.t0 < 2)]
-                    Sequence {
-                        Script(|bb| bb.b0 = (bb.b0 + 2) % 3),
-                        Wait(100),
-                    },
-                    Repeat(3) {
-                        RunOnce {
-                            #[failure_if(|bb| bb.b1 + 3 < 2)]
-                            Succeeder,
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        AlwaysRunning,
-                    },
-                    Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-                },
-            },
-            BinarySelector(|bb| bb.b1 == 1) {
-                #[post(|bb| if *bb.t0 < 3 { bb.b0 = bb.b1 })]
-                Fallback {
-                    Condition(|ctx| ctx.check(2)),
-                    Action(PAct<3>, b0 = {b1}, b1 = {b0}),
-                    SetBlackboard(b0 = 3),
-                },
-                Inverter {
-                    WhileDoElse {
-                        FlipSelector {
-                            Conditional(|bb| *bb.t0 != 3, dynamic = true, else = Success) {
-                                StatefulAction(Task<4>),
-                            },
-                            StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
-                            #[run_while(|bb| *bb.t0 != 3)]
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            Wait(0),
-                        },
-                    },
+        StepSequencer {
+            Repeat(3) {
+                #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0184Blackboard { q0 t0 b0 b1 });
+board!(Tree0184Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Action(Act<0>),
-            Sleep(20),
-            Wait(0),
-            Timeout(0) {
-                Sequence {
-                    Condition(Cond<1>),
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
+        Selector {
+            ReactiveSequence {
+                #[on_success(|bb| { bb.b1 += 2; bb.b0 = 7 })]
+                #[run_while(|bb| bb.b1 < *bb.t0 % 4)]
+                Condition(PCond<0>, b0 = 6),
+                StatefulAction(Task<1>),
+            },
+            MaxTime(10) {
+                ReactiveSequence {
                     StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
+            },
+            StatefulAction(Task<4>),
+            Repeater(forever) {
+                Action(PIo<5>, t0 = {t0}),
             },
         }
     }
 }
+
+board!(Tree0185Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 5,
             b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        TryCatch(catch_on_halt = true) {
-            Timeout(10) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        Sequence {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                Parallel(success = -2, failure = -4) {
+                    ReactiveSequence {
+                        AlwaysFailure,
+                    },
+                    #[failure_if(|bb| bb.b1 > *bb.t0 + 4)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[on_success(|bb| bb.t0.set(0))]
+                    Repeater(2) {
+                        AlwaysRunning,
+                    },
+                    Priority {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    SetBlackboard(t0 = {b0}),
+                },
             },
-            Loop(q0, if_empty = Skipped) {
-                RunOnce(then_skip = false) {
-                    TryCatch(catch_on_halt = true) {
-                        Action(PIo<1>, t0 = {=}),
-                        Wait(20),
+            ReactiveFallback {
+                RunOnce {
+                    ReactiveSequence {
+                        Script(|bb| { bb.t0.set(bb.b0); if (bb.b1 + 2) % 3 == 2 { bb.b0 += 1 } }),
+                        StatefulAction(Task<2>),
                     },
                 },
-            },
-            StepSequencer {
-                SetBlackboard(b0 = 0),
-                SetBlackboard(t0 = 1),
-            },
-            StatefulAction(Task<2>),
-            TryCatch {
-                Loop(q0) {
-                    Succeeder,
+                KeepRunningUntilFailure {
+                    Switch(b1) {
+                        case 3 => StatefulAction(Task<3>),
+                        _ => #[skip_if(|bb| bb.b0 < 6)]
+                        Condition(PCond<4>, b0 = 8),
+                    },
                 },
-                Parallel(success = 2, failure = 1) {
-                    Action(|ctx| ctx.exec(3)),
-                    Sleep(0),
+                ReactiveSequence {
+                    Delay(0) {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
+                    },
+                    Action(PAct<6>, b0 = 7, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0186Blackboard { q0 t0 b0 });
+board!(Tree0186Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            ReactiveFallback {
-                Interrupt(|bb| *bb.t0 < bb.b0 % 4) {
-                    #[failure_if(|bb| bb.b0 + 4 < 3)]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    RetryUntilSuccessful(forever) {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            #[on_failure(|bb| { if (bb.b0 + 1) % 2 < 0 { bb.t0.set((*bb.t0 + 4) % 3) }; if *bb.t0 != 0 { bb.t0.set(bb.b0) } })]
-                            #[post(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
-                            #[failure_if(|bb| *bb.t0 > bb.b0)]
-                            ReactiveSelector {
-                                StepSequencer {
-                                    Action(Act<0>),
-                                },
-                                SkipUnlessUpdated(t0) {
-                                    Condition(Cond<1> = Cond::<1>),
-                                },
-                                ReactiveSequence {
-                                    #[on_halted(|bb| bb.b0 += 1)]
-                                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                                    SetBlackboard(t0 = {b0}),
-                                    ScriptCondition(|bb| bb.b0 % 4 == 0),
-                                },
-                            },
-                        },
-                    },
+        Fallback {
+            ParallelAll(max_failures = -2) {
+                Succeeder,
+                #[post(|bb| { *bb.t1 += 1; bb.b0 = bb.b1 % 2 })]
+                Selector {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
                 },
+                #[post(|bb| bb.b0 = *bb.t0)]
+                Action(Act<2> = Act::<2>),
+            },
+            Conditional(|bb| bb.b1 > 6, dynamic = false) {
+                Parallel(success = -2) {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            MemSequence {
+                Condition(Cond<5>),
+                AlwaysSuccess,
+                Action(Act<6>),
             },
         }
     }
 }
 
-board!(Tree0187Blackboard { q0 b0 t0 });
+board!(Tree0187Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Fallback {
-                Sequence {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Condition(Cond<0>),
-                    RepeatTimes(3) {
-                        RetryUntilSuccessful(1) {
-                            Condition(|ctx, bb| ctx.check_in(1, 1)),
+        BinarySelector(|bb| bb.b0 % 3 > 1) {
+            Limiter(1) {
+                Delay(0) {
+                    Sequence {
+                        Repeater(1) {
+                            StatefulAction(Task<0> = Task::<0>),
                         },
+                        SetBlackboard(t0 = 2),
+                        AlwaysSuccess,
+                        StatefulAction(Task<1>),
+                        Wait(0),
                     },
                 },
-                StatefulAction(Task<2>),
             },
-            BinarySelector(|bb| bb.b0 < 7) {
-                AsyncSequence {
-                    IndexSwitch(|bb| bb.b1 + 2, out_of_range = Fail) {
-                        Condition(|ctx| ctx.check(3)),
-                        Script(|bb| *bb.t0 += 3),
-                    },
-                    Conditional(|bb| bb.b1 % 2 != 0, dynamic = false, else = Failure) {
-                        ReactiveSequence {
-                            Action(Act<4>),
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
+            ReactiveSequence {
+                BinarySelector(|bb| (bb.b0 + 1) % 3 < 2) {
+                    Condition(Cond<2> = Cond::<2>),
+                    SetBlackboard(b0 = 6),
                 },
-                AsyncSequence {
-                    Succeeder,
-                    StatefulAction(Task<6>),
-                    SetBlackboard(b0 = {t0}),
-                    StatefulAction(Task<7>),
+                StatefulAction(Task<3>),
+                SequenceWithMemory {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0188Blackboard { t0 b1 b0 });
+board!(Tree0188Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
         }
-        Parallel(success = 1, failure = 1) {
-            WasEntryUpdated(t0),
+        #[run_while(|bb| *bb.t1 % 2 == 1)]
+        #[post(|bb| if *bb.t0 != 2 { bb.t0.set(bb.b0) })]
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+            ScriptCondition(|bb| *bb.t1 == bb.b0),
+            Condition(|ctx| ctx.check(2)),
         }
     }
 }
 
-board!(Tree0189Blackboard { t0 });
+board!(Tree0189Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
         }
-        RepeatUntilFailure(forever) {
+        Fallback {
+            #[on_failure(|bb| *bb.t0 += 2)]
+            ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(0) + 3),
+            #[skip_if(|bb| bb.b0 % 4 > 0)]
+            Action(|ctx| ctx.exec(0)),
+            #[success_if(|bb| bb.b1 % 4 != 3)]
             RunOnce {
-                FlipSelector {
-                    SetBlackboard(t0 = 4),
-                    Succeeder,
-                    #[skip_if(|bb| (bb.b0 + 4) % 2 < 0)]
-                    StatefulAction(Task<0>),
-                },
+                Action(Act<1> = Act::<1>),
             },
+            Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 2)),
         }
     }
 }
 
-board!(Tree0190Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0191Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0191Sub1 for Ctx {
-        Failer
-    }
-}
+board!(Tree0190Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
-        RepeatUntilSuccess(forever) {
-            FlipSelector {
-                ParallelAll {
-                    Sleep(10),
-                    MemPriority {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                        SubTree(Tree0191Sub0),
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                Timeout(0) {
-                    Priority {
-                        ForceFailure {
-                            StatefulAction(Task<4>),
-                        },
-                        SubTree(Tree0191Sub1),
-                    },
-                },
-                Failer,
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Success) {
+            WaitValueUpdate(t1) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0192Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Loop(q0, if_empty = Success) {
-            #[failure_if(|bb| bb.b1 == 0)]
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
+board!(Tree0191Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Repeat(2) {
-            #[on_success(|bb| { if bb.b0 == bb.b1 { bb.b0 = bb.b1 + 1 }; bb.b0 = 3 })]
-            #[success_if(|bb| bb.b0 % 2 > 0)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            SubTree(Tree0192Sub0, b1 = {=}, q0 = {q0}, b0 = {=}),
+        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+        KeepRunningUntilFailure {
+            Repeat(0) {
+                Condition(PCond<0>, b0 = {t0}),
+            },
         }
     }
 }
 
-board!(Tree0192Blackboard { b1 q0 b0 });
+board!(Tree0192Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        #[post(|bb| if bb.b0 < 3 { bb.b1 += 2 })]
-        ReactiveSequence {
-            ParallelAll {
-                Action(Act<0>),
-                MemSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = 5),
+        Switch(b1) {
+            case 2 => AsyncSequence {
+                Repeater(1) {
+                    ScriptCondition(|bb| bb.o0.is_none()),
                 },
-                AlwaysSuccess,
-                RepeatTimes(forever) {
-                    Script(|bb| *bb.t0 += 1),
+                #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
+                Priority {
+                    Action(Act<0>),
+                    Action(PAct<1>, b0 = {b0}, b1 = {=}),
+                },
+                AlwaysFailure,
+            },
+            case 1 => Fallback {
+                #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(2) % 2)]
+                #[on_failure(|bb| bb.o0 = Some(6))]
+                Action(Act<2>),
+                Loop(q0, value = {b1}) {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
                 },
             },
-            Delay(20) {
-                Repeat(forever) {
-                    BinarySelector(|bb| bb.b1 > (*bb.t0 + 1) % 4, dynamic = false) {
-                        Condition(Cond<4>),
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[skip_if(|bb| (*bb.t0 + 2) % 2 == 0)]
-                        #[failure_if(|bb| *bb.t0 > 0)]
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            Action(PAct<5>, b0 = {b0}, b1 = {=}),
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
-                        },
+            case 5 => ReactiveSelector {
+                AsyncFallback {
+                    Condition(Cond<4>),
+                    #[post(|bb| { bb.b1 += 3; *bb.t0 += 2 })]
+                    #[on_halted(|bb| bb.b0 = 9)]
+                    AlwaysFailure,
+                },
+                Deadline(20) {
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                },
+            },
+            _ => RunOnce {
+                RepeatUntilSuccess(forever) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0193Blackboard { t0 o0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0194 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+            Priority {
+                Condition(PCond<0>, b0 = {b0}),
+                Priority {
+                    #[success_if(|bb| *bb.t0 % 4 != 1)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                    Action(Act<2>),
+                    #[success_if(|bb| *bb.t0 % 4 != 2)]
+                    #[on_failure(|bb| if *bb.t0 + 4 != 5 { bb.b0 += 1 })]
+                    Condition(Cond<3>),
+                },
+                ParallelAll(2) {
+                    StatefulAction(Task<4>),
+                    Script(|bb| if bb.b0 % 4 > 1 { bb.b0 = bb.b0 % 4 }),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Running) {
+                AsyncSequence {
+                    RepeatUntilFailure(1) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Loop(q0, if_empty = Running) {
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
             },
@@ -3204,231 +3238,288 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0193Blackboard { b1 b0 t0 });
+board!(Tree0194Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0194 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        TryCatch {
-            WasEntryUpdated(t1),
-            #[on_success(|bb| { bb.t0.set(bb.b1); bb.b1 = bb.b1 % 3 })]
-            #[success_if(|bb| *bb.t0 < 5)]
-            Script(|bb| bb.o0 = Some(*bb.t1 + 2)),
-            Script(|bb| if *bb.t1 % 2 != 1 { bb.b0 += 1 }),
-            WasEntryUpdated(t1),
-            SetBlackboard(o0 = Some(8)),
+    pub tree Tree0195Sub0 for Ctx {
+        RetryUntilSuccessful(3) {
+            ReactiveSequence {
+                Action(Act<3>),
+                Action(Act<4>),
+            },
         }
     }
 }
-
-board!(Tree0194Blackboard { b1 o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 1,
-        }
-        AsyncFallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            Action(PAct<1>, b0 = {=}, b1 = {b1}),
+        Sequence {
+            ReactiveSequence {
+                Cooldown(10, filtered = Skipped) {
+                    Repeat(1) {
+                        Condition(Cond<0>),
+                    },
+                },
+                Sleep(30),
+                Condition(Cond<1>),
+                Repeat(1) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    SubTree(Tree0195Sub0),
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                    Remap(success = Failure, failure = Failure) {
+                        Action(Act<6>),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0195Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        Fallback {
-            RunOnce(then_skip = false) {
-                AsyncSequence {
-                    #[skip_if(|bb| bb.b1 + 1 < 7)]
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+        ReactiveSequence {
+            Priority {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    ReactiveFallback {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                Timeout(20) {
+                    Timeout(20) {
+                        ForceSuccess {
+                            AsyncFallback {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                                Action(Act<6>),
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(9)),
+                    RetryUntilSuccessful(0) {
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<10>),
+                    Failer,
+                    Action(Act<11>),
+                },
+                Deadline(0) {
+                    Condition(Cond<12>),
                 },
             },
-            AsyncSequence {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            Fallback {
-                #[on_success(|bb| if bb.b0 + 3 > 3 { bb.t0.set(bb.b0) })]
-                Action(Act<4>),
-                Condition(|ctx| ctx.check(5)),
-            },
-            StatefulAction(Task<6>),
-            #[run_while(|bb| bb.b1 < 5)]
-            #[failure_if(|bb| bb.b0 < 4)]
-            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0196Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        Priority {
-            SequenceStar {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Remap(success = Success, failure = Failure) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
-            BinarySelector(|bb| (*bb.t0 + 4) % 3 > 1, dynamic = true) {
-                Condition(Cond<4>),
-                Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
-                    #[on_success(|bb| { bb.b0 += 3; bb.b0 += 3 })]
-                    Script(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 3 }),
-                },
+        ReactiveSequence {
+            TryCatch {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1> = Act::<1>),
+                Condition(|ctx, bb| ctx.check_in(2, 5)),
             },
         }
     }
 }
 
-board!(Tree0197Blackboard { b0 t0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
-        IfThenElse {
-            Condition(Cond<0>),
-            Action(Act<1>),
+        Parallel(failure = 0) {
+            ParallelAll {
+                RunOnce {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Inverter {
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Condition(Cond<4>),
+            },
+            ReactiveSequence {
+                Condition(Cond<5>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(6)),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            Limiter(3) {
+                SequenceWithMemory {
+                    Action(Act<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                    Sleep(10),
+                    Failer,
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
-        Limiter(1) {
-            Delay(10) {
-                MemSequence {
-                    Delay(0) {
-                        StatefulAction(Task<0>),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        Priority {
+            StatefulAction(Task<0>),
+            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Failure) {
+                ReactiveSequence {
+                    Remap(success = Failure, failure = Failure) {
+                        Precondition(|bb| *bb.t1 % 3 > 1) {
+                            RunOnce(then_skip = false) {
+                                Action(Act<1>),
+                            },
+                        },
                     },
                 },
             },
+            FlipSelector {
+                SetBlackboard(t0 = 8),
+                AlwaysSuccess,
+                RepeatUntilFailure(1) {
+                    Condition(Cond<2>),
+                },
+                Selector {
+                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 2) % 4)),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            ReactiveSequence {
+                Limiter(2) {
+                    RunOnce(then_skip = false) {
+                        #[success_if(|bb| *bb.t0 + 1 > 5)]
+                        Condition(Cond<5>),
+                    },
+                },
+                AlwaysRunning,
+            },
+            Action(PAct<6>, b0 = 7, b1 = {t1}),
         }
     }
 }
 
+board!(Tree0199Blackboard { o0 t1 b0 t0 });
+
 cases! {
-    Tree0100 "Rep0(a0)",
-    Tree0101 "Par{_;3}(F,Par{0;1}(t0),Star(a1,a2,t3,c4,c5e),To{20}(Flip(Wt{50},S,Ite(a6,R,c7),c8,a9)))",
-    Tree0102 "B{t0;o0=_}Ite(@si{t0=3}t0,Rep3(Inv(R)),Intr{some}(SubR(pi1{t0:t0})))",
-    Tree0103 "PPar{0;_}(Keep(Ite(Pri(Rty1(a0l),c1),Star(Flt{1;_;_}(Sel(F,t2e))))),Inv(F))",
-    Tree0104 "B{t1=3;b1=4;o0=_;t0=0;b0}PPar{1;T}(@ki{o0|3+1%3!2}t0,@os{b0+=2}Ruf{F}(a1b{b1%4;b0}),Wu{t1},PAll{-1}(@rw{b0%2=1}@fi{t0!3}@po{b1:=t1+2%2}RSeq(Pre{t0!t0%4;S}(S),a2l)))",
-    Tree0105 "B{b0;q0;t0;o0}@fi{t0>4}@oh{none?b0:=t0;b0:=o0|0%3}Flip(Pre{t0>2;S}(a0),Fb(t1,Opt(Lp{b0;S}(c2b{b0}))))",
-    Tree0106 "B{t1=3;o0;t0=0;b0;b1=0}Ite(RFb(a0b{o0|2+3%4;b0},pt1{b0:t1;b1:b1}),Intr{b0%2>0}(@si{t1<6}@ki{b1%2<1}Pri(c2,c3,c4b{b1+2%3},t5,t6)),Isw{t0;N;T}(Swm(Sb{t0=7},Suc),MPri(To{0}(@os{b1+=3}a7)),pi8{t0:t0}))",
-    Tree0107 "Dl{20}(a0)",
-    Tree0108 "B{b0;t0=5}OnceT(Isw{b0+4%4;T;N}(Dd{30}(SubR(pa0{b0:9})),Isw{t0+2;N;_}(Sc{t0:=b0},t1)))",
-    Tree0109 "B{t0=2;b1;q0=3}AFb(Wv{t0}(Rty0(c0l)),ASeq(@fi{b1<1}Scc{t0+2!t0},Lp{_;_}(a1),Ruf{1}(a2)))",
-    Tree0110 "B{t1=0;o0;b1=5;b0=4;q0=2;t0=4}RSeq(@of{o0:=_}PAll{_}(Flip(t0,c1e,t2,MSeq(a3,@ki{some}t4),c5),Dl{30}(@po{b0:=t0}@rw{t0%2>0}TryF(Sb{o0=0},Swm(pt6{b0:t0;b1:b1},@po{t0+=3}c7),Lp{_;_}(PAll{2}(t8,Scc{none},pt9{b0:2;b1:t1})))),Ite(a10b{4;b0},Fb(c11l,WU{b1<0}(RetF(t12)),Sl{10}),Dd{10}(TryT(Sc{b0+=1},t13,c14b{b0+2}))),Pre{none;K}(AFb(t15,Wt{0}))))",
-    Tree0111 "B{t0}RSeq(Sb{t0=5},t0e)",
-    Tree0112 "B{t1=1}Dl{50}(Fb(Flip(Wu{t1}),Rep4(Scc{t1%3<1}),FF(Cnd{t1>7;T;_}(c0e))))",
-    Tree0113 "RFb(Ite(Par{1;_}(a0,Fai),Wt{0}),t1,Swm(t2,t3,t4),Rep4(t5),AFb(MSeq(Fb(c6l,c7e)),RSeq(t8,c9,Fai)))",
-    Tree0114 "FF(AFb(RFb(PAll{_}(t0,c1e),Inv(S),a2,t3,RFb(PPar{1;T}(t4,t5))),RFb(RU{F}(a6),RFb(a7),t8,Wt{50})))",
-    Tree0115 "B{t0;o0=3;b0=4}@fi{t0>t0%3}@oh{t0:=b0%2}@si{none}RFb(Pre{t0%4<0;F}(Seq(MPri(WU{t0>t0+4%2}(Wu{t0}),Rpt{1}(@os{t0>2?o0:=_}@rw{t0+1%3>1}pc0{b0:0}),PPar{1;T}(ASeq(pt1{b0:1;b1:t0},Wu{t0})),RFb(t2,c3e)),@ki{t0+3<7}Swm(Ite(c4,Isw{o0|2+3;_;T}(a5,c6e),RFb(pt7{b0:b0},Scc{none},t8))))),RSeq(@si{b0%3<0}@of{o0:=1;t0:=b0+2}@oh{b0+=2}PAll{2}(pc9{b0:t0},t10),ASeq(a11l,Wv{t0}(pi12{t0:=}),RSeq(pa13{b0:b0;b1:b0},c14,t15)),@oh{b0+=1}@ki{o0|4!b0}WU{b0>2}(RSeq(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(pt16{b0:b0},t17e),c18l,Rty3(pt19{b0:t0;b1:b0}),WU{b0=7}(pa20{b0:0;b1:t0}))),RFb(RFb(pc21{b0:0},t22),@po{b0%4<1?b0:=t0}Keep(Wu{t0}),Pre{b0=t0+3;F}(F))))",
-    Tree0116 "B{b0=1;t0=4;b1=4}@os{b0+=1;b1=t0?b1:=b1+3%3}@of{t0+=1}@po{t0:=b1}Seq(Par{-1;-2}(Sb{t0=b0},pc0{b0:4}),pa1{b0:t0;b1:b0},c2)",
-    Tree0117 "B{t0=0;b1=1;b0=5}Wde(TryT(Swm(OnceK(Sc{b0:=b1+1;b1:=6}),Once(t0),Sw{4}(t1,c2),ASeq(@of{t0+=1}pa3{b0:9;b1:b0},pa4{b0:b1;b1:b0},Sl{20},a5),t6),Wde(RFb(t7,a8),Fb(Scc{t0<0}))),@po{b0:=b1}Keep(Par{-3;-3}(FF(Once(@rw{t0=t0%3}Sw{4;2;1}(t9,Once(@po{b0:=t0;t0+=3}t10e),Sc{b1+=1},R))),Rus{F}(@si{t0%3<2}Ruf{3}(c11)),Seq(RSeq(t12e,pt13{b0:1;b1:=},t14),Ruf{F}(Rus{F}(t15)),Ret0(t16)))))",
-    Tree0118 "B{t0=0;b0=2;b1;q0=2}Seq(Sc{b0:=t0},PPar{2;T}(Bin{t0<7;_}(t0e,@os{b1+3=2?t0:=9}c1),a2l,Flt{3;R;K}(t3)),RSeq(Seq(SubR(@of{b0:=t0+3;t0:=b0+3%4}pi4{t0:t0}),pa5{b0:b1},c6),FS(RSeq(c7,S))),Pri(Step(S,MSeq(Lp{b1;R}(Pri(t8,t9))))),@rw{t0>4}Rmp{S;S}(Lp{_;F}(Su{t0}(Sb{t0=b1}))))",
-    Tree0119 "B{t0;b0=0}TryT(Scc{t0%2=1},c0)",
-    Tree0120 "B{t0=3;q0}Lp{t0;R}(Lp{_;F}(c0))",
-    Tree0121 "B{t0=2;b0=3;b1=4}Inv(Sw{3;5}(@po{b0:=t0}c0,t1,c2))",
-    Tree0122 "B{b1=5;t0=0;o0=1;b0}RSeq(Rep3(Wde(@po{o0:=t0+2}@oh{t0+=3}@os{o0:=t0+4;b0+=1}Par{_;-2}(c0l,Sb{b1=t0}),Sl{0},Suc)),c1,@of{b1+=1}OnceT(t2))",
-    Tree0123 "RepF(a0)",
-    Tree0124 "B{t0=5}RSeq(t0,Scc{t0<1})",
-    Tree0125 "B{t0;b0=3}Sel(c0b{t0},Swm(c1,Sl{30}),Flip(t2e,pi3{t0:=}),pt4{b0:=;b1:b0})",
-    Tree0126 "PAll{_}(TryT(t0,Swm(c1,t2e)),c3l,Once(RSeq(t4,t5e,c6l)),Seq(t7,Sl{20}),PPar{0;_}(t8,S,t9))",
-    Tree0127 "B{b1=5;b0=4;o0;q0;t0;t1=4}Rep3(Wv{t1}(@rw{b1+4>b0+3}@of{b1:=b0;t0>6?t0+=3}PAll{-1}(Ite(Step(S,t0,pa1{b0:0;b1:=},c2,t3),TryF(t4,Isw{o0|3+3;N;T}(t5,@po{b1:=t0%3}Sb{b0=2}),pi6{t0:b1})),RSeq(Fb(@oh{o0:=t1+2;b0:=t0+4%3}pi7{t0:=},a8,t9,t10),TryF(c11,c12l),Lp{_;F}(pt13{b0:t0;b1:b0})))))",
-    Tree0128 "B{b1=4;o0=_;t0=5;t1=0;b0=4}RSeq(Fb(a0,a1b{o0|1;b0},Rus{F}(Ub{o0})),WU{t1%2>0}(Bin{b0<t1+1;N}(@os{b1+=3}@fi{t1%3<1}Rep4(Pri(c2,Rmp{F;S}(pc3{b0:b0}),@of{t0:=b1+1%3}@oh{t0:=b1}@os{b0:=b1+4}c4)),Pre{t1<4;F}(Sel(a5l,S)))))",
-    Tree0129 "B{t0=3;b0;t1=3}Star(Fb(Wu{t1},t0,a1b{8;b0}),Sel(c2,Wu{t0}))",
-    Tree0130 "B{o0;t0=0;b0=5}Keep(Opt(Step(WU{b0+1<1}(@rw{t0%2<0}@po{t0+=1}@os{t0:=o0|2}RT{F}(t0)),c1b{t0},RFb(@of{o0:=_}@si{t0%4!3}c2,@fi{t0=5}@po{t0:=b0}Sc{b0:=t0%2},Sl{50}))))",
-    Tree0131 "B{b1=5}Sw{5;1;0}(Once(t0),Inv(c1e),Ret4(a2e),F)",
-    Tree0132 "B{t1=1;t0=3;q0=0;b1}Su{t1}(Isw{b1+4;N;T}(Swm(@ki{t0<2}Lp{b1;R}(Star(Par{2;-1}(F,SubR(Sb{t1=6})),a0)))))",
-    Tree0133 "B{o0=_;t0=5}Ite(RSeq(Ite(t0,a1e,pi2{t0:=})),Inv(Mt{30}(c3)),Par{_;-2}(c4b{o0|4},Rpt{0}(c5),Wde(c6l,c7l)))",
-    Tree0134 "B{b1=1;t0=1;b0=2;t1}RFb(F,pa0{b0:b0;b1:t1},Sc{b1:=t0%2})",
-    Tree0135 "Ite(Once(AFb(t0,a1)),Swm(a2,c3,Wt{0},t4))",
-    Tree0136 "RSeq(RSel(PPar{2;_}(c0,c1,Wde(Wde(t2,t3),t4,c5l)),RFb(Fb(Rep1(ASeq(t6e,a7,t8,a9))),Cd{50;F}(Rty2(Keep(Rep1(a10)))),Dl{20}(RSeq(c11,a12,c13e,RSeq(c14e,c15))),c16)))",
-    Tree0137 "B{b0;b1;t0=4}RSeq(Star(Intr{b0+4>b1%3}(@po{b0+=2}a0b{t0%4;b0}),Dl{0}(PAll{-1}(Seq(@of{t0+=1}@os{t0+=3}Seq(a1b{9;b0},t2)),Sc{b1+4=4?b1+=1}))),ASeq(Pre{b1+3=t0%4;F}(c3e),Swm(t4,a5b{5;b0},c6,t7,a8l),RFb(a9,@rw{b1+2>3}@oh{b0+=1}Opt(Wt{30}),Sw{0}(pc10{b0:9},@si{t0>1}@rw{b0>2}pc11{b0:b0}),c12,@os{b1+=3}@si{t0+1!0}@of{b1+=1}Sl{0})),RSeq(Sw{1}(a13e,pt14{b0:=;b1:b1}),Ite(Wu{t0},c15l),Fb(t16,a17b{b0+4;b1},a18,Sb{t0=5})))",
-    Tree0138 "B{b0=2;t0=5}Sel(Wde(Ret4(Dd{50}(TryT(MSeq(@oh{b0:=t0%2;b0:=t0%3}t0,Sb{b0=t0},t1,@ki{t0%2<1}t2,c3l),PPar{1;T}(Cd{0;F}(c4),RFb(pt5{b0:=;b1:b0},@ki{b0%3>1}a6l))))),Lim{2}(PPar{2;_}(Sl{0},a7,@fi{b0+4<b0+3}@oh{b0<b0%4?t0:=3}Scc{b0=6},@ki{t0<b0+3}@os{b0:=b0%3}c8))),Par{0;3}(Seq(RetF(Sb{b0=5}),Pre{t0+2%2<0;S}(@oh{b0%2>0?t0+=1}@po{t0+=2;t0:=b0}@si{t0!5}t9),t10),pa11{b0:4;b1:t0},RepF(Cnd{b0>0;T;_}(OnceT(Wt{0}))),RFb(Star(Fb(@po{b0<b0+3?b0:=5}@fi{b0<1}pt12{b0:3;b1:b0},Sl{100})))))",
-    Tree0139 "B{b0=4;t0;t1=4}Step(Ite(pt0{b0:b0;b1:b0},Wt{10}),t1,Sc{t0+=2;b0+2<t0+2?t1:=t1%2},SubA(Sl{50}),Sl{30})",
-    Tree0140 "B{o0=1;t0=2;b0=3;b1;t1=0}OnceK(PAll{2}(RT{1}(Isw{o0|5%4;T;_}(@rw{o0|3%2>0}a0,Suc,t1)),@oh{b1+=1;t1:=b0}AFb(Ite(Cd{0;K}(c2l),@oh{b0>t1%2?o0:=8}Suc),Flip(a3,Ub{o0},SubA(pt4{b0:t0;b1:t0}),t5))))",
-    Tree0141 "Swm(Sub(t0e))",
-    Tree0142 "B{b0;t1=4}@rw{b0%4<1}@oh{b0:=t1%2}Flt{2;R;F}(Ret2(Fb(t0,PAll{3}(a1e,t2,t3),Flt{1;R;_}(a4b{t1;b0}))))",
-    Tree0143 "B{t0=4}Ret2(Scc{t0%3<1})",
-    Tree0144 "B{t0;b1=0}Ite(OnceK(Swm(a0l,pt1{b0:4;b1:=},c2,pc3{b0:0},Scc{t0+1=6})),Suc)",
-    Tree0145 "RSel(Step(t0,c1,t2e),Rmp{S;F}(Star(c3l,a4)))",
-    Tree0146 "B{t1;t0=0;b0=0;o0}RFb(Cnd{t1%4<1;N;F}(Cnd{t1+1=o0|2;T;F}(Su{t1}(pi0{t0:t0}))),t1,Dl{30}(Swm(Wt{50},a2l)),Bin{t0=7;T}(Rpt{1}(c3b{o0|3%2}),RSeq(c4,pc5{b0:=})))",
-    Tree0147 "B{b0;t0=1}Flt{2;S;F}(Flip(Wde(Ret1(Step(RSeq(pc0{b0:b0},c1e,Scc{t0+4%4!0},t2),t3)),To{0}(@ki{b0>3}@of{t0<b0%2?t0+=1}Pre{t0!t0+4}(@of{b0:=t0}t4))),Wv{t0}(Sc{b0%2<0?b0+=2})))",
-    Tree0148 "B{b0=1;b1=4;t1=3;t0=5}Swm(@si{t0+1<0}@ki{b0!3}@os{t1%4!0?b1+=2}t0,c1)",
-    Tree0149 "B{b1=2;b0=2;t0=2}RSeq(Dd{0}(Fb(Seq(c0,pc1{b0:b1}),Par{-2;-1}(c2,Sc{b1+=1}),ASeq(Swm(a3e,t4),@os{t0:=b0+3%3}@po{b0+=1}c5))),RFb(RFb(Pre{b0+2%2>0;S}(FF(c6e)),t7,Flip(Sl{30},t8),t9e,Seq(@rw{b0+2<t0}a10,t11,c12))))",
-    Tree0150 "B{t1=2;b0=5;t0}RFb(Par{2;_}(Wde(t0,pa1{b0:b0;b1:b0},Wu{t0}),Fai,a2),Step(pa3{b0:=;b1:t1}))",
-    Tree0151 "Mt{50}(AFb(PPar{0;N}(Wt{0},Sub(Sub(Fai)))))",
-    Tree0152 "ASeq(PPar{0;_}(Rep2(Step(Sl{10}))),Rep2(Once(Ret4(Rus{F}(Opt(Wt{0}))))))",
-    Tree0153 "B{b0;b1=5;o0;t0=5;q0=0}Lp{b0;F}(Lp{b1;F}(Flt{3;F;F}(Sw{4}(Pri(pi0{t0:t0},@rw{some}@of{t0+=1}S,c1e,@si{b1%4<0}c2,Wu{t0}),RetF(Pri(c3e,Lp{b1;S}(Wt{100})))))))",
-    Tree0154 "B{o0=_;b1=1;b0}Isw{3;T;T}(Ret4(Cnd{none;T;_}(t0)),RFb(@os{b0:=b1;o0:=b0%2}@po{b0+=3}c1b{o0|4},t2),Rty4(a3l))",
-    Tree0155 "B{t1;b0}Bin{b0+1!b0+4;_}(a0,AFb(a1e,RSeq(Sc{b0+=2},Sb{t1=b0})))",
-    Tree0156 "B{b1=5;b0}Seq(Par{2;1}(t0,Sb{b0=9}),Dl{0}(c1),@po{b1+=2}Swm(c2,OnceK(Rmp{S;F}(@os{b1:=b1+1%4;b0+=2}@rw{b1<1}Pre{b0+4<3;F}(c3l)))))",
-    Tree0157 "B{b0=2;t0=0;q0}@of{b0+=2}@oh{b0+=1}Bin{t0%2<0;N}(@po{b0+=2}@of{b0+=2;b0+=1}@os{t0!t0%4?t0+=1}Par{1;_}(Sb{t0=5},@si{b0!6}@ki{b0+2<5}RSeq(Scc{t0%3<2},@oh{b0%2!1?b0+=2;b0+=3}@po{b0+=1}pa0{b0:=;b1:b0},c1)),Lp{_;S}(Dl{100}(t2)))",
-    Tree0158 "Par{3;-2}(Rep2(Inv(t0)),FF(Flip(c1e,t2,c3l)),c4e)",
-    Tree0159 "B{t1;b1=4;q0=3;t0=3;b0}@os{b0+=1}Seq(Isw{t0+3;T;_}(Flip(Lp{_;S}(t0),F),MSeq(Cnd{t1+1=b0%3;T;S}(Try(pc1{b0:t0},a2,@rw{b1+3>b0}Scc{b0<3})),Wu{t1},@ki{t1+4%3<2}Rus{F}(a3))))",
-    Tree0160 "B{t0;q0=2}Rep3(RSeq(Lp{t0;R}(Lp{_;K}(Ret1(Scc{t0%3>1})))))",
-    Tree0161 "B{b0=5;t0=1}Star(TryF(Rep0(Sb{b0=2}),Ite(c0,c1)),Lim{2}(Cnd{t0%3!1;_;S}(MPri(t2,S))))",
-    Tree0162 "B{o0;t1;q0;t0=1;b0=3}Isw{t1+3%4;_;N}(@os{o0:=b0+4;t0:=t0+4%4}t0,Lp{_;S}(Wde(Par{-2;0}(@fi{t1<3}@of{b0+1%2<1?o0:=t0}c1,Sb{b0=1}),@of{b0+=1;t1:=o0|3+2%3}OnceK(t2),OnceT(Inv(Sc{o0:=o0|2;o0:=_})))))",
-    Tree0163 "B{q0=0;o0=_;t0=4;b1;b0=4;t1=5}RFb(Lp{b1;K}(WU{some}(Lp{_;R}(RFb(Pre{none}(Sw{1}(c0l,pc1{b0:1})),Dd{100}(Wde(c2l,Ub{o0},S)))))),RSeq(a3,@si{b1+1%2=1}@oh{t0+=2}@ki{t1+1>5}Wde(t4,Scc{t0%4=1}),pt5{b0:=}))",
-    Tree0164 "Inv(RSeq(RFb(Rep3(t0),c1,Fai),Seq(Suc,c2,t3),t4))",
-    Tree0165 "B{b0=5;t1=4;t0}OnceK(Cnd{t0+4%4>1;T;_}(To{10}(RSeq(Try(a0,Sc{b0+=1},t1e),Sc{b0+=1},Rep3(@si{t0!t1}Flip(Wt{20},RetF(Fai))),t2))))",
-    Tree0166 "B{o0;t0}RSeq(Fb(c0,Wu{t0},c1,t2),Star(c3e,Pre{some;K}(c4e),Suc))",
-    Tree0167 "Sel(RepF(RFb(Mt{0}(OnceK(t0)),Sel(c1e,Ret3(c2)))),Keep(Par{_;3}(Rpt{1}(a3e),c4,c5e,Once(t6e))),RSeq(Ret4(Swm(RFb(a7,t8e))),RFb(a9,t10,t11,S)))",
-    Tree0168 "B{t0=5;t1}RFb(Seq(S,Sc{t0<5?t1+=1},c0),Scc{t1+3>t0})",
-    Tree0169 "B{t0=5}Ret3(Par{1;-2}(Sl{30},Wu{t0}))",
-    Tree0170 "B{q0=4;t0=1;b0;o0=_}Flt{3;_;K}(Ite(Par{_;_}(Ret1(Par{-1;-1}(@si{b0=3}Sb{b0=1},Dl{0}(pt0{b0:=}),Lp{b0;_}(pa1{b0:=;b1:t0}),Sc{t0+=1})),AFb(t2,Par{-2;_}(c3,Scc{t0=0}),Mt{20}(@po{b0+=2}Scc{t0=b0}))),Fb(Ite(a4l,Invt(Ruf{1}(SubR(pa5{b0:b0}))),OnceT(t6)),PPar{0;N}(@po{b0+=1}@si{t0<b0%2}@fi{some}Ub{o0},R,t7)),Sc{t0:=b0%3}))",
-    Tree0171 "B{t0}Su{t0}(c0l)",
-    Tree0172 "B{t0=1;b0=4;o0=_}PPar{0;N}(Rty3(Flip(a0,c1b{b0%4},c2)),@of{t0+=2}@os{o0:=t0%2}@rw{b0+4<0}Par{-2;-1}(Flip(Suc,t3),Intr{b0+1%3!1}(t4e)),TryT(Ret3(a5),Rep2(pc6{b0:b0}),Inv(Sl{0})))",
-    Tree0173 "RT{3}(MSeq(c0,t1e,Fb(Swm(Rus{3}(FS(Rep1(Sl{10}))),Sub(Rep3(Sl{0}))))))",
-    Tree0174 "B{o0=5;t0=3;b0=0;b1=1}Cnd{b1+4%4<0;_;_}(ASeq(RSeq(t0e,Sc{b0+=1}),Dd{20}(Ret4(Sel(Scc{t0+1%2>0},RSeq(pc1{b0:b0},Ub{o0})))),Swm(pc2{b0:=},c3,a4b{b1;b0},Scc{b0<4})))",
-    Tree0175 "B{t0=2;b0;t1=5}Flip(@po{t1+=2}@rw{t1>0}@of{t0+=1;t1+1=t1%4?t1:=8}t0,t1,Sc{b0+=3;t1:=b0%4})",
-    Tree0176 "B{b1=0;t0=0;b0=1}@po{t0:=b0%4;b0+=1}Step(SubA(Ite(Rep2(t0),c1)),Ite(c2b{b1},RSeq(a3,@oh{b0+=1;t0+=3}@fi{b1>3}Wt{0},t4),RFb(@rw{t0+3<b0+1}c5,a6l)),WU{b1%3!0}(Dl{50}(Fb(a7e,R))),Rep4(Rty0(c8)),Rep4(Swm(c9,Wt{10})))",
-    Tree0177 "B{b0;t0}PAll{_}(Isw{t0+3;_;_}(PAll{_}(c0,Sc{b0+=3}),RU{F}(RFb(t1,@fi{b0<t0+2}Swm(Sb{t0=b0})))))",
-    Tree0178 "B{b0;b1=2}@oh{b1+=3}Swm(SubA(pi0{t0:b1}),c1,@po{b0+=1}SubA(Scc{b0>b0+3}))",
-    Tree0179 "RepF(S)",
-    Tree0180 "B{t0;b0=0;t1;b1=5}Sw{5;3;4}(RFb(c0,a1,Cnd{t0<b0%3;_;S}(t2),Inv(pi3{t0:b0}),Seq(t4)),F,@oh{t0+=1;b1+=1}Seq(Par{1;-2}(pa5{b0:=;b1:t0},a6),Bin{t0+4%2<0;N}(c7l,Sw{4}(@os{b0:=b1%3;t1!1?b1:=t1}@oh{t1+=1}@of{t0:=b0;t0:=6}Scc{b0>4},t8)),Fb(t9e,Scc{b0=3})),Bin{t0+2<1;_}(Swm(pc10{b0:=},Sl{50},F),RFb(c11,a12b{t1;b1},c13)))",
-    Tree0181 "PPar{1;_}(t0,Ret3(Sub(t1)))",
-    Tree0182 "B{q0=1;o0=_;b0}Seq(PAll{_}(@rw{some}Lp{b0;S}(Rep2(pa0{b0:b0;b1:b0})),t1),@ki{b0=1}Seq(t2,Wt{10},Sb{b0=0},S))",
-    Tree0183 "Once(Cd{50;_}(RSeq(t0,Rpt{0}(c1))))",
-    Tree0184 "B{q0=0;t0;b0=3;b1=2}Ite(Inv(@of{b0>7?b0+=3;b1:=b0}Par{_;-5}(Sl{10},@ki{t0<2}Seq(Sc{b0:=b0+2%3},Wt{100}),Rep3(Once(@fi{b1+3<2}Suc)),RSeq(t0,R),pa1{b0:t0;b1:b0})),Bin{b1=1;_}(@po{t0<3?b0:=b1}Fb(c2l,pa3{b0:b1;b1:b0},Sb{b0=3}),Inv(Wde(Flip(Cnd{t0!3;T;S}(t4),pt5{b0:b0;b1:=},@rw{t0!3}c6l),Lp{b0;F}(Wt{0})))))",
-    Tree0185 "PAll{-1}(a0,Sl{20},Wt{0},To{0}(Seq(c1,t2)))",
-    Tree0186 "B{q0=4;t0=5;b0}TryT(To{10}(pt0{b0:=;b1:b0}),Lp{_;K}(OnceK(TryT(pi1{t0:=},Wt{20}))),Step(Sb{b0=0},Sb{t0=1}),t2,Try(Lp{_;_}(Suc),Par{2;1}(a3l,Sl{0})))",
-    Tree0187 "B{q0=0;b0=1;t0=0}Su{t0}(RFb(Intr{t0<b0%4}(@fi{b0+4<3}@oh{b0+=2}RetF(Lp{t0;F}(@of{b0+1%2<0?t0:=t0+4%3;t0!0?t0:=b0}@po{t0:=b0%4;t0+=1}@fi{t0>b0}RSel(Step(a0),Su{t0}(c1e),RSeq(@oh{b0+=1}@os{b0:=t0}Sb{t0=b0},Scc{b0%4=0})))))))",
-    Tree0188 "B{t0;b1=5;b0=2}PPar{2;_}(Fb(Seq(@oh{t0+=1}c0,RT{3}(Ret1(c1b{1}))),t2),Bin{b0<7;_}(ASeq(Isw{b1+2;N;_}(c3l,Sc{t0+=3}),Cnd{b1%2!0;N;F}(RSeq(a4,a5e))),ASeq(Suc,t6,Sb{b0=t0},t7)))",
-    Tree0189 "B{t0}Par{1;1}(Wu{t0})",
-    Tree0190 "B{t0=0;b0=3}Ruf{F}(Once(Flip(Sb{t0=4},Suc,@ki{b0+4%2<0}t0)))",
-    Tree0191 "Rus{F}(Flip(PAll{_}(Sl{10},MPri(c0e,t1,Sub(c2)),c3e),To{0}(Pri(FF(t4),Sub(Fai))),Fai))",
-    Tree0192 "B{b1=1;q0=2;b0=3}Rep2(@os{b0=b1?b0:=b1+1;b0:=3}@si{b0%2>0}@oh{b0+=1}SubR(Lp{_;S}(@fi{b1=0}OnceK(c0))))",
-    Tree0193 "B{b1=0;b0;t0}@po{b0<3?b1+=2}RSeq(PAll{_}(a0,MSeq(t1,t2,pt3{b0:5}),S,RT{F}(Sc{t0+=1})),Dl{20}(RepF(Bin{b1>t0+1%4;N}(c4,@oh{b0:=t0}@ki{t0+2%2=0}@fi{t0>0}RFb(Wu{t0},pa5{b0:b0;b1:=},a6b{t0;b1})))))",
-    Tree0194 "B{b1=0;o0=1;t0=2;b0;t1=1}Try(Wu{t1},@os{t0:=b1;b1:=b1%3}@si{t0<5}Sc{o0:=t1+2},Sc{t1%2!1?b0+=1},Wu{t1},Sb{o0=8})",
-    Tree0195 "B{b0=2;b1=1}AFb(c0b{b0},pa1{b0:=;b1:b1})",
-    Tree0196 "B{b0=3;t0=1;b1}Fb(OnceK(ASeq(@ki{b1+1<7}t0,t1)),ASeq(t2,a3),Fb(@os{b0+3>3?t0:=b0}a4,c5l),t6,@rw{b1<5}@fi{b0<4}R)",
-    Tree0197 "B{b0=3;t0;o0}Pri(Star(c0,t1,Rmp{S;F}(t2)),a3b{b0+3;b0},Bin{t0+4%3>1;T}(c4,Pre{t0%2>0;R}(@os{b0+=3;b0+=3}Sc{b0:=b0%4;t0+=3})))",
-    Tree0198 "Ite(c0,a1)",
-    Tree0199 "Lim{1}(Dl{10}(MSeq(Dl{0}(t0))))",
+    Tree0100 "MSeq(t0,R)",
+    Tree0101 "RFb(Sub(t0))",
+    Tree0102 "B{b0=4}Cnd{b0%3<1;N;F}(Ret1(t0))",
+    Tree0103 "B{b1;b0=5;t0=3;o0=_}PAll{_}(Star(Seq(t0e,c1e,@po{t0+=1}@oh{b0:=b0+1%4}Sb{t0=1}),Sb{o0=0},TryT(a2e,Bin{b1%4>0;N}(S,F))),RSeq(t3,Invt(c4),@ki{b0+2<0}@os{t0+=3}@fi{b0>4}Step(Sb{b0=b1},R),@si{b0+4!b0+2%4}@ki{b0+2>2}t5))",
+    Tree0104 "Pri(FF(t0),a1)",
+    Tree0105 "B{b0=1;t0=3;q0}Lp{_;_}(Par{1;_}(Intr{t0+2=b0%4}(c0),Pre{t0<4;K}(t1)))",
+    Tree0106 "B{t0=2;b0}Fb(c0,pc1{b0:=},pa2{b0:t0})",
+    Tree0107 "B{t0;b1=1;b0=4}@ki{t0+2>t0+3}Swm(Sw{3}(OnceT(Seq(t0,c1e)),t2),@rw{b0+2%2=0}@fi{b0+1>t0}pt3{b0:b1;b1:b1},Swm(Isw{t0;_;T}(Sw{5;1}(@oh{t0:=b1%4}@po{b1%4<0?t0+=3;b1:=b1%2}pt4{b0:=;b1:=},pt5{b0:b0;b1:=},Scc{t0+2%4!1}))),Swm(Lim{2}(pt6{b0:=;b1:t0}),Sl{0},Sl{100},pt7{b0:t0;b1:b1}))",
+    Tree0108 "B{o0;b1;t1=5;b0;t0=4}Isw{t1;_;N}(@si{t0!t0%4}@fi{b1<2}@of{b1:=b0+1}Flt{1;_;K}(Fb(t0,a1,Cnd{t0>6;T;S}(c2e),Ub{o0})),Rep0(pa3{b0:2;b1:=}),FS(FS(@rw{b1%3<2}Sw{0}(FF(RSeq(a4,c5)),Fai))),Step(c6,pt7{b0:t1;b1:t0},@of{b0+=1}@ki{t0>3}Sb{t1=4},Try(@oh{o0:=_;t1+=2}@po{o0:=t1%3}@ki{o0|5<t1}c8,Ruf{F}(c9))))",
+    Tree0109 "B{b0=1;t0;b1;o0}PAll{_}(RSel(pt0{b0:=;b1:=},SubR(t1),Ub{o0}),Lim{1}(Fai),RSeq(Pri(@oh{b0+=2;b0+=1}pt2{b0:b0;b1:t0},c3l,a4),Rep2(Isw{b1;T;_}(Wt{50},a5)),Rpt{F}(Wt{20})),Sl{0})",
+    Tree0110 "RSeq(S)",
+    Tree0111 "B{b0=1;b1=0;o0=_;q0=0}Fb(Lp{b0;R}(Pre{b0+3<2}(ASeq(c0l,Dl{30}(Ub{o0})))),Step(a1,RSeq(a2b{b0%4;b1},Sb{o0=7}),Scc{b1>b1+4}))",
+    Tree0112 "B{b0=3;o0;t0=2;b1=1}MSeq(Flip(a0b{b0;b0},c1,@of{b1+=1}Ub{o0}),@rw{b1%4>1}@fi{t0+4<b1}RFb(@rw{b1%3>1}a2b{1;b0},c3),Pri(RU{F}(@po{b1:=t0+3}@os{t0+=2}@ki{b1<7}a4e),Su{t0}(Sb{o0=8}),@of{b1+=2}@po{b1:=6}a5),Swm(@rw{t0>1}@fi{o0|1%4=2}@os{t0+=1}c6e,t7),ASeq(pa8{b0:=;b1:b1},Wt{0}))",
+    Tree0113 "B{o0;b1;b0=3;t0=0}MPri(RepF(RT{2}(Cd{30;F}(RSeq(MSeq(c0,pi1{t0:=},c2l),Swm(Sb{o0=6},c3b{t0},c4),t5)))),pi6{t0:t0},Sel(MPri(Bin{t0>0;N}(Suc,t7),a8),@ki{b0!0}@po{b0+=2;b0:=b1}@si{b0=5}Keep(Seq(@si{b1!2}t9,a10b{1;b1})),Seq(MPri(c11e))))",
+    Tree0114 "Flt{1;R;_}(Sub(pc0{b0:4}))",
+    Tree0115 "B{b1=2;b0=3;q0;t0=2;t1}Lp{_;R}(ASeq(c0,MPri(pt1{b0:t1;b1:t1},t2e,@si{t1+4>3}@ki{t0%3>0}c3),Lp{b1;K}(Wv{t0}(Fb(Lp{b1;_}(c4),pt5{b0:=;b1:t0})))))",
+    Tree0116 "B{t0;o0;b0=4}Seq(S,Dl{0}(Scc{b0%4<2}),@fi{t0+1=o0|4+3}Bin{o0|0+1=3;N}(c0l,c1b{8}),WU{some}(RSel(pt2{b0:t0;b1:b0},t3)))",
+    Tree0117 "B{b1=3;b0=0}Pre{b1%4=2;K}(a0b{b1;b0})",
+    Tree0118 "B{o0=1;b1=3;t1=1}@rw{t1%2<0}@po{t1+=1}@os{b1:=o0|2}Fb(Opt(Star(pi0{t0:t1},Fb(a1l,Sb{o0=5}))),t2,MPri(t3,t4,c5))",
+    Tree0119 "B{q0=2;b0=3;o0=3;b1=0;t0}RSeq(@po{t0+=3}t0,@po{o0:=_}@ki{b0!1}@rw{t0%2<0}Lp{b1;_}(Swm(Lp{_;_}(Sc{b0+=3}),@si{b0+4<t0+4%3}Wu{t0},@si{t0!2}@rw{o0|1+4%4<3}c1l)),Lp{b0;K}(MPri(t2,a3e,pi4{t0:=},pa5{b0:=;b1:b0})),Cnd{t0>b1+2;T;S}(Seq(a6,@ki{b1<2}pc7{b0:b1},t8,Sl{20})),Rty0(Scc{t0>6}))",
+    Tree0120 "B{o0=_;t1=4;b0=2;t0=5}Seq(Seq(RFb(a0,Scc{t1!0},c1),Once(@oh{b0+=1}@fi{o0|5+4%4!0}RSeq(ASeq(c2l,t3,a4))),Rty1(pt5{b0:t0}),Wv{t1}(Wde(c6,Pre{t0%3<0;S}(Suc))),@oh{t0:=b0%4;t1:=t0%3}Ruf{2}(Wde(t7,To{0}(Pre{b0>6;S}(Once(pt8{b0:t1;b1:b0})))))))",
+    Tree0121 "B{t0=5;b0=5;t1=5}Flip(RT{F}(Seq(Swm(Sc{t1+=2},@of{b0+=2}@os{t0:=b0}@fi{t1>3}a0),RFb(c1,Isw{b0+1;_;T}(c2b{t1+4},t3,c4e)))))",
+    Tree0122 "B{t1=5;o0=1;t0=1;b0=5;b1=1}RFb(Cd{20;K}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}AFb(SubR(@of{b1:=t1+3}@rw{some}@oh{b1>b1+4?t0:=t0%2}Sc{t1+=1}),F,c0b{t0},@po{b1+=1;b1+2!t0+1%2?o0:=_}Scc{t1<6})),RFb(pa1{b0:=},Fai),Scc{none},Pre{b0>t1+3%2;K}(t2))",
+    Tree0123 "B{q0;t0=1;b0=4;b1=1}RSel(Star(@po{t0<t0+2?b0:=b1}@of{b1+=2}Once(@si{b1%2=1}@os{b1+=1;b0:=8}@fi{t0+2<4}t0),Lp{_;_}(t1)),Su{t0}(Ret4(Bin{t0+3<b0;_}(pt2{b0:b1;b1:=},Scc{b1=4}))),Seq(Sl{50},t3),Opt(OnceK(c4)),Par{-1;0}(RFb(pt5{b0:b0},@fi{t0+3%3!2}@os{b0:=t0}Sb{b1=b0}),RFb(t6,t7)))",
+    Tree0124 "B{t0}RFb(ASeq(Once(c0),@fi{t0!0}@po{t0+=1}Rep0(t1),Ret2(c2l),Rpt{0}(pi3{t0:t0})))",
+    Tree0125 "B{b0;b1=4}MSeq(Pre{b1=b1+3%2;S}(Keep(Pre{b0!3}(Par{2;_}(Wt{20},pc0{b0:5})))),Rpt{0}(Fai),t1)",
+    Tree0126 "B{b0=2;t1=3}Fb(Ret0(t0),pc1{b0:b0},c2,@oh{b0+2%3<1?t1+=1;t1+=2}Keep(RSeq(a3,a4)))",
+    Tree0127 "B{t1=3}Su{t1}(PPar{1;N}(c0,c1,Fb(a2e,c3b{t1+1},c4),c5b{t1}))",
+    Tree0128 "Ite(t0e,Mt{50}(Rpt{F}(To{20}(MSeq(Rep0(Suc),Rep4(Mt{50}(a1)))))))",
+    Tree0129 "B{b1=0;o0=_;t0;t1;b0=4}Seq(Star(t0e,pa1{b0:=;b1:t1}),t2,@po{b1!1?t0+=2;o0|1+3%3=0?t1+=3}@of{o0:=_}a3,t4e,@os{b1<b1%4?o0:=_;o0:=t1}@ki{t0%2>0}c5)",
+    Tree0130 "B{t0=1;o0=_;b1}RFb(Step(Intr{o0|2+3%3<2}(Pre{t0<0;R}(t0e))),PAll{1}(a1,Sc{b1+=1},c2e))",
+    Tree0131 "B{t1=3;t0;b0;b1=1}Pri(@of{t0:=9;b0+=2}Keep(Inv(a0b{b1;b1})),Inv(t1e),PAll{1}(Wu{t1}))",
+    Tree0132 "B{q0}FF(Ruf{1}(RepF(Lp{_;R}(Wde(t0,Ret1(SubR(t1)))))))",
+    Tree0133 "B{b1=2;t0=0;o0=2;b0=1}Ite(Seq(Step(@ki{b0>2}Intr{none}(c0),Sw{3;2;0}(Fai,Sc{b0<6?b0:=b1},Wu{t0},a1)),Swm(Flt{2;F;F}(Rpt{1}(PAll{-2}(RFb(a2e,c3,a4),c5l,Sw{2;0}(Wu{t0},Scc{b0+4%2>0},Sl{50})))))),MPri(Bin{b1+4>5;_}(Dd{10}(@fi{o0|4+1=0}WU{b0=t0}(ASeq(@fi{b1+2>2}Flip(t6,a7,c8,Ub{o0},@rw{t0=1}@oh{b0:=t0+1%3}c9),@po{b1+=1}@os{b1:=b1%4}PAll{-2}(@of{t0:=b0;t0:=o0|1}Sc{b1:=8},Sc{t0:=b0%3},a10l)))),PPar{0;_}(RFb(F,Ub{o0}),Pre{t0>3;R}(c11),Isw{b0;T;N}(S,Keep(@fi{o0|4%4!3}a12e)),@os{b0+=1;t0:=2}Star(t13,c14,c15b{b0+3})))))",
+    Tree0134 "Swm(t0,a1,c2e)",
+    Tree0135 "B{t0=4;o0=2;q0=4;b0=5}Pri(RSeq(c0,pc1{b0:=}),pi2{t0:b0},a3,Lp{t0;F}(t4))",
+    Tree0136 "Step(OnceT(PPar{2;T}(Wt{0},c0)),Invt(Par{0;-3}(a1l,a2,Dd{20}(Fai))),Seq(Rpt{F}(ASeq(a3,t4,c5,a6l))))",
+    Tree0137 "B{b0=5;t0=5}RSeq(pa0{b0:=;b1:t0})",
+    Tree0138 "B{q0;t0=0;b0=2}Pre{b0<4;F}(Lp{_;K}(Fb(@os{t0=0?t0+=2}t0,Wde(a1,Ite(t2,S)),Seq(t3,RFb(S),pi4{t0:b0}))))",
+    Tree0139 "B{b1;t0=0;q0=3;b0=5}OnceK(MPri(Step(a0,Lp{_;R}(AFb(c1,F)),Rpt{0}(c2b{b0%3}),Suc,c3),RSeq(Rpt{3}(@oh{b0:=b1}c4),Fb(t5e,S),t6e,Su{t0}(c7)),Seq(Swm(c8,t9),Lp{_;K}(@rw{b0%2!0}Lp{_;F}(pa10{b0:b0;b1:b0}))),PAll{_}(Sc{t0+=2},Sl{50},PPar{2;N}(a11,@po{t0:=b0%2}@oh{b0+=1}t12e,R),a13,@si{t0!b0+4}Wt{20})))",
+    Tree0140 "B{t0;b0=4;q0=4}Seq(Fb(Isw{t0;N;N}(TryF(c0,t1,Ret2(RSeq(c2b{b0},c3)),PAll{0}(Sb{b0=3},t4),Rep2(Lp{_;K}(c5l)))),t6))",
+    Tree0141 "B{b0;b1;t0=2}Pre{b0=3;R}(@si{t0+1%3=1}WU{b1+2<6}(AFb(Isw{b0%2;_;T}(Sb{b0=4},a0e,c1,@ki{t0>0}@rw{b1<t0}t2),Fb(Cnd{b1=3;T;_}(F),Flt{2;_;_}(Flip(t3,Sc{b0:=2})),pc4{b0:b1}),Seq(Sb{b0=b1},a5e,@os{t0+1>6?t0+=1}@ki{b0+1!b0+2%3}RFb(c6b{b1+4},t7,t8),Dl{30}(Cnd{b1>7;T;S}(Sb{b0=1})),pa9{b0:=;b1:t0}),Par{-1;-1}(Sl{100},@ki{b0+1!b0%4}Ret4(Fai),Par{1;_}(@ki{b1%2>0}t10,pt11{b0:0;b1:t0})))))",
+    Tree0142 "B{q0;t0=1;b0=2}RFb(Ruf{F}(Fb(OnceK(RSel(pt0{b0:6;b1:t0},c1)),Lp{_;K}(pt2{b0:=;b1:b0}),Isw{b0;T;T}(pt3{b0:t0}),PPar{0;N}(pc4{b0:t0},@os{t0:=b0}@fi{t0>1}@ki{b0%4<2}c5,a6),Pre{b0%2<1;R}(@rw{t0+3>b0}MSeq(c7l,Wu{t0})))))",
+    Tree0143 "B{q0=2;b0;o0=_;t0}Lp{b0;K}(Isw{b0;N;_}(Fb(Pre{b0%2!1;K}(t0),Star(@ki{none}a1e,t2)),Try(t3,a4,Wt{10},@fi{t0+2%3!1}t5,F),Keep(RepF(pt6{b0:=;b1:b0})),RSeq(pc7{b0:b0},pi8{t0:=},t9),a10))",
+    Tree0144 "B{t0;b0;b1=5}Pre{t0+1>2;F}(Fb(Ruf{F}(@os{b0+=3;b1:=2}ASeq(t0)),Sw{1}(pt1{b0:b0;b1:=},Fai),Isw{2;N;_}(@of{b1+=1;t0:=t0%4}@po{t0!b1?b1+=3}Wde(t2,Sl{50}),Su{t0}(Wu{t0}),c3),RSeq(Wu{t0},Rep1(Ite(Scc{b1+3!b0},t4e))),Flt{2;S;K}(Pri(RepF(RFb(pt5{b0:b0},c6)),a7,To{0}(@po{b0+=1;t0:=t0%2}@of{b0:=4;b0%2>0?b1:=5}Sl{0})))))",
+    Tree0145 "B{b0=2;t0=0;q0=3}Fb(Rty1(PAll{_}(Sb{t0=b0},c0l)),PPar{2;_}(Sc{b0:=t0},t1,t2),RSeq(Fb(a3e,c4)),Keep(PAll{-1}(RFb(a5e,Wt{0}))),Lp{_;S}(Swm(c6,a7b{b0;b0})))",
+    Tree0146 "Par{-1;1}(Wt{0})",
+    Tree0147 "B{q0=1;t0=4}OnceK(SubR(Lp{t0;_}(a0)))",
+    Tree0148 "B{b0=5;o0=4;b1=0}Dd{50}(Seq(FF(t0),PAll{_}(t1,Sc{b0:=b1}),Isw{o0|1%2;_;N}(t2e,t3),Cnd{b1%4=3;N;F}(Flt{3;R;K}(Fai))))",
+    Tree0149 "B{t0}RSeq(Fb(c0,Wu{t0},c1,t2),Star(c3e,Rus{2}(a4),t5))",
+    Tree0150 "B{b0=4;t0;b1;o0}Wde(@rw{t0!4}@po{b0:=t0+3}@oh{none?b0+=3}Swm(c0,a1b{b0%2;b0}),Sc{b0+=1},@oh{t0+=3}RFb(t2,Sc{b1:=b0+2%4}))",
+    Tree0151 "B{b0;o0=5}Step(t0e,pa1{b0:4;b1:b0},a2b{o0|3+1;b0})",
+    Tree0152 "B{o0=2;t0=1;b1;b0=4}Star(Ruf{1}(t0),Par{1;-2}(@os{b1+=3;b1:=b0%3}@fi{o0|1<6}pt1{b0:=;b1:t0},a2),Pri(@po{o0:=o0|2%3}F,c3b{b1+4},Pri(Wu{t0},a4)))",
+    Tree0153 "B{b0=3;o0}ASeq(Step(Inv(Ub{o0}),Wt{0},PPar{2;_}(c0b{b0+4},a1e)))",
+    Tree0154 "B{b0;t0}Seq(Ret1(Par{0;_}(SubA(RT{1}(Lim{1}(Sc{b0+=1}))))),Ret3(t0),RSeq(pt1{b0:=;b1:t0},t2))",
+    Tree0155 "B{t0=3;b0=2;q0=0}To{20}(Lp{b0;K}(Fb(c0,@os{t0+3=1?t0+=1}@po{b0:=t0}@fi{t0<b0}t1e,SubA(pt2{b0:=}),pa3{b0:b0})))",
+    Tree0156 "To{50}(Sub(RFb(RSeq(Fb(Rep3(c0),Rmp{F;S}(Rus{F}(F))),RSeq(c1,t2,Fai)),Flip(Wde(c3e,F,a4l),Flip(t5e,t6,t7)),Step(Suc,Rty1(PAll{-2}(t8e,t9))))))",
+    Tree0157 "Lim{1}(t0)",
+    Tree0158 "B{b1=2;t0=0;b0=1}Swm(Fb(a0e,t1),Sb{t0=b1},Sc{b0+=3},F)",
+    Tree0159 "B{t0=0;o0;b0=5}Star(Fb(Ub{o0}),t0e,PPar{1;T}(c1,c2b{o0|5}),Intr{b0%2<1}(@fi{t0!3}Sl{10}))",
+    Tree0160 "Flt{2;F;F}(RSeq(Star(t0e,t1e),RFb(c2,c3,t4,t5e),Once(Flt{2;S;K}(Dl{0}(c6l))),Par{-1;-1}(Rep1(Dd{10}(Keep(a7e))),Star(t8,Sl{30}))))",
+    Tree0161 "B{o0}Swm(Ub{o0},t0)",
+    Tree0162 "Once(RSeq(AFb(c0,PAll{_}(c1,c2),RSeq(c3e,c4,t5),Seq(Sl{10},Wt{10}))))",
+    Tree0163 "B{b0;t1=4;t0=3}Bin{t0%2>0;N}(@rw{t1+3<b0+1}Pre{t0+4!1;K}(Pri(@oh{b0+=1;t1+=3}@fi{t0>3}pi0{t0:b0},t1)),Invt(Mt{10}(AFb(pc2{b0:t0},Star(pc3{b0:t1},a4),t5e))))",
+    Tree0164 "B{b1=0;q0=0;o0=_;b0=2;t0;t1}FS(RSeq(Lp{t1;_}(Wde(c0,Suc,Rpt{1}(a1b{b0;b0}))),Seq(c2,Wu{t1}),Lp{b1;_}(Step(c3b{t1},Isw{t0%2;T;N}(c4b{2},pi5{t0:=},Sb{o0=5}),Rep0(a6),c7,@fi{o0|3+2>t0}Sl{50})),Flip(Par{-4;2}(Sb{b0=8},S,S,@of{b0:=t1%2;b0:=o0|4}MPri(pi8{t0:t0},Sb{b1=6})))))",
+    Tree0165 "B{b0;b1=5;t0=2;o0;t1=0}@ki{t1+1%2<0}Isw{b0+1;_;N}(Wv{t0}(ASeq(RSel(Sw{4}(Scc{t1+3!6},Sl{10})),Pre{b0!t0%2;K}(Cnd{o0|4>7;T;F}(t0)),Sw{3;4;1}(Sc{t0:=o0|3%3},t1,a2,Sb{o0=6}))),Wde(MSeq(pt3{b0:9;b1:=},Sb{t0=6},t4,pa5{b0:b0;b1:=}),Swm(Seq(c6,t7,a8),AFb(@po{b0+2!t1?o0:=_}RFb(a9b{t0+3;b0},Sb{b1=2})))))",
+    Tree0166 "B{b0;t1=1}Flip(Swm(c0,SubA(Sb{b0=4}),c1b{t1},t2),Ruf{1}(Cd{50;_}(RFb(t3e,SubR(Sc{t1+=3})))))",
+    Tree0167 "B{b0=5;t0;b1=4}Once(Swm(c0b{t0+2},Wv{t0}(@rw{b0+3<2}Pre{b1%4>0;R}(t1)),Wt{30}))",
+    Tree0168 "Try(t0,a1)",
+    Tree0169 "B{t0=3;b0=5}Once(PAll{1}(Sc{b0+=2;t0:=b0},@si{b0!3}@oh{b0>t0%3?b0+=1}Sl{50}))",
+    Tree0170 "B{q0=3;t0=3;b0=1;t1=0}PAll{_}(Lp{b0;S}(Cnd{t0>6;_;F}(c0e)),c1b{b0},RSeq(Try(Pre{t1%4!2;K}(c2e),@os{t0+=2}Sl{50},Scc{b0%2<0},Sb{b0=t0})))",
+    Tree0171 "B{t0=3;o0=3;b1=5;q0;b0=3}RSeq(RFb(Fb(Try(Sb{b1=b0},t0,@os{t0+=1}pc1{b0:=}),ASeq(Sw{5;0}(F,S,t2),pi3{t0:t0}))),Sw{1}(Bin{o0|3>t0%2;_}(t4,Inv(c5)),RetF(c6)),@po{b1:=b0}Rep3(Wde(Rep4(c7l),a8b{b1;b1},t9)),Rpt{F}(Lp{b1;K}(Sel(c10b{b1},Sw{2;0}(t11e,pa12{b0:=;b1:b1},Sc{t0:=b1%3}),@si{none}Sc{b0%2=1?o0:=_}))),RSeq(Ub{o0},t13))",
+    Tree0172 "B{q0=1}Lp{_;S}(t0)",
+    Tree0173 "B{b0}FS(PAll{_}(Sl{30},Sc{b0+=3}))",
+    Tree0174 "Par{-3;-1}(F,a0,RFb(t1,t2),Rep3(Sub(c3)),a4)",
+    Tree0175 "B{b0=5}Star(PPar{2;N}(c0e,Rty3(Flt{2;R;F}(a1))),RFb(Flt{2;R;K}(pc2{b0:b0})),Rus{F}(F))",
+    Tree0176 "B{b0;b1;t0=4}@ki{t0+2%4>1}@rw{b1<b0}@of{b0+=3}MSeq(Fb(c0e,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1l),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},WU{b0+2%4>2}(a3)))",
+    Tree0177 "B{b0=5;b1;t0=4}Sw{0;3;1}(Keep(PAll{2}(Keep(F),c0)),Sw{3;1;2}(a1b{t0+1;b0},t2,c3b{b1},Ret2(pc4{b0:=})),Rus{F}(MPri(FF(Ite(c5b{b1%2},c6b{b0+1})),t7,Fb(t8,Wt{10}))),Ruf{1}(RT{F}(TryT(Par{1;_}(a9,a10l),Rus{3}(Sc{b1+4!t0?t0+=3})))))",
+    Tree0178 "B{b0;b1=3;o0=_}Pre{b0!2;F}(Seq(Mt{0}(Rep2(Wde(pt0{b0:b0},c1l,t2))),RSeq(c3l,@si{some}c4b{b1+4}),SubA(FS(Sl{50}))))",
+    Tree0179 "B{t0;b0=3;b1=0;q0=4;o0=_;t1}RFb(WU{b0%3<1}(Dl{0}(Flt{1;S;_}(Sc{t1+=2}))),RFb(WU{t0+2%4=3}(Fb(pi0{t0:b0},c1,Lim{3}(a2))),Flip(c3b{t1},Pre{b0+2<7;S}(Wu{t1}),c4,c5l)),Sw{5;4;3}(Keep(pa6{b0:b0}),Cd{30;_}(pi7{t0:t0}),PAll{-2}(c8l,t9,pc10{b0:=}),@si{t0=6}@po{b0:=t1;t0+2=b0%3?t1:=o0|2+3}@oh{b0+=3}Ret0(SubR(c11))),Lp{_;F}(SubR(Rpt{F}(Rpt{F}(t12e)))))",
+    Tree0180 "Fb(RSeq(Inv(t0),Sl{50},t1))",
+    Tree0181 "B{b0=5}@ki{b0>4}Pre{b0+1%4>0;F}(Once(RFb(AFb(a0,c1))))",
+    Tree0182 "B{b0=4;o0}Flip(a0,@po{o0:=b0+3%3}Cd{10;_}(Star(FF(pt1{b0:=}))))",
+    Tree0183 "PPar{1;T}(RFb(Step(a0,c1),Step(S,t2,Suc),RSeq(a3l,t4,a5e,c6e)),Fb(TryF(t7,a8e),Ret1(F),F),Flip(Wde(t9,c10),RFb(c11,c12,a13,c14e),Rus{F}(Wde(t15,Ret4(t16))),Opt(Step(a17l,c18e))))",
+    Tree0184 "B{b0=4}Step(Rep3(@ki{b0+3%3<0}Seq(t0,c1,c2)))",
+    Tree0185 "B{b0=5;b1=0;t0=0}Sel(RSeq(@os{b1+=2;b0:=7}@rw{b1<t0%4}pc0{b0:6},t1),Mt{10}(RSeq(t2,c3)),t4,Rpt{F}(pi5{t0:t0}))",
+    Tree0186 "B{b0;b1=1;t0=5}Seq(Flt{1;S;K}(Par{-2;-4}(RSeq(F),@fi{b1>t0+4}@oh{b0+=3}@os{t0:=0}Rpt{2}(R),Pri(c0,c1),Sb{t0=b0})),RFb(Once(RSeq(Sc{t0:=b0;b1+2%3=2?b0+=1},t2)),Keep(Sw{3}(t3,@ki{b0<6}pc4{b0:8})),RSeq(Dl{0}(a5b{b0;b1}),pa6{b0:7;b1:t0})))",
+    Tree0187 "B{b1=2;t1;t0=1;b0}Fb(PAll{-2}(Suc,@po{t1+=1;b0:=b1%2}Sel(t0,c1),@po{b0:=t0}a2e),Cnd{b1>6;N;_}(Par{-2;_}(c3,t4)),MSeq(c5,S,a6))",
+    Tree0188 "B{t0=4;b0}Bin{b0%3>1;_}(Lim{1}(Dl{0}(Seq(Rpt{1}(t0e),Sb{t0=2},S,t1,Wt{0}))),RSeq(Bin{b0+1%3<2;_}(c2e,Sb{b0=6}),t3,Swm(a4,t5,a6)))",
+    Tree0189 "B{b0;t0=4;t1=2}@rw{t1%2=1}@po{t0!2?t0:=b0}Swm(c0,a1b{1;b0},Scc{t1=b0},c2l)",
+    Tree0190 "B{b0=1;t0;b1=0;o0=_}Fb(@of{t0+=2}Scc{t0>o0|0+3},@ki{b0%4>0}a0l,@si{b1%4!3}Once(a1e),c2b{b0+4%2})",
+    Tree0191 "B{t1;o0=_}Pre{none;S}(Wv{t1}(t0e))",
+    Tree0192 "B{t0=4}@fi{t0%2>0}Keep(Rep0(pc0{b0:t0}))",
+    Tree0193 "B{t0=2;o0;b0=1;q0;b1}Sw{2;1;5}(ASeq(Rpt{1}(Scc{none}),@oh{b0:=o0|5+3}Pri(a0,pa1{b0:b0;b1:=}),F),Fb(@oh{b0:=o0|2%2}@of{o0:=6}a2,Lp{b1;_}(pt3{b0:t0;b1:b1})),RSel(AFb(c4,@po{b1+=3;t0+=2}@oh{b0:=9}F),Dd{20}(c5b{b1})),Once(Rus{F}(R)))",
+    Tree0194 "B{b0=4;t0=2;q0}Isw{b0;N;N}(Pri(pc0{b0:b0},Pri(@si{t0%4!1}@of{b0+=3}pa1{b0:=;b1:b0},a2,@si{t0%4!2}@of{t0+4!5?b0+=1}c3),PAll{2}(t4,Sc{b0%4>1?b0:=b0%4})),Lp{b0;R}(ASeq(Ruf{1}(t5e),Lp{_;R}(t6e))))",
+    Tree0195 "Seq(RSeq(Cd{10;K}(Rep1(c0)),Sl{30},c1,Rep1(t2e)),Seq(RFb(Sub(Ret3(RSeq(a3,a4))),Inv(t5),Rmp{F;F}(a6))))",
+    Tree0196 "RSeq(Pri(PPar{2;_}(a0,c1,RFb(a2e)),t3e,To{20}(To{20}(FS(AFb(c4,t5,a6,t7,c8)))),RFb(c9l,Ret0(F),c10,Fai,a11),Dd{0}(c12)))",
+    Tree0197 "RSeq(Try(c0e,a1e,c2b{5}))",
+    Tree0198 "Par{_;0}(PAll{_}(Once(c0l),Inv(a1l)),Seq(RFb(c2l,t3e),c4),RSeq(c5,RSeq(c6l,t7,t8)),Lim{3}(Swm(a9,c10e,Sl{10},Fai)))",
+    Tree0199 "B{o0;t1=5;b0=0;t0=2}Pri(t0,Cnd{none;T;F}(RSeq(Rmp{F;F}(Pre{t1%3>1}(OnceK(a1))))),Flip(Sb{t0=8},S,Ruf{1}(c2),Sel(c3b{b0+2%4},c4l)),RSeq(Lim{2}(OnceK(@si{t0+1>5}c5)),R),pa6{b0:7;b1:t1})",
 }

@@ -4,465 +4,560 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0200Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
-        AsyncSequence {
-            Sequence {
-                IfThenElse {
-                    MemSequence {
-                        ReactiveFallback {
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            Action(Act<1>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                        Repeater(forever) {
-                            #[on_halted(|bb| { bb.b1 = 5; bb.b0 = 4 })]
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                    RunOnce {
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(6)),
-                        Repeat(forever) {
-                            ForceFailure {
-                                Wait(100),
-                            },
-                        },
-                        SetBlackboard(t0 = 2),
-                    },
-                },
+        #[on_success(|bb| { bb.b1 = (*bb.t0 + 4) % 4; bb.b1 += 3 })]
+        TryCatch(catch_on_halt = false) {
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {=}),
+            AsyncSequence {
+                Action(Act<2>),
+                Script(|bb| bb.b0 += 3),
             },
-            #[post(|bb| if bb.b0 == 6 { bb.b0 = *bb.t0 + 3 })]
-            #[run_while(|bb| *bb.t0 < bb.b0 % 4)]
-            PolicyParallel(policy = FirstSuccess) {
-                Inverter {
-                    ParallelAll(3) {
-                        StatefulAction(Task<7>),
-                        Action(PIo<8>, t0 = {=}),
-                        Action(Act<9>),
-                    },
-                },
-                ReactiveSelector {
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Sequence {
-                        StatefulAction(PTask<10>, b0 = {=}, b1 = {=}),
-                        #[failure_if(|bb| bb.b1 % 2 > 0)]
-                        StatefulAction(Task<11>),
-                    },
-                    Repeat(3) {
-                        Interrupt(|bb| bb.b1 + 3 > 0) {
-                            Action(Act<12>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Parallel(success = -5) {
-                        RepeatTimes(2) {
-                            Action(PIo<13>, t0 = {t0}),
-                        },
-                        Repeat(3) {
-                            Action(Act<14>),
-                        },
-                        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        AlwaysRunning,
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<15> = Task::<15>),
-                    },
-                },
-            },
+            SubTree(Tree0200Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0200Blackboard { b1 t0 b0 o0 });
+board!(Tree0200Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0201Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                ForceFailure {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-            },
-            #[failure_if(|bb| bb.b0 % 2 < 0)]
-            RunOnce(then_skip = false) {
-                #[post(|bb| bb.b1 += 1)]
-                Precondition(|bb| bb.b1 > 4, else = Success) {
-                    RunOnce(then_skip = false) {
-                        #[run_while(|bb| *bb.t0 > bb.b0 % 2)]
-                        Delay(0) {
-                            TryCatch(catch_on_halt = false) {
-                                AlwaysFailure,
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-            Optional {
-                AsyncSequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Sleep(20),
-                },
-            },
-            Precondition(|bb| bb.b1 == 1, else = Success) {
-                #[success_if(|bb| *bb.t0 == bb.b0 + 3)]
-                #[skip_if(|bb| (bb.b1 + 4) % 3 == 1)]
-                RepeatTimes(forever) {
-                    KeepRunningUntilFailure {
-                        AsyncFallback {
-                            Filter(times = 2, count = Failure, filtered = Failure) {
-                                StatefulAction(Task<2>),
-                            },
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            ReactiveSelector {
-                Filter(times = 1, count = Failure) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        Action(PAct<4>, b0 = 3, b1 = {t0}),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    #[post(|bb| bb.t0.set((bb.b1 + 4) % 2))]
-                    #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    AlwaysSuccess,
-                },
-            },
+        Inverter {
+            SubTree(Tree0201Sub0),
         }
     }
 }
-
-board!(Tree0201Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
         }
-        IndexSwitch(|bb| (bb.b1 + 2) % 2, out_of_range = Loop, dynamic = false) {
-            ReactiveSequence {
-                Selector {
-                    Action(|ctx| ctx.exec(0)),
-                    Action(Act<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
-                #[run_while(|bb| bb.b0 % 3 < 2)]
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+        ReactiveFallback {
+            #[run_while(|bb| *bb.t0 < 1)]
+            #[post(|bb| bb.b0 += 1)]
+            Switch(b1) {
+                case 4 => AlwaysRunning,
+                case 2 => ScriptCondition(|bb| bb.o0.is_some()),
+                _ => Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 3) % 4, &mut bb.b1)),
             },
-            Parallel {
-                MemPriority {
-                    Conditional(|bb| bb.b1 == 3, dynamic = true, else = Success) {
-                        StatefulAction(Task<4>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Condition(PCond<6>, b0 = {b1}),
-                    },
-                    Action(Act<7>),
-                },
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    StepSequencer {
-                        Sleep(0),
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        SetBlackboard(t0 = 0),
-                    },
+            Action(Act<1>),
+            Parallel(success = -1, failure = -2) {
+                StatefulAction(Task<2>),
+                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                Sleep(0),
+                Filter(times = 1, count = Success) {
+                    Condition(PCond<4>, b0 = 2),
                 },
             },
-            BinarySelector(|bb| *bb.t0 != 1) {
-                Fallback {
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
+            AsyncSequence {
+                StatefulAction(PTask<5>, b0 = 9),
+                ForceSuccess {
+                    Condition(Cond<6>),
                 },
-                AsyncSequence {
-                    Sleep(30),
-                    Condition(|ctx, bb| ctx.check_in(12, 9)),
-                },
+                Script(|bb| { bb.o0 = Some((*bb.t0 + 2) % 4); bb.o0 = Some(9) }),
             },
         }
     }
 }
 
-board!(Tree0202Blackboard { b0 q0 t0 b1 });
+board!(Tree0202Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        TryCatch {
-            Repeat(1) {
-                ForceSuccess {
-                    Wait(20),
-                },
-            },
-            RunOnce(then_skip = true) {
-                StepSequencer {
-                    Condition(|ctx| ctx.check(0)),
-                    AlwaysSuccess,
+        Sequence {
+            Conditional(|bb| (*bb.t1 + 4) % 2 > 0, else = Failure) {
+                Fallback {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Interrupt(|bb| *bb.t0 < 5) {
+                            StatefulAction(PTask<0>, b0 = {t1}),
+                        },
+                    },
                 },
             },
             StatefulAction(Task<1>),
-            Action(Act<2>),
-            RetryUntilSuccessful(forever) {
-                Cooldown(20) {
-                    Action(PIo<3>, t0 = {b0}),
-                },
-            },
         }
     }
 }
 
-board!(Tree0203Blackboard { b0 });
+board!(Tree0203Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
-            #[on_success(|bb| bb.t0.set(0))]
-            StatefulAction(Task<2>),
-            Condition(PCond<3>, b0 = {t0}),
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            RunOnce(then_skip = false) {
+                FlipSelector {
+                    IfThenElse {
+                        #[skip_if(|bb| *bb.t0 + 1 < *bb.t0)]
+                        Action(Act<0> = Act::<0>),
+                        ForceSuccess {
+                            Repeat(forever) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        #[post(|bb| bb.b0 = bb.b0 % 4)]
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0204Blackboard { t0 });
+board!(Tree0204Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0205Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0205Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ForceFailure {
+            Repeat(4) {
+                Interrupt(|bb| *bb.t0 > bb.b0 + 3) {
+                    ForceFailure {
+                        Sequence {
+                            #[on_failure(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
+                            Condition(Cond<0>),
+                            Invert {
+                                StepSequencer {
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                            #[success_if(|bb| bb.b0 != 3)]
+                            SubTree(Tree0205Sub0, t0 = {=}, b0 = {b0}),
+                            Precondition(|bb| *bb.t0 > 7, else = Success) {
+                                #[post(|bb| *bb.t0 += 1)]
+                                SubTree(Tree0205Sub1, ..),
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<5>),
+                                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                                #[success_if(|bb| bb.b0 % 4 < 3)]
+                                #[run_while(|bb| *bb.t0 == 3)]
+                                SetBlackboard(b0 = 5),
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0205Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
         }
-        Interrupt(|bb| bb.o0.is_some()) {
-            Parallel(success = -2) {
-                Runner,
-                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b1 += 1 })]
-                MaxTime(30) {
-                    Succeeder,
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Cooldown(50, filtered = Failure) {
+                StepSequencer {
+                    Condition(|ctx| ctx.check(1)),
+                    RetryUntilSuccessful(4) {
+                        Filter(times = 2, count = Failure, filtered = Failure) {
+                            Sleep(0),
+                        },
+                    },
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Failer,
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
                 },
-                #[post(|bb| bb.o0 = Some(*bb.t1))]
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| { if bb.o0.unwrap_or(2) == 1 { bb.b1 = *bb.t0 + 2 }; *bb.t0 += 1 })]
-                UnsetBlackboard(o0),
-                Repeat(forever) {
-                    Runner,
-                },
-                WasEntryUpdated(t1),
+            },
+            SequenceStar {
+                Action(PAct<4>, b0 = {t0}, b1 = {=}),
+                Condition(Cond<5> = Cond::<5>),
             },
         }
     }
 }
 
-board!(Tree0206Blackboard { o0 b1 t1 t0 });
+board!(Tree0206Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0207 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveFallback {
-            StatefulAction(PTask<0>, b0 = 2),
+        SkipUnlessUpdated(t0) {
             ReactiveSequence {
-                SetBlackboard(b0 = 6),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
+                AsyncFallback {
+                    Selector {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                        Action(PIo<1>, t0 = {t0}),
+                    },
+                },
+                Interrupt(|bb| bb.b0 == bb.b0 % 4) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Interrupt(|bb| *bb.t0 > *bb.t0 + 3) {
+                    Filter(times = 1, filtered = Skipped) {
+                        SequenceWithMemory {
+                            Repeat(3) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
             },
-            #[on_halted(|bb| *bb.t1 += 1)]
-            StatefulAction(Task<2>),
-            Failer,
         }
     }
 }
 
-board!(Tree0207Blackboard { t1 b0 t0 });
+board!(Tree0207Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        MemPriority {
-            TryCatch(catch_on_halt = true) {
-                RunOnce {
-                    UnsetBlackboard(o0),
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                    Action(PAct<0>, b0 = {=}),
-                },
+        ReactiveSequence {
+            #[failure_if(|bb| bb.b0 > 1)]
+            Wait(0),
+            Condition(Cond<0>),
+            RetryUntilSuccessful(4) {
+                Condition(Cond<1>),
             },
-            TryCatch(catch_on_halt = false) {
-                BinarySelector(|bb| *bb.t0 != 0, dynamic = true) {
-                    StatefulAction(Task<1>),
-                    Retry(4) {
-                        Condition(|ctx, bb| ctx.check_in(2, 2)),
+            StatefulAction(Task<2>),
+            Action(PIo<3>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0208Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0209 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| (*bb.t1 + 4) % 4 > 2, else = Success) {
+            KeepRunningUntilFailure {
+                Repeat(2) {
+                    Fallback {
+                        Limiter(2) {
+                            Repeat(4) {
+                                Precondition(|bb| bb.b0 != 1) {
+                                    #[skip_if(|bb| *bb.t0 + 1 > 5)]
+                                    #[run_while(|bb| *bb.t0 + 4 < 5)]
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                        Action(Act<0>),
+                        Repeat(2) {
+                            ScriptCondition(|bb| *bb.t1 < 1),
+                        },
                     },
                 },
-                Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 2, &mut bb.b0)),
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<4>, b0 = 4, b1 = {t0}),
-                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0208Blackboard { b0 b1 t0 o0 });
+board!(Tree0209Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
-        Limiter(2) {
-            Selector {
-                Action(Act<0>),
-                Action(Act<1>),
+    pub tree Tree0210Sub1 for Ctx {
+        ParallelAll(max_failures = -2) {
+            RetryUntilSuccessful(3) {
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<0>),
+                    ReactiveFallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            FlipSelector {
+                StatefulAction(Task<2>),
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0210Sub0 for Ctx {
+        SubTree(Tree0210Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(0),
-        }
-        ReactiveFallback {
-            #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
-            Repeat(3) {
-                #[run_while(|bb| bb.b0 > 5)]
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
+        MemSequence {
+            SubTree(Tree0210Sub0),
+            TryCatch(catch_on_halt = true) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
                     Inverter {
-                        RetryUntilSuccessful(1) {
-                            Action(Act<1>),
-                        },
+                        StatefulAction(Task<4>),
                     },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+                    Wait(0),
                 },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                UnsetBlackboard(o0),
-                Succeeder,
-                SetBlackboard(t0 = 2),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0210Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0211Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 15,
+        }
+        ReactiveSequence {
+            Precondition(|bb| bb.b0 < 3, else = Failure) {
+                Selector {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    StatefulAction(PTask<2>, b0 = {b0}),
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                    KeepRunningUntilFailure {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+            },
+            Precondition(|bb| (bb.b1 + 1) % 2 < 0, else = Skipped) {
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<5>),
+                },
+            },
+            Action(|ctx| ctx.exec(6)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 5,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        Parallel(success = 0, failure = -4) {
-            SetBlackboard(t0 = 1),
-            Action(Act<0> = Act::<0>),
-            SequenceStar {
-                Wait(0),
-                Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b1)),
-                Succeeder,
+        StepSequencer {
+            AsyncSequence {
+                #[on_success(|bb| { if bb.b0 == bb.b1 { bb.b0 = *bb.t0 + 1 }; bb.b1 = 3 })]
+                #[success_if(|bb| bb.b0 % 2 > 0)]
+                #[on_halted(|bb| bb.b1 += 1)]
+                SubTree(Tree0211Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+                RepeatUntilFailure(3) {
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        SetBlackboard(b1 = {b0}),
+                    },
+                },
+                StatefulAction(Task<8>),
+                #[failure_if(|bb| bb.b0 + 2 != bb.b1 + 2)]
+                ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<9>),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        Cooldown(30) {
+                            Sequence {
+                                StatefulAction(Task<10> = Task::<10>),
+                                SetBlackboard(b1 = 0),
+                                SetBlackboard(b0 = 8),
+                                Failer,
+                            },
+                        },
+                    },
+                },
             },
-            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
-board!(Tree0211Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0212Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        Action(PIo<1>, t0 = {b0})
-    }
-}
+board!(Tree0211Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64,
         }
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            Deadline(20) {
-                AlwaysSuccess,
+            SequenceWithMemory {
+                Condition(PCond<0>, b0 = {=}),
+                Delay(20) {
+                    Loop(q0, if_empty = Success) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                RunOnce {
+                    Inverter {
+                        Wait(20),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Precondition(|bb| bb.b1 < 3, else = Success) {
+                        StatefulAction(PTask<1>, b0 = 7, b1 = {=}),
+                    },
+                },
+                Loop(q0, if_empty = Skipped) {
+                    Condition(|ctx| ctx.check(2)),
+                },
             },
-            ForceSuccess {
-                SubTree(Tree0212Sub0, b0 = {=}),
+            #[post(|bb| bb.b0 = *bb.t0)]
+            RetryUntilSuccessful(2) {
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    Sequence {
+                        Priority {
+                            Filter(times = 3, count = Success, filtered = Skipped) {
+                                AlwaysRunning,
+                            },
+                            Action(PIo<3>, t0 = {b0}),
+                            Condition(|ctx| ctx.check(4)),
+                            ScriptCondition(|bb| bb.b0 + 2 == 7),
+                            #[success_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                            #[run_while(|bb| *bb.t0 % 3 != 1)]
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+            },
+            Delay(30) {
+                FlipSelector {
+                    Conditional(|bb| bb.b0 > 5, dynamic = false, else = Success) {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    #[run_while(|bb| bb.b0 < 2)]
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                    SetBlackboard(t0 = {b1}),
+                },
+            },
+            ReactiveSelector {
+                FlipSelector {
+                    Conditional(|bb| bb.b1 != 4, dynamic = true, else = Success) {
+                        StatefulAction(PTask<9>, b0 = 7),
+                    },
+                    Selector {
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                },
+                #[on_success(|bb| bb.b1 += 1)]
+                #[post(|bb| if bb.b0 + 1 > 2 { bb.b1 += 1 })]
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        WasEntryUpdated(t0),
+                        Condition(Cond<11>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0212Blackboard { b0 });
+board!(Tree0212Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        Retry(1) {
-            RunOnce {
-                Repeat(1) {
-                    ReactiveFallback {
-                        StatefulAction(PTask<0>, b0 = {=}),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        RepeatTimes(1) {
-                            StatefulAction(Task<4>),
+        IndexSwitch(|bb| *bb.t0) {
+            AsyncFallback {
+                Precondition(|bb| *bb.t0 < 0, else = Success) {
+                    BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = true) {
+                        Sleep(0),
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Deadline(10) {
+                    ParallelAll(max_failures = -1) {
+                        #[skip_if(|bb| *bb.t0 > bb.b0)]
+                        #[post(|bb| if bb.b0 % 2 != 1 { bb.b0 += 3 })]
+                        Sleep(10),
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+                WaitUntil(|bb| bb.b0 > 0) {
+                    RunOnce {
+                        Precondition(|bb| *bb.t0 + 3 != 3, else = Failure) {
+                            Priority {
+                                Condition(|ctx| ctx.check(2)),
+                            },
                         },
                     },
                 },
@@ -471,631 +566,414 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0213Blackboard { b0 });
+board!(Tree0213Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
-        Parallel(success = -1, failure = -2) {
-            AlwaysFailure,
-            AlwaysSuccess,
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        Parallel(failure = -1) {
+            SequenceWithMemory {
+                UnsetBlackboard(o0),
+                Action(Act<0>),
+            },
+            RunOnce {
+                Filter(times = 3, count = Failure) {
+                    Precondition(|bb| bb.b0 % 4 != 0, else = Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0214Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            #[allow(unused)] b0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 1) % 4 < 2),
-            StatefulAction(Task<1>),
-            ScriptCondition(|bb| bb.o0.is_some()),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0215Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0216Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Sequence {
-            Condition(Cond<2>),
-            Action(Act<3>),
-            MemPriority {
-                Action(Act<4>),
-                Sleep(10),
+        WhileDoElse {
+            ReactiveFallback {
+                Optional {
+                    ReactiveSequence {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
+                        },
+                    },
+                },
+                IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Loop, dynamic = false) {
+                    WhileDoElse {
+                        WasEntryUpdated(t0),
+                        MemSequence {
+                            Sleep(100),
+                            Action(Act<1> = Act::<1>),
+                        },
+                        ReactiveFallback {
+                            Action(PAct<2>, b0 = {t0}),
+                            Condition(Cond<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 3)),
+                        },
+                    },
+                },
             },
+            Action(|ctx| ctx.exec(5)),
         }
     }
 }
+
+board!(Tree0215Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            #[success_if(|bb| bb.b0 > 3)]
-            #[run_while(|bb| *bb.t0 == 3)]
-            ForceSuccess {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Repeat(forever) {
-                        Remap(success = Failure, failure = Success) {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<1>),
+        Parallel(success = 1, failure = -1) {
+            RunOnce(then_skip = true) {
+                ForceFailure {
+                    TryCatch(catch_on_halt = false) {
+                        KeepRunningUntilFailure {
+                            FlipSelector {
+                                ReactiveFallback {
+                                    Action(Act<0> = Act::<0>),
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                        AsyncSequence {
+                            Repeater(1) {
+                                StatefulAction(Task<2>),
+                            },
+                            Action(Act<3>),
+                            RunOnce(then_skip = false) {
+                                ReactiveFallback {
+                                    Condition(Cond<4> = Cond::<4>),
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                            RetryUntilSuccessful(4) {
+                                Action(|ctx| ctx.exec(6)),
                             },
                         },
                     },
-                },
-            },
-            #[success_if(|bb| (*bb.t0 + 4) % 3 != 2)]
-            #[post(|bb| bb.b0 = bb.b0 % 4)]
-            #[skip_if(|bb| *bb.t0 + 4 == *bb.t0)]
-            Repeat(forever) {
-                Invert {
-                    #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.b0 = 8 })]
-                    #[skip_if(|bb| *bb.t0 + 1 < 0)]
-                    SkipUnlessUpdated(t0) {
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Repeater(0) {
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-            Interrupt(|bb| *bb.t0 != 4) {
-                Inverter {
-                    SubTree(Tree0216Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0216Blackboard { q0 b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
-        ForceSuccess {
-            IfThenElse {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Condition(Cond<2> = Cond::<2>),
-                Repeat(2) {
-                    Action(Act<3>),
-                },
-            },
+        MemSequence {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
-        FlipSelector {
-            StepSequencer {
-                Inverter {
-                    Condition(Cond<0>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
+                RetryUntilSuccessful(1) {
+                    Action(PIo<1>, t0 = {b0}),
                 },
-                Succeeder,
-            },
-            Deadline(30) {
-                Sequence {
-                    Action(|ctx| ctx.exec(1)),
+                Script(|bb| { bb.b0 += 3; *bb.t0 += 1 }),
+                RunOnce {
+                    #[on_halted(|bb| if *bb.t0 + 3 > *bb.t0 { *bb.t0 += 3 })]
+                    Condition(Cond<2>),
                 },
             },
-            StatefulAction(Task<2>),
-            SequenceWithMemory {
-                Condition(Cond<3>),
-                Sequence {
-                    Succeeder,
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5>),
+            #[on_success(|bb| { if *bb.t0 < (*bb.t0 + 4) % 2 { *bb.t0 += 3 }; bb.b0 += 1 })]
+            #[skip_if(|bb| *bb.t0 + 3 < 5)]
+            Timeout(0) {
+                RepeatUntilFailure(2) {
+                    #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                    ParallelAll {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                            Loop(q0, value = {t0}) {
+                                Condition(Cond<3>),
+                            },
+                            AlwaysFailure,
+                            StepSequencer {
+                                Condition(Cond<4> = Cond::<4>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0218Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
         }
-        Inverter {
-            #[on_halted(|bb| if *bb.t1 + 3 < 7 { bb.o0 = None })]
-            RunOnce(then_skip = true) {
-                IfThenElse {
-                    WasEntryUpdated(t0),
-                    Condition(|ctx, bb| ctx.check_in(0, 8)),
-                },
+        BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+            Repeat(2) {
+                StatefulAction(Task<0>),
+            },
+            Filter(times = 2, count = Success, filtered = Failure) {
+                Succeeder,
             },
         }
     }
 }
 
-board!(Tree0219Blackboard { o0 t0 t1 });
+board!(Tree0219Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 4,
         }
-        TryCatch(catch_on_halt = true) {
-            AsyncSequence {
-                SetBlackboard(t0 = {t1}),
-                SequenceWithMemory {
-                    Condition(PCond<0>, b0 = 6),
-                    Condition(Cond<1>),
-                },
+        StepSequencer {
+            Repeat(4) {
+                Action(|ctx| ctx.exec(0)),
             },
-            Fallback {
-                #[success_if(|bb| *bb.t1 < 0)]
-                #[post(|bb| bb.b0 = *bb.t1 + 3)]
-                #[on_success(|bb| bb.t1.set(*bb.t0))]
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Failer,
-                Deadline(30) {
-                    Condition(Cond<4>),
+            Sequence {
+                Repeat(0) {
+                    SetBlackboard(b0 = 6),
+                },
+                IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Loop) {
+                    Timeout(0) {
+                        SkipUnlessUpdated(t0) {
+                            #[success_if(|bb| bb.b0 + 1 > 2)]
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                #[post(|bb| bb.b0 += 3)]
+                #[on_success(|bb| *bb.t1 += 1)]
+                IfThenElse {
+                    Action(PAct<2>, b0 = {t0}, b1 = {b0}),
+                    #[run_while(|bb| *bb.t1 % 2 < 0)]
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| *bb.t1 > (bb.b0 + 3) % 4)]
+                    Action(Act<3>),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0220Blackboard { t0 t1 b0 });
+board!(Tree0220Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0222 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
         ReactiveFallback {
-            Sequence {
-                ParallelAll {
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    Condition(Cond<0>),
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    TryCatch {
-                        Wait(0),
-                        Precondition(|bb| *bb.t0 + 3 > *bb.t0) {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        SetBlackboard(o0 = Some(7)),
-                        SetBlackboard(t0 = {b0}),
-                        Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                    },
-                    Repeat(3) {
-                        Fallback {
-                            ForceFailure {
-                                Script(|bb| if *bb.t0 % 4 != 0 { bb.b0 += 1 }),
-                            },
-                            #[run_while(|bb| *bb.t0 + 2 != bb.b0 + 2)]
-                            Precondition(|bb| *bb.t0 < 4, else = Skipped) {
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                            Fallback {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        RetryUntilSuccessful(4) {
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                        },
-                    },
-                    Precondition(|bb| bb.o0.is_some(), else = Running) {
-                        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        SequenceStar {
-                            Sleep(0),
-                            StatefulAction(Task<7>),
-                            Loop(q0, if_empty = Skipped) {
-                                Condition(Cond<8> = Cond::<8>),
-                            },
-                        },
+            Switch(b1) {
+                case 0 => Priority {
+                    #[failure_if(|bb| bb.b1 % 3 < 2)]
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    SequenceWithMemory {
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3>),
                     },
                 },
-                #[skip_if(|bb| *bb.t0 + 1 > bb.b0 + 2)]
-                KeepRunningUntilFailure {
-                    AsyncSequence {
-                        ReactiveSelector {
-                            ReactiveSequence {
-                                Condition(Cond<9> = Cond::<9>),
-                                Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 4, &mut bb.b0)),
-                                Wait(10),
-                                StatefulAction(Task<11>),
-                                #[skip_if(|bb| bb.b0 + 1 < 0)]
-                                Wait(20),
-                            },
-                        },
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<12> = Task::<12>),
-                                Condition(PCond<13>, b0 = {b0}),
-                                StatefulAction(Task<14>),
-                                SetBlackboard(t0 = 3),
-                                StatefulAction(Task<15>),
-                            },
-                        },
-                    },
+                _ => Switch(b1) {
+                    case 3 => Condition(Cond<4>),
+                    _ => StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0222Blackboard { q0 t0 b0 o0 });
+board!(Tree0221Blackboard { b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0222 for Ctx {
+        PolicyParallel(policy = FirstFailure) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                ForceFailure {
+                    RunOnce {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                AlwaysFailure,
+                Repeater(0) {
+                    AlwaysFailure,
+                },
+            },
+            Action(Act<2>),
+            ParallelAll(1) {
+                StepSequencer {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+                Sequence {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
+        MemPriority {
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
         }
-        #[failure_if(|bb| *bb.t0 != *bb.t0 + 3)]
-        #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-        #[success_if(|bb| bb.b1 + 1 < 2)]
-        RepeatUntil(Success) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0223Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0224Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0224Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 10,
-        }
-        #[post(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 % 4) })]
-        #[on_success(|bb| bb.b0 = 7)]
-        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            AsyncSequence {
-                Action(Act<0>),
-                SubTree(Tree0224Sub0, ..),
-            },
-            #[success_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 2)]
-            #[run_while(|bb| *bb.t0 + 3 == 1)]
-            StatefulAction(Task<1>),
-            ReactiveSelector {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    SubTree(Tree0224Sub1, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
+        AsyncSequence {
+            Fallback {
+                SequenceStar {
+                    Repeat(3) {
+                        Condition(Cond<0>),
+                    },
+                    Timeout(0) {
+                        Action(Act<1>),
+                    },
+                    Deadline(20) {
+                        Condition(Cond<2>),
+                    },
                 },
-                #[post(|bb| *bb.t0 += 3)]
-                #[run_while(|bb| bb.b0 % 3 < 2)]
-                Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b0)),
+                SequenceStar {
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Succeeder,
+                    Inverter {
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+                WhileDoElse {
+                    MemPriority {
+                        ParallelAll {
+                            Wait(0),
+                            StatefulAction(Task<7>),
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
+                    StatefulAction(Task<9> = Task::<9>),
+                },
             },
         }
     }
 }
-
-board!(Tree0224Blackboard { b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
+            b1: i64 = 0,
             b0: i64,
-            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Limiter(3) {
-            AsyncFallback {
-                Repeat(forever) {
-                    Switch(b1) {
-                        case 2 => Action(Act<0>),
-                        _ => RepeatTimes(forever) {
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            Sleep(50),
-                        },
-                    },
+        RetryUntilSuccessful(3) {
+            Priority {
+                AlwaysFailure,
+                Repeater(1) {
+                    StatefulAction(Task<0>),
                 },
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {=}),
-                MemPriority {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Limiter(1) {
-                        Condition(Cond<4>),
-                    },
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    StatefulAction(Task<5>),
-                },
-                Optional {
-                    Action(|ctx| ctx.exec(6)),
+                Action(Act<1>),
+                #[success_if(|bb| bb.b0 + 4 < bb.b1)]
+                Action(PIo<2>, t0 = {b0}),
+                Conditional(|bb| *bb.t0 > bb.b1, else = Failure) {
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0225Blackboard { o0 t1 b0 b1 });
+board!(Tree0225Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        #[skip_if(|bb| bb.b0 % 3 != 1)]
-        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-        #[on_failure(|bb| { bb.b1 = *bb.t0 % 2; if *bb.t1 + 1 < bb.b0 % 2 { *bb.t0 += 3 } })]
-        ReactiveFallback {
-            ReactiveSequence {
-                #[on_halted(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t0) })]
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[run_while(|bb| *bb.t1 == 3)]
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
+        KeepRunningUntilFailure {
+            ForceSuccess {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        Wait(10),
+                    },
+                },
             },
-            StatefulAction(Task<4>),
-            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0226Blackboard { b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            RepeatUntilSuccess(1) {
-                ParallelAll(max_failures = -1) {
-                    MemPriority {
-                        Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+        }
+        #[on_success(|bb| *bb.t0 += 1)]
+        Remap(success = Failure, failure = Failure) {
+            BinarySelector(|bb| *bb.t0 + 4 < 1, dynamic = true) {
+                Priority {
+                    Parallel(failure = -3) {
+                        Precondition(|bb| bb.b1 == 0, else = Success) {
+                            StatefulAction(PTask<0>, b0 = 9),
+                        },
                         StatefulAction(Task<1>),
+                        Script(|bb| bb.t0.set(*bb.t0 % 2)),
+                        Cooldown(0, filtered = Failure) {
+                            Succeeder,
+                        },
+                    },
+                    MaxTime(10) {
+                        StatefulAction(Task<2>),
                     },
                 },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(2)),
-                    Action(Act<3>),
-                },
-                Condition(Cond<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Failer,
-            },
-            StatefulAction(Task<6>),
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
+                #[post(|bb| if bb.b1 + 3 == 7 { bb.b1 += 1 })]
+                #[success_if(|bb| *bb.t0 > 6)]
+                #[failure_if(|bb| *bb.t0 < 6)]
+                Priority {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
                     ForceFailure {
-                        Action(Act<7> = Act::<7>),
-                    },
-                    RepeatUntil(Failure) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0228 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        IfThenElse {
-            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-            RunOnce(then_skip = false) {
-                BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
-                    Sleep(30),
-                    StatefulAction(PTask<0>, b0 = 9),
-                },
-            },
-            #[on_failure(|bb| *bb.t0 += 1)]
-            WhileDoElse {
-                #[run_while(|bb| bb.b0 == 0)]
-                #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                ReactiveSequence {
-                    Condition(Cond<3> = Cond::<3>),
-                    Sleep(0),
-                },
-            },
-            #[failure_if(|bb| bb.b0 + 1 > bb.b0 % 2)]
-            Repeater(3) {
-                RepeatUntilSuccess(forever) {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        Priority {
-                            Condition(PCond<5>, b0 = {=}),
-                            StatefulAction(Task<6>),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0228Blackboard { b0 o0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0229 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0230 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -3, failure = 1) {
-            ParallelAll(max_failures = -2) {
-                ScriptCondition(|bb| bb.b1 + 4 > *bb.t0),
-                Action(Act<0> = Act::<0>),
-            },
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[run_while(|bb| bb.b1 < *bb.t0 % 3)]
-                    Condition(|ctx, bb| ctx.check_in(3, 4)),
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    #[post(|bb| bb.b0 = (bb.b0 + 1) % 3)]
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            FlipSelector {
-                AlwaysFailure,
-                Action(PAct<6>, b0 = {b0}, b1 = {=}),
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0230Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0231 for Ctx {
-        RepeatUntilFailure(2) {
-            ReactiveFallback {
-                ParallelAll {
-                    SequenceWithMemory {
-                        RepeatTimes(2) {
-                            StatefulAction(Task<0>),
-                        },
-                        Sleep(50),
-                        RepeatUntilFailure(3) {
-                            Wait(10),
-                        },
-                        Action(|ctx| ctx.exec(1)),
-                        Delay(0) {
-                            Action(Act<2>),
-                        },
-                    },
-                    RunOnce {
-                        Repeat(4) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Repeat(4) {
-                            Repeat(2) {
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                        },
-                        Retry(1) {
-                            RunOnce {
-                                ForceFailure {
-                                    StatefulAction(Task<5> = Task::<5>),
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
+                        #[success_if(|bb| bb.b0 % 3 < 2)]
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            Limiter(3) {
+                                ReactiveSequence {
+                                    Script(|bb| bb.b1 += 1),
+                                    SetBlackboard(t0 = 7),
+                                    StatefulAction(PTask<4>, b0 = {=}),
+                                    StatefulAction(Task<5>),
                                 },
                             },
                         },
-                        Condition(Cond<6>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<7>),
-                    RunOnce(then_skip = true) {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            Action(Act<8>),
-                            Sleep(100),
-                            Action(Act<9>),
-                        },
-                    },
-                    Parallel(success = 1) {
-                        AlwaysFailure,
-                        StatefulAction(Task<10>),
-                        Wait(0),
-                    },
-                    Wait(0),
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(11)),
-                        ReactiveFallback {
-                            Filter(times = 1, count = Failure, filtered = Skipped) {
-                                Condition(Cond<12>),
-                            },
-                        },
-                        Inverter {
-                            Action(Act<13>),
-                        },
                     },
                 },
             },
@@ -1103,61 +981,116 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0227Blackboard { t0 b1 q0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0232Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        ForceFailure {
-            StatefulAction(Task<2>),
+    pub tree Tree0228 for Ctx {
+        Delay(0) {
+            Action(Act<0>),
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0229 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        TryCatch(catch_on_halt = true) {
+            TryCatch {
+                Filter(times = 3, count = Failure, filtered = Skipped) {
+                    #[skip_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                    Action(PAct<0>, b0 = {=}),
+                },
+                Loop(q0, value = {t0}) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+                Inverter {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(3)),
+                #[on_halted(|bb| { if *bb.t0 > 3 { bb.b0 += 1 }; if *bb.t0 < 5 { bb.t0.set(bb.b0) } })]
+                #[post(|bb| *bb.t0 += 1)]
+                #[skip_if(|bb| *bb.t0 > 3)]
+                Script(|bb| bb.t0.set(6)),
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree0229Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0230 for Ctx {
+        Repeater(0) {
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0231Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0231 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
+        }
+        StepSequencer {
+            StepSequencer {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                SubTree(Tree0231Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+            },
+            ScriptCondition(|bb| bb.o0.is_some()),
+            Precondition(|bb| *bb.t0 > 5) {
+                Action(PIo<2>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0231Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            o0: Option<i64>,
         }
-        SequenceWithMemory {
-            Switch(b1) {
-                case 2 => Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b1)),
-                _ => StatefulAction(Task<1>),
-            },
-            SubTree(Tree0232Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0232Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0233 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        StepSequencer {
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            Loop(q0, if_empty = Success) {
-                Deadline(0) {
-                    Remap(success = Failure, failure = Failure) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                #[post(|bb| *bb.t1 += 2)]
-                Conditional(|bb| *bb.t0 > 2, dynamic = true) {
-                    RunOnce {
-                        Inverter {
-                            Repeat(1) {
-                                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+        Precondition(|bb| *bb.t0 + 3 == *bb.t0, else = Success) {
+            Cooldown(20, filtered = Failure) {
+                RepeatTimes(forever) {
+                    SequenceStar {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        RetryUntilSuccessful(1) {
+                            MaxTime(0) {
+                                StatefulAction(Task<1>),
                             },
+                        },
+                        Sleep(20),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(4) + 2, &mut bb.b0)),
+                        MemSequence {
+                            StatefulAction(Task<3>),
+                            Action(|ctx| ctx.exec(4)),
+                            StatefulAction(Task<5>),
+                            Condition(PCond<6>, b0 = {t0}),
                         },
                     },
                 },
@@ -1166,505 +1099,569 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0233Blackboard { q0 b0 t0 t1 });
+board!(Tree0232Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0233 for Ctx {
+        Parallel {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3>),
+            ForceFailure {
+                StatefulAction(Task<4>),
+            },
+            Remap(success = Failure, failure = Failure) {
+                Repeater(forever) {
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<6>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.b0 < 5, else = Success) {
-            ForceSuccess {
+        ReactiveFallback {
+            AsyncFallback {
+                #[success_if(|bb| bb.b0 < *bb.t1)]
                 StepSequencer {
-                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            StatefulAction(Task<0>),
-                            Action(PIo<1>, t0 = {t1}),
+                    Loop(q0) {
+                        #[on_halted(|bb| *bb.t1 += 3)]
+                        Repeat(forever) {
+                            Sequence {
+                                Sleep(0),
+                                AlwaysSuccess,
+                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                                #[on_halted(|bb| *bb.t0 += 1)]
+                                #[post(|bb| bb.b0 = *bb.t1)]
+                                Wait(50),
+                            },
                         },
                     },
-                    Precondition(|bb| bb.o0.unwrap_or(3) + 1 < *bb.t0, else = Success) {
-                        Fallback {
-                            WasEntryUpdated(t1),
-                            StatefulAction(Task<2>),
+                    ForceFailure {
+                        StatefulAction(Task<1>),
+                    },
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Sleep(0),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Failure) {
+                Delay(0) {
+                    BinarySelector(|bb| bb.b0 < 3, dynamic = true) {
+                        ReactiveSequence {
+                            Condition(Cond<2>),
+                            Sleep(100),
+                            Condition(Cond<3>),
+                        },
+                        ReactiveSequence {
+                            Action(PAct<4>, b0 = {=}, b1 = {t1}),
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                            StatefulAction(Task<6>),
                         },
                     },
-                    Action(Act<3>),
+                },
+            },
+            FlipSelector {
+                #[on_success(|bb| bb.b0 = 3)]
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<7>),
+                        #[run_while(|bb| bb.b0 > *bb.t1)]
+                        #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t1 + 4 })]
+                        StatefulAction(PTask<8>, b0 = {t0}),
+                        #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
+                        AlwaysRunning,
+                    },
+                },
+                Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Success) {
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    #[post(|bb| *bb.t1 += 2)]
+                    #[run_while(|bb| *bb.t0 % 3 == 1)]
+                    WaitValueUpdate(t0) {
+                        ReactiveFallback {
+                            StatefulAction(Task<9>),
+                            #[run_while(|bb| bb.b0 != *bb.t0)]
+                            #[failure_if(|bb| bb.b0 < 1)]
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+                RepeatUntilFailure(2) {
+                    ReactiveSequence {
+                        Action(PAct<12>, b0 = 3, b1 = {b0}),
+                        Wait(50),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0234Blackboard { t0 b0 o0 t1 });
+board!(Tree0234Blackboard { b0 q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0235Sub0 for Ctx {
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            BinarySelector(|bb| bb.b1 < 4) {
-                SequenceWithMemory {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                },
-                Action(Act<2>),
-            },
-            Parallel(success = -2, failure = 1) {
-                AlwaysSuccess,
-                Condition(Cond<3>),
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                Timeout(0) {
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                        #[skip_if(|bb| bb.b1 < 3)]
-                        StatefulAction(Task<5>),
-                        WasEntryUpdated(t0),
-                        Wait(0),
+        ForceFailure {
+            Limiter(2) {
+                MemSequence {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<0> = Task::<0>),
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(Cond<3> = Cond::<3>),
+                        SubTree(Tree0235Sub0),
                     },
                 },
-                Priority {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceStar {
-                #[failure_if(|bb| (bb.b0 + 2) % 3 < 1)]
-                StatefulAction(Task<8>),
-                Action(|ctx| ctx.exec(9)),
-                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree0235Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        IfThenElse {
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(1) {
-                    Action(|ctx, bb| ctx.exec_in(4, 5, &mut bb.b1)),
+        SequenceStar {
+            Parallel(failure = -3) {
+                AsyncSequence {
+                    #[run_while(|bb| *bb.t0 % 3 == 1)]
+                    Selector {
+                        Action(PAct<0>, b0 = 9, b1 = {b0}),
+                        Sleep(0),
+                    },
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1> = Task::<1>),
+                    ScriptCondition(|bb| bb.b0 == 3),
+                    Wait(0),
+                },
+                #[failure_if(|bb| *bb.t0 < bb.b0)]
+                ReactiveFallback {
+                    WaitUntil(|bb| (*bb.t0 + 4) % 3 > 1) {
+                        Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 1) % 3, &mut bb.b0)),
+                    },
+                    ForceSuccess {
+                        StatefulAction(PTask<3>, b0 = 4, b1 = {b1}),
+                    },
+                    SequenceStar {
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[run_while(|bb| bb.b1 + 1 == 3)]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Retry(forever) {
+                        SkipUnlessUpdated(t0) {
+                            #[failure_if(|bb| bb.b1 + 3 != *bb.t0)]
+                            Action(PIo<5>, t0 = {=}),
+                        },
+                    },
+                },
+                RepeatUntilFailure(3) {
+                    ReactiveSequence {
+                        Delay(20) {
+                            StatefulAction(Task<6>),
+                        },
+                        #[on_halted(|bb| bb.b1 = bb.b0)]
+                        #[failure_if(|bb| bb.b0 > 5)]
+                        #[run_while(|bb| bb.b1 > 5)]
+                        Action(Act<7> = Act::<7>),
+                        Deadline(30) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
                 },
             },
-            Loop(q0) {
-                Selector {
-                    Action(Act<5> = Act::<5>),
-                    UnsetBlackboard(o0),
+            ReactiveFallback {
+                Cooldown(0) {
+                    ParallelAll {
+                        ReactiveSequence {
+                            Action(PIo<9>, t0 = {=}),
+                            Condition(Cond<10>),
+                        },
+                        Loop(q0, value = {b0}) {
+                            Timeout(20) {
+                                #[on_halted(|bb| { bb.b0 += 2; bb.b1 = bb.b0 % 3 })]
+                                #[skip_if(|bb| bb.b1 < 6)]
+                                Sleep(100),
+                            },
+                        },
+                        Action(|ctx, bb| ctx.exec_in(11, bb.b0 % 2, &mut bb.b0)),
+                    },
+                },
+                Deadline(0) {
+                    RunOnce(then_skip = true) {
+                        Sequence {
+                            StatefulAction(Task<12>),
+                            Condition(Cond<13>),
+                            Condition(Cond<14>),
+                        },
+                    },
+                },
+                Parallel {
+                    #[failure_if(|bb| bb.b0 > 3)]
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<15>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0236Blackboard { o0 q0 b1 });
+board!(Tree0236Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            Inverter {
-                Remap(success = Failure, failure = Failure) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Deadline(0) {
-                Switch(b1) {
-                    case 5 => AlwaysRunning,
-                    case 2 => StatefulAction(Task<1>),
-                    _ => Action(PIo<2>, t0 = {b1}),
-                },
-            },
+        ReactiveFallback {
+            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree0237Blackboard { b1 });
+board!(Tree0237Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
             b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
         }
-        SequenceStar {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Timeout(0) {
-                    Sleep(100),
-                },
+        TryCatch {
+            Timeout(30) {
+                #[skip_if(|bb| bb.b0 != 7)]
+                #[run_while(|bb| *bb.t0 + 3 < 6)]
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                Condition(Cond<0>),
             },
-            IndexSwitch(|bb| bb.b0 % 3, dynamic = true) {
-                IfThenElse {
-                    #[success_if(|bb| *bb.t0 + 4 < *bb.t0)]
-                    Action(PIo<1>, t0 = {b0}),
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Condition(Cond<2>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                },
-            },
-            FlipSelector {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                StatefulAction(Task<4>),
-                #[on_success(|bb| if *bb.t0 == 3 { bb.b0 = 4 })]
-                AlwaysSuccess,
-                #[run_while(|bb| *bb.t0 < 3)]
-                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-                Delay(10) {
-                    Condition(Cond<5>),
-                },
-                Succeeder,
-                StatefulAction(Task<6>),
-            },
-            #[on_failure(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 % 4) })]
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                #[skip_if(|bb| bb.b0 > 7)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
                 Priority {
-                    Condition(|ctx| ctx.check(7)),
-                    Conditional(|bb| bb.b0 % 4 < 2, else = Failure) {
-                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                    SequenceWithMemory {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            #[on_failure(|bb| bb.b1 += 3)]
+                            #[on_halted(|bb| bb.o0 = Some(bb.b1 % 4))]
+                            Condition(Cond<1>),
+                            StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                        },
+                        StatefulAction(Task<3>),
+                        WaitUntil(|bb| bb.b0 > 3) {
+                            AlwaysSuccess,
+                        },
                     },
-                    Action(PIo<9>, t0 = {t0}),
+                    MemSequence {
+                        Action(Act<4>),
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
+                        Fallback {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0238Blackboard { t0 b0 q0 });
+board!(Tree0238Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0239 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        Priority {
-            Action(Act<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+        Sequence {
+            FlipSelector {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                Action(PIo<2>, t0 = {b0}),
+            },
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0239Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0240Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Action(PIo<0>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0240Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        SubTree(Tree0240Sub1, ..)
-    }
-}
+board!(Tree0239Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        #[failure_if(|bb| *bb.t1 % 4 > 1)]
-        Loop(q0, if_empty = Failure) {
-            #[on_success(|bb| { if bb.b0 % 4 > 0 { *bb.t1 += 3 }; bb.t1.set(bb.b0) })]
-            SubTree(Tree0240Sub0, b0 = {=}, t1 = {t1}, q0 = {=}),
+        IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = true) {
+            Parallel(success = 1, failure = 2) {
+                Condition(Cond<0>),
+                Sequence {
+                    Condition(|ctx, bb| ctx.check_in(1, 4)),
+                    AlwaysFailure,
+                },
+            },
+            Parallel(success = -2) {
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| bb.b0 == (bb.b0 + 1) % 2)]
+                #[on_halted(|bb| bb.b0 = 9)]
+                ForceFailure {
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+            },
+            StatefulAction(Task<6>),
+            StatefulAction(PTask<7>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0240Blackboard { b0 t1 q0 });
+board!(Tree0240Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        #[on_success(|bb| *bb.t0 += 1)]
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            #[post(|bb| bb.b1 = bb.o0.unwrap_or(2) + 1)]
-            #[success_if(|bb| bb.b0 != 4)]
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+        SequenceWithMemory {
+            Inverter {
+                ScriptCondition(|bb| *bb.t0 + 2 != 3),
+            },
+            Condition(PCond<0>, b0 = 5),
+            Condition(Cond<1>),
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0241Blackboard { t0 b0 o0 b1 });
+board!(Tree0241Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 4,
         }
-        Invert {
-            ReactiveFallback {
-                Precondition(|bb| bb.b0 + 3 > 4, else = Failure) {
-                    Sequence {
-                        AsyncFallback {
-                            Condition(Cond<0>),
-                            StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                            StatefulAction(Task<2>),
-                            Condition(|ctx, bb| ctx.check_in(3, 1)),
-                        },
-                    },
+        Selector {
+            StepSequencer {
+                Precondition(|bb| bb.b0 % 3 < 0) {
+                    SetBlackboard(t0 = {b0}),
                 },
-                #[failure_if(|bb| bb.o0.is_none())]
-                Fallback {
-                    Loop(q0, if_empty = Running) {
-                        SequenceWithMemory {
-                            Condition(PCond<4>, b0 = {=}),
-                            Script(|bb| bb.t0.set(6)),
-                            StatefulAction(Task<5>),
-                            #[success_if(|bb| *bb.t0 < 2)]
-                            #[post(|bb| *bb.t0 += 1)]
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Succeeder,
+                StatefulAction(PTask<0>, b0 = 4, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0242Blackboard { o0 t0 q0 b0 });
+board!(Tree0242Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 4,
         }
-        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > *bb.t1)]
-        ReactiveSequence {
-            ReactiveFallback {
-                #[on_success(|bb| bb.b0 += 1)]
-                #[run_while(|bb| *bb.t0 == 5)]
-                #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(5) % 4)]
-                WaitValueUpdate(t0) {
-                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+        Switch(b1) {
+            case 2 => Action(Act<0>),
+            _ => Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 2) % 3, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0243Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0244 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            BinarySelector(|bb| *bb.t0 + 2 == 7, dynamic = false) {
+                ParallelAll(1) {
+                    Condition(|ctx| ctx.check(0)),
+                    AlwaysRunning,
                 },
-                SequenceWithMemory {
-                    Repeat(4) {
-                        Delay(0) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(2)),
+                AsyncSequence {
+                    Condition(Cond<1>),
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[success_if(|bb| bb.b0 > 6)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            ReactiveSequence {
+                Repeat(1) {
                     Cooldown(50, filtered = Skipped) {
-                        Condition(PCond<3>, b0 = {t0}),
-                    },
-                    SkipUnlessUpdated(t1) {
-                        #[skip_if(|bb| *bb.t1 < 3)]
-                        Sequence {
-                            Wait(20),
-                            SetBlackboard(o0 = Some(0)),
-                        },
+                        #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                        #[success_if(|bb| *bb.t0 > 2)]
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
+                #[success_if(|bb| bb.b0 + 4 < 2)]
+                StatefulAction(Task<4>),
+                Action(|ctx| ctx.exec(5)),
+            },
+            Optional {
+                Action(PIo<6>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0243Blackboard { o0 t0 b0 t1 });
+board!(Tree0244Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        SequenceWithMemory {
-            Optional {
-                RunOnce(then_skip = false) {
-                    Action(Act<0>),
-                },
-            },
-            StatefulAction(Task<1>),
+    pub tree Tree0245Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0245Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        SubTree(Tree0245Sub1, b0 = {=}, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
         }
-        FlipSelector {
-            AsyncFallback {
-                #[failure_if(|bb| bb.b0 == 4)]
-                AlwaysFailure,
-            },
-            RetryUntilSuccessful(4) {
-                #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
-                #[on_success(|bb| bb.o0 = Some(6))]
-                Deadline(30) {
-                    RunOnce(then_skip = true) {
-                        MaxTime(0) {
-                            #[run_while(|bb| bb.o0.is_none())]
-                            AsyncFallback {
-                                BinarySelector(|bb| bb.o0.is_some()) {
-                                    AlwaysSuccess,
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            FlipSelector {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[post(|bb| bb.b0 += 1)]
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                },
-                RepeatTimes(forever) {
-                    #[on_success(|bb| bb.b0 = 5)]
-                    StatefulAction(Task<2>),
-                },
-                Conditional(|bb| (bb.o0.unwrap_or(3) + 2) % 3 < 0, dynamic = false, else = Success) {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(PTask<3>, b0 = {=}),
-                    },
-                },
-            },
+        MemSequence {
+            SubTree(Tree0245Sub0, ..),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
         }
     }
 }
 
-board!(Tree0245Blackboard { o0 q0 b0 t0 });
+board!(Tree0245Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
         }
-        #[failure_if(|bb| bb.b0 % 3 < 1)]
-        MemPriority {
-            ParallelAll(2) {
-                Repeat(0) {
-                    Wait(30),
-                },
-                RepeatTimes(1) {
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-            #[success_if(|bb| *bb.t0 + 2 == 0)]
-            Selector {
-                #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                WhileDoElse {
-                    Action(PIo<2>, t0 = {t0}),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Repeat(2) {
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    Action(Act<3>),
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Remap(success = Failure, failure = Success) {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                Action(Act<6>),
+        Repeater(2) {
+            Loop(q0, value = {t1}, if_empty = Running) {
+                #[failure_if(|bb| bb.b0 > 3)]
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0246Blackboard { b0 t0 });
+board!(Tree0246Blackboard { q0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        SequenceStar {
-            SequenceStar {
-                SequenceStar {
+        Priority {
+            ReactiveSequence {
+                Conditional(|bb| bb.b0 + 3 > (bb.b0 + 2) % 4, dynamic = false) {
+                    #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
+                    IfThenElse {
+                        ParallelAll(1) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                        ReactiveSelector {
+                            Retry(3) {
+                                StatefulAction(Task<1>),
+                            },
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {t0}),
+                    StatefulAction(Task<5>),
+                    #[post(|bb| { bb.b0 += 1; bb.t0.set(5) })]
+                    #[skip_if(|bb| *bb.t0 > bb.b0)]
+                    Repeat(4) {
+                        Action(Act<6>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(7, 2, &mut bb.b0)),
+                },
+                FlipSelector {
                     ForceSuccess {
-                        Action(Act<0>),
+                        AlwaysFailure,
+                    },
+                    Sequence {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    Condition(Cond<10>),
+                    Sleep(50),
+                    Deadline(0) {
+                        StepSequencer {
+                            Condition(Cond<11>),
+                            StatefulAction(Task<12>),
+                        },
                     },
                 },
-                ScriptCondition(|bb| *bb.t0 > 5),
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
             },
-            MemPriority {
-                Precondition(|bb| bb.b0 < 3, else = Running) {
-                    AsyncFallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 4)),
-                        StatefulAction(Task<6>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Fallback {
-                Condition(Cond<7>),
-                SkipUnlessUpdated(t0) {
-                    Script(|bb| { *bb.t0 += 3; if bb.b0 > 4 { bb.b0 = (*bb.t0 + 3) % 4 } }),
-                },
-                StatefulAction(Task<8>),
-            },
-            #[skip_if(|bb| bb.b0 == 4)]
-            #[success_if(|bb| *bb.t0 == (bb.b0 + 3) % 4)]
-            AlwaysFailure,
         }
     }
 }
@@ -1674,241 +1671,173 @@ board!(Tree0247Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0248 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Fallback {
-            ReactiveSequence {
-                AlwaysSuccess,
-                SequenceStar {
-                    SetBlackboard(t0 = {t1}),
-                    Action(Act<0>),
-                },
-            },
-            ReactiveFallback {
-                BinarySelector(|bb| bb.o0.unwrap_or(5) > (*bb.t1 + 1) % 2, dynamic = true) {
-                    Action(PAct<1>, b0 = {t1}),
-                    RepeatUntilFailure(forever) {
-                        WhileDoElse {
-                            Action(Act<2> = Act::<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                Fallback {
-                    Condition(Cond<5>),
-                    AlwaysFailure,
-                    Condition(Cond<6>),
-                    #[run_while(|bb| (*bb.t1 + 1) % 3 != 0)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[success_if(|bb| *bb.t0 != 4)]
-                    WhileDoElse {
-                        StatefulAction(Task<7>),
-                        #[success_if(|bb| *bb.t1 % 3 != 0)]
-                        #[on_halted(|bb| { if *bb.t1 < 1 { bb.b0 = *bb.t0 }; bb.b0 += 2 })]
-                        #[skip_if(|bb| *bb.t1 > bb.b0 % 2)]
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                Selector {
-                    StatefulAction(Task<9>),
-                    Loop(q0, if_empty = Failure) {
-                        StatefulAction(Task<10>),
-                    },
-                    Action(Act<11>),
-                },
-                Sequence {
-                    StatefulAction(Task<12>),
-                    Timeout(50) {
-                        Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0)),
-                    },
-                    Condition(|ctx| ctx.check(14)),
-                },
+        ReactiveSelector {
+            #[on_failure(|bb| bb.b1 += 3)]
+            StatefulAction(PTask<0>, b0 = {b0}),
+            Precondition(|bb| *bb.t0 + 1 == 5, else = Failure) {
+                Sleep(10),
             },
         }
     }
 }
 
-board!(Tree0248Blackboard { t1 o0 t0 q0 b0 });
+board!(Tree0248Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 5,
             #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        Precondition(|bb| bb.b0 != 1) {
-            Retry(1) {
-                RepeatUntilFailure(3) {
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            Selector {
-                                #[post(|bb| if (*bb.t0 + 1) % 4 > 0 { *bb.t0 += 1 })]
-                                Condition(PCond<0>, b0 = {=}),
-                                WasEntryUpdated(t0),
-                            },
-                            Switch(b1) {
-                                case 3 => Sleep(30),
-                                case 4 => Condition(Cond<1>),
-                                _ => Condition(Cond<2>),
-                            },
-                            Inverter {
-                                AsyncSequence {
-                                    ScriptCondition(|bb| bb.b0 + 4 != 5),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            AlwaysSuccess,
+            AlwaysSuccess,
+            Condition(PCond<2>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0249Blackboard { b0 b1 t0 });
+board!(Tree0249Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            b0: i64 = 1,
         }
+        #[run_while(|bb| bb.b1 == bb.b1 + 1)]
+        #[on_failure(|bb| *bb.t1 += 1)]
+        #[failure_if(|bb| bb.b0 < 7)]
         Fallback {
-            Condition(|ctx| ctx.check(0)),
-            #[success_if(|bb| bb.b0 != *bb.t0)]
-            Precondition(|bb| bb.b1 + 2 > 3, else = Skipped) {
-                ReactiveSequence {
-                    Action(Act<1> = Act::<1>),
-                    Optional {
-                        Action(Act<2>),
+            ScriptCondition(|bb| *bb.t1 != 1),
+            Switch(b1) {
+                case 1 => Filter(times = 2, count = Failure, filtered = Failure) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                case 5 => ReactiveSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                },
+                _ => ReactiveFallback {
+                    Action(Act<3>),
+                    #[failure_if(|bb| bb.b1 % 2 == 1)]
+                    WaitUntil(|bb| bb.b0 + 1 == 1) {
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                    Action(Act<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                },
+            },
+            ParallelAll(1) {
+                SetBlackboard(b0 = 7),
+                ReactiveSelector {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                },
+                Switch(b1) {
+                    case 0 => Action(Act<9>),
+                    _ => RunOnce(then_skip = false) {
+                        StatefulAction(Task<10>),
                     },
                 },
             },
-            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
-board!(Tree0250Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0251Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0250Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0251Sub0),
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+        }
+        Parallel(success = -4, failure = -1) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                MaxTime(10) {
+                    Condition(Cond<0>),
+                },
+                Condition(PCond<1>, b0 = {=}),
+                StatefulAction(Task<2>),
+            },
+            Remap(success = Success, failure = Success) {
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
+            Condition(PCond<6>, b0 = {t0}),
         }
     }
 }
+
+board!(Tree0251Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        Priority {
-            StepSequencer {
-                Condition(PCond<0>, b0 = {=}),
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-                },
-                Repeat(3) {
-                    StatefulAction(Task<3>),
-                },
-                SequenceWithMemory {
-                    Action(Act<4>),
-                    Action(Act<5> = Act::<5>),
+        Filter(times = 1, filtered = Failure) {
+            Repeat(3) {
+                Filter(times = 2, filtered = Failure) {
+                    RepeatUntil(Success) {
+                        Action(Act<0>),
+                    },
                 },
             },
-            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0252Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0253Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
         }
-        Condition(Cond<1>)
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0253 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64 = 2,
         }
-        Loop(q0, if_empty = Failure) {
-            #[failure_if(|bb| bb.b0 > 5)]
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    Action(PIo<0>, t0 = {b0}),
-                    WhileDoElse {
-                        SubTree(Tree0253Sub0, b0 = {=}, q0 = {q0}),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+            SubTree(Tree0253Sub0, ..),
         }
     }
 }
 
-board!(Tree0253Blackboard { b0 q0 });
+board!(Tree0253Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 4,
-            b0: i64,
         }
-        MemSequence {
-            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
-            #[run_while(|bb| *bb.t0 + 2 != 3)]
-            #[on_halted(|bb| bb.b1 = (bb.b1 + 2) % 2)]
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                Action(Act<0> = Act::<0>),
-                AlwaysFailure,
-            },
-            Precondition(|bb| bb.o0.unwrap_or(0) > 3, else = Failure) {
-                Fallback {
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(3)),
-                Condition(PCond<4>, b0 = {=}),
-                Condition(Cond<5>),
-            },
-            SetBlackboard(t0 = 1),
-            IndexSwitch(|bb| bb.b1) {
-                Action(PAct<6>, b0 = {t0}, b1 = {b1}),
-                Condition(Cond<7>),
-                Sleep(20),
-                ForceSuccess {
-                    Remap(success = Failure, failure = Failure) {
-                        Action(Act<8> = Act::<8>),
+        Conditional(|bb| *bb.t0 > 5, dynamic = false, else = Success) {
+            ForceFailure {
+                RepeatTimes(forever) {
+                    MemSequence {
+                        Condition(PCond<0>, b0 = 4),
+                        UnsetBlackboard(o0),
                     },
                 },
             },
@@ -1916,73 +1845,74 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0254Blackboard { o0 b1 t0 b0 });
+board!(Tree0254Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0255 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 0,
         }
-        #[run_while(|bb| bb.b0 % 3 == 2)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        ReactiveFallback {
-            ForceFailure {
-                #[post(|bb| { bb.o0 = None; bb.o0 = None })]
-                #[success_if(|bb| bb.o0.unwrap_or(2) > 1)]
-                Precondition(|bb| *bb.t0 % 4 > 2, else = Failure) {
-                    Timeout(0) {
-                        Fallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Invert {
-                                Limiter(3) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            AsyncSequence {
-                                WaitValueUpdate(t0) {
-                                    #[on_halted(|bb| bb.t1.set(bb.b0))]
-                                    #[success_if(|bb| bb.b0 % 4 < 1)]
-                                    Action(PAct<2>, b0 = {b0}),
-                                },
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[failure_if(|bb| bb.o0.unwrap_or(0) + 1 > 6)]
-            MaxTime(20) {
-                FlipSelector {
-                    StatefulAction(PTask<5>, b0 = {=}),
-                    Action(|ctx| ctx.exec(6)),
-                    #[failure_if(|bb| *bb.t1 > 0)]
-                    Repeater(forever) {
-                        StatefulAction(Task<7>),
-                    },
-                },
+        IfThenElse {
+            StatefulAction(Task<0>),
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                Wait(10),
             },
         }
     }
 }
 
-board!(Tree0255Blackboard { t1 t0 o0 b0 });
+board!(Tree0255Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        RepeatUntilSuccess(forever) {
-            RetryUntilSuccessful(0) {
-                Script(|bb| { bb.b0 += 2; if bb.b0 % 4 == 2 { *bb.t0 += 2 } }),
+        TryCatch(catch_on_halt = true) {
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 3)),
+                Action(PIo<1>, t0 = {=}),
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    AsyncSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                    },
+                    Action(|ctx| ctx.exec(5)),
+                },
+                AsyncSequence {
+                    AlwaysSuccess,
+                    Condition(Cond<6> = Cond::<6>),
+                    Condition(Cond<7>),
+                    #[run_while(|bb| bb.b0 < bb.b0 % 4)]
+                    Condition(Cond<8>),
+                },
+            },
+            Repeat(3) {
+                Failer,
+            },
+            StepSequencer {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                    ForceFailure {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| *bb.t0 > 6)]
+                        Condition(Cond<9>),
+                    },
+                    IfThenElse {
+                        Condition(Cond<10>),
+                        RunOnce(then_skip = true) {
+                            Sleep(0),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(11, 6)),
+                    },
+                    Condition(Cond<12>),
+                },
             },
         }
     }
@@ -1993,642 +1923,540 @@ board!(Tree0256Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0257 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        Sequence {
-            AsyncFallback {
-                #[on_halted(|bb| if bb.b0 > *bb.t0 % 3 { *bb.t0 += 3 })]
-                #[post(|bb| bb.b1 = 5)]
-                SequenceWithMemory {
-                    RunOnce {
-                        Conditional(|bb| (bb.b0 + 4) % 3 > 0, dynamic = false, else = Failure) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                    #[skip_if(|bb| bb.b0 > (*bb.t0 + 4) % 4)]
-                    ReactiveSequence {
-                        SetBlackboard(b1 = 2),
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    SetBlackboard(o0 = Some(9)),
-                    Parallel(failure = 1) {
-                        Runner,
-                        Action(PIo<4>, t0 = {t0}),
-                    },
-                },
-                #[failure_if(|bb| bb.b0 < 3)]
-                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 4); bb.t0.set(bb.b0) })]
-                MaxTime(0) {
-                    Condition(|ctx| ctx.check(5)),
-                },
+        ParallelAll(1) {
+            Sequence {
+                #[on_success(|bb| if bb.b0 != 0 { bb.b0 += 1 })]
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0257Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0258Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
-        }
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0257Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0258 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-        }
         Inverter {
-            ParallelAll {
-                #[skip_if(|bb| *bb.t0 + 2 != bb.b0 % 4)]
-                #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b1 = *bb.t0 })]
-                SetBlackboard(o0 = Some(6)),
-                Condition(|ctx, bb| ctx.check_in(0, 3)),
-                #[on_failure(|bb| bb.o0 = Some(bb.b0 % 2))]
-                Conditional(|bb| (bb.b1 + 1) % 3 != 2, dynamic = true, else = Failure) {
-                    Action(Act<1>),
+            MemSequence {
+                SequenceWithMemory {
+                    FlipSelector {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                        },
+                    },
+                    Timeout(20) {
+                        AlwaysSuccess,
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        Action(Act<3> = Act::<3>),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
                 },
-                SubTree(Tree0258Sub0, ..),
+                WhileDoElse {
+                    SequenceWithMemory {
+                        Condition(Cond<6> = Cond::<6>),
+                        Remap(success = Success, failure = Success) {
+                            Condition(Cond<7>),
+                        },
+                        StepSequencer {
+                            Sleep(10),
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
+                    MemSequence {
+                        AlwaysSuccess,
+                        Sequence {
+                            AlwaysSuccess,
+                        },
+                        Inverter {
+                            Action(Act<9>),
+                        },
+                        Sleep(0),
+                        Condition(Cond<10>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0258Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
-        Retry(0) {
-            Wait(0),
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ReactiveSequence {
+            Action(Act<0>),
+            Interrupt(|bb| *bb.t0 != 0) {
+                StatefulAction(Task<1>),
+            },
+            Action(Act<2> = Act::<2>),
+            AlwaysSuccess,
+            ScriptCondition(|bb| *bb.t1 + 2 == 2),
         }
     }
 }
+
+board!(Tree0259Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(1) {
-            Action(PAct<0>, b0 = {t0}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0260Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 2,
-        }
-        MemSequence {
-            ParallelAll {
-                MemSequence {
-                    #[success_if(|bb| bb.b1 > bb.b0 + 2)]
-                    #[run_while(|bb| bb.b1 % 3 == 0)]
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(8) })]
-                    Fallback {
-                        Parallel(success = 2) {
-                            RetryUntilSuccessful(0) {
-                                Action(PAct<0>, b0 = {=}),
-                            },
-                            #[run_while(|bb| *bb.t0 < 1)]
-                            #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            Limiter(2) {
-                                IfThenElse {
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            MemPriority {
-                                Condition(PCond<4>, b0 = {t0}),
-                                #[post(|bb| if (bb.b1 + 1) % 2 > 0 { *bb.t0 += 1 })]
-                                Action(|ctx| ctx.exec(5)),
-                                StatefulAction(Task<6>),
-                                Filter(times = 2, count = Completed) {
-                                    Script(|bb| bb.b1 += 1),
-                                },
-                            },
-                        },
-                    },
-                    ForceFailure {
-                        #[on_success(|bb| { if *bb.t0 + 3 > bb.b0 { *bb.t0 += 3 }; bb.b0 = bb.b1 })]
-                        Sequence {
-                            #[failure_if(|bb| *bb.t0 + 1 != 3)]
-                            Retry(3) {
-                                Condition(Cond<7>),
-                            },
-                            SkipUnlessUpdated(t0) {
-                                KeepRunningUntilFailure {
-                                    Condition(|ctx| ctx.check(8)),
-                                },
-                            },
-                            Fallback {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                StatefulAction(Task<11>),
-                            },
-                            WaitValueUpdate(t0) {
-                                StatefulAction(Task<12>),
-                            },
-                            Precondition(|bb| *bb.t0 != 7, else = Skipped) {
-                                StepSequencer {
-                                    Action(Act<13> = Act::<13>),
-                                    Condition(Cond<14>),
-                                },
-                            },
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            StepSequencer {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Sleep(20),
             },
-        }
-    }
-}
-
-board!(Tree0261Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        Precondition(|bb| *bb.t0 % 4 == 2, else = Failure) {
-            MaxTime(30) {
-                AsyncSequence {
-                    Selector {
-                        ScriptCondition(|bb| *bb.t1 < 1),
-                        Action(|ctx| ctx.exec(0)),
-                        RunOnce(then_skip = false) {
-                            Precondition(|bb| *bb.t1 % 2 == 1, else = Skipped) {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                    #[skip_if(|bb| bb.b0 > 6)]
-                    RepeatUntil(Success) {
-                        SequenceStar {
-                            Succeeder,
-                            Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
-                            StepSequencer {
-                                WhileDoElse {
-                                    Action(Act<2>),
-                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                    Cooldown(10) {
-                        Parallel(success = 1, failure = 1) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0262Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0263Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        #[post(|bb| *bb.t0 += 3)]
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        TryCatch(catch_on_halt = true) {
-            SetBlackboard(b0 = {t0}),
-            SubTree(Tree0263Sub0, t0 = {=}, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0263Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Inverter {
+            StatefulAction(Task<2> = Task::<2>),
             ReactiveSequence {
-                WasEntryUpdated(t0),
-                Remap(success = Success, failure = Failure) {
-                    Condition(Cond<0>),
-                },
-                Wait(20),
-                StatefulAction(PTask<1>, b0 = {b0}),
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail) {
-                    Condition(|ctx| ctx.check(2)),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0264Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0265Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Parallel(success = -3, failure = 1) {
-            StatefulAction(Task<1>),
-            MaxTime(0) {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5> = Cond::<5>),
                 Wait(0),
             },
-            ForceFailure {
-                AlwaysRunning,
-            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
+    pub tree Tree0261Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntilSuccess(1) {
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                SubTree(Tree0265Sub0, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0265Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        #[success_if(|bb| *bb.t0 > *bb.t1 + 4)]
-        #[post(|bb| if *bb.t0 + 1 == 3 { *bb.t0 += 1 })]
-        #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 2)]
-        ReactiveSequence {
-            IndexSwitch(|bb| (*bb.t1 + 4) % 2, out_of_range = Fail, dynamic = true) {
-                Delay(0) {
-                    SetBlackboard(t1 = 2),
-                },
-                WaitValueUpdate(t1) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 1)),
-                Condition(Cond<3> = Cond::<3>),
-                RepeatUntilSuccess(3) {
-                    WasEntryUpdated(t1),
-                },
-                Action(PIo<4>, t0 = {=}),
-            },
-            Precondition(|bb| (*bb.t1 + 2) % 2 == 1, else = Skipped) {
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<5>),
-                },
-            },
-            Repeat(2) {
-                Repeater(1) {
-                    Sequence {
-                        Action(Act<6> = Act::<6>),
-                        #[success_if(|bb| (*bb.t1 + 3) % 3 > 0)]
-                        Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b0)),
-                    },
-                },
-            },
-            #[failure_if(|bb| (bb.b0 + 3) % 3 == 2)]
-            #[run_while(|bb| *bb.t0 % 3 > 0)]
-            ReactiveFallback {
-                ReactiveFallback {
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 3, &mut bb.b0)),
-                    Condition(Cond<11>),
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0266Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0267Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            #[skip_if(|bb| bb.b0 == 2)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        Filter(times = 2, count = Success, filtered = Failure) {
-            ReactiveSequence {
-                SubTree(Tree0267Sub0, ..),
-                RetryUntilSuccessful(1) {
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Sequence {
-                    WaitUntil(|bb| *bb.t1 < 7) {
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                    },
-                    ForceFailure {
-                        ForceSuccess {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0267Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        ParallelAll(max_failures = -3) {
-            ParallelAll(max_failures = -2) {
-                ReactiveFallback {
-                    Action(PIo<0>, t0 = {b0}),
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        ReactiveFallback {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Action(PIo<3>, t0 = {b1}),
-                },
-                RepeatUntilFailure(forever) {
-                    RepeatUntil(Failure) {
-                        KeepRunningUntilFailure {
-                            FlipSelector {
-                                Inverter {
-                                    Condition(PCond<4>, b0 = {=}),
-                                },
-                                Sleep(20),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncSequence {
-                MemPriority {
-                    Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                        Sleep(0),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 3) % 2, &mut bb.b1)),
-                    },
-                    #[run_while(|bb| bb.o0.unwrap_or(2) < *bb.t0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 2)]
-                    Action(|ctx| ctx.exec(7)),
-                },
-                #[post(|bb| bb.b1 += 2)]
-                Action(|ctx, bb| ctx.exec_in(8, (bb.b1 + 3) % 3, &mut bb.b1)),
-                #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b1 = (bb.b1 + 3) % 3 })]
-                #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                Fallback {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        AlwaysFailure,
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                },
-            },
-            Delay(10) {
-                Fallback {
-                    ParallelAll {
-                        Conditional(|bb| bb.o0.is_some(), dynamic = true) {
-                            WasEntryUpdated(t0),
-                        },
-                        Repeater(forever) {
-                            Script(|bb| bb.b1 = *bb.t0 % 3),
-                        },
-                    },
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(14, bb.b0, &mut bb.b0)),
-                        ForceSuccess {
-                            Action(PAct<15>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
-                    Condition(PCond<16>, b0 = {=}),
-                    Condition(Cond<17>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0268Blackboard { b0 b1 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0269Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
             o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
         }
         UnsetBlackboard(o0)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0269Sub1 for Ctx {
+    pub tree Tree0261Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 11,
+            #[tracked] t0: i64 = 9,
             #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 9,
         }
-        StatefulAction(Task<1>)
+        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            #[on_success(|bb| { bb.t0.set(bb.b1 + 4); bb.b1 = 1 })]
+            SubTree(Tree0261Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
+            Action(|ctx| ctx.exec(0)),
+            SubTree(Tree0261Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0261Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0262 for Ctx {
+        KeepRunningUntilFailure {
+            RepeatUntilSuccess(forever) {
+                ParallelAll {
+                    Wait(0),
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        Retry(2) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        ReactiveFallback {
+                            Sequence {
+                                ReactiveSequence {
+                                    #[run_while(|bb| bb.b1 + 4 > 0)]
+                                    Action(Act<1>),
+                                },
+                                Parallel(success = -2, failure = 2) {
+                                    AlwaysRunning,
+                                    WasEntryUpdated(t1),
+                                },
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        Script(|bb| bb.t1.set((bb.b0 + 2) % 4)),
+                        Action(PAct<2>, b0 = {t0}, b1 = {=}),
+                        StatefulAction(Task<3> = Task::<3>),
+                        SetBlackboard(t0 = 1),
+                    },
+                    SequenceWithMemory {
+                        SetBlackboard(b1 = 5),
+                        Fallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            Action(Act<5> = Act::<5>),
+                        },
+                        Action(|ctx| ctx.exec(6)),
+                        SequenceWithMemory {
+                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                            Action(Act<8>),
+                        },
+                        Action(Act<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0263Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+        }
+        #[failure_if(|bb| bb.b1 + 3 < 1)]
+        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
+            Remap(success = Success, failure = Failure) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Sleep(30),
+        }
+    }
+}
+
+board!(Tree0264Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        Retry(2) {
+            #[on_failure(|bb| { bb.t1.set(*bb.t0 % 4); bb.b0 = 4 })]
+            Sequence {
+                IfThenElse {
+                    Condition(|ctx| ctx.check(0)),
+                    Delay(10) {
+                        Fallback {
+                            Action(Act<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                    Condition(Cond<3>),
+                },
+                RunOnce {
+                    ParallelAll {
+                        Action(Act<4>),
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0265Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            Precondition(|bb| bb.b1 != bb.b1 + 4, else = Running) {
+                SequenceStar {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        SetBlackboard(t1 = 1),
+                    },
+                    AsyncSequence {
+                        Action(Act<1>),
+                        RunOnce(then_skip = true) {
+                            Action(Act<2>),
+                        },
+                        SetBlackboard(t0 = 4),
+                    },
+                    Optional {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b1 > 2, else = Success) {
+                #[on_success(|bb| bb.t1.set(7))]
+                #[skip_if(|bb| *bb.t0 > bb.b0 + 1)]
+                ForceSuccess {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                        Fallback {
+                            ScriptCondition(|bb| bb.b0 % 3 != 1),
+                            Action(PIo<5>, t0 = {t0}),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        AsyncFallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ForceSuccess {
+                    Parallel {
+                        Cooldown(0, filtered = Skipped) {
+                            ReactiveFallback {
+                                Action(|ctx| ctx.exec(0)),
+                                AlwaysFailure,
+                                Parallel {
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Fallback {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                                Succeeder,
+                            },
+                            Sequence {
+                                StatefulAction(Task<4> = Task::<4>),
+                                Action(Act<5>),
+                                Runner,
+                            },
+                        },
+                        ReactiveSequence {
+                            Limiter(3) {
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                            Optional {
+                                RetryUntilSuccessful(0) {
+                                    Condition(Cond<7>),
+                                },
+                            },
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        StepSequencer {
+            Limiter(1) {
+                Inverter {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        ParallelAll(0) {
+                            Fallback {
+                                Condition(Cond<0>),
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
             b1: i64 = 1,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64,
         }
-        RunOnce(then_skip = true) {
-            IfThenElse {
-                #[on_halted(|bb| { if bb.o0.unwrap_or(2) == 7 { bb.b0 += 1 }; bb.b1 = *bb.t0 })]
-                #[on_success(|bb| { bb.o0 = None; bb.b0 += 3 })]
-                Condition(Cond<0>),
-                SubTree(Tree0269Sub0, ..),
-                SubTree(Tree0269Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
+        Delay(10) {
+            RunOnce(then_skip = true) {
+                #[skip_if(|bb| bb.b1 == 4)]
+                #[failure_if(|bb| bb.b1 + 3 < 1)]
+                Sequence {
+                    Switch(b1) {
+                        case 2 => IndexSwitch(|bb| *bb.t1) {
+                            Action(Act<0>),
+                            Sequence {
+                                WasEntryUpdated(t1),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            StatefulAction(Task<2>),
+                        },
+                        case 4 => AsyncFallback {
+                            #[success_if(|bb| bb.b1 < *bb.t1)]
+                            WasEntryUpdated(t1),
+                            Condition(Cond<3>),
+                        },
+                        _ => Filter(times = 2, count = Completed) {
+                            AsyncFallback {
+                                Condition(PCond<4>, b0 = {t1}),
+                                WhileDoElse {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    Action(PIo<6>, t0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0269Blackboard { b0 t0 b1 o0 });
+board!(Tree0269Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        AsyncFallback {
-            TryCatch(catch_on_halt = true) {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                #[skip_if(|bb| bb.b0 != bb.b1)]
-                ScriptCondition(|bb| *bb.t1 > 1),
-                Condition(Cond<1>),
-                ParallelAll(max_failures = -2) {
-                    Sleep(0),
-                    Sleep(10),
+        ParallelAll(max_failures = -1) {
+            Action(Act<0>),
+            Delay(0) {
+                Loop(q0, value = {t0}) {
+                    SequenceStar {
+                        StatefulAction(Task<1>),
+                        #[run_while(|bb| *bb.t1 < 3)]
+                        Action(PIo<2>, t0 = {b0}),
+                        #[post(|bb| { bb.b0 = (*bb.t1 + 4) % 3; bb.t0.set(*bb.t1 % 4) })]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        SetBlackboard(b0 = 3),
+                        Wait(100),
+                    },
                 },
-                Action(PAct<2>, b0 = {=}, b1 = {b0}),
             },
-            Failer,
+            Timeout(20) {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<3>),
+                    #[skip_if(|bb| bb.b0 + 4 != 7)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[on_halted(|bb| if bb.o0.unwrap_or(1) != 2 { bb.t1.set(bb.o0.unwrap_or(4)) })]
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                    StatefulAction(Task<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0270Blackboard { b1 b0 q0 t1 });
+board!(Tree0270Blackboard { q0 o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
-        Repeat(2) {
-            MemSequence {
-                Fallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Wait(0),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            ReactiveSelector {
+                #[on_halted(|bb| if bb.b1 % 2 > 0 { bb.b1 = bb.o0.unwrap_or(2) })]
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                    },
                 },
-                AlwaysSuccess,
+                Optional {
+                    ParallelAll {
+                        UnsetBlackboard(o0),
+                        AlwaysFailure,
+                    },
+                },
+                Parallel {
+                    Repeat(forever) {
+                        Condition(Cond<2>),
+                    },
+                    Condition(Cond<3>),
+                    WasEntryUpdated(t0),
+                },
+                BinarySelector(|bb| bb.b0 % 4 < 1, dynamic = true) {
+                    StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
+                    StatefulAction(Task<5>),
+                },
+                Fallback {
+                    ScriptCondition(|bb| (bb.b0 + 1) % 4 != 0),
+                    Action(|ctx| ctx.exec(6)),
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b1 % 2)),
+                },
             },
         }
     }
 }
+
+board!(Tree0271Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0272 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            FlipSelector {
-                StatefulAction(Task<0> = Task::<0>),
-                Failer,
-            },
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                StatefulAction(Task<2>),
-            },
-            PolicyParallel(policy = FirstFailure) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[post(|bb| if (bb.b0 + 1) % 4 > 0 { bb.b0 += 4 })]
-                Action(Act<3>),
-                Sleep(30),
-            },
-            Selector {
-                Action(Act<4>),
-                BinarySelector(|bb| (*bb.t0 + 4) % 4 < 1, dynamic = true) {
-                    AlwaysFailure,
-                    Sleep(20),
+        ForceFailure {
+            KeepRunningUntilFailure {
+                Fallback {
+                    FlipSelector {
+                        Succeeder,
+                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+                        #[run_while(|bb| bb.b0 % 2 < 0)]
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                        RetryUntilSuccessful(1) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    FlipSelector {
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(PCond<3>, b0 = 0),
+                        Condition(|ctx| ctx.check(4)),
+                    },
                 },
-                #[post(|bb| bb.b0 += 3)]
-                Failer,
             },
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0272Blackboard { t0 b0 });
+board!(Tree0272Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0273 for Ctx {
@@ -2636,17 +2464,23 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t0: i64 = 3,
         }
-        ParallelAll(0) {
-            TryCatch(catch_on_halt = false) {
-                Succeeder,
-                Condition(|ctx, bb| ctx.check_in(0, 2)),
+        StepSequencer {
+            MemPriority {
+                RepeatUntilSuccess(1) {
+                    ReactiveSequence {
+                        Inverter {
+                            RepeatUntil(Failure) {
+                                SetBlackboard(t0 = 1),
+                            },
+                        },
+                    },
+                },
             },
-            BinarySelector(|bb| *bb.t0 == bb.b0 % 2) {
-                AlwaysFailure,
-                Condition(Cond<1>),
+            Repeater(0) {
+                Action(PIo<0>, t0 = {b0}),
             },
-            Repeat(3) {
-                Condition(PCond<2>, b0 = {t0}),
+            Delay(20) {
+                Action(Act<1> = Act::<1>),
             },
         }
     }
@@ -2658,209 +2492,197 @@ bt::behavior_tree! {
     pub tree Tree0274 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b0: i64 = 0,
         }
-        ForceSuccess {
-            BinarySelector(|bb| bb.b0 == 4) {
-                SetBlackboard(t0 = {b0}),
-                #[run_while(|bb| *bb.t1 < 3)]
-                Action(PIo<0>, t0 = {b0}),
+        #[failure_if(|bb| *bb.t1 != *bb.t0)]
+        #[success_if(|bb| bb.o0.is_none())]
+        #[on_success(|bb| bb.t1.set(bb.b0 % 4))]
+        Fallback {
+            #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+            Sequence {
+                #[on_failure(|bb| { if bb.o0.unwrap_or(4) < 6 { bb.b0 = (bb.o0.unwrap_or(0) + 2) % 2 }; *bb.t0 += 2 })]
+                #[run_while(|bb| *bb.t0 < 0)]
+                Failer,
+                #[on_success(|bb| { if bb.b0 + 2 > 1 { bb.t0.set(*bb.t1) }; bb.o0 = None })]
+                #[failure_if(|bb| bb.b0 % 2 != 1)]
+                #[skip_if(|bb| bb.b0 == 3)]
+                StatefulAction(Task<0>),
+                TryCatch(catch_on_halt = true) {
+                    Wait(0),
+                    #[failure_if(|bb| *bb.t1 < bb.b0 % 4)]
+                    #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
+                    #[on_success(|bb| { bb.t1.set(7); if bb.b0 + 4 == *bb.t0 { bb.o0 = None } })]
+                    WasEntryUpdated(t0),
+                },
+                Condition(Cond<1>),
+                Action(Act<2>),
+            },
+            ReactiveFallback {
+                ParallelAll(max_failures = -2) {
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0274Blackboard { t0 t1 b0 });
+board!(Tree0274Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 2,
+            b1: i64 = 5,
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
         }
-        RetryUntilSuccessful(3) {
-            #[skip_if(|bb| bb.b0 + 4 != 7)]
-            #[post(|bb| *bb.t0 += 1)]
-            #[on_halted(|bb| if bb.o0.unwrap_or(1) != 2 { bb.t0.set(bb.o0.unwrap_or(4)) })]
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                    Condition(Cond<2>),
+        #[on_halted(|bb| bb.o0 = None)]
+        #[post(|bb| { if bb.o0.is_some() { bb.o0 = None }; bb.o0 = Some(*bb.t0) })]
+        StepSequencer {
+            Sequence {
+                #[run_while(|bb| bb.b0 < 5)]
+                #[post(|bb| bb.b1 += 3)]
+                #[on_success(|bb| bb.b1 = (bb.b0 + 3) % 4)]
+                StatefulAction(Task<0>),
+                RepeatTimes(1) {
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            PolicyParallel(policy = FirstFailure, repeat = false) {
+                                StatefulAction(Task<1>),
+                                SetBlackboard(o0 = Some(5)),
+                                WasEntryUpdated(t0),
+                            },
+                            FlipSelector {
+                                SetBlackboard(b1 = 6),
+                                Action(PAct<2>, b0 = 5, b1 = {=}),
+                                #[run_while(|bb| *bb.t0 > 1)]
+                                SubTree(Tree0275Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
+                            },
+                            Wait(20),
+                        },
+                    },
                 },
-                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0275Blackboard { b0 t0 o0 });
+board!(Tree0275Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0276 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        PolicyParallel(policy = FirstFailure) {
-            ReactiveFallback {
-                Action(Act<0>),
-                WaitUntil(|bb| bb.o0.unwrap_or(5) > 6) {
-                    StatefulAction(Task<1>),
-                },
-                Precondition(|bb| bb.b1 < 1) {
-                    #[skip_if(|bb| bb.b0 > 3)]
-                    StatefulAction(Task<2>),
-                },
-                #[skip_if(|bb| (bb.b0 + 3) % 4 < 1)]
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                SetBlackboard(o0 = Some(6)),
-            },
-            Sleep(0),
+        Sequence {
+            Action(Act<0>),
+            Sleep(10),
+            Condition(PCond<1>, b0 = {=}),
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0276Blackboard { b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0277Sub0 for Ctx {
-        AsyncFallback {
-            Optional {
-                Sleep(0),
-            },
-        }
-    }
-}
+board!(Tree0276Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
-        Delay(10) {
-            Repeater(2) {
-                SubTree(Tree0277Sub0),
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        Sequence {
+            StepSequencer {
+                Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
+                    Condition(Cond<0>),
+                },
+                #[success_if(|bb| (*bb.t0 + 3) % 4 > 0)]
+                #[skip_if(|bb| *bb.t0 % 4 == 2)]
+                Priority {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
+
+board!(Tree0277Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
         }
-        Priority {
-            Selector {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-            },
-            Repeater(1) {
-                Selector {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Sequence {
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                #[success_if(|bb| *bb.t1 != bb.b1 + 2)]
-                StatefulAction(Task<4>),
-                Action(|ctx| ctx.exec(5)),
-            },
-            TryCatch(catch_on_halt = false) {
-                #[post(|bb| if *bb.t1 + 1 > 1 { bb.t1.set(bb.b0) })]
-                ReactiveFallback {
-                    Precondition(|bb| bb.b1 < 6) {
-                        Condition(Cond<6>),
+        #[skip_if(|bb| bb.b1 < 0)]
+        Fallback {
+            Interrupt(|bb| *bb.t0 + 1 > 4) {
+                StepSequencer {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| bb.b0 != 7)]
+                        Condition(Cond<0> = Cond::<0>),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<3>),
+                        #[run_while(|bb| *bb.t0 + 1 < 6)]
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    ForceSuccess {
+                        Succeeder,
                     },
                 },
-                ScriptCondition(|bb| bb.o0.unwrap_or(1) < 3),
             },
-            FlipSelector {
-                StatefulAction(Task<7>),
-                ParallelAll {
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 4)),
-                    Action(PIo<9>, t0 = {=}),
+            IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = true) {
+                Delay(50) {
+                    StatefulAction(Task<5>),
                 },
-                Succeeder,
+                Action(PIo<6>, t0 = {b1}),
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(7, 2, &mut bb.b1)),
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 3, &mut bb.b0)),
+                    Condition(Cond<9>),
+                },
+                RepeatUntilSuccess(forever) {
+                    Sleep(0),
+                },
+                Action(Act<10>),
             },
         }
     }
 }
 
-board!(Tree0278Blackboard { t0 b1 t1 o0 b0 });
+board!(Tree0278Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
-        AsyncFallback {
-            Cooldown(10, filtered = Failure) {
-                RunOnce {
-                    Filter(times = 2, count = Success, filtered = Failure) {
-                        MaxTime(0) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            AlwaysSuccess,
+            Condition(Cond<0>),
             Repeat(3) {
-                Fallback {
-                    Parallel(failure = -2) {
-                        RetryUntilSuccessful(0) {
-                            Action(Act<1>),
-                        },
-                        Repeat(4) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    RepeatUntil(Failure) {
-                        Delay(30) {
-                            Sequence {
-                                Wait(50),
-                                Delay(30) {
-                                    Condition(Cond<4> = Cond::<4>),
-                                },
-                                Condition(Cond<5>),
-                                MaxTime(30) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Repeat(forever) {
-                    RepeatTimes(forever) {
-                        StepSequencer {
-                            RunOnce {
-                                WhileDoElse {
-                                    Action(|ctx| ctx.exec(7)),
-                                    Action(|ctx| ctx.exec(8)),
-                                },
-                            },
-                            SequenceWithMemory {
-                                RetryUntilSuccessful(3) {
-                                    StatefulAction(Task<9>),
-                                },
-                                StatefulAction(Task<10> = Task::<10>),
-                            },
-                        },
-                    },
-                },
+                AlwaysRunning,
             },
         }
     }
@@ -2870,53 +2692,56 @@ bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
         blackboard {
             b1: i64 = 3,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        #[failure_if(|bb| *bb.t0 != bb.b1)]
-        #[success_if(|bb| bb.o0.is_none())]
-        #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-        ReactiveFallback {
-            Repeat(forever) {
-                ScriptCondition(|bb| (bb.b1 + 2) % 4 > 1),
-            },
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| bb.o0.is_some()),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-        }
-    }
-}
-
-board!(Tree0280Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
             #[tracked] t0: i64 = 0,
-            b0: i64,
         }
-        StepSequencer {
-            Sequence {
-                #[run_while(|bb| bb.b0 < 5)]
-                #[post(|bb| bb.b1 += 3)]
-                #[on_success(|bb| bb.b1 = (bb.b0 + 3) % 4)]
-                StatefulAction(Task<0>),
-                RunOnce {
-                    Sequence {
-                        SetBlackboard(b0 = {t0}),
-                        PolicyParallel(policy = FirstSuccess) {
-                            SetBlackboard(o0 = Some(5)),
-                            WasEntryUpdated(t0),
+        ForceSuccess {
+            SequenceWithMemory {
+                TryCatch {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                    IfThenElse {
+                        Parallel(success = -1, failure = -1) {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                            AlwaysFailure,
                         },
-                        FlipSelector {
-                            Action(Act<1>),
-                            Action(PAct<2>, b0 = 5, b1 = {=}),
-                            StatefulAction(Task<3>),
-                            Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b1)),
-                            SetBlackboard(o0 = Some(8)),
+                        Wait(10),
+                    },
+                    Invert {
+                        Interrupt(|bb| bb.b1 != bb.b1 + 4) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Conditional(|bb| *bb.t0 < bb.b0 + 3, else = Failure) {
+                        StatefulAction(Task<3>),
+                    },
+                    Conditional(|bb| bb.b1 + 2 > *bb.t0 % 2, else = Failure) {
+                        Repeat(2) {
+                            Action(PIo<4>, t0 = {b1}),
+                        },
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        ReactiveFallback {
+                            Action(Act<5>),
+                            Action(PIo<6>, t0 = {t0}),
+                            ScriptCondition(|bb| bb.b0 > 5),
+                            Script(|bb| bb.t1.set(*bb.t0)),
+                        },
+                        ParallelAll {
+                            StatefulAction(Task<7>),
+                            StatefulAction(PTask<8>, b0 = {b0}, b1 = {b1}),
+                            Action(Act<9>),
+                        },
+                        Parallel(failure = -1) {
+                            Inverter {
+                                Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
+                            },
+                        },
+                        SetBlackboard(b0 = {b1}),
+                        MaxTime(20) {
+                            Condition(Cond<11>),
                         },
                     },
                 },
@@ -2925,144 +2750,203 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0281Blackboard { b1 o0 t0 b0 });
+board!(Tree0280Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0282Sub0 for Ctx {
+    pub tree Tree0281 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        StatefulAction(Task<2>)
+        AsyncFallback {
+            Action(PIo<0>, t0 = {b1}),
+            MemPriority {
+                Limiter(2) {
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    #[run_while(|bb| bb.b0 % 3 == 0)]
+                    ReactiveFallback {
+                        Interrupt(|bb| bb.b1 + 4 == *bb.t0) {
+                            #[failure_if(|bb| bb.b1 + 2 > 6)]
+                            IfThenElse {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                    },
+                },
+                #[on_success(|bb| bb.b0 += 3)]
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    AsyncSequence {
+                        Wait(0),
+                        Condition(Cond<3>),
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0282Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-            b0: i64 = 10,
-        }
-        Action(PAct<4>, b0 = {b0}, b1 = {=})
-    }
-}
+board!(Tree0281Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            ReactiveSelector {
-                ScriptCondition(|bb| bb.b1 > 1),
-                Wait(0),
-            },
-            AsyncSequence {
-                Wait(0),
-                Sleep(0),
-                Precondition(|bb| bb.b0 + 4 != 3, else = Skipped) {
-                    Action(Act<0>),
-                },
-                AsyncFallback {
-                    Condition(Cond<1>),
-                    SubTree(Tree0282Sub0, ..),
-                },
-                #[on_success(|bb| if bb.b1 > bb.b0 { bb.b0 += 2 })]
-                Sleep(0),
-            },
-            #[run_while(|bb| bb.b0 + 3 > bb.b0)]
-            Condition(|ctx| ctx.check(3)),
-            SubTree(Tree0282Sub1, b1 = {=}, b0 = {b0}),
+        Fallback {
+            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3) + 3)),
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0282Blackboard { b1 b0 });
+board!(Tree0282Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 5,
+            b0: i64 = 0,
         }
-        Parallel(failure = 2) {
-            Cooldown(30, filtered = Skipped) {
-                FlipSelector {
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {t0}),
+        TryCatch(catch_on_halt = true) {
+            SequenceWithMemory {
+                Invert {
+                    Interrupt(|bb| *bb.t0 % 3 != 0) {
+                        #[failure_if(|bb| *bb.t0 > 7)]
+                        #[run_while(|bb| bb.b0 + 4 < *bb.t0 + 3)]
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        TryCatch {
+                            Script(|bb| bb.b0 += 1),
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                Interrupt(|bb| *bb.t0 == 4) {
+                    ReactiveSequence {
+                        RunOnce {
+                            ReactiveSequence {
+                                Succeeder,
+                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
+                            },
+                        },
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                SequenceWithMemory {
+                    Retry(1) {
+                        StepSequencer {
+                            StatefulAction(Task<4> = Task::<4>),
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                            Condition(PCond<5>, b0 = {b0}),
+                        },
+                    },
+                    Deadline(0) {
+                        RunOnce {
+                            RetryUntilSuccessful(2) {
+                                SetBlackboard(t0 = 1),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                        Action(Act<8> = Act::<8>),
+                    },
+                    Action(Act<9> = Act::<9>),
+                },
+                MemSequence {
+                    Repeat(1) {
+                        StatefulAction(PTask<10>, b0 = {=}),
+                    },
+                    Priority {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Action(Act<11>),
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        ScriptCondition(|bb| bb.b0 != 0),
+                    },
                     WasEntryUpdated(t0),
-                    Script(|bb| if bb.b0 == 4 { bb.b0 += 2 }),
-                },
-            },
-            ReactiveFallback {
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[failure_if(|bb| bb.b0 != 7)]
-                Condition(Cond<2> = Cond::<2>),
-                Condition(PCond<3>, b0 = {=}),
-            },
-            ReactiveSequence {
-                Switch(b1) {
-                    case 2 => RepeatUntil(Success) {
-                        WasEntryUpdated(t0),
-                    },
-                    _ => Condition(Cond<4>),
-                },
-                #[post(|bb| { if *bb.t0 < *bb.t0 % 4 { bb.t0.set(*bb.t0 % 3) }; bb.b0 += 1 })]
-                Repeat(2) {
-                    Interrupt(|bb| *bb.t0 % 4 != 0) {
-                        StatefulAction(Task<5>),
+                    Condition(Cond<14>),
+                    Invert {
+                        StatefulAction(Task<15>),
                     },
                 },
-                Action(PIo<6>, t0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0283Blackboard { t0 b1 b0 });
+board!(Tree0283Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0284Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
         }
-        AsyncSequence {
-            RunOnce {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    Script(|bb| bb.t1.set(bb.b0)),
-                },
-            },
-            AsyncSequence {
-                Priority {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
-                #[failure_if(|bb| bb.b0 + 4 < bb.b0 % 3)]
-                Condition(Cond<6>),
-                Action(|ctx| ctx.exec(7)),
-            },
-            Precondition(|bb| bb.b0 % 4 > 1, else = Success) {
-                MemPriority {
-                    Loop(q0, if_empty = Success) {
+        SequenceWithMemory {
+            Filter(times = 3) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 > bb.b1),
+                    ReactiveFallback {
+                        RunOnce(then_skip = true) {
+                            Fallback {
+                                Loop(q0, value = {t0}, if_empty = Skipped) {
+                                    StatefulAction(Task<0>),
+                                },
+                                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                                    Action(|ctx| ctx.exec(1)),
+                                    Sleep(20),
+                                },
+                                AlwaysFailure,
+                                ScriptCondition(|bb| bb.b0 + 4 == 4),
+                            },
+                        },
+                    },
+                    IndexSwitch(|bb| bb.b1 + 2, out_of_range = Loop, dynamic = true) {
                         SequenceWithMemory {
-                            Wait(100),
-                            BinarySelector(|bb| bb.b0 > 6, dynamic = true) {
-                                AlwaysRunning,
-                                #[success_if(|bb| *bb.t1 > 3)]
-                                #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
-                                Action(Act<8> = Act::<8>),
+                            UnsetBlackboard(o0),
+                            Loop(q0) {
+                                Action(Act<2>),
+                            },
+                            ScriptCondition(|bb| *bb.t0 + 2 == 5),
+                            AlwaysSuccess,
+                        },
+                        AsyncFallback {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Fallback {
+                            Switch(b1) {
+                                case 2 => Action(|ctx| ctx.exec(6)),
+                                case 1 => SubTree(Tree0284Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}, b1 = {=}),
+                                _ => Script(|bb| bb.b1 += 3),
+                            },
+                            Filter(times = 2, count = Success, filtered = Failure) {
+                                AlwaysSuccess,
                             },
                         },
                     },
@@ -3072,190 +2956,204 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0284Blackboard { q0 t0 b0 t1 });
+board!(Tree0284Blackboard { o0 q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 3,
         }
-        FlipSelector {
-            RunOnce {
-                Cooldown(100) {
-                    Parallel(failure = 1) {
-                        Deadline(20) {
-                            AsyncFallback {
-                                Condition(PCond<0>, b0 = {b0}),
-                                StatefulAction(Task<1> = Task::<1>),
-                                Sleep(0),
-                            },
-                        },
-                        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop) {
-                            SetBlackboard(t0 = 8),
-                            #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                            Condition(PCond<2>, b0 = 9),
-                            AlwaysRunning,
-                        },
-                    },
-                },
+        BinarySelector(|bb| (bb.b0 + 1) % 3 != 2, dynamic = false) {
+            #[on_success(|bb| bb.b1 = 8)]
+            Remap(success = Success, failure = Success) {
+                Condition(Cond<0>),
             },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Failer,
-                Condition(PCond<3>, b0 = 8),
-                Timeout(30) {
-                    StatefulAction(Task<4>),
-                },
-                RepeatUntilSuccess(forever) {
-                    Succeeder,
-                },
-            },
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
-board!(Tree0285Blackboard { b0 t0 });
+board!(Tree0285Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0286Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
-        AsyncSequence {
-            SubTree(Tree0286Sub0),
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            #[skip_if(|bb| *bb.t0 % 4 == 3)]
+            #[post(|bb| { if *bb.t0 + 3 == 5 { bb.t0.set(bb.b0) }; bb.b0 = bb.o0.unwrap_or(0) })]
+            #[on_halted(|bb| bb.b0 += 1)]
+            RunOnce {
+                AsyncFallback {
+                    Action(PIo<0>, t0 = {=}),
+                    Action(PIo<1>, t0 = {t0}),
+                    SubTree(Tree0286Sub0, t1 = {=}, o0 = {o0}, b0 = {=}, t0 = {t0}),
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            Parallel(failure = 1) {
+                WhileDoElse {
+                    WasEntryUpdated(t1),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                #[post(|bb| bb.t0.set(bb.b0 + 1))]
+                #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0 + 3),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
+                    #[success_if(|bb| *bb.t0 < bb.b0 + 1)]
+                    #[failure_if(|bb| (bb.o0.unwrap_or(4) + 2) % 2 > 0)]
+                    #[on_success(|bb| bb.o0 = Some(*bb.t1))]
+                    Condition(|ctx, bb| ctx.check_in(6, (bb.o0.unwrap_or(3) + 3) % 3)),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    SetBlackboard(o0 = Some(1)),
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b0)),
+                },
+            },
+            WhileDoElse {
+                ParallelAll(max_failures = -3) {
+                    AlwaysSuccess,
+                    Condition(Cond<8>),
+                    Wait(0),
+                },
+                RepeatUntilFailure(forever) {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<9>),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<10> = Cond::<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0287Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 11,
-        }
-        Action(PAct<0>, b0 = {t0}, b1 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0287Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 11,
-        }
-        SubTree(Tree0287Sub1, ..)
-    }
-}
+board!(Tree0286Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Deadline(0) {
-            SubTree(Tree0287Sub0, t0 = {=}, t1 = {t1}),
+        TryCatch {
+            Sequence {
+                ScriptCondition(|bb| *bb.t1 % 3 != 0),
+                Limiter(2) {
+                    Script(|bb| *bb.t1 += 3),
+                },
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(PCond<2>, b0 = {=}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                Timeout(20) {
+                    #[skip_if(|bb| (bb.b0 + 3) % 4 > 0)]
+                    WasEntryUpdated(t0),
+                },
+                StatefulAction(Task<4>),
+            },
+            #[post(|bb| { bb.b1 = *bb.t1; bb.b0 += 1 })]
+            RunOnce(then_skip = false) {
+                Delay(30) {
+                    Condition(Cond<5>),
+                },
+            },
+            IndexSwitch(|bb| bb.b1, dynamic = true) {
+                WasEntryUpdated(t0),
+                Repeat(4) {
+                    Action(Act<6> = Act::<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0287Blackboard { t0 t1 });
+board!(Tree0287Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0288Sub0 for Ctx {
         blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
             #[allow(unused)] #[tracked] t1: i64 = 15,
         }
-        Wait(0)
+        ForceSuccess {
+            Priority {
+                Limiter(3) {
+                    AlwaysFailure,
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
             #[tracked] t1: i64 = 5,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                IfThenElse {
-                    Action(PIo<0>, t0 = {t1}),
-                    Action(Act<1>),
-                },
+        #[on_failure(|bb| *bb.t0 += 3)]
+        #[run_while(|bb| *bb.t0 + 4 < *bb.t1 + 2)]
+        #[success_if(|bb| *bb.t0 != 4)]
+        Fallback {
+            Precondition(|bb| *bb.t0 % 2 < 1, else = Skipped) {
                 SubTree(Tree0288Sub0, ..),
             },
-            Condition(Cond<2>),
-            Wait(0),
-            Condition(Cond<3> = Cond::<3>),
-            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0288Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0289Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
+board!(Tree0288Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-        }
-        Selector {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            SequenceStar {
-                SetBlackboard(b0 = {t0}),
-                #[on_success(|bb| { if bb.b0 < 6 { *bb.t0 += 3 }; if bb.b0 > 1 { bb.t0.set(bb.b1) } })]
-                #[on_halted(|bb| if *bb.t0 == 3 { *bb.t0 += 3 })]
-                SubTree(Tree0289Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-            ScriptCondition(|bb| bb.b0 != (*bb.t0 + 4) % 2),
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-                Action(|ctx| ctx.exec(3)),
-                Action(PAct<4>, b0 = 7),
-            },
-        }
-    }
-}
-
-board!(Tree0289Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0290 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        IfThenElse {
-            Repeat(1) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-            #[failure_if(|bb| (bb.b0 + 2) % 3 < 0)]
-            Repeater(forever) {
-                Condition(Cond<0>),
-            },
-            WaitUntil(|bb| bb.o0.is_none()) {
-                RunOnce(then_skip = true) {
-                    Optional {
-                        ForceSuccess {
-                            Cooldown(30, filtered = Skipped) {
-                                Action(PIo<1>, t0 = {t0}),
+        Remap(success = Failure, failure = Success) {
+            Timeout(10) {
+                Repeat(1) {
+                    ReactiveSelector {
+                        Filter(times = 1, count = Failure, filtered = Skipped) {
+                            RepeatUntilSuccess(forever) {
+                                AsyncFallback {
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                },
                             },
+                        },
+                        ForceFailure {
+                            ForceFailure {
+                                ReactiveFallback {
+                                    Action(Act<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        Retry(0) {
+                            StatefulAction(Task<4>),
                         },
                     },
                 },
@@ -3264,97 +3162,181 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0290Blackboard { o0 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0290Sub0 for Ctx {
+        StatefulAction(Task<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0290Sub1 for Ctx {
+        Retry(forever) {
+            Filter(times = 2, count = Success) {
+                StatefulAction(Task<12>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0290 for Ctx {
+        ReactiveFallback {
+            Parallel(success = 0) {
+                StepSequencer {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                    Parallel {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        Runner,
+                    },
+                },
+                Parallel(success = -3, failure = 3) {
+                    Wait(0),
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                    Action(|ctx| ctx.exec(6)),
+                },
+                IfThenElse {
+                    Repeater(2) {
+                        ReactiveSelector {
+                            AlwaysFailure,
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                    IfThenElse {
+                        SubTree(Tree0290Sub0),
+                        Sleep(20),
+                    },
+                },
+                WhileDoElse {
+                    Inverter {
+                        StatefulAction(Task<9>),
+                    },
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Inverter {
+                    FlipSelector {
+                        Repeater(0) {
+                            Condition(Cond<10> = Cond::<10>),
+                        },
+                        Timeout(50) {
+                            AsyncSequence {
+                                Succeeder,
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                        SubTree(Tree0290Sub1),
+                    },
+                },
+                Limiter(1) {
+                    SequenceWithMemory {
+                        TryCatch {
+                            Condition(Cond<13>),
+                            StatefulAction(Task<14>),
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        RetryUntilSuccessful(1) {
-            TryCatch(catch_on_halt = true) {
-                ReactiveSequence {
-                    TryCatch {
-                        #[skip_if(|bb| bb.b0 > 5)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        SetBlackboard(b1 = 5),
-                        ReactiveSequence {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 2)),
-                            AlwaysFailure,
-                        },
-                    },
-                    AsyncFallback {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                Condition(Cond<4>),
+        Inverter {
+            MemPriority {
+                #[success_if(|bb| *bb.t0 == 1)]
+                Condition(PCond<0>, b0 = 8),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0291Blackboard { b1 t0 b0 });
+board!(Tree0291Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(0),
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = false) {
-            RepeatTimes(2) {
-                Selector {
-                    Action(Act<0>),
-                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+        #[on_success(|bb| if bb.b0 != 7 { *bb.t0 += 2 })]
+        MemSequence {
+            FlipSelector {
+                RunOnce(then_skip = true) {
+                    Loop(q0, value = {t0}) {
+                        Condition(Cond<0>),
+                    },
+                },
+                #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(2) })]
+                #[success_if(|bb| bb.o0.unwrap_or(0) + 4 == (bb.b1 + 4) % 2)]
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                RunOnce(then_skip = false) {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[skip_if(|bb| bb.b1 + 1 > 0)]
+                    #[on_failure(|bb| { bb.o0 = None; if bb.b1 % 2 != 1 { bb.o0 = Some((bb.o0.unwrap_or(0) + 4) % 2) } })]
+                    Condition(Cond<2>),
+                },
+                #[skip_if(|bb| *bb.t0 + 4 == 3)]
+                Remap(success = Success, failure = Failure) {
+                    WasEntryUpdated(t0),
                 },
             },
-            Parallel {
-                UnsetBlackboard(o0),
-                #[skip_if(|bb| bb.b0 == (bb.b0 + 1) % 4)]
-                Condition(Cond<2> = Cond::<2>),
-                Condition(PCond<3>, b0 = 8),
+            RunOnce {
+                FlipSelector {
+                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                    #[success_if(|bb| bb.b1 != *bb.t0 + 4)]
+                    KeepRunningUntilFailure {
+                        WaitUntil(|bb| bb.b0 % 4 > 1) {
+                            Switch(b1) {
+                                case 0 => StatefulAction(Task<3> = Task::<3>),
+                                _ => RetryUntilSuccessful(1) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                    Switch(b1) {
+                        case 4 => StatefulAction(Task<4>),
+                        _ => Action(Act<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0292Blackboard { b0 t0 o0 });
+board!(Tree0292Blackboard { b1 t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0293Sub0 for Ctx {
-        Repeater(0) {
-            Succeeder,
-        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        Selector {
-            RepeatUntilSuccess(2) {
-                Repeat(forever) {
-                    Parallel(failure = -1) {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                        },
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
-                },
+        Priority {
+            Delay(10) {
+                StatefulAction(Task<0>),
             },
-            Delay(20) {
-                FlipSelector {
-                    AlwaysFailure,
-                    SubTree(Tree0293Sub0),
-                },
-            },
+            SubTree(Tree0293Sub0),
         }
     }
 }
@@ -3362,254 +3344,127 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        ParallelAll {
-            Precondition(|bb| bb.b1 > 1, else = Skipped) {
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<0>),
-                    Interrupt(|bb| *bb.t0 < 4) {
-                        ParallelAll(0) {
-                            Action(Act<1>),
-                            Condition(|ctx| ctx.check(2)),
-                            Action(PAct<3>, b0 = {t0}),
-                        },
+        ParallelAll(max_failures = -1) {
+            Loop(q0, if_empty = Running) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        StatefulAction(PTask<0>, b0 = 9, b1 = {t0}),
+                        #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
+                        Script(|bb| *bb.t0 += 3),
+                        StatefulAction(Task<1>),
                     },
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<4>),
-                    },
+                    Action(Act<2>),
                 },
             },
+            #[run_while(|bb| *bb.t0 > 6)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0294Blackboard { b1 t0 });
+board!(Tree0294Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            b0: i64,
         }
-        SequenceWithMemory {
-            #[success_if(|bb| bb.b0 % 3 != 2)]
-            StatefulAction(Task<0>),
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                Invert {
-                    AlwaysFailure,
-                },
-            },
+        RetryUntilSuccessful(4) {
             RunOnce(then_skip = false) {
-                StatefulAction(Task<1>),
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    Fallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        Delay(0) {
-                            Action(PAct<4>, b0 = 0, b1 = {=}),
-                        },
-                    },
-                    Repeat(2) {
-                        ForceSuccess {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            Retry(forever) {
-                SequenceStar {
-                    #[on_halted(|bb| bb.b1 = 0)]
-                    Deadline(20) {
-                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                            Action(Act<6>),
-                            Wait(20),
-                        },
-                    },
-                    ForceSuccess {
-                        Repeater(0) {
-                            Script(|bb| bb.t0.set(bb.b0)),
-                        },
-                    },
-                    Priority {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
+                StatefulAction(PTask<0>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0295Blackboard { b0 t0 b1 });
+board!(Tree0295Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Sequence {
-            StepSequencer {
-                AlwaysSuccess,
-                Script(|bb| bb.b1 += 1),
-                Condition(PCond<0>, b0 = {b1}),
-            },
-            #[success_if(|bb| bb.b1 % 3 > 0)]
-            #[run_while(|bb| bb.b1 != 3)]
-            #[on_success(|bb| bb.b1 += 3)]
-            ForceSuccess {
-                WaitValueUpdate(t0) {
-                    Cooldown(10) {
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        #[post(|bb| bb.b1 += 2)]
-                        #[success_if(|bb| bb.b1 + 2 < bb.b0)]
-                        AlwaysRunning,
-                    },
+        Inverter {
+            Switch(b1) {
+                case 2 => Wait(0),
+                case 3 => StatefulAction(Task<0>),
+                case 4 => Retry(forever) {
+                    Failer,
                 },
-            },
-            Remap(success = Success, failure = Failure) {
-                Action(Act<1> = Act::<1>),
-            },
-            BinarySelector(|bb| (bb.b0 + 1) % 3 != 2, dynamic = false) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                #[on_success(|bb| bb.t0.set(bb.b1))]
-                StatefulAction(Task<3>),
-            },
-            SequenceStar {
-                AlwaysSuccess,
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
+                _ => WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0296Blackboard { t0 b0 q0 b1 });
+board!(Tree0296Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        IfThenElse {
-            Delay(10) {
-                StatefulAction(Task<0>),
-            },
-            Timeout(10) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            SequenceStar {
-                StatefulAction(Task<2>),
-                Timeout(100) {
-                    RepeatUntilFailure(2) {
-                        Succeeder,
-                    },
-                },
-            },
+        blackboard {
+            b0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = false) {
+            Script(|bb| bb.b0 = (bb.b0 + 4) % 4),
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            StatefulAction(Task<1>),
         }
     }
 }
+
+board!(Tree0297Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Delay(50) {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                WhileDoElse {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<0>),
-                    },
-                    Action(Act<1> = Act::<1>),
-                    PolicyParallel(policy = FirstFailure) {
-                        RunOnce(then_skip = true) {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        SetBlackboard(b1 = {t0}),
-                        StatefulAction(Task<3>),
-                    },
-                },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Parallel {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
-
-board!(Tree0298Blackboard { b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
             o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        Switch(b1) {
-            case 0 => #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
-            Repeat(2) {
-                Inverter {
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<0> = Cond::<0>),
+        Precondition(|bb| bb.b0 == 0) {
+            Sequence {
+                RetryUntilSuccessful(2) {
+                    MemPriority {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Conditional(|bb| *bb.t1 % 2 == 0, dynamic = true, else = Failure) {
+                                Priority {
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                    #[success_if(|bb| bb.b1 + 4 > 4)]
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
                     },
                 },
-            },
-            case 3 => ParallelAll {
-                ParallelAll {
-                    Repeater(0) {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    },
-                    SetBlackboard(o0 = Some(1)),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                    AlwaysFailure,
-                },
-                Selector {
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<3>),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    #[on_failure(|bb| bb.b1 = 7)]
-                    Switch(b1) {
-                        case 0 => Condition(|ctx, bb| ctx.check_in(5, *bb.t1 + 1)),
-                        case 5 => Condition(Cond<6>),
-                        case 3 => Sleep(0),
-                        _ => StatefulAction(PTask<7>, b0 = {t1}, b1 = {t1}),
-                    },
-                },
-            },
-            case 5 => Deadline(10) {
-                MemSequence {
-                    AlwaysSuccess,
-                    ParallelAll(max_failures = -2) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<8>),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 < 1),
-                    ParallelAll(max_failures = -2) {
-                        Condition(Cond<9>),
-                        Script(|bb| { bb.o0 = None; if bb.b0 % 2 == 1 { bb.o0 = Some(bb.b0 + 2) } }),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 1, &mut bb.b0)),
-                },
-            },
-            _ => Timeout(100) {
-                Delay(0) {
-                    RetryUntilSuccessful(0) {
-                        #[on_success(|bb| bb.b0 = 9)]
-                        #[failure_if(|bb| *bb.t0 + 3 < 2)]
-                        #[skip_if(|bb| (*bb.t1 + 3) % 4 < 2)]
-                        Condition(|ctx| ctx.check(11)),
+                WaitValueUpdate(t0) {
+                    Invert {
+                        Sequence {
+                            TryCatch {
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
                     },
                 },
             },
@@ -3617,107 +3472,107 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0299Blackboard { t1 b0 t0 b1 o0 });
+board!(Tree0299Blackboard { t1 b1 o0 t0 b0 });
 
 cases! {
-    Tree0200 "B{b1;t0;b0;o0}ASeq(Seq(Ite(MSeq(RFb(pt0{b0:b0},a1),c2b{b0},Rpt{F}(@oh{b1:=5;b0:=4}@ki{some}a3),t4),Once(Star(c5l)),RFb(a6l,RepF(FF(Wt{100})),Sb{t0=2}))),@po{b0=6?b0:=t0+3}@rw{t0<b0%4}PPar{1;_}(Inv(PAll{3}(t7,pi8{t0:=},a9)),RSel(@oh{b1+=1}Seq(pt10{b0:=;b1:=},@fi{b1%2>0}t11),Rep3(Intr{b1+3>0}(a12))),OnceK(Par{-5;_}(RT{2}(pi13{t0:t0}),Rep3(a14),@si{o0|1%3<2}@of{b0:=t0}R,Ub{o0},t15e))))",
-    Tree0201 "B{t0=2;b1;b0=1}RFb(Flt{1;S;K}(FF(pi0{t0:b0})),@fi{b0%2<0}OnceK(@po{b1+=1}Pre{b1>4;S}(OnceK(@rw{t0>b0%2}Dl{0}(TryF(F,Wu{t0}))))),Opt(ASeq(t1e,Sl{20})),Pre{b1=1;S}(@si{t0=b0+3}@ki{b1+4%3=1}RT{F}(Keep(AFb(Flt{2;F;F}(t2),Wu{t0})))),RSel(Flt{1;F;_}(Swm(t3,pa4{b0:3;b1:t0})),Su{t0}(@po{t0:=b1+4%2}@of{b0:=b1%3}@os{b1+=3}S)))",
-    Tree0202 "B{b0;q0=3;t0=5;b1=3}Isw{b1+2%2;T;N}(RSeq(Sel(a0l,a1,a2l),@rw{b0%3<2}a3b{t0;b0}),Par{_;_}(MPri(Cnd{b1=3;T;S}(t4),RFb(t5,pc6{b0:b1}),a7),Lp{b1;S}(Step(Sl{0},c8,t9,Sb{t0=0}))),Bin{t0!1;_}(Fb(t10,a11),ASeq(Sl{30},c12b{9})))",
-    Tree0203 "B{b0=2}Try(Rep1(FS(Wt{20})),OnceT(Step(c0l,S)),t1,a2,RetF(Cd{20;_}(pi3{t0:b0})))",
-    Tree0204 "B{t0}Swm(t0,a1e,@os{t0:=0}t2,pc3{b0:t0})",
-    Tree0205 "Fb(t0,c1,t2)",
-    Tree0206 "B{o0=2;b1;t1=4;t0=4}Intr{some}(Par{-2;_}(Run,@of{o0:=t0;b1+=1}Mt{30}(Suc),@po{o0:=t1}@ki{none}@os{o0|2=1?b1:=t0+2;t0+=1}Ub{o0},RepF(Run),Wu{t1}))",
-    Tree0207 "B{t1=2;b0;t0=0}RFb(pt0{b0:2},RSeq(Sb{b0=6},c1b{t0%4}),@oh{t1+=1}t2,Fai)",
-    Tree0208 "B{b0;b1;t0;o0=3}MPri(TryT(Once(Ub{o0}),Pre{none;F}(pa0{b0:=})),TryF(Bin{t0!0;T}(t1,Rty4(c2b{2})),a3b{b1+3%2;b0},Ub{o0},pt4{b0:4;b1:t0},c5))",
-    Tree0209 "Lim{2}(Sel(a0,a1))",
-    Tree0210 "B{b0=5;t0=3;o0=0}RFb(@fi{o0|1>0}Rep3(@rw{b0>5}RSeq(c0l,Inv(Ret1(a1)),t2,t3)),PPar{2;N}(Ub{o0},Suc,Sb{t0=2}))",
-    Tree0211 "B{b0=5;b1=2;t0=1}Par{0;-4}(Sb{t0=1},a0e,Star(Wt{0},a1b{4;b1},Suc),c2e)",
-    Tree0212 "B{b0}RSeq(t0,Dd{20}(S),FS(SubR(pi1{t0:b0})))",
-    Tree0213 "B{b0=5}Rty1(Once(Rep1(RFb(pt0{b0:=},t1,t2,a3,RT{1}(t4)))))",
-    Tree0214 "Par{-1;-2}(F,S)",
-    Tree0215 "B{o0=_;t0=5;b0}RFb(t0,Scc{o0|4+1%4<2},t1,Scc{some},Wu{t0})",
-    Tree0216 "B{q0=4;b0=5;t0=0}Seq(@si{b0>3}@rw{t0=3}FS(Fb(t0,RepF(Rmp{F;S}(Ret3(c1))))),@si{t0+4%3!2}@po{b0:=b0%4}@ki{t0+4=t0}RepF(Invt(@of{b0:=b0%4;b0:=8}@ki{t0+1<0}Su{t0}(Lp{t0;S}(Rpt{0}(Sb{b0=t0}))))),Intr{t0!4}(Inv(SubA(Seq(c2,a3,MPri(a4,Sl{10}))))))",
-    Tree0217 "FS(Ite(Wde(c0,a1l),c2e,Rep2(a3)))",
-    Tree0218 "Flip(Step(Inv(c0),Suc),Dd{30}(Seq(a1l)),t2,Swm(c3,Seq(Suc,a4e,c5)))",
-    Tree0219 "B{o0=3;t0=0;t1=4}Inv(@oh{t1+3<7?o0:=_}OnceT(Ite(Wu{t0},c0b{8})))",
-    Tree0220 "B{t0=5;t1=1;b0}TryT(ASeq(Sb{t0=t1},Swm(pc0{b0:6},c1)),Fb(@si{t1<0}@po{b0:=t1+3}@os{t1:=t0}c2,t3,Fai,Dd{30}(c4)))",
-    Tree0221 "RFb(a0e)",
-    Tree0222 "B{q0=1;t0=1;b0=2;o0=_}RFb(Seq(PAll{_}(@oh{o0:=t0%4}@of{o0:=_}c0,@ki{none}Try(Wt{0},Pre{t0+3>t0}(c1e),Sb{o0=7},Sb{t0=b0},pa2{b0:b0;b1:b0}),Rep3(Fb(FF(Sc{t0%4!0?b0+=1}),@rw{t0+2!b0+2}Pre{t0<4;K}(c3e),Fb(t4,t5))),Fb(Ret4(c6b{t0})),Pre{some;R}(@si{b0+4%2>0}@of{t0+=3}Star(Sl{0},t7,Lp{_;K}(c8e)))),@ki{t0+1>b0+2}Keep(ASeq(RSel(RSeq(c9e,a10b{b0%4;b0},Wt{10},t11,@ki{b0+1<0}Wt{20})),Lp{t0;R}(Swm(t12e,pc13{b0:b0},t14,Sb{t0=3},t15))))))",
-    Tree0223 "B{b1;t0;b0}@fi{t0!t0+3}@os{b0:=b0%3}@si{b1+1<2}RU{S}(c0)",
-    Tree0224 "B{b0=1;o0;q0=3;t0=0}Fb(ASeq(a0,SubA(S)),@si{o0|3+3%3<2}@rw{t0+3=1}t1,RSel(Lp{b0;F}(SubR(@po{b0+=3;o0:=t0%4}@os{b0:=7}a2)),@po{t0+=3}@rw{b0%3<2}a3b{9;b0}))",
-    Tree0225 "B{o0;t1=5;b0;b1=3}Lim{3}(AFb(RepF(Sw{2}(a0,RT{F}(@fi{some}Sl{50}))),t1,pa2{b0:=},MPri(t3e,Lim{1}(c4),@of{t1+=1}t5),Opt(a6l)))",
-    Tree0226 "B{b1=3;t1;b0;o0=_;t0=4}@ki{b0%3!1}@os{t0:=b0+1}@of{b1:=t0%2;t1+1<b0%2?t0+=3}RFb(RSeq(@oh{b0:=t1;o0:=t0}@fi{some}@rw{t1=3}c0,c1,c2,t3e),t4,R)",
-    Tree0227 "TryF(Rus{1}(PAll{-1}(MPri(c0,t1))),RFb(RFb(a2l,a3),c4,t5e,Fai),t6,OnceK(RFb(FF(a7e),RU{F}(S))))",
-    Tree0228 "B{b0=4;o0;q0=2;t0;b1=3}Ite(@os{o0:=t0}OnceK(Bin{t0<4;N}(Sl{30},pt0{b0:9})),@of{t0+=1}Wde(@rw{b0=0}@of{b1+=1;t0+=1}t1,a2,RSeq(c3e,Sl{0})),@fi{b0+1>b0%2}Rpt{3}(Rus{F}(RFb(t4,Pri(pc5{b0:=},t6),Lp{t0;K}(c7)))))",
-    Tree0229 "RSeq(t0)",
-    Tree0230 "B{b0=4;b1=1;t0}Par{-3;1}(PAll{-2}(Scc{b1+4>t0},a0e),Ret1(RSeq(c1,c2b{t0+3},@of{b1+=1}@rw{b1<t0%3}c3b{4},@os{t0:=b1}@po{b0:=b0+1%3}t4,t5e)),Flip(F,pa6{b0:b0;b1:=},t7,c8))",
-    Tree0231 "Ruf{2}(RFb(PAll{_}(Swm(RT{2}(t0),Sl{50},Ruf{3}(Wt{10}),a1l,Dl{0}(a2)),Once(Rep4(c3)),RFb(Rep4(Rep2(c4l)),Rty1(Once(FF(t5e))),c6)),Seq(t7,OnceT(PPar{1;N}(a8,Sl{100},a9)),Par{1;_}(F,t10,Wt{0}),Wt{0},Swm(c11l,RFb(Flt{1;F;K}(c12)),Inv(a13)))))",
-    Tree0232 "B{t0=5;b1}Swm(Sw{2}(a0b{t0%3;b1},t1),SubA(FF(t2)))",
-    Tree0233 "B{q0;b0;t0=4;t1}Step(@os{t0:=b0}Lp{_;S}(Dd{0}(Rmp{F;F}(c0))),OnceK(@po{t1+=2}Cnd{t0>2;T;_}(Once(Inv(Rep1(pa1{b0:b0;b1:b0}))))))",
-    Tree0234 "B{t0=4;b0=0;o0=_;t1=2}Pre{b0<5;S}(FS(Step(Pre{some;F}(PPar{1;T}(t0,pi1{t0:t1})),Pre{o0|3+1<t0;S}(Fb(Wu{t1},t2)),a3)))",
-    Tree0235 "B{b1;b0;t0}ASeq(Bin{b1<4;_}(Swm(c0e,c1),a2),Par{-2;1}(S,c3),Isw{b1;T;N}(To{0}(RSeq(c4b{b1},@ki{b1<3}t5,Wu{t0},Wt{0})),Pri(t6,t7)),Star(@fi{b0+2%3<1}t8,a9l,S))",
-    Tree0236 "B{o0;q0=3;b1}Ite(RFb(a0l,c1,t2,t3),RSeq(Ret1(a4b{5;b1})),Lp{_;_}(Sel(a5e,Ub{o0})))",
-    Tree0237 "B{b1=1}TryT(Inv(Rmp{F;F}(t0)),Dd{0}(Sw{5;2}(R,t1,pi2{t0:b1})))",
-    Tree0238 "B{t0=5;b0=1;q0=3}Star(Fb(c0l,To{0}(Sl{100})),Isw{b0%3;_;T}(Ite(@si{t0+4<t0}pi1{t0:b0},Lp{b0;F}(c2),OnceT(pi3{t0:t0}))),Flip(@oh{t0+=2}t4,@os{t0=3?b0:=4}S,@rw{t0<3}@os{t0:=b0%2}Dl{10}(c5),Suc,t6),@of{b0:=t0;t0:=b0%4}PPar{2;_}(@ki{b0>7}Pri(c7l,Cnd{b0%4<2;_;F}(pa8{b0:t0;b1:t0}),pi9{t0:t0})))",
-    Tree0239 "B{b1=5;b0}Pri(a0,a1b{b0;b1})",
-    Tree0240 "B{b0=3;t1;q0=0}@fi{t1%4>1}Lp{_;F}(@os{b0%4>0?t1+=3;t1:=b0}SubR(SubA(pi0{t0:b0})))",
-    Tree0241 "B{t0=1;b0=0;o0=_;b1=0}@os{t0+=1}RFb(t0,@po{b1:=o0|2+1}@si{b0!4}c1b{t0})",
-    Tree0242 "B{o0;t0;q0=1;b0=2}Invt(RFb(Pre{b0+3>4;F}(Seq(AFb(c0,pt1{b0:1;b1:t0},t2,c3b{1}))),@fi{none}Fb(Lp{_;R}(Swm(pc4{b0:=},Sc{t0:=6},t5,@si{t0<2}@po{t0+=1}t6)))))",
-    Tree0243 "B{o0;t0=5;b0;t1}@si{o0|5+3>t1}RSeq(RFb(@os{b0+=1}@rw{t0=5}@ki{b0<o0|5%4}Wv{t0}(pa0{b0:t1;b1:t0}),Swm(Rep4(Dl{0}(t1)),a2l,Cd{50;K}(pc3{b0:t0}),Su{t1}(@ki{t1<3}Seq(Wt{20},Sb{o0=0})))))",
-    Tree0244 "Swm(Opt(OnceK(a0)),t1)",
-    Tree0245 "B{o0=_;q0;b0=4;t0}Flip(AFb(@fi{b0=4}F),Ret4(@rw{t0+3%2=0}@os{o0:=6}Dd{30}(OnceT(Mt{0}(@rw{none}AFb(Bin{some;_}(S,R)))))),Flip(@oh{t0+=2}@po{b0+=1}Fb(a0b{b0;b0},c1b{b0}),RT{F}(@os{b0:=5}t2),Cnd{o0|3+2%3<0;N;S}(Lp{t0;S}(pt3{b0:=}))))",
-    Tree0246 "B{b0;t0=5}@fi{b0%3<1}MPri(PAll{2}(Rep0(Wt{30}),RT{1}(@oh{t0:=b0}RFb(a0,t1))),@oh{t0:=t0%4}@si{t0+2=0}Sel(@oh{t0:=b0+3}Wde(pi2{t0:t0},Sc{t0+=1}),Rep2(@oh{t0:=b0}a3)),PPar{0;_}(Rmp{F;S}(TryT(c4,c5)),a6))",
-    Tree0247 "B{t0;b0=5}Star(Star(Star(FS(a0)),Scc{t0>5},t1,a2b{t0%3;b0}),MPri(Pre{b0<3;R}(AFb(c3,c4e,c5b{t0%4},t6,Wu{t0}))),Fb(c7,Su{t0}(Sc{t0+=3;b0>4?b0:=t0+3%4}),t8),@ki{b0=4}@si{t0=b0+3%4}F)",
-    Tree0248 "B{t1=4;o0;t0=4;q0;b0=3}Fb(RSeq(S,Star(Sb{t0=t1},a0)),RFb(Bin{o0|5>t1+1%2;T}(pa1{b0:t1},Ruf{F}(Wde(a2e,t3))),pa4{b0:=;b1:b0},Fb(c5,F,c6,@rw{t1+1%3!0}@po{t1+=1}@si{t0!4}Wde(t7,@si{t1%3!0}@oh{t1<1?b0:=t0;b0+=2}@ki{t1>b0%2}t8e)),Sel(t9,Lp{_;F}(t10),a11),Seq(t12,To{50}(a13b{t0;b0}),c14l)))",
-    Tree0249 "B{b0=1;b1=5;t0=0}Pre{b0!1}(Rty1(Ruf{3}(OnceK(Swm(Sel(@po{t0+1%4>0?t0+=1}pc0{b0:=},Wu{t0}),Sw{3;4}(Sl{30},c1,c2),Inv(ASeq(Scc{b0+4!5})))))))",
-    Tree0250 "B{b1=0;t0=2;b0}Fb(c0l,@si{b0!t0}Pre{b1+2>3;K}(RSeq(a1e,Opt(a2))),c3e)",
-    Tree0251 "Rep0(Sub(a0))",
-    Tree0252 "B{b0=4;t0=3}Pri(Step(pc0{b0:=},RSeq(Wu{t0},t1,c2b{b0%4}),Rep3(t3),Swm(a4,a5e)),S)",
-    Tree0253 "B{b0=5;q0=1}Lp{_;F}(@fi{b0>5}RetF(Swm(pi0{t0:b0},Wde(SubR(c1),t2,a3))))",
-    Tree0254 "B{o0;b1;t0=4;b0}MSeq(@of{b0:=o0|0+2}@rw{t0+2!3}@oh{b1:=b1+2%2}Isw{b0;N;N}(a0e,F),Pre{o0|0>3;F}(Fb(c1,pt2{b0:=})),Seq(c3l,pc4{b0:=},c5),Sb{t0=1},Isw{b1;_;_}(pa6{b0:t0;b1:b1},c7,Sl{20},FS(Rmp{F;F}(a8e))))",
-    Tree0255 "B{t1;t0=3;o0=_;b0=5}@rw{b0%3=2}@ki{none}RFb(FF(@po{o0:=_;o0:=_}@si{o0|2>1}Pre{t0%4>2;F}(To{0}(Fb(t0e,Invt(Lim{3}(t1)),ASeq(Wv{t0}(@oh{t1:=b0}@si{b0%4<1}pa2{b0:b0})),t3)))),Flt{3;F;F}(t4e),@ki{some}@fi{o0|0+1>6}Mt{20}(Flip(pt5{b0:=},a6l,@fi{t1>0}Rpt{F}(t7))))",
-    Tree0256 "B{t0=0;b0}Rus{F}(Ret0(Sc{b0+=2;b0%4=2?t0+=2}))",
-    Tree0257 "B{t0;b1=1;b0=0;o0}Seq(AFb(@oh{b0>t0%3?t0+=3}@po{b1:=5}Swm(Once(Cnd{b0+4%3>0;N;F}(t0)),a1b{b0;b1},@ki{b0>t0+4%4}RSeq(Sb{b1=2},pi2{t0:=},c3e),Sb{o0=9},Par{_;1}(Run,pi4{t0:t0})),@fi{b0<3}@os{o0:=b0%4;t0:=b0}Mt{0}(c5l)))",
-    Tree0258 "B{t0=0;b1;o0=_;b0=3}Inv(PAll{_}(@ki{t0+2!b0%4}@oh{o0:=b0;b1:=t0}Sb{o0=6},c0b{3},@of{o0:=b0%2}Cnd{b1+1%3!2;T;F}(a1),SubA(t2)))",
-    Tree0259 "Rty0(Wt{0})",
-    Tree0260 "B{t0=3}PAll{1}(pa0{b0:t0},t1)",
-    Tree0261 "B{o0=3;t0;b1;b0=2}MSeq(PAll{_}(MSeq(@si{b1>b0+2}@rw{b1%3=0}@oh{t0+=3;t0:=8}Fb(Par{2;_}(Ret0(pa0{b0:=}),@rw{t0<1}@si{b0+3%3<0}@fi{none}Lim{2}(Ite(c1,t2e,t3)),MPri(pc4{b0:t0},@po{b1+1%2>0?t0+=1}a5l,t6,Flt{2;R;_}(Sc{b1+=1})))),FF(@os{t0+3>b0?t0+=3;b0:=b1}Seq(@fi{t0+1!3}Rty3(c7),Su{t0}(Keep(c8l)),Fb(c9,t10,@oh{b0+=3}t11),Wv{t0}(t12),Pre{t0!7;K}(Step(a13e,c14)))))))",
-    Tree0262 "B{b0=0;t0=1;t1}Pre{t0%4=2;F}(Mt{30}(ASeq(Sel(Scc{t1<1},a0l,OnceK(Pre{t1%2=1;K}(S))),@oh{t0:=t1}@ki{b0>6}RU{S}(Star(Suc,a1b{8;b0},Step(Wde(a2,c3b{t0+2})),c4l)),Cd{10;_}(Par{1;1}(Swm(t5,t6))))))",
-    Tree0263 "B{t0;b0=4}TryT(Sb{b0=t0},SubR(@po{t0+=3}a0))",
-    Tree0264 "B{b0=1;t0=1}Inv(RSeq(Wu{t0},Rmp{S;F}(c0),Wt{20},pt1{b0:b0},@oh{t0+=1}@of{b0+=1}Isw{t0+3;N;_}(c2l,c3)))",
-    Tree0265 "B{t0=5}Rus{1}(Seq(c0b{t0},SubR(Par{-3;1}(t1,Mt{0}(Wt{0}),FF(R)))))",
-    Tree0266 "B{t0;b0;t1}@si{t0>t1+4}@po{t0+1=3?t0+=1}@oh{b0:=b0+4%2}RSeq(Isw{t1+4%2;N;T}(Dl{0}(Sb{t1=2}),Wv{t1}(c0),t1),RSeq(c2b{t1+1},c3e,Rus{3}(Wu{t1}),pi4{t0:=}),Pre{t1+2%2=1;K}(Su{t0}(c5)),Rep2(Rpt{1}(Seq(a6e,@si{t1+3%3>0}a7b{t1;b0}))),@fi{b0+3%3=2}@rw{t0%3>0}RFb(RFb(c8,c9),PPar{0;T}(a10b{b0%3;b0},c11,Suc)))",
-    Tree0267 "B{t1=2;b0=4;t0=3}Flt{2;S;F}(RSeq(SubA(PPar{1;_}(t0,c1,@ki{b0=2}@of{t0+=1}t2)),Ret1(Flt{1;S;K}(t3)),Seq(WU{t1<7}(pt4{b0:t0;b1:b0}),FF(FS(c5)))))",
-    Tree0268 "B{b0;b1=0;q0;o0=_;t0=4}PAll{-3}(PAll{-2}(RFb(pi0{t0:b0},Lp{t0;K}(RFb(t1e,c2)),pi3{t0:b1}),Ruf{F}(RU{F}(Keep(Flip(Inv(pc4{b0:=}),Sl{20},t5))))),ASeq(MPri(Pre{some;F}(Sl{0}),Rmp{S;F}(a6b{b1+3%2;b1}),@rw{o0|2<t0}@ki{o0|2>2}a7l),@po{b1+=2}a8b{b1+3%3;b1},@oh{o0:=b0;b1:=b1+3%3}@po{o0:=_;t0+=1}Fb(PPar{2;T}(t9,t10,F,t11e),c12,t13)),Dl{10}(Fb(PAll{_}(Cnd{some;T;_}(Wu{t0}),Rpt{F}(Sc{b1:=t0%3})),Seq(a14b{b0;b0},FS(pa15{b0:=;b1:t0})),pc16{b0:=},c17)))",
-    Tree0269 "B{b0=3;t0=2;b1=1;o0=_}OnceT(Ite(@oh{o0|2=7?b0+=1;b1:=t0}@os{o0:=_;b0+=3}c0,SubA(Ub{o0}),SubR(t1)))",
-    Tree0270 "B{b1=4;b0=5;q0;t1}AFb(TryT(pa0{b0:=;b1:=},@ki{b0!b1}Scc{t1>1},c1,PAll{-2}(Sl{0},Sl{10}),pa2{b0:=;b1:b0}),Fai)",
-    Tree0271 "Rep2(MSeq(Fb(c0,t1,t2,Wt{0}),S))",
-    Tree0272 "B{t0=1;b0=4}RSeq(Flip(t0e,Fai),Fb(a1b{b0;b0},t2),PPar{0;_}(@oh{t0+=1}@po{b0+1%4>0?b0+=4}a3,Sl{30}),Sel(a4,Bin{t0+4%4<1;T}(F,Sl{20}),@po{b0+=3}Fai),t5)",
-    Tree0273 "B{b0;t0=3}PAll{0}(TryF(Suc,c0b{2}),Bin{t0=b0%2;_}(F,c1),Rep3(pc2{b0:t0}))",
-    Tree0274 "B{t0=3;t1=2;b0=1}FS(Bin{b0=4;_}(Sb{t0=b0},@rw{t1<3}pi0{t0:b0}))",
-    Tree0275 "B{b0=1;t0;o0=_}Ret3(@ki{b0+4!7}@po{t0+=1}@oh{o0|1!2?t0:=o0|4}Swm(RFb(a0b{t0;b0},pt1{b0:t0;b1:t0},c2),R))",
-    Tree0276 "B{b0;b1=1;o0}PPar{0;_}(RFb(a0,WU{o0|5>6}(t1),Pre{b1<1}(@ki{b0>3}t2),@ki{b0+3%4<1}RSeq(Scc{none},a3l,t4e),Sb{o0=6}),Sl{0})",
-    Tree0277 "Dl{10}(Rpt{2}(Sub(AFb(Opt(Sl{0})))))",
-    Tree0278 "B{t0=3;b1;t1;o0=_;b0=1}Pri(Sel(F,t0,c1,Wu{t0}),Rpt{1}(Sel(t2e)),Seq(pt3{b0:=;b1:=},@si{t1!b1+2}t4,a5l),TryF(@po{t1+1>1?t1:=b0}RFb(Pre{b1<6}(c6)),Scc{o0|1<3}),Flip(t7,PAll{_}(c8b{t0%4},pi9{t0:=}),Suc))",
-    Tree0279 "AFb(Cd{10;F}(Once(Flt{2;S;F}(Mt{0}(c0)))),Rep3(Fb(Par{_;-2}(Ret0(a1),Rep4(Swm(t2,t3,F))),RU{F}(Dl{30}(Seq(Wt{50},Dl{30}(c4e),c5,Mt{30}(t6)))))),Seq(RepF(RT{F}(Step(Once(Wde(a7l,a8l)),Swm(Ret3(t9),t10e))))))",
-    Tree0280 "B{b1=3;o0=3;t0;b0=0}@fi{t0!b1}@si{none}@os{t0:=b0%4}RFb(RepF(Scc{b1+2%4>1}),t0,Scc{some},c1b{t0})",
-    Tree0281 "B{b1=5;o0=_;t0=0;b0}Step(Seq(@rw{b0<5}@po{b1+=3}@os{b1:=b0+3%4}t0,Once(Seq(Sb{b0=t0},PPar{1;_}(Sb{o0=5},Wu{t0}),Flip(a1,pa2{b0:5;b1:=},t3,a4b{2;b1},Sb{o0=8})))))",
-    Tree0282 "B{b1=2;b0=0}PPar{0;T}(RSel(Scc{b1>1},Wt{0}),ASeq(Wt{0},Sl{0},Pre{b0+4!3;K}(a0),AFb(c1,SubA(t2)),@os{b1>b0?b0+=2}Sl{0}),@rw{b0+3>b0}c3l,SubR(pa4{b0:b0;b1:=}))",
-    Tree0283 "B{t0;b1;b0=5}Par{_;2}(Cd{30;K}(Flip(c0,pi1{t0:t0},Wu{t0},Sc{b0=4?b0+=2})),RFb(@oh{b0+=1}@fi{b0!7}c2e,pc3{b0:=}),RSeq(Sw{2}(RU{S}(Wu{t0}),c4),@po{t0<t0%4?t0:=t0%3;b0+=1}Rep2(Intr{t0%4!0}(t5)),pi6{t0:b1}))",
-    Tree0284 "B{q0;t0;b0=0;t1=1}ASeq(Once(Wde(c0,pi1{t0:b0},Sc{t1:=b0})),ASeq(Pri(@oh{t0+=3}a2,t3),Rep0(t4),pt5{b0:b0;b1:t0},@fi{b0+4<b0%3}c6,a7l),Pre{b0%4>1;S}(MPri(Lp{_;S}(Swm(Wt{100},Bin{b0>6;T}(R,@si{t1>3}@os{b0:=t1%2}a8e))))))",
-    Tree0285 "B{b0=3;t0}Flip(Once(Cd{100;_}(Par{_;1}(Dd{20}(AFb(pc0{b0:b0},t1e,Sl{0})),Isw{b0%2;T;_}(Sb{t0=8},@os{b0:=t0%3}pc2{b0:9},R)))),PPar{2;_}(Fai,pc3{b0:8},To{30}(t4),Rus{F}(Suc)))",
-    Tree0286 "ASeq(Sub(t0e))",
-    Tree0287 "B{t0=4;t1=1}Dd{0}(SubR(SubA(pa0{b0:t0;b1:t1})))",
-    Tree0288 "B{t1=5}RSeq(Wde(Ite(pi0{t0:t1},a1),SubA(Wt{0})),c2,Wt{0},c3e,c4)",
-    Tree0289 "B{b0=3;t0=1;b1=1}Sel(c0b{b1},Star(Sb{b0=t0},@os{b0<6?t0+=3;b0>1?t0:=b1}@oh{t0=3?t0+=3}SubR(t1e)),Scc{b0!t0+4%2},RFb(c2b{b0%4},a3l,pa4{b0:7}))",
-    Tree0290 "B{o0=0;t0=2;b0=5}Ite(Rep1(Scc{some}),@fi{b0+2%3<0}Rpt{F}(c0),WU{none}(OnceT(Opt(FS(Cd{30;K}(pi1{t0:t0}))))))",
-    Tree0291 "B{b1;t0=4;b0}Ret1(TryT(RSeq(Try(@ki{b0>5}@po{t0+=1}Sb{b1=5},RSeq(c0b{b1+2},F)),AFb(a1b{b0;b0},@of{b0:=b1%3}c2l,t3e)),c4))",
-    Tree0292 "B{b0=4;t0=4;o0=0}TryF(RT{2}(Sel(a0,pa1{b0:t0;b1:t0})),Par{_;_}(Ub{o0},@ki{b0=b0+1%4}c2e,pc3{b0:8}))",
-    Tree0293 "Sel(Rus{2}(RepF(Par{_;-1}(AFb(t0,a1),c2,a3))),Dl{20}(Flip(F,Sub(Rpt{0}(Suc)))))",
-    Tree0294 "B{b1=3;t0}PAll{_}(Pre{b1>1;K}(PAll{-2}(c0,Intr{t0<4}(PAll{0}(a1,c2l,pa3{b0:t0})),RetF(t4))))",
-    Tree0295 "B{b0=3;t0=5;b1}Swm(@si{b0%3!2}t0,Flt{1;R;K}(Invt(F)),OnceK(t1),Star(RFb(Fb(c2,t3,Dl{0}(pa4{b0:0;b1:=})),Rep2(FS(t5)))),RtyF(Star(@oh{b1:=0}Dd{20}(Isw{t0;T;T}(a6,Wt{20})),FS(Rpt{0}(Sc{t0:=b0})),Pri(c7,t8))))",
-    Tree0296 "B{t0=5;b0;q0;b1=2}Seq(Step(S,Sc{b1+=1},pc0{b0:b1}),@si{b1%3>0}@rw{b1!3}@os{b1+=3}FS(Wv{t0}(Cd{10;_}(@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R))),Rmp{S;F}(a1e),Bin{b0+1%3!2;N}(Lp{t0;R}(pt2{b0:=}),@os{t0:=b1}t3),Star(S,t4,t5e))",
-    Tree0297 "Ite(Dl{10}(t0),To{10}(c1l),Star(t2,To{100}(Ruf{2}(Suc))))",
-    Tree0298 "B{b1=5;t0=2;q0=1}Dl{50}(Lp{b1;K}(Wde(Ret1(a0),a1e,PPar{0;_}(OnceT(Keep(t2)),Sb{b1=t0},t3))))",
-    Tree0299 "B{t1=2;b0=3;t0;b1=2;o0=_}Sw{0;3;5}(@of{o0:=b0%3}Rep2(Inv(Wv{t0}(c0e))),PAll{_}(PAll{_}(Rpt{0}(c1b{b0}),Sb{o0=1},a2b{b1;b0},F),Sel(PAll{-2}(t3,c4l),@of{b1:=7}Sw{0;5;3}(c5b{t1+1},c6,Sl{0},pt7{b0:t1;b1:t1}))),Dd{10}(MSeq(S,PAll{-2}(S,t8),Scc{o0|0%3<1},PAll{-2}(c9,Sc{o0:=_;b0%2=1?o0:=b0+2}),a10b{t0+1;b0})),To{100}(Dl{0}(Ret0(@os{b0:=9}@fi{t0+3<2}@ki{t1+3%4<2}c11l))))",
+    Tree0200 "B{b1;t0=1;b0=2}@os{b1:=t0+4%4;b1+=3}TryF(t0,pa1{b0:=;b1:=},ASeq(a2,Sc{b0+=3}),SubR(t3),t4)",
+    Tree0201 "Inv(Sub(c0))",
+    Tree0202 "B{b1=4;b0=4;t0=0;o0=3}RFb(@rw{t0<1}@po{b0+=1}Sw{4;2}(R,Scc{some},a0b{b1+3%4;b1}),a1,Par{-1;-2}(t2,pa3{b0:t0;b1:t0},Sl{0},Flt{1;S;_}(pc4{b0:2})),ASeq(pt5{b0:9},FS(c6),Sc{o0:=t0+2%4;o0:=9}))",
+    Tree0203 "B{t0;t1=3}Seq(Cnd{t1+4%2>0;_;F}(Fb(PPar{2;N}(Intr{t0<5}(pt0{b0:t1})))),t1)",
+    Tree0204 "B{b0=3;t0;q0=2}Lp{t0;F}(OnceK(Flip(Ite(@ki{t0+1<t0}a0e,FS(RepF(c1))),RFb(t2,@po{b0:=b0%4}a3,t4))))",
+    Tree0205 "B{t0;b0}FF(Rep4(Intr{t0>b0+3}(FF(Seq(@of{t0%2<1?b0+=3}c0,Invt(Step(t1,t2)),@si{b0!3}SubR(pt3{b0:=;b1:b0}),Pre{t0>7;S}(@po{t0+=1}SubA(a4)),RFb(c5,@of{t0:=b0}@si{b0%4<3}@rw{t0=3}Sb{b0=5},t6,c7))))))",
+    Tree0206 "B{b0=3;t0=5;b1=0}Swm(c0,Cd{50;F}(Step(c1l,Ret4(Flt{2;F;F}(Sl{0})),@os{b0+=1}Fai,c2,c3)),Star(pa4{b0:t0;b1:=},c5e))",
+    Tree0207 "B{b0=3;t0=5}Su{t0}(RSeq(AFb(Sel(a0b{t0;b0},pi1{t0:t0})),Intr{b0=b0%4}(t2e),Intr{t0>t0+3}(Flt{1;_;K}(Swm(Rep3(c3))))))",
+    Tree0208 "B{t0=0;b0=0}RSeq(@fi{b0>1}Wt{0},c0,Ret4(c1),t2,pi3{t0:=})",
+    Tree0209 "B{b0=3;t1;t0}Pre{t1+4%4>2;S}(Keep(Rep2(Fb(Lim{2}(Rep4(Pre{b0!1}(@ki{t0+1>5}@rw{t0+4<5}R))),a0,Rep2(Scc{t1<1})))))",
+    Tree0210 "MSeq(Sub(Sub(PAll{-2}(Ret3(PAll{-1}(t0,RFb(c1e,F))),Flip(t2,RetF(t3e))))),TryT(PPar{0;N}(Inv(t4),Wt{0}),S))",
+    Tree0211 "B{b1=0;t0=3;b0=5}Step(ASeq(@os{b0=b1?b0:=t0+1;b1:=3}@si{b0%2>0}@oh{b1+=1}SubR(RSeq(Pre{b0<3;F}(Sel(c0,a1,pt2{b0:b0},pt3{b0:t0;b1:=},Keep(c4e))),Pre{b1+1%2<0;K}(Ret4(c5)),a6l)),Ruf{3}(Fb(t7,Sb{b1=b0})),t8,@fi{b0+2!b1+2}RFb(Ret0(c9),Rus{F}(Cd{30;_}(Seq(t10e,Sb{b1=0},Sb{b0=8},Fai))))))",
+    Tree0212 "B{t0=0;b1;q0=1;b0}RSeq(Swm(pc0{b0:=},Dl{20}(Lp{_;S}(Wu{t0})),Once(Inv(Wt{20})),OnceK(Pre{b1<3;S}(pt1{b0:7;b1:=})),Lp{_;K}(c2l)),@po{b0:=t0}Ret2(Flt{2;F;F}(Seq(Pri(Flt{3;S;K}(R),pi3{t0:b0},c4l,Scc{b0+2=7},@si{b0+1%3>0}@rw{t0%3!1}c5e)))),Dl{30}(Flip(Cnd{b0>5;N;S}(a6l),t7,t8,@rw{b0<2}@os{b0:=t0+1}Sb{t0=b1})),RSel(Flip(Cnd{b1!4;T;S}(pt9{b0:7}),Sel(c10l)),@os{b1+=1}@po{b0+1>2?b1+=1}OnceT(RSeq(Wu{t0},c11))))",
+    Tree0213 "B{t0=1;b0}Isw{t0;_;_}(AFb(Pre{t0<0;S}(Bin{b0%2>0;T}(Sl{0},t0)),Dd{10}(PAll{-1}(@ki{t0>b0}@po{b0%2!1?b0+=3}Sl{10},pt1{b0:t0;b1:b0})),WU{b0>0}(Once(Pre{t0+3!3;F}(Pri(c2l))))))",
+    Tree0214 "B{b0=1;o0}Par{_;-1}(Swm(Ub{o0},a0),Once(Flt{3;F;_}(Pre{b0%4!0;F}(t1))))",
+    Tree0215 "B{t0=0;q0;b0=3}Wde(RFb(Opt(RSeq(Lp{b0;K}(pt0{b0:0;b1:t0}))),Isw{b0+3%2;T;N}(Wde(Wu{t0},MSeq(Sl{100},a1e),RFb(pa2{b0:t0},c3,c4b{b0+3})))),a5l)",
+    Tree0216 "Par{1;-1}(OnceT(FF(TryF(Keep(Flip(RFb(a0e,c1))),ASeq(Rpt{1}(t2),a3,OnceK(RFb(c4e,t5)),Ret4(a6l))))))",
+    Tree0217 "MSeq(t0,a1,c2e)",
+    Tree0218 "B{q0;t0;b0=4}RSeq(c0l,Isw{b0%3;T;N}(Ret1(pi1{t0:b0}),Sc{b0+=3;t0+=1},Once(@oh{t0+3>t0?t0+=3}c2)),@os{t0<t0+4%2?t0+=3;b0+=1}@ki{t0+3<5}To{0}(Ruf{2}(@fi{t0%3=0}@oh{t0+=1}@po{b0+=1;b0+=1}PAll{_}(Isw{b0;N;_}(Lp{t0;_}(c3),F,Step(c4e))))))",
+    Tree0219 "B{b0=4}Bin{b0>6;N}(Rep2(t0),Flt{2;S;F}(Suc))",
+    Tree0220 "B{t0;b0=4;t1=4}Step(Rep4(a0l),Seq(Rep0(Sb{b0=6}),Isw{t0+2%3;T;_}(To{0}(Su{t0}(@si{b0+1>2}t1))),@po{b0+=3}@os{t1+=1}Ite(pa2{b0:t0;b1:b0},@rw{t1%2<0}@of{b0+=2}@ki{t1>b0+3%4}a3,S)))",
+    Tree0221 "B{b1=1;q0=1}RFb(Sw{0}(Pri(@fi{b1%3<2}t0,a1,Swm(c2e,c3)),Sw{3}(c4,t5)))",
+    Tree0222 "PPar{0;_}(RFb(t0,FF(Once(c1e)),F,Rpt{0}(F)),a2,PAll{1}(Step(a3,t4,t5),t6,Seq(c7,t8,t9e)))",
+    Tree0223 "MPri(t0,S)",
+    Tree0224 "ASeq(Fb(Star(Rep3(c0),To{0}(a1),Dd{20}(c2)),Star(c3e,c4,c5e,Suc,Inv(c6e)),Wde(MPri(PAll{_}(Wt{0},t7,c8l)),t9e)))",
+    Tree0225 "B{b1=0;b0;t0}Ret3(Pri(F,Rpt{1}(t0),a1,@si{b0+4<b1}pi2{t0:b0},Cnd{t0>b1;_;F}(c3)))",
+    Tree0226 "Keep(FS(Fb(t0,ASeq(c1l,Wt{10}))))",
+    Tree0227 "B{t0=1;b1=0;q0=4;b0=0}@os{t0+=1}Rmp{F;F}(Bin{t0+4<1;T}(Pri(Par{_;-3}(Pre{b1=0;S}(pt0{b0:9}),t1,Sc{t0:=t0%2},Cd{0;F}(Suc)),Mt{10}(t2)),@po{b1+3=7?b1+=1}@si{t0>6}@fi{t0<6}Pri(a3b{b0;b0},FF(@of{b0:=b0%4}@si{b0%3<2}Lp{b1;S}(Lim{3}(RSeq(Sc{b1+=1},Sb{t0=7},pt4{b0:=},t5)))))))",
+    Tree0228 "Dl{0}(a0)",
+    Tree0229 "B{b0=5;t0=1;q0=3}TryT(Try(Flt{3;F;K}(@ki{b0+3%3<0}pa0{b0:=}),Lp{t0;_}(pi1{t0:=}),Inv(c2e)),RFb(c3l,@oh{t0>3?b0+=1;t0<5?t0:=b0}@po{t0+=1}@ki{t0>3}Sc{t0:=6},c4e),c5)",
+    Tree0230 "Rpt{0}(Fai)",
+    Tree0231 "B{t0=4;o0=3;b0=4}Step(Step(pt0{b0:=;b1:b0},SubR(c1)),Scc{some},Pre{t0>5}(pi2{t0:=}))",
+    Tree0232 "B{t0=3;b0=2;o0}Pre{t0+3=t0;S}(Cd{20;F}(RT{F}(Star(c0b{b0},Ret1(Mt{0}(t1)),Sl{20},a2b{o0|4+2;b0},MSeq(t3,a4l,t5,pc6{b0:t0})))))",
+    Tree0233 "Par{_;_}(Wde(t0e,Ret1(c1),t2),c3,FF(t4),Rmp{F;F}(Rpt{F}(c5)),RFb(a6,S))",
+    Tree0234 "B{b0;q0;t1=1;t0}RFb(AFb(@si{b0<t1}Step(Lp{_;_}(@oh{t1+=3}RepF(Seq(Sl{0},S,pt0{b0:b0;b1:t0},@oh{t0+=1}@po{b0:=t1}Wt{50}))),FF(t1),Swm(S,Sl{0}))),Lp{_;F}(Dl{0}(Bin{b0<3;T}(RSeq(c2,Sl{100},c3),RSeq(pa4{b0:=;b1:t1},a5b{t0;b0},t6)))),Flip(@os{b0:=3}Flt{1;F;K}(PAll{-1}(t7,@rw{b0>t1}@of{t0:=t1}@oh{t0+=1;b0:=t1+4}pt8{b0:t0},@oh{t1:=b0+3}R)),Cnd{t0=1;T;S}(@oh{t1+=3}@po{t1+=2}@rw{t0%3=1}Wv{t0}(RFb(t9,@rw{b0!t0}@fi{b0<1}t10,c11))),Ruf{2}(RSeq(pa12{b0:3;b1:b0},Wt{50}))))",
+    Tree0235 "FF(Lim{2}(MSeq(RFb(F,t0e,RetF(t1)),Ite(c2l,c3e,Sub(a4)))))",
+    Tree0236 "B{q0;b1=2;b0;t0=2}Star(Par{_;-3}(ASeq(@rw{t0%3=1}Sel(pa0{b0:9;b1:b0},Sl{0}),Wu{t0},t1e,Scc{b0=3},Wt{0}),@fi{t0<b0}RFb(WU{t0+4%3>1}(a2b{b1+1%3;b0}),FS(pt3{b0:4;b1:b1}),Star(@os{b0+=2}@rw{b1+1=3}@po{b0:=t0}Keep(t4)),RtyF(Su{t0}(@fi{b1+3!t0}pi5{t0:=}))),Ruf{3}(RSeq(Dl{20}(t6),@oh{b1:=b0}@fi{b0>5}@rw{b1>5}a7e,Dd{30}(t8)))),RFb(Cd{0;_}(PAll{_}(RSeq(pi9{t0:=},c10),Lp{b0;_}(To{20}(@oh{b0+=2;b1:=b0%3}@ki{b1<6}Sl{100})),a11b{b0%2;b0})),Dd{0}(OnceT(Seq(t12,c13,c14))),Par{_;_}(@fi{b0>3}OnceK(c15))))",
+    Tree0237 "B{t0=2;t1}RFb(Wu{t1})",
+    Tree0238 "B{t0=5;b1=3;b0=1;o0}Try(To{30}(@ki{b0!7}@rw{t0+3<6}@of{t0:=b0%3}c0),PPar{1;N}(Pri(Swm(PPar{2;_}(@of{b1+=3}@oh{o0:=b1%4}c1,pt2{b0:1;b1:b0}),t3,WU{b0>3}(S)),MSeq(a4,Ub{o0},t5,a6),Fb(c7b{t0%4},Fb(t8,t9)))))",
+    Tree0239 "B{t0=1;b0=0}Seq(Flip(c0l,a1,pi2{t0:b0}),c3)",
+    Tree0240 "B{t0=5;b0}Isw{1;T;T}(Par{1;2}(c0,Seq(c1b{4},F)),Par{-2;_}(t2,c3e,@of{t0+=2}@rw{b0=b0+1%2}@oh{b0:=9}FF(t4),a5),t6,pt7{b0:b0})",
+    Tree0241 "B{t0=2}Swm(Inv(Scc{t0+2!3}),pc0{b0:5},c1,a2)",
+    Tree0242 "B{t0=3;b1=3;b0=4}Sel(Step(Pre{b0%3<0}(Sb{t0=b0})),PPar{1;N}(Suc,pt0{b0:4;b1:=}))",
+    Tree0243 "B{b1;b0=4}Sw{2}(a0,a1b{b0+2%3;b0})",
+    Tree0244 "B{t0=0;b0}PPar{0;N}(Bin{t0+2=7;N}(PAll{1}(c0l,R),ASeq(c1,@oh{t0:=b0}@si{b0>6}t2)),RSeq(Rep1(Cd{50;K}(@po{t0+=1;b0+=2}@si{t0>2}c3l)),@si{b0+4<2}t4,a5l),Opt(pi6{t0:=}))",
+    Tree0245 "B{b0;t0=1}MSeq(SubA(SubR(c0)),c1b{b0})",
+    Tree0246 "B{q0;b0=4;t1=3}Rpt{2}(Lp{t1;R}(@fi{b0>3}t0))",
+    Tree0247 "B{t0=2;b0}Pri(RSeq(Cnd{b0+3>b0+2%4;N;_}(@of{t0+=2;t0+=3}Ite(PAll{1}(c0l),RSel(Rty3(t1),c2))),Flip(t3,pi4{t0:t0},t5,@po{b0+=1;t0:=5}@ki{t0>b0}Rep4(a6),a7b{2;b0}),Flip(FS(F),Seq(@os{b0+=1}t8,t9),c10,Sl{50},Dd{0}(Step(c11,t12)))))",
+    Tree0248 "B{b1=5;t0;b0}RSel(@of{b1+=3}pt0{b0:b0},Pre{t0+1=5;F}(Sl{10}))",
+    Tree0249 "B{t0=0;b0=2}Swm(t0,pa1{b0:=;b1:t0},S,S,pc2{b0:t0})",
+    Tree0250 "B{t0=3;t1;b1=2;b0=1}@rw{b1=b1+1}@of{t1+=1}@fi{b0<7}Fb(Scc{t1!1},Sw{1;5}(Flt{2;F;F}(RFb(t0e,Sb{b0=t0})),RSeq(t1e,c2),RFb(a3,@fi{b1%2=1}WU{b0+1=1}(a4l),a5,a6b{t0;b0})),PAll{1}(Sb{b0=7},RSel(c7,t8),Sw{0}(a9,OnceK(t10))))",
+    Tree0251 "B{b0=0;o0;t0=2}Par{-4;-1}(Isw{t0;T;N}(Mt{10}(c0),pc1{b0:=},t2),Rmp{S;S}(t3),RSeq(Ub{o0},t4,c5),pc6{b0:t0})",
+    Tree0252 "Flt{1;_;F}(Rep3(Flt{2;_;F}(RU{S}(a0))))",
+    Tree0253 "B{t0=2;b0=2}Isw{t0;T;T}(SubA(t0))",
+    Tree0254 "B{o0=_;t0=4}Cnd{t0>5;N;S}(FF(RT{F}(MSeq(pc0{b0:4},Ub{o0}))))",
+    Tree0255 "B{b1=1;b0=0}Ite(t0,PAll{-1}(t1,a2b{b0;b1},Wt{10}))",
+    Tree0256 "B{t0=2;b0=0}TryT(Seq(c0b{b0+2%3},pi1{t0:=},t2),Swm(RFb(ASeq(t3,pt4{b0:=;b1:t0}),a5l),ASeq(S,c6e,c7,@rw{b0<b0%4}c8)),Rep3(Fai),Step(Isw{t0;N;_}(FF(@oh{b0+=1}@ki{t0>6}c9),Ite(c10,OnceT(Sl{0}),c11b{6}),c12)))",
+    Tree0257 "B{b0=2}PAll{1}(Seq(@os{b0!0?b0+=1}t0,c1))",
+    Tree0258 "Inv(MSeq(Swm(Flip(AFb(t0,a1)),To{20}(S),RSeq(c2,a3e,c4),t5),Wde(Swm(c6e,Rmp{S;S}(c7),Step(Sl{10},c8l)),MSeq(S,Seq(S),Inv(a9),Sl{0},c10))))",
+    Tree0259 "B{t0;t1=5}RSeq(a0,Intr{t0!0}(t1),a2e,S,Scc{t1+2=2})",
+    Tree0260 "Swm(Step(c0,a1,Sl{20}),t2e,RSeq(t3,t4,c5e,Wt{0}))",
+    Tree0261 "B{t0;o0;b1}TryT(@os{t0:=b1+4;b1:=1}SubR(Ub{o0}),a0l,SubA(pt1{b0:t0;b1:b1}))",
+    Tree0262 "Keep(Rus{F}(PAll{_}(Wt{0},t0e,t1)))",
+    Tree0263 "B{b1=1;b0=2;t0;t1=5}Rty2(RFb(RSeq(c0e,Isw{b0;T;_}(RFb(Seq(RSeq(@rw{b1+4>0}a1),Par{-2;2}(R,Wu{t1})))),Star(Sc{t1:=b0+2%4},pa2{b0:t0;b1:=},t3e,Sb{t0=1}),Swm(Sb{b1=5},Fb(t4e,a5e),a6l,Swm(c7b{t0},a8),a9))))",
+    Tree0264 "B{b1=3}@fi{b1+3<1}Isw{9;N;N}(Rmp{S;F}(c0l),Sl{30})",
+    Tree0265 "B{t0=4;b0;t1=0}Rty2(@of{t1:=t0%4;b0:=4}Seq(Ite(c0l,Dl{10}(Fb(a1,c2l)),c3),Once(PAll{_}(a4,Sl{10}))))",
+    Tree0266 "B{b0;t0=1;b1=1;t1=5}TryT(Pre{b1!b1+4;R}(Star(RFb(a0,Sb{t1=1}),ASeq(a1,OnceT(a2),Sb{t0=4}),Opt(c3))),Pre{b1>2;S}(@os{t1:=7}@ki{t0>b0+1}FS(Isw{b0;T;N}(pt4{b0:=;b1:b1},Fb(Scc{b0%3!1},pi5{t0:t0}),t6))))",
+    Tree0267 "AFb(PPar{2;T}(FS(Par{_;_}(Cd{0;K}(RFb(a0l,F,Par{_;_}(c1l))),PPar{1;T}(Fb(c2,t3e,Suc),Seq(t4e,a5,Run)),RSeq(Lim{3}(c6l),Opt(Ret0(c7)),c8)))))",
+    Tree0268 "Step(Lim{1}(Inv(Flt{3;R;F}(PAll{0}(Fb(c0,F),t1)))),FS(c2e))",
+    Tree0269 "B{b1=1;t1}Dl{10}(OnceT(@ki{b1=4}@fi{b1+3<1}Seq(Sw{2;4}(Isw{t1;_;_}(a0,Seq(Wu{t1},c1e),t2),AFb(@si{b1<t1}Wu{t1},c3),Flt{2;R;_}(AFb(pc4{b0:t1},Wde(t5e,pi6{t0:t1})))),t7e)))",
+    Tree0270 "B{q0=0;o0=_;b0;t0=2;t1=0}PAll{-1}(a0,Dl{0}(Lp{t0;_}(Star(t1,@rw{t1<3}pi2{t0:b0},@po{b0:=t1+4%3;t0:=t1%4}@ki{some}Sb{b0=3},Wt{100}))),To{20}(TryF(t3,@ki{b0+4!7}@po{t1+=1}@oh{o0|1!2?t1:=o0|4}pt4{b0:b0;b1:t0},t5)))",
+    Tree0271 "B{b1=3;t0;b0=0;o0}RSeq(RSel(@oh{b1%2>0?b1:=o0|2}Keep(Fb(c0,a1)),Opt(PAll{_}(Ub{o0},F)),Par{_;_}(RepF(c2),c3,Wu{t0}),Bin{b0%4<1;T}(pt4{b0:5;b1:b0},t5),Fb(Scc{b0+1%4!0},a6l,c7b{b1%2})))",
+    Tree0272 "B{b0=3;b1=1}FF(Keep(Fb(Flip(Suc,pt0{b0:b1;b1:=},@rw{b0%2<0}@of{b0:=b0%2}Ret1(c1e)),Flip(c2l,pc3{b0:0},c4l))))",
+    Tree0273 "B{b0;t0=3}Step(MPri(Rus{1}(RSeq(Inv(RU{F}(Sb{t0=1}))))),Rpt{0}(pi0{t0:b0}),Dl{20}(a1e))",
+    Tree0274 "B{t0=3;o0=3;t1;b0=0}@fi{t1!t0}@si{none}@os{t1:=b0%4}Fb(@of{o0:=t1}@oh{b0:=o0|1}Seq(@of{o0|4<6?b0:=o0|0+2%2;t0+=2}@rw{t0<0}Fai,@os{b0+2>1?t0:=t1;o0:=_}@fi{b0%2!1}@ki{b0=3}t0,TryT(Wt{0},@fi{t1<b0%4}@ki{b0+1%2>0}@os{t1:=7;b0+4=t0?o0:=_}Wu{t0}),c1,a2),RFb(PAll{-2}(S,t3,a4)))",
+    Tree0275 "B{b0=2;b1=5;t0;o0}@oh{o0:=_}@po{some?o0:=_;o0:=t0}Step(Seq(@rw{b0<5}@po{b1+=3}@os{b1:=b0+3%4}t0,RT{1}(OnceK(RSeq(PPar{0;N}(t1,Sb{o0=5},Wu{t0}),Flip(Sb{b1=6},pa2{b0:5;b1:=},@rw{t0>1}SubR(t3)),Wt{20})))))",
+    Tree0276 "B{b0=3}Seq(a0,Sl{10},pc1{b0:=},c2)",
+    Tree0277 "B{b0=1;t0=1}Seq(Step(Cnd{b0%2>0;_;F}(c0),@si{t0+3%4>0}@ki{t0%4=2}Pri(c1,t2)))",
+    Tree0278 "B{b0=3;t0;b1=4}@ki{b1<0}Fb(Intr{t0+1>4}(Step(Isw{t0;N;T}(@oh{b0+=1}@fi{b0!7}c0e,pc1{b0:=}),pa2{b0:b0;b1:b0},PPar{0;_}(t3,@rw{t0+1<6}@of{b0+=3}c4e),FS(Suc))),Isw{4;N;T}(Dl{50}(t5),pi6{t0:b1},Wde(a7b{2;b1},a8b{b0%3;b0},c9),Rus{F}(Sl{0}),a10))",
+    Tree0279 "Swm(S,c0,Rep3(R))",
+    Tree0280 "B{b1=3;b0=5;t1=4;t0=0}FS(Swm(Try(c0b{t1},Ite(Par{-1;-1}(c1b{b1},F),Wt{10}),Invt(Intr{b1!b1+4}(t2)),Cnd{t0<b0+3;_;F}(t3),Cnd{b1+2>t0%2;_;F}(Rep2(pi4{t0:b1}))),Ruf{F}(PPar{1;_}(RFb(a5,pi6{t0:t0},Scc{b0>5},Sc{t1:=t0}),PAll{_}(t7,pt8{b0:b0;b1:b1},a9),Par{_;-1}(Inv(c10b{b0})),Sb{b0=b1},Mt{20}(c11)))))",
+    Tree0281 "B{b0;b1=1;t0=3}AFb(pi0{t0:b1},MPri(Lim{2}(@oh{b1+=1}@rw{b0%3=0}RFb(Intr{b1+4=t0}(@fi{b1+2>6}Ite(t1,t2e)))),@os{b0+=3}PPar{2;_}(ASeq(Wt{0},c3,c4l,t5))))",
+    Tree0282 "B{o0=_}Fb(c0b{o0|3+3},a1)",
+    Tree0283 "B{t0;b0=0}TryT(Swm(Invt(Intr{t0%3!0}(@fi{t0>7}@rw{b0+4<t0+3}@os{t0:=b0}Try(Sc{b0+=1},t0,c1))),Intr{t0=4}(RSeq(Once(RSeq(Suc,a2b{t0+4;b0})),pi3{t0:=}))),PPar{2;N}(Swm(Rty1(Step(t4e,@of{t0:=b0%3}pc5{b0:b0})),Dd{0}(Once(Ret2(Sb{t0=1}))),Star(t6,c7,a8e),a9e),MSeq(Rep1(pt10{b0:=}),Pri(@oh{b0+=1}a11,t12,t13,Scc{b0!0}),Wu{t0},c14,Invt(t15))))",
+    Tree0284 "B{o0=4;q0=2;b0=1;t0=5;b1=2}Swm(Flt{3;_;_}(Swm(Scc{b0>b1},RFb(OnceT(Fb(Lp{t0;K}(t0),Isw{b0;T;_}(a1l,Sl{20}),F,Scc{b0+4=4}))),Isw{b1+2;T;T}(Swm(Ub{o0},Lp{_;_}(a2),Scc{t0+2=5},S),AFb(a3,c4,c5e),Fb(Sw{2;1}(a6l,SubR(F),Sc{b1+=3}),Flt{2;S;F}(S))))))",
+    Tree0285 "B{b0=0;b1=3}Bin{b0+1%3!2;N}(@os{b1:=8}Rmp{S;S}(c0),c1l)",
+    Tree0286 "B{t1;o0=5;b0=0;t0}RFb(@ki{t0%4=3}@po{t0+3=5?t0:=b0;b0:=o0|0}@oh{b0+=1}Once(AFb(pi0{t0:=},pi1{t0:t0},SubR(a2),a3,c4)),Par{_;1}(Wde(Wu{t1},Sc{t0+=1}),@po{t0:=b0+1}@os{o0:=_;b0+=1}RSeq(Scc{t0+2!t0+3},pt5{b0:b0;b1:t0},@si{t0<b0+1}@fi{o0|4+2%2>0}@os{o0:=t1}c6b{o0|3+3%3}),PPar{2;N}(Sb{o0=1},a7b{t1;b0})),Wde(PAll{-3}(S,c8,Wt{0}),Ruf{F}(Keep(c9)),TryF(c10e,t11)))",
+    Tree0287 "B{t1=0;b1=4;t0=0;b0}Try(Seq(Scc{t1%3!0},Lim{2}(Sc{t1+=3}),t0,t1,pc2{b0:=}),RFb(t3,To{20}(@ki{b0+3%4>0}Wu{t0}),t4),@po{b1:=t1;b0+=1}OnceK(Dl{30}(c5)),Isw{b1;_;T}(Wu{t0},Rep4(a6e)))",
+    Tree0288 "B{t0=4;t1=5}@of{t0+=3}@rw{t0+4<t1+2}@si{t0!4}Fb(Pre{t0%2<1;K}(SubA(FS(Pri(Lim{3}(F))))))",
+    Tree0289 "Rmp{F;S}(To{10}(Rep1(RSel(Flt{1;F;K}(Rus{F}(AFb(c0,c1))),FF(FF(RFb(a2,t3))),Rty0(t4)))))",
+    Tree0290 "RFb(Par{0;_}(Step(RFb(t0,c1),Par{_;_}(a2,t3,Run)),Par{-3;3}(Wt{0},Seq(t4,c5),a6l),Ite(Rpt{2}(RSel(F,t7e)),Ite(Sub(t8),Sl{20})),Wde(Inv(t9),F,S)),PPar{2;N}(Inv(Flip(Rpt{0}(c10e),To{50}(ASeq(Suc,t11)),Sub(RtyF(Flt{2;S;_}(t12))))),Lim{1}(Swm(Try(c13,t14,t15)))))",
+    Tree0291 "B{t0=1}Inv(MPri(@si{t0=1}pc0{b0:8},S))",
+    Tree0292 "B{b1;t0=0;q0=1;b0=3;o0=_}@os{b0!7?t0+=2}MSeq(Flip(OnceT(Lp{t0;_}(c0)),@of{t0+=2;t0:=2}@si{o0|0+4=b1+4%2}pa1{b0:=;b1:t0},OnceK(@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}c2),@ki{t0+4=3}Rmp{S;F}(Wu{t0})),Once(Flip(@oh{o0:=b1}@si{b1!t0+4}Keep(WU{b0%4>1}(Sw{0}(t3e,Ret1(Wu{t0})))),Sw{4}(t4,a5))))",
+    Tree0293 "Pri(Dl{10}(t0),Sub(t1))",
+    Tree0294 "B{q0;t0=4;b0=4}PAll{-1}(Lp{_;R}(RSeq(RSeq(pt0{b0:9;b1:t0},@oh{b0:=b0%3}Sc{t0+=3},t1),a2)),@rw{t0>6}@oh{t0+=1}c3)",
+    Tree0295 "B{b0}Ret4(OnceK(pt0{b0:=}))",
+    Tree0296 "B{b1=0;t0=3}Inv(Sw{2;3;4}(Wt{0},t0,RtyF(Fai),Wu{t0}))",
+    Tree0297 "B{b0=3}TryF(Sc{b0:=b0+4%4},c0b{b0},t1)",
+    Tree0298 "RFb(c0,Par{_;_}(c1,t2))",
+    Tree0299 "B{t1=5;b1=1;o0=_;t0=1;b0}Pre{b0=0}(Seq(Ret2(MPri(PPar{0;T}(Cnd{t1%2=0;T;F}(Pri(Scc{none},@si{b1+4>4}a0))))),Wv{t0}(Invt(Seq(Try(c1l,t2,c3))))))",
 }

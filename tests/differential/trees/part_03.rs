@@ -4,3023 +4,514 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0300 for Ctx {
+    pub tree Tree0300Sub0 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            #[allow(unused)] b1: i64 = 11,
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 11,
         }
-        TryCatch {
-            RunOnce {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            },
-            AlwaysFailure,
+        Parallel(success = -1, failure = -2) {
+            WasEntryUpdated(t0),
+            #[on_halted(|bb| bb.b0 += 1)]
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
         }
     }
 }
-
-board!(Tree0300Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0301Sub0 for Ctx {
+    pub tree Tree0300 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        Action(|ctx| ctx.exec(3))
+        Delay(10) {
+            Repeater(forever) {
+                Switch(b1) {
+                    case 4 => KeepRunningUntilFailure {
+                        ForceFailure {
+                            Condition(|ctx, bb| ctx.check_in(0, 4)),
+                        },
+                    },
+                    case 3 => SubTree(Tree0300Sub0, ..),
+                    _ => #[success_if(|bb| bb.b1 > bb.b0)]
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
     }
 }
+
+board!(Tree0300Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            o0: Option<i64>,
             b0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
-        Priority {
-            Loop(q0, if_empty = Success) {
-                Conditional(|bb| bb.b0 % 4 == 1, dynamic = false, else = Success) {
-                    TryCatch {
-                        ReactiveFallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Remap(success = Failure, failure = Success) {
-                                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-                            },
-                        },
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        #[success_if(|bb| *bb.t0 > *bb.t0 % 2)]
-                        RepeatUntil(Failure) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                ScriptCondition(|bb| bb.b0 != 4),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                            Repeater(2) {
-                                IndexSwitch(|bb| bb.b0, dynamic = false) {
-                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b0)),
-                                    Wait(0),
-                                },
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                        Delay(10) {
-                            ForceSuccess {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
-                        SequenceStar {
-                            SubTree(Tree0301Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+        #[on_failure(|bb| bb.o0 = Some(bb.b1 % 3))]
+        ReactiveSequence {
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[success_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                SequenceWithMemory {
+                    #[on_failure(|bb| bb.t0.set(4))]
+                    RetryUntilSuccessful(forever) {
+                        IfThenElse {
+                            WasEntryUpdated(t0),
+                            Condition(Cond<0> = Cond::<0>),
                         },
                     },
+                    #[on_failure(|bb| { bb.b1 = *bb.t0; *bb.t0 += 3 })]
+                    WaitValueUpdate(t0) {
+                        Interrupt(|bb| bb.b0 + 4 > 1) {
+                            Repeat(3) {
+                                RepeatUntil(Failure) {
+                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b1)),
+                                },
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Action(Act<2>),
+                    Delay(20) {
+                        SetBlackboard(b1 = 2),
+                    },
+                },
+            },
+            #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 2))]
+            #[post(|bb| { bb.o0 = Some(bb.b0 % 4); bb.t0.set(bb.b0 + 3) })]
+            #[failure_if(|bb| bb.b1 == 5)]
+            Deadline(100) {
+                ReactiveSequence {
+                    Switch(b1) {
+                        case 4 => AlwaysRunning,
+                        case 2 => StatefulAction(Task<3> = Task::<3>),
+                        case 5 => Precondition(|bb| bb.b1 + 1 == 0) {
+                            ScriptCondition(|bb| bb.b0 % 2 > 0),
+                        },
+                        _ => Condition(Cond<4>),
+                    },
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0301Blackboard { q0 t0 b0 o0 });
+board!(Tree0301Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        #[on_success(|bb| if bb.b0 != *bb.t0 % 2 { bb.b0 += 3 })]
-        #[run_while(|bb| bb.b0 > 3)]
-        Limiter(3) {
-            Optional {
-                Failer,
+        #[failure_if(|bb| bb.b0 > 7)]
+        #[post(|bb| bb.b0 += 1)]
+        #[on_halted(|bb| if bb.b0 % 4 < 3 { *bb.t0 += 2 })]
+        FlipSelector {
+            Repeater(0) {
+                Condition(Cond<0>),
+            },
+            Sequence {
+                #[on_failure(|bb| if bb.b0 > 5 { bb.b1 = bb.o0.unwrap_or(0) })]
+                Precondition(|bb| (*bb.t0 + 3) % 2 < 1, else = Running) {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            ReactiveSequence {
+                                Action(Act<2>),
+                                RepeatTimes(2) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        FlipSelector {
+                            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                                AlwaysSuccess,
+                            },
+                            Retry(3) {
+                                WasEntryUpdated(t0),
+                            },
+                            Action(Act<4>),
+                        },
+                        TryCatch {
+                            StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                            Filter(times = 3, count = Failure) {
+                                Action(Act<6>),
+                            },
+                            WasEntryUpdated(t0),
+                            Script(|bb| bb.t0.set(7)),
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                        Optional {
+                            RunOnce(then_skip = true) {
+                                Fallback {
+                                    Condition(PCond<7>, b0 = {t0}),
+                                    Action(Act<8>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0302Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<2> = Cond::<2>)
-    }
-}
+board!(Tree0302Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0303Sub1 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 9,
-        }
-        SequenceWithMemory {
-            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                #[on_success(|bb| if bb.b0 + 4 == 3 { *bb.t0 += 3 })]
-                Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b0)),
-            },
-            SetBlackboard(b0 = 0),
-            Cooldown(0, filtered = Skipped) {
-                ForceSuccess {
-                    Delay(10) {
-                        SkipUnlessUpdated(t0) {
-                            Action(Act<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0303 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -2, failure = -1) {
-            Sequence {
-                Parallel(success = -1, failure = 0) {
-                    Sleep(10),
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<1>),
-                },
-                TryCatch {
-                    #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.o0 = None })]
-                    SubTree(Tree0303Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                    WasEntryUpdated(t0),
-                    Wait(20),
-                },
-            },
-            Inverter {
-                RunOnce(then_skip = false) {
-                    Fallback {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<3>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        BinarySelector(|bb| bb.o0.unwrap_or(3) % 4 > 1, dynamic = true) {
-                            Retry(0) {
-                                #[success_if(|bb| *bb.t0 + 3 < bb.b0)]
-                                Action(Act<6>),
-                            },
-                            #[success_if(|bb| *bb.t0 < 0)]
-                            Action(PIo<7>, t0 = {b0}),
-                        },
-                        #[skip_if(|bb| bb.o0.unwrap_or(3) + 3 > 2)]
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-            Selector {
-                #[success_if(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    #[on_halted(|bb| { if *bb.t0 + 3 > 1 { bb.o0 = None }; bb.o0 = Some(bb.o0.unwrap_or(2) % 2) })]
-                    #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 % 4 })]
-                    WasEntryUpdated(t0),
-                    Wait(100),
-                },
-                StatefulAction(Task<9>),
-                StatefulAction(Task<10>),
-                IndexSwitch(|bb| (bb.b0 + 4) % 3) {
-                    Wait(50),
-                    SetBlackboard(o0 = Some(9)),
-                },
-                StatefulAction(Task<11>),
-            },
-            SubTree(Tree0303Sub1, ..),
-        }
-    }
-}
-
-board!(Tree0303Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0304 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-        }
-        Delay(10) {
-            SequenceWithMemory {
-                Fallback {
-                    Action(PIo<0>, t0 = {b0}),
-                    WasEntryUpdated(t0),
-                },
-                Conditional(|bb| bb.o0.is_some(), else = Success) {
-                    RunOnce(then_skip = true) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                FlipSelector {
-                    ReactiveSelector {
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                        Wait(0),
-                    },
-                },
-                Action(|ctx| ctx.exec(3)),
-                ReactiveSequence {
-                    Sleep(0),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0304Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0305 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                Timeout(0) {
-                    Fallback {
-                        StepSequencer {
-                            ReactiveSelector {
-                                PolicyParallel(policy = FirstFailure) {
-                                    Action(|ctx| ctx.exec(0)),
-                                    StatefulAction(Task<1>),
-                                },
-                                Limiter(1) {
-                                    Sleep(0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0306 for Ctx {
-        AsyncFallback {
-            AsyncSequence {
-                Cooldown(0) {
-                    SequenceStar {
-                        SequenceWithMemory {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<4>),
-                        },
-                        RunOnce {
-                            StatefulAction(Task<5>),
-                        },
-                        Sequence {
-                            Condition(|ctx| ctx.check(6)),
-                            Optional {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        Deadline(20) {
-                            Condition(|ctx| ctx.check(8)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0307 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        SequenceStar {
-            Repeater(0) {
-                Script(|bb| { bb.b1 += 1; bb.b1 += 1 }),
-            },
-        }
-    }
-}
-
-board!(Tree0307Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0308 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[skip_if(|bb| *bb.t0 < bb.b0 + 2)]
-        ReactiveSequence {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            Precondition(|bb| bb.b0 != 0, else = Running) {
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    ForceSuccess {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            ReactiveSelector {
-                Condition(|ctx| ctx.check(5)),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0308Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0309 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, if_empty = Success) {
-            AsyncFallback {
-                Condition(Cond<0>),
-                ForceFailure {
-                    SetBlackboard(t1 = 6),
-                },
-                ReactiveSequence {
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(PTask<2>, b0 = {t1}),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0309Blackboard { t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0310 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-        }
-        Repeat(4) {
-            AsyncSequence {
-                Sequence {
-                    SequenceWithMemory {
-                        StepSequencer {
-                            Parallel(success = -3) {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    Runner,
-                                },
-                                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                                    SetBlackboard(b0 = 2),
-                                    Condition(Cond<0>),
-                                },
-                                Repeat(4) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Loop(q0, value = {t0}) {
-                        ParallelAll(1) {
-                            Timeout(10) {
-                                #[failure_if(|bb| *bb.t0 == 6)]
-                                Parallel(success = -1) {
-                                    Action(Act<1> = Act::<1>),
-                                },
-                            },
-                            WaitValueUpdate(t0) {
-                                Loop(q0, value = {b0}, if_empty = Skipped) {
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0310Blackboard { o0 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        TryCatch(catch_on_halt = false) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                #[run_while(|bb| bb.b1 + 2 < 5)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                Action(PIo<0>, t0 = {=}),
-                Precondition(|bb| *bb.t0 == bb.b0 + 2) {
-                    BinarySelector(|bb| bb.b1 == 3, dynamic = false) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Runner,
-                    },
-                    Action(Act<3>),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(4, (bb.b0 + 3) % 3, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0311Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| if bb.b0 != 5 { bb.b0 = *bb.t0 % 3 })]
-            TryCatch(catch_on_halt = true) {
-                RunOnce(then_skip = true) {
-                    Repeater(3) {
-                        #[success_if(|bb| bb.b0 > 0)]
-                        #[failure_if(|bb| bb.b0 != 3)]
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            Sleep(0),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
-                #[on_failure(|bb| *bb.t0 += 3)]
-                WhileDoElse {
-                    Condition(Cond<2>),
-                    Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0312Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[on_failure(|bb| *bb.t0 += 2)]
-        FlipSelector {
-            Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-            SetBlackboard(b0 = 8),
-        }
-    }
-}
-
-board!(Tree0313Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 4,
-        }
-        FlipSelector {
-            TryCatch(catch_on_halt = true) {
-                #[success_if(|bb| bb.b0 + 2 > *bb.t0 % 4)]
-                #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = *bb.t0 + 2 })]
-                StatefulAction(Task<0>),
-                #[skip_if(|bb| bb.b0 < *bb.t0)]
-                #[run_while(|bb| *bb.t0 + 4 > 6)]
-                Wait(0),
-                StatefulAction(Task<1> = Task::<1>),
-                #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
-                #[post(|bb| bb.b0 += 3)]
-                #[run_while(|bb| *bb.t0 < (bb.b0 + 1) % 4)]
-                AlwaysRunning,
-            },
-            ReactiveSequence {
-                MemSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-                KeepRunningUntilFailure {
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
-                    StatefulAction(Task<4>),
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                ReactiveSequence {
-                    SetBlackboard(b0 = 3),
-                    Action(Act<5>),
-                },
-            },
-            RepeatUntil(Success) {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(6)),
-                    Condition(Cond<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0314Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-        }
-        #[on_halted(|bb| if *bb.t1 == 3 { bb.t0.set(0) })]
-        ReactiveSelector {
-            RunOnce {
-                #[on_halted(|bb| bb.b0 += 1)]
-                Fallback {
-                    StatefulAction(Task<0>),
-                    #[post(|bb| bb.b0 = bb.b0 % 3)]
-                    #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
-                    #[failure_if(|bb| *bb.t1 % 4 > 2)]
-                    Fallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        AlwaysFailure,
-                        Action(Act<2>),
-                        Invert {
-                            SetBlackboard(b1 = 8),
-                        },
-                    },
-                    Sequence {
-                        WhileDoElse {
-                            Condition(PCond<3>, b0 = {b1}),
-                            StatefulAction(Task<4>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0315Blackboard { t1 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        StepSequencer {
-            StepSequencer {
-                Interrupt(|bb| *bb.t0 != 4) {
-                    StatefulAction(Task<0>),
-                },
-                MaxTime(0) {
-                    Filter(times = 2) {
-                        Condition(Cond<1>),
-                    },
-                },
-                Priority {
-                    Condition(Cond<2>),
-                    Action(PIo<3>, t0 = {b0}),
-                    #[success_if(|bb| bb.b0 + 3 < 7)]
-                    #[failure_if(|bb| bb.b0 == *bb.t0)]
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            Retry(2) {
-                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
-                    Delay(0) {
-                        Retry(0) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0316Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0317Sub0 for Ctx {
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Failer,
-                StatefulAction(Task<2>),
-                Sleep(100),
-            },
-            WhileDoElse {
-                Condition(Cond<3>),
-                RepeatTimes(forever) {
-                    StepSequencer {
-                        Condition(Cond<4>),
-                        Wait(30),
-                    },
-                },
-                ForceSuccess {
-                    SubTree(Tree0317Sub0),
-                },
-            },
-            Selector {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                IfThenElse {
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                },
-            },
-            Parallel(success = -4, failure = -2) {
-                Action(Act<10>),
-                Action(Act<11>),
-                Action(Act<12> = Act::<12>),
-                Wait(10),
-                AlwaysRunning,
-            },
-            RetryUntilSuccessful(3) {
-                SequenceStar {
-                    ReactiveFallback {
-                        Deadline(20) {
-                            Condition(|ctx| ctx.check(13)),
-                        },
-                        Condition(|ctx| ctx.check(14)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceStar {
-            ReactiveFallback {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    RepeatUntilFailure(forever) {
-                        IndexSwitch(|bb| (*bb.t0 + 2) % 4, out_of_range = Loop, dynamic = false) {
-                            #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
-                            StatefulAction(Task<1>),
-                            AlwaysSuccess,
-                            SetBlackboard(t0 = 0),
-                        },
-                    },
-                },
-                FlipSelector {
-                    ScriptCondition(|bb| bb.b0 + 2 < 4),
-                    Switch(b1) {
-                        case 3 => StatefulAction(Task<2>),
-                        _ => Action(Act<3>),
-                    },
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            FlipSelector {
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0318Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            RunOnce {
-                Condition(Cond<2>),
-            },
-            Failer,
-            Sequence {
-                Wait(20),
-                Sleep(100),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0319Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b1)]
-        RunOnce {
-            Parallel {
-                Timeout(0) {
-                    SequenceStar {
-                        Fallback {
-                            Conditional(|bb| *bb.t0 < 0, dynamic = false, else = Failure) {
-                                Wait(30),
-                            },
-                            Action(Act<0> = Act::<0>),
-                            AsyncFallback {
-                                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(2))]
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        MemPriority {
-                            BinarySelector(|bb| bb.o0.unwrap_or(0) + 4 != 5) {
-                                #[skip_if(|bb| bb.b0 > bb.b1)]
-                                Condition(PCond<3>, b0 = {t0}),
-                                Failer,
-                            },
-                            ReactiveSequence {
-                                Delay(0) {
-                                    Action(PAct<4>, b0 = {t0}, b1 = {b1}),
-                                },
-                                AlwaysSuccess,
-                                Loop(q0) {
-                                    StatefulAction(Task<5>),
-                                },
-                                #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                                #[post(|bb| bb.b0 += 1)]
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0320Blackboard { b0 t0 b1 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0321 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64 = 4,
-        }
-        FlipSelector {
-            Action(Act<0>),
-            Cooldown(20, filtered = Failure) {
-                Repeat(1) {
-                    RunOnce(then_skip = true) {
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        StepSequencer {
-                            AlwaysRunning,
-                            ScriptCondition(|bb| bb.o0.unwrap_or(3) > *bb.t1),
-                        },
-                    },
-                },
-            },
-            Action(PIo<1>, t0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0321Blackboard { o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                MemPriority {
-                    RunOnce(then_skip = true) {
-                        #[on_failure(|bb| { if bb.b0 != bb.b1 + 4 { *bb.t1 += 2 }; bb.b0 = *bb.t1 })]
-                        Script(|bb| { bb.t0.set(2); if bb.b0 + 3 == 5 { bb.b1 = 4 } }),
-                    },
-                },
-                WaitValueUpdate(t1) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 2)),
-                },
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                },
-                ScriptCondition(|bb| bb.b0 == 1),
-                Delay(10) {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
-                },
-            },
-            WaitUntil(|bb| bb.b0 != 5) {
-                RepeatUntilSuccess(1) {
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0322Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
-        }
-        #[skip_if(|bb| *bb.t1 > 1)]
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                AsyncFallback {
-                    Sequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                        Inverter {
-                            AlwaysSuccess,
-                        },
-                    },
-                    TryCatch {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        #[on_success(|bb| if *bb.t1 == 3 { bb.b0 += 2 })]
-                        #[failure_if(|bb| *bb.t0 > 7)]
-                        #[success_if(|bb| *bb.t0 % 2 < 0)]
-                        ScriptCondition(|bb| *bb.t0 + 3 == 2),
-                        Filter(times = 2, filtered = Skipped) {
-                            Wait(30),
-                        },
-                    },
-                    RunOnce {
-                        AlwaysSuccess,
-                    },
-                },
-                WhileDoElse {
-                    Precondition(|bb| bb.b0 != 6, else = Skipped) {
-                        ReactiveFallback {
-                            Condition(Cond<4> = Cond::<4>),
-                            StatefulAction(PTask<5>, b0 = 8, b1 = {t0}),
-                        },
-                    },
-                    Optional {
-                        SequenceStar {
-                            #[success_if(|bb| bb.b0 % 2 > 0)]
-                            Condition(PCond<6>, b0 = {t0}),
-                            SetBlackboard(t0 = {b0}),
-                            Condition(Cond<7>),
-                        },
-                    },
-                    MemPriority {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0323Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0324Sub0 for Ctx {
-        Condition(|ctx| ctx.check(4))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0324Sub1 for Ctx {
-        StatefulAction(Task<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        SequenceWithMemory {
-            Timeout(10) {
-                ParallelAll(1) {
-                    ParallelAll(3) {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        ReactiveFallback {
-                            Condition(Cond<3>),
-                            SubTree(Tree0324Sub0),
-                        },
-                        AlwaysFailure,
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Sequence {
-                    Action(Act<5>),
-                    Sleep(10),
-                },
-                Condition(Cond<6>),
-                Inverter {
-                    StatefulAction(Task<7>),
-                },
-                SubTree(Tree0324Sub1),
-                ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-        }
-        MemPriority {
-            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(4)),
-            #[run_while(|bb| bb.o0.unwrap_or(1) < 6)]
-            #[success_if(|bb| bb.b0 + 1 > 4)]
-            #[on_success(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-            SequenceWithMemory {
-                WasEntryUpdated(t1),
-                #[failure_if(|bb| *bb.t1 != 3)]
-                #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
-                AlwaysFailure,
-            },
-            ParallelAll {
-                Action(PAct<0>, b0 = 0, b1 = {t1}),
-                Condition(Cond<1> = Cond::<1>),
-                #[run_while(|bb| bb.o0.unwrap_or(5) != (*bb.t0 + 3) % 4)]
-                #[on_success(|bb| { bb.t0.set(4); bb.t0.set(*bb.t1) })]
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0325Blackboard { o0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                SetBlackboard(t0 = 9),
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[run_while(|bb| bb.o0.is_some())]
-                Condition(|ctx| ctx.check(0)),
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                    Condition(Cond<2>),
-                },
-                Repeat(1) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0326Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0327Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<0> = Task::<0>),
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-            },
-            RunOnce(then_skip = false) {
-                StepSequencer {
-                    Wait(0),
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        Repeater(forever) {
-            SubTree(Tree0327Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        Parallel(success = 1, failure = 0) {
-            WhileDoElse {
-                ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                FlipSelector {
-                    Sequence {
-                        Sleep(0),
-                        SetBlackboard(b0 = 0),
-                        StatefulAction(Task<0>),
-                    },
-                    AlwaysSuccess,
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| *bb.t0 != 5)]
-                    ParallelAll {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                    #[failure_if(|bb| *bb.t0 + 4 < 3)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    ReactiveFallback {
-                        Action(PAct<4>, b0 = {b0}),
-                        Condition(Cond<5>),
-                    },
-                    WaitValueUpdate(t0) {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0328Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Fallback {
-                Repeat(3) {
-                    #[post(|bb| bb.b0 += 2)]
-                    ReactiveSequence {
-                        MemPriority {
-                            Action(PIo<0>, t0 = {b0}),
-                            RunOnce(then_skip = true) {
-                                SetBlackboard(o0 = Some(3)),
-                            },
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            Repeat(1) {
-                                Remap(success = Success, failure = Failure) {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    #[run_while(|bb| *bb.t0 + 2 < (bb.b0 + 1) % 4)]
-                    #[post(|bb| bb.b0 = bb.b0 % 4)]
-                    #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                    WasEntryUpdated(t0),
-                    MemSequence {
-                        Fallback {
-                            StatefulAction(PTask<2>, b0 = 0, b1 = {b0}),
-                            StatefulAction(PTask<3>, b0 = {b0}),
-                        },
-                        AlwaysSuccess,
-                        Condition(PCond<4>, b0 = {t0}),
-                        Failer,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0329Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        Filter(times = 3, count = Success, filtered = Skipped) {
-            Sequence {
-                Inverter {
-                    StepSequencer {
-                        #[failure_if(|bb| (*bb.t1 + 1) % 3 != 1)]
-                        Sequence {
-                            Script(|bb| { bb.b0 += 3; bb.t0.set(*bb.t1 % 2) }),
-                            Condition(Cond<0>),
-                        },
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
-                WhileDoElse {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Precondition(|bb| *bb.t1 % 4 < 0, else = Running) {
-                    SetBlackboard(t1 = 5),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0330Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0331 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-            b0: i64 = 2,
-        }
-        RepeatUntil(Failure) {
-            FlipSelector {
-                MemSequence {
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                RepeatUntilSuccess(forever) {
-                    WhileDoElse {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| bb.b1 % 3 < 2)]
-                        Action(Act<4>),
-                        SetBlackboard(t0 = 9),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0331Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Wait(20),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        ReactiveFallback {
-            TryCatch(catch_on_halt = false) {
-                MaxTime(10) {
-                    Repeat(0) {
-                        Condition(Cond<0>),
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    Remap(success = Failure, failure = Success) {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                Inverter {
-                    Sequence {
-                        SequenceStar {
-                            ReactiveFallback {
-                                StatefulAction(Task<2>),
-                                AlwaysFailure,
-                                StatefulAction(Task<3>),
-                            },
-                            RunOnce(then_skip = false) {
-                                Sleep(10),
-                            },
-                            Sleep(0),
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                Action(Act<4>),
-                                Limiter(3) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Deadline(30) {
-                    SequenceWithMemory {
-                        Deadline(0) {
-                            AsyncSequence {
-                                Condition(|ctx| ctx.check(6)),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        AsyncFallback {
-                            StatefulAction(Task<8>),
-                            Action(Act<9>),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                            Condition(Cond<12> = Cond::<12>),
-                            AlwaysFailure,
-                            Action(|ctx| ctx.exec(13)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0334Sub1 for Ctx {
-        Parallel(failure = -1) {
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0334Sub0 for Ctx {
-        AsyncSequence {
-            WhileDoElse {
-                Action(Act<2>),
-                Fallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            SubTree(Tree0334Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
-        ParallelAll {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<1>),
-                },
-                Sleep(10),
-            },
-            SubTree(Tree0334Sub0),
-            SequenceStar {
-                RetryUntilSuccessful(4) {
-                    SequenceStar {
-                        Inverter {
-                            StatefulAction(Task<5>),
-                        },
-                        FlipSelector {
-                            Condition(|ctx| ctx.check(6)),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        #[failure_if(|bb| bb.b0 > 7)]
-        #[post(|bb| { bb.b1 += 2; bb.b1 = *bb.t0 + 3 })]
-        ReactiveSequence {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0335Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0336 for Ctx {
-        Invert {
-            WhileDoElse {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<3>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0337 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-        }
-        SequenceStar {
-            #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.t0.set(*bb.t0 % 3) })]
-            #[run_while(|bb| bb.b0 + 1 < 4)]
-            Limiter(1) {
-                Timeout(30) {
-                    ReactiveSequence {
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            Parallel {
-                Action(PAct<2>, b0 = {b0}),
-                StatefulAction(Task<3>),
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree0337Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0338 for Ctx {
-        MemSequence {
-            Selector {
-                Deadline(10) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                RunOnce {
-                    ReactiveSelector {
-                        Repeat(3) {
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                        Wait(0),
-                    },
-                },
-                Repeat(forever) {
-                    Fallback {
-                        RunOnce {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                RetryUntilSuccessful(0) {
-                    Action(Act<4>),
-                },
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(5)),
-                    Action(|ctx| ctx.exec(6)),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<9> = Cond::<9>),
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<10>),
-                    },
-                    Sleep(0),
-                },
-            },
-            Priority {
-                RepeatUntilSuccess(3) {
-                    TryCatch(catch_on_halt = false) {
-                        Wait(50),
-                        AlwaysSuccess,
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                        Action(Act<13>),
-                    },
-                },
-                RunOnce {
-                    ReactiveFallback {
-                        Action(Act<14> = Act::<14>),
-                        Condition(|ctx| ctx.check(15)),
-                        Repeat(forever) {
-                            StatefulAction(Task<16>),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-                Fallback {
-                    Filter(times = 3, filtered = Skipped) {
-                        Sequence {
-                            StatefulAction(Task<17>),
-                            Parallel(failure = -2) {
-                                Sleep(0),
-                                Condition(Cond<18> = Cond::<18>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0339Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-        }
-        Fallback {
-            Sequence {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        ReactiveSequence {
-                            Deadline(10) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            Sleep(30),
-                        },
-                        Limiter(2) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                Repeat(2) {
-                    StatefulAction(Task<2>),
-                },
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-            TryCatch {
-                Action(PAct<3>, b0 = {t0}),
-                Succeeder,
-                StatefulAction(Task<4> = Task::<4>),
-                #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                Repeat(3) {
-                    Action(Act<5>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0340Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0341 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        FlipSelector {
-            Action(Act<0>),
-            IndexSwitch(|bb| 4) {
-                StatefulAction(Task<1>),
-                AlwaysRunning,
-                Script(|bb| *bb.t1 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0341Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0342 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-        }
-        Remap(success = Failure, failure = Success) {
-            Parallel(success = 1) {
-                Repeat(2) {
-                    ParallelAll {
-                        Action(PAct<0>, b0 = 5),
-                        Script(|bb| bb.b1 += 2),
-                        Condition(|ctx| ctx.check(1)),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
-                        },
-                        ForceSuccess {
-                            Script(|bb| { bb.o0 = None; bb.t1.set(bb.b0 + 3) }),
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t1) {
-                    RepeatTimes(3) {
-                        Precondition(|bb| (bb.b1 + 2) % 4 > 0) {
-                            Switch(b1) {
-                                case 1 => AlwaysFailure,
-                                _ => Sequence {
-                                    Action(Act<3> = Act::<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0342Blackboard { o0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0343 for Ctx {
-        IfThenElse {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 4,
-        }
-        BinarySelector(|bb| bb.b1 != 4, dynamic = false) {
-            ScriptCondition(|bb| bb.b0 % 3 < 0),
-            Wait(100),
-        }
-    }
-}
-
-board!(Tree0344Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0345 for Ctx {
-        RunOnce(then_skip = false) {
-            Parallel(success = 2, failure = 1) {
-                StatefulAction(Task<0> = Task::<0>),
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    RepeatTimes(forever) {
-                        Action(Act<1>),
-                    },
-                },
-                Optional {
-                    MemPriority {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        Sleep(100),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            ParallelAll(max_failures = -2) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 % 3 < 1),
-            },
-            Fallback {
-                #[on_success(|bb| { bb.b0 = 9; bb.o0 = Some((bb.o0.unwrap_or(4) + 1) % 3) })]
-                #[post(|bb| if bb.o0.is_none() { bb.t0.set((bb.o0.unwrap_or(4) + 1) % 2) })]
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {t0}),
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-            },
-            Action(Act<4>),
-            ForceFailure {
-                Condition(PCond<5>, b0 = 3),
-            },
-        }
-    }
-}
-
-board!(Tree0346Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        MemPriority {
-            Loop(q0, if_empty = Failure) {
-                SequenceStar {
-                    Precondition(|bb| bb.b1 < 5, else = Skipped) {
-                        RetryUntilSuccessful(4) {
-                            MaxTime(0) {
-                                Action(PIo<0>, t0 = {t0}),
-                            },
-                        },
-                    },
-                    Loop(q0, value = {b1}) {
-                        Filter(times = 3, count = Completed, filtered = Skipped) {
-                            Switch(b1) {
-                                case 3 => Deadline(0) {
-                                    Condition(PCond<1>, b0 = {=}),
-                                },
-                                _ => Failer,
-                            },
-                        },
-                    },
-                    Inverter {
-                        ReactiveSequence {
-                            ParallelAll(2) {
-                                Condition(Cond<2>),
-                                Wait(30),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| bb.b1 = (bb.b1 + 2) % 4)]
-                    #[skip_if(|bb| bb.b0 < 1)]
-                    Switch(b1) {
-                        case 3 => Succeeder,
-                        case 0 => StatefulAction(Task<3> = Task::<3>),
-                        _ => Succeeder,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0347Blackboard { o0 q0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 + 3 != 4)]
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-                Cooldown(30, filtered = Failure) {
-                    Sleep(0),
-                },
-            },
-            #[on_halted(|bb| *bb.t1 += 1)]
-            Retry(4) {
-                Selector {
-                    Sequence {
-                        #[on_success(|bb| { bb.b1 = bb.o0.unwrap_or(1) % 2; if bb.b0 + 3 > bb.b1 { bb.o0 = Some(bb.b0 % 3) } })]
-                        Action(Act<1> = Act::<1>),
-                    },
-                    ReactiveSequence {
-                        Action(PIo<2>, t0 = {t1}),
-                        StatefulAction(Task<3> = Task::<3>),
-                        Action(PIo<4>, t0 = {b1}),
-                        RunOnce {
-                            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0348Blackboard { b1 t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0349Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 13,
-            b0: i64 = 12,
-        }
-        ForceFailure {
-            Conditional(|bb| bb.b1 > *bb.t0 + 1, dynamic = false, else = Success) {
-                Fallback {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    },
-                    MemPriority {
-                        Condition(PCond<1>, b0 = {=}),
-                        #[success_if(|bb| bb.b0 != 4)]
-                        Action(PIo<2>, t0 = {b0}),
-                        Condition(Cond<3>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Condition(Cond<4>),
-                    },
-                    AlwaysFailure,
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            b0: i64 = 2,
-        }
-        RepeatTimes(1) {
-            SubTree(Tree0349Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0349Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0350Sub0 for Ctx {
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        FlipSelector {
-            Cooldown(20) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Wait(10),
-                },
-            },
-            Timeout(0) {
-                Sequence {
-                    Succeeder,
-                    Repeat(4) {
-                        Condition(Cond<1>),
-                    },
-                    SubTree(Tree0350Sub0),
-                },
-            },
-            Repeat(1) {
-                Repeat(1) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0351Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0351Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            b0: i64 = 15,
-        }
-        SequenceStar {
-            ScriptCondition(|bb| bb.b0 % 4 != 3),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(5),
-            b0: i64 = 5,
-        }
-        Precondition(|bb| bb.o0.is_some(), else = Success) {
-            StepSequencer {
-                StatefulAction(Task<0> = Task::<0>),
-                Loop(q0, value = {b0}) {
-                    SubTree(Tree0351Sub0, ..),
-                },
-                SubTree(Tree0351Sub1, q0 = {=}, o0 = {o0}, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0351Blackboard { q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        KeepRunningUntilFailure {
-            Delay(10) {
-                Cooldown(30) {
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0352Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-        }
-        Fallback {
-            Cooldown(30) {
-                #[skip_if(|bb| bb.b1 < *bb.t0)]
-                #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<0>),
-                },
-            },
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-            ReactiveSelector {
-                StatefulAction(PTask<2>, b0 = {b0}),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0353Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-        }
-        Delay(100) {
-            Script(|bb| { *bb.t0 += 2; if bb.b0 < 0 { bb.o0 = Some(bb.b1) } }),
-        }
-    }
-}
-
-board!(Tree0354Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0355Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 15,
-            #[tracked] t0: i64 = 9,
-        }
-        #[skip_if(|bb| *bb.t0 < 3)]
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = 2, failure = -2) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                SubTree(Tree0355Sub0, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
-            },
-            StepSequencer {
-                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                #[success_if(|bb| bb.b1 == (bb.b1 + 4) % 2)]
-                #[on_halted(|bb| if *bb.t0 < 4 { bb.o0 = Some(*bb.t0) })]
-                SetBlackboard(t0 = 0),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0355Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            Script(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 4 }),
-            RunOnce {
-                BinarySelector(|bb| (bb.b0 + 4) % 4 > 1, dynamic = false) {
-                    Condition(PCond<0>, b0 = 6),
-                    #[run_while(|bb| *bb.t0 + 4 < 1)]
-                    AlwaysRunning,
-                },
-            },
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0356Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            #[on_success(|bb| bb.b1 += 3)]
-            #[on_failure(|bb| bb.b1 = 0)]
-            #[run_while(|bb| *bb.t0 % 2 > 0)]
-            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                Limiter(3) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0357Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0358Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-        }
-        WaitUntil(|bb| bb.b1 + 3 < 1) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0358 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        Retry(1) {
-            #[skip_if(|bb| bb.b1 < 3)]
-            SubTree(Tree0358Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0358Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0359 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        #[post(|bb| bb.o0 = None)]
-        BinarySelector(|bb| (*bb.t0 + 1) % 2 != 1, dynamic = false) {
-            #[success_if(|bb| *bb.t0 % 4 == 2)]
-            Timeout(0) {
-                ParallelAll(max_failures = -2) {
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            Selector {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1> = Task::<1>),
-                                #[on_halted(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.t0.set(5) }; if *bb.t0 % 2 < 0 { bb.b0 = bb.b0 % 4 } })]
-                                #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b0)]
-                                Action(PAct<2>, b0 = {b0}),
-                            },
-                        },
-                    },
-                    Inverter {
-                        RunOnce(then_skip = false) {
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                    Timeout(10) {
-                        KeepRunningUntilFailure {
-                            SetBlackboard(o0 = Some(7)),
-                        },
-                    },
-                    Priority {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        #[on_success(|bb| if bb.b0 % 2 == 0 { *bb.t0 += 2 })]
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Cooldown(20) {
-                Fallback {
-                    RunOnce {
-                        IfThenElse {
-                            Sequence {
-                                StatefulAction(Task<7>),
-                                #[failure_if(|bb| bb.b0 + 3 < 4)]
-                                Sleep(0),
-                            },
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            #[run_while(|bb| bb.b0 > 7)]
-                            Condition(Cond<8>),
-                            WaitValueUpdate(t0) {
-                                Action(|ctx| ctx.exec(9)),
-                            },
-                        },
-                    },
-                    AsyncFallback {
-                        WhileDoElse {
-                            Condition(Cond<10>),
-                            Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                            Condition(PCond<12>, b0 = 4),
-                        },
-                        FlipSelector {
-                            #[skip_if(|bb| *bb.t0 < bb.b0)]
-                            #[on_halted(|bb| bb.o0 = Some(2))]
-                            Condition(Cond<13>),
-                            StatefulAction(Task<14>),
-                            Script(|bb| bb.b0 += 1),
-                            StatefulAction(PTask<15>, b0 = {=}, b1 = {t0}),
-                        },
-                        #[on_success(|bb| bb.b0 = 5)]
-                        Script(|bb| { bb.b0 += 1; bb.o0 = None }),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0359Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
-        Parallel(success = 3, failure = 0) {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        ParallelAll {
-            #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.b0 += 2 })]
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            MemSequence {
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    UnsetBlackboard(o0),
-                },
-                IfThenElse {
-                    #[skip_if(|bb| bb.b0 + 3 > 1)]
-                    Condition(Cond<3> = Cond::<3>),
-                    #[success_if(|bb| (bb.b0 + 3) % 4 < 2)]
-                    Condition(Cond<4>),
-                },
-                ParallelAll(0) {
-                    AlwaysFailure,
-                    Condition(PCond<5>, b0 = {t0}),
-                },
-            },
-            Parallel(success = -2, failure = -1) {
-                Delay(10) {
-                    ReactiveSequence {
-                        UnsetBlackboard(o0),
-                        Action(|ctx, bb| ctx.exec_in(6, 3, &mut bb.b0)),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 > 1)]
-                #[skip_if(|bb| bb.o0.is_none())]
-                Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                Condition(Cond<8>),
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Action(PAct<9>, b0 = 1),
-                        Action(PIo<10>, t0 = {t0}),
-                    },
-                    BinarySelector(|bb| (*bb.t0 + 3) % 2 != 0) {
-                        StatefulAction(Task<11>),
-                        Action(Act<12>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(13)),
-                    Precondition(|bb| bb.b0 > 3) {
-                        Script(|bb| if (bb.b0 + 1) % 3 != 1 { bb.t0.set(1) }),
-                    },
-                    Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4)),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0361Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0362 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Parallel(failure = 2) {
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {t1}),
-                #[on_halted(|bb| { bb.b1 += 1; bb.b1 += 1 })]
-                #[skip_if(|bb| (bb.b0 + 2) % 2 == 0)]
-                Condition(Cond<3>),
-            },
-            TryCatch {
-                Action(Act<4>),
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0362Blackboard { b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0363Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        RunOnce(then_skip = true) {
-            Repeat(4) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0363 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64,
-        }
-        RepeatUntil(Failure) {
-            RunOnce(then_skip = true) {
-                FlipSelector {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        #[run_while(|bb| bb.b0 == 3)]
-                        Deadline(20) {
-                            RepeatTimes(3) {
-                                Precondition(|bb| bb.b1 > 0, else = Running) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
-                    SubTree(Tree0363Sub0, ..),
-                    Conditional(|bb| bb.b1 % 2 < 0, dynamic = true) {
-                        AsyncFallback {
-                            ScriptCondition(|bb| bb.b0 < bb.b1 % 4),
-                            Loop(q0, value = {b1}, if_empty = Skipped) {
-                                SetBlackboard(t0 = 4),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    RepeatUntilSuccess(forever) {
-                        #[failure_if(|bb| bb.b1 + 2 != 1)]
-                        #[skip_if(|bb| *bb.t0 > 2)]
-                        ReactiveFallback {
-                            Condition(Cond<3> = Cond::<3>),
-                            StatefulAction(Task<4>),
-                            Inverter {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0363Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0364 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        ReactiveSequence {
-            KeepRunningUntilFailure {
-                Action(PIo<0>, t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0364Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0365Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-        }
-        ForceFailure {
-            Condition(PCond<1>, b0 = 5),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0365 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        RetryUntilSuccessful(forever) {
-            SequenceWithMemory {
-                Delay(0) {
-                    RunOnce {
-                        RetryUntilSuccessful(3) {
-                            KeepRunningUntilFailure {
-                                Sequence {
-                                    Condition(Cond<0>),
-                                    #[skip_if(|bb| (bb.b0 + 1) % 3 != 1)]
-                                    SetBlackboard(t1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(4) {
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            SubTree(Tree0365Sub0, b0 = {=}, t1 = {t1}),
-                        },
-                        Optional {
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0365Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0366Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0366 for Ctx {
+    pub tree Tree0303Sub0 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        Optional {
-            #[post(|bb| if bb.b0 == 5 { *bb.t0 += 4 })]
-            #[skip_if(|bb| bb.b1 > 1)]
-            #[failure_if(|bb| (bb.b0 + 4) % 3 != 2)]
-            RetryUntilSuccessful(4) {
-                SkipUnlessUpdated(t0) {
-                    RepeatUntilSuccess(forever) {
-                        SubTree(Tree0366Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0366Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0367 for Ctx {
-        RepeatUntil(Failure) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    ParallelAll {
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Parallel(success = 3) {
-                    StatefulAction(Task<3>),
-                    ForceSuccess {
-                        Action(Act<4>),
-                    },
-                    AlwaysRunning,
-                },
-                ReactiveFallback {
-                    Failer,
-                    Action(Act<5>),
-                    Action(Act<6>),
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                },
-                Fallback {
-                    Action(Act<7>),
-                    Invert {
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
+        SubTree(Tree0303Sub1, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0368 for Ctx {
-        AsyncFallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Sequence {
-                    AsyncSequence {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Inverter {
-                    TryCatch(catch_on_halt = true) {
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Condition(Cond<6> = Cond::<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0369 for Ctx {
+    pub tree Tree0303 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        TryCatch(catch_on_halt = true) {
-            Retry(2) {
-                Parallel(success = 1) {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {=}),
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                Action(PAct<3>, b0 = 2),
-                WhileDoElse {
-                    Action(PAct<4>, b0 = {t0}, b1 = {t1}),
-                    StatefulAction(Task<5>),
-                },
-                RepeatUntil(Success) {
-                    Condition(Cond<6>),
-                },
-            },
-            Sequence {
-                Action(PIo<7>, t0 = {=}),
-                Action(Act<8>),
-                Timeout(100) {
-                    Action(Act<9>),
-                },
-                Sleep(0),
-            },
-            Retry(0) {
-                Failer,
+        RetryUntilSuccessful(1) {
+            Conditional(|bb| (*bb.t0 + 1) % 4 != 0, dynamic = false, else = Failure) {
+                SubTree(Tree0303Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0369Blackboard { t0 t1 });
+board!(Tree0303Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0370Sub0 for Ctx {
-        Invert {
-            RunOnce {
-                Remap(success = Failure, failure = Success) {
-                    ReactiveSequence {
-                        Sequence {
-                            Condition(|ctx| ctx.check(0)),
-                            Condition(Cond<1>),
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                        Wait(0),
-                        RunOnce(then_skip = false) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0370 for Ctx {
-        Fallback {
-            SubTree(Tree0370Sub0),
-            Condition(Cond<5> = Cond::<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371 for Ctx {
-        blackboard {
-            b1: i64,
-            #[allow(unused)] #[tracked] t1: i64 = 5,
-        }
-        Switch(b1) {
-            case 0 => Condition(Cond<0>),
-            _ => Sequence {
-                Sleep(0),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0371Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(2),
-        }
-        ParallelAll {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(|ctx, bb| ctx.check_in(1, (*bb.t1 + 2) % 3)),
-            Priority {
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
-            },
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0372Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0373 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ReactiveSequence {
-            Loop(q0, if_empty = Skipped) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0373Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0374Sub0 for Ctx {
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0374 for Ctx {
-        Delay(100) {
-            Limiter(3) {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        Limiter(2) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    SubTree(Tree0374Sub0),
-                    Repeat(0) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0375 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        Parallel(failure = -4) {
-            ParallelAll(2) {
-                Condition(Cond<0>),
-                Action(|ctx, bb| ctx.exec_in(1, (bb.o0.unwrap_or(5) + 1) % 2, &mut bb.b0)),
-            },
-            MemSequence {
-                TryCatch(catch_on_halt = true) {
-                    Sleep(10),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3> = Act::<3>),
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                    BinarySelector(|bb| bb.b0 > 3, dynamic = false) {
-                        Action(PAct<5>, b0 = {t0}),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                Timeout(10) {
-                    Timeout(10) {
-                        Action(PAct<6>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-            },
-            Wait(0),
-            FlipSelector {
-                #[on_halted(|bb| bb.b0 += 1)]
-                AlwaysFailure,
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-                Action(PIo<9>, t0 = {=}),
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0375Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0376 for Ctx {
+    pub tree Tree0304 for Ctx {
         blackboard {
             b1: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            MemSequence {
-                Sleep(10),
-                Condition(|ctx| ctx.check(0)),
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 2))]
-                #[on_failure(|bb| bb.b0 = 7)]
-                #[skip_if(|bb| *bb.t0 == bb.b1)]
-                Repeater(forever) {
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<1>),
-                UnsetBlackboard(o0),
-            },
-            Parallel(success = 1, failure = -1) {
-                #[on_failure(|bb| if *bb.t0 != 1 { bb.b0 += 2 })]
-                Precondition(|bb| bb.b0 + 4 < 0) {
-                    Action(PIo<2>, t0 = {b1}),
-                },
-                ParallelAll(2) {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
-                    Action(PIo<4>, t0 = {=}),
-                    Condition(Cond<5>),
-                },
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                Loop(q0, if_empty = Skipped) {
-                    StatefulAction(PTask<6>, b0 = 2),
-                },
-                Condition(Cond<7> = Cond::<7>),
-                Conditional(|bb| *bb.t0 > 6, dynamic = true) {
-                    ScriptCondition(|bb| bb.b1 == bb.b0 + 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0376Blackboard { b1 b0 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0377 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 5,
             #[tracked] t0: i64 = 1,
-        }
-        #[run_while(|bb| *bb.t0 == 3)]
-        #[on_success(|bb| { bb.o0 = Some(*bb.t0); *bb.t0 += 1 })]
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0377Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0378 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
             b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
         }
-        Selector {
-            IfThenElse {
-                Condition(PCond<0>, b0 = {b0}),
-                AlwaysRunning,
-                Condition(Cond<1> = Cond::<1>),
-            },
-            WaitValueUpdate(t0) {
-                Inverter {
-                    IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
-                        RetryUntilSuccessful(2) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                RunOnce {
-                    Runner,
-                },
-            },
-            Filter(times = 1, count = Failure) {
-                Loop(q0, value = {b0}) {
-                    Conditional(|bb| bb.b1 > 1, dynamic = false, else = Failure) {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-            Loop(q0, if_empty = Success) {
-                Limiter(1) {
-                    FlipSelector {
-                        Conditional(|bb| (bb.o0.unwrap_or(0) + 4) % 3 < 1, else = Success) {
-                            #[post(|bb| bb.b1 = 4)]
-                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                            #[on_success(|bb| bb.b1 += 1)]
-                            AlwaysSuccess,
-                        },
-                        AlwaysFailure,
-                        Condition(PCond<4>, b0 = 6),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0378Blackboard { o0 b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0379 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        Selector {
+        MemPriority {
             ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
                 SkipUnlessUpdated(t0) {
-                    FlipSelector {
-                        Action(Act<0>),
-                    },
-                },
-                Parallel(success = 1) {
-                    Condition(Cond<1>),
-                    Sleep(20),
-                },
-                Sequence {
-                    Action(Act<2> = Act::<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            Sequence {
-                SetBlackboard(b0 = 4),
-                #[failure_if(|bb| *bb.t0 == 5)]
-                Fallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        Action(|ctx| ctx.exec(6)),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Action(PIo<8>, t0 = {b0}),
-            Action(Act<9>),
-        }
-    }
-}
-
-board!(Tree0379Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0380 for Ctx {
-        ReactiveFallback {
-            Parallel(failure = -1) {
-                Action(Act<0>),
-                Condition(Cond<1>),
-            },
-            FlipSelector {
-                Action(Act<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0381 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-        }
-        BinarySelector(|bb| (bb.b1 + 2) % 3 < 1, dynamic = true) {
-            StatefulAction(Task<0>),
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[on_success(|bb| bb.b1 += 3)]
-            BinarySelector(|bb| *bb.t0 < 2, dynamic = false) {
-                Fallback {
-                    Action(Act<1>),
-                    AlwaysFailure,
-                },
-                ForceSuccess {
+                    #[on_failure(|bb| { if bb.b0 + 3 > bb.b0 % 4 { bb.b1 += 3 }; if *bb.t0 > 0 { bb.b0 += 2 } })]
+                    #[success_if(|bb| bb.b0 + 2 < bb.b1)]
+                    #[on_halted(|bb| bb.b1 += 2)]
                     Priority {
-                        Condition(PCond<2>, b0 = {=}),
-                        #[success_if(|bb| *bb.t0 != 3)]
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
+                        #[on_halted(|bb| bb.b0 = 1)]
+                        #[run_while(|bb| *bb.t0 + 2 != 5)]
+                        #[skip_if(|bb| (bb.b1 + 2) % 3 < 0)]
+                        SetBlackboard(b0 = 5),
                         WasEntryUpdated(t0),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0381Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0382 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        Precondition(|bb| *bb.t0 != 3) {
-            Switch(b1) {
-                case 0 => #[post(|bb| if (bb.b0 + 3) % 4 > 0 { bb.t0.set(7) })]
-                Succeeder,
-                _ => AsyncSequence {
-                    Action(Act<0> = Act::<0>),
-                    #[post(|bb| bb.b0 = *bb.t1 % 4)]
-                    #[on_success(|bb| bb.t1.set(9))]
-                    Condition(PCond<1>, b0 = {b0}),
+            ReactiveFallback {
+                Cooldown(10, filtered = Failure) {
+                    SetBlackboard(b1 = 3),
+                },
+                Filter(times = 3, count = Success) {
+                    SequenceWithMemory {
+                        Action(PAct<1>, b0 = 8, b1 = {b0}),
+                        Action(PIo<2>, t0 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0382Blackboard { b1 t1 b0 t0 });
+board!(Tree0304Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0383 for Ctx {
-        Filter(times = 2, count = Failure, filtered = Failure) {
-            Deadline(0) {
-                Sleep(20),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
+    pub tree Tree0305 for Ctx {
         blackboard {
+            b1: i64 = 4,
             #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        Cooldown(10) {
-            Invert {
-                Condition(PCond<0>, b0 = {t0}),
+        ReactiveSequence {
+            #[skip_if(|bb| bb.b1 == bb.b0)]
+            #[failure_if(|bb| bb.b0 == bb.b1)]
+            Filter(times = 2, filtered = Skipped) {
+                ParallelAll {
+                    Action(PIo<0>, t0 = {=}),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+            Sequence {
+                AlwaysSuccess,
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                Condition(Cond<4>),
+            },
+            Repeat(1) {
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0384Blackboard { t0 });
+board!(Tree0305Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0385 for Ctx {
+    pub tree Tree0306 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64>,
         }
-        Repeat(2) {
-            RetryUntilSuccessful(4) {
-                TryCatch(catch_on_halt = false) {
-                    TryCatch {
-                        #[failure_if(|bb| bb.b0 > (bb.b0 + 1) % 4)]
-                        #[run_while(|bb| *bb.t1 % 2 != 1)]
-                        StepSequencer {
-                            AlwaysSuccess,
-                            #[skip_if(|bb| bb.b0 == 3)]
-                            #[on_halted(|bb| bb.t0.set(4))]
-                            AlwaysSuccess,
+        Parallel(success = 1, failure = 0) {
+            Remap(success = Success, failure = Failure) {
+                SequenceWithMemory {
+                    #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 3)),
+                    #[success_if(|bb| bb.b1 + 3 == 3)]
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0306Blackboard { t1 t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0307Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        ScriptCondition(|bb| *bb.t0 < 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0307 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+        }
+        #[failure_if(|bb| *bb.t0 == 7)]
+        #[run_while(|bb| bb.b0 < 4)]
+        Optional {
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    StepSequencer {
+                        Sleep(30),
+                        SubTree(Tree0307Sub0, ..),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b1)),
+                },
+                Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true) {
+                    SetBlackboard(t0 = {b1}),
+                },
+                Repeat(0) {
+                    Sleep(10),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0307Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0308 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+        }
+        Selector {
+            StatefulAction(Task<0>),
+            Sequence {
+                SetBlackboard(o0 = Some(9)),
+                StatefulAction(Task<1>),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                ScriptCondition(|bb| *bb.t0 != *bb.t0 % 3),
+            },
+            #[run_while(|bb| *bb.t0 != 3)]
+            #[success_if(|bb| *bb.t1 + 1 == *bb.t1 % 3)]
+            Precondition(|bb| *bb.t0 < 2, else = Failure) {
+                RepeatTimes(1) {
+                    BinarySelector(|bb| (bb.b1 + 3) % 4 == 2, dynamic = true) {
+                        Cooldown(0, filtered = Skipped) {
+                            Switch(b1) {
+                                case 4 => Condition(Cond<3>),
+                                case 3 => Action(Act<4>),
+                                case 2 => Delay(20) {
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                                _ => Runner,
+                            },
                         },
-                        RunOnce(then_skip = false) {
-                            Runner,
+                        #[on_failure(|bb| bb.t1.set(bb.b0))]
+                        ReactiveFallback {
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+                            Condition(Cond<6>),
+                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 3)),
                         },
                     },
-                    IfThenElse {
-                        ReactiveFallback {
-                            Action(PIo<0>, t0 = {t1}),
-                            Action(PIo<1>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0308Blackboard { b0 t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0309 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
+            IfThenElse {
+                Deadline(30) {
+                    StatefulAction(Task<0>),
+                },
+                ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
+                #[on_success(|bb| if *bb.t0 % 4 == 1 { bb.b0 += 4 })]
+                #[post(|bb| { bb.t0.set(5); *bb.t0 += 2 })]
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Sleep(30),
+                    AlwaysSuccess,
+                    SetBlackboard(t0 = 1),
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 1 < 4, dynamic = true) {
+                #[post(|bb| bb.b0 += 1)]
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        AlwaysSuccess,
+                    },
+                },
+                Remap(success = Failure, failure = Failure) {
+                    ReactiveSequence {
+                        Inverter {
+                            #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
+                            StatefulAction(Task<3> = Task::<3>),
                         },
-                        StatefulAction(Task<2>),
-                        Deadline(30) {
+                        Action(Act<4>),
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0309Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0310 for Ctx {
+        MaxTime(0) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<3>),
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0311 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+        }
+        SequenceStar {
+            FlipSelector {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                KeepRunningUntilFailure {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
+                },
+                #[on_halted(|bb| bb.b1 += 1)]
+                #[run_while(|bb| *bb.t1 % 4 == 0)]
+                #[post(|bb| bb.b0 += 1)]
+                StatefulAction(Task<2>),
+            },
+            ForceFailure {
+                Repeat(2) {
+                    Switch(b1) {
+                        case 3 => Sequence {
+                            ReactiveFallback {
+                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        case 0 => Action(Act<5>),
+                        _ => #[on_failure(|bb| { bb.b0 += 2; if *bb.t0 == 0 { bb.b1 += 1 } })]
+                        #[post(|bb| if bb.b1 % 4 > 0 { bb.t1.set(*bb.t1 % 4) })]
+                        ForceSuccess {
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t1 % 4, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0311Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0312 for Ctx {
+        Repeat(1) {
+            RepeatTimes(forever) {
+                Parallel(success = -2, failure = 2) {
+                    StatefulAction(Task<0>),
+                    Delay(10) {
+                        Succeeder,
+                    },
+                    Delay(20) {
+                        Delay(10) {
                             Sleep(20),
                         },
                     },
@@ -3030,413 +521,3108 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0385Blackboard { t1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0313 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceWithMemory {
+            Switch(b1) {
+                case 4 => Condition(Cond<0>),
+                case 3 => StatefulAction(Task<1>),
+                case 5 => Action(PAct<2>, b0 = {t0}, b1 = {b0}),
+                _ => #[on_success(|bb| bb.t0.set(2))]
+                IfThenElse {
+                    #[on_success(|bb| if (*bb.t0 + 2) % 3 == 1 { bb.b1 += 2 })]
+                    #[failure_if(|bb| *bb.t0 + 2 != 2)]
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    Condition(Cond<3> = Cond::<3>),
+                    ForceSuccess {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            #[post(|bb| *bb.t0 += 2)]
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 3)),
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(Cond<7>),
+            },
+            BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
+                StatefulAction(Task<8>),
+                #[success_if(|bb| (bb.b1 + 4) % 3 < 0)]
+                #[on_success(|bb| bb.b1 += 1)]
+                StatefulAction(Task<9>),
+            },
+            Retry(3) {
+                Invert {
+                    MaxTime(20) {
+                        ScriptCondition(|bb| bb.b0 + 4 > *bb.t0),
+                    },
+                },
+            },
+            WaitUntil(|bb| bb.b1 == 0) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0313Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0314Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        StatefulAction(PTask<3>, b0 = 8, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0314 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Interrupt(|bb| bb.b1 > bb.b0) {
+            Repeater(forever) {
+                WhileDoElse {
+                    StepSequencer {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Loop(q0) {
+                                RepeatTimes(forever) {
+                                    Script(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 }),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            Inverter {
+                                StatefulAction(Task<0>),
+                            },
+                            Failer,
+                        },
+                        ParallelAll {
+                            Condition(Cond<1>),
+                            Action(Act<2> = Act::<2>),
+                        },
+                        ReactiveFallback {
+                            WasEntryUpdated(t0),
+                            ForceFailure {
+                                ScriptCondition(|bb| *bb.t0 < 1),
+                            },
+                        },
+                        SubTree(Tree0314Sub0, ..),
+                    },
+                    #[success_if(|bb| *bb.t0 > 1)]
+                    #[post(|bb| { bb.b1 += 2; bb.b0 = *bb.t0 + 3 })]
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        Selector {
+                            #[on_success(|bb| { bb.b1 = *bb.t0; bb.b0 = 2 })]
+                            ReactiveSequence {
+                                Condition(Cond<4>),
+                                AlwaysSuccess,
+                                #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                                SetBlackboard(b0 = {b1}),
+                            },
+                            #[run_while(|bb| bb.b1 + 4 > 3)]
+                            #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
+                            KeepRunningUntilFailure {
+                                MemSequence {
+                                    WasEntryUpdated(t0),
+                                    SetBlackboard(b0 = 5),
+                                },
+                            },
+                            StatefulAction(Task<5>),
+                            BinarySelector(|bb| *bb.t0 != bb.b1, dynamic = true) {
+                                Action(|ctx| ctx.exec(6)),
+                                RetryUntilSuccessful(forever) {
+                                    #[run_while(|bb| *bb.t0 > 4)]
+                                    #[post(|bb| if bb.b1 % 2 < 1 { bb.b1 = *bb.t0 })]
+                                    Wait(0),
+                                },
+                            },
+                            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                Loop(q0) {
+                                    Condition(Cond<7> = Cond::<7>),
+                                },
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0314Blackboard { q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            WaitValueUpdate(t0) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            ForceFailure {
+                FlipSelector {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Repeat(0) {
+                            SetBlackboard(t0 = 0),
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0315Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        ReactiveSequence {
+            Condition(PCond<1>, b0 = {t0}),
+            SubTree(Tree0316Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+        }
+        IfThenElse {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
+            #[failure_if(|bb| bb.b0 + 4 != 1)]
+            SubTree(Tree0316Sub0, ..),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0316Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0317 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            b1: i64 = 3,
+        }
+        Repeater(3) {
+            ForceFailure {
+                Sequence {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(forever) {
+                            #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = None })]
+                            #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                            Selector {
+                                Action(PAct<0>, b0 = {=}),
+                                StatefulAction(PTask<1>, b0 = {t0}),
+                            },
+                        },
+                    },
+                    Switch(b1) {
+                        case 0 => StatefulAction(Task<2>),
+                        case 5 => Condition(Cond<3>),
+                        _ => Script(|bb| bb.b1 += 1),
+                    },
+                    Action(PIo<4>, t0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0317Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0318 for Ctx {
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            RepeatUntilFailure(1) {
+                PolicyParallel(policy = FirstSuccess) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Retry(0) {
+                        StatefulAction(Task<5>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Runner,
+                        StatefulAction(Task<6>),
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
+                AsyncSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10> = Cond::<10>),
+                    },
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            AsyncFallback {
+                #[failure_if(|bb| *bb.t1 != (*bb.t0 + 1) % 3)]
+                Failer,
+            },
+            KeepRunningUntilFailure {
+                Timeout(50) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        #[run_while(|bb| bb.b1 % 3 != 2)]
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            WasEntryUpdated(t0),
+                            ScriptCondition(|bb| bb.b1 < *bb.t0 + 4),
+                        },
+                        Action(PAct<1>, b0 = 3, b1 = {b0}),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0319Blackboard { b1 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0320 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            SequenceWithMemory {
+                AlwaysSuccess,
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0321 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        RunOnce {
+            Parallel(success = 2, failure = 3) {
+                ParallelAll(1) {
+                    AlwaysFailure,
+                    Action(PIo<0>, t0 = {=}),
+                },
+                SequenceWithMemory {
+                    #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
+                    #[post(|bb| { if bb.b0 > bb.o0.unwrap_or(5) + 3 { *bb.t0 += 1 }; bb.b0 = 3 })]
+                    #[run_while(|bb| (bb.b0 + 2) % 2 < 1)]
+                    Delay(0) {
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                },
+                Fallback {
+                    AlwaysFailure,
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    #[run_while(|bb| *bb.t0 % 4 < 0)]
+                    StatefulAction(Task<3>),
+                    Condition(PCond<4>, b0 = {t0}),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0321Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0322 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                ParallelAll(1) {
+                    Repeat(forever) {
+                        Optional {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Retry(2) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            IfThenElse {
+                SequenceWithMemory {
+                    Action(Act<6>),
+                    RetryUntilSuccessful(1) {
+                        Action(Act<7>),
+                    },
+                },
+                StatefulAction(Task<8> = Task::<8>),
+                ReactiveFallback {
+                    Condition(Cond<9>),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0323 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 5 => #[run_while(|bb| *bb.t0 > *bb.t0 + 2)]
+            #[success_if(|bb| bb.b1 == bb.b0)]
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                Condition(|ctx| ctx.check(0)),
+                Retry(4) {
+                    #[run_while(|bb| bb.b0 % 4 == 0)]
+                    RetryUntilSuccessful(0) {
+                        Succeeder,
+                    },
+                },
+                Repeat(1) {
+                    RunOnce {
+                        RunOnce {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+                Loop(q0, if_empty = Success) {
+                    AlwaysRunning,
+                },
+                Fallback {
+                    #[run_while(|bb| bb.b1 == (*bb.t0 + 3) % 4)]
+                    Action(Act<2>),
+                    Action(Act<3>),
+                },
+            },
+            case 1 => RepeatUntilFailure(1) {
+                #[success_if(|bb| bb.b0 == bb.b1 % 3)]
+                #[failure_if(|bb| bb.b0 % 3 > 1)]
+                #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
+                Delay(20) {
+                    SequenceStar {
+                        StepSequencer {
+                            StatefulAction(Task<4>),
+                            ScriptCondition(|bb| bb.b1 < bb.b0),
+                        },
+                        StatefulAction(Task<5>),
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Condition(Cond<6> = Cond::<6>),
+                            Condition(Cond<7>),
+                        },
+                        Script(|bb| { *bb.t0 += 2; *bb.t0 += 3 }),
+                        Action(PIo<8>, t0 = {b1}),
+                    },
+                },
+            },
+            case 0 => Delay(10) {
+                RetryUntilSuccessful(3) {
+                    RepeatUntil(Failure) {
+                        ReactiveSequence {
+                            Sequence {
+                                IfThenElse {
+                                    Condition(PCond<9>, b0 = 2),
+                                    #[post(|bb| bb.b0 = *bb.t0)]
+                                    SetBlackboard(b1 = {t0}),
+                                },
+                                Selector {
+                                    AlwaysFailure,
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                            #[on_failure(|bb| bb.b0 += 3)]
+                            Sequence {
+                                Condition(Cond<11>),
+                                Condition(PCond<12>, b0 = {=}),
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                #[failure_if(|bb| bb.b0 == 7)]
+                                Condition(Cond<13>),
+                            },
+                        },
+                    },
+                },
+            },
+            _ => Priority {
+                Action(|ctx| ctx.exec(14)),
+                StatefulAction(Task<15>),
+                FlipSelector {
+                    StatefulAction(Task<16> = Task::<16>),
+                    StatefulAction(Task<17>),
+                },
+                Action(|ctx| ctx.exec(18)),
+                Selector {
+                    Condition(PCond<19>, b0 = {=}),
+                    Condition(Cond<20>),
+                    Condition(Cond<21>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0323Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        KeepRunningUntilFailure {
+            Selector {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Conditional(|bb| *bb.t0 > bb.b0, else = Success) {
+                SequenceStar {
+                    #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.b0 += 3 })]
+                    #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
+                    RetryUntilSuccessful(3) {
+                        Precondition(|bb| bb.b0 != *bb.t1, else = Success) {
+                            Script(|bb| bb.t0.set(bb.b0 % 4)),
+                        },
+                    },
+                },
+            },
+            SetBlackboard(t0 = 4),
+            Fallback {
+                #[post(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 = *bb.t1 } })]
+                BinarySelector(|bb| bb.b0 % 4 < 2) {
+                    Action(Act<0>),
+                    #[post(|bb| bb.b0 = *bb.t1)]
+                    #[success_if(|bb| (*bb.t1 + 4) % 2 != 1)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    WasEntryUpdated(t1),
+                },
+                #[run_while(|bb| bb.b0 == *bb.t1 % 4)]
+                Sleep(30),
+            },
+            SequenceWithMemory {
+                RunOnce {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                },
+                IfThenElse {
+                    Action(Act<2>),
+                    #[failure_if(|bb| *bb.t1 > (*bb.t0 + 3) % 2)]
+                    #[on_halted(|bb| bb.t0.set(*bb.t1 + 2))]
+                    StatefulAction(Task<3>),
+                    Condition(PCond<4>, b0 = 5),
+                },
+            },
+            Retry(3) {
+                MemSequence {
+                    ReactiveFallback {
+                        Action(Act<5>),
+                        ScriptCondition(|bb| *bb.t0 + 2 > *bb.t0),
+                    },
+                    StatefulAction(Task<6>),
+                    Delay(20) {
+                        Action(PAct<7>, b0 = {t1}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0325Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        AsyncFallback {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+            Repeat(forever) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+        }
+        #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+        #[run_while(|bb| bb.b0 + 2 > 7)]
+        Parallel(success = 5) {
+            Priority {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                Condition(Cond<1>),
+                ForceSuccess {
+                    Condition(Cond<2>),
+                },
+            },
+            ReactiveSequence {
+                Action(PIo<3>, t0 = {t0}),
+                UnsetBlackboard(o0),
+                StatefulAction(Task<4>),
+            },
+            ReactiveSelector {
+                MaxTime(20) {
+                    StatefulAction(Task<5>),
+                },
+                #[success_if(|bb| bb.b0 + 1 < 2)]
+                StatefulAction(Task<6>),
+                #[post(|bb| bb.b0 += 1)]
+                Condition(Cond<7>),
+            },
+            AsyncFallback {
+                Remap(success = Failure, failure = Success) {
+                    Sleep(0),
+                },
+                StatefulAction(Task<8>),
+                Action(Act<9> = Act::<9>),
+                StatefulAction(PTask<10>, b0 = {=}),
+                Script(|bb| { bb.t0.set(bb.b0 % 4); bb.t0.set(bb.b0 + 4) }),
+            },
+            Action(PIo<11>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0327Blackboard { q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            Action(Act<0>),
+            Script(|bb| { if *bb.t0 % 3 < 2 { bb.b0 = bb.b1 % 2 }; bb.b1 += 3 }),
+        }
+    }
+}
+
+board!(Tree0328Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0329 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
+            ParallelAll(max_failures = -1) {
+                #[skip_if(|bb| (bb.b0 + 3) % 3 != 1)]
+                #[success_if(|bb| (*bb.t0 + 2) % 3 < 0)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                ReactiveSequence {
+                    FlipSelector {
+                        Wait(20),
+                        RunOnce(then_skip = false) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        Wait(0),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b0 > 5)]
+                    Succeeder,
+                    #[success_if(|bb| *bb.t0 != 2)]
+                    Failer,
+                    #[success_if(|bb| bb.b0 == 1)]
+                    Condition(Cond<2>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    Cooldown(30, filtered = Failure) {
+                        Fallback {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                    Sequence {
+                        Action(PIo<5>, t0 = {t0}),
+                        #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
+                        #[success_if(|bb| *bb.t0 + 3 > 7)]
+                        #[post(|bb| bb.b0 += 2)]
+                        Condition(PCond<6>, b0 = 4),
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            Repeat(forever) {
+                #[failure_if(|bb| *bb.t0 % 3 != 0)]
+                WhileDoElse {
+                    Sequence {
+                        #[post(|bb| { if bb.b0 + 3 < 4 { bb.b0 += 1 }; *bb.t0 += 3 })]
+                        Action(Act<8>),
+                        Sequence {
+                            Action(PAct<9>, b0 = {b0}, b1 = {t0}),
+                            Condition(Cond<10>),
+                        },
+                        Sequence {
+                            ReactiveFallback {
+                                Action(Act<11>),
+                                #[on_failure(|bb| { bb.b0 = (*bb.t0 + 2) % 4; bb.t0.set((*bb.t0 + 4) % 2) })]
+                                StatefulAction(PTask<12>, b0 = 6),
+                            },
+                            Condition(Cond<13>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        TryCatch {
+                            Action(PAct<14>, b0 = {=}, b1 = {t0}),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                    WhileDoElse {
+                        ReactiveSequence {
+                            #[success_if(|bb| bb.b0 != *bb.t0)]
+                            #[skip_if(|bb| *bb.t0 + 4 != *bb.t0)]
+                            RunOnce(then_skip = true) {
+                                Condition(|ctx| ctx.check(15)),
+                            },
+                        },
+                        Parallel(success = 0) {
+                            StatefulAction(PTask<16>, b0 = 7),
+                            Condition(|ctx, bb| ctx.check_in(17, *bb.t0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0329Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0330 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+        }
+        Parallel {
+            ParallelAll {
+                Condition(Cond<0>),
+                Sequence {
+                    Parallel {
+                        ScriptCondition(|bb| *bb.t1 > 5),
+                        #[on_failure(|bb| bb.b0 = 4)]
+                        #[skip_if(|bb| bb.b1 + 1 < bb.o0.unwrap_or(5) % 3)]
+                        Condition(Cond<1> = Cond::<1>),
+                        SetBlackboard(o0 = Some(1)),
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    IfThenElse {
+                        Action(Act<3> = Act::<3>),
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    Retry(1) {
+                        Action(Act<5>),
+                    },
+                    RunOnce {
+                        Action(Act<6>),
+                    },
+                },
+                #[on_halted(|bb| *bb.t0 += 2)]
+                Repeat(4) {
+                    Parallel(success = -1, failure = -1) {
+                        MaxTime(0) {
+                            UnsetBlackboard(o0),
+                        },
+                        Repeat(3) {
+                            BinarySelector(|bb| *bb.t1 + 1 > 5) {
+                                Action(PIo<7>, t0 = {t0}),
+                                RepeatTimes(forever) {
+                                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        Sleep(20),
+                    },
+                },
+                Switch(b1) {
+                    case 5 => Action(Act<9>),
+                    case 2 => UnsetBlackboard(o0),
+                    _ => Switch(b1) {
+                        case 5 => StatefulAction(Task<10>),
+                        case 0 => Condition(PCond<11>, b0 = {=}),
+                        _ => Action(|ctx, bb| ctx.exec_in(12, *bb.t1 % 3, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0330Blackboard { t0 b0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0331 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Selector {
+            Precondition(|bb| *bb.t0 < 3, else = Success) {
+                MaxTime(0) {
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<0> = Act::<0>),
+                        Delay(30) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Loop) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2>),
+                },
+                Condition(|ctx, bb| ctx.check_in(3, 0)),
+                Sequence {
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                },
+            },
+            TryCatch {
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                #[on_halted(|bb| { bb.t0.set(bb.b1); *bb.t0 += 3 })]
+                StatefulAction(PTask<5>, b0 = {b1}),
+                Condition(Cond<6>),
+                StatefulAction(PTask<7>, b0 = 3, b1 = {t0}),
+                MemPriority {
+                    #[success_if(|bb| *bb.t0 + 1 != 6)]
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(Cond<9>),
+                },
+                Interrupt(|bb| bb.b0 == 5) {
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0331Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0332Sub1 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0332Sub0 for Ctx {
+        IfThenElse {
+            SubTree(Tree0332Sub1),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        FlipSelector {
+            RepeatUntil(Success) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveSequence {
+                Sleep(30),
+                Condition(Cond<2>),
+                RepeatTimes(2) {
+                    SubTree(Tree0332Sub0),
+                },
+            },
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                ForceSuccess {
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        #[run_while(|bb| *bb.t0 != 4)]
+        FlipSelector {
+            AlwaysRunning,
+            MemPriority {
+                StatefulAction(Task<0>),
+                Condition(PCond<1>, b0 = {t1}),
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4> = Cond::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0333Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0334 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        Cooldown(0, filtered = Failure) {
+            SetBlackboard(b0 = 0),
+        }
+    }
+}
+
+board!(Tree0334Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        Filter(times = 2, count = Success, filtered = Skipped) {
+            WhileDoElse {
+                Repeat(4) {
+                    Sequence {
+                        RunOnce(then_skip = true) {
+                            StepSequencer {
+                                Condition(Cond<0>),
+                                Limiter(1) {
+                                    Condition(PCond<1>, b0 = {b1}),
+                                },
+                            },
+                        },
+                        #[on_failure(|bb| if bb.b1 % 4 < 3 { bb.t0.set(6) })]
+                        #[post(|bb| if *bb.t0 + 2 < bb.b1 % 2 { bb.b0 = (*bb.t0 + 3) % 4 })]
+                        Condition(Cond<2>),
+                    },
+                },
+                ParallelAll(2) {
+                    Remap(success = Success, failure = Failure) {
+                        Timeout(10) {
+                            RepeatUntilSuccess(1) {
+                                StatefulAction(PTask<3>, b0 = 0),
+                            },
+                        },
+                    },
+                    Repeat(2) {
+                        Sequence {
+                            Inverter {
+                                ScriptCondition(|bb| bb.b1 != bb.b0),
+                            },
+                            #[on_success(|bb| { *bb.t0 += 1; bb.b0 = bb.b1 % 3 })]
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                            #[on_failure(|bb| if bb.b1 > bb.b0 + 1 { bb.t0.set(9) })]
+                            Condition(Cond<5>),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                    WhileDoElse {
+                        Action(|ctx| ctx.exec(7)),
+                        #[success_if(|bb| *bb.t0 != 7)]
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0335Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0336 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            b1: i64 = 4,
+        }
+        Precondition(|bb| bb.b1 > 3, else = Success) {
+            ReactiveFallback {
+                Inverter {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<1> = Act::<1>),
+                    StepSequencer {
+                        Fallback {
+                            Condition(Cond<2>),
+                            #[failure_if(|bb| *bb.t0 + 4 != 2)]
+                            #[success_if(|bb| *bb.t0 > 2)]
+                            #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.o0 = Some(bb.b0 + 3) })]
+                            StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
+                            Condition(Cond<4> = Cond::<4>),
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 3)),
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0336Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0337Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0337 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            SkipUnlessUpdated(t0) {
+                Parallel(success = 1, failure = 4) {
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Switch(b1) {
+                case 0 => SequenceStar {
+                    Action(PAct<3>, b0 = {b1}, b1 = {=}),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    SubTree(Tree0337Sub0, ..),
+                },
+                _ => Parallel(success = 0, failure = 0) {
+                    Condition(Cond<7>),
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b1)),
+                    Action(PIo<9>, t0 = {=}),
+                },
+            },
+            StatefulAction(Task<10>),
+        }
+    }
+}
+
+board!(Tree0337Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(4),
+        }
+        TryCatch {
+            RetryUntilSuccessful(2) {
+                SetBlackboard(o0 = Some(7)),
+            },
+            #[on_failure(|bb| bb.b0 += 2)]
+            AsyncSequence {
+                WasEntryUpdated(t0),
+                UnsetBlackboard(o0),
+            },
+            StatefulAction(Task<0>),
+            Repeater(forever) {
+                IndexSwitch(|bb| bb.b1 + 4) {
+                    Condition(PCond<1>, b0 = {=}),
+                    Sleep(20),
+                },
+            },
+            ForceFailure {
+                #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
+                #[skip_if(|bb| bb.b1 % 3 != 0)]
+                Switch(b1) {
+                    case 3 => #[on_success(|bb| if *bb.t1 + 4 == 5 { *bb.t0 += 3 })]
+                    #[post(|bb| *bb.t1 += 1)]
+                    Wait(30),
+                    case 4 => StatefulAction(Task<2>),
+                    _ => #[failure_if(|bb| *bb.t0 < 0)]
+                    #[on_success(|bb| if bb.o0.is_none() { bb.o0 = Some(*bb.t0 + 3) })]
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0338Blackboard { b0 t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            #[skip_if(|bb| *bb.t0 != bb.b0 + 4)]
+            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0339Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0340 for Ctx {
+        AsyncFallback {
+            Failer,
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0341 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            #[success_if(|bb| *bb.t1 > 6)]
+            Cooldown(0, filtered = Skipped) {
+                ForceFailure {
+                    Switch(b1) {
+                        case 0 => Loop(q0, value = {b0}, if_empty = Success) {
+                            Script(|bb| bb.t1.set(*bb.t0)),
+                        },
+                        case 2 => RepeatTimes(forever) {
+                            RunOnce(then_skip = false) {
+                                RunOnce(then_skip = false) {
+                                    Script(|bb| bb.t1.set(*bb.t1 % 4)),
+                                },
+                            },
+                        },
+                        _ => BinarySelector(|bb| *bb.t1 == 6, dynamic = false) {
+                            WhileDoElse {
+                                Action(Act<0>),
+                                Action(PIo<1>, t0 = {b0}),
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0341Blackboard { q0 t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0342 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+        }
+        Parallel(success = -2, failure = -1) {
+            #[run_while(|bb| bb.b0 < 5)]
+            StatefulAction(Task<0>),
+            #[failure_if(|bb| *bb.t0 < 2)]
+            #[skip_if(|bb| bb.b0 > 2)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            ScriptCondition(|bb| bb.b0 + 1 > *bb.t0),
+            #[run_while(|bb| *bb.t0 > bb.b0)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0342Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0343Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0343 for Ctx {
+        SequenceWithMemory {
+            Sleep(0),
+            SubTree(Tree0343Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        Filter(times = 1, filtered = Failure) {
+            Limiter(3) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0345 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64 = 4,
+        }
+        #[run_while(|bb| *bb.t0 < 1)]
+        #[failure_if(|bb| *bb.t0 + 1 < bb.b1)]
+        Repeat(4) {
+            Priority {
+                #[run_while(|bb| *bb.t0 % 4 != 2)]
+                Interrupt(|bb| bb.b0 % 2 != 0) {
+                    BinarySelector(|bb| *bb.t0 != 1, dynamic = false) {
+                        #[on_success(|bb| { bb.b1 = *bb.t0; bb.b0 = *bb.t0 })]
+                        Sequence {
+                            Action(|ctx| ctx.exec(0)),
+                            AlwaysRunning,
+                        },
+                        #[on_success(|bb| { bb.b1 += 2; bb.b1 += 3 })]
+                        #[post(|bb| bb.b0 += 3)]
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            #[skip_if(|bb| *bb.t0 < (bb.b0 + 3) % 2)]
+                            Condition(Cond<2> = Cond::<2>),
+                            #[on_failure(|bb| bb.b0 = bb.b1)]
+                            #[run_while(|bb| bb.b0 > 2)]
+                            Action(Act<3>),
+                            WasEntryUpdated(t0),
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Fallback {
+                        Action(Act<5>),
+                        Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 1) % 2)),
+                    },
+                    Limiter(1) {
+                        #[on_failure(|bb| if (bb.b1 + 3) % 4 < 0 { bb.b1 += 2 })]
+                        #[success_if(|bb| *bb.t0 % 3 != 2)]
+                        Inverter {
+                            StepSequencer {
+                                Sleep(50),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        AlwaysRunning,
+                    },
+                    RunOnce(then_skip = false) {
+                        Condition(PCond<7>, b0 = 9),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0345Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            MemSequence {
+                Succeeder,
+                SetBlackboard(b0 = {t0}),
+            },
+            WaitValueUpdate(t0) {
+                Interrupt(|bb| bb.b0 + 3 < 2) {
+                    Interrupt(|bb| (bb.b0 + 1) % 4 < 1) {
+                        Action(PAct<0>, b0 = 5, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0346Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0347Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(b0 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0347Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 12,
+        }
+        #[post(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t1 % 2) })]
+        SubTree(Tree0347Sub1, b0 = {=}, t1 = {t1}, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0347 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail) {
+            StatefulAction(Task<0>),
+            WaitValueUpdate(t0) {
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<1>),
+                },
+            },
+            Repeat(forever) {
+                AlwaysSuccess,
+            },
+            SubTree(Tree0347Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0347Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        ReactiveSequence {
+            Repeater(forever) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            Precondition(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 2, else = Failure) {
+                Condition(PCond<0>, b0 = {t1}),
+            },
+            SetBlackboard(o0 = Some(1)),
+            #[success_if(|bb| bb.b0 % 3 != 0)]
+            #[post(|bb| if bb.b0 < 2 { bb.b0 = *bb.t0 % 3 })]
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0349Blackboard { o0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                FlipSelector {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Repeat(2) {
+                                Action(Act<0>),
+                            },
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        ReactiveFallback {
+                            Condition(Cond<4>),
+                            Action(Act<5>),
+                        },
+                        Repeater(forever) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                Sequence {
+                    SequenceStar {
+                        Action(Act<7>),
+                        Action(Act<8>),
+                        Action(Act<9>),
+                    },
+                    Action(Act<10> = Act::<10>),
+                    Action(Act<11>),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<12>),
+            },
+            Fallback {
+                StepSequencer {
+                    Condition(Cond<13>),
+                    FlipSelector {
+                        StatefulAction(Task<14>),
+                        Action(Act<15>),
+                        StatefulAction(Task<16>),
+                    },
+                    StatefulAction(Task<17>),
+                    Timeout(30) {
+                        StatefulAction(Task<18>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0351 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        RetryUntilSuccessful(3) {
+            SequenceStar {
+                ParallelAll {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| bb.b0 + 2 < *bb.t0)]
+                    #[post(|bb| bb.b0 += 1)]
+                    BinarySelector(|bb| bb.b0 + 1 != 1, dynamic = true) {
+                        Condition(Cond<0> = Cond::<0>),
+                        ScriptCondition(|bb| *bb.t0 == 5),
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0351Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0352 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            Action(PIo<0>, t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0352Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0353 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(1),
+        }
+        Parallel(failure = -1) {
+            IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<3>),
+                },
+                Sequence {
+                    Script(|bb| bb.b0 += 1),
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
+                },
+                ReactiveSequence {
+                    Sleep(0),
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            FlipSelector {
+                Loop(q0, value = {t1}, if_empty = Running) {
+                    Switch(b1) {
+                        case 1 => Action(Act<9>),
+                        case 4 => #[skip_if(|bb| bb.b1 > 3)]
+                        StatefulAction(Task<10>),
+                        _ => WasEntryUpdated(t1),
+                    },
+                },
+                Script(|bb| bb.b1 += 2),
+                Sequence {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                    Condition(Cond<13>),
+                    Action(Act<14>),
+                },
+                MemPriority {
+                    #[run_while(|bb| *bb.t0 < 6)]
+                    UnsetBlackboard(o0),
+                    #[success_if(|bb| bb.o0.unwrap_or(0) == 7)]
+                    #[post(|bb| { bb.b1 = *bb.t1; bb.t0.set(*bb.t1 % 4) })]
+                    #[on_success(|bb| bb.t0.set(*bb.t1 + 1))]
+                    Action(Act<15> = Act::<15>),
+                    Action(Act<16>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0353Blackboard { b0 t0 q0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        Retry(2) {
+            #[on_failure(|bb| bb.t0.set(7))]
+            #[on_halted(|bb| bb.b0 = 2)]
+            MaxTime(0) {
+                Precondition(|bb| *bb.t0 % 3 == 1, else = Running) {
+                    #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0354Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(4),
+        }
+        RepeatTimes(forever) {
+            IfThenElse {
+                ScriptCondition(|bb| *bb.t0 % 2 == 1),
+                Condition(PCond<0>, b0 = {b0}),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0355Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        IfThenElse {
+            Fallback {
+                Action(Act<0>),
+                #[on_halted(|bb| bb.b0 = 8)]
+                WasEntryUpdated(t0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                Action(Act<4>),
+                Condition(Cond<5> = Cond::<5>),
+                Repeat(3) {
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            #[run_while(|bb| bb.b0 % 4 < 1)]
+            #[skip_if(|bb| *bb.t0 % 3 < 0)]
+            Conditional(|bb| bb.o0.is_some()) {
+                Precondition(|bb| bb.b0 % 4 > 2, else = Skipped) {
+                    SequenceWithMemory {
+                        Condition(Cond<7> = Cond::<7>),
+                        UnsetBlackboard(o0),
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0356Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64,
+        }
+        RepeatUntil(Success) {
+            #[on_halted(|bb| bb.b1 = 5)]
+            #[post(|bb| bb.o0 = None)]
+            Sequence {
+                WaitValueUpdate(t1) {
+                    SetBlackboard(b0 = {t1}),
+                },
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0357Blackboard { b0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0358 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        #[on_failure(|bb| if *bb.t0 < bb.b1 { bb.b0 += 1 })]
+        #[on_success(|bb| bb.b1 = *bb.t1)]
+        IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Fail) {
+            RetryUntilSuccessful(forever) {
+                BinarySelector(|bb| bb.b1 == 0, dynamic = true) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Wait(50),
+                    },
+                    Fallback {
+                        ReactiveFallback {
+                            #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
+                            #[skip_if(|bb| bb.b0 < 3)]
+                            Condition(Cond<1>),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Deadline(20) {
+                    #[post(|bb| { bb.b1 = 0; *bb.t0 += 1 })]
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            Conditional(|bb| (bb.b1 + 3) % 2 > 0, dynamic = true, else = Success) {
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0358Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0359Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        Action(PAct<0>, b0 = 8, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0359 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(5),
+        }
+        Retry(3) {
+            IndexSwitch(|bb| 8, dynamic = false) {
+                SubTree(Tree0359Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}),
+                SetBlackboard(t1 = {b0}),
+                #[success_if(|bb| bb.o0.unwrap_or(0) + 3 != 1)]
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0359Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            ParallelAll(max_failures = -1) {
+                Sequence {
+                    Inverter {
+                        Selector {
+                            ScriptCondition(|bb| *bb.t1 == *bb.t0),
+                            #[post(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 2 })]
+                            Action(PAct<0>, b0 = 9, b1 = {t1}),
+                            #[failure_if(|bb| *bb.t1 + 2 > 0)]
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    ParallelAll(1) {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                        Sequence {
+                            Condition(Cond<3> = Cond::<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Sequence {
+                        Script(|bb| { bb.t1.set(4); bb.b0 = *bb.t1 }),
+                        PolicyParallel(policy = FirstFailure) {
+                            AlwaysFailure,
+                            Condition(Cond<5> = Cond::<5>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                FlipSelector {
+                    Delay(0) {
+                        WhileDoElse {
+                            #[failure_if(|bb| (bb.b0 + 2) % 2 == 0)]
+                            ParallelAll(1) {
+                                Condition(Cond<6>),
+                            },
+                            Sequence {
+                                Action(PIo<7>, t0 = {=}),
+                            },
+                            ScriptCondition(|bb| *bb.t0 < *bb.t0 + 2),
+                        },
+                    },
+                    ReactiveFallback {
+                        Inverter {
+                            RetryUntilSuccessful(4) {
+                                MaxTime(10) {
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            MemPriority {
+                                ParallelAll(max_failures = -1) {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0360Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        BinarySelector(|bb| *bb.t1 < 2, dynamic = false) {
+            Priority {
+                Action(|ctx| ctx.exec(0)),
+                #[post(|bb| if (bb.b0 + 3) % 4 > 0 { bb.t0.set(7) })]
+                ParallelAll(3) {
+                    #[on_failure(|bb| if (bb.b0 + 4) % 4 > 2 { bb.b1 = (bb.o0.unwrap_or(0) + 1) % 2 })]
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
+                    Script(|bb| *bb.t1 += 3),
+                },
+                AsyncSequence {
+                    Action(Act<3>),
+                    Script(|bb| bb.b1 = *bb.t1 + 1),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            Deadline(0) {
+                Action(|ctx| ctx.exec(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0361Blackboard { t1 t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0362 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+        }
+        Invert {
+            ParallelAll(1) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Sequence {
+                        ScriptCondition(|bb| bb.b0 % 3 < 0),
+                        WasEntryUpdated(t0),
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Script(|bb| bb.t0.set(5)),
+                    },
+                },
+                WhileDoElse {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<1>),
+                    },
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0362Blackboard { q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0363 for Ctx {
+        Selector {
+            ReactiveSelector {
+                Inverter {
+                    SequenceWithMemory {
+                        FlipSelector {
+                            Sequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            Succeeder,
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Delay(10) {
+                    Timeout(0) {
+                        RepeatUntilFailure(3) {
+                            Inverter {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0364Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0364Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        #[run_while(|bb| *bb.t0 > 0)]
+        SubTree(Tree0364Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0364 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        #[post(|bb| { *bb.t0 += 1; if *bb.t0 < 3 { bb.b0 += 3 } })]
+        #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+        ReactiveFallback {
+            Condition(PCond<0>, b0 = {b1}),
+            Condition(Cond<1>),
+            SubTree(Tree0364Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0364Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0365Sub1 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0365Sub0 for Ctx {
+        SubTree(Tree0365Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0365 for Ctx {
+        Sequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                Wait(10),
+                StatefulAction(Task<1>),
+                SubTree(Tree0365Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0366 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        Filter(times = 1, count = Success) {
+            StepSequencer {
+                Limiter(1) {
+                    RunOnce {
+                        Repeat(forever) {
+                            Retry(2) {
+                                SequenceStar {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    #[run_while(|bb| bb.b0 % 3 < 0)]
+                                    #[failure_if(|bb| bb.b0 % 2 != 0)]
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0366Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0367 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Limiter(1) {
+            Conditional(|bb| bb.b0 != 3, dynamic = true, else = Failure) {
+                Action(PIo<0>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0367Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0368 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ReactiveSequence {
+            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+            TryCatch(catch_on_halt = true) {
+                Condition(PCond<0>, b0 = {=}),
+                StatefulAction(Task<1>),
+                Priority {
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 3 != 0)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    Priority {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                },
+                ForceSuccess {
+                    Sequence {
+                        #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some((*bb.t0 + 1) % 4) })]
+                        #[on_halted(|bb| { bb.b0 += 2; bb.b0 = 8 })]
+                        Remap(success = Failure, failure = Success) {
+                            #[skip_if(|bb| *bb.t0 > 2)]
+                            StatefulAction(Task<6>),
+                        },
+                        ForceFailure {
+                            RunOnce {
+                                Action(|ctx, bb| ctx.exec_in(7, 1, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+                #[post(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0 % 4) })]
+                #[on_halted(|bb| bb.t0.set((bb.b0 + 2) % 3))]
+                MemPriority {
+                    AsyncSequence {
+                        RunOnce {
+                            MaxTime(20) {
+                                Priority {
+                                    #[on_failure(|bb| { bb.t0.set((bb.b0 + 2) % 2); *bb.t0 += 3 })]
+                                    #[run_while(|bb| bb.b0 == 5)]
+                                    Condition(Cond<8> = Cond::<8>),
+                                    StatefulAction(Task<9>),
+                                    #[success_if(|bb| *bb.t0 > 3)]
+                                    Sleep(10),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0368Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0369 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        TryCatch(catch_on_halt = false) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(5) + 3)),
+            Action(Act<1> = Act::<1>),
+        }
+    }
+}
+
+board!(Tree0369Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0370 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            b1: i64 = 3,
+        }
+        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+            RepeatUntilFailure(forever) {
+                Switch(b1) {
+                    case 0 => Sleep(20),
+                    case 1 => #[success_if(|bb| *bb.t0 + 1 > 6)]
+                    #[on_failure(|bb| bb.t0.set(7))]
+                    AlwaysFailure,
+                    _ => StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+            Timeout(10) {
+                WaitUntil(|bb| bb.b1 % 4 < 3) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0370Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0371 for Ctx {
+        ParallelAll(max_failures = -1) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Condition(|ctx| ctx.check(0)),
+                AlwaysFailure,
+            },
+            WhileDoElse {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            Selector {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
+            Runner,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0372 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            b1: i64 = 2,
+        }
+        ReactiveFallback {
+            Remap(success = Success, failure = Success) {
+                MemSequence {
+                    MaxTime(30) {
+                        SkipUnlessUpdated(t0) {
+                            ParallelAll {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        RunOnce(then_skip = true) {
+                            Loop(q0, value = {t0}, if_empty = Failure) {
+                                #[success_if(|bb| *bb.t0 + 4 > bb.b0)]
+                                AlwaysFailure,
+                            },
+                        },
+                        StatefulAction(Task<1>),
+                    },
+                    #[on_halted(|bb| { bb.b1 += 1; if bb.b1 < *bb.t0 { bb.b0 = bb.b1 % 2 } })]
+                    MaxTime(50) {
+                        WhileDoElse {
+                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                StatefulAction(PTask<4>, b0 = 8, b1 = {b1}),
+                StatefulAction(Task<5>),
+            },
+            FlipSelector {
+                Runner,
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.b1 = bb.b0 })]
+                #[failure_if(|bb| bb.b1 % 2 != 0)]
+                RetryUntilSuccessful(2) {
+                    AsyncFallback {
+                        AsyncSequence {
+                            Action(PAct<6>, b0 = {=}, b1 = {t0}),
+                            Action(Act<7>),
+                        },
+                    },
+                },
+                #[on_success(|bb| bb.b0 += 2)]
+                MemSequence {
+                    Sleep(0),
+                    Action(PIo<8>, t0 = {b1}),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+            Condition(Cond<11>),
+        }
+    }
+}
+
+board!(Tree0372Blackboard { t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0373 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 3,
+        }
+        IfThenElse {
+            Action(PAct<0>, b0 = {=}),
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    MemPriority {
+                        SequenceWithMemory {
+                            Inverter {
+                                Condition(Cond<1>),
+                            },
+                        },
+                        StepSequencer {
+                            Sequence {
+                                ForceSuccess {
+                                    AlwaysSuccess,
+                                },
+                                Limiter(2) {
+                                    #[success_if(|bb| *bb.t0 + 3 == 3)]
+                                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                                    Action(Act<2> = Act::<2>),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+                                Condition(Cond<4>),
+                            },
+                        },
+                        RepeatTimes(forever) {
+                            AsyncSequence {
+                                StatefulAction(Task<5>),
+                                Delay(10) {
+                                    Wait(20),
+                                },
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0373Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0374 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+        }
+        ReactiveFallback {
+            Parallel(success = 0) {
+                Loop(q0, if_empty = Skipped) {
+                    Condition(PCond<0>, b0 = {t1}),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(0) < *bb.t0 + 2, else = Failure) {
+                    Sleep(10),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0374Blackboard { t1 q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0375 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        Fallback {
+            Parallel(success = -2) {
+                SetBlackboard(t0 = 7),
+                Failer,
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Condition(Cond<0>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            },
+            WaitUntil(|bb| (bb.b0 + 4) % 2 > 0) {
+                #[failure_if(|bb| *bb.t1 == 1)]
+                #[post(|bb| if *bb.t0 % 4 < 0 { *bb.t0 += 1 })]
+                WhileDoElse {
+                    Action(PAct<2>, b0 = {t1}, b1 = {t0}),
+                    #[skip_if(|bb| bb.b0 + 4 < *bb.t1)]
+                    #[on_failure(|bb| bb.t1.set(bb.b0))]
+                    Conditional(|bb| bb.b0 > 6, dynamic = false) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+            Priority {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Repeat(0) {
+                #[failure_if(|bb| *bb.t1 % 3 > 0)]
+                Script(|bb| bb.t1.set(bb.b0 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0375Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0376 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Sequence {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| bb.b0 != (bb.b0 + 4) % 4),
+                SetBlackboard(o0 = Some(6)),
+            },
+            SequenceWithMemory {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Repeater(forever) {
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
+                    Condition(Cond<4>),
+                },
+                Sleep(50),
+            },
+            ReactiveFallback {
+                Action(Act<5>),
+                RunOnce {
+                    Script(|bb| bb.b0 = bb.b0 % 3),
+                },
+                AlwaysRunning,
+            },
+            #[run_while(|bb| bb.b0 + 2 < 7)]
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Cooldown(20) {
+                        Parallel(success = 3) {
+                            AlwaysSuccess,
+                            AlwaysFailure,
+                            Action(PIo<6>, t0 = {t0}),
+                            StatefulAction(PTask<7>, b0 = 0),
+                            StatefulAction(PTask<8>, b0 = {t0}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                Sleep(10),
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<9> = Cond::<9>),
+                    SetBlackboard(b0 = {t0}),
+                },
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0376Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0377 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            KeepRunningUntilFailure {
+                SetBlackboard(t0 = {b0}),
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1>),
+                #[on_failure(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0377Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0378 for Ctx {
+        Delay(0) {
+            Repeater(0) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0379 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            IndexSwitch(|bb| bb.b0, dynamic = false) {
+                RepeatTimes(3) {
+                    AsyncFallback {
+                        WasEntryUpdated(t0),
+                        #[on_halted(|bb| if (*bb.t0 + 1) % 4 < 1 { bb.b0 += 1 })]
+                        #[on_failure(|bb| { bb.o0 = Some((bb.b0 + 1) % 3); *bb.t0 += 1 })]
+                        Cooldown(0, filtered = Skipped) {
+                            StatefulAction(Task<0>),
+                        },
+                        Action(Act<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0379Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            b0: i64 = 11,
+        }
+        #[post(|bb| bb.b0 += 2)]
+        Action(PAct<3>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 1,
+        }
+        AsyncSequence {
+            Switch(b1) {
+                case 1 => StatefulAction(Task<0>),
+                case 4 => SkipUnlessUpdated(t0) {
+                    UnsetBlackboard(o0),
+                },
+                case 5 => AlwaysSuccess,
+                _ => StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+            },
+            AsyncSequence {
+                FlipSelector {
+                    WasEntryUpdated(t0),
+                    SetBlackboard(b1 = {t0}),
+                },
+                Condition(Cond<2>),
+            },
+            SubTree(Tree0380Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0380Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0381Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(PIo<6>, t0 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0381 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveFallback {
+            Sequence {
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+                BinarySelector(|bb| (bb.b1 + 2) % 4 > 2) {
+                    AlwaysSuccess,
+                    SequenceStar {
+                        StatefulAction(Task<1> = Task::<1>),
+                        UnsetBlackboard(o0),
+                        Limiter(3) {
+                            StatefulAction(Task<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                    },
+                },
+                ParallelAll(3) {
+                    AlwaysRunning,
+                    StepSequencer {
+                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(4) % 4))]
+                        #[on_success(|bb| bb.o0 = Some(bb.b1 + 3))]
+                        #[failure_if(|bb| bb.b1 > bb.b0 + 3)]
+                        StatefulAction(Task<5> = Task::<5>),
+                        SubTree(Tree0381Sub0, ..),
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 4, &mut bb.b1)),
+                    },
+                    MaxTime(0) {
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            SetBlackboard(b1 = {b0}),
+                        },
+                    },
+                    #[on_halted(|bb| bb.o0 = None)]
+                    Repeat(2) {
+                        SequenceStar {
+                            StatefulAction(Task<8> = Task::<8>),
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0381Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0382 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        AsyncSequence {
+            ReactiveSequence {
+                Conditional(|bb| *bb.t0 < 2, dynamic = false) {
+                    #[failure_if(|bb| bb.b0 % 4 < 2)]
+                    #[on_success(|bb| { bb.b0 = 1; bb.t0.set(bb.b0 % 2) })]
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        StatefulAction(Task<0>),
+                        Script(|bb| { bb.b1 += 2; bb.b1 += 3 }),
+                        Condition(PCond<1>, b0 = {b1}),
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(Cond<3>),
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Condition(PCond<4>, b0 = 1),
+                },
+                FlipSelector {
+                    AlwaysSuccess,
+                    BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = true) {
+                        StatefulAction(Task<5>),
+                        BinarySelector(|bb| (bb.b0 + 3) % 3 == 0, dynamic = true) {
+                            MemPriority {
+                                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 1)),
+                                Action(PAct<7>, b0 = 9, b1 = {=}),
+                            },
+                            #[success_if(|bb| bb.b1 != 1)]
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Action(PIo<9>, t0 = {t0}),
+                },
+                Loop(q0, value = {b1}) {
+                    Loop(q0, if_empty = Running) {
+                        SequenceWithMemory {
+                            ReactiveFallback {
+                                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                                #[on_halted(|bb| bb.b1 = bb.b0 % 3)]
+                                MemPriority {
+                                    #[run_while(|bb| bb.b0 > 7)]
+                                    Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 3, &mut bb.b0)),
+                                    StatefulAction(Task<11>),
+                                },
+                                Inverter {
+                                    StatefulAction(Task<12> = Task::<12>),
+                                },
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                StatefulAction(Task<13>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0382Blackboard { q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0383 for Ctx {
+        WhileDoElse {
+            MemSequence {
+                RepeatUntilSuccess(3) {
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        Failer,
+                    },
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                Priority {
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Action(Act<5>),
+                },
+            },
+            Repeat(1) {
+                SequenceWithMemory {
+                    StatefulAction(Task<6>),
+                    Repeat(2) {
+                        RunOnce(then_skip = true) {
+                            Sequence {
+                                StatefulAction(Task<7>),
+                                Fallback {
+                                    Condition(Cond<8>),
+                                    Action(Act<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            RepeatTimes(1) {
+                RunOnce {
+                    StepSequencer {
+                        WhileDoElse {
+                            StatefulAction(Task<10> = Task::<10>),
+                            AlwaysSuccess,
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                        },
+                        StatefulAction(Task<14>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0384 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 1 => WasEntryUpdated(t1),
+            _ => Repeat(0) {
+                #[run_while(|bb| *bb.t0 % 2 < 1)]
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0384Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0385Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PIo<0>, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0385 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        RunOnce(then_skip = true) {
+            Limiter(2) {
+                Retry(2) {
+                    Deadline(0) {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        #[on_failure(|bb| bb.t0.set(8))]
+                        WhileDoElse {
+                            SequenceWithMemory {
+                                Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
+                                MaxTime(50) {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                                SubTree(Tree0385Sub0, ..),
+                                RepeatTimes(2) {
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
+                            },
+                            FlipSelector {
+                                Repeater(0) {
+                                    Wait(20),
+                                },
+                                BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(PTask<3>, b0 = 1, b1 = {t0}),
+                                },
+                                Sequence {
+                                    #[skip_if(|bb| *bb.t0 > bb.b0)]
+                                    Condition(Cond<4>),
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0385Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            StepSequencer {
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                },
-                #[success_if(|bb| (bb.b1 + 4) % 2 == 1)]
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b0 = 0)]
-                    #[skip_if(|bb| bb.b0 + 3 > bb.b0 + 4)]
-                    Action(Act<1>),
-                    Interrupt(|bb| bb.b1 > 7) {
-                        Action(Act<2>),
+        Limiter(2) {
+            Fallback {
+                Loop(q0) {
+                    TryCatch(catch_on_halt = false) {
+                        Loop(q0, value = {b0}) {
+                            StatefulAction(Task<0>),
+                        },
+                        RetryUntilSuccessful(2) {
+                            Delay(0) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                        MemPriority {
+                            Action(Act<2>),
+                            #[skip_if(|bb| bb.o0.unwrap_or(2) > 7)]
+                            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(0) + 2); if bb.b1 + 1 < 0 { bb.b1 += 1 } })]
+                            Condition(|ctx| ctx.check(3)),
+                        },
                     },
-                    Condition(Cond<3>),
                 },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Succeeder,
-                },
-                Priority {
-                    Action(PAct<5>, b0 = {b1}, b1 = {b0}),
-                    Script(|bb| bb.b0 = bb.b1),
-                },
-                Action(Act<6>),
-            },
-            Repeat(2) {
-                PolicyParallel(policy = FirstSuccess) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(PTask<7>, b0 = {=}),
+                TryCatch {
+                    Limiter(2) {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<4>),
                     },
-                    StatefulAction(PTask<8>, b0 = 6, b1 = {t0}),
-                    StatefulAction(Task<9>),
-                    SetBlackboard(t0 = {b0}),
-                    #[success_if(|bb| *bb.t0 != 2)]
-                    Condition(|ctx| ctx.check(10)),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0386Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0387Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0})
-    }
-}
+board!(Tree0386Blackboard { b1 q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0387Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
         }
-        SubTree(Tree0387Sub1, ..)
+        Wait(50)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64 = 5,
             #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        RepeatUntilFailure(1) {
-            SubTree(Tree0387Sub0, ..),
+        #[run_while(|bb| *bb.t1 != *bb.t0)]
+        Sequence {
+            AsyncFallback {
+                #[skip_if(|bb| bb.b1 + 4 < 4)]
+                Condition(Cond<0>),
+                SubTree(Tree0387Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
+            },
+            Action(Act<1> = Act::<1>),
+            #[on_success(|bb| bb.b0 = *bb.t1 % 3)]
+            #[skip_if(|bb| *bb.t1 > *bb.t1 + 1)]
+            Action(Act<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            ForceSuccess {
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
-board!(Tree0387Blackboard { b0 t0 });
+board!(Tree0387Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            BinarySelector(|bb| (*bb.t0 + 2) % 4 == 2) {
-                Condition(Cond<0>),
-                Remap(success = Failure, failure = Success) {
-                    Action(PIo<1>, t0 = {=}),
+        #[on_success(|bb| *bb.t0 += 1)]
+        Priority {
+            ParallelAll(1) {
+                Condition(Cond<0> = Cond::<0>),
+                #[success_if(|bb| bb.b1 % 4 != 1)]
+                #[post(|bb| *bb.t0 += 2)]
+                SetBlackboard(b1 = 0),
+            },
+            ParallelAll {
+                Interrupt(|bb| *bb.t0 + 3 == bb.b1) {
+                    UnsetBlackboard(o0),
+                },
+                ParallelAll(max_failures = -1) {
+                    Action(PIo<1>, t0 = {t0}),
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0388Blackboard { t0 });
+board!(Tree0388Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0389 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 1,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            MemSequence {
-                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+        SequenceStar {
+            WasEntryUpdated(t0),
+            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
                 StatefulAction(Task<0>),
-                TryCatch(catch_on_halt = true) {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                },
-                StepSequencer {
-                    Sleep(50),
-                    Script(|bb| bb.b1 = *bb.t0),
-                },
-                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 3 != 0)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Loop(q0, value = {b1}) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            Optional {
-                MemPriority {
-                    Loop(q0, if_empty = Success) {
-                        TryCatch(catch_on_halt = true) {
-                            Loop(q0, if_empty = Success) {
-                                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                                    AlwaysFailure,
-                                },
-                            },
-                            Loop(q0, value = {b1}, if_empty = Running) {
-                                #[failure_if(|bb| *bb.t0 + 2 != 0)]
-                                #[run_while(|bb| bb.b0 > 3)]
-                                StepSequencer {
-                                    Condition(|ctx| ctx.check(5)),
-                                    Script(|bb| bb.o0 = None),
-                                    StatefulAction(PTask<6>, b0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    Retry(forever) {
-                        ReactiveSequence {
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            #[run_while(|bb| (bb.b1 + 2) % 3 > 0)]
-                            TryCatch {
-                                MemSequence {
-                                    StatefulAction(Task<7>),
-                                    Script(|bb| { bb.b0 += 3; bb.b1 += 1 }),
-                                },
-                                Condition(PCond<8>, b0 = 6),
-                            },
-                            Action(PIo<9>, t0 = {=}),
-                            Repeat(1) {
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Delay(0) {
-                    Switch(b1) {
-                        case 2 => Loop(q0) {
-                            SequenceStar {
-                                StatefulAction(Task<11>),
-                                UnsetBlackboard(o0),
-                                Wait(30),
-                            },
-                        },
-                        case 5 => #[success_if(|bb| *bb.t0 + 3 != 2)]
-                        WhileDoElse {
-                            StatefulAction(Task<12> = Task::<12>),
-                            StatefulAction(Task<13>),
-                            Action(PAct<14>, b0 = {=}),
-                        },
-                        _ => WhileDoElse {
-                            ScriptCondition(|bb| *bb.t0 + 2 > 3),
-                            #[post(|bb| bb.o0 = Some(bb.b1))]
-                            RetryUntilSuccessful(4) {
-                                UnsetBlackboard(o0),
-                            },
-                            StatefulAction(PTask<15>, b0 = {t0}, b1 = {b1}),
-                        },
-                    },
-                },
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0389Blackboard { o0 q0 t0 b1 b0 });
+board!(Tree0389Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        ReactiveFallback {
-            #[success_if(|bb| bb.b0 < bb.b1)]
-            Optional {
-                Action(|ctx| ctx.exec(0)),
-            },
-            ReactiveSelector {
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-            },
-            Precondition(|bb| bb.b0 < 3, else = Skipped) {
-                #[success_if(|bb| bb.b0 + 1 > 0)]
-                #[run_while(|bb| *bb.t0 > *bb.t1)]
-                Condition(Cond<3>),
+        Repeater(forever) {
+            RunOnce(then_skip = true) {
+                KeepRunningUntilFailure {
+                    RetryUntilSuccessful(4) {
+                        Priority {
+                            ForceFailure {
+                                Limiter(1) {
+                                    Failer,
+                                },
+                            },
+                            Action(Act<0>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0390Blackboard { b1 b0 t0 t1 });
-
 bt::behavior_tree! {
     pub tree Tree0391Sub0 for Ctx {
-        Filter(times = 2, count = Completed, filtered = Failure) {
-            Condition(Cond<0>),
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        Retry(3) {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
-        Filter(times = 2, count = Failure) {
-            Selector {
-                SubTree(Tree0391Sub0),
-                ReactiveSequence {
-                    SequenceWithMemory {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(Cond<1> = Cond::<1>),
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        AlwaysSuccess,
-                        AsyncSequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    Deadline(30) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                SequenceWithMemory {
-                    Selector {
-                        Action(Act<8>),
-                        AlwaysFailure,
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<9>),
-                        },
-                        AlwaysRunning,
-                    },
-                    Repeat(1) {
-                        Sleep(0),
-                    },
-                    MemPriority {
-                        Priority {
-                            Action(Act<10>),
-                            StatefulAction(Task<11>),
-                        },
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(1),
+        }
+        BinarySelector(|bb| (bb.o0.unwrap_or(3) + 4) % 3 == 1, dynamic = false) {
+            SetBlackboard(t0 = 6),
+            SubTree(Tree0391Sub0, t0 = {=}, o0 = {o0}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0392Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 12,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 15,
-        }
-        #[on_success(|bb| { *bb.t1 += 3; if bb.b1 == 3 { bb.t0.set(*bb.t0 % 2) } })]
-        Timeout(50) {
-            Script(|bb| *bb.t1 += 3),
-        }
-    }
-}
+board!(Tree0391Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
+            b1: i64 = 3,
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            b1: i64 = 5,
         }
-        #[success_if(|bb| *bb.t1 % 2 == 1)]
-        MaxTime(10) {
-            SubTree(Tree0392Sub0, ..),
+        ReactiveSequence {
+            RunOnce {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 > 1),
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                    Condition(Cond<2>),
+                },
+            },
+            Conditional(|bb| (bb.b0 + 3) % 4 == 3, dynamic = false, else = Failure) {
+                ReactiveSelector {
+                    AlwaysFailure,
+                    RepeatTimes(3) {
+                        Action(Act<3>),
+                    },
+                    SetBlackboard(b1 = 2),
+                },
+            },
+            Precondition(|bb| bb.b0 == 3, else = Success) {
+                MaxTime(10) {
+                    SetBlackboard(t0 = 5),
+                },
+            },
+            StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
+            TryCatch(catch_on_halt = true) {
+                Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+                RunOnce {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0392Blackboard { t1 t0 b1 });
+board!(Tree0392Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Repeat(4) {
-                    StatefulAction(Task<1>),
+        WhileDoElse {
+            MaxTime(100) {
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    AsyncFallback {
+                        Repeat(3) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        Filter(times = 1, count = Completed, filtered = Skipped) {
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<1>),
+                    },
                 },
             },
-            Sequence {
-                ReactiveSelector {
-                    StatefulAction(Task<2>),
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        Delay(20) {
-                            RunOnce(then_skip = true) {
-                                Parallel(failure = 1) {
-                                    #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                                    #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-                                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                                    Script(|bb| bb.b0 += 1),
-                                    Wait(20),
-                                },
-                            },
-                        },
+            IfThenElse {
+                SequenceStar {
+                    SequenceStar {
+                        AlwaysSuccess,
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<4>),
+                },
+                MemPriority {
+                    Action(Act<4> = Act::<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
+                    Action(Act<8>),
+                },
+            },
+            Delay(100) {
+                ForceFailure {
+                    RunOnce(then_skip = true) {
+                        Selector {
+                            MaxTime(0) {
+                                StatefulAction(Task<9>),
+                            },
+                            StatefulAction(Task<10>),
                         },
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                        StatefulAction(Task<6> = Task::<6>),
-                        StatefulAction(Task<7>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0393Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            #[success_if(|bb| bb.b0 % 2 == 0)]
-            WhileDoElse {
-                Limiter(2) {
-                    Conditional(|bb| *bb.t0 % 3 < 2, dynamic = false, else = Failure) {
-                        Condition(PCond<0>, b0 = 0),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b1)),
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 + 4 > 6) {
-                Condition(Cond<4>),
-                Action(Act<5>),
-            },
-            Retry(3) {
-                StepSequencer {
-                    SetBlackboard(b1 = 3),
-                    StatefulAction(Task<6>),
-                },
+        RetryUntilSuccessful(2) {
+            MemSequence {
+                #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
+                #[post(|bb| bb.b0 = 6)]
+                Action(|ctx| ctx.exec(0)),
             },
         }
     }
 }
 
-board!(Tree0394Blackboard { b0 b1 t0 });
+board!(Tree0394Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        Repeat(1) {
-            Action(Act<0>),
+        ReactiveFallback {
+            WhileDoElse {
+                TryCatch(catch_on_halt = true) {
+                    Succeeder,
+                    StatefulAction(Task<0>),
+                    Wait(0),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            AsyncFallback {
+                ForceFailure {
+                    Fallback {
+                        StatefulAction(Task<4>),
+                        AlwaysFailure,
+                        StatefulAction(Task<5>),
+                    },
+                },
+                FlipSelector {
+                    SequenceWithMemory {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                    },
+                },
+            },
         }
     }
 }
@@ -3444,249 +3630,273 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            b1: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
         }
-        Timeout(20) {
-            ReactiveSequence {
-                Switch(b1) {
-                    case 3 => AlwaysRunning,
-                    _ => #[run_while(|bb| bb.b1 != 4)]
-                    Action(PIo<0>, t0 = {=}),
+        TryCatch {
+            AsyncSequence {
+                Conditional(|bb| *bb.t0 + 3 == 4, else = Failure) {
+                    #[on_halted(|bb| { bb.b1 = (bb.b0 + 1) % 3; *bb.t0 += 3 })]
+                    #[run_while(|bb| bb.b0 > 4)]
+                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
+                    StatefulAction(Task<0>),
                 },
-                #[on_success(|bb| bb.b0 = bb.b1)]
-                Condition(|ctx| ctx.check(1)),
-                FlipSelector {
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[run_while(|bb| (*bb.t0 + 2) % 2 == 0)]
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Action(PIo<3>, t0 = {t0}),
+                StatefulAction(Task<1> = Task::<1>),
+                Script(|bb| bb.b0 += 2),
+                Action(Act<2>),
+                SetBlackboard(b0 = 1),
+            },
+            WhileDoElse {
+                RunOnce(then_skip = true) {
+                    Sequence {
+                        Action(Act<3>),
+                        Action(PIo<4>, t0 = {=}),
                     },
                 },
+                #[post(|bb| bb.t0.set(*bb.t1 + 1))]
+                #[failure_if(|bb| *bb.t1 > 0)]
+                ParallelAll(max_failures = -1) {
+                    Wait(0),
+                },
+            },
+            ParallelAll(1) {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Remap(success = Failure, failure = Success) {
+                    Priority {
+                        Priority {
+                            Condition(Cond<5>),
+                            SetBlackboard(b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            SetBlackboard(t1 = {b1}),
+            SequenceWithMemory {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<6>),
+                    Action(PIo<7>, t0 = {b1}),
+                },
+                Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0396Blackboard { t0 b0 b1 });
+board!(Tree0396Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
         }
-        Loop(q0) {
-            WasEntryUpdated(t0),
+        Sequence {
+            ReactiveSequence {
+                AlwaysSuccess,
+                StepSequencer {
+                    IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop) {
+                        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 2) % 3 != 2, dynamic = true) {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                        },
+                        Script(|bb| { bb.b0 = bb.o0.unwrap_or(4) + 1; bb.t0.set((bb.b0 + 2) % 4) }),
+                        MemSequence {
+                            Switch(b1) {
+                                case 2 => Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                                _ => SetBlackboard(t0 = 0),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0397Blackboard { q0 t0 });
+board!(Tree0397Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0398Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            b0: i64 = 9,
+        }
+        SetBlackboard(b0 = 1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
-        ReactiveFallback {
-            Repeat(4) {
-                FlipSelector {
-                    Timeout(0) {
-                        Condition(Cond<0>),
-                    },
-                },
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64,
+        }
+        #[post(|bb| bb.o0 = None)]
+        Retry(forever) {
+            ReactiveFallback {
+                SubTree(Tree0398Sub0, ..),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0399Sub0 for Ctx {
-        RetryUntilSuccessful(forever) {
-            StatefulAction(Task<5> = Task::<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0399Sub1 for Ctx {
-        Timeout(10) {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    AsyncSequence {
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11> = Cond::<11>),
-                        Condition(Cond<12>),
-                    },
-                    TryCatch {
-                        StatefulAction(Task<13>),
-                        Condition(Cond<14>),
-                        StatefulAction(Task<15>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Timeout(30) {
-                            Failer,
-                        },
-                    },
-                    StatefulAction(Task<16>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0398Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            StepSequencer {
-                RunOnce(then_skip = false) {
-                    ForceFailure {
-                        Repeater(forever) {
-                            Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            Limiter(1) {
+                SequenceStar {
+                    IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail) {
+                        Sequence {
+                            Action(Act<0> = Act::<0>),
+                            Script(|bb| bb.t0.set(bb.b0 % 2)),
+                            ScriptCondition(|bb| bb.b1 != bb.b1 + 2),
                         },
                     },
-                },
-                Inverter {
-                    ReactiveFallback {
-                        RepeatUntilFailure(2) {
-                            AlwaysFailure,
+                    SequenceWithMemory {
+                        ReactiveSelector {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 1)),
+                            Condition(PCond<2>, b0 = {b0}),
+                        },
+                        #[run_while(|bb| *bb.t0 != 1)]
+                        #[post(|bb| *bb.t0 += 3)]
+                        Switch(b1) {
+                            case 1 => StatefulAction(Task<3>),
+                            case 0 => SetBlackboard(b1 = 3),
+                            _ => Action(PIo<4>, t0 = {t0}),
                         },
                     },
-                },
-                Fallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Deadline(0) {
-                        StatefulAction(Task<2>),
-                    },
-                    AlwaysFailure,
-                    IfThenElse {
-                        Parallel(failure = 1) {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        Sleep(30),
-                    },
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    Parallel(success = -1) {
-                        RepeatUntil(Failure) {
-                            SubTree(Tree0399Sub0),
-                        },
+                    ParallelAll(0) {
+                        StatefulAction(Task<5>),
+                        Runner,
                         Condition(Cond<6>),
                     },
-                    IfThenElse {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
+                    Inverter {
+                        Inverter {
+                            SetBlackboard(b0 = 2),
+                        },
                     },
-                    Condition(Cond<9>),
                 },
             },
-            SubTree(Tree0399Sub1),
+            Condition(Cond<7>),
         }
     }
 }
 
+board!(Tree0399Blackboard { t0 b1 b0 });
+
 cases! {
-    Tree0300 "B{b0=4;t0}Try(Once(pt0{b0:=;b1:t0}),F)",
-    Tree0301 "B{q0;t0=2;b0;o0=_}Pri(Lp{_;S}(Cnd{b0%4=1;N;S}(Try(RFb(t0e,Rmp{F;S}(pa1{b0:t0;b1:t0})),@os{t0+=3}@si{t0>t0%2}RU{F}(PPar{1;_}(Scc{b0!4},Wu{t0})),Bin{some;N}(Rpt{2}(Isw{b0;_;N}(a2b{t0%4;b0},Wt{0})),Ub{o0}),Dl{10}(FS(Sc{t0+=1})),Star(SubR(a3l))))))",
-    Tree0302 "B{b0;t0=0}@os{b0!t0%2?b0+=3}@rw{b0>3}Lim{3}(Opt(Fai))",
-    Tree0303 "B{o0;b0=5;t0}Par{-2;-1}(Seq(Par{-1;0}(Sl{10},@os{t0+=3}c0b{b0}),Rep0(t1),Try(@po{b0:=o0|5;o0:=_}SubR(c2e),Wu{t0},Wt{20})),Inv(OnceK(Fb(RSeq(OnceK(c3),c4b{t0},a5l),Bin{o0|3%4>1;T}(Rty0(@si{t0+3<b0}a6),@si{t0<0}pi7{t0:b0}),@ki{o0|3+3>2}Keep(t8)))),Sel(@si{some}RSeq(@oh{t0+3>1?o0:=_;o0:=o0|2%2}@po{t0+=2;b0:=t0%4}Wu{t0},Wt{100}),t9,t10,Isw{b0+4%3;_;_}(Wt{50},Sb{o0=9}),t11),SubA(Swm(Pre{none;K}(@os{b0+4=3?t0+=3}a12b{t0;b0}),Sb{b0=0},Cd{0;K}(FS(Dl{10}(Su{t0}(a13)))))))",
-    Tree0304 "B{b0;o0=3;t0}Dl{10}(Swm(Fb(pi0{t0:b0},Wu{t0}),Cnd{some;_;S}(OnceT(Ub{o0})),Flip(RSel(c1e,t2,Wt{0})),a3l,RSeq(Sl{0},t4)))",
-    Tree0305 "RFb(FS(To{0}(Fb(Step(RSel(PPar{0;_}(a0l,t1),Lim{1}(Sl{0})))))))",
-    Tree0306 "AFb(ASeq(Cd{0;_}(Star(Swm(c0,t1,t2,t3),Rus{F}(c4),Once(t5),Seq(c6l,Opt(t7)),Dd{20}(c8l)))))",
-    Tree0307 "B{b1=2}Star(Rpt{0}(Sc{b1+=1;b1+=1}))",
-    Tree0308 "B{t0=1;b0;q0=1}@ki{t0<b0+2}RSeq(pa0{b0:=;b1:b0},Pre{b0!0;R}(RSeq(c1,a2)),Lp{t0;K}(RSeq(t3,FS(c4))),RSel(c5l,t6))",
-    Tree0309 "B{t1;q0=0}Lp{_;S}(AFb(c0,FF(Sb{t1=6}),RSeq(a1e,pt2{b0:t1},a3)))",
-    Tree0310 "B{o0;t0=0;q0;b0=0}Rep4(ASeq(Seq(Swm(Step(Par{-3;_}(Lp{t0;S}(Run),Bin{none;N}(Sb{b0=2},c0),Rep4(S))))),Swm(Lp{t0;_}(PAll{1}(To{10}(@fi{t0=6}Par{-1;_}(a1e)),Wv{t0}(Lp{b0;K}(a2)))))))",
-    Tree0311 "B{b0=0;q0=1;b1;t0=1}TryF(PPar{0;T}(@fi{b0+1%2<0}@rw{b1+2<5}@of{b0+=2}pi0{t0:=},Pre{t0=b0+2}(Bin{b1=3;N}(t1,t2e)),TryT(Lp{b1;R}(Run),a3)),a4b{b0+3%3;b0})",
-    Tree0312 "B{b0;t0=3}RSeq(@oh{b0!5?b0:=t0%3}TryT(OnceT(Rpt{3}(@si{b0>0}@fi{b0!3}Swm(t0,Sl{0},a1b{b0;b0}))),@of{t0+=3}Wde(c2,Sc{b0+=2;t0+=3},c3),c4))",
-    Tree0313 "B{b1=1;b0=0;t0}@of{t0+=2}Flip(pa0{b0:b0;b1:b1},Sb{b0=8})",
-    Tree0314 "B{t0=5;q0=0;b0=4}Flip(TryT(@si{b0+2>t0%4}@os{b0:=t0;b0:=t0+2}t0,@ki{b0<t0}@rw{t0+4>6}Wt{0},t1e,@of{t0+=2;t0:=b0}@po{b0+=3}@rw{t0<b0+1%4}R),RSeq(MSeq(a2,c3),Keep(@po{t0+=1}@of{t0+=3;b0+=1}t4)),Lp{_;K}(RSeq(Sb{b0=3},a5)),RU{S}(RFb(c6l,c7)))",
-    Tree0315 "B{t1;b0=0;t0;b1=2}@oh{t1=3?t0:=0}RSel(Once(@oh{b0+=1}Fb(t0,@po{b0:=b0%3}@os{b1:=t0%4}@fi{t1%4>2}Fb(c1e,F,a2,Invt(Sb{b1=8})),Seq(Wde(pc3{b0:b1},t4),c5b{t1}))))",
-    Tree0316 "B{t0=5;b0;o0=_}Step(Step(Intr{t0!4}(t0),Mt{0}(Flt{2;_;_}(c1)),Pri(c2,pi3{t0:b0},@si{b0+3<7}@fi{b0=t0}c4l)),Rty2(Cnd{none;N;F}(Dl{0}(Rty0(S)))))",
-    Tree0317 "RFb(PPar{2;T}(t0,a1,Fai,t2,Sl{100}),Wde(c3,RT{F}(Step(c4,Wt{30})),FS(Sub(t5))),Sel(c6,t7,Ite(c8,c9)),Par{-4;-2}(a10,a11,a12e,Wt{10},R),Ret3(Star(RFb(Dd{20}(c13l),c14l))))",
-    Tree0318 "B{b0=5;b1;t0=1}Star(RFb(AFb(c0,Ruf{F}(Isw{t0+2%4;T;N}(@ki{b0+2%2>0}t1,S,Sb{t0=0}))),Flip(Scc{b0+2<4},Sw{3}(t2,a3),a4e,c5,t6)),Flip(t7))",
-    Tree0319 "B{b0}Fb(c0,c1b{b0},Once(c2),Fai,Seq(Wt{20},Sl{100},t3))",
-    Tree0320 "B{b0=3;t0;b1=3;o0=_;q0=1}@rw{o0|2<b1}Once(Par{_;_}(To{0}(Star(Fb(Cnd{t0<0;N;F}(Wt{30}),a0e,AFb(@oh{b1:=o0|2}a1,t2)),MPri(Bin{o0|0+4!5;_}(@ki{b0>b1}pc3{b0:t0},Fai),RSeq(Dl{0}(pa4{b0:t0;b1:b1}),S,Lp{_;_}(t5),@of{b0+=1;b0+=1}@po{b0+=1}t6))))))",
-    Tree0321 "B{o0=1;t1=4}Flip(a0,Cd{20;F}(Rep1(OnceT(@of{t1+=2}Step(R,Scc{o0|3>t1})))),pi1{t0:t1})",
-    Tree0322 "B{t1;b1=5;b0=1;t0=5}Wde(RSeq(MPri(OnceT(@of{b0!b1+4?t1+=2;b0:=t1}Sc{t0:=2;b0+3=5?b1:=4})),Wv{t1}(c0b{t1+2}),Ite(t1,F),Scc{b0=1},Dl{10}(c2b{t0%3})),WU{b0!5}(Rus{1}(@fi{b0>1}Run)))",
-    Tree0323 "B{t0;t1=5;b0=2}@ki{t1>1}OnceK(Swm(AFb(Seq(t0e,c1,Inv(S)),Try(a2,t3,@os{t1=3?b0+=2}@fi{t0>7}@si{t0%2<0}Scc{t0+3=2},Flt{2;_;K}(Wt{30})),Once(S)),Wde(Pre{b0!6;K}(RFb(c4e,pt5{b0:8;b1:t0})),Opt(Star(@si{b0%2>0}pc6{b0:t0},Sb{t0=b0},c7)),MPri(c8,t9))))",
-    Tree0324 "Swm(To{10}(PAll{1}(PAll{3}(t0,t1,t2e,RFb(c3,Sub(c4l)),F))),TryF(Seq(a5,Sl{10}),c6,Inv(t7),Sub(t8),RFb(t9,c10)))",
-    Tree0325 "B{o0=_;t1=4;t0=3;b0=1}MPri(Scc{b0=o0|4},@rw{o0|1<6}@si{b0+1>4}@os{b0:=b0+2%3}Swm(Wu{t1},@fi{t1!3}@os{b0:=t0+1%2}F),PAll{_}(pa0{b0:0;b1:t1},c1e,@rw{o0|5!t0+3%4}@os{t0:=4;t0:=t1}Wt{0}))",
-    Tree0326 "B{t0=4;b1=0;o0=_;b0}Keep(RSeq(Sb{t0=9},@os{t0:=b0}@rw{some}c0l,RSeq(a1b{b0;b1},c2),Rep1(c3e)))",
-    Tree0327 "Rpt{F}(Sub(PPar{2;_}(t0e,RSeq(c1l,t2),OnceK(Step(Wt{0},a3l)))))",
-    Tree0328 "B{t0=1;b0=4}Par{1;0}(Wde(Scc{t0%3>0},Flip(Seq(Sl{0},Sb{b0=0},t0),S),Swm(t1,@os{b0+=2}@ki{t0!5}PAll{_}(t2,a3),@fi{t0+4<3}@oh{t0+=2}RFb(pa4{b0:b0},c5),Wv{t0}(c6b{b0+1}))))",
-    Tree0329 "B{o0=1;t0;b0}RFb(Fb(Rep3(@po{b0+=2}RSeq(MPri(pi0{t0:b0},OnceT(Sb{o0=3}),Scc{none},Rep1(Rmp{S;F}(a1))))),Fb(@rw{t0+2<b0+1%4}@po{b0:=b0%4}@ki{t0%3>0}Wu{t0},MSeq(Fb(pt2{b0:0;b1:b0},pt3{b0:b0}),S,pc4{b0:t0},Fai))))",
-    Tree0330 "B{t0;t1;b0}Flt{3;S;K}(Seq(Inv(Step(@fi{t1+1%3!1}Seq(Sc{b0+=3;t0:=t1%2},c0),t1e)),t2,Wde(t3,t4),Pre{t1%4<0;R}(Sb{t1=5})))",
-    Tree0331 "B{t0=5;b1=2;b0=2}RU{F}(Flip(MSeq(c0,pi1{t0:b0},c2),c3e,Rus{F}(Wde(@of{t0+=1}@fi{b1%3<2}a4,Sb{t0=9},t5))))",
-    Tree0332 "Fb(t0,Wt{20})",
-    Tree0333 "RFb(TryF(Mt{10}(Rep0(c0)),Ret4(Rmp{F;S}(OnceK(t1)))),Star(Inv(Seq(Star(RFb(t2,F,t3),OnceK(Sl{10}),Sl{0},PPar{2;T}(a4,Lim{3}(t5)))))),Keep(Dd{30}(Swm(Dd{0}(ASeq(c6l,t7)),AFb(t8,a9),TryF(t10,c11,c12e,F,a13l)))))",
-    Tree0334 "PAll{_}(RFb(t0e,Keep(t1),Sl{10}),Sub(ASeq(Wde(a2,Fb(F,t3e)),Sub(Par{_;-1}(t4)))),Star(Ret4(Star(Inv(t5),Flip(c6l,c7)))),c8)",
-    Tree0335 "B{b0=0;t0;b1}@fi{b0>7}@po{b1+=2;b1:=t0+3}RSeq(Wu{t0})",
-    Tree0336 "Invt(Wde(RFb(c0,t1e,t2),Keep(a3),RFb(c4,t5)))",
-    Tree0337 "B{b0=0;t0=5;o0}Star(@of{b0:=b0%4;t0:=t0%3}@rw{b0+1<4}Lim{1}(To{30}(RSeq(Ub{o0},t0,c1))),Par{_;_}(pa2{b0:b0},t3,a4b{t0%3;b0}),t5)",
-    Tree0338 "MSeq(Sel(Dd{10}(RSeq(a0,t1)),Once(RSel(Rep3(a2l),Wt{0})),RepF(Fb(Once(a3)))),PAll{-1}(Ret0(a4),Swm(c5l,a6l,c7,c8),RSeq(c9e,OnceT(c10),Sl{0})),Pri(Rus{3}(TryF(Wt{50},S,t11,c12,a13)),Once(RFb(a14e,c15l,RepF(t16),R)),Fb(Flt{3;_;K}(Seq(t17,Par{_;-2}(Sl{0},c18e))))))",
-    Tree0339 "B{t0=1;q0=2}Lp{t0;K}(t0)",
-    Tree0340 "B{b0=2;t0=2;o0=3}Fb(Seq(@oh{t0+=3}Pre{none;R}(Isw{o0|5;T;N}(a0b{b0;b0},RSeq(Dd{10}(t1e),Sl{30}),Lim{2}(S)))),PPar{1;_}(Rep2(t2),Sc{t0:=b0}),Try(pa3{b0:t0},Suc,t4e,@po{t0:=b0%2}Rep3(a5),OnceT(t6e)))",
-    Tree0341 "B{t1=2}Flip(a0,Isw{4;_;_}(t1,R,Sc{t1+=1}))",
-    Tree0342 "B{o0=3;b1;t1=1;b0}Rmp{F;S}(Par{1;_}(Rep2(PAll{_}(pa0{b0:5},Sc{b1+=2},c1l,OnceK(t2),FS(Sc{o0:=_;t1:=b0+3}))),Su{t1}(RT{3}(Pre{b1+2%4>0}(Sw{1}(F,Seq(a3e,a4)))))))",
-    Tree0343 "Ite(t0,t1)",
-    Tree0344 "B{b0=4;b1=4}Bin{b1!4;N}(Scc{b0%3<0},Wt{100})",
-    Tree0345 "OnceK(Par{2;1}(t0e,Flt{3;R;K}(RT{F}(a1)),Opt(MPri(t2,t3,c4,Sl{100}))))",
-    Tree0346 "B{o0=3;b0=5;t0=2}RFb(PAll{-2}(Scc{some},t0,Scc{b0%3<1}),Fb(@os{b0:=9;o0:=o0|4+1%3}@po{none?t0:=o0|4+1%2}F,t1,pi2{t0:t0},pt3{b0:=;b1:t0}),a4,FF(pc5{b0:3}))",
-    Tree0347 "B{o0=2;q0=2;b1;t0;b0=3}MPri(Lp{_;F}(Star(Pre{b1<5;K}(Ret4(Mt{0}(pi0{t0:t0}))),Lp{b1;_}(Flt{3;R;K}(Sw{3}(Dd{0}(pc1{b0:=}),Fai))),Inv(RSeq(PAll{2}(c2,Wt{30}))),@fi{some}@of{b1:=b1+2%4}@ki{b0<1}Sw{3;0}(Suc,t3e,Suc))))",
-    Tree0348 "B{b1;t1=2;t0=3;o0=_;b0}Wde(RSeq(@ki{t0+3!4}AFb(c0,F),Cd{30;F}(Sl{0})),@oh{t1+=1}Rty4(Sel(Seq(@os{b1:=o0|1%2;b0+3>b1?o0:=b0%3}a1e),RSeq(pi2{t0:t1},t3e,pi4{t0:b1},Once(pt5{b0:=;b1:t0})))))",
-    Tree0349 "B{t0=0;b1=3;b0=2}RT{1}(SubR(FF(Cnd{b1>t0+1;N;S}(Fb(Flt{3;R;F}(pt0{b0:=;b1:b0}),MPri(pc1{b0:=},@si{b0!4}pi2{t0:b0},c3),Su{t0}(c4),F,t5e)))))",
-    Tree0350 "Flip(Cd{20;_}(ASeq(t0,Wt{10})),To{0}(Seq(Suc,Rep4(c1),Sub(F))),Rep1(Rep1(t2)))",
-    Tree0351 "B{q0=4;o0=5;b0=5}Pre{some;S}(Step(t0e,Lp{b0;_}(SubA(c1)),SubR(Star(Scc{b0%4!3}))))",
-    Tree0352 "B{t0}Keep(Dl{10}(Cd{30;_}(Wu{t0})))",
-    Tree0353 "B{b0=3;t0=3;b1=2}Fb(Cd{30;_}(@ki{b1<t0}@oh{b1+=2;t0+=1}Su{t0}(c0)),pt1{b0:=;b1:=},RSel(pt2{b0:b0},Wu{t0}))",
-    Tree0354 "B{t0=2;b1=5;o0=_;b0=5}Dl{100}(Sc{t0+=2;b0<0?o0:=b1})",
-    Tree0355 "B{b0;o0=_;b1=5;t0}Par{2;-2}(RSeq(c0,SubR(@ki{t0<3}F)),Step(@po{b0:=t0%4}@si{b1=b1+4%2}@oh{t0<4?o0:=t0}Sb{t0=0},t1,a2))",
-    Tree0356 "B{t0;b0=1}RSeq(Sc{b0+=2;b0:=b0%4},Once(Bin{b0+4%4>1;N}(pc0{b0:6},@rw{t0+4<1}R)),pt1{b0:=;b1:b0})",
-    Tree0357 "B{o0=2;t0=0;b1=0}RSeq(@os{b1+=3}@of{b1:=0}@rw{t0%2>0}Pre{some;K}(Lim{3}(c0)))",
-    Tree0358 "B{b1=0}Rty1(@ki{b1<3}SubA(WU{b1+3<1}(R)))",
-    Tree0359 "B{b0;o0;t0=2}@po{o0:=_}Bin{t0+1%2!1;N}(@si{t0%4=2}To{0}(PAll{-2}(Keep(Keep(Sel(t0,t1e,@oh{o0|0>6?t0:=5;t0%2<0?b0:=b0%4}@si{o0|3>b0}pa2{b0:b0}))),Inv(OnceK(Sb{t0=2})),To{10}(Keep(Sb{o0=7})),Pri(@si{some}TryT(t3,t4),t5,@os{b0%2=0?t0+=2}t6))),Cd{20;_}(Fb(Once(Ite(Seq(t7,@fi{b0+3<4}Sl{0}),@os{t0+=1}@rw{b0>7}c8,Wv{t0}(a9l))),AFb(Wde(c10,a11b{b0;b0},pc12{b0:4}),Flip(@ki{t0<b0}@oh{o0:=2}c13,t14,Sc{b0+=1},pt15{b0:=;b1:t0}),@os{b0:=5}Sc{b0+=1;o0:=_}))))",
-    Tree0360 "Par{3;0}(c0,c1,c2)",
-    Tree0361 "B{b0=0;t0;o0=_}PAll{_}(@os{o0:=b0;b0+=2}t0,a1b{b0;b0},MSeq(MPri(t2,Ub{o0}),Ite(@ki{b0+3>1}c3e,@si{b0+3%4<2}c4),PAll{0}(F,pc5{b0:t0})),Par{-2;-1}(Dl{10}(RSeq(Ub{o0},a6b{3;b0})),@si{t0>1}@ki{none}c7b{b0},c8),RSeq(RFb(Swm(pa9{b0:1},pi10{t0:t0}),Bin{t0+3%2!0;_}(t11,a12)),RSeq(c13l,Pre{b0>3}(Sc{b0+1%3!1?t0:=1}),Sc{o0:=o0|2%4},R)))",
-    Tree0362 "B{b0=1;b1;t1=4}Par{_;2}(TryT(t0,t1,pa2{b0:t1},@oh{b1+=1;b1+=1}@ki{b0+2%2=0}c3),Try(a4,Keep(t5)))",
-    Tree0363 "B{b0;t0=3;q0=0;b1}RU{F}(OnceT(Flip(Lp{b1;K}(@rw{b0=3}Dd{20}(RT{3}(Pre{b1>0;R}(c0)))),SubA(OnceT(Rep4(c1))),Cnd{b1%2<0;T;_}(AFb(Scc{b0<b1%4},Lp{b1;K}(Sb{t0=4}),F)),t2,Rus{F}(@fi{b1+2!1}@ki{t0>2}RFb(c3e,t4,Inv(c5))))))",
-    Tree0364 "B{b1=1;o0}RSeq(Keep(pi0{t0:b1}))",
-    Tree0365 "B{b0;t1=2}RetF(Swm(Dl{0}(Once(Ret3(Keep(Seq(c0,@ki{b0+1%3!1}Sb{t1=b0}))))),Ret4(Fb(Keep(SubR(FF(pc1{b0:5}))),Opt(c2b{t1%3})))))",
-    Tree0366 "B{b1=5;t0;b0=4}Opt(@po{b0=5?t0+=4}@ki{b1>1}@fi{b0+4%3!2}Ret4(Su{t0}(Rus{F}(SubR(t0)))))",
-    Tree0367 "RU{F}(RFb(RSeq(PAll{_}(t0),c1e,Flt{1;F;K}(t2)),Par{3;_}(t3,FS(a4),R),RFb(Fai,a5,a6,Inv(S)),Fb(a7,Invt(t8),t9)))",
-    Tree0368 "AFb(RFb(c0,Seq(ASeq(t1e,c2)),Inv(TryT(a3l,t4,t5))),c6e)",
-    Tree0369 "B{t0=4;t1=4}TryT(Rty2(Par{1;_}(c0,t1,pi2{t0:=})),PAll{-1}(pa3{b0:2},Wde(pa4{b0:t0;b1:t1},t5),RU{S}(c6)),Seq(pi7{t0:=},a8,To{100}(a9),Sl{0}),Rty0(Fai))",
-    Tree0370 "Fb(Sub(Invt(Once(Rmp{F;S}(RSeq(Seq(c0l,c1,c2e),OnceK(t3),t4e,Wt{0},OnceK(S)))))),c5e)",
-    Tree0371 "B{b1;t1=5}Sw{0}(c0,Seq(Sl{0},t1,t2))",
-    Tree0372 "B{t1=4;o0=2}PAll{_}(c0e,c1b{t1+2%3},Pri(a2,c3l),Ub{o0})",
-    Tree0373 "B{q0=4}RSeq(Lp{_;K}(a0))",
-    Tree0374 "Dl{100}(Lim{3}(Fb(OnceK(Lim{2}(t0)),Sub(c1e),Rep0(c2e))))",
-    Tree0375 "B{t0;b0;o0=4}Par{_;-4}(PAll{2}(c0,a1b{o0|5+1%2;b0}),MSeq(TryT(Sl{10},t2e,a3e),Isw{b0;T;T}(pt4{b0:=;b1:b0},Bin{b0>3;N}(pa5{b0:t0},Sb{t0=b0})),To{10}(To{10}(pa6{b0:t0;b1:b0}))),Wt{0},Flip(@oh{b0+=1}F,t7,c8,pi9{t0:=},t10))",
-    Tree0376 "B{b1=2;b0;q0=1;o0;t0}ASeq(MSeq(Sl{10},c0l,@oh{o0:=t0+2}@of{b0:=7}@ki{t0=b1}Rpt{F}(Ub{o0}),t1,Ub{o0}),Par{1;-1}(@of{t0!1?b0+=2}Pre{b0+4<0}(pi2{t0:b1}),PAll{2}(a3b{t0%2;b0},pi4{t0:=},c5)),Isw{b1;N;_}(Lp{_;K}(pt6{b0:2}),c7e,Cnd{t0>6;T;_}(Scc{b1=b0+3})))",
-    Tree0377 "B{b0;o0=1;b1=5;t0=1}@rw{t0=3}@os{o0:=t0;t0+=1}RSeq(RFb(t0,pt1{b0:=;b1:=},t2))",
-    Tree0378 "B{o0=3;b0=1;q0=3;b1=5;t0=5}Sel(Ite(pc0{b0:b0},R,c1e),Wv{t0}(Inv(Isw{b0%4;N;T}(Ret2(c2)))),FF(Once(Run)),Flt{1;F;_}(Lp{b0;_}(Cnd{b1>1;N;F}(c3e))),Lp{_;S}(Lim{1}(Flip(Cnd{o0|0+4%3<1;_;S}(@po{b1:=4}@oh{t0:=o0|2}@os{b1+=1}S),F,pc4{b0:6}))))",
-    Tree0379 "B{b0=2;t0=5}Sel(RSeq(Su{t0}(Flip(a0)),Par{1;_}(c1,Sl{20}),Seq(a2e,c3)),Seq(Sb{b0=4},@fi{t0=5}Fb(t4e,Fb(t5,a6l,t7))),pi8{t0:b0},a9)",
-    Tree0380 "RFb(Par{_;-1}(a0,c1),Flip(a2,c3))",
-    Tree0381 "B{b0=1;t0=5;b1=3}Bin{b1+2%3<1;T}(t0,@oh{t0+=1}@os{b1+=3}Bin{t0<2;N}(Fb(a1,F),FS(Pri(pc2{b0:=},@si{t0!3}RFb(t3,a4),Wu{t0}))))",
-    Tree0382 "B{b1=3;t1=1;b0=1;t0=4}Pre{t0!3}(Sw{0}(@po{b0+3%4>0?t0:=7}Suc,ASeq(a0e,@po{b0:=t1%4}@os{t1:=9}pc1{b0:b0})))",
-    Tree0383 "Flt{2;F;F}(Dd{0}(Sl{20}))",
-    Tree0384 "B{t0=4}Cd{10;_}(Invt(pc0{b0:t0}))",
-    Tree0385 "B{t1=5;b0=0;t0}Rep2(Ret4(TryF(Try(@fi{b0>b0+1%4}@rw{t1%2!1}Step(S,@ki{b0=3}@oh{t0:=4}S),OnceK(Run)),Ite(RFb(pi0{t0:t1},pi1{t0:=}),t2,Dd{30}(Sl{20})))))",
-    Tree0386 "B{b0;b1;t0=5}RFb(Step(Once(c0b{t0}),@si{b1+4%2=1}RFb(@oh{b0:=0}@ki{b0+3>b0+4}a1,Intr{b1>7}(a2),c3),RFb(c4,Suc),Pri(pa5{b0:b1;b1:b0},Sc{b0:=b1}),a6),Rep2(PPar{1;_}(OnceK(pt7{b0:=}),pt8{b0:6;b1:t0},t9,Sb{t0=b0},@si{t0!2}c10l)))",
-    Tree0387 "B{b0;t0}Ruf{1}(SubA(SubA(pt0{b0:b0;b1:t0})))",
-    Tree0388 "B{t0}Fb(Bin{t0+2%4=2;_}(c0,Rmp{F;S}(pi1{t0:=})))",
-    Tree0389 "B{o0;q0;t0=4;b1=1;b0}Swm(MSeq(@os{o0:=t0}t0,TryT(@ki{some}c1,pt2{b0:=;b1:b0}),Step(Sl{50},Sc{b1:=t0}),@fi{o0|0+2%3!0}@of{t0+=1}Lp{b1;_}(Keep(t3))),Opt(MPri(Lp{_;S}(TryT(Lp{_;S}(PPar{1;N}(a4b{b1;b1},F)),Lp{b1;R}(@fi{t0+2!0}@rw{b0>3}Step(c5l,Sc{o0:=_},pt6{b0:b0})))),RtyF(RSeq(@oh{b0+=1}@rw{b1+2%3>0}Try(MSeq(t7,Sc{b0+=3;b1+=1}),pc8{b0:6}),pi9{t0:=},Rep1(t10))))),Ret3(Dl{0}(Sw{2;5}(Lp{_;_}(Star(t11,Ub{o0},Wt{30})),@si{t0+3!2}Wde(t12e,t13,pa14{b0:=}),Wde(Scc{t0+2>3},@po{o0:=b1}Ret4(Ub{o0}),pt15{b0:t0;b1:b1})))))",
-    Tree0390 "B{b1=2;b0;t0;t1=3}RFb(@si{b0<b1}Opt(a0l),RSel(a1,c2l),Pre{b0<3;K}(@si{b0+1>0}@rw{t0>t1}c3))",
-    Tree0391 "Flt{2;F;_}(Sel(Sub(Flt{2;R;F}(c0)),RSeq(Swm(TryT(c1e,t2,a3),t4,S,ASeq(t5,t6)),Dd{30}(t7)),Swm(Sel(a8,F,Keep(t9),R),Rep1(Sl{0}),MPri(Pri(a10,t11),t12))))",
-    Tree0392 "B{t1=2;t0;b1=5}@si{t1%2=1}Mt{10}(SubA(@os{t1+=3;b1=3?t0:=t0%2}To{50}(Sc{t1+=3})))",
-    Tree0393 "B{t0;b0=1}PPar{0;_}(Wde(t0,Rep4(t1)),Seq(RSel(t2,Flt{3;R;F}(Dl{20}(OnceT(Par{_;1}(@of{b0:=t0+4}@os{t0:=b0+1}a3b{t0;b0},Sc{b0+=1},Wt{20})))),RFb(Keep(t4),c5b{t0},t6e,t7))))",
-    Tree0394 "B{b0=4;b1=0;t0}RSeq(@si{b0%2=0}Wde(Lim{2}(Cnd{t0%3<2;N;F}(pc0{b0:0})),a1b{b1;b0},Isw{b0%3;N;T}(a2b{t0%3;b1},c3l)),Bin{t0+4>6;_}(c4,a5),Rty3(Step(Sb{b1=3},t6)))",
-    Tree0395 "Rep1(a0)",
-    Tree0396 "B{t0=1;b0=3;b1=5}To{20}(RSeq(Sw{3}(R,@rw{b1!4}pi0{t0:=}),@os{b0:=b1}c1l,Flip(t2e,@rw{t0+2%2=0}Swm(S,pi3{t0:t0}))))",
-    Tree0397 "B{q0;t0=1}Lp{_;_}(Wu{t0})",
-    Tree0398 "RFb(Rep4(Flip(To{0}(c0))))",
-    Tree0399 "PPar{0;N}(Step(OnceK(FF(Rpt{F}(c0))),Inv(RFb(Ruf{2}(F))),Fb(t1e,Dd{0}(t2),F,Ite(Par{_;1}(t3,t4),Sl{30}))),Ret3(Fb(Par{-1;_}(RU{F}(Sub(RetF(t5e))),c6),Ite(t7,t8),c9)),Sub(To{10}(Keep(RFb(ASeq(t10,c11e,c12),Try(t13,c14,t15),OnceK(To{30}(Fai)),t16)))))",
+    Tree0300 "B{b1=1;b0=0;t0=1}Dl{10}(Rpt{F}(Sw{4;3}(Keep(FF(c0b{4})),SubA(Par{-1;-2}(Wu{t0},@oh{b0+=1}c1b{t0})),@si{b1>b0}a2e)))",
+    Tree0301 "B{b1=2;o0;b0;t0=5}@of{o0:=b1%3}RSeq(@ki{some}@si{o0|5%4=2}PPar{2;_}(Swm(@of{t0:=4}RetF(Ite(Wu{t0},c0e)),@of{b1:=t0;t0+=3}Wv{t0}(Intr{b0+4>1}(Rep3(RU{F}(a1b{b0+4;b1}))))),Fb(a2,Dl{20}(Sb{b1=2}))),@oh{o0:=t0+2}@po{o0:=b0%4;t0:=b0+3}@fi{b1=5}Dd{100}(RSeq(Sw{4;2;5}(R,t3e,Pre{b1+1=0}(Scc{b0%2>0}),c4),Wu{t0})))",
+    Tree0302 "B{b1;o0;t0=1;b0=0}@fi{b0>7}@po{b0+=1}@oh{b0%4<3?t0+=2}Flip(Rpt{0}(c0),Seq(@of{b0>5?b1:=o0|0}Pre{t0+3%2<1;R}(Swm(RFb(c1,RSeq(a2,RT{2}(t3))),Flip(Pre{none;R}(S),Rty3(Wu{t0}),a4),Try(pt5{b0:=;b1:b0},Flt{3;F;_}(a6),Wu{t0},Sc{t0:=7},Sb{o0=1}),Opt(OnceT(Fb(pc7{b0:t0},a8)))))))",
+    Tree0303 "B{t0=5}Ret1(Cnd{t0+1%4!0;N;F}(SubA(SubR(t0))))",
+    Tree0304 "B{b1=2;t0=1;b0=1}MPri(RSeq(FF(t0e),Su{t0}(@of{b0+3>b0%4?b1+=3;t0>0?b0+=2}@si{b0+2<b1}@oh{b1+=2}Pri(@oh{b0:=1}@rw{t0+2!5}@ki{b1+2%3<0}Sb{b0=5},Wu{t0}))),RFb(Cd{10;F}(Sb{b1=3}),Flt{3;S;_}(Swm(pa1{b0:8;b1:b0},pi2{t0:=}))))",
+    Tree0305 "B{b1=4;t0=4;b0}RSeq(@ki{b1=b0}@fi{b0=b1}Flt{2;_;K}(PAll{_}(pi0{t0:=},pa1{b0:=;b1:t0},a2l)),Seq(S,c3b{t0},c4),Rep1(Rmp{S;S}(t5)))",
+    Tree0306 "B{t1=2;t0=0;b0;b1=0;o0}Par{1;0}(Rmp{S;F}(Swm(@po{o0:=o0|2%3}c0b{t1%3},@si{b1+3=3}@oh{b0:=t0+4}c1)))",
+    Tree0307 "B{b1;t0=5;b0=3}@fi{t0=7}@rw{b0<4}Opt(RFb(TryT(Step(Sl{30},SubA(Scc{t0<1})),a0b{t0%4;b1}),Cnd{t0%3<1;T;_}(Sb{t0=b1}),Rep0(Sl{10})))",
+    Tree0308 "B{b0;t0;b1=1;t1;o0=_}Sel(t0,Seq(Sb{o0=9},t1,pt2{b0:=;b1:b1},Scc{t0!t0%3}),@rw{t0!3}@si{t1+1=t1%3}Pre{t0<2;F}(RT{1}(Bin{b1+3%4=2;T}(Cd{0;K}(Sw{4;3;2}(c3,a4,Dl{20}(Sb{t1=b0}),Run)),@of{t1:=b0}RFb(a5b{b0%3;b0},c6,c7b{t0+3})))))",
+    Tree0309 "B{t0=1;b0=2}Bin{b0>3;T}(Ite(Dd{30}(t0),Scc{b0+2%2>0},@os{t0%4=1?b0+=4}@po{t0:=5;t0+=2}PPar{1;N}(Sl{30},S,Sb{t0=1},c1l)),Bin{t0+1<4;T}(@po{b0+=1}Flt{2;R;F}(RSeq(c2,S)),Rmp{F;F}(RSeq(Inv(@os{t0:=b0%3}t3e),a4,a5,t6,a7))))",
+    Tree0310 "Mt{0}(Fb(t0,Fb(t1,t2e,c3),RFb(F)))",
+    Tree0311 "B{t0=3;b0=4;t1;b1=3}Star(Flip(Wv{t0}(t0e),Keep(a1b{t0+2;b0}),@oh{b1+=1}@rw{t1%4=0}@po{b0+=1}t2),FF(Rep2(Sw{3;0}(Seq(RFb(c3b{t0},t4)),a5,@of{b0+=2;t0=0?b1+=1}@po{b1%4>0?t1:=t1%4}FS(a6b{t1%4;b0})))))",
+    Tree0312 "Rep1(RT{F}(Par{-2;2}(t0,Dl{10}(Suc),Dl{20}(Dl{10}(Sl{20})))))",
+    Tree0313 "B{b1=1;b0=2;t0=0}Swm(Sw{4;3;5}(c0,t1,pa2{b0:t0;b1:b0},@os{t0:=2}Ite(@os{t0+2%3=1?b1+=2}@fi{t0+2!2}@of{b1+=2}c3e,FS(c4))),@po{t0+=2}RFb(c5b{b1%3},t6e,c7),Bin{b0<3;N}(t8,@si{b1+4%3<0}@os{b1+=1}t9),Rty3(Invt(Mt{20}(Scc{b0+4>t0}))),WU{b1=0}(R))",
+    Tree0314 "B{q0=3;b1;b0;t0=0}Intr{b1>b0}(Rpt{F}(Wde(Step(Lp{b0;K}(Lp{_;_}(RT{F}(Sc{b0:=t0;t0+=3}))),Swm(Inv(t0),Fai),PAll{_}(c1,a2e),RFb(Wu{t0},FF(Scc{t0<1})),SubA(pt3{b0:8;b1:=})),@si{t0>1}@po{b1+=2;b0:=t0+3}Flt{1;S;K}(Sel(@os{b1:=t0;b0:=2}RSeq(c4,S,@fi{b1+4%2>0}Sb{b0=b1}),@rw{b1+4>3}@ki{b1<t0+2}Keep(MSeq(Wu{t0},Sb{b0=5})),t5,Bin{t0!b1;T}(a6l,RetF(@rw{t0>4}@po{b1%2<1?b1:=t0}Wt{0})),Isw{b1;T;T}(@of{t0+=3}Lp{_;_}(c7e),t8))))))",
+    Tree0315 "B{b0;q0=4;t0=1}Wde(t0,Wv{t0}(t1e),FF(Flip(Lp{b0;S}(Rep0(Sb{t0=0})),t2)))",
+    Tree0316 "B{b0=3;t0=2;b1=4}Ite(a0b{t0+2;b1},@fi{b0+4!1}SubA(RSeq(pc1{b0:t0},SubR(a2b{b0;b0}))),c3)",
+    Tree0317 "B{o0=_;t0=2;b0=0;b1=3}Rpt{3}(FF(Seq(RFb(RetF(@of{o0:=t0;o0:=_}@si{t0+2%2>0}Sel(pa0{b0:=},pt1{b0:t0}))),Sw{0;5}(t2,c3,Sc{b1+=1}),pi4{t0:b1})))",
+    Tree0318 "PPar{1;T}(Ruf{1}(PPar{1;_}(RFb(a0,c1,a2,a3l,t4e),Rty0(t5),PPar{1;N}(Run,t6,RU{S}(t7)))),FS(ASeq(RFb(t8,t9,c10e),c11)))",
+    Tree0319 "B{b1;t0=0;b0;t1}RFb(AFb(@fi{t1!t0+1%3}Fai),Keep(To{50}(PPar{2;N}(@rw{b1%3!2}Fb(t0,Wu{t0},Scc{b1<t0+4}),pa1{b0:3;b1:b0},c2,c3))))",
+    Tree0320 "RFb(c0,t1,t2,Swm(S,t3),t4)",
+    Tree0321 "B{t0=2;b0;o0}Once(Par{2;3}(PAll{1}(F,pi0{t0:=}),Swm(@fi{t0<t0+1}@po{b0>o0|5+3?t0+=1;b0:=3}@rw{b0+2%2<1}Dl{0}(pi1{t0:b0}),c2l),Fb(F,@oh{o0:=b0}@rw{t0%4<0}t3,pc4{b0:t0},pt5{b0:b0;b1:b0}),t6))",
+    Tree0322 "RSeq(RFb(a0l,PAll{1}(RepF(Opt(c1)),a2),t3,t4,Rty2(t5)),Ite(Swm(a6,Ret1(a7)),t8e,RFb(c9,F)))",
+    Tree0323 "B{t0;b0;q0=2;b1=5}Sw{5;1;0}(@rw{t0>t0+2}@si{b1=b0}Isw{b1;N;T}(c0l,Rty4(@rw{b0%4=0}Ret0(Suc)),Rep1(Once(Once(a1))),Lp{_;S}(R),Fb(@rw{b1=t0+3%4}a2,a3)),Ruf{1}(@si{b0=b1%3}@fi{b0%3>1}@os{t0:=b0%3}Dl{20}(Star(Step(t4,Scc{b1<b0}),t5,PPar{2;_}(c6e,c7),Sc{t0+=2;t0+=3},pi8{t0:b1}))),Dl{10}(Ret3(RU{F}(RSeq(Seq(Ite(pc9{b0:2},@po{b0:=t0}Sb{b1=t0}),Sel(F,t10)),@of{b0+=3}Seq(c11,pc12{b0:=},@oh{b0+=3}@fi{b0=7}c13))))),Pri(a14l,t15,Flip(t16e,t17),a18l,Sel(pc19{b0:=},c20,c21)))",
+    Tree0324 "Keep(Sel(t0))",
+    Tree0325 "B{t0;b0=2;t1=0}PPar{1;N}(Cnd{t0>b0;_;S}(Star(@of{b0:=b0%4;b0+=3}@rw{t0+2%3<0}Ret3(Pre{b0!t1;S}(Sc{t0:=b0%4})))),Sb{t0=4},Fb(@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a0,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}),@rw{b0=t1%4}Sl{30}),Swm(Once(c1b{b0%3}),Ite(a2,@fi{t1>t0+3%2}@oh{t0:=t1+2}t3,pc4{b0:5})),Rty3(MSeq(RFb(a5,Scc{t0+2>t0}),t6,Dl{20}(pa7{b0:t1;b1:b0}))))",
+    Tree0326 "AFb(RFb(t0,c1e,c2l),RepF(t3))",
+    Tree0327 "B{q0=0;b0=0;t0=0;o0=3}@of{t0:=t0%3}@rw{b0+2>7}Par{5;_}(Pri(Lp{t0;R}(c0e),c1,FS(c2)),RSeq(pi3{t0:t0},Ub{o0},t4),RSel(Mt{20}(t5),@si{b0+1<2}t6,@po{b0+=1}c7),AFb(Rmp{F;S}(Sl{0}),t8,a9e,pt10{b0:=},Sc{t0:=b0%4;t0:=b0+4}),pi11{t0:b0})",
+    Tree0328 "B{b0;b1=5;t0=4}Fb(a0,Sc{t0%3<2?b0:=b1%2;b1+=3})",
+    Tree0329 "B{t0=5;b0=2}Bin{t0=3;T}(PAll{-1}(@ki{b0+3%3!1}@si{t0+2%3<0}@oh{b0+=2}RSeq(Flip(Wt{20},OnceK(a0e),Wt{0}),t1),Seq(@oh{t0+=2}@si{b0>5}Suc,@si{t0!2}Fai,@si{b0=1}c2),TryF(Cd{30;F}(Fb(c3,t4e)),Seq(pi5{t0:t0},@rw{b0+4%4>1}@si{t0+3>7}@po{b0+=2}pc6{b0:4},c7))),RepF(@fi{t0%3!0}Wde(Seq(@po{b0+3<4?b0+=1;t0+=3}a8,Seq(pa9{b0:b0;b1:t0},c10),Seq(RFb(a11,@of{b0:=t0+2%4;t0:=t0+4%2}pt12{b0:6}),c13)),Keep(Try(pa14{b0:=;b1:t0},Sb{b0=t0})),Wde(RSeq(@si{b0!t0}@ki{t0+4!t0}OnceT(c15l)),Par{0;_}(pt16{b0:7},c17b{t0})))))",
+    Tree0330 "B{t0=5;b0;b1=2;o0=_;t1}Par{_;_}(PAll{_}(c0,Seq(Par{_;_}(Scc{t1>5},@of{b0:=4}@ki{b1+1<o0|5%3}c1e,Sb{o0=1},Ub{o0},t2e),Ite(a3e,pi4{t0:=}),Rty1(a5),Once(a6)),@oh{t0+=2}Rep4(Par{-1;-1}(Mt{0}(Ub{o0}),Rep3(Bin{t1+1>5;_}(pi7{t0:t0},RT{F}(a8b{b1;b0}))),Sl{20})),Sw{5;2}(a9,Ub{o0},Sw{5;0}(t10,pc11{b0:=},a12b{t1%3;b0}))))",
+    Tree0331 "B{o0=_;b1=2;b0;t0=3}Sel(Pre{t0<3;S}(Mt{0}(TryT(a0e,Dl{30}(S)))),Isw{b1+1%3;T;_}(TryF(c1e,a2),c3b{0},Seq(t4,S)),Try(@of{o0:=t0}@oh{t0:=b1;t0+=3}pt5{b0:b1},c6,pt7{b0:3;b1:t0},MPri(@si{t0+1!6}c8l,c9),Intr{b0=5}(Run)))",
+    Tree0332 "Flip(RU{S}(Fb(t0,t1)),RSeq(Sl{30},c2,RT{2}(Sub(Ite(Sub(t3),t4)))),Flt{2;S;K}(FS(c5)))",
+    Tree0333 "B{t1=2;t0=5}@rw{t0!4}Flip(R,MPri(t0,pc1{b0:t1},a2,c3l,c4e))",
+    Tree0334 "B{b0=3}Cd{0;F}(Sb{b0=0})",
+    Tree0335 "B{b1;b0=2;t0=5}Flt{2;S;K}(Wde(Rep4(Seq(OnceT(Step(c0,Lim{1}(pc1{b0:b1}))),@of{b1%4<3?t0:=6}@po{t0+2<b1%2?b0:=t0+3%4}c2)),PAll{2}(Rmp{S;F}(To{10}(Rus{1}(pt3{b0:0}))),Rep2(Seq(Inv(Scc{b1!b0}),@os{t0+=1;b0:=b1%3}a4b{b0;b1},@of{b1>b0+1?t0:=9}c5,c6l)),Wde(a7l,@si{t0!7}c8))))",
+    Tree0336 "B{o0=2;t0=4;b0=5;b1=4}Pre{b1>3;S}(RFb(Inv(RFb(t0,Sb{o0=4})),RFb(a1e,Step(Fb(c2,@fi{t0+4!2}@si{t0>2}@os{b0:=o0|5;o0:=b0+3}pt3{b0:9;b1:=},c4e,c5b{b1+3})),Ret2(t6))))",
+    Tree0337 "B{b1;b0;t0}RFb(Su{t0}(Par{1;4}(pt0{b0:b1;b1:b1},t1,pt2{b0:b0;b1:b1},Wu{t0})),Sw{0}(Star(pa3{b0:b1;b1:=},a4,t5,SubA(a6)),Par{0;0}(c7,a8b{b1;b1},pi9{t0:=})),t10)",
+    Tree0338 "B{b0=4;t0=5;b1=4;t1=3;o0=4}Try(Ret2(Sb{o0=7}),@of{b0+=2}ASeq(Wu{t0},Ub{o0}),t0,Rpt{F}(Isw{b1+4;_;_}(pc1{b0:=},Sl{20})),FF(@os{some?b0+=1}@ki{b1%3!0}Sw{3;4}(@os{t1+4=5?t0+=3}@po{t1+=1}Wt{30},t2,@fi{t0<0}@os{none?o0:=t0+3}t3)))",
+    Tree0339 "B{t0=1;b0=1}Wde(t0,@ki{t0!b0+4}@of{b0:=t0%2}a1)",
+    Tree0340 "AFb(Fai,a0,c1e)",
+    Tree0341 "B{q0;t0=2;t1;b0;b1=0}PPar{0;_}(@si{t1>6}Cd{0;K}(FF(Sw{0;2}(Lp{b0;S}(Sc{t1:=t0}),RT{F}(OnceK(OnceK(Sc{t1:=t1%4}))),Bin{t1=6;N}(Wde(a0,pi1{t0:b0}),S)))))",
+    Tree0342 "B{t0=2;b0=4}Par{-2;-1}(@rw{b0<5}t0,@fi{t0<2}@ki{b0>2}@os{t0+=1}Scc{b0+1>t0},@rw{t0>b0}t1)",
+    Tree0343 "Swm(Sl{0},Sub(t0e))",
+    Tree0344 "Flt{1;_;F}(Lim{3}(c0))",
+    Tree0345 "B{t0;b1=5;b0=4}@rw{t0<1}@fi{t0+1<b1}Rep4(Pri(@rw{t0%4!2}Intr{b0%2!0}(Bin{t0!1;N}(@os{b1:=t0;b0:=t0}Seq(a0l,R),@os{b1+=2;b1+=3}@po{b0+=3}RSeq(t1,@ki{t0<b0+3%2}c2e,@of{b0:=b1}@rw{b0>2}a3,Wu{t0},pi4{t0:=}))),AFb(Fb(a5,c6b{t0+1%2}),Lim{1}(@of{b1+3%4<0?b1+=2}@si{t0%3!2}Inv(Step(Sl{50},F))),Su{t0}(R),OnceK(pc7{b0:9}))))",
+    Tree0346 "B{b0=3;t0}RSeq(MSeq(Suc,Sb{b0=t0}),Wv{t0}(Intr{b0+3<2}(Intr{b0+1%4<1}(pa0{b0:5;b1:b0}))))",
+    Tree0347 "B{b0=3;t1;t0=2}Isw{t0+1;N;_}(t0,Wv{t0}(Ret3(c1)),RepF(S),SubA(@po{t0+=2;t0:=t1%2}SubR(Sb{b0=t1})))",
+    Tree0348 "RSeq(Rpt{F}(t0))",
+    Tree0349 "B{o0;t0=4;t1=2;b0=0}PPar{1;_}(Pre{t0<o0|3%2;F}(pc0{b0:t1}),Sb{o0=1},@si{b0%3!0}@po{b0<2?b0:=t0%3}t1,t2)",
+    Tree0350 "RSeq(Fb(Flip(RFb(RFb(Rep2(a0),t1,t2),t3,RFb(c4,a5),Rpt{F}(t6))),Seq(Star(a7,a8,a9),a10e,a11)),RetF(t12),Fb(Step(c13,Flip(t14,a15,t16),t17,To{30}(t18))))",
+    Tree0351 "B{t0;b0=3}Ret3(Star(PAll{_}(@of{b0+=3}@si{b0+2<t0}@po{b0+=1}Bin{b0+1!1;T}(c0e,Scc{t0=5}),t1)))",
+    Tree0352 "B{t0=2;b1}Su{t0}(pi0{t0:b1})",
+    Tree0353 "B{b0;t0;q0=4;b1;t1=3;o0=1}Par{_;-1}(Isw{t1;T;N}(Seq(t0,t1,t2e,c3),Seq(Sc{b0+=1},t4e,pt5{b0:6;b1:b1}),RSeq(Sl{0},c6,a7,c8)),Flip(Lp{t1;R}(Sw{1;4}(a9,@ki{b1>3}t10,Wu{t1})),Sc{b1+=2},Seq(t11,t12,c13,a14),MPri(@rw{t0<6}Ub{o0},@si{o0|0=7}@po{b1:=t1;t0:=t1%4}@os{t0:=t1+1}a15e,a16)))",
+    Tree0354 "B{b0=5;t0=1}Rty2(@of{t0:=7}@oh{b0:=2}Mt{0}(Pre{t0%3=1;R}(@os{b0+=1;t0+=1}Flip(t0,a1))))",
+    Tree0355 "B{t0=1;b0;o0=4}RT{F}(Ite(Scc{t0%2=1},pc0{b0:b0},Ub{o0}))",
+    Tree0356 "B{o0=5;b0=4;t0=0}Ite(Fb(a0,@oh{b0:=8}Wu{t0},t1,t2,t3),RFb(a4,c5e,Rep3(c6l)),@rw{b0%4<1}@ki{t0%3<0}Cnd{some;_;_}(Pre{b0%4>2;K}(Swm(c7e,Ub{o0},c8))))",
+    Tree0357 "B{b0=5;b1;o0=5;t1}RU{S}(@oh{b1:=5}@po{o0:=_}Seq(Wv{t1}(Sb{b0=t1}),Ub{o0}))",
+    Tree0358 "B{t1=1;b0;b1=1;t0=5}@of{t0<b1?b0+=1}@os{b1:=t1}Isw{t1%3;N;_}(RetF(Bin{b1=0;T}(RFb(t0,Wt{50}),Fb(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}c1,Suc)))),Swm(Dd{20}(@po{b1:=0;t0+=1}c2),t3),Cnd{b1+3%2>0;T;S}(Fai))",
+    Tree0359 "B{t0;t1=0;b0=5;o0=5}Rty3(Isw{8;_;N}(SubR(pa0{b0:8;b1:t0}),Sb{t1=b0},@si{o0|0+3!1}Fai))",
+    Tree0360 "B{b0=5;t1=5;t0=3}RSeq(PAll{-1}(Seq(Inv(Sel(Scc{t1=t0},@po{t0%3>0?b0+=2}pa0{b0:9;b1:t1},@fi{t1+2>0}t1e)),PAll{1}(@os{b0+=3}pt2{b0:=;b1:b0},Seq(c3e,c4)),Seq(Sc{t1:=4;b0:=t1},PPar{0;_}(F,c5e,S))),Flip(Dl{0}(Wde(@fi{b0+2%2=0}PAll{1}(c6),Seq(pi7{t0:=}),Scc{t0<t0+2})),RFb(Inv(Ret4(Mt{10}(Sb{b0=t0}))),OnceK(MPri(PAll{-1}(t8)))))))",
+    Tree0361 "B{t1;t0=0;b1=0;o0=_;b0}Bin{t1<2;N}(Pri(a0l,@po{b0+3%4>0?t0:=7}PAll{3}(@of{b0+4%4>2?b1:=o0|0+1%2}t1,a2l,Sc{t1+=3}),ASeq(a3,Sc{b1:=t1+1},c4l)),Dd{0}(a5l))",
+    Tree0362 "B{q0=1;o0;t0=3;b0=4}Invt(PAll{1}(Wde(t0,Seq(Scc{b0%3<0},Wu{t0},@po{t0+=1}@ki{none}Sc{t0:=5})),Wde(OnceT(c1),c2)))",
+    Tree0363 "Sel(RSel(Inv(Swm(Flip(Seq(t0,t1),Suc,S))),Dl{10}(To{0}(Ruf{3}(Inv(t2))))))",
+    Tree0364 "B{b0=1;t0;b1=1}@po{t0+=1;t0<3?b0+=3}@os{b0:=t0+4}RFb(pc0{b0:b1},c1,SubA(@rw{t0>0}SubA(c2)))",
+    Tree0365 "Seq(Seq(t0,Wt{10},t1,Sub(Sub(c2))))",
+    Tree0366 "B{b0=4}Flt{1;S;_}(Step(Lim{1}(Once(RepF(Rty2(Star(c0e,t1e,@rw{b0%3<0}@fi{b0%2!0}t2e,t3)))))))",
+    Tree0367 "B{b0=3;t0}Lim{1}(Cnd{b0!3;T;F}(pi0{t0:=}))",
+    Tree0368 "B{t0=4;o0;b0}RSeq(@os{t0:=t0%3}TryT(pc0{b0:=},t1,Pri(Wv{t0}(t2),c3e,@fi{o0|0+2%3!0}@of{b0:=t0}Pri(t4,a5)),FS(Seq(@of{t0+=1;o0:=t0+1%4}@oh{b0+=2;b0:=8}Rmp{F;S}(@ki{t0>2}t6),FF(Once(a7b{1;b0})))),@po{b0+=1}@of{o0:=_;t0:=b0%4}@oh{t0:=b0+2%3}MPri(ASeq(Once(Mt{20}(Pri(@of{t0:=b0+2%2;t0+=3}@rw{b0=5}c8e,t9,@si{t0>3}Sl{10})))))))",
+    Tree0369 "B{o0=_}TryF(c0b{o0|5+3},a1e)",
+    Tree0370 "B{t0=1;b0=0;b1=3}Isw{b0%4;T;N}(Ruf{F}(Sw{0;1}(Sl{20},@si{t0+1>6}@of{t0:=7}F,t0e)),To{10}(WU{b1%4<3}(R)))",
+    Tree0371 "PAll{-1}(PPar{0;N}(c0l,F),Wde(t1,t2),Sel(c3e,t4),Run)",
+    Tree0372 "B{t0=4;q0=1;b0;b1=2}RFb(Rmp{S;S}(MSeq(Mt{30}(Su{t0}(PAll{_}(c0))),ASeq(OnceT(Lp{t0;F}(@si{t0+4>b0}F)),t1),@oh{b1+=1;b1<t0?b0:=b1%2}Mt{50}(Wde(pt2{b0:b0;b1:b0},a3l)))),Ite(pt4{b0:8;b1:b1},t5),Flip(Run,@of{t0+=2}@oh{t0:=b0%2;b1:=b0}@fi{b1%2!0}Ret2(AFb(ASeq(pa6{b0:=;b1:t0},a7))),@os{b0+=2}MSeq(Sl{0},pi8{t0:b1},c9,t10)),c11)",
+    Tree0373 "B{t0=1;b1=5;b0=3}Ite(pa0{b0:=},OnceK(RFb(MPri(Swm(Inv(c1)),Step(Seq(FS(S),Lim{2}(@si{t0+3=3}@os{t0:=b0}a2e),a3b{t0;b1},c4)),RT{F}(ASeq(t5,Dl{10}(Wt{20}),S))))))",
+    Tree0374 "B{t1=1;q0=0;t0=5;o0}RFb(Par{0;_}(Lp{_;K}(pc0{b0:t1}),Pre{o0|0<t0+2;F}(Sl{10})))",
+    Tree0375 "B{t0=2;b0=2;t1=1}Fb(Par{-2;_}(Sb{t0=7},Fai),PPar{2;T}(c0,a1b{b0;b0}),WU{b0+4%2>0}(@fi{t1=1}@po{t0%4<0?t0+=1}Wde(pa2{b0:t1;b1:t0},@ki{b0+4<t1}@of{t1:=b0}Cnd{b0>6;N;_}(t3e))),Pri(OnceT(t4)),Rep0(@fi{t1%3>0}Sc{t1:=b0%4}))",
+    Tree0376 "B{t0;b0=5;o0}PPar{0;N}(Seq(t0,Scc{b0!b0+4%4},Sb{o0=6}),Swm(c1,t2,t3,Rpt{F}(@rw{t0+3%2<1}c4),Sl{50}),RFb(a5,Once(Sc{b0:=b0%3}),R),@rw{b0+2<7}Keep(RFb(Cd{20;_}(Par{3;_}(S,F,pi6{t0:t0},pt7{b0:0},pt8{b0:t0;b1:t0})))),Flip(Sl{10},PPar{0;N}(c9e,Sb{b0=t0}),Wv{t0}(t10)))",
+    Tree0377 "B{b1=5;b0;t0=4}PPar{2;_}(Keep(Sb{t0=b0}),RFb(a0l,t1,@of{b1:=t0+4%4}F))",
+    Tree0378 "Dl{0}(Rpt{0}(c0))",
+    Tree0379 "B{o0;b0;t0=2}RFb(Isw{b0;_;N}(RT{3}(AFb(Wu{t0},@oh{t0+1%4<1?b0+=1}@of{o0:=b0+1%3;t0+=1}Cd{0;K}(t0),a1))))",
+    Tree0380 "B{b1=0;t0=0;o0=1;b0=1}ASeq(Sw{1;4;5}(t0,Su{t0}(Ub{o0}),S,pt1{b0:b1;b1:=}),ASeq(Flip(Wu{t0},Sb{b1=t0}),c2),SubR(@po{b0+=2}pa3{b0:=;b1:b0}))",
+    Tree0381 "B{b0=2;b1;o0=_;t0=1}RFb(Seq(pt0{b0:b1;b1:=},Bin{b1+2%4>2;_}(S,Star(t1e,Ub{o0},Lim{3}(t2),t3,c4b{b0})),PAll{3}(R,Step(@po{o0:=o0|4%4}@os{o0:=b1+3}@fi{b1>b0+3}t5e,SubA(pi6{t0:b1}),a7b{t0+4;b1}),Mt{0}(Flt{2;R;K}(Sb{b1=b0})),@oh{o0:=_}Rep2(Star(t8e,c9)))))",
+    Tree0382 "B{q0=0;b0=5;t0;b1}ASeq(RSeq(Cnd{t0<2;N;_}(@fi{b0%4<2}@os{b0:=1;t0:=b0%2}@of{b1+=3}PPar{0;N}(t0,Sc{b1+=2;b1+=3},pc1{b0:b1},c2l,c3)),Lp{t0;S}(pc4{b0:1}),Flip(S,Bin{b0%4>0;T}(t5,Bin{b0+3%3=0;T}(MPri(c6b{b0+1},pa7{b0:9;b1:=}),@si{b1!1}t8e))),Lp{b0;K}(pi9{t0:t0}),Lp{b1;_}(Lp{_;R}(Swm(RFb(@of{b1:=t0}@oh{b1:=b0%3}MPri(@rw{b0>7}a10b{b0+3;b0},t11),Inv(t12e)),PPar{2;_}(t13))))))",
+    Tree0383 "Wde(MSeq(Rus{3}(Ite(t0,Fai)),t1e,Pri(Flip(t2,a3l,c4l),a5)),Rep1(Swm(t6,Rep2(OnceT(Seq(t7,Fb(c8,a9)))))),RT{1}(Once(Step(Wde(t10e,S),RSeq(t11,t12,c13e),t14))))",
+    Tree0384 "B{t1=3;t0=0;b0=5;b1=2}Sw{1}(Wu{t1},Rep0(@rw{t0%2<1}pt0{b0:b0;b1:t0}))",
+    Tree0385 "B{b0=5;o0=_;t0}OnceT(Lim{2}(Rty2(Dd{0}(@fi{some}@of{t0:=8}Wde(Swm(Sc{t0:=b0;b0+=1},Mt{50}(Sb{t0=b0}),SubA(pi0{t0:t0}),RT{2}(c1e)),Flip(Rpt{0}(Wt{20}),Bin{t0<1;N}(t2,pt3{b0:1;b1:t0}),Seq(@ki{t0>b0}c4,c5)))))))",
+    Tree0386 "B{b1=1;q0=3;t0=4;b0=3;o0=_}Lim{2}(Fb(Lp{_;_}(TryF(Lp{b0;_}(t0),Ret2(Dl{0}(t1e)),MPri(a2,@ki{o0|2>7}@oh{t0:=o0|0+2;b1+1<0?b1+=1}c3l))),Try(Lim{2}(@of{b0+=1}t4),Wu{t0},t5)))",
+    Tree0387 "B{b1=5;t0;b0;t1=3}@rw{t1!t0}Seq(AFb(@ki{b1+4<4}c0,SubR(Wt{50})),a1e,@os{b0:=t1%3}@ki{t1>t1+1}a2,t3e,FS(t4))",
+    Tree0388 "B{o0=_;b1;t0=2}@os{t0+=1}Pri(PAll{1}(c0e,@si{b1%4!1}@po{t0+=2}Sb{b1=0}),PAll{_}(Intr{t0+3=b1}(Ub{o0}),PAll{-1}(pi1{t0:t0},@fi{some}t2)))",
+    Tree0389 "B{t0=1}Star(Wu{t0},Isw{t0%4;T;N}(t0,S))",
+    Tree0390 "Rpt{F}(OnceT(Keep(Ret4(Pri(FF(Lim{1}(Fai)),a0)))))",
+    Tree0391 "B{t0=0;o0=1}Bin{o0|3+4%3=1;N}(Sb{t0=6},SubR(Rty3(a0l)))",
+    Tree0392 "B{b1=3;b0=3;t0}RSeq(Once(Swm(Scc{b0>1},S,t0,pc1{b0:=},c2)),Cnd{b0+3%4=3;N;F}(RSel(F,RT{3}(a3),Sb{b1=2})),Pre{b0=3;S}(Mt{10}(Sb{t0=5})),pt4{b0:b0;b1:=},TryT(a5b{b0%3;b0},Once(t6e)))",
+    Tree0393 "Wde(Mt{100}(Flt{2;F;K}(AFb(Rep3(c0e),Flt{1;R;K}(S),t1))),Ite(Star(Star(S,t2,t3e)),MPri(a4e,t5,t6,a7,a8)),Dl{100}(FF(OnceT(Sel(Mt{0}(t9),t10)))))",
+    Tree0394 "B{b0=2}Ret2(MSeq(@rw{b0+3%3<2}@po{b0:=6}a0l))",
+    Tree0395 "RFb(Wde(TryT(Suc,t0,Wt{0},t1),t2),t3,AFb(FF(Fb(t4,F,t5)),Flip(Swm(t6e,c7,a8))))",
+    Tree0396 "B{b1=3;t0;t1;b0=5}Try(ASeq(Cnd{t0+3=4;_;F}(@oh{b1:=b0+1%3;t0+=3}@rw{b0>4}@fi{t0%3>0}t0),t1e,Sc{b0+=2},a2,Sb{b0=1}),Wde(OnceT(Seq(a3,pi4{t0:=})),@po{t0:=t1+1}@fi{t1>0}PAll{-1}(Wt{0})),PAll{1}(@of{t0+=2}Rmp{F;S}(Pri(Pri(c5,Sb{b1=b0})))),Sb{t1=b1},Swm(TryF(t6,pi7{t0:b1}),c8b{b1}))",
+    Tree0397 "B{b1;o0;t0=2;b0=3}Seq(RSeq(S,Step(Isw{b1%3;T;_}(Bin{o0|5+2%3!2;T}(c0l,t1),Sc{b0:=o0|4+1;t0:=b0+2%4},MSeq(Sw{2}(pa2{b0:=;b1:b1},Sb{t0=0}))),Swm(c3e))))",
+    Tree0398 "B{o0=4;b0}@po{o0:=_}RtyF(RFb(SubA(Sb{b0=1})))",
+    Tree0399 "B{t0=5;b1=5;b0=5}RSeq(Lim{1}(Star(Isw{b1%4;N;_}(Seq(a0e,Sc{t0:=b0%2},Scc{b1!b1+2})),Swm(RSel(c1b{b0+1},pc2{b0:b0}),@rw{t0!1}@po{t0+=3}Sw{1;0}(t3,Sb{b1=3},pi4{t0:t0})),PAll{0}(t5,Run,c6),Inv(Inv(Sb{b0=2})))),c7)",
 }

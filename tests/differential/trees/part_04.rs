@@ -4,228 +4,301 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0400Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
-        WhileDoElse {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(Act<1>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        #[run_while(|bb| *bb.t1 + 1 > 2)]
+        ReactiveFallback {
+            SubTree(Tree0400Sub0, ..),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
         }
     }
 }
+
+board!(Tree0400Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            SequenceWithMemory {
-                #[post(|bb| if *bb.t1 + 1 < bb.b0 + 2 { bb.b1 += 2 })]
-                #[success_if(|bb| bb.b1 % 2 != 1)]
-                Failer,
-                Condition(Cond<0>),
+        ReactiveSequence {
+            #[on_halted(|bb| if *bb.t1 + 3 < 5 { bb.b0 += 3 })]
+            #[success_if(|bb| bb.b0 > 4)]
+            WaitValueUpdate(t0) {
+                Action(Act<0>),
             },
-            #[post(|bb| *bb.t1 += 2)]
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            ParallelAll(max_failures = -1) {
-                Cooldown(0) {
-                    MaxTime(0) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+            Fallback {
+                Invert {
+                    WasEntryUpdated(t0),
+                },
+                Loop(q0, if_empty = Skipped) {
+                    ReactiveSequence {
+                        MemPriority {
+                            StatefulAction(Task<1>),
+                            Script(|bb| bb.t1.set(*bb.t0)),
+                        },
+                        Selector {
+                            #[run_while(|bb| *bb.t0 > 7)]
+                            #[failure_if(|bb| *bb.t0 < 7)]
+                            StatefulAction(Task<2>),
+                            AlwaysRunning,
+                        },
+                        Interrupt(|bb| *bb.t1 % 3 == 1) {
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                WaitUntil(|bb| *bb.t1 < 5) {
+                    Remap(success = Success, failure = Failure) {
+                        ReactiveSequence {
+                            IfThenElse {
+                                StatefulAction(PTask<4>, b0 = {=}),
+                                StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
+                            },
+                        },
                     },
                 },
             },
-            Condition(Cond<3>),
-            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0401Blackboard { t1 t0 b1 b0 });
+board!(Tree0401Blackboard { t1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
         Sequence {
-            #[on_halted(|bb| { if bb.b1 > 1 { *bb.t0 += 2 }; bb.b1 += 3 })]
-            #[post(|bb| { bb.t1.set(6); bb.b1 = 5 })]
-            Repeat(2) {
-                Action(PAct<0>, b0 = 8, b1 = {t1}),
+            ReactiveSequence {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    RetryUntilSuccessful(4) {
+                        StepSequencer {
+                            Repeat(2) {
+                                Condition(PCond<0>, b0 = {b1}),
+                            },
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 > 4)]
+                Condition(Cond<2>),
+                Parallel(success = -2, failure = 0) {
+                    Inverter {
+                        #[run_while(|bb| *bb.t0 + 3 < 4)]
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<3>),
+                },
             },
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-            Repeat(1) {
-                SequenceStar {
-                    Action(PAct<2>, b0 = {=}),
-                    Action(|ctx| ctx.exec(3)),
-                    SetBlackboard(b1 = 9),
-                    Action(Act<4>),
-                    Action(Act<5>),
+            WhileDoElse {
+                Inverter {
+                    Conditional(|bb| bb.b0 + 3 == 1, dynamic = true, else = Success) {
+                        ReactiveFallback {
+                            MaxTime(10) {
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                },
+                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 3) })]
+                RetryUntilSuccessful(3) {
+                    Fallback {
+                        IndexSwitch(|bb| 8, dynamic = false) {
+                            StatefulAction(Task<5>),
+                            Action(Act<6>),
+                            Action(PIo<7>, t0 = {b1}),
+                            StatefulAction(Task<8>),
+                        },
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+                IfThenElse {
+                    #[success_if(|bb| bb.b0 < 4)]
+                    Condition(|ctx, bb| ctx.check_in(10, bb.b0 % 2)),
+                    StatefulAction(Task<11>),
+                    ParallelAll {
+                        Wait(30),
+                        AlwaysRunning,
+                        #[post(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| bb.b1 < 3)]
+                        Condition(Cond<12>),
+                        SetBlackboard(b1 = 0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0402Blackboard { b1 t1 b0 t0 });
+board!(Tree0402Blackboard { q0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0403Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(3),
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            Switch(b1) {
-                case 1 => Deadline(20) {
-                    StatefulAction(Task<0>),
-                },
-                _ => Action(PAct<1>, b0 = {=}),
-            },
-            StepSequencer {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[run_while(|bb| bb.b0 + 2 > 6)]
-                    SetBlackboard(b1 = 1),
-                },
-                Switch(b1) {
-                    case 1 => Action(Act<3>),
-                    case 2 => AlwaysSuccess,
-                    case 5 => ScriptCondition(|bb| bb.o0.is_none()),
-                    _ => Precondition(|bb| *bb.t0 % 2 > 0) {
-                        Condition(Cond<4>),
+        RetryUntilSuccessful(3) {
+            Conditional(|bb| (bb.o0.unwrap_or(2) + 3) % 3 != 1) {
+                ReactiveFallback {
+                    AsyncSequence {
+                        SubTree(Tree0403Sub0, ..),
+                        #[run_while(|bb| *bb.t0 % 4 > 0)]
+                        Deadline(20) {
+                            Conditional(|bb| bb.b0 + 4 < (*bb.t0 + 4) % 2, dynamic = true, else = Success) {
+                                BinarySelector(|bb| bb.o0.is_some()) {
+                                    StatefulAction(PTask<1>, b0 = 6, b1 = {b0}),
+                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+                                },
+                            },
+                        },
                     },
                 },
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(1) % 3 == 2)]
-            Sequence {
-                StatefulAction(Task<5> = Task::<5>),
-                Repeat(0) {
-                    ScriptCondition(|bb| bb.b0 + 4 > 5),
-                },
-                Action(PIo<6>, t0 = {=}),
-                Repeat(3) {
-                    #[post(|bb| { bb.b1 = bb.b0; bb.o0 = Some(*bb.t0) })]
-                    #[on_failure(|bb| bb.t0.set(bb.b1))]
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                Action(PIo<8>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0403Blackboard { t0 b0 b1 o0 });
+board!(Tree0403Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 1,
         }
-        Sequence {
-            Fallback {
-                ScriptCondition(|bb| bb.b1 % 3 != 2),
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Runner,
+        Timeout(20) {
+            SkipUnlessUpdated(t0) {
+                Loop(q0, value = {b1}) {
+                    StatefulAction(PTask<0>, b0 = {t1}),
                 },
-            },
-            MemPriority {
-                Condition(Cond<3>),
-                #[on_success(|bb| bb.b1 = *bb.t0 + 3)]
-                #[post(|bb| bb.b1 = *bb.t1)]
-                Condition(Cond<4>),
-            },
-            WaitUntil(|bb| *bb.t0 > bb.b1) {
-                RetryUntilSuccessful(2) {
-                    Switch(b1) {
-                        case 1 => AlwaysSuccess,
-                        case 3 => StatefulAction(Task<5>),
-                        case 2 => Action(|ctx, bb| ctx.exec_in(6, 9, &mut bb.b0)),
-                        _ => StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-            },
-            SequenceStar {
-                #[on_success(|bb| if *bb.t1 != bb.b1 { bb.t1.set(bb.b0 + 1) })]
-                #[run_while(|bb| bb.b1 % 4 < 2)]
-                SequenceStar {
-                    Action(PIo<8>, t0 = {t1}),
-                    Succeeder,
-                    #[skip_if(|bb| *bb.t1 != 1)]
-                    #[success_if(|bb| bb.b1 + 2 < 1)]
-                    StatefulAction(Task<9>),
-                },
-                Action(|ctx, bb| ctx.exec_in(10, 0, &mut bb.b0)),
-                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree0404Blackboard { t1 t0 b0 b1 q0 });
+board!(Tree0404Blackboard { t0 q0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0405Sub0 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0405Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-        }
-        TryCatch(catch_on_halt = false) {
-            SequenceWithMemory {
-                FlipSelector {
-                    RunOnce(then_skip = true) {
-                        Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                RepeatTimes(2) {
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                #[on_success(|bb| if (*bb.t0 + 2) % 3 < 0 { *bb.t1 += 1 })]
-                #[on_halted(|bb| bb.b1 = *bb.t0 % 3)]
-                IfThenElse {
-                    Condition(Cond<3>),
-                    Sleep(30),
-                },
+        ReactiveFallback {
+            RetryUntilSuccessful(0) {
+                SubTree(Tree0405Sub0),
             },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                #[on_failure(|bb| { *bb.t0 += 3; bb.b1 = bb.b0 })]
-                Condition(Cond<4>),
-            },
+            SubTree(Tree0405Sub1),
         }
     }
 }
-
-board!(Tree0405Blackboard { q0 t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        Invert {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Delay(20) {
-                    Limiter(1) {
-                        Condition(|ctx, bb| ctx.check_in(0, 5)),
+        SkipUnlessUpdated(t0) {
+            TryCatch {
+                Action(Act<0>),
+                #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
+                #[success_if(|bb| *bb.t0 % 4 > 0)]
+                #[skip_if(|bb| bb.o0.unwrap_or(3) != 5)]
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0406Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0407 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            TryCatch(catch_on_halt = true) {
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                Failer,
+            },
+            Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true) {
+                ParallelAll(1) {
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        SetBlackboard(o0 = Some(0)),
+                    },
+                    ForceSuccess {
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+            Inverter {
+                Precondition(|bb| bb.o0.unwrap_or(4) > bb.b0, else = Failure) {
+                    Priority {
+                        Repeat(3) {
+                            Condition(Cond<6>),
+                        },
+                        Repeat(forever) {
+                            StatefulAction(Task<7>),
+                        },
+                        Interrupt(|bb| bb.b0 == 7) {
+                            Condition(PCond<8>, b0 = {=}),
+                        },
                     },
                 },
             },
@@ -233,508 +306,430 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0406Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] b0: i64 = 1,
-            b1: i64,
-        }
-        WaitValueUpdate(t0) {
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                SequenceWithMemory {
-                    Action(PIo<2>, t0 = {b1}),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0407Blackboard { t0 b0 b1 });
+board!(Tree0407Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0408 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Parallel(success = 1) {
-            Switch(b1) {
-                case 0 => StatefulAction(Task<0>),
-                case 4 => SetBlackboard(b0 = {t0}),
-                case 3 => StatefulAction(Task<1>),
-                _ => AlwaysSuccess,
-            },
-            Priority {
-                ReactiveSequence {
-                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-                Action(PIo<7>, t0 = {b1}),
-                StepSequencer {
-                    Succeeder,
+        ParallelAll {
+            Repeat(4) {
+                ReactiveFallback {
+                    RepeatUntilFailure(2) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    AlwaysFailure,
                 },
             },
-            Precondition(|bb| bb.b0 % 4 != 3, else = Running) {
-                Fallback {
-                    StatefulAction(Task<8>),
-                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {t0}),
-                    StatefulAction(Task<10>),
-                },
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
+            Wait(50),
+            Selector {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
             },
         }
-    }
-}
-
-board!(Tree0408Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0409Sub1 for Ctx {
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0409Sub0 for Ctx {
-        SubTree(Tree0409Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0409 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree0409Sub0),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            Filter(times = 3, count = Completed) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    ParallelAll(1) {
+                        BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
+                            Condition(Cond<0>),
+                            Runner,
+                        },
+                    },
+                    IfThenElse {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<1>),
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                        #[failure_if(|bb| bb.b0 == 3)]
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        AlwaysFailure,
+                        Action(Act<4>),
+                        Script(|bb| if *bb.t0 < 5 { bb.b0 = (*bb.t0 + 2) % 2 }),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0409Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0410 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
         }
-        Repeater(0) {
-            Action(PAct<0>, b0 = {t0}),
+        TryCatch(catch_on_halt = false) {
+            WhileDoElse {
+                Limiter(1) {
+                    #[run_while(|bb| *bb.t0 + 3 < 5)]
+                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                },
+                Repeat(4) {
+                    RepeatTimes(forever) {
+                        RepeatUntilSuccess(forever) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+            },
+            Retry(2) {
+                RepeatUntil(Failure) {
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    Repeat(1) {
+                        ReactiveSequence {
+                            Selector {
+                                StatefulAction(Task<2>),
+                                #[on_success(|bb| { if *bb.t0 > 0 { bb.b0 += 2 }; bb.b1 = *bb.t0 })]
+                                IfThenElse {
+                                    Condition(Cond<3>),
+                                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0410Blackboard { t0 });
+board!(Tree0410Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        #[skip_if(|bb| bb.b0 % 2 < 1)]
-        Repeater(forever) {
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                WasEntryUpdated(t0),
             },
+            Succeeder,
+            Action(Act<0>),
+            Selector {
+                AlwaysFailure,
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            StatefulAction(PTask<2>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0411Blackboard { b0 });
+board!(Tree0411Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0412 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        #[post(|bb| bb.t0.set(bb.b1))]
-        Delay(20) {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
+        Parallel(success = 1, failure = 1) {
+            MemPriority {
+                Selector {
+                    SequenceWithMemory {
+                        Inverter {
+                            Parallel(success = 0, failure = 4) {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                AlwaysFailure,
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+                Timeout(0) {
+                    Sequence {
+                        SequenceStar {
+                            Sequence {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Condition(Cond<5>),
+                        Repeater(0) {
+                            Action(Act<6> = Act::<6>),
+                        },
+                    },
+                },
+                RepeatUntilSuccess(forever) {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(forever) {
+                            RetryUntilSuccessful(2) {
+                                RepeatUntilFailure(1) {
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0412Blackboard { b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0413Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Action(PIo<0>, t0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
         }
-        BinarySelector(|bb| bb.b0 < *bb.t0 + 3, dynamic = false) {
-            SequenceStar {
-                Repeat(0) {
-                    #[post(|bb| { bb.t0.set(bb.b1 % 2); if bb.o0.unwrap_or(4) + 3 > 4 { bb.t0.set(1) } })]
-                    #[success_if(|bb| bb.o0.unwrap_or(2) != bb.b0 + 2)]
-                    #[on_halted(|bb| if bb.b0 != 1 { bb.o0 = None })]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                },
-                Loop(q0) {
-                    StatefulAction(Task<1>),
-                },
-                #[post(|bb| bb.b1 = *bb.t0)]
-                #[success_if(|bb| bb.b0 + 4 == 6)]
-                Remap(success = Failure, failure = Failure) {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                WaitValueUpdate(t0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        AlwaysRunning,
-                    },
-                },
-                ReactiveSelector {
-                    #[skip_if(|bb| bb.b1 < 6)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(1) == bb.o0.unwrap_or(2)),
-                    Action(|ctx, bb| ctx.exec_in(2, 6, &mut bb.b0)),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            #[post(|bb| bb.b0 += 3)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[success_if(|bb| bb.b0 + 3 < 0)]
-            RetryUntilSuccessful(3) {
-                Repeater(forever) {
-                    Remap(success = Success, failure = Success) {
-                        FlipSelector {
-                            StatefulAction(Task<4>),
-                            ScriptCondition(|bb| bb.b1 + 2 < *bb.t0),
-                            SetBlackboard(b1 = {b0}),
-                            StatefulAction(Task<5>),
-                            ScriptCondition(|bb| bb.b0 + 4 == *bb.t0),
-                        },
-                    },
-                },
-            },
+        Loop(q0) {
+            SubTree(Tree0413Sub0, t0 = {=}, q0 = {q0}),
         }
     }
 }
 
-board!(Tree0413Blackboard { o0 b1 t0 b0 q0 });
+board!(Tree0413Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0414 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        Parallel(success = -3, failure = -3) {
-            #[post(|bb| bb.b1 += 2)]
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = false) {
-                Deadline(0) {
-                    #[on_success(|bb| bb.t0.set(bb.b0 + 3))]
-                    SequenceWithMemory {
-                        Condition(Cond<1> = Cond::<1>),
-                        Wait(50),
+        ForceSuccess {
+            #[success_if(|bb| *bb.t0 + 3 < bb.b1 % 2)]
+            SkipUnlessUpdated(t0) {
+                RunOnce {
+                    Limiter(3) {
+                        AsyncFallback {
+                            FlipSelector {
+                                StatefulAction(Task<0>),
+                                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                            },
+                            #[run_while(|bb| bb.b0 > 7)]
+                            #[on_success(|bb| if bb.b1 < 1 { bb.b1 += 3 })]
+                            WhileDoElse {
+                                AsyncFallback {
+                                    Condition(|ctx| ctx.check(2)),
+                                    ScriptCondition(|bb| bb.b0 == bb.b1),
+                                },
+                                Condition(|ctx| ctx.check(3)),
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                            Action(|ctx| ctx.exec(5)),
+                        },
                     },
                 },
-            },
-            Repeat(1) {
-                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0414Blackboard { b1 b0 t0 });
+board!(Tree0414Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0415Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Failer
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0415 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
         }
-        Delay(50) {
-            Sequence {
-                Sleep(20),
-                Condition(Cond<0> = Cond::<0>),
-                TryCatch {
-                    Script(|bb| { if bb.b1 > bb.o0.unwrap_or(5) % 4 { bb.b1 += 2 }; bb.o0 = None }),
-                    Condition(Cond<1>),
-                    Wait(10),
+        ReactiveFallback {
+            SubTree(Tree0415Sub0, t0 = {=}),
+            ForceSuccess {
+                Repeat(3) {
+                    Conditional(|bb| (*bb.t0 + 2) % 4 < 0, dynamic = true, else = Failure) {
+                        ParallelAll(1) {
+                            Repeat(1) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0415Blackboard { b1 o0 });
+board!(Tree0415Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0416 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        RepeatUntil(Failure) {
-            PolicyParallel(policy = FirstFailure) {
-                ScriptCondition(|bb| bb.b0 > 6),
-                StatefulAction(PTask<0>, b0 = 3),
+        Fallback {
+            Condition(PCond<0>, b0 = 4),
+            StatefulAction(Task<1>),
+            Sequence {
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                #[success_if(|bb| (bb.b0 + 2) % 4 == 2)]
+                Condition(Cond<3>),
+            },
+            Priority {
+                WasEntryUpdated(t0),
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0416Blackboard { b0 });
+board!(Tree0416Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0417 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-            IfThenElse {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                Condition(Cond<3>),
+        Optional {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
-            SequenceStar {
-                Repeat(1) {
-                    Script(|bb| bb.b1 = bb.b0 % 4),
-                },
-                #[post(|bb| *bb.t0 += 1)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[run_while(|bb| *bb.t0 % 3 < 2)]
-                Runner,
-            },
-            RepeatTimes(forever) {
-                SetBlackboard(t0 = 5),
-            },
-            IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
-                Switch(b1) {
-                    case 5 => Action(|ctx| ctx.exec(4)),
-                    _ => Script(|bb| bb.b0 += 2),
-                },
-                Action(Act<5>),
-            },
-            Condition(Cond<6>),
         }
     }
 }
-
-board!(Tree0417Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0418 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            b1: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        StepSequencer {
-            Remap(success = Success, failure = Success) {
-                RunOnce {
-                    Sequence {
-                        Invert {
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        SkipUnlessUpdated(t0) {
-                            #[on_halted(|bb| if bb.b0 < 6 { bb.b1 = *bb.t0 })]
-                            WasEntryUpdated(t0),
-                        },
-                        Condition(PCond<2>, b0 = {t0}),
-                    },
-                },
-            },
-            Repeat(2) {
-                Selector {
-                    Delay(30) {
-                        MaxTime(50) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Action(PIo<4>, t0 = {b0}),
-                    ScriptCondition(|bb| *bb.t0 > 1),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Switch(b1) {
-                    case 2 => #[skip_if(|bb| (bb.b1 + 1) % 4 == 2)]
-                    #[post(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| (bb.b1 + 2) % 4 < 3)]
-                    Condition(|ctx| ctx.check(5)),
-                    case 4 => Action(PIo<6>, t0 = {b1}),
-                    case 1 => RunOnce(then_skip = true) {
-                        Fallback {
-                            #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
-                            #[post(|bb| bb.b0 = 6)]
-                            Action(|ctx| ctx.exec(7)),
-                            ScriptCondition(|bb| (*bb.t0 + 3) % 2 < 0),
-                        },
-                    },
-                    _ => PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Script(|bb| bb.b1 = bb.b0),
-                        Condition(PCond<8>, b0 = {t0}),
-                    },
-                },
-            },
+        #[failure_if(|bb| bb.o0.is_none())]
+        #[on_success(|bb| *bb.t1 += 1)]
+        Parallel(success = -1, failure = 1) {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
+            Action(Act<1> = Act::<1>),
         }
     }
 }
 
-board!(Tree0418Blackboard { t0 b0 b1 });
+board!(Tree0418Blackboard { t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0419 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = None,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            ParallelAll(2) {
-                StatefulAction(Task<0>),
-                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b1 = bb.b0 })]
-                #[run_while(|bb| bb.b0 != *bb.t0 + 4)]
-                #[failure_if(|bb| bb.b0 % 3 > 1)]
-                MemSequence {
-                    StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Wait(0),
-                    },
-                    Switch(b1) {
-                        case 5 => StatefulAction(Task<3> = Task::<3>),
-                        _ => StatefulAction(Task<4>),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                Timeout(50) {
-                    BinarySelector(|bb| bb.b1 < bb.o0.unwrap_or(2) % 2, dynamic = true) {
-                        RepeatUntil(Failure) {
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        Fallback {
-                            ParallelAll(1) {
-                                #[run_while(|bb| (*bb.t0 + 2) % 2 < 1)]
-                                #[success_if(|bb| *bb.t0 < 3)]
-                                Limiter(1) {
-                                    Condition(|ctx| ctx.check(7)),
-                                },
-                            },
-                            Fallback {
-                                #[on_success(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
-                                #[skip_if(|bb| (bb.o0.unwrap_or(0) + 1) % 2 > 0)]
-                                StepSequencer {
-                                    Condition(Cond<8>),
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<9>),
-                                },
-                            },
+        #[failure_if(|bb| *bb.t0 < 4)]
+        RunOnce {
+            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+            #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+            ReactiveFallback {
+                WaitUntil(|bb| bb.b0 < bb.o0.unwrap_or(0) + 3) {
+                    Loop(q0) {
+                        Inverter {
+                            Action(PIo<0>, t0 = {t0}),
                         },
                     },
                 },
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0419Blackboard { t0 b1 b0 o0 });
+board!(Tree0419Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0420 for Ctx {
-        Fallback {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
             Condition(Cond<0>),
-            Succeeder,
+            #[skip_if(|bb| bb.b1 % 2 != 1)]
+            WasEntryUpdated(t0),
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| *bb.t0 % 3 != 2)]
+            WasEntryUpdated(t0),
         }
     }
 }
+
+board!(Tree0420Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0421 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
         }
-        WhileDoElse {
+        RepeatTimes(2) {
             ReactiveFallback {
-                ReactiveSequence {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        UnsetBlackboard(o0),
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
-                    },
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {b0}),
-                    RetryUntilSuccessful(2) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                Retry(1) {
-                    #[failure_if(|bb| *bb.t1 + 2 < 7)]
-                    #[post(|bb| *bb.t1 += 3)]
-                    IndexSwitch(|bb| 4, dynamic = false) {
-                        Condition(Cond<3>),
-                        Sleep(0),
-                    },
-                },
-                StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
-            },
-            RepeatUntil(Failure) {
-                WaitValueUpdate(t1) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            Remap(success = Success, failure = Success) {
-                StepSequencer {
-                    WaitUntil(|bb| *bb.t1 < 1) {
-                        Failer,
-                    },
-                    Delay(0) {
-                        ReactiveFallback {
-                            #[success_if(|bb| bb.o0.unwrap_or(1) + 4 != 3)]
-                            ScriptCondition(|bb| *bb.t1 % 3 == 2),
-                            Action(Act<6> = Act::<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    RunOnce {
-                        SequenceStar {
-                            #[skip_if(|bb| *bb.t0 % 3 == 2)]
-                            Condition(PCond<9>, b0 = {b0}),
-                            Condition(Cond<10> = Cond::<10>),
-                        },
-                    },
+                SequenceStar {
                     ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(11, *bb.t0 % 2, &mut bb.b0)),
-                        Succeeder,
-                        #[skip_if(|bb| (bb.b0 + 4) % 4 > 2)]
-                        #[on_failure(|bb| { bb.t1.set(bb.b0 % 2); bb.o0 = Some(bb.b0) })]
-                        Runner,
+                        Sleep(10),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[post(|bb| bb.b0 = 1)]
+                        ReactiveSequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Condition(Cond<1>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(PTask<2>, b0 = 7),
+                            Condition(Cond<3>),
+                            Action(PIo<4>, t0 = {=}),
+                        },
                     },
-                    StepSequencer {
-                        StatefulAction(PTask<12>, b0 = {t1}, b1 = {b0}),
-                        #[run_while(|bb| bb.b0 < bb.o0.unwrap_or(4))]
-                        Condition(Cond<13>),
-                        Condition(|ctx| ctx.check(14)),
-                        StatefulAction(Task<15>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<5>),
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
+                    #[run_while(|bb| *bb.t0 % 2 > 0)]
+                    MaxTime(50) {
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(Cond<7>),
+                },
+                SequenceWithMemory {
+                    Action(Act<8>),
+                    SetBlackboard(t0 = 3),
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    RepeatTimes(1) {
+                        Condition(Cond<9>),
+                    },
+                    Script(|bb| bb.b0 = *bb.t0),
+                    RepeatUntilSuccess(2) {
+                        BinarySelector(|bb| (*bb.t0 + 1) % 4 < 2, dynamic = false) {
+                            Sleep(100),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(PCond<11>, b0 = {b0}),
+                    Fallback {
+                        Action(PIo<12>, t0 = {t0}),
+                        Script(|bb| if *bb.t0 % 3 < 0 { *bb.t0 += 3 }),
                     },
                 },
             },
@@ -742,309 +737,415 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0421Blackboard { t0 t1 b0 o0 });
+board!(Tree0421Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0422 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 4,
             b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            ReactiveSelector {
-                Fallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t0 == bb.b0),
-                    Condition(Cond<2>),
-                    ParallelAll(0) {
-                        Wait(50),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                Fallback {
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
-                    #[failure_if(|bb| bb.b0 < 6)]
-                    Script(|bb| bb.o0 = None),
-                    StatefulAction(Task<4> = Task::<4>),
-                    SetBlackboard(o0 = Some(3)),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                RunOnce(then_skip = false) {
-                    #[post(|bb| bb.o0 = None)]
-                    #[success_if(|bb| bb.b1 % 2 < 1)]
-                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Failer,
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                ParallelAll(1) {
-                    Priority {
-                        ParallelAll(max_failures = -1) {
-                            Condition(PCond<5>, b0 = {=}),
-                            StatefulAction(PTask<6>, b0 = {=}),
-                            StatefulAction(Task<7>),
-                            AlwaysRunning,
+        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
+            ReactiveSequence {
+                Timeout(50) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(|ctx| ctx.check(0)),
+                        Fallback {
+                            Action(PAct<1>, b0 = {t0}),
                         },
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
                     },
+                },
+            },
+            IfThenElse {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<2>),
+                MaxTime(30) {
+                    Wait(0),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                RetryUntilSuccessful(0) {
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0422Blackboard { o0 q0 b1 b0 t0 });
+board!(Tree0422Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0423 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(4),
             #[tracked] t0: i64,
             b1: i64,
-            b0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Fallback {
-            ParallelAll(max_failures = -3) {
-                #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t0 + 3)]
-                Limiter(2) {
-                    Parallel(success = -2, failure = -1) {
-                        StepSequencer {
-                            #[success_if(|bb| bb.o0.unwrap_or(1) + 1 < 6)]
-                            #[on_success(|bb| if bb.b0 > bb.b1 { bb.b1 += 3 })]
-                            Action(Act<0> = Act::<0>),
-                            Condition(Cond<1>),
-                            SetBlackboard(o0 = Some(2)),
-                        },
-                        #[post(|bb| if *bb.t1 % 2 > 0 { bb.b1 = *bb.t1 % 4 })]
-                        ParallelAll {
-                            AlwaysSuccess,
-                            ScriptCondition(|bb| *bb.t0 != bb.b1 + 4),
-                            Action(PIo<2>, t0 = {t0}),
-                        },
-                    },
+        WhileDoElse {
+            Cooldown(30, filtered = Skipped) {
+                Loop(q0, value = {b1}) {
+                    Action(Act<0>),
                 },
-                #[on_failure(|bb| if *bb.t0 % 3 < 1 { bb.b0 = *bb.t1 % 2 })]
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<3>),
-                },
-                #[on_halted(|bb| bb.o0 = Some(bb.b1 % 2))]
-                #[on_success(|bb| bb.b0 += 2)]
-                Parallel(failure = -1) {
-                    KeepRunningUntilFailure {
-                        Loop(q0, if_empty = Failure) {
-                            MaxTime(30) {
-                                UnsetBlackboard(o0),
+            },
+            Sequence {
+                RunOnce(then_skip = true) {
+                    WaitUntil(|bb| *bb.t0 > *bb.t1) {
+                        WhileDoElse {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                StatefulAction(Task<1> = Task::<1>),
+                                Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 2) % 4, &mut bb.b0)),
+                            },
+                            KeepRunningUntilFailure {
+                                ReactiveFallback {
+                                    #[on_success(|bb| if bb.b1 > 7 { bb.b1 = *bb.t0 })]
+                                    StatefulAction(Task<3>),
+                                    StatefulAction(Task<4>),
+                                },
                             },
                         },
                     },
-                    Condition(Cond<4>),
-                    Fallback {
-                        Condition(Cond<5>),
-                        #[on_failure(|bb| *bb.t1 += 3)]
-                        ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(4) % 2),
-                    },
                 },
-                FlipSelector {
-                    Condition(Cond<6> = Cond::<6>),
-                    UnsetBlackboard(o0),
+                RepeatUntilSuccess(2) {
+                    #[run_while(|bb| bb.b1 < 0)]
+                    #[failure_if(|bb| bb.b1 == 0)]
+                    #[on_success(|bb| { bb.o0 = None; if bb.o0.unwrap_or(0) < 0 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
+                    Interrupt(|bb| (bb.b1 + 1) % 3 > 0) {
+                        Repeat(1) {
+                            Loop(q0, if_empty = Running) {
+                                StepSequencer {
+                                    #[run_while(|bb| bb.b0 > (*bb.t1 + 2) % 3)]
+                                    Action(Act<5>),
+                                    Sleep(30),
+                                    ScriptCondition(|bb| *bb.t0 > 3),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0423Blackboard { t1 o0 q0 t0 b1 b0 });
+board!(Tree0423Blackboard { t1 o0 t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0424 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            ScriptCondition(|bb| bb.b1 < 2),
-            SetBlackboard(t0 = {b0}),
-            AlwaysSuccess,
+        ReactiveFallback {
+            Selector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            FlipSelector {
+                RetryUntilSuccessful(2) {
+                    ForceFailure {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Filter(times = 1, count = Completed) {
+                Sequence {
+                    RunOnce(then_skip = false) {
+                        Action(Act<3>),
+                    },
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
-
-board!(Tree0424Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0425 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        Sequence {
-            Delay(0) {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
+        ReactiveFallback {
+            Limiter(1) {
+                AlwaysFailure,
             },
-            SkipUnlessUpdated(t0) {
-                MaxTime(20) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Repeat(1) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Condition(|ctx| ctx.check(4)),
-            },
-            Priority {
-                ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                WasEntryUpdated(t0),
-                ScriptCondition(|bb| *bb.t0 == 7),
-            },
-            ScriptCondition(|bb| *bb.t0 + 4 > bb.b0 % 4),
         }
     }
 }
 
-board!(Tree0425Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0426Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0426Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        SubTree(Tree0426Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0426 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
         }
-        Loop(q0, if_empty = Skipped) {
-            Action(Act<0> = Act::<0>),
+        WhileDoElse {
+            Conditional(|bb| bb.o0.unwrap_or(2) != 3, dynamic = false) {
+                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                Filter(times = 2, filtered = Failure) {
+                    Fallback {
+                        SequenceWithMemory {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                            Action(Act<1>),
+                            SubTree(Tree0426Sub0, ..),
+                            StatefulAction(Task<3>),
+                        },
+                        RunOnce {
+                            StatefulAction(PTask<4>, b0 = {t0}),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Precondition(|bb| bb.o0.unwrap_or(0) < bb.b0 % 2, else = Failure) {
+                    Condition(|ctx| ctx.check(5)),
+                },
+                StatefulAction(Task<6>),
+                Action(PAct<7>, b0 = 3, b1 = {b0}),
+                SetBlackboard(o0 = Some(0)),
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
-board!(Tree0426Blackboard { q0 });
+board!(Tree0426Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0427 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
+            b0: i64 = 3,
+            b1: i64 = 5,
         }
         Sequence {
-            Parallel {
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    ForceFailure {
-                        StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
-                    },
-                    Delay(0) {
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b1)),
-                #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.o0 = None })]
-                StepSequencer {
-                    ParallelAll {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    #[post(|bb| *bb.t0 += 2)]
-                    Wait(0),
-                },
+            StatefulAction(Task<0>),
+            FlipSelector {
+                SetBlackboard(b1 = {b0}),
+                StatefulAction(Task<1>),
+                #[failure_if(|bb| bb.b1 == (bb.b1 + 2) % 2)]
+                StatefulAction(Task<2>),
             },
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Action(PIo<7>, t0 = {=}),
-                },
-                FlipSelector {
-                    #[success_if(|bb| (bb.b0 + 1) % 4 > 0)]
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) != 5)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| *bb.t0 % 2 != 1)]
-                    Script(|bb| bb.t0.set(bb.b0)),
-                },
-                StatefulAction(Task<11>),
-                StatefulAction(Task<12>),
-            },
-            Condition(Cond<13>),
         }
     }
 }
 
-board!(Tree0427Blackboard { o0 b1 t0 b0 });
+board!(Tree0427Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0428 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Delay(0) {
-            ParallelAll {
-                Sleep(0),
-                Action(PAct<0>, b0 = 5),
-                ScriptCondition(|bb| *bb.t0 == 3),
-                Action(Act<1> = Act::<1>),
-                Action(Act<2> = Act::<2>),
+        Parallel(failure = 1) {
+            RunOnce {
+                FlipSelector {
+                    Loop(q0, if_empty = Running) {
+                        SequenceWithMemory {
+                            Script(|bb| bb.b0 += 2),
+                            Condition(Cond<0>),
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        StepSequencer {
+                            RepeatUntilFailure(2) {
+                                StatefulAction(Task<1>),
+                            },
+                            Sleep(20),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                        ParallelAll(max_failures = -3) {
+                            Action(PIo<4>, t0 = {=}),
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b1 + 4)),
+                            #[on_failure(|bb| { if *bb.t0 + 4 > bb.b0 % 4 { bb.b1 += 1 }; bb.b0 = *bb.t0 })]
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            #[failure_if(|bb| bb.b1 % 2 > 0)]
+                            Sleep(100),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Retry(2) {
+                    Sequence {
+                        Condition(PCond<6>, b0 = {b1}),
+                        Condition(PCond<7>, b0 = 8),
+                    },
+                },
+                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0428Blackboard { t0 });
+board!(Tree0428Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0429 for Ctx {
-        Retry(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Switch(b1) {
+            case 0 => ForceFailure {
+                Script(|bb| *bb.t0 += 3),
+            },
+            _ => #[skip_if(|bb| bb.b0 % 3 > 1)]
+            #[run_while(|bb| bb.o0.unwrap_or(1) < 4)]
+            WhileDoElse {
+                Action(Act<0>),
+                Repeat(forever) {
+                    Script(|bb| bb.o0 = Some(bb.b0)),
+                },
+            },
         }
     }
 }
+
+board!(Tree0429Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0430 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
         }
-        Deadline(20) {
-            StepSequencer {
-                ScriptCondition(|bb| bb.b0 + 4 != 6),
-                Priority {
-                    MaxTime(10) {
-                        Action(PIo<0>, t0 = {=}),
+        RunOnce {
+            #[on_success(|bb| bb.t0.set(*bb.t1 % 3))]
+            FlipSelector {
+                #[failure_if(|bb| *bb.t0 % 4 < 1)]
+                #[skip_if(|bb| *bb.t0 % 2 != 1)]
+                SetBlackboard(b1 = {t0}),
+                AsyncFallback {
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = {b1}),
+                        Action(Act<1>),
+                        Filter(times = 2, count = Success, filtered = Skipped) {
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
+                        },
                     },
-                },
-                RetryUntilSuccessful(0) {
-                    SetBlackboard(o0 = Some(7)),
                 },
             },
         }
     }
 }
 
-board!(Tree0430Blackboard { b0 t0 o0 });
+board!(Tree0430Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0431Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Condition(PCond<4>, b0 = 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
-        RunOnce(then_skip = false) {
-            Action(Act<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+            ReactiveFallback {
+                Parallel(success = 0, failure = 2) {
+                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
+                    MemSequence {
+                        Condition(Cond<1> = Cond::<1>),
+                        Limiter(3) {
+                            Action(Act<2>),
+                        },
+                        Action(Act<3> = Act::<3>),
+                        SubTree(Tree0431Sub0, b0 = {=}, t1 = {t1}, o0 = {=}, t0 = {t0}),
+                        ForceSuccess {
+                            Condition(Cond<5>),
+                        },
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+            FlipSelector {
+                Parallel(success = -1) {
+                    Parallel(success = -4) {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        RunOnce(then_skip = false) {
+                            #[failure_if(|bb| bb.b0 != 6)]
+                            AlwaysRunning,
+                        },
+                        StatefulAction(Task<7>),
+                        WasEntryUpdated(t1),
+                        Action(Act<8>),
+                    },
+                    Selector {
+                        StatefulAction(Task<9>),
+                        ReactiveFallback {
+                            #[on_success(|bb| bb.t1.set(2))]
+                            StatefulAction(Task<10>),
+                            #[skip_if(|bb| *bb.t0 + 2 > 4)]
+                            #[on_success(|bb| if *bb.t1 > 7 { bb.o0 = None })]
+                            #[on_halted(|bb| *bb.t1 += 2)]
+                            Filter(times = 1, count = Completed, filtered = Failure) {
+                                Condition(Cond<11>),
+                            },
+                            Script(|bb| bb.t1.set(*bb.t0 + 3)),
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        WasEntryUpdated(t1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0431Blackboard { b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0432Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Repeat(forever) {
+            SetBlackboard(o0 = Some(9)),
         }
     }
 }
@@ -1052,201 +1153,135 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0432 for Ctx {
         blackboard {
-            b0: i64 = 4,
             o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
         }
-        AsyncFallback {
+        TryCatch(catch_on_halt = false) {
+            Precondition(|bb| bb.b0 + 3 < *bb.t1 + 3, else = Success) {
+                AlwaysSuccess,
+            },
             Sequence {
-                IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
-                    },
-                    WaitUntil(|bb| bb.b0 < 3) {
-                        StatefulAction(Task<4>),
-                    },
-                    #[failure_if(|bb| *bb.t0 != 6)]
-                    ReactiveFallback {
-                        Limiter(2) {
-                            AlwaysSuccess,
-                        },
-                    },
-                    Inverter {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) < *bb.t1),
-                    },
-                },
+                Condition(Cond<0>),
+                SubTree(Tree0432Sub0, o0 = {=}, b0 = {b0}, t1 = {=}),
             },
-            Selector {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    #[run_while(|bb| bb.b0 > *bb.t0 % 4)]
-                    #[skip_if(|bb| bb.b0 + 4 != 0)]
-                    KeepRunningUntilFailure {
-                        Wait(0),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[post(|bb| bb.o0 = None)]
-                        #[on_halted(|bb| { if *bb.t0 > *bb.t0 % 2 { bb.b0 = bb.b0 % 2 }; bb.b0 = (bb.b0 + 1) % 3 })]
-                        Condition(Cond<5>),
-                    },
-                },
-                ReactiveSequence {
-                    Repeat(1) {
-                        #[on_success(|bb| { if *bb.t1 == *bb.t0 { bb.o0 = Some(*bb.t0) }; bb.o0 = Some(*bb.t1) })]
-                        Condition(Cond<6>),
-                    },
-                    Conditional(|bb| (*bb.t0 + 2) % 4 != 1, dynamic = false, else = Success) {
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                },
-                Conditional(|bb| bb.o0.is_none(), dynamic = true) {
-                    Fallback {
-                        ReactiveFallback {
-                            Condition(PCond<8>, b0 = {t0}),
-                            StatefulAction(Task<9>),
-                            #[on_success(|bb| { bb.o0 = Some(bb.b0 % 4); bb.b0 += 1 })]
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-            },
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0432Blackboard { b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0433Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0432Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
             b1: i64,
         }
-        ParallelAll {
-            SubTree(Tree0433Sub0, ..),
-            #[failure_if(|bb| bb.b1 % 2 == 1)]
-            Condition(Cond<1> = Cond::<1>),
+        Fallback {
+            Action(PIo<0>, t0 = {b0}),
+            Action(Act<1>),
+            Switch(b1) {
+                case 1 => StatefulAction(PTask<2>, b0 = 0, b1 = {t0}),
+                _ => WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0433Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0434Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        Action(PAct<2>, b0 = 7, b1 = {b1})
-    }
-}
+board!(Tree0433Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
         }
+        #[on_failure(|bb| *bb.t0 += 1)]
         ReactiveSequence {
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b1)),
-            #[skip_if(|bb| bb.b1 + 2 != bb.b0)]
-            #[run_while(|bb| *bb.t0 + 3 < 7)]
-            #[on_failure(|bb| *bb.t0 += 3)]
-            TryCatch(catch_on_halt = false) {
-                #[post(|bb| if bb.b1 + 3 != bb.b0 + 1 { bb.o0 = None })]
-                #[skip_if(|bb| bb.b1 + 1 < bb.b1)]
-                #[on_success(|bb| { *bb.t0 += 4; bb.b0 = bb.o0.unwrap_or(4) + 3 })]
-                AlwaysFailure,
-                SubTree(Tree0434Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, o0 = {o0}),
+            FlipSelector {
+                ReactiveSelector {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        #[failure_if(|bb| *bb.t0 > 3)]
+                        Runner,
+                    },
+                    ReactiveSelector {
+                        Limiter(2) {
+                            StatefulAction(Task<1>),
+                        },
+                        Timeout(20) {
+                            StatefulAction(Task<2>),
+                        },
+                        Action(PIo<3>, t0 = {b0}),
+                        ScriptCondition(|bb| *bb.t0 + 4 < 1),
+                        Retry(4) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Sleep(50),
+                #[run_while(|bb| *bb.t0 % 4 < 2)]
+                Repeat(4) {
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
 }
 
-board!(Tree0434Blackboard { t0 b1 b0 o0 });
+board!(Tree0434Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(2),
-            b0: i64,
-        }
-        Loop(q0, value = {b1}, if_empty = Skipped) {
-            ReactiveSequence {
-                WhileDoElse {
-                    Filter(times = 2, count = Failure) {
-                        Condition(Cond<0>),
+        ReactiveSelector {
+            SequenceStar {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    MaxTime(0) {
+                        Condition(Cond<1>),
                     },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            Sequence {
+                Repeat(3) {
+                    RepeatUntilFailure(3) {
+                        Optional {
+                            Cooldown(20, filtered = Failure) {
+                                WhileDoElse {
+                                    Condition(Cond<3>),
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                        },
                     },
                 },
-                Priority {
-                    MemSequence {
-                        #[on_failure(|bb| bb.o0 = Some(bb.b1 + 2))]
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                FlipSelector {
-                    AlwaysSuccess,
-                    ReactiveSequence {
-                        #[failure_if(|bb| *bb.t0 < bb.b1 % 2)]
-                        #[success_if(|bb| bb.o0.unwrap_or(0) == 1)]
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
+                ParallelAll(2) {
                     Succeeder,
+                    AlwaysRunning,
+                    StatefulAction(Task<5>),
                 },
-                ReactiveSelector {
-                    Action(Act<7>),
-                    Conditional(|bb| *bb.t0 + 3 > 6) {
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Condition(Cond<8>),
+            },
+            RepeatUntilSuccess(forever) {
+                StepSequencer {
+                    Repeat(forever) {
+                        AsyncSequence {
+                            StatefulAction(Task<6> = Task::<6>),
+                            Condition(Cond<7>),
+                        },
                     },
-                    Sequence {
-                        Condition(Cond<9>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                #[on_failure(|bb| { if bb.b0 < 0 { bb.b0 += 1 }; bb.b0 += 2 })]
-                #[failure_if(|bb| bb.b0 > 6)]
-                ForceFailure {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[success_if(|bb| bb.b1 > 1)]
-                    #[run_while(|bb| bb.b1 + 1 < 6)]
-                    AsyncSequence {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                StatefulAction(Task<10>),
-                                Action(PIo<11>, t0 = {=}),
+                    StatefulAction(Task<8> = Task::<8>),
+                    RepeatUntil(Success) {
+                        RepeatUntilFailure(1) {
+                            Priority {
+                                ParallelAll(2) {
+                                    StatefulAction(Task<9>),
+                                    Sleep(0),
+                                },
                             },
                         },
                     },
@@ -1255,64 +1290,74 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0435Blackboard { t0 b1 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(4),
         }
-        Remap(success = Failure, failure = Failure) {
-            TryCatch(catch_on_halt = false) {
-                StepSequencer {
-                    PolicyParallel(policy = FirstFailure) {
-                        Action(PIo<0>, t0 = {b1}),
-                        #[failure_if(|bb| *bb.t0 > 0)]
-                        #[success_if(|bb| *bb.t0 != 5)]
-                        RetryUntilSuccessful(0) {
-                            Condition(PCond<1>, b0 = {t0}),
-                        },
-                        ReactiveSequence {
-                            WasEntryUpdated(t0),
-                            AlwaysRunning,
-                        },
-                        #[post(|bb| if *bb.t0 != 1 { bb.b0 = 7 })]
-                        #[on_failure(|bb| if *bb.t0 % 3 != 2 { bb.b1 = (bb.b1 + 4) % 4 })]
-                        Sequence {
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    ReactiveSequence {
-                        IfThenElse {
-                            Condition(|ctx| ctx.check(4)),
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        StepSequencer {
-                            StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
-                            SetBlackboard(b0 = 4),
-                        },
-                        Remap(success = Success, failure = Success) {
-                            Condition(PCond<8>, b0 = {t0}),
+        AsyncSequence {
+            StepSequencer {
+                Sequence {
+                    Conditional(|bb| bb.b0 != 1) {
+                        Invert {
+                            Script(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 4)),
                         },
                     },
                 },
-                #[run_while(|bb| bb.b0 > *bb.t0)]
-                #[skip_if(|bb| bb.b1 % 2 > 0)]
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    ReactiveSequence {
-                        RepeatUntil(Failure) {
-                            #[success_if(|bb| bb.b1 < bb.b1 + 4)]
-                            #[post(|bb| { bb.b0 = bb.b1 + 3; bb.b0 += 1 })]
-                            PolicyParallel(policy = FirstFailure) {
-                                AlwaysFailure,
-                                WaitValueUpdate(t0) {
-                                    Action(PAct<9>, b0 = {=}, b1 = {b1}),
+                #[on_success(|bb| *bb.t0 += 1)]
+                RepeatUntilSuccess(1) {
+                    Loop(q0, value = {b0}) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            ReactiveSelector {
+                                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                                Condition(Cond<0>),
+                                ReactiveFallback {
+                                    Condition(|ctx| ctx.check(1)),
+                                    StatefulAction(Task<2>),
+                                },
+                                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                                    Condition(Cond<3>),
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            IndexSwitch(|bb| (bb.b0 + 2) % 2) {
+                BinarySelector(|bb| bb.b0 != 2, dynamic = false) {
+                    Inverter {
+                        MemPriority {
+                            Loop(q0, value = {b0}) {
+                                ReactiveFallback {
+                                    Action(PIo<5>, t0 = {=}),
+                                    Action(|ctx| ctx.exec(6)),
+                                },
+                            },
+                        },
+                    },
+                    MemSequence {
+                        #[success_if(|bb| *bb.t0 != 6)]
+                        #[run_while(|bb| bb.b0 < 7)]
+                        TryCatch(catch_on_halt = true) {
+                            Sequence {
+                                Action(Act<7> = Act::<7>),
+                                WasEntryUpdated(t0),
+                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 1)),
+                                Sleep(30),
+                            },
+                            Timeout(100) {
+                                RunOnce(then_skip = false) {
+                                    Wait(0),
+                                },
+                            },
+                            Repeater(2) {
+                                RunOnce(then_skip = true) {
+                                    Sleep(100),
                                 },
                             },
                         },
@@ -1323,162 +1368,175 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0436Blackboard { t0 b0 q0 b1 });
+board!(Tree0436Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 0,
         }
-        Deadline(0) {
-            Action(PAct<0>, b0 = {b0}, b1 = {t1}),
+        WaitUntil(|bb| bb.b0 > 3) {
+            SequenceStar {
+                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = *bb.t0 })]
+                #[run_while(|bb| *bb.t0 % 2 != 1)]
+                StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
+                IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 1) % 2, out_of_range = Loop, dynamic = true) {
+                    Remap(success = Failure, failure = Failure) {
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    RetryUntilSuccessful(2) {
+                        ReactiveSelector {
+                            ReactiveFallback {
+                                ReactiveFallback {
+                                    Condition(Cond<2>),
+                                    #[skip_if(|bb| bb.o0.unwrap_or(5) % 3 > 1)]
+                                    Condition(Cond<3> = Cond::<3>),
+                                    ScriptCondition(|bb| (bb.b0 + 4) % 2 < 0),
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0437Blackboard { b0 t1 });
+board!(Tree0437Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
-        WhileDoElse {
-            Priority {
-                StatefulAction(Task<0>),
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                Retry(3) {
-                    RepeatTimes(2) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RunOnce {
-                    Action(|ctx| ctx.exec(4)),
-                },
-                ParallelAll {
-                    Delay(0) {
-                        Wait(10),
-                    },
-                    Action(Act<5>),
-                    Action(Act<6>),
-                    Action(Act<7>),
-                    Failer,
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+        }
+        IfThenElse {
+            SequenceWithMemory {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<0>),
+                    #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
+                    #[skip_if(|bb| bb.b0 % 3 == 2)]
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
             Fallback {
-                ReactiveSequence {
-                    ForceSuccess {
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                },
-                ReactiveSequence {
-                    RepeatTimes(3) {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            Condition(Cond<11>),
-                            Condition(|ctx| ctx.check(12)),
-                        },
+                RunOnce {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
             },
-            ParallelAll {
-                ParallelAll(max_failures = -1) {
-                    Priority {
-                        Parallel(failure = -1) {
-                            Condition(Cond<13>),
-                        },
-                        StatefulAction(Task<14>),
-                    },
-                    RunOnce(then_skip = true) {
-                        ForceFailure {
-                            AlwaysSuccess,
-                        },
-                    },
-                    Action(|ctx| ctx.exec(15)),
-                },
-                StepSequencer {
-                    Repeat(2) {
-                        Fallback {
-                            StatefulAction(Task<16>),
-                            AlwaysFailure,
-                        },
-                    },
-                    Sequence {
-                        Action(Act<17> = Act::<17>),
-                        StatefulAction(Task<18>),
-                    },
-                },
+            ParallelAll(2) {
+                StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
+                Action(Act<5>),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
+
+board!(Tree0438Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64,
-            b0: i64 = 2,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            SetBlackboard(b0 = 1),
-            #[run_while(|bb| bb.b0 + 3 > 7)]
-            #[on_halted(|bb| bb.b0 += 3)]
-            #[post(|bb| bb.t1.set((bb.b1 + 4) % 2))]
-            Timeout(0) {
-                Action(Act<2>),
-            },
-            #[on_failure(|bb| bb.b1 += 1)]
-            Remap(success = Success, failure = Failure) {
-                #[on_success(|bb| *bb.t1 += 2)]
-                Condition(Cond<3>),
+        Retry(2) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                #[on_halted(|bb| if bb.b1 % 3 == 0 { bb.b1 += 3 })]
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0439Blackboard { t1 b1 b0 });
+board!(Tree0439Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(1),
         }
-        Precondition(|bb| bb.b0 % 4 != 3, else = Running) {
-            Precondition(|bb| bb.b0 < 1, else = Skipped) {
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    ForceSuccess {
-                        Timeout(20) {
-                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                                #[skip_if(|bb| bb.b0 + 4 != 1)]
-                                #[on_failure(|bb| *bb.t1 += 1)]
-                                Priority {
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1> = Cond::<1>),
-                                },
-                                AlwaysFailure,
-                                Action(PIo<2>, t0 = {t0}),
-                                Script(|bb| *bb.t1 += 2),
-                                Action(PIo<3>, t0 = {=}),
+        AsyncFallback {
+            Priority {
+                #[on_halted(|bb| if bb.b0 == bb.b1 { bb.b1 = *bb.t0 })]
+                Fallback {
+                    Remap(success = Success, failure = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                    SequenceWithMemory {
+                        UnsetBlackboard(o0),
+                        Action(Act<1>),
+                    },
+                },
+                #[success_if(|bb| *bb.t0 == 1)]
+                Switch(b1) {
+                    case 0 => Deadline(0) {
+                        #[success_if(|bb| *bb.t0 == 3)]
+                        #[skip_if(|bb| bb.b0 != 6)]
+                        StatefulAction(Task<2>),
+                    },
+                    case 2 => Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 3, &mut bb.b1)),
+                    _ => StatefulAction(Task<4>),
+                },
+            },
+            Delay(30) {
+                SequenceStar {
+                    #[post(|bb| bb.o0 = Some(bb.b0 % 3))]
+                    Fallback {
+                        ScriptCondition(|bb| bb.b1 < (bb.o0.unwrap_or(4) + 3) % 4),
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                            #[skip_if(|bb| bb.b1 == 2)]
+                            #[failure_if(|bb| bb.b1 != bb.o0.unwrap_or(1) % 2)]
+                            Condition(Cond<5>),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                        RunOnce(then_skip = false) {
+                            Optional {
+                                StatefulAction(Task<7>),
                             },
                         },
                     },
-                    Deadline(20) {
-                        RunOnce(then_skip = true) {
-                            #[success_if(|bb| bb.b0 + 2 > *bb.t1)]
-                            #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                            Repeat(2) {
-                                TryCatch(catch_on_halt = false) {
-                                    Wait(100),
-                                    StatefulAction(Task<4>),
+                    Inverter {
+                        Repeat(2) {
+                            #[on_success(|bb| { bb.b1 += 2; bb.b1 += 2 })]
+                            Optional {
+                                Deadline(20) {
+                                    Condition(PCond<8>, b0 = {=}),
                                 },
                             },
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| bb.b1 + 2 > (bb.b1 + 1) % 3, dynamic = false, else = Success) {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    Action(|ctx| ctx.exec(9)),
+                    #[run_while(|bb| *bb.t0 + 3 > 0)]
+                    #[success_if(|bb| bb.b1 != 3)]
+                    Parallel(failure = -4) {
+                        Loop(q0, value = {b0}) {
+                            Condition(|ctx, bb| ctx.check_in(10, (bb.b1 + 3) % 3)),
+                        },
+                        RepeatTimes(2) {
+                            Action(Act<11>),
+                        },
+                        RepeatTimes(3) {
+                            Condition(PCond<12>, b0 = 3),
+                        },
+                        MemSequence {
+                            SetBlackboard(o0 = Some(1)),
+                            SetBlackboard(b0 = 9),
                         },
                     },
                 },
@@ -1487,492 +1545,115 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0440Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0441Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0440Blackboard { t0 b0 q0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
-        RepeatUntil(Success) {
-            SubTree(Tree0441Sub0),
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Timeout(20) {
+            #[failure_if(|bb| *bb.t0 > *bb.t1 % 4)]
+            #[run_while(|bb| *bb.t0 == *bb.t1 % 2)]
+            #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 2)]
+            RunOnce {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    WhileDoElse {
+                        RepeatUntilFailure(1) {
+                            ReactiveSequence {
+                                #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.b0 += 3 })]
+                                #[on_success(|bb| bb.t1.set(3))]
+                                SetBlackboard(b0 = 3),
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                        ScriptCondition(|bb| *bb.t0 + 1 > *bb.t1),
+                        IndexSwitch(|bb| bb.b0 + 3) {
+                            AlwaysFailure,
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0441Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        StepSequencer {
-            Repeat(3) {
-                Fallback {
-                    Precondition(|bb| *bb.t0 + 3 != 4, else = Failure) {
-                        Wait(10),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) != bb.o0.unwrap_or(2)),
-                },
-            },
-            Script(|bb| bb.b0 = *bb.t0 % 4),
-            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-            ReactiveSequence {
-                AsyncSequence {
-                    Condition(Cond<0>),
-                    Priority {
-                        Action(PIo<1>, t0 = {t0}),
-                        Condition(Cond<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    UnsetBlackboard(o0),
-                },
-                Parallel(failure = 1) {
-                    Precondition(|bb| bb.b0 == *bb.t0 + 4, else = Skipped) {
-                        AlwaysSuccess,
-                    },
-                },
-                #[post(|bb| bb.o0 = Some(6))]
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0442Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0443 for Ctx {
-        ForceFailure {
-            Inverter {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0444Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        MemPriority {
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Action(PIo<3>, t0 = {b0}),
-            Action(PIo<4>, t0 = {b0}),
-            Action(PIo<5>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0444Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Script(|bb| *bb.t0 += 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0444 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 4,
-        }
-        Parallel(success = -2) {
-            Sequence {
-                SetBlackboard(b1 = {t0}),
-                Precondition(|bb| bb.b1 % 2 < 1, else = Running) {
-                    WasEntryUpdated(t0),
-                },
-                #[post(|bb| bb.t0.set(1))]
-                #[success_if(|bb| bb.b0 + 4 == 3)]
-                SetBlackboard(b1 = 3),
-                Condition(|ctx| ctx.check(0)),
-            },
-            SubTree(Tree0444Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-            Fallback {
-                StatefulAction(Task<6> = Task::<6>),
-                AlwaysRunning,
-            },
-            SubTree(Tree0444Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0444Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0445 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            Precondition(|bb| *bb.t0 > 3, else = Success) {
-                MemPriority {
-                    Condition(Cond<0> = Cond::<0>),
-                    #[success_if(|bb| bb.b0 + 3 > bb.b0 % 4)]
-                    #[post(|bb| bb.b0 += 1)]
-                    Parallel(success = -1, failure = 2) {
-                        Action(Act<1>),
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                    Repeat(forever) {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(3)),
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 > bb.b1 + 2, else = Skipped) {
-                MemPriority {
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<4>),
-                    },
-                    Action(Act<5>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b1 < *bb.t0 + 3)]
-            Repeat(forever) {
-                ReactiveSequence {
-                    Parallel(success = -2, failure = 3) {
-                        #[skip_if(|bb| bb.b0 % 4 > 2)]
-                        StatefulAction(Task<8>),
-                        Condition(PCond<9>, b0 = 7),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            #[skip_if(|bb| (bb.b1 + 3) % 3 == 2)]
-            #[run_while(|bb| (bb.b1 + 1) % 3 < 0)]
-            Action(Act<10>),
-            AsyncFallback {
-                Action(PAct<11>, b0 = 7),
-                RunOnce(then_skip = false) {
-                    Timeout(0) {
-                        MaxTime(50) {
-                            Deadline(50) {
-                                Condition(Cond<12>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0445Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0446 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 4,
-        }
-        #[failure_if(|bb| bb.b0 == 1)]
-        RunOnce {
-            #[failure_if(|bb| (bb.b0 + 1) % 2 == 1)]
-            #[run_while(|bb| *bb.t0 < 6)]
-            StepSequencer {
-                IndexSwitch(|bb| *bb.t0 % 4, dynamic = true) {
-                    Parallel(success = -2, failure = 1) {
-                        Parallel(success = 1, failure = 2) {
-                            Sleep(20),
-                            StatefulAction(Task<0>),
-                        },
-                        Fallback {
-                            Condition(Cond<1>),
-                            #[run_while(|bb| bb.o0.is_some())]
-                            #[post(|bb| bb.b0 += 2)]
-                            #[failure_if(|bb| bb.b0 > (bb.b0 + 2) % 4)]
-                            Wait(0),
-                        },
-                        Failer,
-                    },
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 0)]
-                        Condition(Cond<2>),
-                        Precondition(|bb| *bb.t0 > bb.b0 % 2, else = Failure) {
-                            SequenceWithMemory {
-                                UnsetBlackboard(o0),
-                                StatefulAction(Task<3>),
-                                SetBlackboard(o0 = Some(2)),
-                            },
-                        },
-                        Retry(4) {
-                            Action(Act<4>),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            Delay(20) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    Conditional(|bb| bb.b0 > 3, dynamic = true) {
-                        SequenceStar {
-                            AsyncSequence {
-                                #[success_if(|bb| *bb.t0 != bb.b1)]
-                                #[run_while(|bb| bb.b0 < 5)]
-                                Condition(PCond<6>, b0 = {t0}),
-                                Wait(10),
-                                ForceSuccess {
-                                    Condition(|ctx| ctx.check(7)),
-                                },
-                            },
-                            Condition(PCond<8>, b0 = {t0}),
-                        },
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                        #[on_failure(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        Sleep(30),
-                        ReactiveSequence {
-                            #[post(|bb| bb.b1 = *bb.t0)]
-                            #[success_if(|bb| bb.o0.is_some())]
-                            #[on_failure(|bb| bb.b0 = *bb.t0)]
-                            Condition(Cond<9> = Cond::<9>),
-                            StatefulAction(Task<10>),
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Condition(PCond<11>, b0 = {b0}),
-                            StatefulAction(Task<12> = Task::<12>),
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0446Blackboard { t0 q0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0447 for Ctx {
-        MemSequence {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0448 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {b0}),
-                WasEntryUpdated(t0),
-            },
-            BinarySelector(|bb| bb.b0 + 4 != 3, dynamic = false) {
-                Sleep(30),
-                Condition(Cond<2>),
-            },
-            ParallelAll(max_failures = -2) {
-                Wait(10),
-                #[failure_if(|bb| bb.o0.is_some())]
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4> = Cond::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0448Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(1),
         }
-        WhileDoElse {
-            ParallelAll(max_failures = -1) {
-                Remap(success = Failure, failure = Failure) {
-                    ReactiveSequence {
-                        #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                        #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                        TryCatch(catch_on_halt = true) {
-                            Deadline(20) {
-                                WhileDoElse {
-                                    StatefulAction(Task<0>),
-                                    Action(Act<1>),
-                                    Runner,
-                                },
+        SequenceWithMemory {
+            Filter(times = 1, filtered = Skipped) {
+                TryCatch {
+                    #[on_failure(|bb| if *bb.t1 % 2 > 0 { bb.b0 = bb.b0 % 2 })]
+                    #[on_halted(|bb| bb.t1.set(7))]
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        WhileDoElse {
+                            #[on_failure(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
+                            Timeout(10) {
+                                #[failure_if(|bb| *bb.t1 + 4 == 2)]
+                                #[on_success(|bb| { if *bb.t1 + 3 > bb.b0 { bb.t0.set((*bb.t1 + 3) % 4) }; if *bb.t0 > 2 { bb.t1.set(bb.b0) } })]
+                                #[skip_if(|bb| *bb.t0 == bb.b0)]
+                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
                             },
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(2)),
-                                #[post(|bb| *bb.t0 += 1)]
-                                Action(Act<3>),
-                            },
-                            TryCatch(catch_on_halt = true) {
-                                AlwaysRunning,
-                                Script(|bb| *bb.t0 += 3),
-                            },
+                            #[run_while(|bb| *bb.t1 + 1 > *bb.t1)]
+                            #[post(|bb| bb.t1.set(*bb.t0))]
+                            Sleep(20),
                         },
+                        StatefulAction(Task<2>),
                     },
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b0)),
                 },
             },
-            #[success_if(|bb| bb.b0 + 3 > *bb.t0)]
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                SkipUnlessUpdated(t0) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        WaitValueUpdate(t0) {
-                            Loop(q0, if_empty = Running) {
-                                AsyncSequence {
-                                    AlwaysSuccess,
-                                    Action(Act<4> = Act::<4>),
-                                },
-                            },
-                        },
+            #[success_if(|bb| *bb.t1 == 7)]
+            #[failure_if(|bb| *bb.t1 == *bb.t0 % 2)]
+            #[skip_if(|bb| bb.b0 < *bb.t0)]
+            Timeout(10) {
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+            },
+            ReactiveSequence {
+                Conditional(|bb| *bb.t0 % 2 != 0, else = Success) {
+                    Priority {
+                        #[run_while(|bb| bb.b0 < 3)]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<6>),
                     },
                 },
+                Sleep(0),
             },
             IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                SequenceWithMemory {
-                    Filter(times = 2, count = Completed) {
-                        Interrupt(|bb| bb.o0.is_some()) {
-                            #[failure_if(|bb| *bb.t0 == 5)]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            SetBlackboard(b0 = 2),
-                        },
-                    },
-                    Condition(|ctx| ctx.check(5)),
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Failure) {
-                    ReactiveSelector {
-                        Condition(Cond<6>),
-                        ReactiveFallback {
-                            Action(PIo<7>, t0 = {t0}),
-                            Remap(success = Failure, failure = Failure) {
-                                Retry(4) {
-                                    StatefulAction(PTask<8>, b0 = {t0}),
-                                },
-                            },
-                        },
-                        IndexSwitch(|bb| *bb.t0 + 1, dynamic = true) {
-                            SetBlackboard(t0 = 2),
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            StatefulAction(Task<9>),
-                            UnsetBlackboard(o0),
-                        },
+                AsyncSequence {
+                    #[skip_if(|bb| *bb.t1 + 4 < 4)]
+                    Repeat(3) {
+                        ScriptCondition(|bb| *bb.t0 % 3 == 0),
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0449Blackboard { b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0450 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 0,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        StepSequencer {
-            Sleep(50),
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b0)),
-            #[on_success(|bb| bb.t0.set(*bb.t1))]
-            #[success_if(|bb| bb.o0.is_some())]
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0450Blackboard { t0 b1 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0451 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(1),
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail) {
-            #[failure_if(|bb| *bb.t0 + 4 == *bb.t1 + 3)]
-            BinarySelector(|bb| *bb.t1 > 5, dynamic = true) {
-                Precondition(|bb| *bb.t1 < (bb.b0 + 4) % 2, else = Success) {
-                    ScriptCondition(|bb| *bb.t1 > 2),
+                AsyncSequence {
+                    SetBlackboard(t1 = 6),
+                    Repeat(4) {
+                        Action(PIo<7>, t0 = {=}),
+                    },
+                    Condition(Cond<8> = Cond::<8>),
                 },
-                Interrupt(|bb| bb.b0 % 4 > 1) {
-                    SetBlackboard(o0 = Some(9)),
+                Wait(20),
+                RunOnce(then_skip = true) {
+                    Condition(Cond<9>),
                 },
-            },
-            Loop(q0, value = {t1}, if_empty = Failure) {
-                AsyncFallback {
-                    StatefulAction(PTask<0>, b0 = 4),
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            WaitValueUpdate(t1) {
-                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(PAct<4>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-            Priority {
-                Action(Act<5> = Act::<5>),
-                Loop(q0, value = {t1}) {
-                    Condition(Cond<6>),
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                #[on_failure(|bb| { bb.o0 = Some(*bb.t1); bb.b0 = *bb.t1 })]
-                #[run_while(|bb| *bb.t1 % 2 != 1)]
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    ScriptCondition(|bb| (*bb.t1 + 3) % 2 != 0),
-                },
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| bb.b0 > *bb.t1)]
-                StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
-                ParallelAll(0) {
-                    Condition(PCond<9>, b0 = {t1}),
+                ForceSuccess {
                     StatefulAction(Task<10>),
                 },
             },
@@ -1980,168 +1661,556 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0451Blackboard { q0 t0 b0 t1 o0 });
+board!(Tree0442Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0443 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                #[post(|bb| { bb.t1.set(0); bb.b0 = 5 })]
+                #[on_failure(|bb| *bb.t1 += 3)]
+                StepSequencer {
+                    Action(Act<1>),
+                    ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                },
+                ScriptCondition(|bb| bb.o0.unwrap_or(4) % 2 < 0),
+            },
+        }
+    }
+}
+
+board!(Tree0443Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0444 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b1: i64,
+            b0: i64 = 2,
+        }
+        #[run_while(|bb| bb.o0.is_some())]
+        Inverter {
+            ReactiveSequence {
+                Timeout(10) {
+                    BinarySelector(|bb| bb.b1 == bb.b1 % 2) {
+                        Action(Act<0>),
+                        RetryUntilSuccessful(1) {
+                            Fallback {
+                                #[failure_if(|bb| bb.b0 == 2)]
+                                SetBlackboard(b0 = {b1}),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0444Blackboard { o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0445 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+        }
+        AsyncFallback {
+            Precondition(|bb| (*bb.t1 + 4) % 4 < 1, else = Skipped) {
+                RepeatUntil(Success) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Condition(Cond<1> = Cond::<1>),
+            ParallelAll(3) {
+                #[on_failure(|bb| bb.t1.set(bb.b0))]
+                StatefulAction(PTask<2>, b0 = {=}),
+                Action(Act<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0445Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0446 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        IfThenElse {
+            Cooldown(20) {
+                TryCatch(catch_on_halt = true) {
+                    WasEntryUpdated(t0),
+                    Wait(100),
+                    ReactiveSequence {
+                        Script(|bb| bb.b0 += 2),
+                        Sleep(20),
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                AsyncSequence {
+                    Priority {
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Delay(0) {
+                    FlipSelector {
+                        BinarySelector(|bb| bb.b0 + 2 > (*bb.t0 + 2) % 4, dynamic = false) {
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                        },
+                        ParallelAll {
+                            Repeat(1) {
+                                #[success_if(|bb| bb.b0 > 6)]
+                                #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 3 })]
+                                ScriptCondition(|bb| bb.b0 % 3 > 0),
+                            },
+                        },
+                        RunOnce {
+                            Action(Act<6>),
+                        },
+                    },
+                },
+                #[on_failure(|bb| { if bb.b0 % 2 < 1 { *bb.t0 += 3 }; *bb.t0 += 1 })]
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                    #[success_if(|bb| *bb.t0 == 3)]
+                    RepeatUntil(Success) {
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0446Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0447 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = true) {
+            Invert {
+                Precondition(|bb| bb.o0.unwrap_or(0) + 1 > 0) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
+                    Interrupt(|bb| (bb.b1 + 1) % 4 > 0) {
+                        #[skip_if(|bb| *bb.t0 + 4 != bb.b1)]
+                        Delay(10) {
+                            RetryUntilSuccessful(4) {
+                                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                                    WasEntryUpdated(t0),
+                                    Failer,
+                                    StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(forever) {
+                    Cooldown(0, filtered = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 + 4 != 1) {
+                #[skip_if(|bb| *bb.t0 > 1)]
+                #[post(|bb| { if bb.b1 > 5 { bb.b1 += 1 }; bb.b1 = bb.b0 % 2 })]
+                #[failure_if(|bb| *bb.t0 % 3 < 2)]
+                RepeatUntilSuccess(3) {
+                    Parallel {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(Cond<3> = Cond::<3>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0447Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0448 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            SkipUnlessUpdated(t1) {
+                Repeat(4) {
+                    SequenceStar {
+                        ParallelAll(max_failures = -2) {
+                            AsyncSequence {
+                                StatefulAction(Task<0>),
+                            },
+                            #[skip_if(|bb| bb.b1 + 3 > bb.b1 % 3)]
+                            StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+                            Loop(q0, if_empty = Success) {
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            SetBlackboard(t1 = {b1}),
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                #[on_success(|bb| bb.b0 += 3)]
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Priority {
+                #[failure_if(|bb| bb.b1 + 3 > bb.b0)]
+                Condition(Cond<6>),
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
+                    StatefulAction(Task<8>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
+                StatefulAction(Task<10>),
+                Deadline(10) {
+                    StatefulAction(Task<11>),
+                },
+                Action(Act<12>),
+                Condition(Cond<13>),
+            },
+        }
+    }
+}
+
+board!(Tree0448Blackboard { t1 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0449Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0449Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 13,
+            b0: i64 = 9,
+        }
+        StepSequencer {
+            StatefulAction(Task<5>),
+            Condition(PCond<6>, b0 = {b0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0449 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+            b0: i64,
+        }
+        Deadline(30) {
+            #[skip_if(|bb| bb.b0 % 3 == 2)]
+            AsyncFallback {
+                Action(PIo<0>, t0 = {b1}),
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Switch(b1) {
+                        case 0 => Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 2, &mut bb.b1)),
+                        _ => StatefulAction(Task<2>),
+                    },
+                },
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        SubTree(Tree0449Sub0, ..),
+                    },
+                    AlwaysFailure,
+                },
+                SubTree(Tree0449Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0449Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0450 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+        }
+        #[on_success(|bb| { bb.b1 = *bb.t0; bb.b0 = 0 })]
+        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = false) {
+            FlipSelector {
+                SequenceWithMemory {
+                    Delay(100) {
+                        StatefulAction(Task<0>),
+                    },
+                    IfThenElse {
+                        Action(|ctx| ctx.exec(1)),
+                        Action(PIo<2>, t0 = {=}),
+                    },
+                    Wait(20),
+                },
+                Timeout(10) {
+                    Switch(b1) {
+                        case 0 => Action(Act<3> = Act::<3>),
+                        case 3 => #[skip_if(|bb| (bb.b1 + 4) % 2 < 0)]
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            RunOnce {
+                                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                                Condition(Cond<4>),
+                            },
+                        },
+                        case 2 => StatefulAction(Task<5>),
+                        _ => Runner,
+                    },
+                },
+            },
+            Parallel(success = 3, failure = 2) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b1 < 2),
+                    Condition(Cond<6>),
+                    #[run_while(|bb| *bb.t0 % 4 != 1)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Action(Act<7>),
+                    Action(|ctx| ctx.exec(8)),
+                    SetBlackboard(t0 = {b0}),
+                },
+                Cooldown(0) {
+                    WaitUntil(|bb| (*bb.t0 + 1) % 2 == 0) {
+                        Parallel(success = -1, failure = 2) {
+                            StatefulAction(Task<9>),
+                            Action(PIo<10>, t0 = {b0}),
+                        },
+                    },
+                },
+                StatefulAction(Task<11>),
+            },
+            SequenceWithMemory {
+                #[run_while(|bb| bb.b0 % 3 < 1)]
+                PolicyParallel(policy = FirstSuccess) {
+                    Invert {
+                        Condition(Cond<12>),
+                    },
+                    StatefulAction(Task<13>),
+                    RepeatUntilFailure(forever) {
+                        AlwaysFailure,
+                    },
+                },
+                #[skip_if(|bb| (bb.b0 + 3) % 4 < 3)]
+                StatefulAction(Task<14>),
+                MaxTime(0) {
+                    Repeat(1) {
+                        ReactiveSequence {
+                            StatefulAction(Task<15>),
+                            Action(Act<16>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0450Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0451 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
+            b0: i64 = 0,
+        }
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            #[success_if(|bb| bb.b0 < 3)]
+            IfThenElse {
+                StatefulAction(Task<2>),
+                #[run_while(|bb| bb.b1 % 2 < 1)]
+                #[skip_if(|bb| bb.b0 > bb.b0 % 2)]
+                #[success_if(|bb| (bb.b0 + 4) % 4 < 0)]
+                Condition(PCond<3>, b0 = {=}),
+            },
+            Wait(50),
+        }
+    }
+}
+
+board!(Tree0451Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
         }
-        RepeatTimes(forever) {
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            ReactiveFallback {
-                #[on_halted(|bb| bb.o0 = None)]
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[success_if(|bb| bb.b1 > 0)]
-                ParallelAll {
-                    Loop(q0, if_empty = Failure) {
-                        Conditional(|bb| *bb.t0 < 6, else = Failure) {
-                            AsyncFallback {
-                                AlwaysFailure,
-                                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                                StatefulAction(PTask<1>, b0 = 2),
-                                StatefulAction(Task<2> = Task::<2>),
-                                Action(PAct<3>, b0 = {b1}, b1 = {b1}),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<4>),
-                        },
-                        #[success_if(|bb| bb.b1 % 3 == 2)]
-                        Action(PIo<5>, t0 = {=}),
-                        Precondition(|bb| *bb.t0 % 2 != 1, else = Success) {
-                            #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 > bb.b0 + 1 { bb.t0.set(bb.b0) })]
-                            Condition(Cond<6>),
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Action(|ctx| ctx.exec(7)),
-                        Action(PIo<8>, t0 = {b0}),
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
+        Precondition(|bb| bb.b1 + 1 > 0) {
+            Repeat(0) {
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0452Blackboard { o0 t0 b0 b1 q0 });
+board!(Tree0452Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
-        ReactiveFallback {
-            RepeatUntilFailure(forever) {
-                Condition(Cond<0>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-            },
-            Priority {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Script(|bb| { *bb.t0 += 2; bb.b0 += 1 }),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0454Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Condition(|ctx| ctx.check(2))
-    }
-}
+board!(Tree0453Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            #[tracked] t0: i64 = 5,
         }
-        Priority {
-            StatefulAction(Task<0> = Task::<0>),
-            RepeatTimes(3) {
-                IfThenElse {
-                    TryCatch(catch_on_halt = false) {
-                        Action(PAct<1>, b0 = {=}, b1 = {=}),
-                        #[on_halted(|bb| bb.t0.set(bb.b1))]
-                        #[run_while(|bb| bb.b0 > (bb.b0 + 2) % 2)]
-                        SubTree(Tree0454Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                        StatefulAction(Task<3>),
-                        SetBlackboard(b1 = {t0}),
+        FlipSelector {
+            #[run_while(|bb| *bb.t0 == 0)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| { bb.t0.set(8); bb.t0.set(7) })]
+            Deadline(0) {
+                Switch(b1) {
+                    case 3 => Sleep(100),
+                    _ => AsyncSequence {
+                        ReactiveFallback {
+                            #[run_while(|bb| *bb.t0 != 6)]
+                            #[on_success(|bb| bb.b0 += 2)]
+                            Delay(100) {
+                                Delay(10) {
+                                    #[skip_if(|bb| bb.b1 == 6)]
+                                    Condition(|ctx| ctx.check(0)),
+                                },
+                            },
+                        },
                     },
-                    KeepRunningUntilFailure {
-                        Runner,
+                },
+            },
+            Sequence {
+                Timeout(0) {
+                    TryCatch {
+                        #[on_halted(|bb| { if bb.b1 == 3 { bb.b1 += 3 }; bb.b1 += 3 })]
+                        WasEntryUpdated(t0),
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        Action(Act<1>),
                     },
-                    MemPriority {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                        Failer,
-                    },
+                },
+                Sequence {
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0454Blackboard { b1 b0 t0 });
+board!(Tree0454Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0455 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ParallelAll(0) {
-            #[skip_if(|bb| *bb.t1 + 3 != 2)]
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                RepeatUntil(Success) {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        FlipSelector {
+            StatefulAction(Task<0>),
+            Fallback {
+                Delay(10) {
+                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                Script(|bb| bb.t0.set(8)),
-                SetBlackboard(t1 = 4),
+            SequenceStar {
+                #[post(|bb| { if bb.b0 < 0 { *bb.t0 += 3 }; *bb.t0 += 2 })]
+                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                Repeater(0) {
+                    StatefulAction(Task<2>),
+                },
+                FlipSelector {
+                    Sleep(10),
+                    Remap(success = Success, failure = Failure) {
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0455Blackboard { t1 t0 b0 });
+board!(Tree0455Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
-        RunOnce(then_skip = true) {
-            FlipSelector {
-                Fallback {
-                    Condition(Cond<0>),
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        ForceSuccess {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Timeout(50) {
-                        Action(|ctx| ctx.exec(3)),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RetryUntilSuccessful(2) {
+                MemPriority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<2> = Cond::<2>),
                     },
                 },
+            },
+            Limiter(2) {
+                StatefulAction(Task<3>),
+            },
+            IfThenElse {
+                RetryUntilSuccessful(2) {
+                    Action(|ctx| ctx.exec(4)),
+                },
+                Action(Act<5> = Act::<5>),
             },
         }
     }
@@ -2150,72 +2219,21 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(5),
         }
-        Interrupt(|bb| *bb.t0 < bb.b0 + 3) {
-            MemPriority {
-                Repeat(3) {
-                    ReactiveSelector {
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[success_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-                        WaitValueUpdate(t0) {
+        RunOnce {
+            Precondition(|bb| *bb.t0 > 1, else = Failure) {
+                Precondition(|bb| bb.b1 % 4 < 3, else = Running) {
+                    AsyncFallback {
+                        RunOnce(then_skip = false) {
                             StatefulAction(Task<0> = Task::<0>),
                         },
-                        ParallelAll(max_failures = -1) {
-                            #[on_failure(|bb| { bb.b0 += 1; bb.b1 = bb.b0 % 4 })]
-                            SkipUnlessUpdated(t0) {
-                                Timeout(20) {
-                                    StatefulAction(PTask<1>, b0 = {t0}),
-                                },
-                            },
-                            Action(Act<2>),
+                        Precondition(|bb| bb.b1 != 0, else = Skipped) {
+                            StatefulAction(Task<1> = Task::<1>),
                         },
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.b0 += 3 })]
-                                #[on_success(|bb| bb.t0.set(3))]
-                                StatefulAction(Task<3>),
-                                ParallelAll(max_failures = -1) {
-                                    StatefulAction(Task<4>),
-                                    #[on_failure(|bb| { if *bb.t0 > 3 { *bb.t0 += 3 }; bb.b0 += 1 })]
-                                    #[on_success(|bb| if bb.b0 > 0 { bb.b1 = *bb.t0 + 2 })]
-                                    Sleep(20),
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t0 < 3) {
-                    Repeat(3) {
-                        #[success_if(|bb| bb.b0 % 3 < 2)]
-                        #[skip_if(|bb| *bb.t0 != bb.b1)]
-                        Fallback {
-                            StatefulAction(Task<5>),
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<6>),
-                            },
-                            Action(PIo<7>, t0 = {b0}),
-                        },
-                    },
-                    MemSequence {
-                        AlwaysSuccess,
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                },
-                Parallel(success = 1, failure = 1) {
-                    RetryUntilSuccessful(1) {
-                        Fallback {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            MemPriority {
-                                StatefulAction(Task<11>),
-                                Condition(Cond<12>),
-                            },
-                            Condition(|ctx| ctx.check(13)),
-                            StatefulAction(Task<14>),
-                        },
+                        UnsetBlackboard(o0),
                     },
                 },
             },
@@ -2223,50 +2241,67 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0457Blackboard { b0 t0 b1 });
+board!(Tree0457Blackboard { t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0458Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
-        RetryUntilSuccessful(forever) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    ReactiveFallback {
-                        Condition(Cond<2>),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            RepeatUntilSuccess(2) {
+                StepSequencer {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        SubTree(Tree0458Sub0),
                         StatefulAction(Task<3>),
                     },
-                },
-                Timeout(30) {
-                    ReactiveSequence {
+                    SequenceWithMemory {
                         StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
+                        AlwaysRunning,
                     },
-                },
-                AlwaysRunning,
-                Parallel(failure = 2) {
-                    RepeatTimes(forever) {
-                        Action(Act<9>),
-                    },
-                    Priority {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                        Action(Act<12>),
-                    },
-                    StatefulAction(Task<13>),
-                },
-                Repeat(1) {
-                    ParallelAll(1) {
-                        Condition(Cond<14> = Cond::<14>),
-                        Action(Act<15> = Act::<15>),
-                        Deadline(10) {
-                            Condition(Cond<16> = Cond::<16>),
+                    Selector {
+                        AlwaysFailure,
+                        RunOnce(then_skip = true) {
+                            Sleep(50),
                         },
-                        StatefulAction(Task<17>),
-                        Condition(Cond<18>),
+                        Failer,
+                        RepeatUntil(Success) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                    ForceFailure {
+                        Invert {
+                            ReactiveSelector {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+            },
+            MaxTime(10) {
+                ReactiveSequence {
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(Task<8>),
+                        Sleep(0),
+                        StatefulAction(Task<9>),
+                    },
+                    Repeat(1) {
+                        TryCatch {
+                            Condition(Cond<10>),
+                            Condition(Cond<11>),
+                            Succeeder,
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
                     },
                 },
             },
@@ -2277,220 +2312,242 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Conditional(|bb| bb.o0.is_some(), else = Failure) {
-                RepeatTimes(3) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Priority {
-                Conditional(|bb| bb.b0 % 4 > 1, dynamic = false) {
-                    #[post(|bb| bb.b0 += 1)]
-                    #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
-                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    RunOnce(then_skip = false) {
-                        Filter(times = 3, count = Completed, filtered = Skipped) {
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                        },
-                    },
-                },
-                #[on_success(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 += 2 })]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Precondition(|bb| bb.o0.unwrap_or(0) % 4 < 2, else = Running) {
-                    AsyncFallback {
-                        StatefulAction(PTask<2>, b0 = 0),
-                        Precondition(|bb| *bb.t0 < 3, else = Success) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Selector {
-                Condition(PCond<4>, b0 = {t0}),
-                Sequence {
-                    Script(|bb| if *bb.t0 + 2 == *bb.t0 { bb.t0.set(7) }),
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    #[failure_if(|bb| *bb.t0 < bb.b0)]
-                    Action(Act<5>),
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Success) {
-                    Interrupt(|bb| (bb.b0 + 4) % 4 > 0) {
-                        Precondition(|bb| bb.b0 != 5, else = Skipped) {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                    },
-                },
-            },
-            IndexSwitch(|bb| (*bb.t0 + 2) % 4, dynamic = false) {
-                Sequence {
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                SetBlackboard(o0 = Some(8)),
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                Action(PAct<8>, b0 = {=}, b1 = {t0}),
-                AsyncSequence {
-                    UnsetBlackboard(o0),
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    RepeatUntilFailure(1) {
-                        ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(4) + 4),
-                    },
-                },
-            },
-            AlwaysRunning,
+        Sequence {
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0459Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0460Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        BinarySelector(|bb| *bb.t0 + 3 == (bb.b1 + 3) % 2) {
-            RunOnce(then_skip = false) {
-                Action(Act<5>),
-            },
-            ParallelAll(max_failures = -2) {
-                StatefulAction(Task<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
-        }
-    }
-}
+board!(Tree0459Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            Parallel(success = -1, failure = -2) {
-                Parallel(success = 2) {
-                    Switch(b1) {
-                        case 3 => Condition(|ctx| ctx.check(0)),
-                        _ => SetBlackboard(t0 = 5),
-                    },
-                    Fallback {
-                        Condition(Cond<1>),
-                        Action(PAct<2>, b0 = {b1}, b1 = {b1}),
-                        Action(Act<3>),
-                    },
-                },
-                FlipSelector {
-                    Condition(Cond<4>),
-                    Sleep(0),
-                },
-                RunOnce(then_skip = false) {
-                    SubTree(Tree0460Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                },
-            },
-            Repeat(forever) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                MemPriority {
-                    RepeatUntil(Failure) {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    Timeout(0) {
-                        SkipUnlessUpdated(t0) {
-                            RetryUntilSuccessful(1) {
-                                ForceFailure {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(20) {
-                        StatefulAction(Task<12>),
-                    },
+        #[success_if(|bb| *bb.t0 == *bb.t1 % 2)]
+        #[on_halted(|bb| { bb.b1 += 1; bb.b1 = *bb.t1 })]
+        #[run_while(|bb| *bb.t1 + 1 > bb.b1)]
+        Loop(q0, value = {t1}, if_empty = Success) {
+            Repeat(3) {
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0460Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0461Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0460Blackboard { q0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
-        Fallback {
-            SubTree(Tree0461Sub0),
-            StatefulAction(Task<1>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0462 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(forever) {
-                Condition(Cond<0> = Cond::<0>),
+        #[run_while(|bb| *bb.t0 + 1 < 7)]
+        Timeout(10) {
+            ForceSuccess {
+                Remap(success = Failure, failure = Success) {
+                    Script(|bb| bb.b0 = (*bb.t0 + 2) % 4),
+                },
             },
         }
     }
 }
+
+board!(Tree0461Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0462 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        #[success_if(|bb| bb.b0 + 1 != 2)]
+        #[on_success(|bb| if bb.o0.is_some() { bb.o0 = None })]
+        ReactiveSequence {
+            Limiter(1) {
+                ReactiveFallback {
+                    ParallelAll(max_failures = -1) {
+                        Condition(|ctx| ctx.check(0)),
+                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                        AlwaysSuccess,
+                    },
+                    Loop(q0, value = {b0}) {
+                        Action(Act<2>),
+                    },
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t0 % 2 == 1),
+                        Script(|bb| if bb.b0 + 3 > 1 { bb.b0 += 1 }),
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[post(|bb| { bb.t0.set(5); bb.b0 += 3 })]
+                #[on_failure(|bb| bb.t0.set(4))]
+                MemSequence {
+                    Repeater(2) {
+                        Filter(times = 3, filtered = Skipped) {
+                            ReactiveFallback {
+                                #[failure_if(|bb| *bb.t0 == 5)]
+                                StatefulAction(Task<3>),
+                                #[success_if(|bb| bb.b0 != 1)]
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                    Wait(0),
+                    IndexSwitch(|bb| 6, out_of_range = Loop) {
+                        Action(|ctx| ctx.exec(5)),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Fallback {
+                Parallel(success = 1) {
+                    StatefulAction(Task<7>),
+                    ReactiveFallback {
+                        Condition(Cond<8>),
+                    },
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Action(PAct<9>, b0 = {t0}, b1 = {t0}),
+                    ScriptCondition(|bb| bb.b0 != 5),
+                },
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Action(PAct<10>, b0 = {=}, b1 = {b0}),
+                        Condition(|ctx, bb| ctx.check_in(11, 6)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0462Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
         }
-        Repeat(3) {
+        Fallback {
+            Sequence {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Sequence {
+                            AlwaysSuccess,
+                            ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 > 0),
+                        },
+                    },
+                    #[on_failure(|bb| bb.t1.set((*bb.t0 + 2) % 2))]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    WhileDoElse {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
             StepSequencer {
-                Condition(Cond<0> = Cond::<0>),
-                #[skip_if(|bb| bb.b0 + 3 > *bb.t0 % 3)]
-                Action(Act<1>),
-                SetBlackboard(t0 = 1),
+                FlipSelector {
+                    WasEntryUpdated(t0),
+                    Action(Act<3>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| *bb.t1 != bb.b0 % 4),
+                    },
+                },
+                UnsetBlackboard(o0),
+                Condition(PCond<4>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0463Blackboard { b0 t0 });
+board!(Tree0463Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
         }
-        Remap(success = Success, failure = Success) {
-            Repeat(forever) {
-                Inverter {
-                    TryCatch(catch_on_halt = false) {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<0>),
-                            ScriptCondition(|bb| bb.b0 == 1),
-                            Action(Act<1>),
-                            Failer,
-                        },
-                        StatefulAction(PTask<2>, b0 = 6),
-                        Fallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
+        #[skip_if(|bb| bb.o0.is_some())]
+        AsyncSequence {
+            #[skip_if(|bb| (*bb.t0 + 1) % 4 < 3)]
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<0>),
+                    Optional {
+                        StatefulAction(Task<1>),
+                    },
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[run_while(|bb| *bb.t0 < 0)]
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                    Condition(Cond<5>),
+                },
+            },
+            Optional {
+                #[on_success(|bb| bb.b0 = 0)]
+                #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.o0.unwrap_or(4) + 1) })]
+                Sequence {
+                    ParallelAll(0) {
+                        Script(|bb| if bb.b0 % 2 > 0 { bb.o0 = Some(9) }),
+                        Action(Act<6> = Act::<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    StepSequencer {
+                        Failer,
+                        #[on_success(|bb| { if bb.b0 == 4 { *bb.t0 += 2 }; bb.b0 = *bb.t0 + 4 })]
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 4, &mut bb.b0)),
+                        Condition(Cond<9>),
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Action(PAct<10>, b0 = {=}),
+                        Sleep(0),
+                    },
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                    Sequence {
+                        StatefulAction(Task<11> = Task::<11>),
+                        Sleep(0),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                Priority {
+                    Action(PIo<12>, t0 = {b0}),
+                    WasEntryUpdated(t0),
+                },
+                #[success_if(|bb| *bb.t0 % 3 < 0)]
+                Sequence {
+                    Selector {
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                    },
+                },
+                #[post(|bb| *bb.t0 += 1)]
+                #[skip_if(|bb| bb.b0 == bb.b0 % 3)]
+                Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
+                    Inverter {
+                        StatefulAction(Task<15>),
                     },
                 },
             },
@@ -2498,94 +2555,101 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0464Blackboard { b0 q0 });
+board!(Tree0464Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            Parallel(success = 4) {
-                StatefulAction(Task<4>),
-                Failer,
-                ForceFailure {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Deadline(20) {
-                Action(Act<7>),
-            },
-            ForceSuccess {
-                RunOnce(then_skip = false) {
-                    Repeater(2) {
-                        SequenceStar {
-                            Condition(Cond<8>),
-                            Fallback {
-                                AlwaysFailure,
-                                Condition(|ctx| ctx.check(9)),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        RepeatUntil(Success) {
+            AsyncFallback {
+                ReactiveFallback {
+                    AsyncFallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        Condition(PCond<3>, b0 = 9),
+                    },
+                    Parallel(success = -2, failure = -1) {
+                        Cooldown(10, filtered = Failure) {
+                            ReactiveSequence {
+                                #[run_while(|bb| *bb.t0 % 3 == 1)]
+                                StatefulAction(Task<4>),
+                                Condition(Cond<5> = Cond::<5>),
                             },
-                            Sleep(20),
                         },
+                        Condition(Cond<6>),
+                    },
+                    FlipSelector {
+                        Condition(PCond<7>, b0 = {=}),
+                        StatefulAction(Task<8>),
+                        Wait(30),
+                    },
+                    ReactiveSequence {
+                        Condition(PCond<9>, b0 = {b0}),
+                        AlwaysSuccess,
+                        Action(PIo<10>, t0 = {=}),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0465Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            KeepRunningUntilFailure {
-                Sequence {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        AlwaysFailure,
-                        Succeeder,
-                    },
-                    WhileDoElse {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                    #[on_failure(|bb| { bb.b1 = bb.b0; *bb.t0 += 3 })]
-                    #[run_while(|bb| bb.b0 % 2 == 0)]
-                    #[success_if(|bb| *bb.t0 < bb.b1)]
-                    AsyncSequence {
-                        Repeat(4) {
-                            SetBlackboard(b1 = {b0}),
+        ReactiveSequence {
+            Priority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                KeepRunningUntilFailure {
+                    Repeat(4) {
+                        ForceFailure {
+                            StatefulAction(Task<5>),
                         },
-                        Condition(Cond<5> = Cond::<5>),
-                        SkipUnlessUpdated(t0) {
-                            Action(Act<6>),
+                    },
+                },
+            },
+            Filter(times = 1, count = Failure, filtered = Failure) {
+                Timeout(20) {
+                    ParallelAll(3) {
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                            Action(Act<8>),
+                        },
+                        Repeat(1) {
+                            StatefulAction(Task<9>),
+                        },
+                        AsyncFallback {
+                            Condition(Cond<10>),
+                            Condition(Cond<11> = Cond::<11>),
                         },
                     },
                 },
             },
             ForceSuccess {
-                Conditional(|bb| bb.b0 < bb.b0 % 4, else = Success) {
-                    #[skip_if(|bb| (bb.b1 + 4) % 2 < 0)]
-                    Switch(b1) {
-                        case 0 => StatefulAction(Task<7>),
-                        case 3 => Retry(4) {
-                            AlwaysFailure,
+                TryCatch(catch_on_halt = true) {
+                    ReactiveSequence {
+                        Repeat(3) {
+                            Condition(Cond<12>),
                         },
-                        case 2 => #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        Condition(Cond<8>),
-                        _ => StatefulAction(Task<9> = Task::<9>),
+                    },
+                    Action(Act<13>),
+                    Fallback {
+                        StatefulAction(Task<14>),
+                        Action(Act<15>),
+                        StatefulAction(Task<16>),
+                        Failer,
                     },
                 },
             },
@@ -2593,206 +2657,385 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0466Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0467Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+        }
+        SequenceWithMemory {
+            SetBlackboard(b0 = 1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(0) {
-                Action(Act<0>),
-            },
-            StepSequencer {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        SequenceWithMemory {
+            SubTree(Tree0467Sub0, ..),
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            RepeatUntilFailure(forever) {
                 StatefulAction(Task<1>),
-                Sleep(0),
-                StatefulAction(Task<2>),
-            },
-            RunOnce {
-                StatefulAction(Task<3>),
-            },
-            Action(Act<4>),
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(5)),
-                Sleep(0),
             },
         }
+    }
+}
+
+board!(Tree0467Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0468Sub0 for Ctx {
+        Sleep(20)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| bb.t0.set(9))]
-        #[skip_if(|bb| bb.b1 % 2 > 0)]
-        #[run_while(|bb| *bb.t0 != 1)]
-        Interrupt(|bb| (*bb.t0 + 1) % 2 == 0) {
-            Parallel(success = -1, failure = 4) {
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<0>),
+        SequenceWithMemory {
+            MemPriority {
+                RepeatUntilSuccess(2) {
+                    IfThenElse {
+                        Priority {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
+                            AlwaysFailure,
+                        },
+                        Condition(Cond<3> = Cond::<3>),
+                    },
                 },
-                RunOnce(then_skip = false) {
-                    Action(Act<1>),
+                WhileDoElse {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<5> = Act::<5>),
+                    SubTree(Tree0468Sub0),
                 },
-                #[success_if(|bb| bb.b0 % 3 < 0)]
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
+            },
+            Delay(0) {
+                IfThenElse {
+                    Repeat(1) {
+                        Parallel(success = -1, failure = -1) {
+                            RetryUntilSuccessful(3) {
+                                RunOnce {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(0) {
+                        Retry(2) {
+                            RepeatUntilFailure(forever) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                    Optional {
+                        Action(Act<8> = Act::<8>),
+                    },
                 },
-                Condition(Cond<4>),
-                ParallelAll(0) {
-                    StatefulAction(Task<5>),
-                    Script(|bb| if bb.b0 < 4 { *bb.t0 += 4 }),
+            },
+            ReactiveSequence {
+                Repeater(0) {
+                    Wait(20),
+                },
+                ReactiveFallback {
+                    MemSequence {
+                        Repeat(3) {
+                            StatefulAction(Task<9>),
+                        },
+                        Repeater(forever) {
+                            Action(|ctx| ctx.exec(10)),
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0468Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
-        Delay(30) {
-            RunOnce(then_skip = false) {
-                RunOnce {
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = false) {
+            SetBlackboard(t0 = 0),
+            SetBlackboard(t0 = 0),
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
         }
     }
 }
+
+board!(Tree0469Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            b1: i64 = 3,
         }
-        ForceFailure {
-            WasEntryUpdated(t0),
+        SequenceStar {
+            ForceFailure {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = 0),
+                },
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(2)),
+                #[on_success(|bb| { bb.b0 += 3; bb.b1 = (bb.b1 + 3) % 2 })]
+                #[on_failure(|bb| bb.b0 += 3)]
+                AsyncFallback {
+                    KeepRunningUntilFailure {
+                        Failer,
+                    },
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0470Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0471Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 % 3 != 0)]
-        #[skip_if(|bb| *bb.t0 + 4 > 1)]
-        #[success_if(|bb| bb.b0 + 4 < 0)]
-        Wait(30)
-    }
-}
+board!(Tree0470Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        ParallelAll {
-            Delay(20) {
-                Condition(Cond<0>),
+        Retry(4) {
+            FlipSelector {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    Timeout(50) {
+                        Repeat(forever) {
+                            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                                #[post(|bb| bb.o0 = Some(*bb.t0))]
+                                Sleep(10),
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    Repeater(2) {
+                        WaitValueUpdate(t0) {
+                            Repeat(1) {
+                                Parallel(success = 2, failure = 0) {
+                                    Action(Act<1> = Act::<1>),
+                                    Runner,
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Runner,
+                            Script(|bb| { if *bb.t0 > bb.b0 + 4 { bb.b0 = *bb.t0 }; *bb.t0 += 1 }),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+                        Delay(20) {
+                            Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        },
+                    },
+                    ParallelAll(1) {
+                        Timeout(10) {
+                            RetryUntilSuccessful(0) {
+                                SetBlackboard(t0 = {b0}),
+                            },
+                        },
+                    },
+                },
             },
-            Wait(30),
-            SubTree(Tree0471Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0471Blackboard { b0 t0 });
+board!(Tree0471Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-                Precondition(|bb| *bb.t0 % 3 < 2, else = Failure) {
-                    StatefulAction(Task<2>),
+        SequenceStar {
+            AsyncFallback {
+                #[failure_if(|bb| *bb.t0 < bb.b0 % 2)]
+                #[run_while(|bb| bb.b0 % 4 < 1)]
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
                 },
-                Condition(Cond<3> = Cond::<3>),
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Interrupt(|bb| *bb.t0 % 2 < 0) {
-                        Condition(Cond<4>),
+                #[on_halted(|bb| if bb.b0 % 4 == 2 { bb.b0 += 2 })]
+                #[skip_if(|bb| *bb.t0 == 2)]
+                WhileDoElse {
+                    StepSequencer {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = false) {
+                        Script(|bb| bb.b0 += 3),
+                        Script(|bb| if bb.b0 > bb.b0 + 3 { *bb.t0 += 1 }),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Repeater(forever) {
+                            Sleep(0),
+                        },
                     },
                 },
             },
             WhileDoElse {
-                Remap(success = Failure, failure = Success) {
-                    Action(Act<5>),
-                },
-                SequenceWithMemory {
-                    #[post(|bb| bb.b1 = *bb.t1)]
-                    Inverter {
-                        StatefulAction(Task<6>),
+                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                Invert {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            IndexSwitch(|bb| bb.b0) {
+                                Action(Act<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        BinarySelector(|bb| bb.b0 == 0, dynamic = false) {
+                            Action(Act<6>),
+                            Delay(0) {
+                                #[run_while(|bb| bb.b0 > *bb.t0)]
+                                StatefulAction(Task<7>),
+                            },
+                        },
                     },
-                    WasEntryUpdated(t0),
-                    Action(PAct<7>, b0 = 6, b1 = {b1}),
                 },
-                AsyncSequence {
-                    #[skip_if(|bb| *bb.t0 == 6)]
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
+                StepSequencer {
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                },
+                #[post(|bb| bb.b0 += 3)]
+                StatefulAction(PTask<10>, b0 = 3, b1 = {b0}),
+            },
+            Loop(q0, value = {t0}) {
+                StepSequencer {
+                    Selector {
+                        Condition(Cond<11> = Cond::<11>),
+                        StatefulAction(Task<12>),
+                        #[skip_if(|bb| *bb.t0 > 4)]
+                        StatefulAction(Task<13>),
+                    },
+                    StatefulAction(Task<14>),
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0472Blackboard { t1 t0 b0 q0 b1 });
+board!(Tree0472Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        FlipSelector {
-            AlwaysSuccess,
+        Parallel(failure = 3) {
+            FlipSelector {
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+            },
+            StepSequencer {
+                AlwaysSuccess,
+                Script(|bb| if *bb.t0 % 4 > 2 { bb.o0 = Some(6) }),
+                UnsetBlackboard(o0),
+            },
             Fallback {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| *bb.t1 % 3 < 0),
-                        Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                #[on_halted(|bb| { if bb.b1 < 3 { bb.t0.set((bb.b1 + 2) % 2) }; bb.o0 = Some(2) })]
+                #[skip_if(|bb| bb.o0.is_some())]
+                Succeeder,
+                #[failure_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(2) % 2)]
+                #[skip_if(|bb| bb.b0 % 2 > 0)]
+                #[post(|bb| bb.b0 += 2)]
+                Action(Act<3>),
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.b0 != 4)]
+                    WasEntryUpdated(t0),
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[failure_if(|bb| *bb.t0 > (bb.b0 + 1) % 3)]
+                    #[skip_if(|bb| *bb.t0 % 3 != 1)]
+                    Conditional(|bb| bb.o0.unwrap_or(1) < 5, dynamic = true) {
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    StatefulAction(Task<5>),
+                    ForceSuccess {
+                        StatefulAction(Task<6>),
                     },
                 },
-                Action(Act<2>),
             },
-            Condition(|ctx| ctx.check(3)),
+            ForceFailure {
+                Retry(3) {
+                    Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0473Blackboard { t1 });
+board!(Tree0473Blackboard { b1 t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0474Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        SequenceStar {
-            RetryUntilSuccessful(2) {
-                Parallel(success = -1, failure = 1) {
-                    Action(Act<0>),
-                    Repeat(4) {
-                        Sleep(30),
-                    },
-                },
-            },
-            StatefulAction(Task<1>),
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
+        ForceSuccess {
+            Selector {
+                SubTree(Tree0474Sub0, t0 = {=}, b0 = {b0}),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                #[on_success(|bb| bb.b0 += 1)]
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0474Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0475Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        Action(PIo<0>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0475Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<1>)
     }
 }
 
@@ -2800,465 +3043,559 @@ bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
         }
-        #[failure_if(|bb| *bb.t0 < (bb.b0 + 1) % 4)]
-        #[post(|bb| bb.b0 += 1)]
-        ReactiveSelector {
-            Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-            WasEntryUpdated(t0),
-            AsyncFallback {
-                StepSequencer {
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2>),
-                },
+        ReactiveFallback {
+            SubTree(Tree0475Sub0, b0 = {=}),
+            Repeat(1) {
+                SubTree(Tree0475Sub1, b0 = {=}),
             },
-            SkipUnlessUpdated(t0) {
-                Parallel(failure = 3) {
-                    AlwaysFailure,
-                    #[post(|bb| { if bb.b0 < 0 { bb.b0 += 3 }; bb.b0 = *bb.t0 + 2 })]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(Act<4> = Act::<4>),
-                },
+            StatefulAction(Task<2>),
+            Fallback {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0475Blackboard { b0 t0 });
+board!(Tree0475Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
         }
         FlipSelector {
-            FlipSelector {
-                ForceFailure {
-                    ReactiveSequence {
-                        Precondition(|bb| *bb.t0 < bb.b1, else = Skipped) {
-                            RetryUntilSuccessful(forever) {
-                                Fallback {
-                                    #[failure_if(|bb| *bb.t1 < 2)]
-                                    #[on_failure(|bb| bb.t0.set(3))]
-                                    AlwaysFailure,
-                                    ScriptCondition(|bb| *bb.t0 > 7),
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                    Condition(PCond<2>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
+            Fallback {
+                AsyncFallback {
+                    #[on_success(|bb| if bb.b0 % 4 == 0 { bb.t0.set(3) })]
+                    #[on_failure(|bb| if *bb.t0 + 4 != *bb.t1 % 4 { *bb.t1 += 1 })]
+                    #[run_while(|bb| bb.b0 > 0)]
+                    Action(Act<0>),
+                    #[post(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| bb.b0 % 2 == 0)]
+                    #[on_failure(|bb| { if (*bb.t1 + 2) % 2 < 1 { *bb.t1 += 3 }; *bb.t1 += 2 })]
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
             },
-            Action(|ctx| ctx.exec(3)),
+            Script(|bb| { bb.t1.set(bb.b1 % 4); *bb.t1 += 3 }),
+            Condition(PCond<3>, b0 = {b0}),
+            Switch(b1) {
+                case 2 => AlwaysFailure,
+                _ => Action(Act<4>),
+            },
+            #[post(|bb| { *bb.t0 += 1; bb.t1.set(3) })]
+            #[on_failure(|bb| bb.b1 += 3)]
+            ReactiveSelector {
+                Action(Act<5>),
+                Script(|bb| bb.b0 = bb.b0 % 3),
+            },
         }
     }
 }
 
-board!(Tree0476Blackboard { b1 t1 t0 b0 });
+board!(Tree0476Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
-        IfThenElse {
-            Repeat(3) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    ParallelAll(2) {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    AlwaysRunning,
-                    Wait(0),
-                    AlwaysRunning,
-                },
-            },
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        AsyncSequence {
             ReactiveSequence {
-                ReactiveSelector {
-                    Action(Act<3>),
-                    Condition(Cond<4> = Cond::<4>),
+                #[failure_if(|bb| bb.b0 != *bb.t0 + 2)]
+                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                RetryUntilSuccessful(4) {
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        AlwaysSuccess,
+                        Wait(0),
+                    },
                 },
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    WaitUntil(|bb| bb.b0 % 3 == 1) {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                },
+                MemSequence {
+                    Condition(|ctx| ctx.check(3)),
+                    #[on_success(|bb| bb.b1 = bb.b0 % 4)]
+                    #[post(|bb| bb.t1.set(bb.b1 + 1))]
+                    Action(Act<4>),
+                },
             },
         }
     }
 }
+
+board!(Tree0477Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
         blackboard {
+            #[allow(unused)] o0: Option<i64>,
             b0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
         }
-        FlipSelector {
-            StatefulAction(Task<0>),
-            Loop(q0, value = {t0}, if_empty = Running) {
-                Optional {
-                    Wait(0),
-                },
-            },
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                UnsetBlackboard(o0),
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                Action(Act<2>),
-            },
+        MemPriority {
+            Condition(|ctx, bb| ctx.check_in(0, 1)),
+            Action(PAct<1>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0478Blackboard { b0 o0 t0 q0 });
+board!(Tree0478Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        WhileDoElse {
-            Remap(success = Failure, failure = Success) {
-                #[post(|bb| bb.b1 = bb.b0)]
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-            },
-            MaxTime(0) {
-                ForceFailure {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 2)),
-                },
-            },
-            Timeout(50) {
-                SequenceStar {
-                    Action(Act<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+        WaitValueUpdate(t0) {
+            #[failure_if(|bb| bb.b1 < 0)]
+            #[on_failure(|bb| bb.b1 += 2)]
+            #[success_if(|bb| (*bb.t1 + 3) % 3 < 2)]
+            RunOnce(then_skip = true) {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                        RepeatTimes(forever) {
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0479Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0480Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0479Blackboard { b1 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        #[post(|bb| bb.o0 = None)]
-        #[on_failure(|bb| { bb.o0 = Some(bb.b0 + 2); bb.b0 = 8 })]
-        MemPriority {
-            WaitUntil(|bb| bb.o0.is_some()) {
-                StepSequencer {
-                    SubTree(Tree0480Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
+        Sequence {
+            FlipSelector {
+                Parallel(failure = -1) {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| bb.b0 == bb.b0 % 2)]
+                    Action(Act<2> = Act::<2>),
                 },
             },
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        ParallelAll(1) {
-                            AlwaysSuccess,
+            Precondition(|bb| bb.b0 % 4 > 0) {
+                ScriptCondition(|bb| bb.b0 % 3 != 2),
+            },
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
+                StatefulAction(Task<4> = Task::<4>),
+                Action(PIo<5>, t0 = {=}),
+                Condition(Cond<6>),
+                Filter(times = 2, filtered = Failure) {
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0480Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0481 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            FlipSelector {
+                AsyncFallback {
+                    Parallel(success = 0) {
+                        ReactiveSequence {
+                            Condition(PCond<0>, b0 = {b1}),
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            StatefulAction(Task<2>),
                         },
-                        Repeat(3) {
-                            RunOnce {
-                                SetBlackboard(t0 = {b0}),
+                    },
+                    IfThenElse {
+                        Delay(30) {
+                            Precondition(|bb| bb.b0 > 3, else = Skipped) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(Act<5>),
+                    },
+                    Remap(success = Success, failure = Success) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0481Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0482 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| bb.b0 < 1, else = Failure) {
+            #[failure_if(|bb| *bb.t1 < 0)]
+            #[success_if(|bb| *bb.t0 % 2 < 0)]
+            Timeout(30) {
+                ReactiveSequence {
+                    ScriptCondition(|bb| (*bb.t0 + 1) % 2 < 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0482Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0483 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+        }
+        Sequence {
+            Precondition(|bb| bb.b1 != 6, else = Success) {
+                Limiter(1) {
+                    Repeat(3) {
+                        ParallelAll(max_failures = -3) {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(1) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 + 2 < 4),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0483Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0484 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+        }
+        Parallel(success = 0, failure = 1) {
+            Repeat(0) {
+                Script(|bb| if bb.o0.is_none() { bb.t1.set(bb.b1) }),
+            },
+        }
+    }
+}
+
+board!(Tree0484Blackboard { o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0485Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(PCond<1>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0485 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        RunOnce {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[on_halted(|bb| bb.b0 = 9)]
+                        Timeout(50) {
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| bb.b0 > *bb.t0)]
+                            SubTree(Tree0485Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                        },
+                        RetryUntilSuccessful(2) {
+                            Action(Act<2>),
+                        },
+                    },
+                    Condition(PCond<3>, b0 = {t0}),
+                    RepeatUntil(Success) {
+                        FlipSelector {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 % 4 == 2)]
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                AsyncSequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<8> = Task::<8>),
+                        Action(PIo<9>, t0 = {b0}),
+                        #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
+                        #[run_while(|bb| bb.b0 % 2 != 0)]
+                        StatefulAction(Task<10> = Task::<10>),
+                        WasEntryUpdated(t0),
+                    },
+                    WaitValueUpdate(t0) {
+                        AsyncSequence {
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                            Repeat(3) {
+                                Wait(20),
+                            },
+                        },
+                    },
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<13>),
+                    },
+                    Repeat(4) {
+                        Conditional(|bb| *bb.t0 + 2 < bb.o0.unwrap_or(3), else = Failure) {
+                            MemSequence {
+                                Sleep(50),
+                                AlwaysSuccess,
                             },
                         },
                     },
                 },
             },
-            Repeat(1) {
-                Limiter(2) {
-                    Conditional(|bb| bb.b0 < 5) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree0480Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0481 for Ctx {
-        IfThenElse {
-            Invert {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    AlwaysSuccess,
-                },
-            },
-            ParallelAll(3) {
-                RunOnce(then_skip = true) {
-                    Action(Act<2> = Act::<2>),
-                },
-                AlwaysFailure,
-                Sleep(10),
-                FlipSelector {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-            },
-            RunOnce {
-                Repeat(0) {
-                    Action(Act<5> = Act::<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0482 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| { bb.t1.set(5); *bb.t0 += 3 })]
-            Loop(q0, if_empty = Success) {
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    SetBlackboard(o0 = Some(4)),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            #[run_while(|bb| bb.o0.is_none())]
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Switch(b1) {
-                        case 2 => IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = true) {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                        case 1 => SequenceWithMemory {
-                            UnsetBlackboard(o0),
-                            StatefulAction(Task<5>),
-                        },
-                        _ => #[on_halted(|bb| bb.b0 += 2)]
-                        Succeeder,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0482Blackboard { o0 b0 t1 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0483 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        Filter(times = 1, count = Failure, filtered = Skipped) {
-            #[post(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| bb.b1 += 2)]
-            RunOnce {
-                Parallel {
-                    Wait(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0483Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        TryCatch {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                Condition(Cond<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            Timeout(10) {
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    MemSequence {
-                        Script(|bb| { bb.b0 = (*bb.t0 + 2) % 2; *bb.t0 += 1 }),
-                        Sleep(10),
-                        Action(PAct<5>, b0 = {b0}),
-                        Wait(10),
-                    },
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Switch(b1) {
-                    case 1 => StatefulAction(Task<6>),
-                    case 2 => RetryUntilSuccessful(2) {
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                    case 3 => Condition(Cond<8>),
-                    _ => Script(|bb| bb.t0.set(bb.b0)),
-                },
-            },
-            SequenceWithMemory {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    ForceFailure {
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0484Blackboard { q0 t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0485 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        ReactiveFallback {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Action(PIo<3>, t0 = {b0}),
-            SetBlackboard(b0 = 4),
-        }
-    }
-}
-
-board!(Tree0485Blackboard { b0 });
+board!(Tree0485Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Conditional(|bb| bb.b0 + 4 != 3, dynamic = false) {
-                Sleep(0),
-            },
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                Condition(PCond<0>, b0 = {=}),
-                #[post(|bb| bb.t0.set(bb.b1 % 3))]
-                #[failure_if(|bb| *bb.t0 > 4)]
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            StatefulAction(PTask<2>, b0 = 0),
+        RepeatUntilFailure(forever) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0486Blackboard { b0 b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            Optional {
-                MemSequence {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Fallback {
-                            Condition(|ctx| ctx.check(4)),
-                            AlwaysFailure,
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        #[skip_if(|bb| *bb.t0 != 3)]
+        ReactiveSequence {
+            TryCatch(catch_on_halt = true) {
+                Script(|bb| if bb.b0 % 4 > 0 { bb.b1 = bb.b0 % 3 }),
+                Action(Act<0>),
+            },
+            Selector {
+                ReactiveSequence {
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) < 0)]
+                    #[success_if(|bb| bb.b0 == *bb.t0)]
+                    Action(Act<1>),
+                    Action(PAct<2>, b0 = {=}),
+                    Action(PAct<3>, b0 = {b1}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0487Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0488 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        RepeatUntilSuccess(forever) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                ForceFailure {
+                    Loop(q0, value = {b0}) {
+                        Repeat(3) {
+                            #[on_success(|bb| { bb.b1 += 2; bb.b0 = bb.b0 % 4 })]
+                            #[failure_if(|bb| (bb.b1 + 3) % 3 < 1)]
+                            #[skip_if(|bb| bb.b0 % 2 < 0)]
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(0)),
+                                MaxTime(10) {
+                                    Action(Act<1>),
+                                },
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(PTask<4>, b0 = 1, b1 = {b1}),
+                            },
                         },
                     },
-                    Repeat(1) {
-                        Sequence {
-                            RunOnce {
-                                SequenceStar {
-                                    Action(|ctx| ctx.exec(5)),
+                },
+                Loop(q0, if_empty = Failure) {
+                    SequenceStar {
+                        UnsetBlackboard(o0),
+                        Action(Act<5>),
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<6>),
+                        },
+                        Script(|bb| bb.b1 += 2),
+                        Sleep(50),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0488Blackboard { o0 b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0489 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            Repeat(0) {
+                SetBlackboard(t0 = {b0}),
+            },
+            Parallel(success = 4) {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(PIo<2>, t0 = {b0}),
+                RunOnce {
+                    SetBlackboard(o0 = Some(8)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0489Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0490 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Remap(success = Failure, failure = Success) {
+            Deadline(20) {
+                SequenceStar {
+                    Fallback {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            Sleep(50),
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            Conditional(|bb| bb.b0 > 0, dynamic = true) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        Loop(q0, if_empty = Failure) {
+                            Repeat(3) {
+                                SetBlackboard(o0 = Some(1)),
+                            },
+                        },
+                        Parallel(success = 0, failure = -2) {
+                            #[failure_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
+                            SetBlackboard(o0 = Some(4)),
+                            #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; bb.t0.set(bb.o0.unwrap_or(1) + 2) })]
+                            #[skip_if(|bb| *bb.t0 < 3)]
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            SkipUnlessUpdated(t0) {
+                                StatefulAction(Task<4>),
+                            },
+                            Condition(Cond<5>),
+                        },
+                        #[post(|bb| { bb.o0 = Some((bb.o0.unwrap_or(1) + 1) % 4); bb.b0 += 1 })]
+                        Repeat(3) {
+                            Loop(q0, value = {t0}, if_empty = Failure) {
+                                Inverter {
                                     Condition(Cond<6> = Cond::<6>),
                                 },
                             },
                         },
                     },
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0488 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            b1: i64,
-        }
-        Precondition(|bb| bb.b0 != *bb.t0, else = Failure) {
-            #[on_halted(|bb| { if bb.b0 == *bb.t0 % 3 { bb.o0 = None }; *bb.t0 += 3 })]
-            #[skip_if(|bb| bb.o0.is_some())]
-            WhileDoElse {
-                #[on_success(|bb| { bb.o0 = Some(bb.b1); if bb.b0 % 3 > 0 { *bb.t0 += 2 } })]
-                ReactiveSelector {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                },
-                #[skip_if(|bb| bb.b0 % 2 != 0)]
-                #[run_while(|bb| bb.o0.is_some())]
-                RunOnce(then_skip = false) {
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        ReactiveSequence {
-                            Sequence {
-                                #[success_if(|bb| bb.o0.is_some())]
-                                #[on_failure(|bb| bb.b1 += 2)]
-                                #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(1); bb.b0 += 3 })]
-                                Action(|ctx| ctx.exec(2)),
-                                StatefulAction(Task<3>),
+                    TryCatch(catch_on_halt = false) {
+                        Remap(success = Success, failure = Success) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                #[success_if(|bb| bb.o0.unwrap_or(0) + 2 == bb.o0.unwrap_or(5) + 4)]
+                                TryCatch {
+                                    StatefulAction(Task<7>),
+                                    Condition(Cond<8>),
+                                    #[run_while(|bb| *bb.t0 % 2 < 0)]
+                                    StatefulAction(Task<9>),
+                                    Condition(|ctx| ctx.check(10)),
+                                    Action(PIo<11>, t0 = {b0}),
+                                },
                             },
-                            Condition(|ctx| ctx.check(4)),
+                        },
+                        StepSequencer {
+                            Wait(0),
+                            Script(|bb| bb.b0 += 1),
+                        },
+                        Filter(times = 1, count = Success, filtered = Failure) {
+                            Repeater(1) {
+                                Priority {
+                                    Failer,
+                                    Action(Act<12>),
+                                },
+                            },
                         },
                     },
                 },
@@ -3267,88 +3604,46 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0488Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-        }
-        FlipSelector {
-            SetBlackboard(t0 = 6),
-            MemPriority {
-                KeepRunningUntilFailure {
-                    #[skip_if(|bb| *bb.t0 < *bb.t0 + 1)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                },
-                #[success_if(|bb| *bb.t1 != (*bb.t1 + 1) % 4)]
-                ScriptCondition(|bb| *bb.t0 % 3 != 2),
-                #[run_while(|bb| *bb.t0 + 4 != 1)]
-                Condition(PCond<1>, b0 = {b0}),
-            },
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0489Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0490 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        ReactiveFallback {
-            ReactiveSelector {
-                ParallelAll(max_failures = -2) {
-                    Condition(PCond<0>, b0 = {=}),
-                    Delay(0) {
-                        Condition(PCond<1>, b0 = 2),
-                    },
-                },
-                Condition(|ctx| ctx.check(2)),
-                ReactiveSequence {
-                    Condition(Cond<3> = Cond::<3>),
-                    #[success_if(|bb| bb.b1 != 1)]
-                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                    AlwaysFailure,
-                },
-                TryCatch(catch_on_halt = true) {
-                    #[run_while(|bb| *bb.t0 % 4 == 2)]
-                    StatefulAction(PTask<5>, b0 = {t0}),
-                    SetBlackboard(b1 = {b0}),
-                    Action(Act<6>),
-                },
-            },
-            Retry(forever) {
-                MemPriority {
-                    Action(Act<7>),
-                    WaitValueUpdate(t0) {
-                        Action(Act<8>),
-                    },
-                    MaxTime(10) {
-                        AlwaysFailure,
-                    },
-                    Invert {
-                        Action(PAct<9>, b0 = 3, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0490Blackboard { b0 t0 b1 });
+board!(Tree0490Blackboard { q0 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        RepeatUntilSuccess(forever) {
-            Action(|ctx| ctx.exec(0)),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        BinarySelector(|bb| bb.b0 > bb.b0 % 2, dynamic = true) {
+            RetryUntilSuccessful(1) {
+                RetryUntilSuccessful(3) {
+                    #[success_if(|bb| bb.b0 > 0)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| *bb.t0 > 1)]
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Fallback {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+            Action(PAct<4>, b0 = 2, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0491Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0492Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Inverter {
+            Repeat(1) {
+                Action(PIo<0>, t0 = {=}),
+            },
         }
     }
 }
@@ -3356,82 +3651,94 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = 1),
-            #[on_halted(|bb| bb.b0 += 3)]
-            Repeater(2) {
-                MemPriority {
-                    RetryUntilSuccessful(forever) {
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[on_failure(|bb| { if *bb.t0 % 4 > 2 { *bb.t0 += 3 }; bb.b0 += 3 })]
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    Action(Act<2>),
-                    Action(PIo<3>, t0 = {t0}),
+        Precondition(|bb| *bb.t0 > 1) {
+            Sequence {
+                SubTree(Tree0492Sub0, t0 = {=}),
+                Priority {
+                    Action(PIo<1>, t0 = {=}),
+                    Condition(PCond<2>, b0 = {t0}),
                 },
-            },
-            SkipUnlessUpdated(t0) {
-                Delay(10) {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<4>),
-                    },
-                },
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree0492Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0493Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Timeout(20) {
-            Remap(success = Success, failure = Failure) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
+board!(Tree0492Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Conditional(|bb| (bb.b0 + 4) % 4 > 1, dynamic = false, else = Failure) {
-            IfThenElse {
-                Fallback {
-                    Action(Act<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    Action(Act<2>),
-                },
-                SubTree(Tree0493Sub0, ..),
+        Remap(success = Success, failure = Success) {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                AlwaysRunning,
+                StatefulAction(Task<2>),
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
 }
 
-board!(Tree0493Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
-        RunOnce {
-            Sleep(30),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            b1: i64 = 1,
+        }
+        SequenceStar {
+            Precondition(|bb| *bb.t0 < bb.b1 + 2, else = Running) {
+                ReactiveFallback {
+                    ForceFailure {
+                        Precondition(|bb| bb.b0 > *bb.t0) {
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                        },
+                    },
+                    #[failure_if(|bb| bb.b1 + 1 > bb.b0 % 4)]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    Script(|bb| { if *bb.t0 + 4 < 0 { bb.b0 += 2 }; bb.t0.set(bb.b0 + 1) }),
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<1>),
+                    MaxTime(0) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Filter(times = 3, count = Completed, filtered = Skipped) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Action(PAct<3>, b0 = 7, b1 = {t0}),
+            ParallelAll(1) {
+                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
+                    StatefulAction(Task<4>),
+                    #[skip_if(|bb| *bb.t0 == 1)]
+                    Failer,
+                },
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(|ctx| ctx.check(6)),
+                AsyncSequence {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    Wait(30),
+                    ScriptCondition(|bb| bb.b0 > 3),
+                },
+            },
         }
     }
 }
 
+board!(Tree0494Blackboard { t0 b0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        Repeater(0) {
-            StatefulAction(Task<0>),
+        Parallel(success = -1, failure = 0) {
+            ReactiveFallback {
+                AlwaysFailure,
+            },
         }
     }
 }
@@ -3439,69 +3746,50 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        Parallel(failure = 2) {
-            Precondition(|bb| (bb.b0 + 1) % 2 != 1, else = Skipped) {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| bb.b0 += 3)]
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+        Parallel(success = -3, failure = -4) {
+            Action(Act<0>),
+            Limiter(1) {
+                Repeat(forever) {
+                    StepSequencer {
+                        Repeater(forever) {
+                            Failer,
+                        },
+                        AlwaysFailure,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
                 },
             },
-            Timeout(20) {
-                Condition(Cond<2>),
+            Cooldown(10, filtered = Skipped) {
+                Conditional(|bb| bb.b1 > 3, dynamic = false) {
+                    Priority {
+                        Action(|ctx| ctx.exec(2)),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
-            #[skip_if(|bb| *bb.t0 % 4 != 2)]
-            #[on_halted(|bb| bb.b0 = *bb.t1)]
-            #[on_success(|bb| *bb.t1 += 1)]
-            Condition(PCond<3>, b0 = {b0}),
+            ReactiveFallback {
+                MaxTime(0) {
+                    #[success_if(|bb| bb.b0 + 1 < bb.b1)]
+                    StatefulAction(Task<4>),
+                },
+                ParallelAll {
+                    Action(Act<5>),
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0496Blackboard { t0 t1 b0 o0 });
+board!(Tree0496Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-        }
-        Repeat(0) {
-            #[post(|bb| bb.t0.set(2))]
-            #[on_failure(|bb| if *bb.t1 != bb.b0 + 4 { *bb.t1 += 1 })]
-            Action(PAct<0>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0497Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0498Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
-                #[failure_if(|bb| bb.b0 > bb.o0.unwrap_or(4))]
-                #[post(|bb| *bb.t0 += 2)]
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                #[run_while(|bb| (bb.b0 + 3) % 4 == 1)]
-                #[skip_if(|bb| bb.b0 > 3)]
-                Wait(20),
-                AlwaysSuccess,
-            },
+        RunOnce(then_skip = false) {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
@@ -3509,187 +3797,184 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 5,
             o0: Option<i64> = None,
         }
-        Parallel(success = -2) {
-            Optional {
-                Precondition(|bb| bb.b0 % 3 < 0) {
-                    Selector {
-                        Condition(Cond<0> = Cond::<0>),
-                        Retry(1) {
-                            Inverter {
-                                Repeat(forever) {
-                                    Runner,
-                                },
-                            },
+        TryCatch(catch_on_halt = false) {
+            KeepRunningUntilFailure {
+                Fallback {
+                    StatefulAction(PTask<0>, b0 = 7, b1 = {b1}),
+                    StatefulAction(PTask<1>, b0 = 6, b1 = {b1}),
+                    ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 0),
+                    KeepRunningUntilFailure {
+                        Precondition(|bb| bb.b0 < 0, else = Skipped) {
+                            #[post(|bb| bb.b0 += 2)]
+                            Action(PAct<2>, b0 = {b0}, b1 = {b1}),
                         },
                     },
+                    Action(Act<3>),
                 },
             },
-            Delay(20) {
-                IfThenElse {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Loop(q0) {
-                        #[run_while(|bb| bb.b0 == 3)]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<2>),
-                    },
-                    SetBlackboard(o0 = Some(8)),
+            #[failure_if(|bb| bb.o0.is_none())]
+            Switch(b1) {
+                case 0 => #[failure_if(|bb| bb.b1 > 1)]
+                #[success_if(|bb| (bb.b0 + 3) % 2 != 1)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Action(Act<4>),
+                    WasEntryUpdated(t0),
                 },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                SubTree(Tree0498Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
+                _ => Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0498Blackboard { q0 b0 t0 o0 });
+board!(Tree0498Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 1,
+            b0: i64 = 0,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        #[failure_if(|bb| *bb.t0 % 3 != 1)]
-        #[run_while(|bb| bb.b1 > bb.b0)]
-        #[on_success(|bb| if bb.o0.is_some() { bb.b1 = 5 })]
-        Fallback {
-            IfThenElse {
-                Delay(10) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                },
-                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2) % 3)]
-                #[run_while(|bb| bb.o0.is_some())]
-                #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 1 }; bb.b0 += 2 })]
-                Conditional(|bb| bb.o0.unwrap_or(2) % 4 > 0, dynamic = false, else = Success) {
-                    Condition(Cond<1>),
+        Parallel(failure = 1) {
+            #[skip_if(|bb| *bb.t0 + 2 < 6)]
+            #[success_if(|bb| bb.b0 < 3)]
+            #[failure_if(|bb| bb.b1 + 1 > bb.b1)]
+            StatefulAction(Task<0>),
+            Remap(success = Failure, failure = Success) {
+                Switch(b1) {
+                    case 1 => UnsetBlackboard(o0),
+                    _ => Condition(|ctx| ctx.check(1)),
                 },
             },
-            Loop(q0, value = {b0}) {
-                Parallel(success = -3, failure = 4) {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) != 6),
-                    Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(0) % 2, else = Success) {
-                        Action(PAct<3>, b0 = 1, b1 = {=}),
-                    },
-                    WaitUntil(|bb| bb.b0 % 3 == 0) {
-                        StatefulAction(Task<4>),
-                    },
+            AsyncFallback {
+                WhileDoElse {
+                    WasEntryUpdated(t0),
+                    #[failure_if(|bb| bb.b0 == bb.b1 + 4)]
+                    Sleep(10),
                 },
+                RetryUntilSuccessful(1) {
+                    Action(Act<2>),
+                },
+            },
+            ReactiveFallback {
+                Selector {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                    Action(PIo<4>, t0 = {t0}),
+                },
+                AlwaysFailure,
+                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { b0 q0 o0 b1 t0 });
+board!(Tree0499Blackboard { b0 b1 o0 t0 });
 
 cases! {
-    Tree0400 "Wde(t0e,a1)",
-    Tree0401 "B{t1=1;t0=3;b1;b0=2}TryT(Swm(@po{t1+1<b0+2?b1+=2}@si{b1%2!1}Fai,c0),@po{t1+=2}pa1{b0:=;b1:t0},PAll{-1}(Cd{0;_}(Mt{0}(c2b{b0%2}))),c3,S)",
-    Tree0402 "B{b1=3;t1=2;b0=3;t0=3}Seq(@oh{b1>1?t0+=2;b1+=3}@po{t1:=6;b1:=5}Rep2(pa0{b0:8;b1:t1}),pt1{b0:=;b1:=},Rep1(Star(pa2{b0:=},a3l,Sb{b1=9},a4,a5)))",
-    Tree0403 "B{t0=5;b0=2;b1=3;o0=3}RFb(Sw{1}(Dd{20}(t0),pa1{b0:=}),Step(TryF(t2e,@rw{b0+2>6}Sb{b1=1}),Sw{1;2;5}(a3,S,Scc{none},Pre{t0%2>0}(c4))),@fi{o0|1%3=2}Seq(t5e,Rep0(Scc{b0+4>5}),pi6{t0:=},Rep3(@po{b1:=b0;o0:=t0}@of{t0:=b1}t7e),pi8{t0:t0}))",
-    Tree0404 "B{t1=1;t0=1;b0=1;b1;q0=4}Seq(Fb(Scc{b1%3!2},c0,c1l,c2,Lp{b0;F}(Run)),MPri(c3,@os{b1:=t0+3}@po{b1:=t1}c4),WU{t0>b1}(Ret2(Sw{1;3;2}(S,t5,a6b{9;b0},t7e))),Star(@os{t1!b1?t1:=b0+1}@rw{b1%4<2}Star(pi8{t0:t1},Suc,@ki{t1!1}@si{b1+2<1}t9),a10b{0;b0},Sl{30}))",
-    Tree0405 "B{q0;t0;b1=3;t1;b0=1}TryF(Swm(Flip(OnceT(pa0{b0:=;b1:=})),RT{2}(a1),t2,@os{t0+2%3<0?t1+=1}@oh{b1:=t0%3}Ite(c3,Sl{30})),Lp{b0;K}(@of{t0+=3;b1:=b0}c4))",
-    Tree0406 "B{t0=5;q0=3}Invt(Lp{t0;K}(Dl{20}(Lim{1}(c0b{5}))))",
-    Tree0407 "B{t0=2;b0=1;b1}Wv{t0}(Fb(a0,c1,Swm(pi2{t0:b1},t3)))",
-    Tree0408 "B{b1;t0=2;b0}Par{1;_}(Sw{0;4;3}(t0,Sb{b0=t0},t1,S),Pri(RSeq(@of{b0+=1;t0+=1}a2l,t3,t4,t5,a6l),pi7{t0:b1},Step(Suc)),Pre{b0%4!3;R}(Fb(t8,pt9{b0:b0;b1:t0},t10)))",
-    Tree0409 "Step(t0e,Sub(Sub(a1)))",
-    Tree0410 "B{t0=1}Rpt{0}(pa0{b0:t0})",
-    Tree0411 "B{b0}@ki{b0%2<1}Rpt{F}(Seq(c0e))",
-    Tree0412 "B{b1=1;t0=4}@po{t0:=b1}Dl{20}(OnceK(t0))",
-    Tree0413 "B{o0=0;b1=5;t0;b0;q0=3}Bin{b0<t0+3;N}(Star(Rep0(@po{t0:=b1%2;o0|4+3>4?t0:=1}@si{o0|2!b0+2}@oh{b0!1?o0:=_}a0b{b1;b0}),Lp{_;_}(t1),@po{b1:=t0}@si{b0+4=6}Rmp{F;F}(Scc{some}),Wv{t0}(PPar{2;_}(R)),RSel(@ki{b1<6}Scc{o0|1=o0|2},a2b{6;b0},c3e)),@po{b0+=3}@oh{t0+=3}@si{b0+3<0}Ret3(Rpt{F}(Rmp{S;S}(Flip(t4,Scc{b1+2<t0},Sb{b1=b0},t5,Scc{b0+4=t0})))))",
-    Tree0414 "B{b1;b0;t0}Par{-3;-3}(@po{b1+=2}t0,OnceK(Dd{0}(@os{t0:=b0+3}Swm(c1e,Wt{50}))),Rep1(a2))",
-    Tree0415 "B{b1;o0=3}Dl{50}(Seq(Sl{20},c0e,Try(Sc{b1>o0|5%4?b1+=2;o0:=_},c1,Wt{10})))",
-    Tree0416 "B{b0=1}RU{F}(PPar{0;_}(Scc{b0>6},pt0{b0:3}))",
-    Tree0417 "B{b1;t0=4;b0=5}Isw{t0;T;T}(Ite(RFb(t0,pc1{b0:=}),a2b{b0;b0},c3),Star(Rep1(Sc{b1:=b0%4}),@po{t0+=1}@oh{b0+=3}@rw{t0%3<2}Run),RT{F}(Sb{t0=5}),Isw{b0+1;_;T}(Sw{5}(a4l,Sc{b0+=2}),a5),c6)",
-    Tree0418 "B{t0=0;b0=5;b1=3}Step(Rmp{S;S}(Once(Seq(Invt(RFb(c0b{t0+3%3},t1)),Su{t0}(@oh{b0<6?b1:=t0}Wu{t0}),pc2{b0:t0}))),Rep2(Sel(Dl{30}(Mt{50}(t3)),pi4{t0:b0},Scc{t0>1})),Ret3(Sw{2;4;1}(@ki{b1+1%4=2}@po{b0+=3}@si{b1+2%4<3}c5l,pi6{t0:b1},OnceT(Fb(@rw{b0+3%3<2}@po{b0:=6}a7l,Scc{t0+3%2<0})),PPar{0;T}(Sc{b1:=b0},pc8{b0:t0}))))",
-    Tree0419 "B{t0;b1=4;b0;o0=_}PPar{1;T}(PAll{2}(t0,@oh{t0:=b0;b1:=b0}@rw{b0!t0+4}@fi{b0%3>1}MSeq(pt1{b0:5;b1:b1},RFb(c2,Wt{0}),Sw{5}(t3e,t4))),OnceT(To{50}(Bin{b1<o0|2%2;T}(RU{F}(RSeq(c5b{t0},c6)),Fb(PAll{1}(@rw{t0+2%2<1}@si{t0<3}Lim{1}(c7l)),Fb(@os{o0:=t0+3%4}@ki{o0|0+1%2>0}Step(c8,Wu{t0},t9)))))))",
-    Tree0420 "Fb(c0,Suc)",
-    Tree0421 "B{t0;t1=4;b0=1;o0=5}Wde(RFb(RSeq(Bin{some;T}(Ub{o0},c0b{b0%3}),pt1{b0:6;b1:b0},Ret2(a2e)),Rty1(@fi{t1+2<7}@po{t1+=3}Isw{4;_;N}(c3,Sl{0})),pt4{b0:t1;b1:b0}),RU{F}(Wv{t1}(t5)),Rmp{S;S}(Step(WU{t1<1}(Fai),Dl{0}(RFb(@si{o0|1+4!3}Scc{t1%3=2},a6e,t7e,t8)),Once(Star(@ki{t0%3=2}pc9{b0:b0},c10e)),RSeq(a11b{t0%2;b0},Suc,@ki{b0+4%4>2}@of{t1:=b0%2;o0:=b0}Run),Step(pt12{b0:t1;b1:b0},@rw{b0<o0|4}c13,c14l,t15))))",
-    Tree0422 "B{o0=2;q0=2;b1=4;b0=4;t0=4}Swm(RSel(Fb(c0,t1),Swm(Scc{t0=b0},c2,PAll{0}(Wt{50},t3e)),Fb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,Sb{o0=3})),Rus{F}(OnceK(@po{o0:=_}@si{b1%2<1}@ki{t0%2!0}Lp{b1;F}(Fai))),Ret4(PAll{1}(Pri(PAll{-1}(pc5{b0:=},pt6{b0:=},t7,R),c8,t9))))",
-    Tree0423 "B{t1=2;o0=2;q0=4;t0;b1;b0=2}Fb(PAll{-3}(@fi{o0|1!t0+3}Lim{2}(Par{-2;-1}(Step(@si{o0|1+1<6}@os{b0>b1?b1+=3}a0e,c1,Sb{o0=2}),@po{t1%2>0?b1:=t1%4}PAll{_}(S,Scc{t0!b1+4},pi2{t0:t0}))),@of{t0%3<1?b0:=t1%2}Ret3(c3),@oh{o0:=b1%2}@os{b0+=2}Par{_;-1}(Keep(Lp{_;F}(Mt{30}(Ub{o0}))),c4,Fb(c5,@of{t1+=3}Scc{b0<o0|4%2})),Flip(c6e,Ub{o0})))",
-    Tree0424 "B{b1=4;b0;t0=0}MSeq(t0,c1,Scc{b1<2},Sb{t0=b0},S)",
-    Tree0425 "B{t0=5;b0=1}Seq(Dl{0}(RFb(pt0{b0:=;b1:t0},t1,t2)),Su{t0}(Mt{20}(t3e)),Rep1(@oh{t0+=3}c4l),Pri(Scc{t0%2!1},Wu{t0},Scc{t0=7}),Scc{t0+4>b0%4})",
-    Tree0426 "B{q0=1}Lp{_;K}(a0e)",
-    Tree0427 "B{o0=3;b1;t0=0;b0=1}Seq(Par{_;_}(Bin{some;_}(FF(pt0{b0:6;b1:b0}),Dl{0}(pc1{b0:=})),a2b{b1+2;b1},@po{t0:=b0+3;o0:=_}Step(PAll{_}(t3,t4),@po{t0+=2}Wt{0})),RFb(RSeq(t5,t6,pi7{t0:=}),Flip(@si{b0+1%4>0}t8e,t9,t10,@ki{o0|3!5}@of{b0+=1}@si{t0%2!1}Sc{t0:=b0}),t11,t12),c13)",
-    Tree0428 "B{t0=0}Dl{0}(PAll{_}(Sl{0},pa0{b0:5},Scc{t0=3},a1e,a2e))",
-    Tree0429 "Rty0(t0)",
-    Tree0430 "B{b0=4;t0=4;o0}Dd{20}(Step(Scc{b0+4!6},Pri(Mt{10}(pi0{t0:=})),Ret0(Sb{o0=7})))",
-    Tree0431 "OnceK(a0)",
-    Tree0432 "B{b0=4;o0;t0=4;t1=4}AFb(Seq(Ite(t0e,c1e),TryT(TryF(c2,c3b{t0+3}),WU{b0<3}(t4),@fi{t0!6}RFb(Lim{2}(S)),Inv(Scc{o0|1<t1}))),Sel(PPar{0;T}(@rw{b0>t0%4}@ki{b0+4!0}Keep(Wt{0}),RetF(@os{b0+=3}@po{o0:=_}@oh{t0>t0%2?b0:=b0%2;b0:=b0+1%3}c5)),RSeq(Rep1(@os{t1=t0?o0:=t0;o0:=t1}c6),Cnd{t0+2%4!1;N;S}(a7l)),Cnd{none;T;_}(Fb(RFb(pc8{b0:t0},t9,@os{o0:=b0%4;b0+=1}c10)))),Wu{t0})",
-    Tree0433 "B{b1}PAll{_}(SubA(t0),@fi{b1%2=1}c1e)",
-    Tree0434 "B{t0=2;b1=0;b0=3;o0=1}RSeq(c0,a1b{t0%3;b1},@ki{b1+2!b0}@rw{t0+3<7}@of{t0+=3}TryF(@po{b1+3!b0+1?o0:=_}@ki{b1+1<b1}@os{t0+=4;b0:=o0|4+3}F,SubR(pa2{b0:7;b1:b1})))",
-    Tree0435 "B{t0;b1=3;q0=0;o0=2;b0}Lp{b1;K}(RSeq(Wde(Flt{2;F;_}(c0),OnceK(t1)),Pri(MSeq(@of{o0:=b1+2}c2l,t3e),OnceK(t4)),Flip(S,RSeq(@fi{t0<b1%2}@si{o0|0=1}t5,t6),Suc),RSel(a7,Cnd{t0+3>6;_;_}(@of{t0+=2}c8),Seq(c9,Ub{o0})),@of{b0<0?b0+=1;b0+=2}@fi{b0>6}FF(@of{o0:=_}@si{b1>1}@rw{b1+1<6}ASeq(Keep(Seq(t10,pi11{t0:=}))))))",
-    Tree0436 "B{t0=2;b0;q0=4;b1=0}Rmp{F;F}(TryF(Step(PPar{0;_}(pi0{t0:b1},@fi{t0>0}@si{t0!5}Ret0(pc1{b0:t0}),RSeq(Wu{t0},R),@po{t0!1?b0:=7}@of{t0%3!2?b1:=b1+4%4}Seq(c2,c3)),RSeq(Ite(c4l,c5,t6),Step(pt7{b0:t0;b1:=},Sb{b0=4}),Rmp{S;S}(pc8{b0:t0}))),@rw{b0>t0}@ki{b1%2>0}Lp{b0;F}(RSeq(RU{F}(@si{b1<b1+4}@po{b0:=b1+3;b0+=1}PPar{0;_}(F,Wv{t0}(pa9{b0:=;b1:b1})))))))",
-    Tree0437 "B{b0=5;t1}Dd{0}(pa0{b0:b0;b1:t1})",
-    Tree0438 "Wde(Pri(t0,PAll{-2}(t1,a2),Rty3(RT{2}(t3)),Once(a4l),PAll{_}(Dl{0}(Wt{10}),a5,a6,a7,Fai)),Fb(RSeq(FS(t8),t9,a10),RSeq(RT{3}(PPar{1;N}(c11,c12l)))),PAll{_}(PAll{-1}(Pri(Par{_;-1}(c13),t14),OnceT(FF(S)),a15l),Step(Rep2(Fb(t16,F)),Seq(a17e,t18))))",
-    Tree0439 "B{t1=4;b1;b0=2}RSeq(t0,t1,Sb{b0=1},@rw{b0+3>7}@oh{b0+=3}@po{t1:=b1+4%2}To{0}(a2),@of{b1+=1}Rmp{S;F}(@os{t1+=2}c3))",
-    Tree0440 "B{t1;t0=5;b0=3}Pre{b0%4!3;R}(Pre{b0<1;K}(Isw{t0;_;T}(FS(To{20}(Isw{t0;N;T}(@ki{b0+4!1}@of{t1+=1}Pri(t0,c1e),F,pi2{t0:t0},Sc{t1+=2},pi3{t0:=}))),Dd{20}(OnceT(@si{b0+2>t1}@po{b0+=2;b0+=1}Rep2(TryF(Wt{100},t4)))))))",
-    Tree0441 "RU{S}(Sub(t0))",
-    Tree0442 "B{o0=1;b0;t0=2}Step(Rep3(Fb(Pre{t0+3!4;F}(Wt{10}),Scc{o0|3!o0|2})),Sc{b0:=t0%4},@os{b0:=o0|1}RSeq(ASeq(c0,Pri(pi1{t0:t0},c2)),RSeq(c3,Ub{o0}),Par{_;1}(Pre{b0=t0+4;K}(S)),@po{o0:=6}a4))",
-    Tree0443 "FF(Inv(RFb(t0)))",
-    Tree0444 "B{t0=0;b0;b1=4}Par{-2;_}(Seq(Sb{b1=t0},Pre{b1%2<1;R}(Wu{t0}),@po{t0:=1}@si{b0+4=3}Sb{b1=3},c0l),SubR(MPri(t1,t2,pi3{t0:b0},pi4{t0:b0},pi5{t0:=})),Fb(t6e,R),SubR(Sc{t0+=3}))",
-    Tree0445 "B{b1;t0=0;b0=5}@si{b1+3%2=0}Isw{b1;N;T}(Pre{t0>3;S}(MPri(c0e,@si{b0+3>b0%4}@po{b0+=1}Par{-1;2}(a1,pi2{t0:=}),RepF(MSeq(c3l,Sc{t0+=1})))),Pre{t0>b1+2;K}(MPri(Su{t0}(t4),a5,Swm(t6,a7))),@si{b1<t0+3}RepF(RSeq(Par{-2;3}(@ki{b0%4>2}t8,pc9{b0:7},Wu{t0}))),@ki{b1+3%3=2}@rw{b1+1%3<0}a10,AFb(pa11{b0:7},OnceK(To{0}(Mt{50}(Dd{50}(c12))))))",
-    Tree0446 "B{t0=5;q0=4;b0;o0=3;b1=4}@fi{b0=1}Once(@fi{b0+1%2=1}@rw{t0<6}Step(Isw{t0%4;_;T}(Par{-2;1}(Par{1;2}(Sl{20},t0),Fb(c1,@rw{some}@po{b0+=2}@fi{b0>b0+2%4}Wt{0}),Fai),RFb(@si{o0|1%3<0}c2,Pre{t0>b0%2;F}(Swm(Ub{o0},t3,Sb{o0=2})),Rty4(a4),Lp{t0;F}(Dl{20}(t5))),Cnd{b0>3;T;_}(Star(ASeq(@si{t0!b1}@rw{b0<5}pc6{b0:t0},Wt{10},FS(c7l)),pc8{b0:t0})),Isw{t0;N;T}(@of{b1+=3;t0+=1}@os{b1:=b0}Sl{30},RSeq(@po{b1:=t0}@si{some}@of{b0:=t0}c9e,t10),PPar{2;N}(pc11{b0:b0},t12e,t13)))))",
-    Tree0447 "MSeq(OnceK(c0e),t1)",
-    Tree0448 "B{b0;o0=_;t0=2}RSeq(Swm(t0,pi1{t0:b0},Wu{t0}),Bin{b0+4!3;N}(Sl{30},c2),PAll{-2}(Wt{10},@fi{some}c3l,c4e))",
-    Tree0449 "B{b0;q0=3;t0=4;o0=1}Wde(PAll{-1}(Rmp{F;F}(RSeq(@po{b0+=2;b0+=2}@of{o0:=o0|3}TryT(Dd{20}(Wde(t0,a1,Run)),RFb(c2l,@po{t0+=1}a3),TryT(R,Sc{t0+=3}))))),@si{b0+3>t0}Lp{b0;F}(Su{t0}(PPar{1;T}(Wv{t0}(Lp{_;R}(ASeq(S,a4e)))))),Isw{t0;N;N}(Swm(Flt{2;R;_}(Intr{some}(@fi{t0=5}@os{b0+=1}Sb{b0=2})),c5l),Pre{t0+1%2<1;F}(RSel(c6,RFb(pi7{t0:t0},Rmp{F;F}(Rty4(pt8{b0:t0}))),Isw{t0+1;_;T}(Sb{t0=2},@os{t0+=1}t9,Ub{o0})))))",
-    Tree0450 "B{t0=4;b1;t1=0;o0=4;b0=0}@po{b0+=2}Step(Sl{50},a0b{b1%2;b0},@os{t0:=t1}@si{some}a1)",
-    Tree0451 "B{q0=2;t0=5;b0=2;t1=3;o0=1}Isw{o0|2;N;_}(@fi{t0+4=t1+3}Bin{t1>5;T}(Pre{t1<b0+4%2;S}(Scc{t1>2}),Intr{b0%4>1}(Sb{o0=9})),Lp{t1;F}(AFb(pt0{b0:4},c1e,c2)),Wv{t1}(Isw{b0%4;T;N}(c3l,pa4{b0:b0;b1:t0})),Pri(a5e,Lp{t1;_}(c6)),PAll{-2}(@of{o0:=t1;b0:=t1}@rw{t1%2!1}RFb(c7,Scc{t1+3%2!0}),@oh{b0+=2}@ki{b0>t1}pt8{b0:b0;b1:b0},PAll{0}(pc9{b0:t1},t10)))",
-    Tree0452 "B{o0;t0=1;b0=0;b1=4;q0=0}RT{F}(@oh{t0:=b0}RFb(@oh{o0:=_}@po{t0:=b0}@si{b1>0}PAll{_}(Lp{_;F}(Cnd{t0<6;_;F}(AFb(F,pa0{b0:=;b1:b0},pt1{b0:2},t2e,pa3{b0:b1;b1:b1}))),RFb(Ret3(c4),@si{b1%3=2}pi5{t0:=},Pre{t0%2!1;S}(@os{o0|4+2>b0+1?t0:=b0}c6)),TryF(a7l,pi8{t0:b0},t9e))))",
-    Tree0453 "RFb(Ruf{F}(c0),RSeq(t1e,t2),Pri(c3,t4))",
-    Tree0454 "B{b1=5;b0;t0=5}Pri(t0e,RT{3}(Ite(TryF(pa1{b0:=;b1:=},@oh{t0:=b1}@rw{b0>b0+2%2}SubR(c2l),t3,Sb{b1=t0}),Keep(Run),MPri(a4,c5,Fai))))",
-    Tree0455 "B{t1=4;t0=1;b0=1}PAll{0}(@ki{t1+3!2}Wde(t0e,RU{S}(a1b{t0;b0})),Swm(c2,Sc{t0:=8},Sb{t1=4}))",
-    Tree0456 "OnceT(Flip(Fb(c0,Fb(F,t1e),Ret1(FS(t2)),To{50}(a3l))))",
-    Tree0457 "B{b0;t0;b1}Intr{t0<b0+3}(MPri(Rep3(RSel(@of{b0:=t0}@si{t0+4%3>0}Wv{t0}(t0e),PAll{-1}(@of{b0+=1;b1:=b0%4}Su{t0}(To{20}(pt1{b0:t0})),a2),Rep1(Swm(@oh{b1:=b0%2;b0+=3}@os{t0:=3}t3,PAll{-1}(t4,@of{t0>3?t0+=3;b0+=1}@os{b0>0?b1:=t0+2}Sl{20}))))),Bin{t0<3;_}(Rep3(@si{b0%3<2}@ki{t0!b1}Fb(t5,Keep(t6),pi7{t0:b0})),MSeq(S,a8l)),Par{1;1}(Ret1(Fb(t9,t10,MPri(t11,c12),c13l,t14)))))",
-    Tree0458 "RetF(PPar{0;N}(RFb(t0,t1,RFb(c2,t3)),To{30}(RSeq(t4,c5,t6,t7,t8)),R,Par{_;2}(RT{F}(a9),Pri(t10,t11,a12),t13),Rep1(PAll{1}(c14e,a15e,Dd{10}(c16e),t17,c18))))",
-    Tree0459 "B{t0=2;b0=3;o0}Swm(Cnd{some;_;F}(RT{3}(t0)),Pri(Cnd{b0%4>1;N;_}(@po{b0+=1}@oh{t0+=1;t0+=3}@os{b0:=o0|3}OnceK(Flt{3;R;K}(a1b{t0;b0}))),@os{b0:=t0%2;b0+=2}@oh{t0+=1}Pre{o0|0%4<2;R}(AFb(pt2{b0:0},Pre{t0<3;S}(t3)))),Sel(pc4{b0:t0},Seq(Sc{t0+2=t0?t0:=7},@of{b0:=o0|3}@fi{t0<b0}a5),Pre{none;S}(Intr{b0+4%4>0}(Pre{b0!5;K}(t6e)))),Isw{t0+2%4;_;N}(Seq(c7e),Sb{o0=8},@oh{b0:=t0}pa8{b0:=;b1:t0},ASeq(Ub{o0},@fi{b0=3}Ruf{1}(Scc{t0>o0|4+4}))),R)",
-    Tree0460 "B{b1=3;t0;b0=3}RSeq(Par{-1;-2}(Par{2;_}(Sw{3}(c0l,Sb{t0=5}),Fb(c1,pa2{b0:b1;b1:b1},a3)),Flip(c4,Sl{0}),OnceK(SubR(Bin{t0+3=b1+3%2;_}(OnceK(a5),PAll{-2}(t6,c7l))))),RepF(@oh{b0+=1}MPri(RU{F}(Ret0(c8)),TryF(t9,t10),To{0}(Su{t0}(Ret1(FF(t11)))),Dl{20}(t12))))",
-    Tree0461 "Fb(Sub(a0),t1)",
-    Tree0462 "Keep(RepF(c0e))",
-    Tree0463 "B{b0;t0=5}Rep3(Step(c0e,@ki{b0+3>t0%3}a1,Sb{t0=1}))",
-    Tree0464 "B{b0=3;q0=1}Rmp{S;S}(RepF(Inv(TryF(TryT(t0,Scc{b0=1},a1,Fai),pt2{b0:6},Fb(a3,t4)))))",
-    Tree0465 "TryT(Fb(c0,t1e,a2,t3),Par{4;_}(t4,Fai,FF(t5e),OnceK(t6e)),Dd{20}(a7),FS(OnceK(Rpt{2}(Star(c8,Fb(F,c9l),Sl{20})))))",
-    Tree0466 "B{t0=4;b1;b0=5}PPar{2;_}(Keep(Seq(RFb(a0,t1,F,Suc),Wde(c2,c3,a4),@of{b1:=b0;t0+=3}@rw{b0%2=0}@si{t0<b1}ASeq(Rep4(Sb{b1=b0}),c5e,Su{t0}(a6)))),FS(Cnd{b0<b0%4;_;S}(@ki{b1+4%2<0}Sw{0;3;2}(t7,Rty4(F),@of{t0:=b0}c8,t9e))))",
-    Tree0467 "Fb(Ret0(a0),Step(t1,Sl{0},t2),Once(t3),a4,RFb(c5l,Sl{0}))",
-    Tree0468 "B{b0=2;b1=4;t0}@oh{t0:=9}@ki{b1%2>0}@rw{t0!1}Intr{t0+1%2=0}(Par{-1;4}(Rus{F}(t0),OnceK(a1),@si{b0%3<0}RSeq(t2e,t3),c4,PAll{0}(t5,Sc{b0<4?t0+=4})))",
-    Tree0469 "Dl{30}(OnceK(Once(a0l)))",
-    Tree0470 "B{t0=0}FF(Wu{t0})",
-    Tree0471 "B{b0;t0=5}PAll{_}(Dl{20}(c0),Wt{30},SubR(@rw{b0%3!0}@ki{t0+4>1}@si{b0+4<0}Wt{30}))",
-    Tree0472 "B{t1=1;t0=0;b0=2;q0=2;b1}MPri(Fb(c0e,t1,Pre{t0%3<2;F}(t2),c3e,Lp{b0;S}(Intr{t0%2<0}(c4))),Wde(Rmp{F;S}(a5),Swm(@po{b1:=t1}Inv(t6),Wu{t0},pa7{b0:6;b1:b1}),ASeq(@ki{t0=6}c8l,t9)))",
-    Tree0473 "B{t1}Flip(S,Fb(Keep(Fb(c0,Scc{t1%3<0},c1)),a2),c3l)",
-    Tree0474 "Star(Ret2(Par{-1;1}(a0,Rep4(Sl{30}))),t1)",
-    Tree0475 "B{b0;t0=5}@fi{t0<b0+1%4}@po{b0+=1}RSel(a0b{9;b0},Wu{t0},AFb(Step(pi1{t0:=},t2)),Su{t0}(Par{_;3}(F,@po{b0<0?b0+=3;b0:=t0+2}@of{t0:=b0}Sb{t0=b0},t3e,a4e)))",
-    Tree0476 "B{b1;t1=3;t0=3;b0=2}Flip(Flip(FF(RSeq(Pre{t0<b1;K}(RetF(Fb(@fi{t1<2}@of{t0:=3}F,Scc{t0>7},t0,t1,pc2{b0:=})))))),a3l)",
-    Tree0477 "Ite(Rep3(PPar{2;N}(PAll{2}(c0,t1),t2,R,Wt{0},R)),RSeq(RSel(a3,c4e),t5,t6))",
-    Tree0478 "B{b0;o0=3;t0=2;q0}Flip(t0,Lp{t0;R}(Opt(Wt{0})),t1,RSeq(Ub{o0},@po{b0:=o0|5}@oh{b0+=1;t0+=2}a2))",
-    Tree0479 "B{b1;b0=2}Wde(Rmp{F;S}(@po{b1:=b0}Rep4(c0)),Mt{0}(FF(c1b{b1%2})),To{50}(Star(a2,c3b{b1})))",
-    Tree0480 "B{b0;t0=5;o0=_}@po{o0:=_}@of{o0:=b0+2;b0:=8}MPri(WU{some}(Step(SubR(t0),a1e,t2e)),Flt{2;F;F}(OnceT(Seq(PAll{1}(S),Rep3(Once(Sb{t0=b0}))))),Rep1(Lim{2}(Cnd{b0<5;_;_}(t3))))",
-    Tree0481 "Ite(Invt(Seq(t0,a1,S)),PAll{3}(OnceT(a2e),F,Sl{10},Flip(t3,a4)),Once(Rep0(a5e)))",
-    Tree0482 "B{o0=3;b0=2;t1;q0;t0=4;b1}Swm(t0,@of{t1:=5;t0+=3}Lp{_;S}(RSeq(c1,Sb{o0=4},t2e)),@rw{none}Lp{t1;K}(Lp{b1;S}(Sw{2;1}(Isw{t1%2;T;T}(t3,c4),Swm(Ub{o0},t5),@oh{b0+=2}Suc))))",
-    Tree0483 "B{t0=1;b1}Flt{1;F;K}(@po{t0+=2}@of{b1+=2}Once(Par{_;_}(Wt{20})))",
-    Tree0484 "B{q0=1;t0=4;b1;o0=_;b0=0}Try(RFb(pa0{b0:=;b1:=},c1,c2e,c3,t4),To{10}(Lp{b1;K}(MSeq(Sc{b0:=t0+2%2;t0+=1},Sl{10},pa5{b0:b0},Wt{10}))),Lp{t0;F}(Sw{1;2;3}(t6,Ret2(c7e),c8,Sc{t0:=b0})),Swm(Lp{b1;S}(FF(Seq(t9,Wu{t0}))),Ub{o0}))",
-    Tree0485 "B{b0=3}RFb(pc0{b0:=},t1,t2,pi3{t0:b0},Sb{b0=4})",
-    Tree0486 "B{b0=5;b1=4;t0}Swm(Cnd{b0+4!3;N;_}(Sl{0}),RSeq(Wu{t0},pc0{b0:=},@po{t0:=b1%3}@fi{t0>4}t1e),pt2{b0:0})",
-    Tree0487 "Seq(c0e,Opt(MSeq(PPar{1;N}(a1l,t2,c3e),OnceK(Fb(c4l,F)),Rep1(Seq(Once(Star(a5l,c6e)))),t7)))",
-    Tree0488 "B{t0;b0=0;o0=2;b1}Pre{b0!t0;F}(@oh{b0=t0%3?o0:=_;t0+=3}@ki{some}Wde(@os{o0:=b1;b0%3>0?t0+=2}RSel(MSeq(t0,a1)),@ki{b0%2!0}@rw{some}OnceK(Flt{3;S;K}(RSeq(Seq(@si{some}@of{b1+=2}@os{b0:=o0|1;b0+=3}a2l,t3),c4l)))))",
-    Tree0489 "B{t0;t1;b0=0}Flip(Sb{t0=6},MPri(Keep(@ki{t0<t0+1}@os{t0+=3}a0b{b0%2;b0}),@si{t1!t1+1%4}Scc{t0%3!2},@rw{t0+4!1}pc1{b0:b0}),R)",
-    Tree0490 "B{b0;t0;b1}RFb(RSel(PAll{-2}(pc0{b0:=},Dl{0}(pc1{b0:2})),c2l,RSeq(c3e,@si{b1!1}pa4{b0:=;b1:t0},F),TryT(@rw{t0%4=2}pt5{b0:t0},Sb{b1=b0},a6)),RtyF(MPri(a7,Wv{t0}(a8),Mt{10}(F),Invt(pa9{b0:3;b1:t0}))))",
-    Tree0491 "Rus{F}(a0l)",
-    Tree0492 "B{o0=5;t0=4;b0=5}Swm(pc0{b0:1},@oh{b0+=3}Rpt{2}(MPri(RetF(@rw{some}@of{t0%4>2?t0+=3;b0+=3}pc1{b0:b0}),a2,pi3{t0:t0})),Su{t0}(Dl{10}(Ret4(t4))))",
-    Tree0493 "B{b0}Cnd{b0+4%4>1;N;F}(Ite(Fb(a0,pi1{t0:b0},a2),SubA(To{20}(Rmp{S;F}(c3)))))",
-    Tree0494 "Once(Sl{30})",
-    Tree0495 "Rpt{0}(t0)",
-    Tree0496 "B{t0;t1=4;b0;o0}Par{_;2}(Pre{b0+1%2!1;K}(MSeq(t0,@ki{none}@os{b0+=3}pa1{b0:=;b1:b0})),To{20}(c2),@ki{t0%4!2}@oh{b0:=t1}@os{t1+=1}pc3{b0:b0})",
-    Tree0497 "B{t0=0;b0=3;t1=1}Rep0(@po{t0:=2}@of{t1!b0+4?t1+=1}pa0{b0:=})",
-    Tree0498 "B{q0;b0;t0;o0=_}Par{-2;_}(Opt(Pre{b0%3<0}(Sel(c0e,Rty1(Inv(RepF(Run)))))),Dl{20}(Ite(t1e,Lp{_;_}(@rw{b0=3}@si{some}t2),Sb{o0=8})),PPar{1;_}(SubR(Lp{t0;S}(Isw{o0|5;T;N}(@fi{b0>o0|4}@po{t0+=2}a3,t4e,@rw{b0+3%4=1}@ki{b0>3}Wt{20},S)))))",
-    Tree0499 "B{b0=2;q0;o0=3;b1=1;t0}@fi{t0%3!1}@rw{b1>b0}@os{some?b1:=5}Fb(Ite(Dl{10}(pt0{b0:=;b1:t0}),@os{b1:=o0|2%3}@rw{some}@of{b0%3>0?t0+=1;b0+=2}Cnd{o0|2%4>0;N;S}(c1)),Lp{b0;_}(Par{-3;4}(c2b{b1},Scc{o0|0!6},Pre{t0!o0|0%2;S}(pa3{b0:1;b1:=}),WU{b0%3=0}(t4))))",
+    Tree0400 "B{t1=1}@rw{t1+1>2}RFb(SubA(c0),t1,t2,a3)",
+    Tree0401 "B{t1=2;q0;b0=4;t0}RSeq(@oh{t1+3<5?b0+=3}@si{b0>4}Wv{t0}(a0),Fb(Invt(Wu{t0}),Lp{_;K}(RSeq(MPri(t1,Sc{t1:=t0}),Sel(@rw{t0>7}@fi{t0<7}t2,R),Intr{t1%3=1}(OnceT(c3)))),WU{t1<5}(Rmp{S;F}(RSeq(Ite(pt4{b0:=},pt5{b0:=;b1:t1}))))))",
+    Tree0402 "B{q0=4;b1;t0;b0=5}Seq(RSeq(Lp{b0;K}(Ret4(Step(Rep2(pc0{b0:b1}),t1))),@rw{b0>4}c2,Par{-2;0}(Inv(@rw{t0+3<4}S),c3)),Wde(Inv(Cnd{b0+3=1;T;S}(RFb(Mt{10}(a4)))),@os{b0+=2;t0:=b0+3}Ret3(Fb(Isw{8;_;N}(t5,a6,pi7{t0:b1},t8),c9l)),Ite(@si{b0<4}c10b{b0%2},t11,PAll{_}(Wt{30},R,@po{b0+=2}@ki{b1<3}c12,Sb{b1=0}))))",
+    Tree0403 "B{o0;b0=5;t0=4}Ret3(Cnd{o0|2+3%3!1;_;_}(RFb(ASeq(SubA(t0e),@rw{t0%4>0}Dd{20}(Cnd{b0+4<t0+4%2;T;S}(Bin{some;_}(pt1{b0:6;b1:b0},c2b{t0%4})))))))",
+    Tree0404 "B{t0=0;q0=1;b1;t1=1}To{20}(Su{t0}(Lp{b1;_}(pt0{b0:t1})))",
+    Tree0405 "RFb(Ret0(Sub(c0e)),Sub(t1))",
+    Tree0406 "B{b0=5;o0;t0=2}Su{t0}(Try(a0,@rw{b0+4%4>1}@si{t0%4>0}@ki{o0|3!5}a1))",
+    Tree0407 "B{o0=_;t0;b0}PAll{-1}(TryT(S,t0,c1,c2,Fai),Cnd{t0%3<1;T;_}(PAll{1}(RFb(a3,Sb{o0=0}),FS(c4),t5)),Inv(Pre{o0|4>b0;F}(Pri(Rep3(c6),RepF(t7),Intr{b0=7}(pc8{b0:=})))))",
+    Tree0408 "PAll{_}(Rep4(RFb(Ruf{2}(c0l),F)),a1,c2e,Wt{50},Sel(t3,c4))",
+    Tree0409 "B{b0=5;t0}Flip(Flt{3;R;_}(PPar{2;N}(PAll{1}(Bin{t0>4;T}(c0,Run)),Ite(Wu{t0},t1),Isw{t0;N;T}(@fi{b0=3}t2,t3,F,a4,Sc{t0<5?b0:=t0+2%2}))))",
+    Tree0410 "B{t0;b1;b0}TryF(Wde(Lim{1}(@rw{t0+3<5}@ki{t0%3>1}c0b{b1}),Rep4(RT{F}(Rus{F}(a1)))),Rty2(RU{F}(@oh{b1+=3}@po{b1:=t0}Rep1(RSeq(Sel(t2,@os{t0>0?b0+=2;b1:=t0}Ite(c3,pt4{b0:b1;b1:b0})))))))",
+    Tree0411 "B{t0=4;b0=5}RSeq(OnceK(Wu{t0}),Suc,a0,Sel(F,t1e),pt2{b0:=})",
+    Tree0412 "Par{1;1}(MPri(Sel(Swm(Inv(Par{0;4}(t0,t1,F,t2)))),To{0}(Seq(Star(Seq(t3,t4)),c5,Rpt{0}(a6e))),Rus{F}(RFb(RetF(Ret2(Ruf{1}(t7e)))))))",
+    Tree0413 "B{t0=4;q0}Lp{_;_}(SubR(pi0{t0:t0}))",
+    Tree0414 "B{b0=0;b1=1;t0=4}FS(@si{t0+3<b1%2}Su{t0}(Once(Lim{3}(AFb(Flip(t0,pa1{b0:=;b1:t0}),@rw{b0>7}@os{b1<1?b1+=3}Wde(AFb(c2l,Scc{b0=b1}),c3l,c4l),a5l)))))",
+    Tree0415 "B{t0=3}RFb(SubR(Fai),FS(Rep3(Cnd{t0+2%4<0;T;F}(PAll{1}(Rep1(Wu{t0}))))))",
+    Tree0416 "B{b0=0;t0=0}Fb(pc0{b0:4},t1,Seq(pt2{b0:b0;b1:t0},@si{b0+2%4=2}c3),Pri(Wu{t0},Fai))",
+    Tree0417 "Opt(RSeq(t0,c1))",
+    Tree0418 "B{t1=3;o0=_;t0}@fi{none}@os{t1+=1}Par{-1;1}(pt0{b0:t1;b1:t0},a1e)",
+    Tree0419 "B{o0=5;q0;b0=2;t0}@fi{t0<4}Once(@oh{t0+=1;b0+=3}@ki{t0+3%2>0}RFb(WU{b0<o0|0+3}(Lp{_;_}(Inv(pi0{t0:t0}))),Wu{t0}))",
+    Tree0420 "B{b1=4;t0=5}RSeq(c0,@ki{b1%2!1}Wu{t0},@oh{t0+=1}@si{t0%3!2}Wu{t0})",
+    Tree0421 "B{o0=0;t0;b0=5}RT{2}(RFb(Star(RSeq(Sl{10},@si{none}@po{b0:=1}RSeq(t0e,c1),Swm(pt2{b0:7},c3,pi4{t0:=}))),Ite(t5,@os{t0+=2}@of{t0:=b0+3}@rw{t0%2>0}Mt{50}(t6),c7),Swm(a8,Sb{t0=3},@of{t0+=2}RT{1}(c9),Sc{b0:=t0},Rus{2}(Bin{t0+1%4<2;N}(Sl{100},t10))),Seq(pc11{b0:b0},Fb(pi12{t0:t0},Sc{t0%3<0?t0+=3}))))",
+    Tree0422 "B{b0=4;t0}Isw{b0%2;_;T}(RSeq(To{50}(TryT(c0l,Fb(pa1{b0:t0})))),Ite(Wu{t0},t2,Mt{30}(Wt{0})),Ret2(Ret0(Fai)))",
+    Tree0423 "B{t1=0;o0=4;t0;b1;b0;q0}Wde(Cd{30;K}(Lp{b1;_}(a0)),Seq(OnceT(WU{t0>t1}(Wde(PPar{2;_}(t1e,a2b{b1+2%4;b0}),Keep(RFb(@os{b1>7?b1:=t0}t3,t4))))),Rus{2}(@rw{b1<0}@fi{b1=0}@os{o0:=_;o0|0<0?b0:=o0|5%3}Intr{b1+1%3>0}(Rep1(Lp{_;R}(Step(@rw{b0>t1+2%3}a5,Sl{30},Scc{t0>3})))))))",
+    Tree0424 "RFb(Sel(c0,t1),Flip(Ret2(FF(c2))),Flt{1;R;_}(Seq(OnceK(a3),F)))",
+    Tree0425 "RFb(Lim{1}(F))",
+    Tree0426 "B{b0=2;t0=1;o0=4}Wde(Cnd{o0|2!3;N;_}(@ki{t0%2>0}Flt{2;_;F}(Fb(Swm(a0b{b0;b0},a1,SubA(SubA(t2)),t3),Once(pt4{b0:t0})))),RSeq(Pre{o0|0<b0%2;F}(c5l),t6,pa7{b0:3;b1:b0},Sb{o0=0},t8))",
+    Tree0427 "B{b0=3;b1=5}Seq(t0,Flip(Sb{b1=b0},t1,@fi{b1=b1+2%2}t2))",
+    Tree0428 "B{t0=1;b1=3;b0=2;q0=0}Par{_;1}(Once(Flip(Lp{_;R}(Swm(Sc{b0+=2},c0)),Su{t0}(Step(Ruf{2}(t1),Sl{20},t2)),Swm(a3b{t0%3;b0},PAll{-3}(pi4{t0:=},c5b{b1+4},@of{t0+4>b0%4?b1+=1;b0:=t0}@oh{b1+=1}@fi{b1%2>0}Sl{100})))),Ite(Rty2(Seq(pc6{b0:b1},pc7{b0:8})),t8))",
+    Tree0429 "B{b1=3;t0=5;b0=5;o0=_}Sw{0}(FF(Sc{t0+=3}),@ki{b0%3>1}@rw{o0|1<4}Wde(a0,RepF(Sc{o0:=b0})))",
+    Tree0430 "B{t0;b0=2;t1;b1=0}Once(@os{t0:=t1%3}Flip(@fi{t0%4<1}@ki{t0%2!1}Sb{b1=t0},AFb(RFb(pt0{b0:b1},a1,Flt{2;S;K}(pt2{b0:=;b1:t1})))))",
+    Tree0431 "B{b0;t1=3;o0=_;t0=2}Isw{t0;T;T}(RFb(Par{0;2}(pa0{b0:b0;b1:t0},@si{o0|1%3<0}MSeq(c1e,Lim{3}(a2),a3e,SubR(pc4{b0:2}),FS(c5)),Ret0(t6e))),Flip(Par{-1;_}(Par{-4;_}(@oh{o0:=_}OnceK(@fi{b0!6}R),t7,Wu{t1},a8),Sel(t9,RFb(@os{t1:=2}t10,@ki{t0+2>4}@os{t1>7?o0:=_}@oh{t1+=2}Flt{1;R;F}(c11),Sc{t1:=t0+3})),Ret1(Wu{t1}))))",
+    Tree0432 "B{o0;b0=5;t1=1}TryF(Pre{b0+3<t1+3;S}(S),Seq(c0,SubR(RepF(Sb{o0=9}))))",
+    Tree0433 "B{t0=0;b0=0;b1}Fb(pi0{t0:b0},a1,Sw{1}(pt2{b0:0;b1:t0},Wu{t0}))",
+    Tree0434 "B{t0=5;b0=0}@of{t0+=1}RSeq(Flip(RSel(RSeq(a0,@fi{t0>3}Run),RSel(Lim{2}(t1),To{20}(t2),pi3{t0:b0},Scc{t0+4<1},Rty4(a4b{b0+3;b0})))),TryT(Sl{50},@rw{t0%4<2}Rep4(a5),t6e))",
+    Tree0435 "RSel(Star(Step(t0,Mt{0}(c1),a2e)),Seq(Rep3(Ruf{3}(Opt(Cd{20;F}(Wde(c3,c4l))))),PAll{2}(Suc,R,t5)),Rus{F}(Step(RepF(ASeq(t6e,c7)),t8e,RU{S}(Ruf{1}(Pri(PAll{2}(t9,Sl{0})))))))",
+    Tree0436 "B{b0;t0=2;q0=1;o0=4}ASeq(Step(Seq(Cnd{b0!1;_;_}(Invt(Sc{t0:=o0|4%4}))),@os{t0+=1}Rus{1}(Lp{b0;_}(Lp{b0;K}(RSel(@of{t0:=t0%3}c0,RFb(c1l,t2),Isw{b0;N;N}(c3,c4)))))),Isw{b0+2%2;_;_}(Bin{b0!2;N}(Inv(MPri(Lp{b0;_}(RFb(pi5{t0:=},a6l)))),MSeq(@si{t0!6}@rw{b0<7}TryT(Seq(a7e,Wu{t0},c8b{t0+1},Sl{30}),To{100}(OnceK(Wt{0})),Rpt{2}(OnceT(Sl{100})))))))",
+    Tree0437 "B{t0=5;o0;b0=0}WU{b0>3}(Star(@of{o0:=t0;b0:=t0}@rw{t0%2!1}pt0{b0:8;b1:b0},Isw{o0|0+1%2;T;T}(Rmp{F;F}(pi1{t0:=}),Ret2(RSel(RFb(RFb(c2,@ki{o0|5%3>1}c3e,Scc{b0+4%2<0},Wu{t0})))))))",
+    Tree0438 "B{t0=3;b0=2}Ite(Swm(TryT(t0,@fi{t0<t0+1}@ki{b0%3=2}c1e)),Fb(Once(Swm(t2,c3l))),PAll{2}(pt4{b0:2;b1:b0},a5,t6))",
+    Tree0439 "B{b1=1}Rty2(MPri(t0,@oh{b1%3=0?b1+=3}a1))",
+    Tree0440 "B{t0;b0=0;q0;b1=2;o0=1}AFb(Pri(@oh{b0=b1?b1:=t0}Fb(Rmp{S;F}(t0),Swm(Ub{o0},a1)),@si{t0=1}Sw{0;2}(Dd{0}(@si{t0=3}@ki{b0!6}t2),a3b{b1%3;b1},t4)),Dl{30}(Star(@po{o0:=b0%3}Fb(Scc{b1<o0|4+3%4},Bin{some;N}(@ki{b1=2}@fi{b1!o0|1%2}c5,c6l),OnceK(Opt(t7))),Inv(Rep2(@os{b1+=2;b1+=2}Opt(Dd{20}(pc8{b0:=})))))),Cnd{b1+2>b1+1%3;N;S}(Bin{none;T}(a9l,@rw{t0+3>0}@si{b1!3}Par{_;-4}(Lp{b0;_}(c10b{b1+3%3}),RT{2}(a11),RT{3}(pc12{b0:3}),MSeq(Sb{o0=1},Sb{b0=9})))))",
+    Tree0441 "B{t1;t0=1;b0}To{20}(@fi{t0>t1%4}@rw{t0=t1%2}@oh{b0:=b0+1%2}Once(Flt{2;S;K}(Wde(Ruf{1}(RSeq(@oh{t0:=b0%2;b0+=3}@os{t1:=3}Sb{b0=3},t0,c1,c2)),Scc{t0+1>t1},Isw{b0+3;_;_}(F,t3,t4e,t5)))))",
+    Tree0442 "B{t1;b0=0;t0=4}Swm(Flt{1;_;K}(Try(@of{t1%2>0?b0:=b0%2}@oh{t1:=7}Wde(c0,Wde(@of{t1+=1;b0+=1}To{10}(@fi{t1+4=2}@os{t1+3>b0?t0:=t1+3%4;t0>2?t1:=b0}@ki{t0=b0}pt1{b0:t1;b1:b0}),@rw{t1+1>t1}@po{t1:=t0}Sl{20}),t2),a3b{t0%4;b0})),@si{t1=7}@fi{t1=t0%2}@ki{b0<t0}To{10}(c4b{t0}),RSeq(Cnd{t0%2!0;_;S}(Pri(@rw{b0<3}@of{b0+=2}c5l,a6)),Sl{0}),Isw{t0;N;N}(ASeq(@ki{t1+4<4}Rep3(Scc{t0%3=0})),ASeq(Sb{t1=6},Rep4(pi7{t0:=}),c8e),Wt{20},OnceT(c9),FS(t10)))",
+    Tree0443 "B{b0=5;o0;t1;t0}OnceK(Swm(t0,@po{t1:=0;b0:=5}@of{t1+=3}Step(a1,Scc{t0%2<0}),Scc{o0|4%2<0}))",
+    Tree0444 "B{o0=1;b1;b0=2}@rw{some}Inv(RSeq(To{10}(Bin{b1=b1%2;_}(a0,Ret1(Fb(@fi{b0=2}Sb{b0=b1},F)))),t1))",
+    Tree0445 "B{b0=0;t1=0}AFb(Pre{t1+4%4<1;K}(RU{S}(t0)),c1e,PAll{3}(@of{t1:=b0}pt2{b0:=},a3,c4))",
+    Tree0446 "B{b0=2;t0=1}Ite(Cd{20;_}(TryT(Wu{t0},Wt{100},RSeq(Sc{b0+=2},Sl{20},c0l))),TryT(ASeq(Pri(a1e,t2,t3)),Dl{0}(Flip(Bin{b0+2>t0+2%4;N}(c4,c5),PAll{_}(Rep1(@si{b0>6}@oh{t0<2?t0+=3}Scc{b0%3>0})),Once(a6))),@of{b0%2<1?t0+=3;t0+=1}RFb(c7,@si{t0=3}RU{S}(pi8{t0:=}))))",
+    Tree0447 "B{b1=4;o0;b0;t0=3}TryT(Invt(Pre{o0|0+1>0}(@os{b0+=1}@of{t0+=3;b0+=1}Intr{b1+1%4>0}(@ki{t0+4!b1}Dl{10}(Ret4(Isw{b0;T;_}(Wu{t0},Fai,pt0{b0:2;b1:t0},Fai)))))),RSeq(RetF(Cd{0;F}(a1b{b1;b1}))),Pre{t0+4!1}(@ki{t0>1}@po{b1>5?b1+=1;b1:=b0%2}@fi{t0%3<2}Rus{3}(Par{_;_}(pi2{t0:=},c3e,R))))",
+    Tree0448 "B{t1=3;b1=4;q0=2;b0=3}RSeq(Su{t1}(Rep4(Star(PAll{-2}(ASeq(t0),@ki{b1+3>b1%3}pt1{b0:t1;b1:t1},Lp{_;S}(c2l),Sb{t1=b1})))),Once(@os{b0+=3}Swm(t3,t4,t5)),Pri(@fi{b1+3>b0}c6,RSeq(a7b{b1;b0},t8)),TryT(a9b{b1;b0},t10,Dd{10}(t11),a12,c13))",
+    Tree0449 "B{t0=2;b1=3;b0}Dd{30}(@ki{b0%3=2}AFb(pi0{t0:b1},Flt{2;S;K}(Sw{0}(a1b{t0+2%2;b1},t2)),Fb(Fb(t3,SubA(t4)),F),SubR(Step(t5,pc6{b0:b0}))))",
+    Tree0450 "B{b0=0;t0;q0;b1=3}@os{b1:=t0;b0:=0}Isw{t0+1%4;_;N}(Flip(Swm(Dl{100}(t0),Ite(a1l,pi2{t0:=}),Wt{20}),To{10}(Sw{0;3;2}(a3e,@ki{b1+4%2<0}Lp{b0;K}(Once(@of{t0:=b0}c4)),t5,Run))),Par{3;2}(Swm(Scc{b1<2},c6,@rw{t0%4!1}@of{b1+=1}a7,a8l,Sb{t0=b0}),Cd{0;_}(WU{t0+1%2=0}(Par{-1;2}(t9,pi10{t0:b0}))),t11),Swm(@rw{b0%3<1}PPar{1;_}(Invt(c12),t13,Ruf{F}(F)),@ki{b0+3%4<3}t14,Mt{0}(Rep1(RSeq(t15,a16)))))",
+    Tree0451 "B{q0;b1=0;b0=0}Seq(t0,t1,@si{b0<3}Ite(t2,@rw{b1%2<1}@ki{b0>b0%2}@si{b0+4%4<0}pc3{b0:=}),Wt{50})",
+    Tree0452 "B{b1}Pre{b1+1>0}(Rep0(R))",
+    Tree0453 "B{b0=3;t0=3}Ite(c0,t1,Sc{t0+=2;b0+=1})",
+    Tree0454 "B{b1=1;t0=3;b0}Flip(@rw{t0=0}@oh{b0+=2}@of{t0:=8;t0:=7}Dd{0}(Sw{3}(Sl{100},ASeq(RFb(@rw{t0!6}@os{b0+=2}Dl{100}(Dl{10}(@ki{b1=6}c0l)))))),Seq(To{0}(Try(@oh{b1=3?b1+=3;b1+=3}Wu{t0},@os{t0+=2}@oh{b0+=2}a1)),Seq(c2e,a3)))",
+    Tree0455 "B{b1=1;b0;t0=0}Flip(t0,Fb(Dl{10}(t1e)),Star(@po{b0<0?t0+=3;t0+=2}@of{t0:=b1}Rpt{0}(t2),Flip(Sl{10},Rmp{S;F}(t3))))",
+    Tree0456 "PPar{2;_}(Ret2(MPri(t0e,a1,OnceK(c2e))),Lim{2}(t3),Ite(Ret2(a4l),a5e))",
+    Tree0457 "B{t0=4;b1=0;o0=5}Once(Pre{t0>1;F}(Pre{b1%4<3;R}(AFb(OnceK(t0e),Pre{b1!0;K}(t1e),Ub{o0}))))",
+    Tree0458 "PPar{0;N}(Rus{2}(Step(TryF(c0,t1,Sub(t2),t3),Swm(t4,R),Sel(F,OnceT(Sl{50}),Fai,RU{S}(c5e)),FF(Invt(RSel(t6,t7))))),Mt{10}(RSeq(PAll{-3}(t8,Sl{0},t9),Rep1(Try(c10,c11,Suc)),RFb(t12,t13,t14))))",
+    Tree0459 "B{t0}Seq(Wu{t0},t0)",
+    Tree0460 "B{q0=0;t0;t1=1;b1=1}@si{t0=t1%2}@oh{b1+=1;b1:=t1}@rw{t1+1>b1}Lp{t1;S}(Rep3(Lp{b1;R}(S)))",
+    Tree0461 "B{b0=0;t0}@rw{t0+1<7}To{10}(FS(Rmp{F;S}(Sc{b0:=t0+2%4})))",
+    Tree0462 "B{q0=0;o0=0;t0=2;b0=3}@si{b0+1!2}@os{some?o0:=_}RSeq(Lim{1}(RFb(PAll{-1}(c0l,pa1{b0:=;b1:t0},S),Lp{b0;_}(a2),Fb(Scc{t0%2=1},Sc{b0+3>1?b0+=1}))),RFb(@po{t0:=5;b0+=3}@of{t0:=4}MSeq(Rpt{2}(Flt{3;_;K}(RFb(@fi{t0=5}t3,@si{b0!1}t4))),Wt{0},Isw{6;T;_}(a5l,t6))),Fb(Par{1;_}(t7,RFb(c8),@oh{b0+=2}pa9{b0:t0;b1:t0},Scc{b0!5}),RSeq(RSeq(pa10{b0:=;b1:b0},c11b{6}))))",
+    Tree0463 "B{t0=1;t1=5;o0=_;b0=3}Fb(Seq(RFb(RSeq(t0,Seq(S,Scc{o0|2%2>0})),@of{t1:=t0+2%2}@fi{none}Wde(c1,c2))),Step(Flip(Wu{t0},a3),PPar{2;_}(OnceK(Scc{t1!b0%4})),Ub{o0},pc4{b0:=}))",
+    Tree0464 "B{b0;o0=1;t0}@ki{some}ASeq(@ki{t0+1%4<3}RFb(PPar{1;N}(c0,Opt(t1),PPar{1;_}(@rw{t0<0}t2,c3),a4b{b0;b0},c5)),Opt(@os{b0:=0}@oh{b0+=1;t0:=o0|4+1}Seq(PAll{0}(Sc{b0%2>0?o0:=9},a6e,t7),Step(Fai,@os{b0=4?t0+=2;b0:=t0+4}a8b{t0+4;b0},c9,@rw{some}pa10{b0:=},Sl{0}),@oh{o0:=t0}Seq(t11e,Sl{0}))),Isw{t0;T;_}(Pri(pi12{t0:b0},Wu{t0}),@si{t0%3<0}Seq(Sel(t13,t14)),@po{t0+=1}@ki{b0=b0%3}Pre{t0%3>0;R}(Inv(t15))))",
+    Tree0465 "B{b0=5;t0}RU{S}(AFb(RFb(AFb(c0,c1,a2b{t0;b0},pc3{b0:9}),Par{-2;-1}(Cd{10;F}(RSeq(@rw{t0%3=1}t4,c5e)),c6),Flip(pc7{b0:=},t8,Wt{30}),RSeq(pc9{b0:b0},S,pi10{t0:=}))))",
+    Tree0466 "RSeq(Pri(t0,t1,TryF(c2,t3,t4),Keep(Rep4(FF(t5)))),Flt{1;F;F}(To{20}(PAll{3}(RFb(t6,c7,a8),Rep1(t9),AFb(c10,c11e)))),FS(TryT(RSeq(Rep3(c12)),a13,Fb(t14,a15,t16,Fai))))",
+    Tree0467 "B{t0;b0=1}Swm(SubA(Swm(Sb{b0=1})),c0b{t0},Ruf{F}(t1))",
+    Tree0468 "Swm(MPri(Rus{2}(Ite(Pri(c0,t1,a2,F),c3e)),Wde(t4e,a5e,Sub(Sl{20}))),Dl{0}(Ite(Rep1(Par{-1;-1}(Ret3(Once(t6)))),Cd{0;_}(Rty2(Ruf{F}(RFb(t7)))),Opt(a8e))),RSeq(Rpt{0}(Wt{20}),RFb(MSeq(Rep3(t9),Rpt{F}(a10l)))))",
+    Tree0469 "B{t0=3}Isw{t0+1%4;_;N}(Sb{t0=0},Sb{t0=0},t0,S)",
+    Tree0470 "B{b0=5;b1=3}Star(FF(Try(t0,pa1{b0:0})),RFb(c2l,@os{b0+=3;b1:=b1+3%2}@of{b0+=3}AFb(Keep(Fai),c3,c4)))",
+    Tree0471 "B{o0=_;t0;b0=2}Rty4(Flip(Isw{b0;T;_}(To{50}(RepF(Isw{b0;T;N}(@po{o0:=t0}Sl{10},c0))),Rpt{2}(Wv{t0}(Rep1(Par{2;0}(a1e,Run)))),RSeq(PPar{0;N}(Run,Sc{t0>b0+4?b0:=t0;t0+=1}),a2b{0;b0},Dl{20}(pa3{b0:=;b1:t0})),PAll{1}(To{10}(Ret0(Sb{t0=b0}))))))",
+    Tree0472 "B{q0=2;b0=4;t0}Star(AFb(@fi{t0<b0%2}@rw{b0%4<1}Ret0(t0),@oh{b0%4=2?b0+=2}@ki{t0=2}Wde(Step(c1e),Isw{4;N;N}(Sc{b0+=3},Sc{b0>b0+3?t0+=1},t2,t3,Rpt{F}(Sl{0})))),Wde(@of{b0+=3;t0+=1}@os{t0:=b0}Invt(PPar{0;T}(Lp{b0;S}(Isw{b0;_;_}(a4,t5)),Bin{b0=0;N}(a6,Dl{0}(@rw{b0>t0}t7)))),Step(c8b{b0},a9b{t0;b0}),@po{b0+=3}pt10{b0:3;b1:b0}),Lp{t0;_}(Step(Sel(c11e,t12,@ki{t0>4}t13),t14,Wu{t0})))",
+    Tree0473 "B{b1;t0;q0;b0;o0=_}Par{_;3}(Flip(c0,pa1{b0:=;b1:b0}),Step(S,Sc{t0%4>2?o0:=6},Ub{o0}),Fb(t2,@oh{b1<3?t0:=b1+2%2;o0:=2}@ki{some}Suc,@fi{b1+1=o0|2%2}@ki{b0%2>0}@po{b0+=2}a3),Lp{b0;K}(RFb(@rw{b0!4}Wu{t0},@of{b1+=1}@fi{t0>b0+1%3}@ki{t0%3!1}Cnd{o0|1<5;T;_}(pi4{t0:=}),t5,FS(t6))),FF(Rty3(pa7{b0:b0;b1:b0})))",
+    Tree0474 "B{t0=1;b0=2}FS(Sel(SubR(c0),c1,t2,@os{b0+=1}t3))",
+    Tree0475 "B{b0}RFb(SubR(pi0{t0:b0}),Rep1(SubR(t1)),t2,Fb(c3,c4))",
+    Tree0476 "B{t0;b0;b1=0;t1=5}Flip(Fb(AFb(@os{b0%4=0?t0:=3}@of{t0+4!t1%4?t1+=1}@rw{b0>0}a0,@po{b0+=1}@fi{b0%2=0}@of{t1+2%2<1?t1+=3;t1+=2}c1,t2)),Sc{t1:=b1%4;t1+=3},pc3{b0:b0},Sw{2}(F,a4),@po{t0+=1;t1:=3}@of{b1+=3}RSel(a5,Sc{b0:=b0%3}))",
+    Tree0477 "B{b0=0;t0=5;b1;t1=2}ASeq(RSeq(@fi{b0!t0+2}@ki{b0+3%2>0}Ret4(RSeq(@ki{t0%2>0}S,Wt{0})),RSeq(t0,WU{b0%3=1}(c1b{b0}),a2l),MSeq(c3l,@os{b1:=b0%4}@po{t1:=b1+1}a4)))",
+    Tree0478 "B{o0;b0}MPri(c0b{1},pa1{b0:b0})",
+    Tree0479 "B{b1=1;o0=5;t0;t1=5}Wv{t0}(@fi{b1<0}@of{b1+=2}@si{t1+3%3<2}OnceT(Seq(t0e,RSel(F,t1,RT{F}(Sb{o0=1})))))",
+    Tree0480 "B{t0=4;b0=3;o0}Seq(Flip(Par{_;-1}(c0,t1,@os{b0:=t0+2}@oh{b0+=1}@ki{b0=b0%2}a2e)),Pre{b0%4>0}(Scc{b0%3!2}),RFb(a3b{t0%2;b0},t4e,pi5{t0:=},c6,Flt{2;_;F}(Ub{o0})))",
+    Tree0481 "B{b0;b1=4;t0=5}RFb(Flip(AFb(Par{0;_}(RSeq(pc0{b0:b1},c1b{t0},t2)),Ite(Dl{30}(Pre{b0>3;K}(c3)),t4e,a5),Rmp{S;S}(t6))))",
+    Tree0482 "B{t1;b0;t0}Pre{b0<1;F}(@fi{t1<0}@si{t0%2<0}To{30}(RSeq(Scc{t0+1%2<0})))",
+    Tree0483 "B{b0;t0=5;b1=4}Seq(Pre{b1!6;S}(Lim{1}(Rep3(PAll{-3}(c0,c1,t2)))),Ret1(Swm(Scc{b0+2<4},c3b{t0%3})))",
+    Tree0484 "B{o0=_;t1=3;b1}Par{0;1}(Rep0(Sc{none?t1:=b1}))",
+    Tree0485 "B{o0=_;b0=2;t0}Once(Swm(RFb(AFb(t0,@of{b0:=t0}@oh{b0:=9}To{50}(@oh{b0+=1}@rw{b0>t0}SubR(pc1{b0:=})),Ret2(a2)),pc3{b0:t0},RU{S}(Flip(t4,t5,t6,c7))),@rw{b0%4=2}@os{b0:=t0}ASeq(Swm(t8e,pi9{t0:b0},@oh{b0:=t0+3}@rw{b0%2!0}t10e,Wu{t0}),Wv{t0}(ASeq(t11,t12,Rep3(Wt{20}))),Rmp{F;F}(t13),Rep4(Cnd{t0+2<o0|3;_;F}(MSeq(Sl{50},S))))))",
+    Tree0486 "Ruf{F}(a0)",
+    Tree0487 "B{b1;o0=_;b0=4;t0=1}@ki{t0!3}RSeq(TryT(Sc{b0%4>0?b1:=b0%3},a0),Sel(RSeq(@ki{o0|5<0}@si{b0=t0}a1,pa2{b0:=},pa3{b0:b1;b1:b0})))",
+    Tree0488 "B{o0;b0=4;q0=1;b1=4;t0}Rus{F}(Isw{t0;N;N}(FF(Lp{b0;_}(Rep3(@os{b1+=2;b0:=b0%4}@fi{b1+3%3<1}@ki{b0%2<0}RFb(c0l,Mt{10}(a1),c2,t3,pt4{b0:1;b1:b1})))),Lp{_;F}(Star(Ub{o0},a5,Ret1(t6),Sc{b1+=2},Sl{50})),Swm(t7,a8,c9e)))",
+    Tree0489 "B{t0=5;o0=1;b0=1}Step(Rep0(Sb{t0=b0}),Par{4;_}(c0,c1l,pi2{t0:b0},Once(Sb{o0=8})))",
+    Tree0490 "B{q0=4;o0;b0=0;t0}Rmp{F;S}(Dd{20}(Star(Fb(RSeq(S,Sl{50},t0e,t1,Cnd{b0>0;T;_}(c2)),Lp{_;F}(Rep3(Sb{o0=1})),Par{0;-2}(@fi{o0|1+4%4<3}Sb{o0=4},@oh{b0:=t0%3;t0:=o0|1+2}@ki{t0<3}t3e),PAll{-1}(Su{t0}(t4),c5),@po{o0:=o0|1+1%4;b0+=1}Rep3(Lp{t0;F}(Inv(c6e)))),TryF(Rmp{S;S}(PPar{0;T}(@si{o0|0+2=o0|5+4}Try(t7,c8,@rw{t0%2<0}t9,c10l,pi11{t0:b0}))),Step(Wt{0},Sc{b0+=1}),Flt{1;S;F}(Rpt{1}(Pri(Fai,a12)))))))",
+    Tree0491 "B{b0=4;t0=5}Bin{b0>b0%2;T}(Ret1(Ret3(@si{b0>0}@os{t0+=3}@ki{t0>1}Ite(t0,c1,Fb(t2,a3)))),pa4{b0:2;b1:t0})",
+    Tree0492 "B{t0}Pre{t0>1}(Seq(SubR(Inv(Rep1(pi0{t0:=}))),Pri(pi1{t0:=},pc2{b0:t0}),t3e))",
+    Tree0493 "Rmp{S;S}(Flip(t0,c1,R,t2,c3l))",
+    Tree0494 "B{t0=2;b0=0;b1=1}Star(Pre{t0<b1+2;R}(RFb(FF(Pre{b0>t0}(c0b{t0%4})),@fi{b1+1>b0%4}@of{t0+=3}Sc{t0+4<0?b0+=2;t0:=b0+1},@po{t0:=b1}@oh{t0+=1}t1,Mt{0}(t2e),Flt{3;R;K}(R))),pa3{b0:7;b1:t0},PAll{1}(Isw{t0+4;T;_}(t4,@ki{t0=1}Fai),t5e,c6l,ASeq(t7e,t8,Wt{30},Scc{b0>3})))",
+    Tree0495 "Par{-1;0}(RFb(F))",
+    Tree0496 "B{b0=1;b1=3}Par{-3;-4}(a0,Lim{1}(RepF(Step(Rpt{F}(Fai),F,t1e))),Cd{10;K}(Cnd{b1>3;N;_}(Pri(a2l,t3))),RFb(Mt{0}(@si{b0+1<b1}t4),PAll{_}(a5,pt6{b0:=;b1:b1})))",
+    Tree0497 "OnceK(c0e)",
+    Tree0498 "B{t0=4;b0=2;b1=5;o0=_}TryF(Keep(Fb(pt0{b0:7;b1:b1},pt1{b0:6;b1:b1},Scc{t0+2%2<0},Keep(Pre{b0<0;K}(@po{b0+=2}pa2{b0:b0;b1:b1})),a3)),@fi{none}Sw{0}(@fi{b1>1}@si{b0+3%2!1}PPar{2;N}(a4,Wu{t0}),c5))",
+    Tree0499 "B{b0=0;b1=5;o0=_;t0}Par{_;1}(@ki{t0+2<6}@si{b0<3}@fi{b1+1>b1}t0,Rmp{F;S}(Sw{1}(Ub{o0},c1l)),AFb(Wde(Wu{t0},@fi{b0=b1+4}Sl{10}),Ret1(a2)),RFb(Sel(pt3{b0:t0;b1:b0},pi4{t0:t0}),F,c5))",
 }

@@ -4,151 +4,34 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0500Sub0 for Ctx {
-        ReactiveSelector {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<2>),
-                Sleep(0),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                MaxTime(10) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Retry(0) {
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0500Sub1 for Ctx {
-        Sequence {
-            Inverter {
-                StatefulAction(Task<6>),
-            },
-            Repeater(2) {
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
-        RepeatUntil(Success) {
-            Sequence {
-                MaxTime(0) {
-                    SubTree(Tree0500Sub0),
-                },
-                Fallback {
-                    SubTree(Tree0500Sub1),
-                    StatefulAction(Task<8>),
-                },
-                RetryUntilSuccessful(1) {
-                    StepSequencer {
-                        Inverter {
-                            MemPriority {
-                                ForceSuccess {
-                                    StatefulAction(Task<9>),
-                                },
-                                RepeatUntilSuccess(1) {
-                                    StatefulAction(Task<10> = Task::<10>),
-                                },
-                                Remap(success = Success, failure = Success) {
-                                    Action(Act<11>),
-                                },
-                            },
-                        },
-                    },
-                },
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Repeater(forever) {
+            Selector {
+                Action(|ctx| ctx.exec(0)),
+                UnsetBlackboard(o0),
             },
         }
     }
 }
+
+board!(Tree0500Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
         }
-        Fallback {
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                #[skip_if(|bb| *bb.t0 < 0)]
-                #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 2 })]
-                Interrupt(|bb| bb.b1 < bb.b1 + 4) {
-                    Parallel(success = -2, failure = -2) {
-                        StatefulAction(Task<1>),
-                        Action(PIo<2>, t0 = {b0}),
-                        ScriptCondition(|bb| *bb.t0 == bb.b1 + 3),
-                    },
-                },
-                StatefulAction(Task<3>),
-            },
-            Parallel(failure = -2) {
-                Action(|ctx| ctx.exec(4)),
-                #[on_failure(|bb| bb.b1 = *bb.t0 % 4)]
-                #[on_halted(|bb| if (*bb.t0 + 3) % 4 < 3 { bb.b0 = bb.b1 })]
-                #[post(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 += 1 })]
-                Repeater(0) {
-                    Action(|ctx| ctx.exec(5)),
-                },
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[skip_if(|bb| *bb.t0 + 2 == 5)]
-                #[success_if(|bb| bb.b0 + 4 == *bb.t0)]
-                Condition(Cond<6>),
-            },
-            #[failure_if(|bb| bb.b1 != 0)]
-            #[skip_if(|bb| *bb.t0 == 2)]
-            #[post(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b1) })]
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        StatefulAction(PTask<7>, b0 = {t0}),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Inverter {
-                    Condition(Cond<9>),
-                },
-            },
-            #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
-            IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                RunOnce(then_skip = false) {
-                    SequenceStar {
-                        Condition(Cond<10>),
-                        AlwaysSuccess,
-                    },
-                },
-                Repeat(0) {
-                    Action(|ctx, bb| ctx.exec_in(11, bb.b0 + 1, &mut bb.b0)),
-                },
-                AsyncFallback {
-                    Retry(2) {
-                        BinarySelector(|bb| bb.b1 % 4 < 3, dynamic = true) {
-                            StatefulAction(Task<12>),
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                },
-                #[on_success(|bb| bb.b0 = bb.b1)]
-                #[on_halted(|bb| if bb.b0 % 3 > 1 { bb.b1 = bb.b0 })]
-                #[success_if(|bb| bb.b1 > *bb.t0 % 3)]
-                AsyncFallback {
-                    Sequence {
-                        ForceSuccess {
-                            Action(Act<14>),
-                        },
+        WaitValueUpdate(t1) {
+            RetryUntilSuccessful(4) {
+                ForceFailure {
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<0> = Task::<0>),
+                        _ => SetBlackboard(b0 = 9),
                     },
                 },
             },
@@ -156,131 +39,100 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0501Blackboard { b0 t0 b1 });
+board!(Tree0501Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
-        Retry(forever) {
-            StepSequencer {
-                RetryUntilSuccessful(0) {
-                    AlwaysSuccess,
-                },
-                Condition(PCond<0>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0502Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0503 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-        }
-        BinarySelector(|bb| *bb.t0 + 4 > bb.b0, dynamic = true) {
-            WasEntryUpdated(t0),
-            MemPriority {
-                Fallback {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_success(|bb| if *bb.t0 != 1 { bb.b1 = bb.b1 % 4 })]
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                    Switch(b1) {
-                        case 2 => #[success_if(|bb| bb.b0 % 2 < 1)]
-                        #[skip_if(|bb| (bb.b1 + 2) % 2 > 0)]
-                        #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.o0.unwrap_or(3)) })]
-                        Condition(|ctx| ctx.check(3)),
-                        case 3 => ForceFailure {
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                        case 0 => SetBlackboard(b0 = {b1}),
-                        _ => Repeater(1) {
-                            Retry(1) {
-                                Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b1)),
-                            },
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0503Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0504 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            MaxTime(0) {
-                RepeatTimes(1) {
-                    Limiter(2) {
-                        #[on_halted(|bb| if bb.b1 != 0 { bb.t0.set((*bb.t0 + 2) % 4) })]
-                        Filter(times = 2, count = Completed, filtered = Failure) {
+        Fallback {
+            ParallelAll(2) {
+                Delay(0) {
+                    Loop(q0, if_empty = Skipped) {
+                        Filter(times = 3, count = Failure, filtered = Failure) {
                             StatefulAction(Task<0>),
                         },
                     },
                 },
+                Condition(Cond<1>),
             },
-            Condition(|ctx| ctx.check(1)),
-            #[on_success(|bb| bb.b0 = bb.b1 % 4)]
-            #[post(|bb| *bb.t0 += 1)]
-            Action(Act<2>),
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0504Blackboard { t0 b1 b0 });
+board!(Tree0502Blackboard { q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0505Sub0 for Ctx {
-        Condition(Cond<2>)
+    pub tree Tree0503 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Inverter {
+            RepeatUntil(Failure) {
+                Switch(b1) {
+                    case 1 => Repeater(0) {
+                        Condition(PCond<0>, b0 = {t0}),
+                    },
+                    case 2 => SequenceWithMemory {
+                        StatefulAction(Task<1>),
+                        Script(|bb| bb.t0.set(bb.b1)),
+                        Action(PIo<2>, t0 = {b0}),
+                    },
+                    _ => Timeout(30) {
+                        Wait(20),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0503Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0504 for Ctx {
+        FlipSelector {
+            MemPriority {
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+            },
+            AsyncSequence {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+            ReactiveSequence {
+                MemPriority {
+                    Condition(Cond<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    AlwaysSuccess,
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                Failer,
+            },
+            Inverter {
+                Condition(Cond<9>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0505 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Optional {
-                RetryUntilSuccessful(0) {
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(0) {
-                    SubTree(Tree0505Sub0),
-                },
-            },
-            AsyncFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    Failer,
-                },
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-                Parallel(success = -1) {
-                    Sequence {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        StatefulAction(Task<7> = Task::<7>),
+        FlipSelector {
+            StepSequencer {
+                Repeat(forever) {
+                    RepeatUntilFailure(forever) {
+                        Condition(Cond<0>),
                     },
                 },
             },
@@ -290,434 +142,432 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0506 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
         Fallback {
-            #[on_halted(|bb| if *bb.t0 == 4 { bb.b0 = 1 })]
-            #[on_success(|bb| { if bb.b0 != 6 { bb.b0 += 3 }; *bb.t0 += 3 })]
             Condition(Cond<0>),
-            IfThenElse {
-                Interrupt(|bb| bb.b0 == 7) {
-                    ReactiveSequence {
-                        Action(PIo<1>, t0 = {b0}),
-                        #[on_success(|bb| bb.o0 = None)]
-                        Sleep(100),
-                        ScriptCondition(|bb| bb.b0 + 1 != 0),
-                    },
-                },
-                Action(PIo<2>, t0 = {=}),
-            },
-            RepeatUntilFailure(forever) {
-                Cooldown(0, filtered = Skipped) {
-                    ReactiveFallback {
-                        Fallback {
-                            Action(Act<3>),
-                            #[on_halted(|bb| bb.t0.set(6))]
-                            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                            #[on_success(|bb| bb.o0 = Some(8))]
-                            RepeatUntilFailure(3) {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            Cooldown(10, filtered = Skipped) {
-                                Precondition(|bb| bb.b0 == 2, else = Skipped) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
-
-board!(Tree0506Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0507 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
-        }
-        ParallelAll(max_failures = -1) {
-            ParallelAll {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                Condition(Cond<1>),
-            },
-            Action(PIo<2>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0507Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0508 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = Some(4),
-        }
-        ReactiveSequence {
-            Switch(b1) {
-                case 5 => AlwaysSuccess,
-                _ => #[post(|bb| bb.o0 = None)]
-                #[run_while(|bb| bb.b1 > (bb.b1 + 2) % 4)]
-                Condition(Cond<0> = Cond::<0>),
-            },
-            #[success_if(|bb| bb.b0 + 1 != *bb.t0 % 4)]
-            #[run_while(|bb| bb.b1 + 2 != (*bb.t0 + 1) % 3)]
-            #[skip_if(|bb| *bb.t0 < 0)]
-            Limiter(3) {
-                MaxTime(0) {
-                    Repeat(3) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[post(|bb| bb.t0.set(1))]
-                        #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
-                        ReactiveSelector {
-                            Condition(|ctx| ctx.check(1)),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            Repeater(0) {
-                AlwaysSuccess,
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                AsyncSequence {
-                    MemPriority {
-                        AlwaysFailure,
-                        SetBlackboard(t0 = 6),
-                    },
-                    Action(Act<3> = Act::<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0509Blackboard { q0 t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 != bb.b0 + 4)]
-        SequenceWithMemory {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            #[on_failure(|bb| bb.b0 = 9)]
-            #[skip_if(|bb| bb.b0 + 1 < 4)]
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0510Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0511 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64> = None,
             b0: i64,
         }
-        SequenceStar {
-            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-            Action(|ctx| ctx.exec(2)),
+        BinarySelector(|bb| *bb.t0 == 3, dynamic = false) {
+            MemPriority {
+                #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 4); if bb.o0.is_none() { bb.o0 = Some(8) } })]
+                #[skip_if(|bb| bb.b0 < 2)]
+                StepSequencer {
+                    Action(Act<0> = Act::<0>),
+                    ForceSuccess {
+                        Inverter {
+                            ScriptCondition(|bb| *bb.t0 % 2 < 1),
+                        },
+                    },
+                    #[on_halted(|bb| bb.o0 = Some(1))]
+                    #[success_if(|bb| *bb.t0 != 4)]
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
+                },
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+                Parallel(success = -1, failure = 1) {
+                    AlwaysFailure,
+                },
+                #[skip_if(|bb| bb.b0 != 5)]
+                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 4)]
+                #[success_if(|bb| bb.b0 > 3)]
+                Condition(Cond<3>),
+            },
+            RepeatUntilFailure(2) {
+                RepeatUntil(Failure) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        Condition(|ctx| ctx.check(5)),
+                        Selector {
+                            Condition(PCond<6>, b0 = {b0}),
+                            UnsetBlackboard(o0),
+                        },
+                        Repeat(1) {
+                            ReactiveSequence {
+                                ScriptCondition(|bb| *bb.t0 % 3 < 2),
+                                StatefulAction(PTask<7>, b0 = 8),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0511Blackboard { t0 o0 b0 });
+board!(Tree0507Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0508Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Condition(PCond<1>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0508 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 4,
+        }
+        MaxTime(20) {
+            Sequence {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveFallback {
+                    SubTree(Tree0508Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+                    #[on_halted(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
+                    Condition(|ctx| ctx.check(2)),
+                },
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0508Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        Fallback {
+            RetryUntilSuccessful(1) {
+                AsyncSequence {
+                    Precondition(|bb| bb.o0.unwrap_or(5) + 4 > 7, else = Failure) {
+                        Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+            },
+            ParallelAll(2) {
+                WaitValueUpdate(t0) {
+                    #[on_success(|bb| if *bb.t0 < 3 { bb.b0 += 3 })]
+                    Interrupt(|bb| *bb.t0 > 3) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                StatefulAction(Task<2>),
+                RunOnce(then_skip = false) {
+                    UnsetBlackboard(o0),
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    #[post(|bb| { bb.o0 = Some(bb.b0 + 4); bb.o0 = None })]
+                    #[skip_if(|bb| *bb.t0 != bb.b0 % 2)]
+                    Action(Act<3> = Act::<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    Action(Act<5>),
+                },
+                MemSequence {
+                    StatefulAction(Task<6>),
+                    Action(PIo<7>, t0 = {=}),
+                },
+            },
+            StepSequencer {
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[failure_if(|bb| *bb.t0 % 4 > 1)]
+                SkipUnlessUpdated(t0) {
+                    ScriptCondition(|bb| bb.b0 + 2 > 3),
+                },
+                Conditional(|bb| *bb.t0 + 2 > 3, else = Success) {
+                    Delay(100) {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 3 < 1),
+                    },
+                },
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[skip_if(|bb| *bb.t0 % 4 != 3)]
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StepSequencer {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Conditional(|bb| bb.b0 % 2 == 0, dynamic = false, else = Success) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<8>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 1)),
+                    },
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                #[on_success(|bb| if bb.b0 < *bb.t0 + 1 { *bb.t0 += 3 })]
+                ReactiveFallback {
+                    StatefulAction(Task<10>),
+                    StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<12> = Cond::<12>),
+                    Condition(Cond<13>),
+                },
+                Parallel(success = -1, failure = 3) {
+                    Filter(times = 1, count = Completed) {
+                        SetBlackboard(o0 = Some(8)),
+                    },
+                    Wait(0),
+                    #[on_failure(|bb| bb.b0 = 4)]
+                    #[success_if(|bb| (bb.b0 + 1) % 3 == 0)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0509Blackboard { b0 q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        #[success_if(|bb| bb.b0 % 4 < 0)]
+        #[run_while(|bb| bb.b0 < 5)]
+        Fallback {
+            StatefulAction(Task<0>),
+            MemPriority {
+                StatefulAction(Task<1>),
+                Sleep(10),
+            },
+        }
+    }
+}
+
+board!(Tree0510Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0511 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 > 6)]
+        Fallback {
+            TryCatch {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                TryCatch {
+                    Script(|bb| if *bb.t0 == 5 { bb.b0 += 3 }),
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Script(|bb| bb.b0 += 3),
+                },
+            },
+            WhileDoElse {
+                AsyncFallback {
+                    Action(|ctx| ctx.exec(1)),
+                    #[run_while(|bb| bb.b0 == 3)]
+                    KeepRunningUntilFailure {
+                        ScriptCondition(|bb| (*bb.t0 + 4) % 4 > 0),
+                    },
+                    Condition(Cond<2>),
+                },
+                #[skip_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
+                StatefulAction(Task<3> = Task::<3>),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(Task<4>),
+                    WaitValueUpdate(t0) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+            },
+            Conditional(|bb| (bb.b0 + 3) % 4 == 0, else = Failure) {
+                KeepRunningUntilFailure {
+                    Sequence {
+                        Timeout(10) {
+                            Repeat(4) {
+                                WaitUntil(|bb| bb.b0 % 2 > 0) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0511Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0512 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 1,
+            b1: i64 = 4,
         }
-        TryCatch(catch_on_halt = true) {
-            Loop(q0) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                Action(Act<1> = Act::<1>),
-                Conditional(|bb| *bb.t1 == 4, dynamic = false, else = Failure) {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+        ReactiveFallback {
+            MemSequence {
+                Condition(|ctx| ctx.check(0)),
+                #[on_success(|bb| if bb.b0 + 3 > bb.b0 { bb.b0 += 1 })]
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<1>),
                 },
             },
-            ParallelAll(max_failures = -3) {
-                StatefulAction(Task<3>),
-                Condition(|ctx, bb| ctx.check_in(4, (*bb.t1 + 3) % 4)),
-                RepeatTimes(forever) {
-                    StatefulAction(Task<5>),
+            SequenceStar {
+                Action(Act<2>),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Switch(b1) {
+                case 0 => #[on_failure(|bb| if *bb.t1 + 1 != 6 { bb.b1 = 0 })]
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(4)),
+                },
+                _ => ReactiveSequence {
+                    ScriptCondition(|bb| bb.b1 < 7),
+                    Action(Act<5> = Act::<5>),
+                    Succeeder,
                 },
             },
-            Repeater(1) {
-                SequenceWithMemory {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(PIo<7>, t0 = {t0}),
-                },
+            IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
+                Sleep(0),
+                StatefulAction(Task<6>),
+                #[skip_if(|bb| bb.b1 < *bb.t1)]
+                Condition(Cond<7>),
+                Condition(Cond<8>),
             },
-            Timeout(50) {
-                AlwaysSuccess,
+            ParallelAll(3) {
+                Condition(Cond<9> = Cond::<9>),
+                #[skip_if(|bb| bb.b1 % 2 < 0)]
+                #[failure_if(|bb| bb.b1 > *bb.t1 + 3)]
+                Condition(Cond<10>),
+                ForceSuccess {
+                    Condition(Cond<11> = Cond::<11>),
+                },
             },
         }
     }
 }
 
-board!(Tree0512Blackboard { q0 b0 t1 t0 });
+board!(Tree0512Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0513 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            FlipSelector {
-                Cooldown(0, filtered = Failure) {
-                    Failer,
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-                AlwaysSuccess,
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        #[success_if(|bb| *bb.t1 > 2)]
+        #[post(|bb| bb.b0 = 8)]
+        MemSequence {
+            SkipUnlessUpdated(t1) {
+                Script(|bb| *bb.t0 += 3),
             },
-            Retry(3) {
-                Fallback {
-                    Delay(10) {
-                        ReactiveSequence {
-                            Fallback {
-                                Condition(Cond<5>),
-                                Condition(Cond<6>),
-                            },
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                Action(Act<7>),
-                            },
-                            SequenceWithMemory {
-                                StatefulAction(Task<8> = Task::<8>),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                TryCatch {
-                    AsyncFallback {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    Priority {
-                        Condition(Cond<12>),
-                        Action(Act<13>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<14>),
-                    },
-                    StatefulAction(Task<15> = Task::<15>),
-                    Action(Act<16>),
-                },
-            },
-            FlipSelector {
-                SequenceStar {
-                    Condition(Cond<17>),
-                    StatefulAction(Task<18>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<19>),
-                    StatefulAction(Task<20>),
-                    Condition(Cond<21>),
-                },
-                Action(Act<22>),
-                Delay(30) {
-                    StatefulAction(Task<23>),
-                },
-                IfThenElse {
-                    RunOnce {
-                        StatefulAction(Task<24>),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(Act<25>),
-                    },
-                },
+            #[success_if(|bb| bb.b0 + 3 < 4)]
+            AlwaysFailure,
+            Invert {
+                WasEntryUpdated(t0),
             },
         }
     }
 }
+
+board!(Tree0513Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0514 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-            RepeatUntil(Failure) {
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-            },
-            Parallel(success = -1, failure = 1) {
-                #[failure_if(|bb| bb.b0 + 2 > 1)]
-                #[on_halted(|bb| { bb.t1.set(4); bb.t1.set(6) })]
-                Sequence {
-                    Loop(q0, value = {t1}) {
-                        #[run_while(|bb| (bb.b0 + 2) % 4 == 0)]
-                        #[on_success(|bb| if *bb.t0 == *bb.t1 { *bb.t0 += 2 })]
-                        FlipSelector {
-                            Retry(0) {
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                            },
-                            RepeatTimes(forever) {
-                                Interrupt(|bb| *bb.t0 % 2 != 1) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        Loop(q0, if_empty = Failure) {
-                            Invert {
-                                MemPriority {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                    SetBlackboard(t1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            FlipSelector {
-                Sequence {
-                    WasEntryUpdated(t0),
-                    #[run_while(|bb| *bb.t0 > 0)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    #[on_success(|bb| bb.b0 += 3)]
-                    Condition(Cond<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                ForceFailure {
-                    Condition(Cond<9> = Cond::<9>),
-                },
-                Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
-                Loop(q0, value = {t0}) {
-                    Condition(Cond<11>),
+        WaitValueUpdate(t0) {
+            Sequence {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0514Blackboard { q0 t0 t1 b0 });
+board!(Tree0514Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(5),
         }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Condition(Cond<0>),
-                Script(|bb| { bb.b0 += 1; if (bb.b0 + 3) % 3 > 1 { bb.b1 = bb.b0 } }),
-                Condition(Cond<1>),
+        SequenceWithMemory {
+            BinarySelector(|bb| bb.b0 > bb.b0 + 4) {
+                SetBlackboard(t0 = 2),
+                Action(PIo<0>, t0 = {t0}),
             },
-            #[run_while(|bb| *bb.t0 % 3 < 1)]
-            ReactiveSelector {
-                Filter(times = 1, count = Success) {
-                    Action(PAct<2>, b0 = {b0}, b1 = {=}),
+            #[success_if(|bb| bb.b0 % 4 < 3)]
+            #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 3))]
+            RepeatUntilFailure(3) {
+                Retry(2) {
+                    #[on_failure(|bb| if bb.b0 > 2 { bb.o0 = None })]
+                    Action(Act<1>),
                 },
+            },
+            #[on_failure(|bb| bb.b0 = (bb.b0 + 4) % 2)]
+            #[skip_if(|bb| bb.o0.is_some())]
+            Sequence {
+                WaitValueUpdate(t0) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0515Blackboard { t0 b0 b1 });
+board!(Tree0515Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        ReactiveFallback {
-            #[on_failure(|bb| if (*bb.t0 + 2) % 2 == 1 { bb.o0 = None })]
-            #[on_success(|bb| bb.b0 += 3)]
-            #[failure_if(|bb| bb.b0 % 3 > 1)]
-            Delay(10) {
-                Wait(0),
+        SequenceWithMemory {
+            Action(|ctx| ctx.exec(0)),
+            StepSequencer {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                Condition(|ctx| ctx.check(2)),
             },
-            Repeat(forever) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    SetBlackboard(o0 = Some(4)),
-                },
-            },
-            #[post(|bb| bb.b0 += 1)]
-            MemPriority {
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                Condition(Cond<3> = Cond::<3>),
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| bb.b0 % 4 < 1)]
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                SetBlackboard(t0 = 2),
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
+                #[failure_if(|bb| bb.b0 < 2)]
+                #[run_while(|bb| *bb.t0 % 4 > 2)]
+                #[on_success(|bb| bb.b0 += 3)]
+                SetBlackboard(t0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0516Blackboard { b0 o0 t0 });
+board!(Tree0516Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0517Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
-        Retry(3) {
-            Invert {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-            },
+        Repeater(1) {
+            SubTree(Tree0517Sub0),
         }
     }
 }
@@ -725,2627 +575,61 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
         blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
             b1: i64,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
         }
-        Sequence {
-            Priority {
-                StatefulAction(Task<0>),
-                Precondition(|bb| *bb.t1 < 2, else = Success) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                },
-                Condition(Cond<2>),
+        SequenceWithMemory {
+            Precondition(|bb| *bb.t0 + 3 < bb.b1 % 3, else = Success) {
+                AlwaysSuccess,
+            },
+            PolicyParallel(policy = FirstFailure) {
+                SetBlackboard(b1 = 7),
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+            },
+            Filter(times = 3, filtered = Skipped) {
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
             },
             Sequence {
-                Remap(success = Failure, failure = Success) {
-                    StatefulAction(Task<3>),
+                FlipSelector {
+                    Succeeder,
+                    Wait(20),
+                    Action(PAct<2>, b0 = {=}, b1 = {=}),
                 },
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(PTask<5>, b0 = {b1}),
+                SetBlackboard(t0 = 3),
             },
-            ReactiveSequence {
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-                Condition(Cond<8>),
-                Cooldown(20, filtered = Skipped) {
-                    SetBlackboard(b0 = {t1}),
-                },
-                Condition(Cond<9>),
-            },
-            #[on_success(|bb| if bb.b0 == 7 { bb.t1.set(bb.b0) })]
-            BinarySelector(|bb| bb.b1 + 4 == 5, dynamic = true) {
-                StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
-                StatefulAction(Task<11>),
-            },
+            Condition(PCond<3>, b0 = 3),
         }
     }
 }
 
-board!(Tree0518Blackboard { b1 b0 t1 });
+board!(Tree0518Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0519 for Ctx {
-        Sequence {
-            PolicyParallel(policy = FirstSuccess) {
-                MemSequence {
-                    AsyncFallback {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        Invert {
-                            Filter(times = 1, filtered = Skipped) {
-                                Sequence {
-                                    StatefulAction(Task<3>),
-                                    Condition(|ctx| ctx.check(4)),
-                                    StatefulAction(Task<5>),
-                                    Condition(|ctx| ctx.check(6)),
-                                },
-                            },
-                        },
-                    },
-                    RepeatUntilSuccess(forever) {
-                        Fallback {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Delay(20) {
-                        Cooldown(30) {
-                            AsyncFallback {
-                                Action(Act<10>),
-                                AlwaysFailure,
-                                Repeat(1) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveSelector {
+            Condition(PCond<0>, b0 = 2),
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0520 for Ctx {
-        Parallel {
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Condition(PCond<1>, b0 = 6),
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Timeout(10) {
-            RetryUntilSuccessful(3) {
-                Script(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 4 }),
-            },
-        }
-    }
-}
-
-board!(Tree0521Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel {
-            ReactiveFallback {
-                BinarySelector(|bb| *bb.t0 < 7, dynamic = false) {
-                    ReactiveSequence {
-                        Precondition(|bb| *bb.t0 % 2 == 1, else = Running) {
-                            Cooldown(20, filtered = Skipped) {
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                                },
-                            },
-                        },
-                        Retry(4) {
-                            Deadline(20) {
-                                Loop(q0, value = {t0}, if_empty = Skipped) {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    #[on_halted(|bb| bb.t0.set(6))]
-                    Sequence {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0522Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            b1: i64 = 1,
-        }
-        IfThenElse {
-            #[failure_if(|bb| (*bb.t1 + 1) % 3 > 1)]
-            ReactiveFallback {
-                #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 > 2)]
-                ParallelAll {
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) < *bb.t0 + 1)]
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {t1}),
-                    SetBlackboard(b1 = {b0}),
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                },
-            },
-            #[on_halted(|bb| bb.t1.set(*bb.t0 + 3))]
-            ReactiveSelector {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                Succeeder,
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0523Blackboard { t1 o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveFallback {
-            Loop(q0, if_empty = Success) {
-                BinarySelector(|bb| *bb.t0 < *bb.t1 % 2, dynamic = false) {
-                    StatefulAction(Task<0>),
-                    WaitValueUpdate(t0) {
-                        #[post(|bb| bb.b0 += 2)]
-                        Action(PAct<1>, b0 = {b0}, b1 = {b1}),
-                    },
-                },
-            },
-            Optional {
-                StepSequencer {
-                    AlwaysRunning,
-                    StatefulAction(Task<2>),
-                    AlwaysRunning,
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 2))]
-            Condition(PCond<4>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0524Blackboard { b0 b1 t0 t1 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0525Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0525Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        SubTree(Tree0525Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            SubTree(Tree0525Sub0, o0 = {=}),
-            ForceSuccess {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0525Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub1 for Ctx {
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub0 for Ctx {
-        SubTree(Tree0526Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        RunOnce {
-            SubTree(Tree0526Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            RepeatUntilFailure(forever) {
-                FlipSelector {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        #[success_if(|bb| bb.b0 < 7)]
-                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 1) % 3)),
-                    },
-                    BinarySelector(|bb| (bb.b0 + 2) % 4 > 1) {
-                        StatefulAction(Task<3>),
-                        AlwaysSuccess,
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Invert {
-                            Loop(q0, if_empty = Running) {
-                                Script(|bb| bb.b0 += 3),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0527Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
-        Conditional(|bb| *bb.t0 > 1, dynamic = false) {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[run_while(|bb| bb.b0 % 4 > 1)]
-            Inverter {
-                MemSequence {
-                    Action(Act<0>),
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0528Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Precondition(|bb| (*bb.t1 + 4) % 2 < 0, else = Skipped) {
-            MaxTime(0) {
-                #[post(|bb| { bb.t1.set(bb.b0 + 4); bb.b0 += 1 })]
-                Fallback {
-                    #[run_while(|bb| *bb.t0 < bb.b1)]
-                    Repeat(2) {
-                        Repeat(0) {
-                            Script(|bb| bb.t1.set(bb.b0 % 3)),
-                        },
-                    },
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0529Blackboard { b1 q0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0530 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Optional {
-                IfThenElse {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 1) % 4, &mut bb.b0)),
-                        Script(|bb| bb.b0 = (bb.b1 + 3) % 3),
-                    },
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Repeat(4) {
-                    WaitUntil(|bb| bb.b0 == *bb.t0 + 3) {
-                        TryCatch(catch_on_halt = true) {
-                            #[success_if(|bb| bb.o0.unwrap_or(3) > 1)]
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            SequenceWithMemory {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
-                            StepSequencer {
-                                Action(Act<6> = Act::<6>),
-                                Condition(PCond<7>, b0 = 0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0530Blackboard { o0 q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RunOnce(then_skip = false) {
-                UnsetBlackboard(o0),
-            },
-            WasEntryUpdated(t0),
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0531Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0532Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
         Repeater(2) {
-            StatefulAction(PTask<6>, b0 = 8),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ReactiveFallback {
-            #[post(|bb| bb.o0 = None)]
-            RunOnce(then_skip = true) {
-                Parallel(success = -2, failure = 2) {
-                    #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                    Conditional(|bb| bb.b0 > 6, dynamic = true, else = Failure) {
-                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            ReactiveSequence {
-                Deadline(10) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(Task<4>),
-                        ParallelAll(max_failures = -2) {
-                            AlwaysFailure,
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 })]
-                SubTree(Tree0532Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            },
-            RepeatUntil(Failure) {
-                Precondition(|bb| bb.b0 + 1 != (bb.b0 + 3) % 3, else = Success) {
-                    Interrupt(|bb| bb.o0.unwrap_or(1) % 2 != 0) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t0 == 6, dynamic = true) {
-                Sequence {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.t0.set(7) })]
-                    #[run_while(|bb| bb.b0 != 1)]
-                    SetBlackboard(t0 = 4),
-                    Script(|bb| bb.b0 = *bb.t0 % 3),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Repeat(4) {
-                    AlwaysRunning,
-                },
-            },
-            StatefulAction(Task<9>),
-        }
-    }
-}
-
-board!(Tree0532Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        Sequence {
-            ForceSuccess {
-                Action(|ctx| ctx.exec(0)),
-            },
-            Delay(0) {
+            RepeatUntilFailure(3) {
                 ReactiveSequence {
-                    Action(Act<1>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(2) {
-            BinarySelector(|bb| *bb.t1 > 6) {
-                #[failure_if(|bb| *bb.t1 + 2 > *bb.t1)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                Repeat(0) {
                     StatefulAction(Task<0>),
-                },
-                WaitValueUpdate(t1) {
-                    SetBlackboard(o0 = Some(7)),
-                },
-            },
-            Repeat(2) {
-                Limiter(1) {
-                    StepSequencer {
-                        Action(PIo<1>, t0 = {b0}),
-                        Condition(Cond<2>),
-                        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                            ScriptCondition(|bb| *bb.t0 + 2 > 3),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t1 == *bb.t0, else = Success) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Sleep(100),
-                    Action(Act<3>),
-                    Script(|bb| bb.b0 = *bb.t1),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = true) {
-                        ReactiveFallback {
-                            Precondition(|bb| *bb.t1 < (*bb.t0 + 3) % 4, else = Success) {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        Condition(Cond<5>),
-                        RunOnce(then_skip = true) {
-                            Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(0), &mut bb.b0)),
-                        },
-                    },
-                    WaitValueUpdate(t1) {
-                        FlipSelector {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
-                            #[on_halted(|bb| *bb.t0 += 3)]
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                },
-            },
-            MaxTime(30) {
-                Timeout(100) {
-                    Repeat(1) {
-                        AsyncSequence {
-                            Condition(|ctx, bb| ctx.check_in(10, *bb.t1 % 4)),
-                            Delay(0) {
-                                Condition(|ctx| ctx.check(11)),
-                            },
-                            #[success_if(|bb| bb.o0.is_none())]
-                            StatefulAction(Task<12>),
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0534Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-        }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            MemPriority {
-                Condition(Cond<1>),
-                RunOnce(then_skip = true) {
-                    Action(PAct<2>, b0 = 1, b1 = {b0}),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            AsyncSequence {
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Limiter(3) {
-                        Filter(times = 2, count = Failure, filtered = Skipped) {
-                            #[failure_if(|bb| *bb.t0 % 4 < 3)]
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                },
-            },
-            Priority {
-                #[success_if(|bb| bb.o0.unwrap_or(5) % 3 < 2)]
-                Condition(Cond<6> = Cond::<6>),
-                StatefulAction(Task<7>),
-                Action(PIo<8>, t0 = {=}),
-            },
-            Parallel {
-                ReactiveFallback {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        AlwaysRunning,
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    Action(PAct<9>, b0 = {t0}, b1 = {b0}),
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0535Blackboard { b0 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        Timeout(0) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0537Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-        }
-        AsyncSequence {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            AlwaysSuccess,
-            Wait(50),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Parallel(success = 1, failure = -2) {
-            SubTree(Tree0537Sub0, b0 = {=}),
-            Priority {
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0537Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        RepeatUntilFailure(forever) {
-            #[skip_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
-            Parallel(success = 0) {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0538Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = false) {
-                AlwaysFailure,
-                SetBlackboard(b0 = {t0}),
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0539Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| bb.b0 % 4 < 3) {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0540Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-            #[success_if(|bb| *bb.t0 < 1)]
-            Loop(q0, if_empty = Running) {
-                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0541Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 3,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Selector {
-            ReactiveSequence {
-                #[on_failure(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| bb.b0 < 6)]
-                TryCatch(catch_on_halt = true) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    #[on_failure(|bb| bb.o0 = None)]
-                    Action(Act<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    StatefulAction(Task<3>),
-                },
-                #[on_failure(|bb| bb.b0 += 2)]
-                TryCatch(catch_on_halt = true) {
-                    AlwaysFailure,
-                    Action(PIo<4>, t0 = {t1}),
-                },
-            },
-            ForceFailure {
-                Limiter(3) {
-                    IfThenElse {
-                        ParallelAll {
-                            Action(Act<5>),
-                        },
-                        AsyncFallback {
-                            Condition(PCond<6>, b0 = {b0}),
-                            Action(PAct<7>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = false) {
-                        IfThenElse {
-                            #[post(|bb| { if bb.o0.is_some() { bb.o0 = Some(bb.o0.unwrap_or(4) % 3) }; bb.o0 = None })]
-                            Condition(Cond<8>),
-                            Condition(PCond<9>, b0 = {b1}),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0542Blackboard { t1 q0 b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0543Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Deadline(10) {
-                ScriptCondition(|bb| *bb.t1 > 4),
-            },
-            SubTree(Tree0543Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-            Conditional(|bb| bb.b0 > *bb.t0 + 1, dynamic = false, else = Failure) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0543Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = false) {
-                    SetBlackboard(b1 = 0),
-                    Retry(forever) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-                Precondition(|bb| (bb.b0 + 4) % 3 < 1, else = Success) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0544Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            #[post(|bb| { *bb.t0 += 3; bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
-            #[failure_if(|bb| bb.b1 + 3 != 5)]
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0545Blackboard { t0 q0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 < bb.b0 + 3) {
-            SequenceWithMemory {
-                AsyncFallback {
-                    Action(Act<0> = Act::<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    Delay(0) {
-                        Action(Act<2>),
-                    },
-                    Optional {
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                    Action(PIo<4>, t0 = {t1}),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Repeat(3) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<5>),
-                            Sleep(0),
-                        },
-                    },
-                    Delay(50) {
-                        ForceSuccess {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0546Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        Timeout(20) {
-            #[success_if(|bb| bb.b0 % 3 != 0)]
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Conditional(|bb| bb.b0 > 4, dynamic = false, else = Success) {
-                        SequenceStar {
-                            UnsetBlackboard(o0),
-                            Condition(PCond<0>, b0 = 2),
-                            Condition(Cond<1>),
-                        },
-                    },
-                    Delay(0) {
-                        #[post(|bb| { bb.t1.set((bb.o0.unwrap_or(5) + 3) % 2); bb.o0 = None })]
-                        TryCatch(catch_on_halt = true) {
-                            SetBlackboard(t1 = 5),
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0547Blackboard { t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            SequenceWithMemory {
-                #[run_while(|bb| *bb.t0 < 0)]
-                Priority {
-                    Action(PAct<0>, b0 = 1),
-                    WaitUntil(|bb| *bb.t0 % 3 != 0) {
-                        StatefulAction(Task<1>),
-                    },
-                    Script(|bb| bb.o0 = None),
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<2>),
-                Remap(success = Failure, failure = Success) {
-                    #[on_halted(|bb| bb.b0 = 3)]
-                    ForceFailure {
+                    StatefulAction(Task<1>),
+                    Fallback {
+                        StatefulAction(Task<2>),
                         StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0548Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        ReactiveFallback {
-            Parallel(failure = 0) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.b1 < 3, else = Failure) {
-                    Action(Act<2>),
-                },
-                SetBlackboard(b1 = 3),
-                TryCatch {
-                    Wait(0),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0549Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        Fallback {
-            Loop(q0, value = {t1}, if_empty = Running) {
-                ParallelAll(1) {
-                    Script(|bb| bb.t0.set((*bb.t0 + 2) % 3)),
-                    Wait(100),
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            IfThenElse {
-                Condition(Cond<1>),
-                Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 1) % 4, &mut bb.b0)),
-                Action(Act<3>),
-            },
-            Limiter(3) {
-                Invert {
-                    Conditional(|bb| bb.b0 + 1 != 5, dynamic = false, else = Failure) {
-                        PolicyParallel(policy = FirstFailure) {
-                            Conditional(|bb| *bb.t0 % 3 < 0, dynamic = false) {
-                                Sleep(0),
-                            },
-                            Fallback {
-                                StatefulAction(Task<4> = Task::<4>),
-                                StatefulAction(Task<5>),
-                            },
-                            Deadline(100) {
-                                MaxTime(0) {
-                                    Action(PIo<6>, t0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncSequence {
-                ReactiveFallback {
-                    #[post(|bb| bb.o0 = Some(*bb.t1))]
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| bb.b0 % 2 != 0)]
-                    Runner,
-                    RepeatUntilSuccess(3) {
-                        Loop(q0, value = {b0}) {
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Action(Act<10>),
-                StatefulAction(Task<11>),
-                Succeeder,
-                StatefulAction(Task<12> = Task::<12>),
-                StatefulAction(Task<13>),
-            },
-        }
-    }
-}
-
-board!(Tree0550Blackboard { q0 b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0551 for Ctx {
-        ReactiveFallback {
-            ForceSuccess {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2> = Task::<2>),
-            Action(Act<3> = Act::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
-        AsyncFallback {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Fallback {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-            Remap(success = Failure, failure = Failure) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Repeat(3) {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            ForceFailure {
-                Inverter {
-                    MemPriority {
-                        Action(|ctx| ctx.exec(5)),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                ParallelAll {
-                    AlwaysSuccess,
-                    Condition(Cond<7>),
-                },
-                Sleep(0),
-            },
-            Condition(Cond<8> = Cond::<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Parallel(success = -1) {
-            #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(3)))]
-            #[skip_if(|bb| *bb.t1 != 4)]
-            ParallelAll {
-                #[run_while(|bb| *bb.t0 == *bb.t1)]
-                MaxTime(30) {
-                    Action(Act<0>),
-                },
-                Repeat(3) {
-                    WaitValueUpdate(t1) {
-                        #[success_if(|bb| *bb.t0 + 2 == *bb.t1)]
-                        #[on_success(|bb| *bb.t1 += 1)]
-                        ForceSuccess {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Retry(3) {
-                    Repeat(forever) {
-                        Script(|bb| *bb.t1 += 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0553Blackboard { t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        ForceSuccess {
-            ParallelAll(2) {
-                #[on_success(|bb| bb.b1 += 1)]
-                #[failure_if(|bb| bb.b0 < 3)]
-                ReactiveFallback {
-                    Conditional(|bb| (*bb.t1 + 3) % 3 == 0, dynamic = true, else = Failure) {
-                        Condition(Cond<0>),
-                    },
-                    #[skip_if(|bb| bb.b0 + 4 < *bb.t0)]
-                    #[run_while(|bb| *bb.t1 + 2 > 5)]
-                    #[post(|bb| bb.b0 = *bb.t1 % 2)]
-                    Cooldown(10, filtered = Failure) {
-                        #[run_while(|bb| *bb.t0 % 2 != 0)]
-                        #[on_success(|bb| { if *bb.t0 == 5 { bb.b0 += 3 }; bb.t0.set(*bb.t1) })]
-                        #[on_halted(|bb| bb.b0 = bb.b0 % 4)]
-                        IndexSwitch(|bb| bb.b1, dynamic = false) {
-                            StatefulAction(Task<1>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Action(Act<2> = Act::<2>),
-                },
-                Cooldown(20, filtered = Skipped) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                },
-                MemPriority {
-                    #[failure_if(|bb| bb.b0 % 4 < 0)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| *bb.t0 + 4 < *bb.t0)]
-                    Deadline(0) {
-                        AlwaysSuccess,
-                    },
-                    #[skip_if(|bb| *bb.t0 + 4 == bb.b0 % 2)]
-                    #[run_while(|bb| bb.b0 + 4 == 3)]
-                    MemPriority {
-                        Action(Act<4>),
-                        #[run_while(|bb| bb.b1 == 3)]
-                        SetBlackboard(b1 = 2),
-                        Failer,
-                    },
-                    Conditional(|bb| *bb.t1 % 4 > 0, dynamic = true, else = Failure) {
                         ReactiveFallback {
-                            Action(PIo<5>, t0 = {=}),
-                            StatefulAction(Task<6>),
-                            #[on_halted(|bb| { if *bb.t0 < 4 { bb.b0 += 3 }; if *bb.t0 + 3 > 2 { bb.t1.set(bb.b0 + 3) } })]
-                            #[failure_if(|bb| *bb.t1 != *bb.t0)]
-                            Sleep(10),
-                        },
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0554Blackboard { b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0555 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        KeepRunningUntilFailure {
-            #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0555Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0556 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        #[skip_if(|bb| bb.o0.is_none())]
-        #[run_while(|bb| bb.b1 % 2 == 1)]
-        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-        ReactiveFallback {
-            Switch(b1) {
-                case 3 => StatefulAction(Task<0>),
-                case 5 => RunOnce(then_skip = false) {
-                    Repeat(forever) {
-                        Remap(success = Success, failure = Failure) {
-                            #[on_success(|bb| { bb.t0.set(3); bb.o0 = Some((bb.b0 + 1) % 2) })]
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                    },
-                },
-                _ => #[post(|bb| bb.b1 += 1)]
-                #[success_if(|bb| bb.b1 < 3)]
-                Condition(Cond<2>),
-            },
-            WhileDoElse {
-                ParallelAll {
-                    Sleep(50),
-                },
-                StatefulAction(Task<3>),
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
-                #[success_if(|bb| bb.b1 + 3 != bb.b0 % 4)]
-                Action(PIo<4>, t0 = {t0}),
-            },
-            ReactiveFallback {
-                Timeout(20) {
-                    Action(Act<5> = Act::<5>),
-                },
-                WhileDoElse {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                Precondition(|bb| bb.b0 > 3, else = Failure) {
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0556Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0557 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-        #[run_while(|bb| *bb.t0 % 3 > 1)]
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Action(PIo<2>, t0 = {=}),
-            #[run_while(|bb| (*bb.t1 + 4) % 4 < 2)]
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0557Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0558 for Ctx {
-        RunOnce(then_skip = false) {
-            RepeatUntil(Failure) {
-                MemSequence {
-                    Parallel(success = 2, failure = -2) {
-                        FlipSelector {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                        },
-                        Sleep(20),
-                        Condition(Cond<3> = Cond::<3>),
-                        ReactiveFallback {
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(Cond<5>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Action(Act<5>),
                             Action(Act<6>),
                         },
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<7>),
-                            Action(Act<8>),
-                        },
-                    },
-                    RetryUntilSuccessful(0) {
-                        Wait(20),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceStar {
-            SequenceStar {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Inverter {
-                        Condition(Cond<3>),
-                    },
-                    ReactiveSequence {
-                        ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.b0 % 4 == 3)]
-                        Action(Act<4>),
-                    },
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        Action(PAct<6>, b0 = 8),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            SkipUnlessUpdated(t0) {
-                WasEntryUpdated(t0),
-            },
-            RunOnce(then_skip = false) {
-                Inverter {
-                    #[post(|bb| bb.b0 += 2)]
-                    #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
-                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0559Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            MemPriority {
-                Conditional(|bb| *bb.t0 + 3 > bb.b0, dynamic = true, else = Success) {
-                    Action(Act<0>),
-                },
-                AsyncFallback {
-                    IfThenElse {
-                        Action(|ctx| ctx.exec(1)),
-                        Sleep(0),
-                    },
-                    StatefulAction(Task<2>),
-                    #[run_while(|bb| *bb.t0 == (*bb.t0 + 1) % 3)]
-                    #[skip_if(|bb| (*bb.t0 + 4) % 4 > 0)]
-                    Action(Act<3>),
-                },
-                RepeatTimes(2) {
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-            Precondition(|bb| bb.b0 % 4 == 1, else = Success) {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0560Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        ReactiveSequence {
-            Sequence {
-                RepeatTimes(3) {
-                    Condition(|ctx, bb| ctx.check_in(0, 5)),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                RetryUntilSuccessful(3) {
-                    #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(1))]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
-                },
-                #[on_success(|bb| bb.o0 = None)]
-                #[skip_if(|bb| bb.b0 + 2 > *bb.t0)]
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(|ctx| ctx.check(4)),
-            },
-            IndexSwitch(|bb| bb.b0 + 2, out_of_range = Loop, dynamic = true) {
-                Action(PAct<5>, b0 = {t0}),
-                #[failure_if(|bb| *bb.t0 + 4 > bb.b0 + 1)]
-                Repeat(1) {
-                    Condition(|ctx| ctx.check(6)),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    #[post(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(*bb.t0 % 3) })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 4, &mut bb.b0)),
-                },
-                WaitValueUpdate(t0) {
-                    Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(4))),
-                },
-                SetBlackboard(t0 = {b0}),
-            },
-            MemPriority {
-                Precondition(|bb| (*bb.t0 + 1) % 2 == 1, else = Failure) {
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
-                        Condition(Cond<11>),
-                    },
-                },
-                Action(Act<12>),
-                #[failure_if(|bb| bb.o0.is_some())]
-                RunOnce(then_skip = false) {
-                    Condition(|ctx| ctx.check(13)),
-                },
-                StatefulAction(Task<14>),
-                StatefulAction(Task<15>),
-            },
-        }
-    }
-}
-
-board!(Tree0561Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0562Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 9,
-        }
-        ParallelAll(max_failures = -2) {
-            #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 2))]
-            Conditional(|bb| bb.b0 < 3, dynamic = true) {
-                Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
-            },
-            #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 != *bb.t0 { bb.b0 += 1 } })]
-            #[failure_if(|bb| bb.o0.is_none())]
-            #[post(|bb| if bb.b0 != 5 { bb.t0.set(bb.b0) })]
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0562Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 9,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(5) % 2, out_of_range = Fail, dynamic = true) {
-            AlwaysSuccess,
-            AlwaysFailure,
-            #[on_failure(|bb| bb.b0 += 4)]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            #[success_if(|bb| bb.b0 % 4 != 0)]
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        StepSequencer {
-            Action(Act<0>),
-            SubTree(Tree0562Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            SubTree(Tree0562Sub1, ..),
-        }
-    }
-}
-
-board!(Tree0562Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            KeepRunningUntilFailure {
-                StatefulAction(PTask<0>, b0 = {b0}),
-            },
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Sequence {
-                    #[post(|bb| bb.b0 += 1)]
-                    Sleep(20),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0563Blackboard { b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        SequenceStar {
-            Cooldown(0, filtered = Failure) {
-                ParallelAll {
-                    Condition(Cond<0>),
-                    ScriptCondition(|bb| bb.b1 == *bb.t1),
-                },
-            },
-            StatefulAction(PTask<1>, b0 = {b1}),
-            Precondition(|bb| *bb.t1 < bb.b0, else = Skipped) {
-                Sleep(30),
-            },
-            Precondition(|bb| *bb.t1 % 4 != 3, else = Running) {
-                Timeout(0) {
-                    #[on_failure(|bb| if *bb.t0 == 3 { bb.b1 = 8 })]
-                    #[failure_if(|bb| bb.b0 < bb.b1)]
-                    #[skip_if(|bb| bb.b1 == *bb.t0)]
-                    Failer,
-                },
-            },
-            #[on_failure(|bb| bb.t1.set(bb.b0 + 2))]
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0564Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[failure_if(|bb| (bb.b0 + 2) % 3 < 0)]
-        Sequence {
-            Sleep(100),
-            #[run_while(|bb| *bb.t0 % 3 < 2)]
-            Condition(|ctx, bb| ctx.check_in(0, 2)),
-            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); if bb.b1 < 5 { bb.b1 = bb.b0 % 4 } })]
-            RepeatUntil(Success) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        #[run_while(|bb| bb.b0 < 5)]
-                        #[on_success(|bb| { if bb.b1 % 2 > 0 { bb.b1 += 2 }; bb.b0 = 7 })]
-                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 3) % 2)]
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2>),
-                        Failer,
-                    },
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            Inverter {
-                                SequenceWithMemory {
-                                    Condition(PCond<3>, b0 = 0),
-                                    #[on_failure(|bb| *bb.t0 += 3)]
-                                    #[run_while(|bb| *bb.t0 > 6)]
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Invert {
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    Retry(forever) {
-                        #[failure_if(|bb| bb.b1 == *bb.t0)]
-                        #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Delay(0) {
-                                #[post(|bb| { bb.b1 += 1; if (*bb.t0 + 4) % 2 == 0 { *bb.t0 += 1 } })]
-                                #[success_if(|bb| *bb.t0 != 2)]
-                                Inverter {
-                                    Action(PIo<6>, t0 = {t0}),
-                                },
-                            },
-                            Cooldown(30, filtered = Failure) {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0565Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        IfThenElse {
-            ParallelAll(max_failures = -2) {
-                RunOnce(then_skip = false) {
-                    #[on_success(|bb| if (bb.b0 + 2) % 4 != 0 { bb.b1 += 3 })]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Condition(|ctx| ctx.check(0)),
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                        Sleep(100),
-                    },
-                },
-                Retry(3) {
-                    #[post(|bb| bb.b1 = (bb.b0 + 2) % 3)]
-                    Repeat(4) {
-                        BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
-                            Action(Act<2>),
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            #[on_failure(|bb| bb.b0 += 3)]
-            SkipUnlessUpdated(t0) {
-                #[skip_if(|bb| bb.b1 == *bb.t0)]
-                RunOnce(then_skip = false) {
-                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                    #[on_failure(|bb| { if bb.b1 != 2 { bb.b1 += 2 }; bb.b1 = (bb.b1 + 2) % 3 })]
-                    #[run_while(|bb| bb.b1 + 4 < 2)]
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0566Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        IndexSwitch(|bb| (bb.b1 + 4) % 2) {
-            ReactiveFallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    #[on_success(|bb| { bb.b1 = (bb.o0.unwrap_or(3) + 4) % 3; if bb.b0 < 7 { bb.t0.set(bb.b1 + 4) } })]
-                    Filter(times = 3) {
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                },
-                ParallelAll(1) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(3), out_of_range = Fail) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    StatefulAction(PTask<5>, b0 = 5),
-                },
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    ReactiveSequence {
-                        AsyncSequence {
-                            WaitValueUpdate(t0) {
-                                TryCatch {
-                                    StatefulAction(Task<6>),
-                                    SetBlackboard(o0 = Some(2)),
-                                },
-                            },
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    #[on_success(|bb| bb.b0 += 3)]
-                    ReactiveSequence {
-                        IfThenElse {
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8>),
-                        },
-                        Invert {
-                            Parallel(success = 1, failure = -2) {
-                                StatefulAction(Task<9> = Task::<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                        StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
-                    },
-                    Invert {
-                        Timeout(20) {
-                            IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail, dynamic = false) {
-                                RunOnce {
-                                    Condition(Cond<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-                WaitUntil(|bb| *bb.t0 == 5) {
-                    StatefulAction(Task<13>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0567Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            ReactiveFallback {
-                Sequence {
-                    ForceSuccess {
-                        Action(PAct<0>, b0 = 6),
-                    },
-                    IfThenElse {
-                        ScriptCondition(|bb| bb.b0 % 3 < 1),
-                        AlwaysSuccess,
-                    },
-                },
-                Interrupt(|bb| *bb.t0 == 6) {
-                    RepeatUntilFailure(forever) {
-                        IfThenElse {
-                            StatefulAction(Task<1>),
-                            RunOnce {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                Cooldown(10) {
-                    Action(PIo<2>, t0 = {b0}),
-                },
-                #[post(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| bb.b0 % 4 != 2)]
-                #[success_if(|bb| bb.b0 + 3 > 1)]
-                ParallelAll(2) {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<5>),
-                    StatefulAction(PTask<6>, b0 = {=}),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    StatefulAction(PTask<7>, b0 = 1, b1 = {t0}),
-                    Condition(Cond<8>),
-                    Failer,
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-            Fallback {
-                Cooldown(0, filtered = Failure) {
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(9)),
-                        Action(PAct<10>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(PTask<11>, b0 = {=}),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    Precondition(|bb| *bb.t0 < bb.b0, else = Failure) {
-                        WhileDoElse {
-                            Action(Act<12>),
-                            Conditional(|bb| *bb.t0 < 7, dynamic = false, else = Failure) {
-                                BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = false) {
-                                    Sleep(0),
-                                    SetBlackboard(b0 = 6),
-                                },
-                            },
-                        },
-                    },
-                },
-                StepSequencer {
-                    Sleep(0),
-                    RepeatUntil(Success) {
-                        SetBlackboard(t0 = 7),
-                    },
-                    StatefulAction(PTask<13>, b0 = {=}),
-                    SetBlackboard(t0 = 1),
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        Action(Act<14>),
-                        Action(Act<15>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0568Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Retry(forever) {
-            MemPriority {
-                Repeater(forever) {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Sleep(10),
-                    },
-                },
-                StatefulAction(Task<2>),
-                FlipSelector {
-                    Parallel(success = 2, failure = -1) {
-                        Condition(Cond<3> = Cond::<3>),
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-                ScriptCondition(|bb| (bb.b0 + 1) % 2 > 0),
-            },
-        }
-    }
-}
-
-board!(Tree0569Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        Selector {
-            AsyncSequence {
-                Retry(1) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0571Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 11,
-        }
-        ForceSuccess {
-            #[success_if(|bb| bb.o0.is_some())]
-            #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(1)); bb.t0.set(bb.o0.unwrap_or(3)) })]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        FlipSelector {
-            SetBlackboard(o0 = Some(2)),
-            RepeatTimes(1) {
-                SubTree(Tree0571Sub0, o0 = {=}, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0571Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0572Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 13,
-        }
-        #[on_halted(|bb| if bb.b0 % 3 == 1 { bb.b0 += 2 })]
-        #[on_failure(|bb| { bb.b0 += 1; bb.b1 = bb.o0.unwrap_or(1) % 4 })]
-        Loop(q0) {
-            #[on_failure(|bb| bb.b1 += 1)]
-            #[on_halted(|bb| if bb.b1 == bb.o0.unwrap_or(4) % 4 { bb.b1 += 2 })]
-            Priority {
-                SequenceWithMemory {
-                    Action(Act<5>),
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
-                },
-                WaitUntil(|bb| bb.b1 + 2 == *bb.t0) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0572Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 13,
-        }
-        SubTree(Tree0572Sub1, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                Loop(q0) {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                ReactiveFallback {
-                    #[on_success(|bb| bb.b1 = *bb.t0)]
-                    Condition(PCond<1>, b0 = {b0}),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Fallback {
-                Remap(success = Success, failure = Success) {
-                    Cooldown(0, filtered = Failure) {
-                        #[on_halted(|bb| { if bb.b1 + 3 < bb.b1 { bb.o0 = None }; bb.b1 += 2 })]
-                        #[run_while(|bb| *bb.t0 % 2 < 0)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-                Condition(Cond<4>),
-            },
-            SubTree(Tree0572Sub0, b0 = {=}, q0 = {q0}, o0 = {=}, b1 = {b1}, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0572Blackboard { b0 q0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        SequenceWithMemory {
-            MemSequence {
-                #[on_halted(|bb| bb.b0 = 1)]
-                #[post(|bb| { *bb.t1 += 3; bb.t1.set(bb.b0) })]
-                #[on_failure(|bb| bb.t1.set((bb.b0 + 3) % 2))]
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-                    Repeat(1) {
-                        StatefulAction(Task<2>),
-                    },
-                    BinarySelector(|bb| *bb.t0 + 2 > *bb.t1 % 4, dynamic = true) {
-                        ScriptCondition(|bb| *bb.t1 + 2 == 6),
-                        Condition(PCond<3>, b0 = 4),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                },
-                #[post(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Loop(q0, if_empty = Failure) {
-                        StatefulAction(Task<5>),
-                    },
-                    #[failure_if(|bb| (bb.b0 + 4) % 3 == 0)]
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<6>),
-                        #[on_halted(|bb| *bb.t1 += 3)]
-                        Action(PAct<7>, b0 = {t1}, b1 = {t0}),
-                        RunOnce {
-                            Condition(PCond<8>, b0 = 2),
-                        },
-                        ScriptCondition(|bb| bb.b0 + 2 != bb.b0 % 3),
-                    },
-                },
-            },
-            Failer,
-        }
-    }
-}
-
-board!(Tree0573Blackboard { t1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-        }
-        ReactiveFallback {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Action(Act<0>),
-            },
-            Action(PIo<1>, t0 = {b1}),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0574Blackboard { b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        MemSequence {
-            Action(Act<0>),
-            ForceSuccess {
-                Action(Act<1>),
-            },
-            StatefulAction(Task<2>),
-            Limiter(2) {
-                Action(Act<3>),
-            },
-            Optional {
-                Sleep(0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        ForceFailure {
-            WhileDoElse {
-                TryCatch {
-                    Limiter(1) {
-                        Condition(PCond<0>, b0 = {t0}),
-                    },
-                    WaitUntil(|bb| (bb.b1 + 2) % 4 > 0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                RepeatUntil(Success) {
-                    Switch(b1) {
-                        case 4 => RunOnce {
-                            TryCatch(catch_on_halt = false) {
-                                WasEntryUpdated(t0),
-                                Condition(Cond<2>),
-                                Script(|bb| { bb.t0.set(bb.b1 % 3); if bb.b0 + 4 == *bb.t0 % 4 { bb.b0 += 2 } }),
-                            },
-                        },
-                        _ => #[on_success(|bb| { bb.t0.set((bb.b0 + 4) % 4); if bb.b1 != *bb.t0 { bb.t0.set(bb.b1) } })]
-                        #[failure_if(|bb| bb.b0 != 7)]
-                        #[run_while(|bb| *bb.t0 < *bb.t0 % 4)]
-                        ReactiveSequence {
-                            Wait(10),
-                            RetryUntilSuccessful(2) {
-                                ScriptCondition(|bb| bb.b0 % 3 > 0),
-                            },
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0576Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0577 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveSequence {
-            RetryUntilSuccessful(3) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            #[on_failure(|bb| bb.o0 = None)]
-            #[on_success(|bb| bb.b0 += 2)]
-            #[failure_if(|bb| bb.b0 > 2)]
-            Action(PIo<1>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0577Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0578 for Ctx {
-        Parallel {
-            Action(Act<0>),
-            Action(Act<1> = Act::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0579Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        UnsetBlackboard(o0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0579 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            RunOnce {
-                Cooldown(50, filtered = Skipped) {
-                    ReactiveSequence {
-                        TryCatch {
-                            Action(PIo<0>, t0 = {=}),
-                            Condition(Cond<1>),
-                            Condition(|ctx| ctx.check(2)),
-                            Condition(Cond<3>),
-                            #[failure_if(|bb| bb.b0 > (*bb.t0 + 1) % 4)]
-                            #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(1))]
-                            Condition(Cond<4>),
-                        },
-                        BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
-                            Script(|bb| if bb.b0 < *bb.t0 + 2 { *bb.t0 += 1 }),
-                            Failer,
-                        },
-                        Filter(times = 3, filtered = Skipped) {
-                            KeepRunningUntilFailure {
-                                AlwaysFailure,
-                            },
-                        },
-                        Sequence {
-                            Sequence {
-                                AsyncFallback {
-                                    Condition(Cond<5> = Cond::<5>),
-                                    Condition(PCond<6>, b0 = {b0}),
-                                    Condition(PCond<7>, b0 = {=}),
-                                },
-                            },
-                            SubTree(Tree0579Sub0, ..),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0579Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0580 for Ctx {
-        RepeatUntil(Failure) {
-            SequenceWithMemory {
-                MemPriority {
-                    Condition(Cond<0>),
-                    Sequence {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    RepeatUntil(Success) {
-                        PolicyParallel(policy = FirstSuccess) {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    RunOnce(then_skip = false) {
-                        AlwaysFailure,
-                    },
-                    Sleep(0),
-                    Deadline(10) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0581 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        #[on_failure(|bb| if bb.b1 % 3 < 0 { *bb.t0 += 2 })]
-        #[on_success(|bb| bb.b1 = 5)]
-        SequenceWithMemory {
-            Conditional(|bb| bb.b1 != bb.b0 + 1) {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        #[on_failure(|bb| { bb.b0 = bb.b1; *bb.t0 += 2 })]
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        SetBlackboard(t0 = 7),
-                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 3) % 3)),
-                        #[success_if(|bb| bb.b0 < 0)]
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[failure_if(|bb| bb.b1 + 2 > 2)]
-                        Action(Act<5>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Interrupt(|bb| bb.b0 == 3) {
-                    Filter(times = 1, filtered = Failure) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                AsyncSequence {
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-                Condition(PCond<9>, b0 = 7),
-                RetryUntilSuccessful(2) {
-                    Succeeder,
-                },
-                Sequence {
-                    Condition(|ctx| ctx.check(10)),
-                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0 % 4, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0581Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0582Sub0 for Ctx {
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0582 for Ctx {
-        Fallback {
-            WhileDoElse {
-                Condition(Cond<0>),
-                Sleep(0),
-            },
-            FlipSelector {
-                Fallback {
-                    SubTree(Tree0582Sub0),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                AlwaysRunning,
-            },
-            Repeat(2) {
-                StatefulAction(Task<3>),
-            },
-            TryCatch(catch_on_halt = true) {
-                Cooldown(0) {
-                    AlwaysSuccess,
-                },
-                Repeat(4) {
-                    ForceFailure {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0583Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-            o0: Option<i64> = Some(9),
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(2) == 5, dynamic = true) {
-            Wait(0),
-            Action(PAct<4>, b0 = 8),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0583 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        StepSequencer {
-            Fallback {
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                #[run_while(|bb| bb.b0 == *bb.t0)]
-                #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
-                #[success_if(|bb| bb.b1 % 2 < 1)]
-                Script(|bb| bb.t1.set(6)),
-            },
-            ParallelAll(max_failures = -1) {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                SubTree(Tree0583Sub0, b1 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}, o0 = {=}),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0583Blackboard { b1 t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0584 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        RunOnce(then_skip = false) {
-            WaitUntil(|bb| bb.b0 + 1 != *bb.t1) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0584Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0585 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Interrupt(|bb| bb.o0.is_some()) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                ParallelAll(max_failures = -3) {
-                    Condition(Cond<0>),
-                    AlwaysRunning,
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0585Blackboard { o0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0586 for Ctx {
-        Sequence {
-            Filter(times = 2) {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
-                Condition(|ctx| ctx.check(4)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0587 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| *bb.t0 == 5, else = Skipped) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0587Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0588 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(0) {
-                Sleep(0),
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(4) {
-                    Repeater(forever) {
-                        FlipSelector {
-                            ReactiveFallback {
-                                Inverter {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(1)),
-                IfThenElse {
-                    RetryUntilSuccessful(4) {
-                        Repeat(2) {
-                            Repeat(4) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    RepeatTimes(2) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Sleep(30),
-                Action(Act<4>),
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0589 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstFailure) {
-                IndexSwitch(|bb| bb.b0 % 2) {
-                    MemPriority {
-                        Delay(30) {
-                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                        },
-                        #[post(|bb| bb.b0 = *bb.t0 + 2)]
-                        #[run_while(|bb| bb.b0 < 4)]
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    ScriptCondition(|bb| *bb.t0 < 6),
-                    Repeater(1) {
-                        Action(Act<3>),
-                    },
-                    #[skip_if(|bb| *bb.t0 + 3 > 1)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<4>),
-                    ReactiveSequence {
-                        Condition(PCond<5>, b0 = 2),
-                        SetBlackboard(b0 = 5),
-                    },
-                },
-                RepeatUntilFailure(forever) {
-                    #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-                    #[run_while(|bb| bb.b0 + 3 < 5)]
-                    IfThenElse {
-                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
                         StatefulAction(Task<7>),
                     },
                 },
@@ -3354,511 +638,2979 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0589Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0521 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        MaxTime(10) {
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                ReactiveSequence {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) > 5)]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(PTask<2>, b0 = {t0}),
+                },
+                #[post(|bb| if bb.o0.unwrap_or(5) < bb.b0 % 4 { bb.t1.set(*bb.t0) })]
+                AsyncFallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    FlipSelector {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0521Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0590Sub0 for Ctx {
+    pub tree Tree0522 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        Action(Act<5>)
+        SequenceWithMemory {
+            Timeout(20) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            },
+            Wait(10),
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<1>),
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0522Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| *bb.t0 += 1)]
+        #[success_if(|bb| *bb.t0 != 5)]
+        Fallback {
+            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = true) {
+                SetBlackboard(t0 = {b0}),
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            RetryUntilSuccessful(forever) {
+                Repeater(forever) {
+                    RepeatUntilSuccess(3) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0523Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        #[on_success(|bb| bb.o0 = Some(*bb.t1))]
+        ReactiveSequence {
+            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop, dynamic = true) {
+                Switch(b1) {
+                    case 0 => UnsetBlackboard(o0),
+                    case 4 => #[post(|bb| bb.o0 = Some(*bb.t1))]
+                    Retry(0) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    case 1 => #[on_halted(|bb| *bb.t1 += 3)]
+                    #[post(|bb| *bb.t1 += 3)]
+                    #[skip_if(|bb| bb.b0 % 2 != 0)]
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            RetryUntilSuccessful(1) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    _ => Precondition(|bb| *bb.t1 + 1 < *bb.t0, else = Failure) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Switch(b1) {
+                case 4 => StatefulAction(Task<3>),
+                case 0 => Delay(10) {
+                    Action(Act<4>),
+                },
+                case 3 => Inverter {
+                    WasEntryUpdated(t1),
+                },
+                _ => AlwaysSuccess,
+            },
+            Inverter {
+                Conditional(|bb| bb.b1 == 2, else = Failure) {
+                    ParallelAll {
+                        ReactiveSequence {
+                            IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                                Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 4) % 4)),
+                                Action(|ctx| ctx.exec(6)),
+                                #[on_halted(|bb| if *bb.t1 != 6 { bb.b0 = *bb.t1 })]
+                                Action(Act<7>),
+                            },
+                            MaxTime(20) {
+                                Conditional(|bb| bb.b1 + 2 < bb.o0.unwrap_or(3) + 1, dynamic = true, else = Success) {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                            Switch(b1) {
+                                case 5 => Condition(|ctx| ctx.check(8)),
+                                _ => Wait(10),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0524Blackboard { t0 o0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
+        }
+        Switch(b1) {
+            case 0 => Condition(Cond<0>),
+            case 1 => Precondition(|bb| bb.b1 % 4 > 1, else = Running) {
+                Fallback {
+                    MaxTime(10) {
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            case 3 => #[on_failure(|bb| *bb.t0 += 2)]
+            #[skip_if(|bb| (bb.b0 + 4) % 4 == 3)]
+            Parallel(failure = 3) {
+                SetBlackboard(t1 = 1),
+                Condition(Cond<4> = Cond::<4>),
+                Action(Act<5>),
+            },
+            _ => Runner,
+        }
+    }
+}
+
+board!(Tree0525Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        WhileDoElse {
+            StepSequencer {
+                Action(PAct<0>, b0 = {t0}),
+                Condition(Cond<1>),
+                #[post(|bb| bb.b0 = 7)]
+                RetryUntilSuccessful(1) {
+                    SetBlackboard(b0 = 7),
+                },
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            FlipSelector {
+                Retry(3) {
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0526Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        Repeat(2) {
+            Condition(Cond<0>),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0590Sub1 for Ctx {
+    pub tree Tree0528 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        AlwaysSuccess
+        IfThenElse {
+            #[on_failure(|bb| { bb.t1.set(bb.b0 + 4); bb.b0 += 2 })]
+            #[skip_if(|bb| bb.b0 % 2 == 1)]
+            #[on_success(|bb| { bb.b0 = bb.b1; if bb.b0 != 5 { *bb.t0 += 2 } })]
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+        }
     }
 }
+
+board!(Tree0528Blackboard { b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        #[success_if(|bb| bb.o0.is_some())]
+        #[skip_if(|bb| bb.b0 % 2 != 1)]
+        IfThenElse {
+            Fallback {
+                AlwaysFailure,
+                Condition(Cond<0>),
+                Precondition(|bb| bb.o0.is_none(), else = Running) {
+                    Action(|ctx| ctx.exec(1)),
+                },
+                #[skip_if(|bb| bb.b0 > *bb.t0)]
+                AsyncFallback {
+                    Condition(PCond<2>, b0 = {=}),
+                    Condition(Cond<3>),
+                },
+            },
+            Sequence {
+                Action(|ctx| ctx.exec(4)),
+                #[skip_if(|bb| bb.b0 == *bb.t0)]
+                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                StatefulAction(Task<5>),
+            },
+            ParallelAll {
+                ForceSuccess {
+                    WasEntryUpdated(t0),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                Action(Act<7> = Act::<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0529Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0530 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            Sequence {
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = 9, b1 = {b0}),
+            },
+            Condition(PCond<2>, b0 = {b0}),
+            RepeatUntilSuccess(forever) {
+                SetBlackboard(t0 = {b0}),
+            },
+            Repeater(forever) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0530Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0531 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        #[run_while(|bb| bb.b1 + 1 > *bb.t0)]
+        KeepRunningUntilFailure {
+            #[skip_if(|bb| bb.b0 + 1 > 5)]
+            #[failure_if(|bb| (bb.b0 + 1) % 2 != 1)]
+            #[on_halted(|bb| { if bb.o0.unwrap_or(1) % 2 < 1 { bb.o0 = Some(*bb.t0 % 2) }; bb.t0.set(2) })]
+            Delay(50) {
+                Script(|bb| bb.b0 += 3),
+            },
+        }
+    }
+}
+
+board!(Tree0531Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0532Sub0 for Ctx {
+        Priority {
+            RetryUntilSuccessful(3) {
+                MemSequence {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<0>),
+                    },
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    Sequence {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    ParallelAll(2) {
+                        StatefulAction(Task<5> = Task::<5>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        IfThenElse {
+            IfThenElse {
+                SubTree(Tree0532Sub0),
+                ParallelAll(max_failures = -3) {
+                    TryCatch {
+                        StatefulAction(Task<6>),
+                        AlwaysRunning,
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        Wait(0),
+                    },
+                    Parallel(success = -4) {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Wait(100),
+                        Action(Act<11> = Act::<11>),
+                    },
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
+        }
+        Sequence {
+            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
+            #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = None })]
+            #[skip_if(|bb| (bb.b0 + 2) % 4 < 2)]
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0533Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        RunOnce(then_skip = true) {
+            Sequence {
+                SequenceStar {
+                    Action(PIo<0>, t0 = {=}),
+                    Parallel(success = -1, failure = 0) {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                RepeatUntil(Success) {
+                    #[post(|bb| bb.t0.set(bb.b0 + 2))]
+                    #[skip_if(|bb| *bb.t0 + 3 < 3)]
+                    RetryUntilSuccessful(2) {
+                        ParallelAll(max_failures = -2) {
+                            #[post(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 4) })]
+                            RetryUntilSuccessful(2) {
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0534Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        Retry(forever) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        IfThenElse {
+            Action(PIo<0>, t0 = {t0}),
+            Filter(times = 3, count = Failure) {
+                SetBlackboard(b1 = {t0}),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0536Blackboard { b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        StepSequencer {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {t0}),
+            },
+            Repeater(forever) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0537Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+        }
+        BinarySelector(|bb| (bb.b0 + 2) % 2 < 0, dynamic = false) {
+            FlipSelector {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(0)),
+                    Interrupt(|bb| *bb.t0 > 0) {
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                Limiter(1) {
+                    Conditional(|bb| (bb.b1 + 4) % 3 > 1, dynamic = false) {
+                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
+                            #[run_while(|bb| *bb.t1 + 1 != 2)]
+                            #[on_halted(|bb| bb.b0 = *bb.t1)]
+                            #[failure_if(|bb| bb.b0 != 1)]
+                            Failer,
+                            Condition(PCond<3>, b0 = {b1}),
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[success_if(|bb| *bb.t1 % 4 > 0)]
+                            #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
+                            StatefulAction(Task<4> = Task::<4>),
+                            Action(Act<5>),
+                            #[on_failure(|bb| { if *bb.t1 + 1 != 3 { *bb.t1 += 2 }; bb.b1 = *bb.t0 % 2 })]
+                            #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                            Failer,
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<6>),
+                },
+                Repeater(1) {
+                    #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t1.set(bb.b1) })]
+                    #[failure_if(|bb| bb.b1 % 4 > 1)]
+                    #[success_if(|bb| *bb.t0 + 2 == bb.b1)]
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                RetryUntilSuccessful(4) {
+                    Repeater(forever) {
+                        Interrupt(|bb| *bb.t1 + 1 != 5) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+                Selector {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    Action(|ctx| ctx.exec(11)),
+                },
+                ForceSuccess {
+                    SetBlackboard(t1 = 9),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0538Blackboard { t0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        ForceFailure {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            b0: i64 = 1,
+        }
+        Priority {
+            SubTree(Tree0539Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+            Switch(b1) {
+                case 1 => StatefulAction(Task<1>),
+                case 3 => Script(|bb| bb.b0 = *bb.t0 + 3),
+                _ => Sleep(0),
+            },
+            MemSequence {
+                RepeatTimes(1) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0539Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+        }
+        MemSequence {
+            Sleep(20),
+            ParallelAll(2) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                SetBlackboard(o0 = Some(5)),
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0540Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0541Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Sleep(100)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0541Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Priority {
+            SequenceStar {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                SubTree(Tree0541Sub1, b0 = {=}, t0 = {t0}, q0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveSelector {
+            Condition(Cond<0>),
+            #[skip_if(|bb| bb.b0 > 6)]
+            #[run_while(|bb| *bb.t0 + 4 != *bb.t0)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            PolicyParallel(policy = FirstSuccess) {
+                SubTree(Tree0541Sub0, b0 = {=}, t0 = {t0}, q0 = {=}),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Condition(Cond<2>),
+                #[on_success(|bb| *bb.t0 += 3)]
+                SkipUnlessUpdated(t0) {
+                    Action(PIo<3>, t0 = {b0}),
+                },
+            },
+            Fallback {
+                Loop(q0, value = {t0}) {
+                    ReactiveFallback {
+                        Selector {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    Loop(q0, if_empty = Failure) {
+                        IfThenElse {
+                            Action(Act<6>),
+                            ScriptCondition(|bb| *bb.t0 != 3),
+                            Action(PIo<7>, t0 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0541Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            o0: Option<i64> = Some(5),
+        }
+        AsyncSequence {
+            Loop(q0, if_empty = Skipped) {
+                Repeater(forever) {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                },
+            },
+            Deadline(0) {
+                #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                #[skip_if(|bb| bb.b0 + 1 != 3)]
+                FlipSelector {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0542Blackboard { q0 t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        BinarySelector(|bb| *bb.t0 + 4 < bb.b0, dynamic = true) {
+            AlwaysRunning,
+            Precondition(|bb| *bb.t0 > 5, else = Success) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0544Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 10,
+            b1: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        SequenceWithMemory {
+            StatefulAction(PTask<0>, b0 = 7),
+            StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+            TryCatch {
+                StatefulAction(Task<2>),
+                #[post(|bb| bb.b1 = (bb.b0 + 2) % 3)]
+                #[on_halted(|bb| bb.b1 += 3)]
+                #[run_while(|bb| bb.o0.is_none())]
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        Loop(q0, if_empty = Skipped) {
+            SubTree(Tree0544Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0544Blackboard { q0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        ForceFailure {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = false) {
+                    Invert {
+                        ForceSuccess {
+                            SequenceStar {
+                                Fallback {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                    Action(Act<3> = Act::<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        Sequence {
+            #[success_if(|bb| *bb.t1 % 4 != 1)]
+            #[on_halted(|bb| bb.b1 += 3)]
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            Script(|bb| bb.b1 += 3),
+            #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+            #[failure_if(|bb| *bb.t1 == 2)]
+            Repeat(0) {
+                Wait(0),
+            },
+            Condition(Cond<2> = Cond::<2>),
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+board!(Tree0546Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        RepeatUntilFailure(1) {
+            Fallback {
+                AsyncSequence {
+                    FlipSelector {
+                        Conditional(|bb| *bb.t0 > 2, dynamic = false) {
+                            Precondition(|bb| *bb.t1 > 3, else = Failure) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
+                        #[success_if(|bb| *bb.t0 < 7)]
+                        RunOnce {
+                            SetBlackboard(t1 = {b0}),
+                        },
+                    },
+                    Repeat(1) {
+                        #[failure_if(|bb| *bb.t0 < 4)]
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0547Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+        }
+        #[failure_if(|bb| *bb.t1 == (bb.b0 + 4) % 3)]
+        #[run_while(|bb| bb.b0 + 3 < 3)]
+        #[on_success(|bb| { if *bb.t0 != 2 { *bb.t0 += 2 }; bb.t0.set((*bb.t0 + 2) % 3) })]
+        Filter(times = 1, count = Success) {
+            SkipUnlessUpdated(t0) {
+                Retry(forever) {
+                    #[post(|bb| bb.t0.set((bb.b0 + 2) % 3))]
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        MemSequence {
+                            Condition(Cond<2> = Cond::<2>),
+                            SetBlackboard(b0 = 9),
+                        },
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0548Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        KeepRunningUntilFailure {
+            SequenceStar {
+                WhileDoElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    #[failure_if(|bb| bb.b0 % 3 < 0)]
+                    StatefulAction(Task<1> = Task::<1>),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                ReactiveSequence {
+                    Action(Act<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    SetBlackboard(b0 = 0),
+                },
+                RunOnce {
+                    #[on_success(|bb| bb.b1 = *bb.t0 % 2)]
+                    #[failure_if(|bb| bb.b0 % 4 == 2)]
+                    Condition(Cond<4>),
+                },
+                Action(PIo<5>, t0 = {=}),
+                MemSequence {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Condition(Cond<6>),
+                    },
+                    Action(Act<7>),
+                    Invert {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0549Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        Loop(q0, if_empty = Skipped) {
+            Sequence {
+                Optional {
+                    ReactiveSequence {
+                        ParallelAll(0) {
+                            Sleep(20),
+                            StatefulAction(PTask<0>, b0 = {t0}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    },
+                },
+                WasEntryUpdated(t0),
+                IndexSwitch(|bb| bb.o0.unwrap_or(3), out_of_range = Fail) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0550Blackboard { q0 o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        ReactiveSequence {
+            RepeatTimes(2) {
+                BinarySelector(|bb| bb.b1 != *bb.t0) {
+                    SequenceWithMemory {
+                        Action(Act<0> = Act::<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    #[skip_if(|bb| *bb.t0 > 2)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    AlwaysFailure,
+                },
+            },
+            Switch(b1) {
+                case 3 => RetryUntilSuccessful(3) {
+                    Condition(Cond<2>),
+                },
+                case 0 => #[failure_if(|bb| bb.b1 % 4 > 0)]
+                #[run_while(|bb| *bb.t0 % 4 < 3)]
+                #[post(|bb| bb.b1 += 2)]
+                Conditional(|bb| *bb.t0 % 4 == 3, dynamic = true, else = Failure) {
+                    ForceSuccess {
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                },
+                _ => Loop(q0, value = {b1}, if_empty = Running) {
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree0551Blackboard { q0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0552 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+        }
+        Selector {
+            RetryUntilSuccessful(3) {
+                ReactiveSequence {
+                    SkipUnlessUpdated(t1) {
+                        Sleep(0),
+                    },
+                    Succeeder,
+                    Condition(Cond<0>),
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Script(|bb| bb.t0.set(*bb.t0 % 2)),
+                        SetBlackboard(o0 = Some(5)),
+                    },
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0552Blackboard { q0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+        }
+        Loop(q0, value = {t0}) {
+            Priority {
+                ParallelAll {
+                    Timeout(0) {
+                        Switch(b1) {
+                            case 1 => RetryUntilSuccessful(1) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            _ => Parallel(success = 1) {
+                                ReactiveSequence {
+                                    Action(PAct<1>, b0 = {b1}, b1 = {=}),
+                                    Action(Act<2>),
+                                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 2)),
+                                },
+                            },
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        Parallel(success = -1) {
+                            StatefulAction(Task<4>),
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            StatefulAction(Task<5>),
+                            BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
+                                AlwaysSuccess,
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Switch(b1) {
+                        case 2 => AsyncSequence {
+                            Script(|bb| if bb.o0.is_some() { bb.b1 += 1 }),
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                        case 5 => Delay(20) {
+                            Action(PAct<8>, b0 = {t0}),
+                        },
+                        case 3 => SetBlackboard(b0 = 4),
+                        _ => #[on_halted(|bb| bb.o0 = None)]
+                        #[on_success(|bb| { bb.o0 = None; if bb.b1 % 4 < 0 { *bb.t0 += 2 } })]
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0553Blackboard { t0 b0 b1 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0554 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 2))]
+        ReactiveFallback {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0554Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        #[success_if(|bb| *bb.t1 == 2)]
+        ForceFailure {
+            ReactiveSequence {
+                Delay(10) {
+                    BinarySelector(|bb| bb.b0 == *bb.t0 % 3, dynamic = true) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+                        Filter(times = 2) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Sequence {
+                    Action(PIo<2>, t0 = {b0}),
+                    Condition(PCond<3>, b0 = {=}),
+                },
+                RepeatUntilFailure(1) {
+                    Succeeder,
+                },
+                RunOnce {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0555Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0556 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 5,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            TryCatch {
+                SequenceStar {
+                    Action(Act<0> = Act::<0>),
+                    Action(PIo<1>, t0 = {b1}),
+                },
+                Action(Act<2> = Act::<2>),
+                Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                Priority {
+                    ParallelAll(1) {
+                        StatefulAction(PTask<4>, b0 = 0, b1 = {b0}),
+                        #[success_if(|bb| *bb.t0 == *bb.t0 % 2)]
+                        #[skip_if(|bb| *bb.t0 == 1)]
+                        #[post(|bb| { if bb.b0 % 2 > 0 { bb.t0.set(bb.b1 + 1) }; *bb.t1 += 2 })]
+                        Action(Act<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                Succeeder,
+            },
+            Action(Act<7>),
+            #[failure_if(|bb| *bb.t1 % 3 < 2)]
+            WhileDoElse {
+                Parallel(success = -2, failure = 1) {
+                    Action(Act<8>),
+                    #[post(|bb| bb.b1 = (*bb.t1 + 2) % 3)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Condition(PCond<9>, b0 = {b0}),
+                    SetBlackboard(b1 = {b0}),
+                },
+                RetryUntilSuccessful(forever) {
+                    Loop(q0, value = {t1}, if_empty = Success) {
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+            },
+            Sequence {
+                #[post(|bb| bb.b1 += 2)]
+                Cooldown(0) {
+                    Condition(Cond<11> = Cond::<11>),
+                },
+                Action(Act<12>),
+                Action(Act<13>),
+                StatefulAction(Task<14>),
+                Action(Act<15>),
+            },
+            IndexSwitch(|bb| *bb.t0 % 3) {
+                Loop(q0) {
+                    Cooldown(30, filtered = Skipped) {
+                        Action(PIo<16>, t0 = {=}),
+                    },
+                },
+                #[on_halted(|bb| { if *bb.t1 + 1 > 2 { bb.b1 += 2 }; bb.t1.set(bb.b0 + 2) })]
+                #[run_while(|bb| *bb.t1 < bb.b1)]
+                #[on_failure(|bb| { bb.b0 = 6; bb.t1.set(bb.b0) })]
+                RepeatUntilFailure(3) {
+                    Fallback {
+                        StatefulAction(Task<17>),
+                        #[on_success(|bb| bb.b0 = bb.b1)]
+                        Condition(Cond<18> = Cond::<18>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0556Blackboard { t1 b1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0557 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        #[on_halted(|bb| *bb.t1 += 1)]
+        IfThenElse {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                FlipSelector {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        AlwaysSuccess,
+                        ScriptCondition(|bb| (*bb.t0 + 2) % 2 != 1),
+                    },
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                },
+                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(0))]
+                #[run_while(|bb| bb.o0.is_none())]
+                Repeater(forever) {
+                    ForceFailure {
+                        Fallback {
+                            Condition(Cond<2>),
+                            #[on_halted(|bb| bb.t0.set(1))]
+                            #[post(|bb| { *bb.t1 += 3; if bb.b0 > 1 { bb.o0 = None } })]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            Script(|bb| { bb.b1 = 9; bb.b1 += 1 }),
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Inverter {
+                    Repeat(1) {
+                        Repeat(4) {
+                            #[on_halted(|bb| if bb.o0.is_none() { bb.o0 = None })]
+                            ReactiveSequence {
+                                StatefulAction(Task<3>),
+                                #[on_success(|bb| *bb.t0 += 3)]
+                                Repeater(2) {
+                                    Sleep(10),
+                                },
+                                #[post(|bb| if bb.b0 % 3 < 2 { bb.b0 = bb.b1 })]
+                                #[success_if(|bb| *bb.t0 < 2)]
+                                SetBlackboard(b1 = 4),
+                                Filter(times = 2, count = Failure, filtered = Skipped) {
+                                    Runner,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0557Blackboard { t0 b0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0558 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = true) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+                Fallback {
+                    Filter(times = 2) {
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
+                    TryCatch(catch_on_halt = false) {
+                        Succeeder,
+                        Action(PAct<4>, b0 = {=}),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t0 > 4),
+                    Action(PIo<6>, t0 = {=}),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                StepSequencer {
+                    ReactiveSequence {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        FlipSelector {
+                            Script(|bb| bb.b0 += 2),
+                            Wait(10),
+                            Condition(PCond<8>, b0 = 1),
+                        },
+                    },
+                    Condition(Cond<9>),
+                },
+                FlipSelector {
+                    Condition(Cond<10> = Cond::<10>),
+                    IfThenElse {
+                        #[success_if(|bb| *bb.t0 > 0)]
+                        Action(PIo<11>, t0 = {t0}),
+                        Runner,
+                    },
+                    SequenceWithMemory {
+                        Sleep(0),
+                        Script(|bb| bb.t0.set(9)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0558Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Fallback {
+            StepSequencer {
+                WaitUntil(|bb| *bb.t0 == bb.b0 % 2) {
+                    Script(|bb| *bb.t0 += 1),
+                },
+                Action(PIo<0>, t0 = {b0}),
+                Action(Act<1>),
+            },
+            AsyncSequence {
+                ReactiveFallback {
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(PAct<3>, b0 = 0, b1 = {t0}),
+                },
+                ReactiveSequence {
+                    Precondition(|bb| *bb.t0 + 3 < bb.b0, else = Skipped) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ReactiveSequence {
+                    Wait(20),
+                },
+            },
+            Fallback {
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                Action(PIo<5>, t0 = {b0}),
+                StatefulAction(Task<6>),
+            },
+            Condition(|ctx| ctx.check(7)),
+        }
+    }
+}
+
+board!(Tree0559Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0560 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+        }
+        #[on_failure(|bb| bb.b0 = bb.b1 + 2)]
+        #[on_halted(|bb| *bb.t0 += 3)]
+        #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+        AsyncSequence {
+            Failer,
+        }
+    }
+}
+
+board!(Tree0560Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0561 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+        }
+        Remap(success = Success, failure = Failure) {
+            AsyncFallback {
+                IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Loop) {
+                    WaitValueUpdate(t0) {
+                        RepeatUntil(Success) {
+                            ReactiveSelector {
+                                #[on_success(|bb| bb.t0.set(bb.b0))]
+                                #[skip_if(|bb| bb.b0 < 7)]
+                                Sequence {
+                                    StatefulAction(Task<0>),
+                                    Script(|bb| if *bb.t0 % 4 != 1 { *bb.t0 += 1 }),
+                                },
+                                ReactiveSequence {
+                                    Action(PIo<1>, t0 = {=}),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 != 7, dynamic = true) {
+                        Sequence {
+                            #[skip_if(|bb| bb.b0 > 2)]
+                            SetBlackboard(t0 = 1),
+                            StatefulAction(Task<3>),
+                        },
+                        Inverter {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Remap(success = Success, failure = Success) {
+                        RetryUntilSuccessful(1) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    ReactiveSequence {
+                        ForceSuccess {
+                            Sleep(0),
+                        },
+                        #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
+                        StatefulAction(Task<5>),
+                        Action(PAct<6>, b0 = {=}, b1 = {t0}),
+                        Action(PIo<7>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0561Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0562Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Timeout(10) {
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0562Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        SubTree(Tree0562Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        BinarySelector(|bb| (*bb.t0 + 4) % 2 > 0, dynamic = false) {
+            Condition(Cond<0>),
+            SubTree(Tree0562Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0562Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                Action(Act<1>),
+                Script(|bb| if bb.o0.is_none() { *bb.t1 += 2 }),
+                Sleep(20),
+                #[on_failure(|bb| bb.o0 = Some((bb.b0 + 3) % 4))]
+                Action(Act<2>),
+            },
+            WaitUntil(|bb| bb.b0 % 2 < 0) {
+                #[success_if(|bb| bb.b0 < 2)]
+                Precondition(|bb| *bb.t0 + 2 < *bb.t0, else = Skipped) {
+                    #[post(|bb| bb.t1.set(bb.b0 + 1))]
+                    WasEntryUpdated(t1),
+                },
+            },
+            #[failure_if(|bb| *bb.t1 != bb.b0)]
+            Priority {
+                Action(PIo<3>, t0 = {t1}),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0563Blackboard { b0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0564 for Ctx {
+        ReactiveFallback {
+            Failer,
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0565 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            RetryUntilSuccessful(forever) {
+                #[run_while(|bb| bb.b0 % 3 < 1)]
+                #[on_failure(|bb| { bb.b0 = (bb.b0 + 3) % 2; if bb.b0 % 2 != 1 { bb.b0 = *bb.t0 % 4 } })]
+                #[success_if(|bb| bb.b0 + 3 != 0)]
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            StatefulAction(Task<1>),
+            RetryUntilSuccessful(forever) {
+                ScriptCondition(|bb| bb.b0 % 2 == 0),
+            },
+        }
+    }
+}
+
+board!(Tree0565Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0566 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            Loop(q0, if_empty = Skipped) {
+                Conditional(|bb| bb.o0.is_some(), else = Failure) {
+                    Repeater(forever) {
+                        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                            SkipUnlessUpdated(t0) {
+                                Selector {
+                                    Condition(Cond<0>),
+                                    Condition(PCond<1>, b0 = {=}),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Sequence {
+                    IndexSwitch(|bb| 2, dynamic = true) {
+                        Inverter {
+                            StatefulAction(Task<3>),
+                        },
+                        Condition(PCond<4>, b0 = {=}),
+                        Script(|bb| bb.b0 += 1),
+                        Sequence {
+                            Script(|bb| bb.t1.set(6)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0566Blackboard { o0 b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0567 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        SequenceStar {
+            Sleep(0),
+            Action(Act<0>),
+            ScriptCondition(|bb| bb.b0 % 2 != 1),
+        }
+    }
+}
+
+board!(Tree0567Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(0),
+        }
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t0 % 3 < 2)]
+            #[failure_if(|bb| *bb.t0 % 2 != 0)]
+            Filter(times = 2, filtered = Failure) {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+            },
+            WaitUntil(|bb| bb.o0.unwrap_or(4) > 4) {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            ForceFailure {
+                Remap(success = Failure, failure = Failure) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0568Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        ParallelAll {
+            ReactiveFallback {
+                IfThenElse {
+                    Action(PIo<0>, t0 = {b0}),
+                    Sleep(30),
+                },
+                MemPriority {
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| *bb.t0 % 2 < 1),
+                    Action(PAct<2>, b0 = {b1}, b1 = {=}),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Parallel(success = 1) {
+                    Condition(|ctx| ctx.check(3)),
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0569Blackboard { q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0570Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 14,
+        }
+        Sequence {
+            Timeout(10) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            StatefulAction(Task<1>),
+            #[run_while(|bb| *bb.t0 + 2 != bb.b0 + 4)]
+            Failer,
+            SetBlackboard(b0 = 8),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0570 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Sequence {
+            RetryUntilSuccessful(2) {
+                Wait(10),
+            },
+            RepeatUntil(Success) {
+                #[on_success(|bb| if bb.b0 != bb.b0 % 2 { bb.b0 = *bb.t0 })]
+                #[post(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
+                SubTree(Tree0570Sub0, b0 = {=}, t0 = {t0}),
+            },
+            Sequence {
+                SequenceWithMemory {
+                    Sleep(20),
+                },
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0570Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0571 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            MemSequence {
+                Script(|bb| bb.o0 = None),
+                ReactiveSelector {
+                    RunOnce {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                Fallback {
+                    Parallel(failure = 2) {
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysFailure,
+                },
+            },
+            IfThenElse {
+                AsyncFallback {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    Wait(0),
+                    Condition(PCond<2>, b0 = {t0}),
+                    StatefulAction(Task<3>),
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(PCond<5>, b0 = {b0}),
+                },
+                Priority {
+                    FlipSelector {
+                        AsyncFallback {
+                            StatefulAction(Task<6>),
+                            Action(Act<7>),
+                        },
+                        AlwaysRunning,
+                        Failer,
+                    },
+                },
+                SequenceStar {
+                    ScriptCondition(|bb| bb.b0 + 3 < bb.b1),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) + 2 == 5),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<8>),
+                Fallback {
+                    Limiter(1) {
+                        Precondition(|bb| bb.b0 % 4 > 0, else = Success) {
+                            Action(|ctx, bb| ctx.exec_in(9, 6, &mut bb.b1)),
+                        },
+                    },
+                    MemPriority {
+                        Action(|ctx| ctx.exec(10)),
+                        SetBlackboard(b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0571Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        ReactiveFallback {
+            WhileDoElse {
+                Priority {
+                    Condition(Cond<0>),
+                },
+                RunOnce {
+                    RunOnce {
+                        AlwaysFailure,
+                    },
+                },
+                IfThenElse {
+                    Deadline(30) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            Fallback {
+                Action(Act<3>),
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                FlipSelector {
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
+                },
+                StepSequencer {
+                    StatefulAction(Task<8> = Task::<8>),
+                    Condition(Cond<9>),
+                },
+                Sleep(50),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            #[on_success(|bb| bb.b1 += 2)]
+            StatefulAction(Task<0>),
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                IfThenElse {
+                    ScriptCondition(|bb| bb.b1 % 2 == 1),
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.b1 = bb.b0 + 3)]
+                        Condition(Cond<1>),
+                        Sleep(20),
+                        SetBlackboard(t0 = 7),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StepSequencer {
+                    Condition(Cond<2>),
+                    StatefulAction(PTask<3>, b0 = 5, b1 = {t0}),
+                    Condition(Cond<4>),
+                },
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0573Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        ReactiveSequence {
+            WaitUntil(|bb| bb.b0 > 3) {
+                ScriptCondition(|bb| *bb.t0 < 5),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<0>),
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Conditional(|bb| *bb.t0 < (bb.b0 + 4) % 2, dynamic = true) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(2) {
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0574Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeater(0) {
+            SetBlackboard(t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0575Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0576 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+        }
+        #[on_failure(|bb| { if bb.b1 == 3 { *bb.t0 += 1 }; *bb.t0 += 2 })]
+        RetryUntilSuccessful(1) {
+            Loop(q0) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Precondition(|bb| *bb.t0 + 3 == 0, else = Skipped) {
+                            Repeat(forever) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 3, &mut bb.b1)),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
+                        #[on_success(|bb| bb.b1 += 2)]
+                        #[run_while(|bb| bb.b1 != 2)]
+                        Condition(Cond<7>),
+                        Action(Act<8> = Act::<8>),
+                    },
+                    Precondition(|bb| bb.b1 + 1 == 0, else = Success) {
+                        Sequence {
+                            Deadline(10) {
+                                WhileDoElse {
+                                    StatefulAction(Task<9>),
+                                    Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
+                                },
+                            },
+                            Delay(100) {
+                                #[failure_if(|bb| bb.b1 < 4)]
+                                RepeatTimes(forever) {
+                                    #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
+                                    Action(PAct<11>, b0 = 9, b1 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0576Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0577 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        MaxTime(10) {
+            Repeat(1) {
+                Sequence {
+                    ParallelAll {
+                        ParallelAll(max_failures = -1) {
+                            MaxTime(10) {
+                                Script(|bb| if *bb.t1 != 3 { *bb.t0 += 1 }),
+                            },
+                        },
+                        #[on_failure(|bb| bb.b1 = 8)]
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b0)),
+                        #[failure_if(|bb| bb.b0 % 2 != 1)]
+                        #[skip_if(|bb| bb.b1 == 3)]
+                        ReactiveFallback {
+                            WasEntryUpdated(t0),
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Script(|bb| { bb.t0.set((*bb.t0 + 3) % 2); *bb.t0 += 2 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0577Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0578 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+                Repeat(3) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+            },
+            SequenceStar {
+                Condition(Cond<7>),
+                Action(|ctx| ctx.exec(8)),
+                Optional {
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
+            ReactiveSequence {
+                Action(Act<10>),
+                Repeat(forever) {
+                    StatefulAction(Task<11>),
+                },
+                ParallelAll {
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0579Sub0 for Ctx {
+        Repeat(0) {
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0579 for Ctx {
+        Repeat(forever) {
+            Fallback {
+                FlipSelector {
+                    Parallel(success = 1) {
+                        SequenceStar {
+                            Deadline(100) {
+                                Fallback {
+                                    AlwaysFailure,
+                                    AlwaysFailure,
+                                    Condition(Cond<0>),
+                                    AlwaysFailure,
+                                },
+                            },
+                            Repeater(0) {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    Parallel(success = 1) {
+                        TryCatch(catch_on_halt = false) {
+                            Action(Act<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                            Limiter(3) {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                            SubTree(Tree0579Sub0),
+                        },
+                        StepSequencer {
+                            AlwaysSuccess,
+                            Condition(Cond<6>),
+                        },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0580 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 0,
+        }
+        IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
+            #[failure_if(|bb| bb.o0.unwrap_or(2) != 7)]
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                ParallelAll {
+                    Condition(|ctx| ctx.check(0)),
+                    Runner,
+                },
+            },
+            Invert {
+                Condition(|ctx| ctx.check(1)),
+            },
+            ReactiveFallback {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0580Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0581 for Ctx {
+        FlipSelector {
+            ReactiveSelector {
+                AlwaysFailure,
+                AlwaysRunning,
+            },
+            StatefulAction(Task<0>),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0582 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        RepeatUntil(Success) {
+            RunOnce {
+                FlipSelector {
+                    Repeat(2) {
+                        Fallback {
+                            #[run_while(|bb| (bb.b1 + 3) % 3 == 1)]
+                            #[skip_if(|bb| bb.b1 != *bb.t0 % 2)]
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            Action(|ctx| ctx.exec(0)),
+                            #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                            Repeat(2) {
+                                StatefulAction(Task<1>),
+                            },
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                    #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(2) + 3) % 2; bb.t0.set(5) })]
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1) % 4, &mut bb.b0)),
+                        Sequence {
+                            Wait(0),
+                            Action(Act<5>),
+                        },
+                    },
+                    RepeatUntilSuccess(1) {
+                        ForceSuccess {
+                            Loop(q0, if_empty = Success) {
+                                Loop(q0, if_empty = Skipped) {
+                                    Sleep(100),
+                                },
+                            },
+                        },
+                    },
+                    MaxTime(30) {
+                        BinarySelector(|bb| *bb.t0 > 0, dynamic = true) {
+                            ScriptCondition(|bb| bb.b1 == 1),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0582Blackboard { q0 b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0583 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+        }
+        IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop, dynamic = false) {
+            MemSequence {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 4)),
+                    StatefulAction(Task<1>),
+                },
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+                RepeatTimes(1) {
+                    Fallback {
+                        StatefulAction(PTask<4>, b0 = {b0}),
+                        Condition(PCond<5>, b0 = 7),
+                    },
+                },
+                Deadline(10) {
+                    #[post(|bb| bb.t0.set(5))]
+                    StatefulAction(Task<6>),
+                },
+            },
+            #[run_while(|bb| (*bb.t0 + 1) % 3 != 0)]
+            #[skip_if(|bb| *bb.t0 % 4 == 3)]
+            #[failure_if(|bb| *bb.t0 > 6)]
+            Inverter {
+                AsyncSequence {
+                    Timeout(0) {
+                        ReactiveFallback {
+                            Precondition(|bb| bb.b0 != 4, else = Success) {
+                                ForceFailure {
+                                    #[failure_if(|bb| bb.b0 != 4)]
+                                    ScriptCondition(|bb| *bb.t0 + 4 > bb.b0 + 4),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                    #[success_if(|bb| *bb.t0 > *bb.t1 + 3)]
+                    AsyncFallback {
+                        Action(|ctx| ctx.exec(9)),
+                        ScriptCondition(|bb| bb.b0 < 0),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 < *bb.t0 + 3) {
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0583Blackboard { t0 q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0584 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        RepeatUntil(Success) {
+            ForceFailure {
+                Priority {
+                    RunOnce(then_skip = false) {
+                        #[on_success(|bb| bb.b0 = 0)]
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                    Condition(PCond<1>, b0 = {b0}),
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    StatefulAction(Task<2>),
+                    Deadline(50) {
+                        Condition(PCond<3>, b0 = {b0}),
+                    },
+                    ForceFailure {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0584Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0585 for Ctx {
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+            },
+            Condition(Cond<3>),
+            StepSequencer {
+                Action(Act<4>),
+                AlwaysRunning,
+                AlwaysFailure,
+            },
+            Limiter(1) {
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0586 for Ctx {
+        ForceFailure {
+            Sleep(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0587 for Ctx {
+        ParallelAll(max_failures = -1) {
+            PolicyParallel(policy = FirstSuccess) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Wait(0),
+                    },
+                },
+            },
+            Parallel(failure = 3) {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                Sleep(30),
+                Wait(20),
+            },
+            Invert {
+                ReactiveSequence {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0588 for Ctx {
+        RepeatTimes(forever) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0589 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
+            Inverter {
+                FlipSelector {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0589Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 5,
         }
-        Sequence {
-            WaitValueUpdate(t0) {
-                StepSequencer {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Fallback {
-                            #[run_while(|bb| bb.b1 == 6)]
-                            Fallback {
-                                Parallel(success = -1, failure = 2) {
-                                    StatefulAction(Task<0>),
-                                    Runner,
-                                },
-                                Repeat(2) {
-                                    Wait(30),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                            #[on_failure(|bb| bb.b1 += 3)]
-                            Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 3) % 2, &mut bb.b0)),
-                        },
-                    },
+        #[failure_if(|bb| bb.b1 < 2)]
+        #[run_while(|bb| *bb.t1 < 6)]
+        Priority {
+            #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+            #[success_if(|bb| *bb.t1 < *bb.t0)]
+            #[run_while(|bb| bb.o0.is_none())]
+            ReactiveFallback {
+                Failer,
+                AsyncSequence {
+                    UnsetBlackboard(o0),
+                    WasEntryUpdated(t1),
+                    Script(|bb| bb.b0 += 2),
                 },
             },
-            ReactiveSequence {
-                RunOnce {
-                    IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail) {
-                        #[on_success(|bb| bb.b1 += 1)]
-                        #[success_if(|bb| bb.b0 < 2)]
-                        #[failure_if(|bb| bb.b0 == 6)]
-                        StatefulAction(Task<3>),
-                        #[on_success(|bb| bb.b0 = bb.b1)]
-                        #[success_if(|bb| bb.b0 == (bb.b1 + 4) % 2)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        AsyncSequence {
-                            StatefulAction(Task<4>),
-                            SubTree(Tree0590Sub0, ..),
-                        },
+            RetryUntilSuccessful(forever) {
+                Selector {
+                    RetryUntilSuccessful(1) {
+                        Action(PIo<0>, t0 = {=}),
                     },
+                    StatefulAction(Task<1>),
+                    Repeat(4) {
+                        Condition(Cond<2>),
+                    },
+                    Delay(0) {
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                    Condition(|ctx| ctx.check(4)),
                 },
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 4, &mut bb.b1)),
-                    SubTree(Tree0590Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
-            },
-            Inverter {
-                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0590Blackboard { b0 t0 b1 });
+board!(Tree0590Blackboard { o0 b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
-        IfThenElse {
-            MaxTime(100) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                },
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        #[on_success(|bb| { *bb.t0 += 2; if *bb.t0 < 4 { bb.t1.set(bb.b0) } })]
+        SequenceStar {
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                SetBlackboard(t1 = {b1}),
             },
-            AsyncSequence {
-                Condition(Cond<3> = Cond::<3>),
-                Condition(Cond<4>),
-                AlwaysRunning,
+            ReactiveFallback {
+                ForceFailure {
+                    Action(PIo<2>, t0 = {=}),
+                },
+                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+            },
+            Switch(b1) {
+                case 2 => AlwaysFailure,
+                case 5 => StatefulAction(Task<4>),
+                _ => StatefulAction(Task<5>),
+            },
+            #[run_while(|bb| *bb.t1 % 4 == 3)]
+            #[on_halted(|bb| { bb.t0.set(*bb.t1 + 1); bb.b0 = bb.b1 })]
+            #[on_success(|bb| if bb.b0 % 3 != 2 { *bb.t1 += 2 })]
+            MemSequence {
+                Action(Act<6>),
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<7>),
+                    _ => Script(|bb| bb.t1.set(bb.b0 + 1)),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0592Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Sleep(20)
-    }
-}
+board!(Tree0591Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            TryCatch {
-                Action(Act<0>),
-                Condition(PCond<1>, b0 = {b1}),
-                AlwaysSuccess,
-                Condition(Cond<2>),
-                SkipUnlessUpdated(t1) {
-                    IndexSwitch(|bb| *bb.t1 + 4, out_of_range = Fail) {
-                        Condition(PCond<3>, b0 = 3),
-                        Condition(Cond<4> = Cond::<4>),
+        ReactiveFallback {
+            MemPriority {
+                IfThenElse {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                    },
+                    FlipSelector {
+                        Optional {
+                            StatefulAction(Task<1>),
+                        },
                     },
                 },
+                AlwaysFailure,
             },
-            Loop(q0, value = {t0}) {
-                SequenceStar {
-                    Filter(times = 2, filtered = Skipped) {
-                        Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 3) % 2, &mut bb.b0)),
-                    },
-                    StatefulAction(Task<6>),
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Repeat(4) {
-                            Condition(Cond<7>),
+            MaxTime(10) {
+                KeepRunningUntilFailure {
+                    Filter(times = 2, count = Completed) {
+                        ReactiveSequence {
+                            Action(Act<2>),
+                            AlwaysSuccess,
+                            Action(Act<3>),
                         },
                     },
                 },
             },
-            Timeout(50) {
-                #[on_success(|bb| bb.b0 += 2)]
-                StatefulAction(Task<8>),
-            },
-            MaxTime(100) {
-                IndexSwitch(|bb| bb.b1 % 3, dynamic = false) {
-                    StatefulAction(PTask<9>, b0 = 6),
-                    Condition(Cond<10>),
-                    #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
-                    Condition(Cond<11>),
-                    #[success_if(|bb| *bb.t0 % 2 != 1)]
-                    #[on_halted(|bb| bb.b1 = bb.b0)]
-                    #[run_while(|bb| *bb.t0 == bb.b0)]
-                    SubTree(Tree0592Sub0, q0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}, b0 = {=}),
-                },
-            },
-            StatefulAction(Task<12>),
         }
     }
 }
-
-board!(Tree0592Blackboard { q0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                ForceSuccess {
-                    Condition(PCond<0>, b0 = {=}),
+        ParallelAll(3) {
+            MemPriority {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
+                Filter(times = 3) {
+                    Switch(b1) {
+                        case 0 => Filter(times = 2, count = Success) {
+                            FlipSelector {
+                                Condition(PCond<1>, b0 = 6),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        _ => Sleep(10),
+                    },
                 },
-                AlwaysFailure,
-            },
-            ReactiveSelector {
-                AlwaysFailure,
-                ScriptCondition(|bb| bb.b0 < bb.b0 % 3),
-            },
-            #[on_failure(|bb| bb.t0.set(bb.b0))]
-            Parallel(failure = 3) {
-                Script(|bb| bb.t0.set(bb.b0 + 2)),
-                Condition(Cond<1>),
-                Timeout(50) {
-                    AlwaysFailure,
+                Delay(20) {
+                    RepeatUntil(Success) {
+                        Sleep(0),
+                    },
                 },
             },
-            RetryUntilSuccessful(3) {
-                Condition(PCond<2>, b0 = 8),
+            ReactiveSequence {
+                Condition(Cond<3>),
+                RunOnce(then_skip = true) {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    RetryUntilSuccessful(3) {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[post(|bb| bb.b1 = 3)]
+                        Fallback {
+                            Switch(b1) {
+                                case 2 => #[success_if(|bb| *bb.t0 % 4 == 2)]
+                                #[run_while(|bb| *bb.t0 < (bb.b1 + 4) % 4)]
+                                ScriptCondition(|bb| *bb.t0 < 0),
+                                _ => #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
+                                Action(|ctx| ctx.exec(4)),
+                            },
+                            Sleep(20),
+                        },
+                    },
+                },
+                #[on_success(|bb| bb.b1 += 4)]
+                ScriptCondition(|bb| bb.b0 > 5),
             },
         }
     }
 }
 
-board!(Tree0593Blackboard { t0 b0 });
+board!(Tree0593Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        SequenceWithMemory {
-            Sleep(0),
-            StepSequencer {
-                Sequence {
-                    SetBlackboard(t0 = {b1}),
-                    Failer,
+        Inverter {
+            SequenceWithMemory {
+                Repeat(0) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
                 },
-                AlwaysFailure,
+                Parallel(success = -1, failure = 2) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree0594Blackboard { b1 t0 });
+board!(Tree0594Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-        }
-        Deadline(10) {
-            AsyncSequence {
-                Condition(Cond<0>),
-                IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail) {
-                    Condition(Cond<1>),
-                    Action(Act<2> = Act::<2>),
-                    Wait(30),
-                },
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0595Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0596 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
+            b0: i64,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            b1: i64 = 3,
         }
-        ParallelAll {
-            Timeout(30) {
-                #[failure_if(|bb| bb.o0.is_some())]
-                Sequence {
-                    ParallelAll(max_failures = -2) {
-                        #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
-                        Selector {
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                        Succeeder,
+        Sequence {
+            Parallel(success = 1) {
+                MaxTime(0) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                ReactiveFallback {
+                    ForceSuccess {
+                        Condition(PCond<0>, b0 = {t0}),
                     },
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[post(|bb| { bb.o0 = None; bb.t0.set((bb.o0.unwrap_or(2) + 2) % 3) })]
-                    #[on_failure(|bb| { bb.b1 += 3; if bb.o0.unwrap_or(0) + 4 < 3 { bb.b1 += 1 } })]
-                    Wait(50),
                 },
             },
-            #[on_halted(|bb| bb.b0 = bb.b1)]
-            #[skip_if(|bb| *bb.t0 < 1)]
-            #[on_failure(|bb| if (bb.b0 + 4) % 3 == 1 { bb.b0 += 3 })]
-            Loop(q0, if_empty = Success) {
-                ParallelAll(max_failures = -2) {
-                    #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
-                    #[success_if(|bb| bb.b1 > 7)]
-                    Repeat(forever) {
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                            ForceFailure {
-                                AlwaysSuccess,
-                            },
-                            Precondition(|bb| bb.o0.unwrap_or(0) % 3 > 1, else = Skipped) {
-                                SetBlackboard(b0 = {b1}),
-                            },
-                        },
+            Remap(success = Success, failure = Success) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                    #[on_success(|bb| if bb.b0 + 2 < 0 { bb.b1 += 1 })]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Conditional(|bb| *bb.t0 % 4 > 1, dynamic = false, else = Success) {
+                        #[skip_if(|bb| (bb.b1 + 2) % 3 != 1)]
+                        #[post(|bb| { if *bb.t0 < 4 { bb.b0 = *bb.t0 }; bb.b1 += 1 })]
+                        Failer,
                     },
-                    Delay(20) {
+                    KeepRunningUntilFailure {
                         StatefulAction(Task<1>),
                     },
                 },
             },
+            Timeout(30) {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                    Condition(Cond<3>),
+                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 4 })]
+                    KeepRunningUntilFailure {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            SequenceStar {
+                Action(PIo<4>, t0 = {b1}),
+                StatefulAction(Task<5>),
+                Wait(50),
+                Condition(Cond<6>),
+                Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 3, &mut bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0596Blackboard { o0 q0 t0 b0 b1 });
+board!(Tree0595Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0596 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            Action(Act<0>),
+            WasEntryUpdated(t0),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0596Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0597Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 9,
+        }
+        SetBlackboard(b0 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0597Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 9,
+        }
+        SubTree(Tree0597Sub1, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 4,
             o0: Option<i64> = None,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        ReactiveSequence {
-            ParallelAll {
-                WaitUntil(|bb| bb.b0 > 0) {
+        SequenceWithMemory {
+            ReactiveFallback {
+                Precondition(|bb| (bb.b0 + 3) % 4 < 1) {
+                    AlwaysFailure,
+                },
+                SkipUnlessUpdated(t0) {
+                    AlwaysSuccess,
+                },
+                BinarySelector(|bb| bb.o0.unwrap_or(3) % 2 < 1) {
+                    ScriptCondition(|bb| *bb.t0 % 3 != 1),
+                    StatefulAction(Task<0>),
+                },
+            },
+            Conditional(|bb| bb.o0.unwrap_or(3) + 2 < 2, dynamic = true, else = Success) {
+                #[run_while(|bb| bb.b1 > (bb.b0 + 4) % 3)]
+                Sequence {
+                    SubTree(Tree0597Sub0, ..),
+                    Action(Act<1>),
+                },
+            },
+            BinarySelector(|bb| bb.b0 > bb.b1 % 2, dynamic = true) {
+                Delay(10) {
+                    StatefulAction(Task<2>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<3> = Task::<3>),
                     WhileDoElse {
-                        #[failure_if(|bb| bb.b1 % 2 == 1)]
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
-                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {t0}),
+                        #[skip_if(|bb| bb.b0 != 0)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Condition(Cond<4> = Cond::<4>),
+                        Runner,
                     },
-                },
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    #[run_while(|bb| bb.b0 == 6)]
-                    SetBlackboard(b1 = {b0}),
-                },
-                ParallelAll(max_failures = -4) {
-                    Failer,
-                    FlipSelector {
-                        Script(|bb| bb.b1 = bb.b0),
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5>),
-                    StatefulAction(Task<6> = Task::<6>),
+                    ScriptCondition(|bb| *bb.t0 + 1 > bb.b0),
                 },
             },
         }
     }
 }
 
-board!(Tree0597Blackboard { t0 b0 o0 b1 });
+board!(Tree0597Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
             b0: i64 = 1,
         }
-        Fallback {
-            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Repeat(0) {
-                    Failer,
-                },
-            },
-            #[on_halted(|bb| bb.b1 += 1)]
-            ReactiveSelector {
-                Parallel(success = 2, failure = 1) {
-                    Sleep(20),
-                    Wait(20),
-                    Optional {
-                        Condition(PCond<2>, b0 = {=}),
+        WaitValueUpdate(t1) {
+            Priority {
+                IfThenElse {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        AsyncSequence {
+                            Condition(|ctx| ctx.check(2)),
+                            Condition(Cond<3>),
+                        },
+                        Action(PIo<4>, t0 = {=}),
                     },
-                    Action(PIo<3>, t0 = {b1}),
+                    AsyncFallback {
+                        Action(Act<5>),
+                        Action(Act<6> = Act::<6>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Action(Act<7>),
+                    },
                 },
-            },
-            AsyncSequence {
-                StatefulAction(Task<4>),
+                #[post(|bb| { if *bb.t1 + 4 > 2 { *bb.t0 += 3 }; bb.b0 += 3 })]
+                #[success_if(|bb| bb.b0 < bb.b0 % 4)]
+                Fallback {
+                    MaxTime(50) {
+                        Loop(q0, if_empty = Skipped) {
+                            ReactiveSequence {
+                                StatefulAction(Task<8>),
+                                SetBlackboard(t1 = {b0}),
+                            },
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 == bb.b0) {
+                        Action(PAct<9>, b0 = {t1}),
+                        Condition(Cond<10>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0598Blackboard { b1 b0 });
+board!(Tree0598Blackboard { t1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Sleep(100),
-            },
-            Fallback {
-                AlwaysFailure,
-                AlwaysFailure,
-                Condition(Cond<1>),
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(2)),
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
+        }
+        Loop(q0, value = {t0}) {
+            ReactiveSelector {
+                ReactiveSequence {
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| *bb.t0 + 2 != 4)]
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            Sequence {
+                                #[success_if(|bb| *bb.t0 % 2 > 0)]
+                                Action(PAct<1>, b0 = 4, b1 = {b0}),
+                                AlwaysRunning,
+                            },
+                            ParallelAll {
+                                Condition(Cond<2>),
+                            },
+                            ParallelAll(2) {
+                                Failer,
+                                Condition(PCond<3>, b0 = {b0}),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                Sequence {
+                    Switch(b1) {
+                        case 2 => Action(Act<5> = Act::<5>),
+                        case 5 => Precondition(|bb| bb.o0.is_some()) {
+                            WasEntryUpdated(t0),
+                        },
+                        _ => SetBlackboard(t0 = 7),
+                    },
+                    Fallback {
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b1}),
+                        #[on_success(|bb| bb.o0 = Some(9))]
+                        #[skip_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                        Condition(Cond<7>),
+                        WasEntryUpdated(t0),
+                    },
+                    #[skip_if(|bb| bb.b1 % 3 < 1)]
+                    Parallel(success = -1, failure = -2) {
+                        WasEntryUpdated(t0),
+                        AlwaysFailure,
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0599Blackboard { b0 b1 q0 t0 o0 });
+
 cases! {
-    Tree0500 "RU{S}(Seq(Mt{0}(Sub(RSel(AFb(t0,F,t1),Swm(t2,Sl{0}),PPar{2;_}(Mt{10}(c3e),t4e),Rty0(t5)))),Fb(Sub(Seq(Inv(t6),Rpt{2}(t7))),t8),Ret1(Step(Inv(MPri(FS(t9),Rus{1}(t10e),Rmp{S;S}(a11)))))))",
-    Tree0501 "B{b0=5;t0;b1=0}Fb(Ite(a0b{b0;b0},@ki{t0<0}@oh{b1+=2;t0+=2}Intr{b1<b1+4}(Par{-2;-2}(t1,pi2{t0:b0},Scc{t0=b1+3})),t3),Par{_;-2}(a4l,@of{b1:=t0%4}@oh{t0+3%4<3?b0:=b1}@po{b0:=t0%4;b0+=1}Rpt{0}(a5l),@of{b1+=3}@ki{t0+2=5}@si{b0+4=t0}c6),@fi{b1!0}@ki{t0=2}@po{b1:=t0;t0:=b1}RFb(OnceT(RSeq(pt7{b0:t0},t8)),Inv(c9)),@of{t0:=b1;b0+=2}Isw{t0;_;N}(OnceK(Star(c10,S)),Rep0(a11b{b0+1;b0}),AFb(Rty2(Bin{b1%4<3;T}(t12,t13))),@os{b0:=b1}@oh{b0%3>1?b1:=b0}@si{b1>t0%3}AFb(Seq(FS(a14)))))",
-    Tree0502 "B{b0=1}RtyF(Step(Ret0(S),pc0{b0:=}))",
-    Tree0503 "B{b0;b1;o0=_;t0=3}Bin{t0+4>b0;T}(Wu{t0},MPri(Fb(PPar{2;N}(@po{b0+=1}@os{t0!1?b1:=b1%4}t0,c1,a2),Sw{2;3;0}(@si{b0%2<1}@ki{b1+2%2>0}@oh{t0+=1;o0:=o0|3}c3l,FF(pi4{t0:=}),Sb{b0=b1},Rpt{1}(Rty1(a5b{8;b1}))),S)))",
-    Tree0504 "B{t0=0;b1;b0}TryF(Mt{0}(RT{1}(Lim{2}(@oh{b1!0?t0:=t0+2%4}Flt{2;R;F}(t0)))),c1l,@os{b0:=b1%4}@po{t0+=1}a2)",
-    Tree0505 "RFb(t0,t1,Opt(Ret0(F)),RFb(Ret0(Sub(c2))),AFb(RFb(t3,Fai),FS(t4),Par{-1;_}(Seq(c5,t6e,t7e))))",
-    Tree0506 "B{o0=3;b0=2;t0=1}Fb(@oh{t0=4?b0:=1}@os{b0!6?b0+=3;t0+=3}c0,Ite(Intr{b0=7}(RSeq(pi1{t0:b0},@os{o0:=_}Sl{100},Scc{b0+1!0})),pi2{t0:=}),Ruf{F}(Cd{0;K}(RFb(Fb(a3,@oh{t0:=6}@of{o0:=t0}@os{o0:=8}Ruf{3}(t4)),Ret1(Cd{10;K}(Pre{b0=2;K}(R))),Ret1(t5)))))",
-    Tree0507 "B{t1=2;b0=5}PAll{-1}(PAll{_}(a0b{t1;b0},c1),pi2{t0:b0})",
-    Tree0508 "Keep(t0)",
-    Tree0509 "B{q0=3;t0=5;b0=0;b1;o0=4}RSeq(Sw{5}(S,@po{o0:=_}@rw{b1>b1+2%4}c0e),@si{b0+1!t0%4}@rw{b1+2!t0+1%3}@ki{t0<0}Lim{3}(Mt{0}(Rep3(@oh{b0:=t0}@po{t0:=1}@os{b1:=t0%2}RSel(c1l,t2)))),Rpt{0}(S),Lp{b0;K}(ASeq(MPri(F,Sb{t0=6}),a3e,c4l)))",
-    Tree0510 "B{t0;b0=0}@rw{b0!b0+4}Swm(c0e,t1,@of{b0:=9}@ki{b0+1<4}t2,t3,@fi{t0+4%2<1}t4)",
-    Tree0511 "B{t0;o0=_;b0}Star(@of{b0:=o0|1}pa0{b0:t0;b1:t0},pa1{b0:b0;b1:b0},a2l)",
-    Tree0512 "B{q0;b0;t1;t0}TryT(Lp{_;_}(c0e),Isw{t0;_;T}(a1e,Cnd{t1=4;N;F}(c2b{b0})),PAll{-3}(t3,c4b{t1+3%4},RT{F}(t5)),Rpt{1}(Swm(t6e,pi7{t0:t0})),To{50}(S))",
-    Tree0513 "TryF(Flip(Cd{0;F}(Fai),Swm(t0,c1,a2),S,c3,c4),Rty3(Fb(Dl{10}(RSeq(Fb(c5,c6),RSeq(S,a7),Swm(t8e,t9))))),RFb(Try(AFb(t10,t11),Pri(c12,a13),OnceT(c14),t15e,a16)),Flip(Star(c17,t18),RSeq(c19,t20,c21),a22,Dl{30}(t23),Ite(Once(t24),Keep(a25))))",
-    Tree0514 "B{q0;t0;t1=2;b0=3}Isw{b0%4;T;N}(RU{F}(pa0{b0:=;b1:t0}),Par{-1;1}(@fi{b0+2>1}@oh{t1:=4;t1:=6}Seq(Lp{t1;_}(@rw{b0+2%4=0}@os{t0=t1?t0+=2}Flip(Rty0(pt1{b0:=;b1:b0}),RT{F}(Intr{t0%2!1}(c2)))),RFb(RSeq(t3,t4),Lp{_;F}(Invt(MPri(t5,t6,Sb{t1=b0})))))),Flip(Seq(Wu{t0},@rw{t0>0}@po{t0:=b0}@os{b0+=3}c7,c8e),FF(c9e),c10b{t0},Lp{t0;_}(c11)))",
-    Tree0515 "B{t0=2;b0=3;b1=4}RSeq(PPar{1;T}(c0,Sc{b0+=1;b0+3%3>1?b1:=b0},c1),@rw{t0%3<1}RSel(Flt{1;S;_}(pa2{b0:b0;b1:=})))",
-    Tree0516 "B{b0=0;o0;t0=5}RFb(@of{t0+2%2=1?o0:=_}@os{b0+=3}@fi{b0%3>1}Dl{10}(Wt{0}),RepF(RSeq(a0,pi1{t0:=},Sb{o0=4})),@po{b0+=1}MPri(pt2{b0:t0;b1:b0},c3e,@of{b0+=3}@fi{b0%4<1}c4b{t0},Sb{t0=2}))",
-    Tree0517 "Rty3(Invt(Ite(t0,a1)))",
-    Tree0518 "B{b1;b0=3;t1=0}Seq(Pri(t0,Pre{t1<2;S}(c1b{b0}),c2),Seq(Rmp{F;S}(t3),t4e,pt5{b0:b1}),RSeq(t6,a7,c8,Cd{20;K}(Sb{b0=t1}),c9),@os{b0=7?t1:=b0}Bin{b1+4=5;T}(pt10{b0:=;b1:b1},t11))",
-    Tree0519 "Seq(PPar{1;_}(MSeq(AFb(a0,a1,c2),Ret4(Invt(Flt{1;_;K}(Seq(t3,c4l,t5,c6l)))),Rus{F}(Fb(t7,t8,t9))),Swm(Dl{20}(Cd{30;_}(AFb(a10,F,Rep1(S)))))))",
-    Tree0520 "Par{_;_}(Flt{1;R;F}(Inv(t0)),pc1{b0:6},Fai)",
-    Tree0521 "B{b0=3}To{10}(Ret3(Sc{b0+=1;b0:=b0%4}))",
-    Tree0522 "B{b0=5;q0=3;t0=0}Par{_;_}(RFb(Bin{t0<7;N}(RSeq(Pre{t0%2=1;R}(Cd{20;K}(Lp{t0;R}(pt0{b0:t0;b1:b0}))),Rty4(Dd{20}(Lp{t0;K}(a1)))),@of{t0+=1}@po{t0:=b0}@oh{t0:=6}Seq(t2))))",
-    Tree0523 "B{t1;o0;t0=0;b0=2;b1=1}Ite(@fi{t1+1%3>1}RFb(@ki{o0|0+1>2}PAll{_}(@ki{o0|1<t0+1}pt0{b0:5;b1:t1},Sb{b1=b0},c1,F)),@oh{t1:=t0+3}RSel(c2,t3),RSeq(Suc,a4))",
-    Tree0524 "B{b0=2;b1=2;t0;t1;o0;q0}RFb(Lp{_;S}(Bin{t0<t1%2;N}(t0,Wv{t0}(@po{b0+=2}pa1{b0:b0;b1:b1}))),Opt(Step(R,t2,R,c3e)),@of{t0:=o0|4+2}pc4{b0:b0})",
-    Tree0525 "B{o0=4}RSeq(t0,SubR(SubA(Suc)),FS(Bin{none;T}(c1,c2l)))",
-    Tree0526 "Once(Sub(Sub(R)))",
-    Tree0527 "B{b0;t0=5;q0=2}PPar{2;T}(Ruf{F}(Flip(Wde(c0,a1e,@po{b0:=t0}@si{b0<7}c2b{t0+1%3}),Bin{b0+2%4>1;_}(t3,S),PPar{2;_}(Invt(Lp{_;R}(Sc{b0+=3}))))))",
-    Tree0528 "B{t0=4;b0=5}@ki{b0+1%2<0}Cnd{t0>1;N;_}(@oh{t0+=3}@rw{b0%4>1}Inv(MSeq(a0,Sl{0})))",
-    Tree0529 "B{b1=2;q0;b0=2;t1;t0=5}Pre{t1+4%2<0;K}(Mt{0}(@po{t1:=b0+4;b0+=1}Fb(@rw{t0<b1}Rep2(Rep0(Sc{t1:=b0%3})),Lp{b1;S}(a0))))",
-    Tree0530 "B{o0=_;q0=2;b0;b1=2;t0=2}Swm(Opt(Ite(RFb(F,t0,t1,c2),RSeq(a3b{b1+1%4;b0},Sc{b0:=b1+3%3}))),Lp{t0;F}(Rep4(WU{b0=t0+3}(TryT(@si{o0|3>1}@os{t0+=3}Swm(t4,t5),Step(a6e,pc7{b0:0}))))))",
-    Tree0531 "B{t0=4;o0=3}PPar{2;_}(OnceK(Ub{o0}),Wu{t0},c0)",
-    Tree0532 "B{o0;t0=4;b0}RFb(@po{o0:=_}OnceT(Par{-2;2}(@of{t0:=b0%2}Cnd{b0>6;T;F}(pt0{b0:b0;b1:b0}),t1e)),RSeq(Dd{10}(Swm(t2,a3e,t4,PAll{-2}(F,t5e))),@os{t0+=1}@po{t0+=1;b0:=t0+1}SubR(Rpt{2}(pt6{b0:8}))),RU{F}(Pre{b0+1!b0+3%3;S}(Intr{o0|1%2!0}(t7e))),Bin{t0=6;T}(Seq(@of{b0+=1}@oh{t0:=b0%2;t0:=7}@rw{b0!1}Sb{t0=4},Sc{b0:=t0%3},OnceK(t8)),Rep4(R)),t9)",
-    Tree0533 "Seq(FS(a0l),Dl{0}(RSeq(a1,R)))",
-    Tree0534 "B{t1=0;b0=5;t0;o0=_}PAll{2}(Bin{t1>6;_}(@fi{t1+2>t1}@oh{b0+=1}Rep0(t0),Wv{t1}(Sb{o0=7})),Rep2(Lim{1}(Step(pi1{t0:b0},c2,Pre{some;K}(Scc{t0+2>3})))),Pre{t1=t0;S}(PPar{2;T}(Sl{100},a3,Sc{b0:=t1},Scc{some})),Keep(Seq(Isw{t1+3;N;T}(RFb(Pre{t1<t0+3%4;S}(t4)),c5,OnceT(a6b{o0|0;b0})),Wv{t1}(Flip(t7,a8,@oh{t0+=3}c9l)))),Mt{30}(To{100}(Rep1(ASeq(c10b{t1%4},Dl{0}(c11l),@si{none}t12,Sl{0})))))",
-    Tree0535 "B{b0=5;t0=1;o0=_;q0}Step(t0,MPri(c1,OnceT(pa2{b0:1;b1:b0}),t3e),ASeq(pt4{b0:=;b1:b0},Lp{b0;K}(Lim{3}(Flt{2;F;K}(@fi{t0%4<3}c5l)))),Pri(@si{o0|5%3<2}c6e,t7,pi8{t0:=}),Par{_;_}(RFb(Lp{b0;K}(R)),TryT(pa9{b0:t0;b1:b0},Run)))",
-    Tree0536 "To{0}(c0e)",
-    Tree0537 "B{b0=1}Par{1;-2}(SubR(ASeq(pt0{b0:=;b1:b0},S,Wt{50})),Pri(a1,a2))",
-    Tree0538 "B{b0=3;t0=2}Ruf{F}(@ki{b0+1>t0+2}Par{0;_}(c0,c1))",
-    Tree0539 "B{b0;t0=4}RSeq(Isw{b0+1;N;N}(F,Sb{b0=t0},t0))",
-    Tree0540 "B{b0=4;t0}Bin{b0%4<3;_}(pt0{b0:b0;b1:b0},Wu{t0})",
-    Tree0541 "B{t0=5;q0=4;b0=1}Isw{b0;N;T}(@si{t0<1}Lp{_;R}(pa0{b0:t0;b1:b0}))",
-    Tree0542 "B{t1;q0=3;b0=3;b1=0;o0=_;t0}Sel(RSeq(@of{b0+=2}@ki{b0<6}TryT(c0b{t0},@of{o0:=_}a1,pi2{t0:=},t3),@of{b0+=2}TryT(F,pi4{t0:t1})),FF(Lim{3}(Ite(PAll{_}(a5),AFb(pc6{b0:b0},pa7{b0:=;b1:b1})))),Lp{b0;F}(OnceK(OnceK(Ite(@po{some?o0:=o0|4%3;o0:=_}c8,pc9{b0:b1},c10)))))",
-    Tree0543 "B{t0=4;t1=1;b0}RSeq(Dd{10}(Scc{t1>4}),SubR(a0),Cnd{b0>t0+1;N;F}(c1))",
-    Tree0544 "B{b0=0;b1=1}RFb(RSeq(TryF(Sb{b1=0},RtyF(c0e)),Pre{b0+4%3<1;S}(a1l)),c2)",
-    Tree0545 "B{t0=2;q0;o0=_;b1=4}Lp{t0;R}(@po{t0+=3;t0:=o0|5+3}@fi{b1+3!5}a0)",
-    Tree0546 "B{t1=5;t0;b0}Bin{t0<b0+3;_}(Swm(AFb(a0e,a1l,Dl{0}(a2),Opt(pi3{t0:t0}),pi4{t0:t1}),PPar{2;T}(Rep3(Swm(t5,Sl{0})),Dl{50}(FS(S)))),Ret0(a6))",
-    Tree0547 "B{t1;o0;b0=2}To{20}(@si{b0%3!0}Keep(RSeq(Cnd{b0>4;N;S}(Star(Ub{o0},pc0{b0:2},c1)),Dl{0}(@po{t1:=o0|5+3%2;o0:=_}TryT(Sb{t1=5},t2e,c3l)))))",
-    Tree0548 "B{b0=2;o0;t0}RSeq(Swm(@rw{t0<0}Pri(pa0{b0:1},WU{t0%3!0}(t1),Sc{o0:=_})),RSeq(c2,Rmp{F;S}(@oh{b0:=3}FF(t3))))",
-    Tree0549 "B{b1}RFb(Par{_;0}(t0,t1,Pre{b1<3;F}(a2),Sb{b1=3},Try(Wt{0},t3)))",
-    Tree0550 "B{q0;b0=3;o0;t0=0;t1=5}Fb(Lp{t1;R}(PAll{1}(Sc{t0:=t0+2%3},Wt{100},c0l)),Ite(c1,a2b{b0+1%4;b0},a3),Lim{3}(Invt(Cnd{b0+1!5;N;F}(PPar{0;_}(Cnd{t0%3<0;N;_}(Sl{0}),Fb(t4e,t5),Dd{100}(Mt{0}(pi6{t0:=})))))),ASeq(RFb(@po{o0:=t1}PPar{1;T}(Isw{b0;N;T}(t7,c8)),@oh{t0+=3}@po{t0+=3}@ki{b0%2!0}Run,Rus{3}(Lp{b0;_}(c9)))),Seq(a10,t11,Suc,t12e,t13))",
-    Tree0551 "RFb(FS(t0e),a1l,t2e,a3e)",
-    Tree0552 "AFb(Fb(c0l,Fb(c1,c2,a3l)),Rmp{F;F}(PPar{1;T}(Rep3(c4))),FF(Inv(MPri(a5l,c6))),Swm(PAll{_}(S,c7),Sl{0}),c8e)",
-    Tree0553 "B{t1=3;t0=5;o0=_}Par{-1;_}(@of{t1:=o0|3}@ki{t1!4}PAll{_}(@rw{t0=t1}Mt{30}(a0),Rep3(Wv{t1}(@si{t0+2=t1}@os{t1+=1}FS(S))),Rty3(RepF(Sc{t1+=2}))))",
-    Tree0554 "B{b1=1;b0;t1=5;t0=2}FS(PAll{2}(@os{b1+=1}@fi{b0<3}RFb(Cnd{t1+3%3=0;T;F}(c0),@ki{b0+4<t0}@rw{t1+2>5}@po{b0:=t1%2}Cd{10;F}(@rw{t0%2!0}@os{t0=5?b0+=3;t0:=t1}@oh{b0:=b0%4}Isw{b1;_;N}(t1,Wu{t0})),a2e),Cd{20;K}(c3b{b0}),MPri(@fi{b0%4<0}@oh{b0+=1}@rw{t0+4<t0}Dd{0}(S),@ki{t0+4=b0%2}@rw{b0+4=3}MPri(a4,@rw{b1=3}Sb{b1=2},Fai),Cnd{t1%4>0;T;F}(RFb(pi5{t0:=},t6,@oh{t0<4?b0+=3;t0+3>2?t1:=b0+3}@fi{t1!t0}Sl{10})),c7e)))",
-    Tree0555 "B{t0=3;b0=4}Keep(@of{t0:=b0+1}F)",
-    Tree0556 "B{t0=5;b0=3;o0=_;b1}@ki{none}@rw{b1%2=1}@os{t0:=o0|2}RFb(Sw{3;5}(t0,OnceK(RepF(Rmp{S;F}(@os{t0:=3;o0:=b0+1%2}RetF(t1e)))),@po{b1+=1}@si{b1<3}c2),Wde(PAll{_}(Sl{50}),t3,@of{t0:=o0|5}@si{b1+3!b0%4}pi4{t0:t0}),RFb(To{20}(a5e),Wde(t6,c7e),Pre{b0>3;F}(c8)))",
-    Tree0557 "B{b0;t0=3;t1=0;o0=_}@of{b0:=o0|2}@rw{t0%3>1}RSeq(t0,c1,pi2{t0:=},@rw{t1+4%4<2}Ub{o0})",
-    Tree0558 "OnceK(RU{F}(MSeq(Par{2;-2}(Flip(a0,t1,a2),Sl{20},c3e,RFb(c4e,c5,a6),TryF(c7,a8)),Ret0(Wt{20}))))",
-    Tree0559 "B{b0=1;t0=1}Star(Star(RFb(pt0{b0:=;b1:b0},t1,t2e),PPar{2;T}(Inv(c3),RSeq(Scc{t0%2!1},@po{t0+=1}@ki{b0%4=3}a4),RSeq(a5,pa6{b0:8},F))),@oh{t0:=b0}Su{t0}(Wu{t0}),OnceK(Inv(@po{b0+=2}@rw{b0>t0+1}pt7{b0:b0;b1:b0})))",
-    Tree0560 "B{t0=2;b0}Swm(MPri(Cnd{t0+3>b0;T;S}(a0),AFb(Ite(a1l,Sl{0}),t2,@rw{t0=t0+1%3}@ki{t0+4%4>0}a3),RT{2}(a4e)),Pre{b0%4=1;S}(c5))",
-    Tree0561 "B{t0=2;b0;o0=1}RSeq(Seq(RT{3}(c0b{5}),t1e,Ret3(@ki{b0<o0|1}@oh{b0+=1}a2b{t0%2;b0}),@os{o0:=_}@ki{b0+2>t0}t3e,c4l),Isw{b0+2;T;T}(pa5{b0:t0},@fi{t0+4>b0+1}Rep1(c6l),RSeq(t7,@po{o0:=t0;t0:=t0%3}@rw{some}@fi{none}a8b{t0+4;b0}),Wv{t0}(c9b{o0|4}),Sb{t0=b0}),MPri(Pre{t0+1%2=1;F}(Fb(c10b{t0},c11)),a12,@fi{some}OnceK(c13l),t14,t15))",
-    Tree0562 "B{o0=_;t0=3;b0}Step(a0,SubR(PAll{-2}(@os{t0:=b0+1%2}Cnd{b0<3;T;_}(c1b{o0|4}),@of{t0+=3;b0!t0?b0+=1}@fi{none}@po{b0!5?t0:=b0}t2)),SubA(Isw{o0|5%2;N;T}(S,F,@of{b0+=4}@oh{b0:=t0}@si{b0%4!0}c3)))",
-    Tree0563 "B{b0;b1;q0=4}PPar{2;T}(Keep(pt0{b0:b0}),Lp{b1;R}(Seq(@po{b0+=1}Sl{20},c1,c2)),Ret2(Sl{0}))",
-    Tree0564 "B{b1=4;t1;b0=0;t0}Star(Cd{0;F}(PAll{_}(c0,Scc{b1=t1})),pt1{b0:b1},Pre{t1<b0;K}(Sl{30}),Pre{t1%4!3;R}(To{0}(@of{t0=3?b1:=8}@fi{b0<b1}@ki{b1=t0}Fai)),@of{t1:=b0+2}R)",
-    Tree0565 "B{t0=5;b0=0;b1}@of{b0+=1}@fi{b0+2%3<0}Seq(Sl{100},@rw{t0%3<2}c0b{2},@oh{t0:=t0%2;b1<5?b1:=b0%4}RU{S}(RFb(RFb(@rw{b0<5}@os{b1%2>0?b1+=2;b0:=7}@of{b1:=t0+3%2}t1e,c2,Fai),Keep(RFb(Inv(Swm(pc3{b0:0},@of{t0+=3}@rw{t0>6}a4)))))),Invt(Flt{1;R;K}(RtyF(@fi{b1=t0}@oh{b1+=3;t0+=1}RSeq(a5,Dl{0}(@po{b1+=1;t0+4%2=0?t0+=1}@si{t0!2}Inv(pi6{t0:t0})),Cd{30;F}(t7))))))",
-    Tree0566 "B{b1=5;b0=4;t0=3}Ite(PAll{-2}(OnceK(@os{b0+2%4!0?b1+=3}PPar{2;T}(c0l,a1b{t0;b1},Sl{100})),Rty3(@po{b1:=b0+2%3}Rep4(Bin{t0=3;T}(a2,a3b{t0;b0})))),@of{b0+=3}Su{t0}(@ki{b1=t0}OnceK(@po{b0:=t0%4}@of{b1!2?b1+=2;b1:=b1+2%3}@rw{b1+4<2}S)))",
-    Tree0567 "B{b1=0;t0=2;o0=_;b0}Isw{b1+4%2;_;_}(RFb(Seq(t0,pi1{t0:=},@os{b1:=o0|3+4%3;b0<7?t0:=b1+4}Flt{3;_;_}(pi2{t0:b1})),PAll{1}(Isw{o0|3;N;_}(RFb(t3,t4)),pt5{b0:5}),Flt{3;S;K}(RSeq(ASeq(Wv{t0}(Try(t6,Sb{o0=2}))))),TryT(@os{b0+=3}RSeq(Ite(t7,c8),Invt(Par{1;-2}(t9e,t10)),pt11{b0:=;b1:t0}),Invt(To{20}(Isw{b1%3;N;N}(Once(c12))))),WU{t0=5}(t13)))",
-    Tree0568 "B{b0;t0}Wde(RFb(Seq(FS(pa0{b0:6}),Ite(Scc{b0%3<1},S)),Intr{t0=6}(Ruf{F}(Ite(t1,Once(R)))),Cd{10;_}(pi2{t0:b0}),@po{t0+=1}@fi{b0%4!2}@si{b0+3>1}PAll{2}(c3,a4l,@of{b0+=1}t5,pt6{b0:=}),PPar{0;N}(pt7{b0:1;b1:t0},c8,Fai,Sc{b0+=1})),Fb(Cd{0;F}(Ite(c9l,pa10{b0:=;b1:b0},pt11{b0:=})),Ret1(Pre{t0<b0;F}(Wde(a12,Cnd{t0<7;N;F}(Bin{b0%4>2;N}(Sl{0},Sb{b0=6}))))),Step(Sl{0},RU{S}(Sb{t0=7}),pt13{b0:=},Sb{t0=1},RFb(@oh{b0:=t0}a14,a15))))",
-    Tree0569 "B{b0=0}RtyF(MPri(Rpt{F}(Wde(t0,t1,Sl{10})),t2,Flip(Par{2;-1}(c3e,a4e)),Scc{b0+1%2>0}))",
-    Tree0570 "Sel(ASeq(Rty1(t0)),TryT(c1e,a2))",
-    Tree0571 "B{o0;t0=1}Flip(Sb{o0=2},RT{1}(SubR(FS(@si{some}@po{t0:=o0|1;t0:=o0|3}c0))))",
-    Tree0572 "B{b0=0;q0=1;o0;b1=0;t0=3}RSeq(Isw{b0;N;N}(Lp{_;_}(Once(t0)),RFb(@os{b1:=t0}pc1{b0:b0},t2e)),Fb(Rmp{S;S}(Cd{0;F}(@oh{b1+3<b1?o0:=_;b1+=2}@rw{t0%2<0}@of{t0+=1}a3e)),c4),SubR(SubR(@oh{b0%3=1?b0+=2}@of{b0+=1;b1:=o0|1%4}Lp{_;_}(@of{b1+=1}@oh{b1=o0|4%4?b1+=2}Pri(Swm(a5,pt6{b0:=;b1:=}),WU{b1+2=t0}(S))))))",
-    Tree0573 "B{t1=5;q0=4;b0=0;t0=0}Swm(MSeq(@oh{b0:=1}@po{t1+=3;t1:=b0}@of{t1:=b0+3%2}a0b{t1;b0},PPar{1;N}(a1b{t1;b0},Rep1(t2),Bin{t0+2>t1%4;T}(Scc{t1+2=6},pc3{b0:4}),Keep(pi4{t0:=})),@po{t0+=1;b0+=1}PPar{2;N}(Lp{_;F}(t5),@fi{b0+4%3=0}PPar{2;_}(c6,@oh{t1+=3}pa7{b0:t1;b1:t0},Once(pc8{b0:2}),Scc{b0+2!b0%3}))),Fai)",
-    Tree0574 "B{b0;q0=3;b1}RFb(Lp{b0;S}(a0),pi1{t0:b1},t2)",
-    Tree0575 "MSeq(a0,FS(a1),t2,Lim{2}(a3),Opt(Sl{0}))",
-    Tree0576 "B{t0=5;b1=5;b0}FF(Wde(Try(Lim{1}(pc0{b0:t0}),WU{b1+2%4>0}(t1)),RU{S}(Sw{4}(Once(TryF(Wu{t0},c2,Sc{t0:=b1%3;b0+4=t0%4?b0+=2})),@os{t0:=b0+4%4;b1!t0?t0:=b1}@fi{b0!7}@rw{t0<t0%4}RSeq(Wt{10},Ret2(Scc{b0%3>0}),R)))))",
-    Tree0577 "B{o0;b0}RSeq(Ret3(pc0{b0:=}),@of{o0:=_}@os{b0+=2}@fi{b0>2}pi1{t0:b0})",
-    Tree0578 "Par{_;_}(a0,a1e)",
-    Tree0579 "B{b0=2;o0=1;t0=5}Keep(Once(Cd{50;K}(RSeq(Try(pi0{t0:=},c1,c2l,c3,@fi{b0>t0+1%4}@si{b0!o0|1}c4),Bin{b0<0;T}(Sc{b0<t0+2?t0+=1},Fai),Flt{3;_;K}(Keep(F)),Seq(Seq(AFb(c5e,pc6{b0:b0},pc7{b0:=})),SubA(Ub{o0}))))))",
-    Tree0580 "RU{F}(Swm(MPri(c0,Seq(t1,t2e)),Flt{3;R;K}(RU{S}(PPar{1;_}(t3,t4))),PPar{1;_}(OnceK(F),Sl{0},Dd{10}(t5e),Rus{F}(t6),t7)))",
-    Tree0581 "B{b1=1;b0=2;t0=0}@of{b1%3<0?t0+=2}@os{b1:=5}Swm(Cnd{b1!b0+1;_;_}(Fb(Fb(t0e,pi1{t0:=}),PPar{2;T}(@of{b0:=b1;t0+=2}t2,c3,Sb{t0=7},c4b{t0+3%3},@si{b0<0}@oh{b0:=t0}@fi{b1+2>2}a5))),RSeq(Intr{b0=3}(Flt{1;_;F}(t6e)),ASeq(@oh{b0:=t0}t7,c8),pc9{b0:7},Ret2(Suc),Seq(c10l,a11b{t0%4;b0})))",
-    Tree0582 "Fb(Wde(c0,Sl{0}),Flip(Fb(Sub(c1l),t2e),R),Rep2(t3),TryT(Cd{0;_}(S),Rep4(FF(t4))))",
-    Tree0583 "B{b1=2;t1;t0;b0=1;o0}Step(Fb(c0,pa1{b0:=;b1:t0},@rw{b0=t0}@of{o0:=b0%3}@si{b1%2<1}Sc{t1:=6}),PAll{-1}(Keep(RSeq(c2,c3l)),SubR(Bin{o0|2=5;T}(Wt{0},pa4{b0:8})),c5))",
-    Tree0584 "B{b0=2;t1}OnceK(WU{b0+1!t1}(a0))",
-    Tree0585 "B{o0;b0=4;q0=1}Intr{some}(Lp{b0;F}(PAll{-3}(c0,R,t1)))",
-    Tree0586 "Seq(Flt{2;_;_}(AFb(c0,a1)),Wde(c2,c3e,c4l))",
-    Tree0587 "B{o0;t0=3}Pre{t0=5;K}(c0)",
-    Tree0588 "Fb(Ret0(Sl{0}),Swm(Ret4(Rpt{F}(Flip(RFb(Inv(t0))))),c1l,Ite(Ret4(Rep2(Rep4(t2))),RT{2}(t3)),Sl{30},a4),t5)",
-    Tree0589 "B{b0=0;t0=0}RSeq(PPar{0;_}(Isw{b0%2;_;_}(MPri(Dl{30}(pa0{b0:=;b1:b0}),@po{b0:=t0+2}@rw{b0<4}c1b{t0},c2l),Scc{t0<6},Rpt{1}(a3),@ki{t0+3>1}@os{t0+=1}t4,RSeq(pc5{b0:2},Sb{b0=5})),Ruf{F}(@oh{t0+=2;t0+=1}@rw{b0+3<5}Ite(pt6{b0:=;b1:b0},t7))))",
-    Tree0590 "B{b0=1;t0;b1}Seq(Wv{t0}(Step(PPar{1;T}(Fb(@rw{b1=6}Fb(Par{-1;2}(t0,Run),Rep2(Wt{30}))),RFb(c1b{b0},@of{b1+=3}a2b{t0+3%2;b0})))),RSeq(Once(Isw{b1%3;N;_}(@os{b1+=1}@si{b0<2}@fi{b0=6}t3,@os{b0:=b1}@si{b0=b1+4%2}@oh{b0+=2}ASeq(t4,SubA(a5)))),RFb(a6b{t0+4;b1},SubR(S))),Inv(c7))",
-    Tree0591 "Ite(Mt{100}(ASeq(t0,FS(t1),Rus{F}(t2))),ASeq(c3e,c4,R))",
-    Tree0592 "B{q0;t1;b1=2;t0=5;b0=3}Swm(Try(a0,pc1{b0:b1},S,c2,Su{t1}(Isw{t1+4;N;_}(pc3{b0:3},c4e))),Lp{t0;_}(Star(Flt{2;_;K}(a5b{t0+3%2;b0}),t6,Lp{b1;R}(Rep4(c7)))),To{50}(@os{b0+=2}t8),Mt{100}(Isw{b1%3;_;N}(pt9{b0:6},c10,@oh{t1:=b0+3}c11,@si{t0%2!1}@oh{b1:=b0}@rw{t0=b0}SubR(Sl{20}))),t12)",
-    Tree0593 "B{t0=0;b0=4}RSeq(Isw{b0;_;T}(FS(pc0{b0:=}),F),RSel(F,Scc{b0<b0%3}),@of{t0:=b0}Par{_;3}(Sc{t0:=b0+2},c1,To{50}(F)),Ret3(pc2{b0:8}))",
-    Tree0594 "B{b1;t0=1}Swm(Sl{0},Step(Seq(Sb{t0=b1},Fai),F))",
-    Tree0595 "B{t0}Dd{10}(ASeq(c0,Isw{t0+1;N;_}(c1,a2e,Wt{30}),c3l,t4))",
-    Tree0596 "B{o0=_;q0;t0=0;b0=2;b1=3}PAll{_}(To{30}(@fi{some}Seq(PAll{-2}(@ki{t0<o0|4}Sel(pi0{t0:b0}),Suc),@oh{t0+=1}@po{o0:=_;t0:=o0|2+2%3}@of{b1+=3;o0|0+4<3?b1+=1}Wt{50})),@oh{b0:=b1}@ki{t0<1}@of{b0+4%3=1?b0+=3}Lp{_;S}(PAll{-2}(@os{o0:=_;o0:=_}@si{b1>7}RepF(Bin{some;N}(FF(S),Pre{o0|0%3>1;K}(Sb{b0=b1}))),Dl{20}(t1))))",
-    Tree0597 "B{t0;b0;o0=_;b1=5}RSeq(PAll{_}(WU{b0>0}(Wde(@fi{b1%2=1}RFb(c0b{t0},c1,a2),pt3{b0:t0;b1:t0})),RSeq(Ub{o0},@rw{b0=6}Sb{b1=b0}),PAll{-4}(Fai,Flip(Sc{b1:=b0},c4),a5,t6e)))",
-    Tree0598 "B{b1;b0=1}Fb(Isw{b0%4;N;T}(MSeq(t0,c1),Rep0(Fai)),@oh{b1+=1}RSel(Par{2;1}(Sl{20},Wt{20},Opt(pc2{b0:=}),pi3{t0:b1})),ASeq(t4))",
-    Tree0599 "Star(RSeq(t0,Sl{100}),Fb(F,F,c1,F,c2l))",
+    Tree0500 "B{o0=_}Rpt{F}(Sel(a0l,Ub{o0}))",
+    Tree0501 "B{b1=1;b0=3;t1=3}Wv{t1}(Ret4(FF(Sw{5}(t0e,Sb{b0=9}))))",
+    Tree0502 "B{q0}Fb(PAll{2}(Dl{0}(Lp{_;K}(Flt{3;F;F}(t0))),c1),c2)",
+    Tree0503 "B{b1;t0;b0}Inv(RU{F}(Sw{1;2}(Rpt{0}(pc0{b0:t0}),Swm(t1,Sc{t0:=b1},pi2{t0:b0}),To{30}(Wt{20}))))",
+    Tree0504 "Flip(MPri(a0,a1l,t2),ASeq(t3,c4),RSeq(MPri(c5,a6l),RSeq(c7,t8,S)),RetF(Fai),Inv(c9))",
+    Tree0505 "Flip(Step(RepF(Ruf{F}(c0))))",
+    Tree0506 "Fb(c0,a1,t2,c3e)",
+    Tree0507 "B{t0;o0=_;b0}Bin{t0=3;N}(MPri(@oh{o0:=t0%4;none?o0:=8}@ki{b0<2}Step(a0e,FS(Inv(Scc{t0%2<1})),@oh{o0:=1}@si{t0!4}c1b{b0+3}),c2b{t0%2},Par{-1;1}(F),@ki{b0!5}@of{b0:=o0|2%4}@si{b0>3}c3),Ruf{2}(RU{F}(Swm(t4,c5l,Sel(pc6{b0:b0},Ub{o0}),Rep1(RSeq(Scc{t0%3<2},pt7{b0:8}))))))",
+    Tree0508 "B{t0;b0;b1=4}Mt{20}(Seq(c0l,RFb(SubR(pc1{b0:=}),@oh{b1:=t0+4%2}c2l),Ret0(t3)))",
+    Tree0509 "B{b0=4;q0=4;t0;o0=2}Fb(Ret1(ASeq(Pre{o0|5+4>7;F}(pa0{b0:=;b1:b0}))),PAll{2}(Wv{t0}(@os{t0<3?b0+=3}Intr{t0>3}(t1e)),t2,OnceK(Ub{o0}),Isw{b0;T;N}(@po{o0:=b0+4;o0:=_}@ki{t0!b0%2}a3e,c4l,a5),MSeq(t6,pi7{t0:=})),Step(@oh{b0+=2}@fi{t0%4>1}Su{t0}(Scc{b0+2>3}),Cnd{t0+2>3;_;S}(Dl{100}(Scc{o0|0+3<1})),@os{t0+=1}@ki{t0%4!3}Lp{b0;K}(Step(PPar{2;N}(Cnd{b0%2=0;N;S}(S)),Wv{t0}(c8),c9b{b0+1}))),PAll{-1}(@os{b0<t0+1?t0+=3}RFb(t10,pt11{b0:=;b1:t0},c12e,c13),Par{-1;3}(Flt{1;R;_}(Sb{o0=8}),Wt{0},@of{b0:=4}@si{b0+1%3=0}@os{t0+=3}t14)))",
+    Tree0510 "B{b0=5}@si{b0%4<0}@rw{b0<5}Fb(t0,MPri(t1,Sl{10}))",
+    Tree0511 "B{b0=1;t0=5}@rw{b0>6}Fb(Try(c0b{t0%4},Try(Sc{t0=5?b0+=3},@os{t0:=b0}Sc{b0+=3})),Wde(AFb(a1l,@rw{b0=3}Keep(Scc{t0+4%4>0}),c2),@ki{b0+1>t0+2}t3e,PPar{0;T}(t4,Wv{t0}(c5e))),Cnd{b0+3%4=0;_;F}(Keep(Seq(To{10}(Rep4(WU{b0%2>0}(R)))))))",
+    Tree0512 "B{t1=0;b0=1;b1=4}RFb(MSeq(c0l,@os{b0+3>b0?b0+=1}Ret1(c1)),Star(a2,t3e),Sw{0}(@of{t1+1!6?b1:=0}Keep(c4l),RSeq(Scc{b1<7},a5e,Suc)),Isw{7;N;N}(Sl{0},t6,@ki{b1<t1}c7,c8),PAll{3}(c9e,@ki{b1%2<0}@fi{b1>t1+3}c10,FS(c11e)))",
+    Tree0513 "B{b0;t1;t0=5}@si{t1>2}@po{b0:=8}MSeq(Su{t1}(Sc{t0+=3}),@si{b0+3<4}F,Invt(Wu{t0}))",
+    Tree0514 "B{t0=5}Wv{t0}(Seq(Rep0(t0)))",
+    Tree0515 "B{t0=5;b0=2;o0=5}Swm(Bin{b0>b0+4;_}(Sb{t0=2},pi0{t0:t0}),@si{b0%4<3}@oh{t0:=b0+4%3}Ruf{3}(Rty2(@of{b0>2?o0:=_}a1)),@of{b0:=b0+4%2}@ki{some}Seq(Wv{t0}(a2l),Wu{t0}))",
+    Tree0516 "B{b1;t0=3;b0}Swm(a0l,Step(pt1{b0:=;b1:b0},c2l),Wde(c3b{b1%4},@fi{b0<2}@rw{t0%4>2}@os{b0+=3}Sb{t0=b1}))",
+    Tree0517 "Rpt{1}(Sub(c0))",
+    Tree0518 "B{b0;t0;b1}Swm(Pre{t0+3<b1%3;S}(S),PPar{0;_}(Sb{b1=7},a0b{b0;b1}),Flt{3;_;K}(pa1{b0:=;b1:b0}),Seq(Flip(Suc,Wt{20},pa2{b0:=;b1:=}),Sb{t0=3}),pc3{b0:3})",
+    Tree0519 "RSel(pc0{b0:2},c1,t2e)",
+    Tree0520 "Rpt{2}(Ruf{3}(RSeq(t0,t1,Fb(t2,t3,RFb(t4e,a5,a6),t7))))",
+    Tree0521 "B{t1;b0=5;o0=2;t0}Mt{10}(Bin{some;T}(RSeq(@rw{o0|5>5}@oh{t1+=1}a0,t1e,pt2{b0:t0}),@po{o0|5<b0%4?t1:=t0}AFb(t3e,Flip(t4e,t5,t6))))",
+    Tree0522 "B{t0=4;o0=_;b0=4}Swm(To{20}(pt0{b0:=;b1:t0}),Wt{10},RSeq(Seq(c1,Sl{0})))",
+    Tree0523 "B{b0=4;t0}@po{t0+=1}@si{t0!5}Fb(Isw{t0+1;T;T}(Sb{t0=b0},a0,t1),RetF(Rpt{F}(Rus{3}(OnceK(t2)))))",
+    Tree0524 "B{t0=2;o0=3;b1=4;b0;t1}@os{o0:=t1}RSeq(Isw{b1+1;T;T}(Sw{0;4;1}(Ub{o0},@po{o0:=t1}Rty0(c0e),@oh{t1+=3}@po{t1+=3}@ki{b0%2!0}RepF(RSeq(t1,Ret1(t2))),Pre{t1+1<t0;F}(R))),Sw{4;0;3}(t3,Dl{10}(a4),Inv(Wu{t1}),S),Inv(Cnd{b1=2;_;F}(PAll{_}(RSeq(Isw{t1;_;T}(c5b{b1+4%4},a6l,@oh{t1!6?b0:=t1}a7),Mt{20}(Cnd{b1+2<o0|3+1;T;S}(Ub{o0})),Sw{5}(c8l,Wt{10}))))))",
+    Tree0525 "B{t0;b1=4;t1=5;b0=4}Sw{0;1;3}(c0,Pre{b1%4>1;R}(Fb(Mt{10}(pc1{b0:=}),Keep(c2),t3)),@of{t0+=2}@ki{b0+4%4=3}Par{_;3}(Sb{t1=1},c4e,a5),Run)",
+    Tree0526 "B{t0=5;b0=2}Wde(Step(pa0{b0:t0},c1,@po{b0:=7}Ret1(Sb{b0=7}),RFb(c2,t3,t4e)),Flip(Rty3(Sl{20})))",
+    Tree0527 "Rep2(c0)",
+    Tree0528 "B{b1=5;t1;t0=4;b0=3}Ite(@of{t1:=b0+4;b0+=2}@ki{b0%2=1}@os{b0:=b1;b0!5?t0+=2}t0,c1e)",
+    Tree0529 "B{o0=3;t0=5;b0=5}@si{some}@ki{b0%2!1}Ite(Fb(F,c0,Pre{none;R}(a1l),@ki{b0>t0}AFb(pc2{b0:=},c3)),Seq(a4l,@ki{b0=t0}@os{b0+=1;b0+=3}t5),PAll{_}(FS(Wu{t0}),OnceT(t6e),a7e))",
+    Tree0530 "B{t0=0;b0=3}Swm(Seq(t0,pa1{b0:9;b1:b0}),pc2{b0:b0},Rus{F}(Sb{t0=b0}),Rpt{F}(Run))",
+    Tree0531 "B{o0=_;b1;b0;t0=3}@rw{b1+1>t0}Keep(@ki{b0+1>5}@fi{b0+1%2!1}@oh{o0|1%2<1?o0:=t0%2;t0:=2}Dl{50}(Sc{b0+=3}))",
+    Tree0532 "Ite(Ite(Sub(Pri(Ret3(MSeq(Ret2(a0),c1,c2)),Keep(Star(Seq(c3,t4),PAll{2}(t5e,F))))),PAll{-3}(Try(t6,R),Star(t7,c8,Wt{0}),Par{-4;_}(t9,t10,Wt{100},a11e))),F)",
+    Tree0533 "B{t0=4;b0=1;o0=2}Seq(c0b{t0+3%3},@oh{t0+=1;o0:=_}@ki{b0+2%4<2}a1)",
+    Tree0534 "B{b0=0;t0}OnceT(Seq(Star(pi0{t0:=},Par{-1;0}(t1,t2)),RU{S}(@po{t0:=b0+2}@ki{t0+3<3}Ret2(PAll{-2}(@po{t0+=2;t0:=t0%4}Ret2(c3e),c4,c5)))))",
+    Tree0535 "RtyF(c0)",
+    Tree0536 "B{b1=1;t0=1;o0}Ite(pi0{t0:t0},Flt{3;F;_}(Sb{b1=t0}),a1b{b1%3;b1})",
+    Tree0537 "B{t0=0}Step(PPar{2;T}(c0,pc1{b0:t0}),Rpt{F}(F))",
+    Tree0538 "B{t0=3;b1;b0=5;t1=1}Bin{b0+2%2<0;N}(Flip(Wde(c0l,Intr{t0>0}(t1),t2),Lim{1}(Cnd{b1+4%3>1;N;_}(Isw{b0%3;T;N}(@rw{t1+1!2}@oh{b0:=t1}@fi{b0!1}Fai,pc3{b0:b1},@oh{t0+=2}@si{t1%4>0}@os{t0:=b0+1}t4e,a5,@of{t1+1!3?t1+=2;b1:=t0%2}@fi{t0%2>0}Fai)))),RFb(OnceK(c6),Rpt{1}(@oh{t0:=t1;t1:=b1}@fi{b1%4>1}@si{t0+2=b1}c7e),Ret4(Rpt{F}(Intr{t1+1!5}(t8))),Sel(t9,c10,a11l),FS(Sb{t1=9})))",
+    Tree0539 "B{t0=3;b1=1;b0=1}Pri(SubR(FF(a0)),Sw{1;3}(t1,Sc{b0:=t0+3},Sl{0}),MSeq(RT{1}(a2e)))",
+    Tree0540 "B{b0;o0=3;t0=5}MSeq(Sl{20},PAll{2}(pt0{b0:=;b1:t0},Sb{o0=5},Suc))",
+    Tree0541 "B{b0=4;t0=3;q0}RSel(c0,@ki{b0>6}@rw{t0+4!t0}@os{t0+=1}PPar{1;_}(SubR(Pri(Star(a1b{t0;b0},SubR(Sl{100}))))),PPar{0;N}(c2,@os{t0+=3}Su{t0}(pi3{t0:b0})),Fb(Lp{t0;_}(RFb(Sel(t4,t5))),Ruf{F}(Lp{_;F}(Ite(a6,Scc{t0!3},pi7{t0:t0})))))",
+    Tree0542 "B{q0=1;t0=3;b0=0;b1=4;o0=5}ASeq(Lp{_;K}(Rpt{F}(a0b{t0;b0})),Dd{0}(@rw{o0|1%3<2}@ki{b0+1!3}Flip(a1b{b0;b1},t2e)),OnceT(PPar{2;T}(@oh{b0+=2}t3,t4e)))",
+    Tree0543 "B{b0=1;t0=5}Bin{t0+4<b0;T}(R,Pre{t0>5;S}(c0e))",
+    Tree0544 "B{q0=1;b0=0;b1;o0=_}Lp{_;K}(SubA(Swm(pt0{b0:7},pt1{b0:b0;b1:b1},Try(t2,@po{b1:=b0+2%3}@oh{b1+=3}@rw{none}t3))))",
+    Tree0545 "FF(OnceK(OnceK(Invt(FS(Star(Fb(t0,t1,t2,a3e)))))))",
+    Tree0546 "B{b1=2;t1}Seq(@si{t1%4!1}@oh{b1+=3}RSeq(t0,c1e),Sc{b1+=3},@po{t1:=t1%2}@fi{t1=2}Rep0(Wt{0}),c2e,c3l)",
+    Tree0547 "B{t1=3;b0=5;t0}Ruf{1}(Fb(ASeq(Flip(Cnd{t0>2;N;_}(Pre{t1>3;F}(c0e)),@si{t0<7}Once(Sb{t1=b0})),Rep1(@fi{t0<4}a1e))))",
+    Tree0548 "B{t0;b0=5;t1=2}@fi{t1=b0+4%3}@rw{b0+3<3}@os{t0!2?t0+=2;t0:=t0+2%3}Flt{1;S;_}(Su{t0}(RtyF(@po{t0:=b0+2%3}RFb(c0,c1b{t0},MSeq(c2e,Sb{b0=9}),c3))))",
+    Tree0549 "B{b1=0;b0;t0=0}Keep(Star(Wde(t0e,@fi{b0%3<0}t1e,Sc{t0+=1}),RSeq(a2,t3e,Sb{b0=0}),Once(@os{b1:=t0%2}@fi{b0%4=2}c4),pi5{t0:=},MSeq(Swm(S,c6),a7,Invt(c8))))",
+    Tree0550 "B{q0;o0=_;b1=1;b0=4;t0=3}Lp{_;K}(Seq(Opt(RSeq(PAll{0}(Sl{20},pt0{b0:t0}),a1b{b1;b0})),Wu{t0},Isw{o0|3;N;_}(t2)))",
+    Tree0551 "B{q0=4;b1;t0=4;b0}RSeq(RT{2}(Bin{b1!t0;_}(Swm(a0e,c1l),@ki{t0>2}@of{b0:=t0}@oh{t0+=1}F)),Sw{3;0}(Ret3(c2),@fi{b1%4>0}@rw{t0%4<3}@po{b1+=2}Cnd{t0%4=3;T;F}(FS(pc3{b0:=})),Lp{b1;R}(pt4{b0:b0;b1:t0})),c5)",
+    Tree0552 "B{q0=4;t1;o0=5;t0}Sel(Ret3(RSeq(Su{t1}(Sl{0}),Suc,c0,PPar{1;N}(Sc{t0:=t0%2},Sb{o0=5}),Sl{0})))",
+    Tree0553 "B{t0=3;b0=0;b1;q0=2;o0=_}Lp{t0;_}(Pri(PAll{_}(To{0}(Sw{1}(Ret1(t0e),Par{1;_}(RSeq(pa1{b0:b1;b1:=},a2,c3b{b0%2})))),Keep(Par{-1;_}(t4,@fi{some}t5,Bin{b1<5;N}(S,t6)))),Keep(Sw{2;5;3}(ASeq(Sc{some?b1+=1},c7l),Dl{20}(pa8{b0:t0}),Sb{b0=4},@oh{o0:=_}@os{o0:=_;b1%4<0?t0+=2}Wu{t0}))))",
+    Tree0554 "B{b0=2;t0=1}@of{t0:=b0+3%2}RFb(c0)",
+    Tree0555 "B{t0;b0;t1=4}@si{t1=2}FF(RSeq(Dl{10}(Bin{b0=t0%3;T}(c0b{t0+3},Flt{2;_;_}(t1))),Seq(pi2{t0:b0},pc3{b0:=}),Ruf{1}(Suc),Once(t4)))",
+    Tree0556 "B{t1;b1=5;b0=2;q0;t0=2}PPar{2;T}(Try(Star(a0e,pi1{t0:b1}),a2e,pa3{b0:t0;b1:b0},Pri(PAll{1}(pt4{b0:0;b1:b0},@si{t0=t0%2}@ki{t0=1}@po{b0%2>0?t0:=b1+1;t1+=2}a5),t6),Suc),a7,@fi{t1%3<2}Wde(Par{-2;1}(a8,@po{b1:=t1+2%3}@oh{b0+=1}pc9{b0:b0},Sb{b1=b0}),RetF(Lp{t1;S}(t10e))),Seq(@po{b1+=2}Cd{0;_}(c11e),a12,a13,t14,a15),Isw{t0%3;_;_}(Lp{_;_}(Cd{30;K}(pi16{t0:=})),@oh{t1+1>2?b1+=2;t1:=b0+2}@rw{t1<b1}@of{b0:=6;t1:=b0}Ruf{3}(Fb(t17,@os{b0:=b1}c18e))))",
+    Tree0557 "B{t0=4;b0=5;o0=2;t1=2;b1}@oh{t1+=1}Ite(RFb(t0,Flip(PPar{2;N}(S,Scc{t0+2%2!1}),pt1{b0:t0;b1:b0}),@oh{b1:=o0|0}@rw{none}Rpt{F}(FF(Fb(c2,@oh{t0:=1}@po{t1+=3;b0>1?o0:=_}@of{t0+=1}Sc{b1:=9;b1+=1})))),Inv(Inv(Rep1(Rep4(@oh{none?o0:=_}RSeq(t3,@os{t0+=3}Rpt{2}(Sl{10}),@po{b0%3<2?b0:=b1}@si{t0<2}Sb{b1=4},Flt{2;F;K}(Run)))))))",
+    Tree0558 "B{b0=3;q0;t0}Swm(Bin{t0>b0;T}(Lp{t0;S}(c0b{b0}),Fb(Flt{2;_;_}(t1),t2e,c3b{b0+2},TryF(Suc,pa4{b0:=},t5))),RSeq(Swm(Scc{t0>4},pi6{t0:=},t7e),Step(RSeq(@of{t0+=1}Flip(Sc{b0+=2},Wt{10},pc8{b0:1})),c9),Flip(c10e,Ite(@si{t0>0}pi11{t0:t0},Run),Swm(Sl{0},Sc{t0:=9}))))",
+    Tree0559 "B{t0;b0=0}Fb(Step(WU{t0=b0%2}(Sc{t0+=1}),pi0{t0:b0},a1),ASeq(RFb(c2e,pa3{b0:0;b1:t0}),RSeq(Pre{t0+3<b0;K}(t4)),RSeq(Wt{20})),Fb(@os{t0+=3}@po{t0:=b0%4}pi5{t0:b0},t6),c7l)",
+    Tree0560 "B{b0=5;t0=5;b1=0}@of{b0:=b1+2}@oh{t0+=3}@si{b1+4%2>0}ASeq(Fai)",
+    Tree0561 "B{t0=4;b0=2}Rmp{S;F}(AFb(Isw{b0+2%3;T;_}(Wv{t0}(RU{S}(RSel(@os{t0:=b0}@ki{b0<7}Seq(t0,Sc{t0%4!1?t0+=1}),RSeq(pi1{t0:=},t2e)))),Bin{t0!7;T}(Seq(@ki{b0>2}Sb{t0=1},t3),Inv(t4e))),RSeq(Rmp{S;S}(Ret1(S)),RSeq(FS(Sl{0}),@of{t0:=b0+3}t5,pa6{b0:=;b1:t0},pi7{t0:=}))))",
+    Tree0562 "B{t0=2}Bin{t0+4%2>0;N}(c0,SubA(SubA(To{10}(c1e))))",
+    Tree0563 "B{b0=0;t0=2;t1=3;o0=_}RFb(c0,Swm(a1,Sc{none?t1+=2},Sl{20},@of{o0:=b0+3%4}a2),WU{b0%2<0}(@si{b0<2}Pre{t0+2<t0;K}(@po{t1:=b0+1}Wu{t1})),@fi{t1!b0}Pri(pi3{t0:t1},t4e))",
+    Tree0564 "RFb(Fai,c0)",
+    Tree0565 "B{t0;b0}PPar{2;T}(RetF(@rw{b0%3<1}@of{b0:=b0+3%2;b0%2!1?b0:=t0%4}@si{b0+3!0}t0e),t1,RetF(Scc{b0%2=0}))",
+    Tree0566 "B{o0=3;b0=1;q0;t0=5;t1}RSeq(Lp{_;K}(Cnd{some;_;F}(Rpt{F}(Pre{some;K}(Su{t0}(Sel(c0,pc1{b0:=},c2)))))),Seq(Seq(Isw{2;_;T}(Inv(t3),pc4{b0:=},Sc{b0+=1},Seq(Sc{t1:=6})))))",
+    Tree0567 "B{b0=4}Star(Sl{0},a0,Scc{b0%2!1})",
+    Tree0568 "B{t0=2;b0=1;o0=0}RSeq(@rw{t0%3<2}@fi{t0%2!0}Flt{2;_;F}(pt0{b0:b0;b1:t0}),WU{o0|4>4}(pt1{b0:b0;b1:b0}),@os{b0+=2}RFb(c2b{t0},t3e),FF(Rmp{F;F}(t4)))",
+    Tree0569 "B{q0;b1=2;b0=5;t0}PAll{_}(RFb(Ite(pi0{t0:b0},Sl{30}),MPri(t1,Scc{t0%2<1},pa2{b0:b1;b1:=})),Lp{b0;K}(Par{1;_}(c3l,RFb(t4,S))))",
+    Tree0570 "B{b0=5;t0=4}Seq(Ret2(Wt{10}),RU{S}(@os{b0!b0%2?b0:=t0}@po{t0:=t0%3;t0+=1}SubR(Seq(To{10}(t0e),t1,@rw{t0+2!b0+4}Fai,Sb{b0=8},c2))),Seq(Swm(Sl{20}),pt3{b0:=;b1:b0},t4,a5))",
+    Tree0571 "B{t0=5;b1;o0=_;b0=0}Swm(MSeq(Sc{o0:=_},RSel(Once(c0e)),Fb(Par{_;2}(Ub{o0},t1),F)),Ite(AFb(@ki{none}Wt{0},pc2{b0:t0},t3,@ki{none}t4e,pc5{b0:b0}),Pri(Flip(AFb(t6,a7),R,Fai)),Star(Scc{b0+3<b1},Scc{o0|0+2=5})),RFb(t8,Fb(Lim{1}(Pre{b0%4>0;S}(a9b{6;b1})),MPri(a10l,Sb{b1=b0}))))",
+    Tree0572 "RFb(Wde(Pri(c0),Once(Once(F)),Ite(Dd{30}(t1e),t2)),Fb(a3,a4,t5),RFb(Flip(t6,a7),Step(t8e,c9),Sl{50}))",
+    Tree0573 "B{q0=0;b0=2;b1;t0}Seq(@os{b1+=2}t0,Lp{b0;K}(Ite(Scc{b1%2=1},RSeq(@oh{b1:=b0+3}c1,Sl{20},Sb{t0=7}))),Swm(Step(c2,pt3{b0:5;b1:t0},c4),c5))",
+    Tree0574 "B{t0=0;b0=0;q0=3}RSeq(WU{b0>3}(Scc{t0<5}),PPar{0;N}(Ret4(t0),Lp{t0;S}(Cnd{t0<b0+4%2;T;_}(Keep(t1e))),Ret2(a2)))",
+    Tree0575 "B{b0;t0=0}Rpt{0}(Sb{t0=b0})",
+    Tree0576 "B{b1;t0=5;q0=2;b0=5}@of{b1=3?t0+=1;t0+=2}Ret1(Lp{_;_}(RSeq(RSeq(t0,Pre{t0+3=0;K}(RepF(t1)),t2,pi3{t0:b0},a4b{b0+3;b1}),RFb(t5,a6b{t0;b1},@os{b1+=2}@rw{b1!2}c7,a8e),Pre{b1+1=0;S}(Seq(Dd{10}(Wde(t9,c10b{b1})),Dl{100}(@fi{b1<4}RT{F}(@fi{b0>t0%2}pa11{b0:9;b1:=})))))))",
+    Tree0577 "B{b1=5;t1;b0;t0=5}Mt{10}(Rep1(Seq(PAll{_}(PAll{-1}(Mt{10}(Sc{t1!3?t0+=1})),@of{b1:=8}a0b{b1%2;b0},@fi{b0%2!1}@ki{b1=3}RFb(Wu{t0},c1b{t1},t2)),Sc{t0:=t0+3%2;t0+=2})))",
+    Tree0578 "Fb(RSeq(a0e,c1,t2e,t3,Rep3(t4e)),PPar{0;T}(Ruf{2}(t5),t6e),Star(c7,a8l,Opt(c9l)),RSeq(a10,RepF(t11),PAll{_}(c12)))",
+    Tree0579 "RepF(Fb(Flip(Par{1;_}(Star(Dd{100}(Fb(F,F,c0,F)),Rpt{0}(c1))),Par{1;_}(TryF(a2,c3e,Lim{3}(t4e),Sub(Rep0(c5))),Step(S,c6)),RFb(t7))))",
+    Tree0580 "B{o0;b1=0}Isw{b1+4;_;N}(@fi{o0|2!7}Flt{1;R;F}(PAll{_}(c0l,Run)),Invt(c1l),RFb(c2,c3,c4))",
+    Tree0581 "Flip(RSel(F,R),t0,F)",
+    Tree0582 "B{q0=4;b0=3;t0=4;b1=4;o0=3}RU{S}(Once(Flip(Rep2(Fb(@rw{b1+3%3=1}@ki{b1!t0%2}@os{t0+=1}a0l,@po{t0:=b0%4}Rep2(t1),t2e)),Su{t0}(a3l),@os{b0:=o0|2+3%2;t0:=5}RFb(a4b{o0|1%4;b0},Seq(Wt{0},a5)),Rus{1}(FS(Lp{_;S}(Lp{_;K}(Sl{100})))),Mt{30}(Bin{t0>0;T}(Scc{b1=1},t6e)))))",
+    Tree0583 "B{t0=4;q0;t1;b0=5}Isw{t1%3;T;N}(MSeq(Fb(c0b{t1%4},t1),Lp{t1;K}(t2),t3,RT{1}(Fb(pt4{b0:b0},pc5{b0:7})),Dd{10}(@po{t0:=5}t6)),@rw{t0+1%3!0}@ki{t0%4=3}@fi{t0>6}Inv(ASeq(To{0}(RFb(Pre{b0!4;S}(FF(@fi{b0!4}Scc{t0+4>b0+4})))),RFb(c7e,c8e),@si{t0>t1+3}AFb(a9l,Scc{b0<0}))),Pre{b0<t0+3}(t10))",
+    Tree0584 "B{t0=1;b0=0}RU{S}(FF(Pri(OnceK(@os{b0:=0}pi0{t0:b0}),pc1{b0:b0},@ki{t0>3}t2,Dd{50}(pc3{b0:b0}),FF(c4))))",
+    Tree0585 "RSeq(Ret4(RFb(c0,t1,a2)),c3,Step(a4,R,F),Lim{1}(t5),RFb(Ret4(c6e),S))",
+    Tree0586 "FF(Sl{100})",
+    Tree0587 "PAll{-1}(PPar{1;_}(RSeq(RSeq(c0l,S),t1)),Rus{F}(RSeq(a2l,t3,Flt{2;S;K}(Wt{0}))),Par{_;3}(t4,t5,Sl{30},Wt{20}),Invt(RSeq(t6,t7,c8)))",
+    Tree0588 "RT{F}(a0)",
+    Tree0589 "B{b0=5}Pre{b0+3%3=1;S}(Inv(Flip(S,t0,t1e)))",
+    Tree0590 "B{o0;b0=0;t0=4;t1=4;b1=5}@fi{b1<2}@rw{t1<6}Pri(@po{b0:=o0|1}@si{t1<t0}@rw{none}RFb(Fai,ASeq(Ub{o0},Wu{t1},Sc{b0+=2})),RetF(Sel(Ret1(pi0{t0:=}),t1,Rep4(c2),Dl{0}(pi3{t0:=}),c4l)))",
+    Tree0591 "B{b1;t0=0;b0=4;t1}@os{t0+=2;t0<4?t1:=b0}Star(c0,Swm(t1,Sb{t1=b1}),RFb(FF(pi2{t0:=}),pa3{b0:=;b1:b0}),Sw{2;5}(F,t4,t5),@rw{t1%4=3}@oh{t0:=t1+1;b0:=b1}@os{b0%3!2?t1+=2}MSeq(a6,Sw{3}(t7,Sc{t1:=b0+1})))",
+    Tree0592 "RFb(MPri(Ite(Flip(t0),Flip(Opt(t1))),F),Mt{10}(Keep(Flt{2;R;_}(RSeq(a2,S,a3)))))",
+    Tree0593 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Flt{3;_;_}(Sw{0}(Flt{2;S;_}(Flip(pc1{b0:6},t2)),Sl{10})),Dl{20}(RU{S}(Sl{0}))),RSeq(c3,OnceT(@rw{some}Ret3(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a4l),Sl{20}))),@os{b1+=4}Scc{b0>5}))",
+    Tree0594 "B{b0=0}Inv(Swm(Rep0(c0b{b0}),Par{-1;2}(c1,t2)))",
+    Tree0595 "B{b1=1;b0;t0=0}Seq(Par{1;_}(Mt{0}(Sb{b0=t0}),RFb(FS(pc0{b0:t0}))),Rmp{S;S}(Isw{t0;T;N}(@os{b0+2<0?b1+=1}@oh{t0+=1}Cnd{t0%4>1;N;S}(@ki{b1+2%3!1}@po{t0<4?b0:=t0;b1+=1}Fai),Keep(t1))),To{30}(RFb(a2b{b0;b1},c3,@of{b1:=t0+2;b0+=4}Keep(Wu{t0}))),Star(pi4{t0:b1},t5,Wt{50},c6,a7b{t0%3;b0}))",
+    Tree0596 "B{t0=2}Ite(a0,Wu{t0},a1)",
+    Tree0597 "B{b0=4;o0=_;t0=3;b1}Swm(RFb(Pre{b0+3%4<1}(F),Su{t0}(S),Bin{o0|3%2<1;_}(Scc{t0%3!1},t0)),Cnd{o0|3+2<2;T;S}(@rw{b1>b0+4%3}Seq(SubA(SubR(Sb{b0=b1})),a1)),Bin{b0>b1%2;T}(Dl{10}(t2),Ite(t3e,Wde(@ki{b0!0}@rw{none}c4e,Run),Scc{t0+1>b0})))",
+    Tree0598 "B{t1=2;q0;t0;b0=1}Wv{t1}(Pri(Ite(RSeq(t0,a1,ASeq(c2l,c3),pi4{t0:=}),AFb(a5,a6e),Lp{t0;R}(a7)),@po{t1+4>2?t0+=3;b0+=3}@si{b0<b0%4}Fb(Mt{50}(Lp{_;K}(RSeq(t8,Sb{t1=b0}))),Bin{t0=b0;_}(pa9{b0:t1},c10))))",
+    Tree0599 "B{b0=5;b1;q0=2;t0=1;o0=5}Lp{t0;_}(RSel(RSeq(@of{t0+=3}@rw{t0+2!4}Lp{b0;R}(RFb(c0,Seq(@si{t0%2>0}pa1{b0:4;b1:b0},R),PAll{_}(c2),PAll{2}(Fai,pc3{b0:b0}),t4))),Seq(Sw{2;5}(a5e,Pre{some}(Wu{t0}),Sb{t0=7}),Fb(pt6{b0:t0;b1:b1},@os{o0:=9}@ki{b0+4%2>0}c7,Wu{t0}),@ki{b1%3<1}Par{-1;-2}(Wu{t0},F))))",
 }

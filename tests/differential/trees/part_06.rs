@@ -6,116 +6,69 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
         }
-        Filter(times = 1, count = Failure, filtered = Skipped) {
-            TryCatch(catch_on_halt = false) {
-                ReactiveFallback {
-                    Precondition(|bb| bb.b0 == *bb.t0) {
-                        Condition(Cond<0>),
-                    },
-                    Switch(b1) {
-                        case 1 => AlwaysFailure,
-                        _ => StatefulAction(PTask<1>, b0 = {t0}),
-                    },
-                },
-                Precondition(|bb| (bb.b1 + 4) % 2 != 1, else = Skipped) {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 % 2 == 0),
-                        Sleep(10),
+        Fallback {
+            ForceFailure {
+                Repeater(forever) {
+                    #[skip_if(|bb| bb.b0 + 2 == 2)]
+                    Timeout(0) {
+                        Loop(q0, if_empty = Running) {
+                            AlwaysSuccess,
+                        },
                     },
                 },
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<2>),
-                    #[post(|bb| { bb.b1 += 1; bb.t0.set((bb.b0 + 3) % 2) })]
-                    #[on_halted(|bb| bb.b1 = 5)]
-                    RunOnce(then_skip = true) {
-                        SetBlackboard(b0 = 9),
-                    },
-                    #[post(|bb| if bb.b1 < 7 { bb.b0 = 7 })]
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        Action(Act<3>),
+            },
+            SequenceWithMemory {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+                WaitValueUpdate(t1) {
+                    #[on_failure(|bb| bb.t1.set(bb.b0 % 3))]
+                    #[skip_if(|bb| *bb.t0 > 2)]
+                    #[run_while(|bb| bb.b0 % 2 < 0)]
+                    KeepRunningUntilFailure {
+                        MaxTime(0) {
+                            Sleep(10),
+                        },
                     },
                 },
-                ReactiveFallback {
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
+            },
+            Sequence {
+                Timeout(10) {
+                    Action(Act<2>),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<8>),
-                    AlwaysFailure,
-                    ReactiveSequence {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                },
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0600Blackboard { b0 b1 t0 });
+board!(Tree0600Blackboard { t0 t1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
-        MemPriority {
-            #[on_failure(|bb| { *bb.t0 += 1; if *bb.t0 + 3 == *bb.t0 % 3 { bb.b1 = *bb.t0 % 2 } })]
-            #[run_while(|bb| bb.b1 != 4)]
-            StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
-            StatefulAction(PTask<1>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0601Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0602 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-        }
-        Loop(q0, if_empty = Skipped) {
-            #[success_if(|bb| bb.o0.unwrap_or(3) < (bb.o0.unwrap_or(2) + 3) % 2)]
-            #[run_while(|bb| bb.b1 + 3 < 0)]
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            Loop(q0) {
-                Precondition(|bb| bb.o0.unwrap_or(1) + 2 > 7, else = Skipped) {
-                    Conditional(|bb| *bb.t0 % 3 == 2, else = Failure) {
-                        Condition(Cond<0>),
-                    },
-                },
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                AlwaysFailure,
+                Action(PAct<1>, b0 = 6, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0602Blackboard { t0 o0 q0 b1 });
+board!(Tree0601Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0603Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        IfThenElse {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(PAct<1>, b0 = 5, b1 = {b1}),
-            Condition(Cond<2> = Cond::<2>),
+    pub tree Tree0602 for Ctx {
+        RetryUntilSuccessful(3) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
@@ -123,76 +76,168 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
         }
-        Fallback {
-            SubTree(Tree0603Sub0, ..),
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b1 + 3 != bb.b0),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                SkipUnlessUpdated(t0) {
-                    AlwaysFailure,
+        MemSequence {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    KeepRunningUntilFailure {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            RetryUntilSuccessful(4) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<1>),
+                        Action(PAct<2>, b0 = 0, b1 = {t0}),
+                        UnsetBlackboard(o0),
+                    },
+                    #[skip_if(|bb| bb.b0 + 4 < *bb.t0)]
+                    #[on_success(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0 + 2) })]
+                    #[post(|bb| *bb.t0 += 1)]
+                    WaitValueUpdate(t0) {
+                        Action(Act<3> = Act::<3>),
+                    },
                 },
-                Condition(|ctx| ctx.check(4)),
-                Action(Act<5> = Act::<5>),
-                Repeat(forever) {
-                    StatefulAction(Task<6> = Task::<6>),
+                ReactiveFallback {
+                    Retry(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    WasEntryUpdated(t0),
                 },
-            },
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
-                StatefulAction(Task<8>),
-            },
-            RetryUntilSuccessful(3) {
                 Fallback {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[run_while(|bb| bb.b0 % 3 == 0)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Condition(Cond<9>),
-                    Condition(|ctx, bb| ctx.check_in(10, (bb.b1 + 1) % 3)),
+                    SequenceStar {
+                        Condition(Cond<5>),
+                        WasEntryUpdated(t0),
+                        #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 2)]
+                        #[success_if(|bb| bb.o0.unwrap_or(4) > bb.b0 % 3)]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        Condition(Cond<7>),
+                    },
+                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                    #[skip_if(|bb| (bb.b0 + 1) % 3 < 0)]
+                    Precondition(|bb| (*bb.t0 + 1) % 2 > 0, else = Running) {
+                        Fallback {
+                            Failer,
+                            AlwaysFailure,
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        Condition(Cond<8>),
+                    },
+                    #[run_while(|bb| *bb.t0 % 2 > 0)]
+                    #[on_success(|bb| if bb.o0.unwrap_or(2) + 4 > 6 { bb.b0 += 1 })]
+                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
+                    AlwaysSuccess,
+                },
+                Inverter {
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Action(PAct<9>, b0 = {t0}),
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11>),
+                            ForceSuccess {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0603Blackboard { b1 t0 b0 });
+board!(Tree0603Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail) {
-            Condition(Cond<0>),
-            Parallel(failure = 3) {
-                #[on_halted(|bb| { bb.b0 = (bb.b0 + 4) % 4; bb.t0.set(*bb.t0 % 2) })]
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 4, &mut bb.b1)),
-                Condition(Cond<3>),
-            },
-            TryCatch {
-                StatefulAction(Task<4>),
-                Condition(PCond<5>, b0 = {=}),
+        Conditional(|bb| *bb.t0 % 3 < 2, else = Success) {
+            #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
+            FlipSelector {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {=}),
+                StatefulAction(Task<2>),
+                KeepRunningUntilFailure {
+                    TryCatch {
+                        AlwaysFailure,
+                        Script(|bb| if bb.b0 + 4 == (bb.b0 + 3) % 2 { bb.b0 = 8 }),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { b1 t0 b0 });
+board!(Tree0604Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
-        RepeatUntilSuccess(3) {
-            Timeout(30) {
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 3,
+        }
+        WhileDoElse {
+            #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+            TryCatch {
+                Condition(PCond<0>, b0 = {t0}),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                },
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                PolicyParallel(policy = FirstFailure) {
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5>),
+                    #[failure_if(|bb| bb.b0 % 3 < 2)]
+                    Action(Act<6>),
+                },
             },
+            Fallback {
+                Fallback {
+                    #[failure_if(|bb| bb.b0 % 4 > 0)]
+                    #[success_if(|bb| bb.b0 + 3 > bb.b0 + 1)]
+                    SequenceWithMemory {
+                        Repeater(0) {
+                            Condition(PCond<7>, b0 = {t0}),
+                        },
+                        Action(PAct<8>, b0 = {b0}),
+                    },
+                    Condition(Cond<9>),
+                    IfThenElse {
+                        Condition(Cond<10>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            StatefulAction(Task<11>),
+        }
+    }
+}
+
+board!(Tree0605Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0606Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Priority {
+            Condition(Cond<5>),
+            Action(PAct<6>, b0 = 3, b1 = {t0}),
         }
     }
 }
@@ -200,1687 +245,126 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[post(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
-        MaxTime(30) {
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    ForceFailure {
-                        Condition(Cond<2>),
-                    },
-                    ScriptCondition(|bb| bb.b0 + 1 < *bb.t1),
-                    Parallel(success = 2, failure = -2) {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Sleep(20),
-                    },
+        SequenceStar {
+            Fallback {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    #[post(|bb| bb.o0 = Some(*bb.t0 + 2))]
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {=}),
                 },
-                StatefulAction(PTask<5>, b0 = {=}),
-                ReactiveSequence {
-                    #[failure_if(|bb| *bb.t1 + 3 == bb.b0)]
-                    Action(PIo<6>, t0 = {=}),
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        #[success_if(|bb| *bb.t0 < 4)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < 3)]
-                        SequenceWithMemory {
-                            Condition(Cond<7>),
-                            Action(|ctx| ctx.exec(8)),
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                Condition(Cond<9>),
-                                Action(PIo<10>, t0 = {=}),
-                            },
-                            StatefulAction(Task<11>),
-                            AlwaysSuccess,
-                        },
-                    },
+                MaxTime(30) {
+                    Sleep(10),
+                },
+                FlipSelector {
+                    #[on_halted(|bb| if bb.b0 < 6 { bb.b0 += 3 })]
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 3 > 3)]
+                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                    AlwaysSuccess,
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) > 2),
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[post(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
+            Delay(0) {
+                Condition(Cond<4>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                SubTree(Tree0606Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                Sequence {
+                    Condition(Cond<7>),
+                    #[post(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
+                    Condition(|ctx| ctx.check(8)),
                 },
             },
         }
     }
 }
 
-board!(Tree0606Blackboard { q0 o0 t1 b0 t0 });
+board!(Tree0606Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0607Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 12,
+        }
+        ScriptCondition(|bb| bb.b1 % 4 != 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0607Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(3, 6, &mut bb.b1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
             b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
         }
-        #[on_success(|bb| if bb.b0 != 0 { bb.b1 = *bb.t0 % 4 })]
-        #[on_halted(|bb| bb.b1 = bb.b0)]
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = 2),
-            Condition(Cond<2> = Cond::<2>),
+        Cooldown(10, filtered = Skipped) {
+            Inverter {
+                AsyncSequence {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        SubTree(Tree0607Sub0, t0 = {=}, b1 = {b1}),
+                        Action(Act<1> = Act::<1>),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<2> = Task::<2>),
+                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        Timeout(0) {
+                            SubTree(Tree0607Sub1, t0 = {=}, b1 = {b1}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0607Blackboard { b1 t0 b0 });
+board!(Tree0607Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Limiter(1) {
-                MaxTime(100) {
-                    Repeat(3) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0609 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        ReactiveFallback {
-            AsyncSequence {
-                Precondition(|bb| *bb.t1 > 3, else = Failure) {
-                    #[on_failure(|bb| bb.b1 += 4)]
-                    ParallelAll {
-                        #[success_if(|bb| *bb.t0 > 1)]
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        WasEntryUpdated(t0),
-                        #[skip_if(|bb| *bb.t0 % 3 == 2)]
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t1 += 1 })]
-                        #[success_if(|bb| *bb.t0 < 0)]
-                        Action(PAct<3>, b0 = {t1}, b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0609Blackboard { t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        RetryUntilSuccessful(forever) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        Retry(3) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0612 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| *bb.t1 + 4, dynamic = false) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Sleep(0),
-                },
-                RetryUntilSuccessful(3) {
-                    #[post(|bb| bb.b1 += 2)]
-                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                    #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                    SetBlackboard(t0 = {t1}),
-                },
-            },
-            Remap(success = Failure, failure = Failure) {
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0612Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        RunOnce {
-            ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 > *bb.t0),
-        }
-    }
-}
-
-board!(Tree0613Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0614Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Remap(success = Failure, failure = Success) {
-            AsyncFallback {
-                #[post(|bb| bb.b0 = (bb.b0 + 4) % 4)]
-                #[skip_if(|bb| *bb.t0 < 2)]
-                StatefulAction(Task<0>),
-                #[on_success(|bb| bb.b0 += 1)]
-                StatefulAction(Task<1>),
-                SubTree(Tree0614Sub0, ..),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0614Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        Fallback {
-            Repeat(1) {
-                RunOnce(then_skip = true) {
-                    Succeeder,
-                },
-            },
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Sequence {
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -2, failure = 0) {
-            RetryUntilSuccessful(4) {
-                Precondition(|bb| bb.o0.unwrap_or(2) + 4 < (*bb.t0 + 3) % 4, else = Success) {
-                    AlwaysFailure,
-                },
-            },
-            AsyncSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0616Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
-        AsyncFallback {
-            RunOnce {
-                Condition(|ctx| ctx.check(0)),
-            },
-            RunOnce(then_skip = true) {
-                Condition(|ctx| ctx.check(1)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64,
-        }
-        Invert {
-            Switch(b1) {
-                case 0 => Remap(success = Success, failure = Failure) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Cooldown(50, filtered = Skipped) {
-                            SetBlackboard(o0 = Some(2)),
-                        },
-                        RunOnce(then_skip = false) {
-                            AsyncSequence {
-                                StatefulAction(Task<0>),
-                                Wait(50),
-                                UnsetBlackboard(o0),
-                                Condition(Cond<1>),
-                            },
-                        },
-                        Inverter {
-                            Condition(PCond<2>, b0 = {=}),
-                        },
-                        #[on_success(|bb| { if *bb.t0 > 2 { bb.t0.set(bb.o0.unwrap_or(0)) }; if (*bb.t0 + 4) % 4 > 2 { *bb.t0 += 1 } })]
-                        KeepRunningUntilFailure {
-                            #[on_failure(|bb| *bb.t0 += 4)]
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-                case 1 => Retry(4) {
-                    MaxTime(10) {
-                        Fallback {
-                            Deadline(10) {
-                                ReactiveSequence {
-                                    #[skip_if(|bb| *bb.t0 % 2 != 1)]
-                                    #[failure_if(|bb| bb.b1 % 3 > 0)]
-                                    AlwaysRunning,
-                                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                                },
-                            },
-                            WaitUntil(|bb| *bb.t0 % 2 != 1) {
-                                AlwaysFailure,
-                            },
-                            Precondition(|bb| bb.b0 > bb.b0 % 3, else = Skipped) {
-                                RepeatTimes(1) {
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-                _ => SetBlackboard(o0 = Some(5)),
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
-            },
-            Repeat(4) {
-                Priority {
-                    Parallel(success = 0, failure = -1) {
-                        Remap(success = Success, failure = Failure) {
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        #[failure_if(|bb| *bb.t0 < 1)]
-                        StatefulAction(Task<2>),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Action(Act<3>),
-                    },
-                    ReactiveSelector {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        Action(PAct<7>, b0 = 1, b1 = {b0}),
-                    },
-                },
-            },
-            BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = false) {
-                Timeout(10) {
-                    Condition(Cond<8>),
-                },
-                #[on_failure(|bb| { bb.b0 += 1; bb.t0.set((bb.b0 + 4) % 3) })]
-                #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
-                #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-                Repeat(2) {
-                    ReactiveFallback {
-                        Condition(Cond<9>),
-                        Retry(2) {
-                            WaitUntil(|bb| bb.b0 < 6) {
-                                Action(Act<10>),
-                            },
-                        },
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0619Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0620Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
             b1: i64 = 3,
-        }
-        Conditional(|bb| bb.b0 + 4 < *bb.t0 + 3, else = Failure) {
-            Repeat(4) {
-                MemPriority {
-                    SkipUnlessUpdated(t0) {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(0)),
-                            AlwaysSuccess,
-                            #[failure_if(|bb| bb.b1 > 1)]
-                            Sleep(20),
-                            Action(Act<1>),
-                        },
-                    },
-                    SubTree(Tree0620Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0620Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Parallel(success = -1, failure = -3) {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-                Conditional(|bb| bb.b0 % 3 == 1, dynamic = false, else = Success) {
-                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-                    Condition(Cond<1>),
-                },
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    ScriptCondition(|bb| bb.b1 % 4 > 0),
-                },
-                SetBlackboard(b0 = 0),
-                FlipSelector {
-                    #[success_if(|bb| *bb.t0 != 3)]
-                    #[run_while(|bb| *bb.t0 > bb.b1 % 2)]
-                    Script(|bb| { bb.b1 += 2; bb.b0 = *bb.t0 }),
-                    Timeout(20) {
-                        Succeeder,
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                AlwaysRunning,
-            },
-            BinarySelector(|bb| bb.b0 > 4, dynamic = true) {
-                Sequence {
-                    #[success_if(|bb| *bb.t0 % 4 == 0)]
-                    #[post(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    StatefulAction(Task<3> = Task::<3>),
-                    Sleep(100),
-                    #[success_if(|bb| bb.b1 > 7)]
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                    Condition(Cond<5>),
-                    SetBlackboard(b0 = 2),
-                },
-                Sequence {
-                    Succeeder,
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
-                    Action(PIo<7>, t0 = {=}),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-            Cooldown(0, filtered = Failure) {
-                #[run_while(|bb| bb.b1 % 2 > 0)]
-                PolicyParallel(policy = FirstFailure) {
-                    ReactiveFallback {
-                        IfThenElse {
-                            StatefulAction(Task<10> = Task::<10>),
-                            #[on_success(|bb| { bb.b0 += 1; if *bb.t0 > bb.b0 { *bb.t0 += 3 } })]
-                            Condition(Cond<11>),
-                            Action(Act<12> = Act::<12>),
-                        },
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<13>),
-                        },
-                        Condition(Cond<14> = Cond::<14>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        #[skip_if(|bb| bb.b1 < 5)]
-                        Deadline(20) {
-                            RetryUntilSuccessful(2) {
-                                Script(|bb| if *bb.t0 % 4 > 0 { bb.b0 += 3 }),
-                            },
-                        },
-                    },
-                    RepeatUntil(Success) {
-                        Action(|ctx, bb| ctx.exec_in(15, bb.b0 + 3, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0621Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Fallback {
-            BinarySelector(|bb| bb.b0 % 4 < 0, dynamic = true) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0622Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Condition(Cond<0>),
-            Fallback {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0624 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        TryCatch(catch_on_halt = false) {
-            SkipUnlessUpdated(t0) {
-                #[on_success(|bb| { bb.t1.set(bb.b0 + 4); bb.t0.set(*bb.t1) })]
-                StepSequencer {
-                    Action(PIo<0>, t0 = {t0}),
-                    Condition(Cond<1>),
-                    ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                },
-            },
-            Sequence {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                    Condition(Cond<2>),
-                    SetBlackboard(t0 = {t1}),
-                    Condition(Cond<3>),
-                },
-            },
-            AsyncFallback {
-                Action(PAct<4>, b0 = {t1}),
-                Condition(Cond<5> = Cond::<5>),
-            },
-            BinarySelector(|bb| *bb.t1 % 4 != 2, dynamic = false) {
-                #[on_failure(|bb| { bb.t0.set(4); bb.t0.set((*bb.t1 + 2) % 2) })]
-                Failer,
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0624Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0625 for Ctx {
-        blackboard {
+            #[tracked] t0: i64 = 5,
             b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        Selector {
-            #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-            #[on_halted(|bb| { if *bb.t0 > 7 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-            #[skip_if(|bb| bb.b0 < 0)]
-            Conditional(|bb| bb.b0 < 3, dynamic = true, else = Failure) {
-                Condition(Cond<0>),
-            },
-            Action(Act<1> = Act::<1>),
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0625Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0626Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(Act<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0626 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Priority {
-            StepSequencer {
-                RetryUntilSuccessful(forever) {
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    Condition(Cond<0>),
-                },
-                AlwaysRunning,
-            },
-            Filter(times = 3, count = Failure) {
-                WaitUntil(|bb| *bb.t0 > 4) {
-                    AsyncSequence {
-                        IndexSwitch(|bb| (bb.o0.unwrap_or(4) + 4) % 2, out_of_range = Fail, dynamic = true) {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(Act<2>),
-                            #[run_while(|bb| *bb.t1 + 4 < 7)]
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t1 % 2, &mut bb.b0)),
-                            SetBlackboard(t0 = {b0}),
-                            UnsetBlackboard(o0),
-                        },
-                        RepeatUntilSuccess(1) {
-                            #[on_halted(|bb| { bb.t0.set(*bb.t1 + 2); if *bb.t0 > 0 { bb.o0 = Some(bb.b0 + 2) } })]
-                            #[skip_if(|bb| *bb.t0 + 3 > bb.b0)]
-                            ScriptCondition(|bb| bb.o0.unwrap_or(5) + 2 > 1),
-                        },
-                        SubTree(Tree0626Sub0, ..),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            IfThenElse {
-                Condition(Cond<6> = Cond::<6>),
-                Delay(50) {
-                    AlwaysSuccess,
-                },
-                Repeat(0) {
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0626Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0627 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                ReactiveSequence {
-                    Delay(20) {
-                        Condition(PCond<0>, b0 = {=}),
-                    },
-                    #[run_while(|bb| bb.b0 + 4 == 3)]
-                    StatefulAction(Task<1>),
-                    RepeatTimes(2) {
-                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                    },
-                    #[on_success(|bb| { bb.o0 = Some(bb.b0 + 1); bb.b0 += 2 })]
-                    Action(Act<3>),
-                    Wait(0),
-                },
-            },
-            Fallback {
-                #[success_if(|bb| *bb.t0 % 3 < 1)]
-                #[run_while(|bb| *bb.t0 % 3 > 0)]
-                Precondition(|bb| bb.b1 + 2 > bb.o0.unwrap_or(0) % 2, else = Success) {
-                    Precondition(|bb| bb.b1 > 1, else = Running) {
-                        AlwaysFailure,
-                    },
-                },
-                #[post(|bb| bb.b0 += 3)]
-                #[success_if(|bb| *bb.t0 % 3 != 0)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                SequenceStar {
-                    SequenceWithMemory {
-                        Action(PIo<4>, t0 = {=}),
-                        AlwaysSuccess,
-                    },
-                    #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
-                    Script(|bb| bb.b0 += 2),
-                },
-                Condition(|ctx| ctx.check(5)),
-            },
-            SetBlackboard(b0 = 6),
-            Priority {
-                RunOnce(then_skip = false) {
-                    ParallelAll(0) {
-                        #[run_while(|bb| bb.b0 % 3 < 2)]
-                        Parallel(success = 2, failure = 0) {
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[failure_if(|bb| (*bb.t0 + 1) % 4 > 1)]
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop) {
-                            Action(|ctx| ctx.exec(8)),
-                            Script(|bb| if *bb.t0 + 4 == (*bb.t0 + 3) % 2 { bb.t0.set(8) }),
-                        },
-                        WaitValueUpdate(t0) {
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                Condition(Cond<9>),
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Inverter {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    Condition(PCond<11>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0627Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0628 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
             #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
         }
-        MemSequence {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Precondition(|bb| *bb.t0 != 0, else = Success) {
-                    BinarySelector(|bb| *bb.t0 > *bb.t1 % 2, dynamic = false) {
-                        Fallback {
-                            Condition(Cond<0>),
-                            SetBlackboard(b0 = {t1}),
-                        },
-                        Sleep(0),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Priority {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        AlwaysRunning,
-                    },
-                },
-                Conditional(|bb| bb.b0 < 4, dynamic = false) {
-                    StatefulAction(Task<3>),
-                },
-                #[run_while(|bb| bb.o0.is_none())]
-                MaxTime(10) {
-                    Inverter {
-                        Sequence {
-                            Condition(PCond<4>, b0 = {=}),
-                            SetBlackboard(t1 = 8),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            Timeout(20) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    FlipSelector {
-                        StatefulAction(Task<5>),
-                        FlipSelector {
-                            Loop(q0, value = {t1}, if_empty = Failure) {
-                                StatefulAction(Task<6>),
-                            },
-                            ForceSuccess {
-                                StatefulAction(Task<7>),
-                            },
-                            #[on_halted(|bb| *bb.t1 += 3)]
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            #[skip_if(|bb| *bb.t0 == 1)]
-                            Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                        },
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            RunOnce(then_skip = false) {
-                                Sequence {
-                                    UnsetBlackboard(o0),
-                                    StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
-                                    ScriptCondition(|bb| *bb.t1 != 3),
-                                    UnsetBlackboard(o0),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0628Blackboard { q0 o0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        Priority {
-            Parallel(success = -1) {
-                Delay(10) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {=}),
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                UnsetBlackboard(o0),
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
-            #[post(|bb| bb.b0 = *bb.t0)]
-            #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-            Loop(q0, if_empty = Success) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Action(Act<4> = Act::<4>),
-                    },
-                    #[on_success(|bb| bb.o0 = None)]
-                    Action(Act<5>),
-                },
-            },
-            #[skip_if(|bb| *bb.t0 + 1 > 7)]
-            ReactiveFallback {
-                BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
-                    Retry(forever) {
-                        Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-            Condition(|ctx| ctx.check(8)),
-            RepeatUntilSuccess(3) {
-                #[skip_if(|bb| (bb.b1 + 3) % 3 != 0)]
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
-                #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t0 + 3 })]
-                ForceSuccess {
-                    Condition(Cond<9> = Cond::<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0629Blackboard { b0 o0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0630 for Ctx {
-        IndexSwitch(|bb| 6, out_of_range = Loop) {
+        AsyncSequence {
+            Action(Act<0>),
+            #[run_while(|bb| *bb.t1 != 6)]
             AlwaysFailure,
-            Sleep(0),
-            Sleep(50),
-            Sequence {
-                Sleep(100),
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0631Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b1: i64 = 12,
-        }
-        Script(|bb| { bb.b1 += 1; bb.b1 += 2 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0631Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Sleep(30)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0631 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-        }
-        ParallelAll(4) {
-            StatefulAction(PTask<0>, b0 = 3),
-            SubTree(Tree0631Sub0, t0 = {=}, b1 = {b1}),
-            SubTree(Tree0631Sub1, t0 = {=}, b1 = {b1}),
-            SetBlackboard(b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0631Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0632 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Fallback {
-            Precondition(|bb| bb.b0 % 4 == 2, else = Success) {
-                ParallelAll(1) {
-                    Switch(b1) {
-                        case 2 => Condition(Cond<0>),
-                        case 0 => Action(|ctx| ctx.exec(1)),
-                        _ => #[on_success(|bb| bb.b1 = bb.b0 % 2)]
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            Precondition(|bb| bb.b0 == bb.b0 + 3) {
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    RepeatTimes(forever) {
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-            },
-            #[post(|bb| bb.o0 = Some(9))]
-            Action(PAct<4>, b0 = 9, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0632Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0633Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0633 for Ctx {
-        FlipSelector {
-            SubTree(Tree0633Sub0),
-            Action(Act<1> = Act::<1>),
-            StatefulAction(Task<2>),
-            Sleep(0),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0634 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            RepeatUntilFailure(forever) {
-                Timeout(10) {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            Action(Act<1> = Act::<1>),
-                            Failer,
-                            StatefulAction(Task<2>),
-                        },
-                        StepSequencer {
-                            SequenceStar {
-                                Action(Act<3>),
-                                Action(Act<4>),
-                                StatefulAction(Task<5>),
-                            },
-                            Condition(Cond<6>),
-                        },
-                        Invert {
-                            RunOnce {
-                                MaxTime(10) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        Parallel(success = 2, failure = -1) {
-                            StatefulAction(Task<7>),
-                            RepeatUntilSuccess(forever) {
-                                Condition(Cond<8>),
-                            },
-                            Timeout(30) {
-                                Sleep(30),
-                            },
-                            Action(Act<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0635 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-        }
-        Retry(2) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
-                        Wait(20),
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                    },
-                    FlipSelector {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
-                        Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 3) % 4)),
-                    },
-                    StatefulAction(Task<2>),
-                    Action(PAct<3>, b0 = 9),
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-                StepSequencer {
-                    Timeout(30) {
-                        SequenceWithMemory {
-                            ForceSuccess {
-                                ScriptCondition(|bb| *bb.t0 + 4 < 3),
-                            },
-                            WasEntryUpdated(t0),
-                            Script(|bb| *bb.t0 += 3),
-                        },
-                    },
-                    ForceSuccess {
-                        Repeat(0) {
-                            Condition(PCond<5>, b0 = 8),
-                        },
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                #[on_success(|bb| bb.b0 = 2)]
-                IfThenElse {
-                    Fallback {
-                        Action(Act<7>),
-                        ScriptCondition(|bb| *bb.t0 > 0),
-                        Failer,
-                    },
-                    IfThenElse {
-                        RunOnce(then_skip = true) {
-                            MaxTime(30) {
-                                RetryUntilSuccessful(4) {
-                                    Script(|bb| bb.b1 += 1),
-                                },
-                            },
-                        },
-                        Action(PAct<8>, b0 = {=}),
-                        #[run_while(|bb| *bb.t0 % 3 > 1)]
-                        Sleep(100),
-                    },
-                    BinarySelector(|bb| bb.b1 + 1 < 6, dynamic = true) {
-                        ScriptCondition(|bb| *bb.t0 < bb.b0),
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0635Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0636Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Sleep(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0636 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        Sequence {
-            Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 2 > 0) {
-                Conditional(|bb| bb.b0 + 3 == bb.o0.unwrap_or(2) + 4) {
-                    Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.o0.is_none())]
-            #[failure_if(|bb| bb.o0.is_none())]
-            SubTree(Tree0636Sub0, o0 = {=}, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0636Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0637Sub0 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0637 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0637Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0638 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        Fallback {
-            TryCatch(catch_on_halt = false) {
-                #[failure_if(|bb| *bb.t0 < 7)]
-                Delay(50) {
-                    Action(Act<0>),
-                },
-                Script(|bb| bb.b0 += 1),
-            },
             ReactiveFallback {
-                Condition(Cond<1>),
-                #[success_if(|bb| *bb.t0 + 2 < 5)]
-                #[skip_if(|bb| bb.b0 + 1 < 6)]
-                StatefulAction(PTask<2>, b0 = {b0}),
-                StatefulAction(PTask<3>, b0 = {=}),
+                SetBlackboard(b1 = 5),
             },
-        }
-    }
-}
-
-board!(Tree0638Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0639 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Repeat(2) {
-            TryCatch(catch_on_halt = false) {
-                SetBlackboard(o0 = Some(1)),
-                #[post(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
-                RepeatTimes(2) {
-                    SetBlackboard(o0 = Some(4)),
-                },
-                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                #[skip_if(|bb| *bb.t0 > 0)]
-                #[run_while(|bb| *bb.t0 % 3 != 2)]
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0639Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0640Sub0 for Ctx {
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0640Sub1 for Ctx {
-        Priority {
-            Sequence {
-                AlwaysSuccess,
-                StatefulAction(Task<13>),
-            },
-            IfThenElse {
-                Condition(Cond<14>),
-                Wait(0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0640 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            ReactiveSequence {
-                ReactiveSelector {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
+            #[skip_if(|bb| *bb.t0 % 3 != 1)]
+            #[on_halted(|bb| bb.b1 += 2)]
+            #[on_failure(|bb| if bb.b0 > *bb.t0 { *bb.t1 += 1 })]
+            Parallel(success = 1, failure = -3) {
+                Inverter {
+                    Action(PIo<1>, t0 = {t0}),
                 },
                 Condition(Cond<2>),
-                Repeat(4) {
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-                ParallelAll(1) {
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            AsyncFallback {
-                RunOnce {
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Condition(|ctx| ctx.check(8)),
-                        RunOnce(then_skip = true) {
-                            SubTree(Tree0640Sub0),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<9> = Task::<9>),
-                    Cooldown(0, filtered = Skipped) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            FlipSelector {
                 Priority {
-                    MemSequence {
-                        Condition(Cond<11>),
-                        Repeat(0) {
-                            Sleep(10),
-                        },
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        Action(Act<12>),
-                    },
-                },
-                SubTree(Tree0640Sub1),
-            },
-            KeepRunningUntilFailure {
-                Priority {
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            Action(Act<15>),
-                        },
-                        Deadline(50) {
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<17>),
-                        Sleep(0),
-                        Action(Act<18> = Act::<18>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0641 for Ctx {
-        RepeatUntil(Success) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0642 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Interrupt(|bb| bb.b0 > 1) {
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0642Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0643 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 4,
-        }
-        #[success_if(|bb| bb.b0 + 1 < 2)]
-        #[failure_if(|bb| bb.o0.is_some())]
-        MemSequence {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(1)),
-                    RetryUntilSuccessful(4) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            IfThenElse {
-                #[success_if(|bb| bb.b1 + 4 == bb.b0)]
-                Condition(|ctx| ctx.check(2)),
-                AsyncFallback {
-                    StatefulAction(Task<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0643Blackboard { b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0644 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Cooldown(100, filtered = Failure) {
-            SkipUnlessUpdated(t0) {
-                Retry(1) {
-                    ScriptCondition(|bb| bb.b0 > 7),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0644Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0645 for Ctx {
-        Limiter(3) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0646 for Ctx {
-        RepeatTimes(forever) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0647 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        BinarySelector(|bb| *bb.t1 + 2 != 2, dynamic = false) {
-            IndexSwitch(|bb| bb.b1 + 2, out_of_range = Loop, dynamic = true) {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                },
-            },
-            AsyncFallback {
-                WasEntryUpdated(t1),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0648Blackboard { b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 4),
-                        WasEntryUpdated(t0),
-                    },
-                    Precondition(|bb| *bb.t0 + 1 < 2, else = Running) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                WaitUntil(|bb| (*bb.t0 + 2) % 2 > 0) {
-                    ParallelAll(max_failures = -1) {
-                        AlwaysFailure,
-                        #[post(|bb| bb.b0 += 1)]
-                        #[success_if(|bb| *bb.t0 % 4 < 3)]
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-                        Failer,
-                        #[skip_if(|bb| bb.b0 + 2 != 5)]
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-                ParallelAll(2) {
-                    Condition(Cond<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Fallback {
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 != 0),
-                },
-                Precondition(|bb| *bb.t0 == 3, else = Running) {
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    Condition(Cond<7>),
-                },
-                Condition(Cond<8>),
-            },
-            Sequence {
-                Retry(4) {
-                    ReactiveSequence {
-                        Condition(PCond<9>, b0 = 5),
-                        Action(|ctx| ctx.exec(10)),
-                        Condition(Cond<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            Conditional(|bb| (*bb.t0 + 4) % 4 > 2, dynamic = true) {
-                SkipUnlessUpdated(t0) {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        ReactiveFallback {
-                            #[success_if(|bb| *bb.t0 % 3 < 1)]
-                            ReactiveSequence {
-                                Condition(PCond<13>, b0 = {=}),
-                                IfThenElse {
-                                    Action(|ctx, bb| ctx.exec_in(14, *bb.t0 % 3, &mut bb.b0)),
-                                    ScriptCondition(|bb| *bb.t0 == 2),
-                                    StatefulAction(Task<15>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0649Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Repeater(2) {
-                ForceSuccess {
-                    Repeat(3) {
-                        IfThenElse {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0651 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 < 4, dynamic = true) {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                },
-                Parallel(success = 1, failure = 1) {
-                    Condition(Cond<3> = Cond::<3>),
-                    SetBlackboard(t0 = {b0}),
-                },
-                Fallback {
-                    Action(Act<4>),
-                    Failer,
-                    Condition(PCond<5>, b0 = {t0}),
-                },
-                Timeout(10) {
-                    Succeeder,
-                },
-            },
-            KeepRunningUntilFailure {
-                #[post(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                ReactiveSequence {
-                    MemSequence {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Sleep(30),
-                        Condition(Cond<7>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9>),
-                        Action(|ctx, bb| ctx.exec_in(10, 6, &mut bb.b0)),
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Action(PAct<11>, b0 = 1, b1 = {b0}),
-                        Conditional(|bb| *bb.t0 != 3, else = Success) {
-                            Repeat(1) {
-                                Repeat(3) {
-                                    ScriptCondition(|bb| bb.o0.is_some()),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0651Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            b1: i64,
-        }
-        IfThenElse {
-            WaitValueUpdate(t1) {
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-            },
-            #[failure_if(|bb| *bb.t1 == 6)]
-            #[success_if(|bb| bb.b0 % 4 > 1)]
-            AsyncSequence {
-                Condition(|ctx| ctx.check(1)),
-                Action(Act<2>),
-            },
-            SkipUnlessUpdated(t0) {
-                Selector {
-                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
-                    ForceSuccess {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0652Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0653Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Script(|bb| *bb.t0 += 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0653 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        Repeat(1) {
-            ReactiveSelector {
-                #[on_failure(|bb| { if bb.b0 % 4 < 0 { bb.t0.set(*bb.t0 % 2) }; bb.b0 += 3 })]
-                #[skip_if(|bb| *bb.t0 + 4 != bb.b0 % 3)]
-                #[failure_if(|bb| bb.b0 + 1 < 3)]
-                AlwaysSuccess,
-                #[run_while(|bb| (bb.b0 + 3) % 2 != 1)]
-                #[success_if(|bb| bb.b0 < 4)]
-                SubTree(Tree0653Sub0, t0 = {=}, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0653Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Switch(b1) {
-            case 0 => RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0>),
-            },
-            case 2 => RunOnce(then_skip = true) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Switch(b1) {
-                        case 1 => Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        case 0 => AlwaysSuccess,
-                        _ => WasEntryUpdated(t0),
-                    },
-                },
-            },
-            case 3 => AsyncSequence {
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                KeepRunningUntilFailure {
-                    #[post(|bb| if bb.b1 > *bb.t0 { bb.b1 += 1 })]
-                    #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 3)]
-                    Action(Act<3> = Act::<3>),
-                },
-            },
-            _ => #[failure_if(|bb| bb.b1 + 4 > bb.b1 % 3)]
-            Delay(20) {
-                FlipSelector {
-                    SetBlackboard(t0 = 1),
+                    #[skip_if(|bb| bb.b1 < 4)]
+                    Action(|ctx| ctx.exec(3)),
+                    #[run_while(|bb| (*bb.t0 + 2) % 3 < 1)]
+                    #[skip_if(|bb| bb.b0 == 6)]
                     StatefulAction(Task<4> = Task::<4>),
                 },
             },
@@ -1888,48 +372,1479 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0654Blackboard { b0 b1 t0 q0 });
+board!(Tree0608Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0655 for Ctx {
+    pub tree Tree0609Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0609 for Ctx {
+        Repeater(0) {
+            SubTree(Tree0609Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0610 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                Parallel(failure = 1) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    SequenceWithMemory {
+                        Sleep(0),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Repeat(0) {
+                    Condition(PCond<4>, b0 = {t1}),
+                },
+                Deadline(30) {
+                    #[success_if(|bb| *bb.t1 > *bb.t0)]
+                    RepeatUntilFailure(2) {
+                        ReactiveSequence {
+                            Loop(q0, if_empty = Failure) {
+                                ReactiveFallback {
+                                    #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                                    StatefulAction(Task<5>),
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0610Blackboard { q0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        blackboard {
             #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                AlwaysSuccess,
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            MemSequence {
+                SetBlackboard(o0 = Some(2)),
+                Conditional(|bb| bb.b0 == 5) {
+                    SetBlackboard(t0 = 7),
+                },
+            },
+            Fallback {
+                RetryUntilSuccessful(4) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            SetBlackboard(b0 = {t0}),
+            AsyncSequence {
+                Condition(Cond<2>),
+                Delay(50) {
+                    MaxTime(30) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0611Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0612Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 9,
+        }
+        SetBlackboard(t1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0612 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                SetBlackboard(b0 = 5),
+                Script(|bb| if *bb.t0 > 1 { bb.t0.set(9) }),
+            },
+            SubTree(Tree0612Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0612Blackboard { b0 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        AsyncFallback {
+            Sequence {
+                AlwaysSuccess,
+                RetryUntilSuccessful(4) {
+                    AlwaysSuccess,
+                },
+                Condition(|ctx| ctx.check(0)),
+            },
+            Timeout(30) {
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            Repeat(4) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+        }
+        #[post(|bb| bb.t0.set(*bb.t1))]
+        #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
+        Selector {
+            Action(PAct<0>, b0 = {=}, b1 = {b1}),
+            Sequence {
+                ReactiveSelector {
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = 1),
+                },
+                #[skip_if(|bb| (bb.b1 + 1) % 4 > 2)]
+                #[on_failure(|bb| { bb.b0 += 2; bb.b0 = *bb.t1 + 2 })]
+                #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+                StatefulAction(PTask<3>, b0 = {t1}),
+                Condition(Cond<4>),
+                AlwaysSuccess,
+            },
+            TryCatch(catch_on_halt = true) {
+                Sequence {
+                    RunOnce {
+                        ScriptCondition(|bb| *bb.t0 + 4 < 3),
+                    },
+                    WasEntryUpdated(t0),
+                },
+                #[run_while(|bb| bb.b1 > 3)]
+                ReactiveSequence {
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ScriptCondition(|bb| (*bb.t1 + 3) % 2 == 1),
+            },
+        }
+    }
+}
+
+board!(Tree0614Blackboard { o0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        blackboard {
             b1: i64,
         }
-        IfThenElse {
-            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                Loop(q0, if_empty = Failure) {
+        Switch(b1) {
+            case 4 => Condition(Cond<0>),
+            case 5 => SubTree(Tree0615Sub0, ..),
+            case 0 => #[on_success(|bb| bb.b1 += 1)]
+            Condition(Cond<2>),
+            _ => Sleep(0),
+        }
+    }
+}
+
+board!(Tree0615Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0616Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SetBlackboard(t0 = 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0616Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree0616Sub1, t0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0616 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Precondition(|bb| bb.b0 < 6) {
+            RunOnce(then_skip = true) {
+                SubTree(Tree0616Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0616Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            Condition(Cond<0>),
+            AlwaysSuccess,
+            ParallelAll(2) {
+                UnsetBlackboard(o0),
+                #[failure_if(|bb| *bb.t0 != bb.b1)]
+                #[on_success(|bb| if bb.o0.is_none() { bb.b1 = *bb.t1 })]
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 4, &mut bb.b1)),
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Timeout(10) {
+                PolicyParallel(policy = FirstFailure) {
+                    #[skip_if(|bb| bb.b1 != (bb.b0 + 1) % 3)]
+                    #[post(|bb| bb.o0 = None)]
+                    StepSequencer {
+                        Action(Act<5>),
+                    },
                     AsyncFallback {
-                        ReactiveFallback {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
+                        Action(Act<6>),
+                        Action(Act<7>),
+                    },
+                },
+            },
+            Precondition(|bb| (bb.b0 + 2) % 2 == 0) {
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0617Blackboard { t1 b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0618Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        MaxTime(0) {
+            WaitUntil(|bb| bb.b1 % 3 == 1) {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0618Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            b0: i64 = 9,
+        }
+        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
+        SubTree(Tree0618Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+        }
+        ParallelAll {
+            Action(PAct<0>, b0 = {=}),
+            SubTree(Tree0618Sub0, ..),
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0618Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 0,
+        }
+        #[on_success(|bb| bb.o0 = Some(bb.b1 + 2))]
+        ParallelAll(3) {
+            TryCatch {
+                StatefulAction(Task<0>),
+                Repeater(2) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Condition(Cond<2>),
+            },
+            Repeat(3) {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[skip_if(|bb| bb.b1 % 2 != 1)]
+                Fallback {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(1) {
+                            Action(PIo<3>, t0 = {t0}),
+                        },
+                    },
+                    SetBlackboard(o0 = Some(4)),
+                },
+            },
+            Switch(b1) {
+                case 1 => Condition(Cond<4>),
+                case 2 => Retry(0) {
+                    #[on_success(|bb| bb.b0 = bb.b1 % 3)]
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 1, &mut bb.b0)),
+                },
+                _ => Filter(times = 1, count = Success, filtered = Failure) {
+                    StatefulAction(PTask<6>, b0 = 5, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Loop, dynamic = false) {
+            ReactiveSelector {
+                Action(Act<0>),
+                Precondition(|bb| bb.b0 != 0) {
+                    StatefulAction(Task<1>),
+                },
+                Repeat(2) {
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+            },
+            Precondition(|bb| *bb.t0 < bb.b0 % 3, else = Failure) {
+                Parallel(failure = -2) {
+                    FlipSelector {
+                        Fallback {
+                            Condition(Cond<3> = Cond::<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Precondition(|bb| *bb.t0 != 1, else = Running) {
+                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                        #[on_success(|bb| if bb.b0 > 0 { bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
+                        WaitValueUpdate(t0) {
+                            KeepRunningUntilFailure {
+                                ForceSuccess {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+            AsyncSequence {
+                ParallelAll {
+                    Condition(Cond<7>),
+                    SetBlackboard(b0 = 8),
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(8, (bb.b1 + 3) % 4, &mut bb.b1)),
+                    },
+                },
+            },
+            MaxTime(30) {
+                SkipUnlessUpdated(t0) {
+                    Repeat(0) {
+                        StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0620Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            SequenceWithMemory {
+                IfThenElse {
+                    Inverter {
+                        Repeater(3) {
+                            WhileDoElse {
+                                Condition(Cond<1>),
+                                Action(Act<2> = Act::<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    Inverter {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<4> = Task::<4>),
+                            RetryUntilSuccessful(2) {
+                                Action(Act<5> = Act::<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+        }
+        StepSequencer {
+            Action(|ctx| ctx.exec(0)),
+            Action(Act<1>),
+            StatefulAction(PTask<2>, b0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0622Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0623 for Ctx {
+        Repeater(forever) {
+            SequenceStar {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0624 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64,
+        }
+        #[post(|bb| { if *bb.t0 > bb.b0 % 2 { bb.o0 = Some(*bb.t0 % 3) }; bb.b0 += 1 })]
+        #[skip_if(|bb| bb.b1 < 0)]
+        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+            SequenceWithMemory {
+                Precondition(|bb| bb.b1 < bb.b0, else = Failure) {
+                    Sequence {
+                        Condition(PCond<0>, b0 = {b1}),
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(2) + 3 != 7)]
+                        #[run_while(|bb| (bb.b0 + 2) % 3 != 0)]
+                        Condition(Cond<1> = Cond::<1>),
+                        SetBlackboard(b1 = 3),
+                    },
+                },
+            },
+            RunOnce {
+                Priority {
+                    Filter(times = 1, count = Failure) {
+                        StatefulAction(Task<2>),
+                    },
+                    Repeat(1) {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
+                    },
+                    Action(|ctx| ctx.exec(4)),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0624Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0625 for Ctx {
+        StepSequencer {
+            AsyncSequence {
+                Action(Act<0>),
+                RepeatUntilFailure(forever) {
+                    Condition(Cond<1>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Inverter {
+                    ReactiveSequence {
+                        Repeater(3) {
                             Action(Act<2>),
-                            Condition(|ctx| ctx.check(3)),
+                        },
+                        Condition(Cond<3>),
+                    },
+                },
+                Timeout(20) {
+                    TryCatch {
+                        Limiter(3) {
+                            Condition(Cond<4>),
+                        },
+                        Delay(0) {
+                            Retry(1) {
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0626Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 10,
+        }
+        #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
+        #[skip_if(|bb| *bb.t0 < bb.b0 + 4)]
+        #[on_success(|bb| *bb.t1 += 1)]
+        RunOnce(then_skip = true) {
+            #[failure_if(|bb| *bb.t0 == 3)]
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0626 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            RunOnce {
+                AlwaysRunning,
+            },
+            #[success_if(|bb| bb.b0 % 2 != 1)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| *bb.t0 == bb.b0)]
+            SubTree(Tree0626Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0626Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0627 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        #[on_halted(|bb| bb.b0 = *bb.t1)]
+        #[run_while(|bb| *bb.t1 > 6)]
+        MemSequence {
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            #[failure_if(|bb| bb.b0 + 4 > 4)]
+            IfThenElse {
+                ParallelAll(max_failures = -2) {
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    Condition(|ctx| ctx.check(2)),
+                    #[skip_if(|bb| bb.b0 != 6)]
+                    #[post(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
+                    StatefulAction(Task<3>),
+                    SetBlackboard(t1 = 0),
+                },
+                Sequence {
+                    Action(Act<4>),
+                    StatefulAction(PTask<5>, b0 = 8, b1 = {t0}),
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0627Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0628 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            SequenceStar {
+                Action(PIo<0>, t0 = {=}),
+                Parallel(success = -1, failure = 1) {
+                    MemSequence {
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                Invert {
+                    WasEntryUpdated(t0),
+                },
+            },
+            Repeat(3) {
+                IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail) {
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        Action(|ctx, bb| ctx.exec_in(3, 9, &mut bb.b1)),
+                    },
+                    Action(Act<4>),
+                },
+            },
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[run_while(|bb| bb.b1 < bb.b0 % 2)]
+            #[failure_if(|bb| bb.b1 == 7)]
+            Repeater(0) {
+                Action(PAct<5>, b0 = {=}, b1 = {=}),
+            },
+            MemSequence {
+                #[run_while(|bb| *bb.t0 < bb.b1)]
+                RunOnce {
+                    PolicyParallel(policy = FirstFailure) {
+                        Deadline(100) {
+                            Repeater(forever) {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0628Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0629 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Priority {
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0630 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceWithMemory {
+            ParallelAll {
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 4, &mut bb.b0)),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(3) + 1 != 1) {
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0630Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0631 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 4,
+        }
+        MemPriority {
+            #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
+            #[on_success(|bb| { if bb.b1 > *bb.t0 { bb.o0 = None }; bb.b1 = *bb.t0 % 2 })]
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            SequenceWithMemory {
+                StatefulAction(PTask<1>, b0 = 2, b1 = {t0}),
+                Action(Act<2> = Act::<2>),
+            },
+            Condition(Cond<3>),
+            SequenceStar {
+                AlwaysSuccess,
+                Condition(|ctx| ctx.check(4)),
+            },
+        }
+    }
+}
+
+board!(Tree0631Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0632 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                Conditional(|bb| bb.b0 > 4, dynamic = true, else = Failure) {
+                    Action(Act<0>),
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                #[post(|bb| { bb.t0.set(bb.b1 + 1); bb.o0 = Some(bb.b0 % 4) })]
+                KeepRunningUntilFailure {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        ReactiveSequence {
+                            Action(Act<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    FlipSelector {
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Sequence {
+                            Repeat(0) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0632Blackboard { b1 o0 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0633 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+        }
+        Conditional(|bb| *bb.t0 < 6, dynamic = true, else = Failure) {
+            MemSequence {
+                Precondition(|bb| (bb.b0 + 1) % 4 < 3, else = Running) {
+                    RunOnce(then_skip = false) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                        },
+                        RunOnce(then_skip = false) {
+                            ParallelAll {
+                                SetBlackboard(o0 = Some(6)),
+                                SetBlackboard(t0 = 1),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| *bb.t1 < *bb.t0 % 4)]
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+                    Loop(q0, value = {b0}) {
+                        Action(Act<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0633Blackboard { t0 o0 q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0634 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+        }
+        Sequence {
+            ParallelAll(2) {
+                #[skip_if(|bb| *bb.t0 % 3 == 2)]
+                AlwaysSuccess,
+                StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+            },
+            Filter(times = 2, count = Failure) {
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
+            },
+            RunOnce {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0634Blackboard { t0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0635 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0636 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            SequenceWithMemory {
+                WaitUntil(|bb| *bb.t1 > 3) {
+                    Parallel(success = 1, failure = -1) {
+                        WasEntryUpdated(t0),
+                        Action(Act<0>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                },
+                Priority {
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(0) < 4),
+                    },
+                    RunOnce {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    UnsetBlackboard(o0),
+                    WhileDoElse {
+                        Precondition(|bb| *bb.t0 % 3 > 0, else = Skipped) {
+                            Condition(Cond<2>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                },
+                #[post(|bb| { bb.b1 = 7; bb.b1 = *bb.t1 % 3 })]
+                #[success_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                #[run_while(|bb| *bb.t0 % 4 < 0)]
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<3>),
+                    AsyncSequence {
+                        ReactiveFallback {
+                            Failer,
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Delay(10) {
+                            SetBlackboard(t1 = 0),
+                        },
+                    },
+                },
+            },
+            Priority {
+                #[on_halted(|bb| if bb.b1 + 3 == 5 { bb.o0 = Some((bb.b1 + 4) % 4) })]
+                #[success_if(|bb| bb.o0.is_none())]
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        RepeatTimes(3) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0636Blackboard { b0 b1 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0637Sub0 for Ctx {
+        Sleep(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0637 for Ctx {
+        ParallelAll {
+            Action(Act<0>),
+            SubTree(Tree0637Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0638Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0638 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            Filter(times = 3, count = Success) {
+                Condition(Cond<1>),
+            },
+            Selector {
+                SubTree(Tree0638Sub0, b1 = {=}, q0 = {q0}, t0 = {=}, b0 = {b0}),
+            },
+            BinarySelector(|bb| *bb.t0 != 3) {
+                ScriptCondition(|bb| bb.b1 % 4 != 3),
+                ScriptCondition(|bb| bb.b1 + 2 > 0),
+            },
+        }
+    }
+}
+
+board!(Tree0638Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0639 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
+        #[run_while(|bb| bb.b0 % 3 == 2)]
+        #[failure_if(|bb| bb.b0 % 3 > 1)]
+        WaitUntil(|bb| *bb.t0 > 3) {
+            Precondition(|bb| bb.b0 < 3, else = Success) {
+                SetBlackboard(t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0639Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0640 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+            Fallback {
+                #[post(|bb| *bb.t0 += 3)]
+                #[on_failure(|bb| bb.b0 += 3)]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                ScriptCondition(|bb| *bb.t0 > 6),
+            },
+        }
+    }
+}
+
+board!(Tree0640Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0641 for Ctx {
+        Filter(times = 1, count = Completed, filtered = Skipped) {
+            RepeatTimes(1) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0642 for Ctx {
+        Sequence {
+            Condition(Cond<0>),
+            Parallel(success = 2, failure = -1) {
+                Sleep(50),
+                Action(Act<1>),
+            },
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0643 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        RepeatUntilFailure(3) {
+            Limiter(3) {
+                WaitUntil(|bb| bb.b1 == bb.b1 % 4) {
+                    SequenceWithMemory {
+                        #[on_success(|bb| bb.t1.set(3))]
+                        Action(Act<0>),
+                        ParallelAll {
+                            Script(|bb| bb.t0.set(bb.b1)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0643Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0644 for Ctx {
+        Remap(success = Success, failure = Failure) {
+            AsyncSequence {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0645 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            #[skip_if(|bb| bb.b0 + 3 > (bb.b0 + 3) % 2)]
+            IfThenElse {
+                FlipSelector {
+                    SetBlackboard(b0 = {t0}),
+                    StatefulAction(Task<0>),
+                },
+                Deadline(0) {
+                    StepSequencer {
+                        ScriptCondition(|bb| *bb.t0 + 1 > 1),
+                        #[post(|bb| bb.b0 = *bb.t0 + 3)]
+                        Action(PAct<1>, b0 = {=}),
+                    },
+                },
+            },
+            Condition(Cond<2>),
+            BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    Action(Act<4> = Act::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                #[on_halted(|bb| { bb.b0 = 9; bb.b0 += 1 })]
+                Script(|bb| bb.b0 += 3),
+            },
+        }
+    }
+}
+
+board!(Tree0645Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0646Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0646 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Parallel(success = -3) {
+            SequenceStar {
+                ScriptCondition(|bb| *bb.t0 < 3),
+                Condition(PCond<0>, b0 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 4)),
+            },
+            #[success_if(|bb| *bb.t0 % 4 == 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            Sequence {
+                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                #[on_halted(|bb| bb.b0 += 2)]
+                SetBlackboard(t0 = 1),
+                Wait(10),
+                #[skip_if(|bb| bb.b0 < 3)]
+                #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 3))]
+                StatefulAction(PTask<4>, b0 = 8, b1 = {t0}),
+            },
+            SequenceStar {
+                Sleep(0),
+                Action(Act<5>),
+            },
+            #[skip_if(|bb| *bb.t0 > 3)]
+            #[run_while(|bb| bb.b0 < 1)]
+            Sequence {
+                SubTree(Tree0646Sub0, ..),
+                Action(Act<7>),
+                Sleep(10),
+                Action(PIo<8>, t0 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0646Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0647 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+        }
+        Repeat(1) {
+            ReactiveFallback {
+                RepeatUntilSuccess(1) {
+                    Parallel(success = -3) {
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        Wait(10),
+                        ReactiveFallback {
+                            AlwaysFailure,
+                            Condition(Cond<0>),
+                        },
+                        Precondition(|bb| *bb.t0 < bb.b1, else = Success) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        ReactiveSequence {
+                            SetBlackboard(t1 = 0),
+                            StatefulAction(Task<2> = Task::<2>),
+                            ScriptCondition(|bb| *bb.t1 + 4 != 6),
+                        },
+                        Delay(100) {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 % 2 < 1) {
+                    MaxTime(30) {
+                        AsyncSequence {
+                            StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                    Wait(30),
+                },
+                MemSequence {
+                    RunOnce {
+                        Repeat(0) {
                             AlwaysSuccess,
                         },
                     },
                 },
             },
-            Script(|bb| { bb.t0.set(bb.b1 + 1); bb.o0 = Some(bb.b0 % 4) }),
-            Precondition(|bb| bb.o0.unwrap_or(5) < (bb.b1 + 4) % 2, else = Skipped) {
-                #[on_success(|bb| bb.b0 += 2)]
-                Inverter {
-                    ReactiveSequence {
-                        #[on_halted(|bb| bb.b1 = bb.b1 % 2)]
-                        ParallelAll {
-                            Fallback {
-                                Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
-                                Condition(Cond<5> = Cond::<5>),
+        }
+    }
+}
+
+board!(Tree0647Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Cooldown(20, filtered = Failure) {
+                BinarySelector(|bb| *bb.t1 % 2 == 0, dynamic = true) {
+                    ParallelAll {
+                        Repeater(forever) {
+                            StatefulAction(PTask<1>, b0 = {b0}),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                    ScriptCondition(|bb| bb.b0 + 2 > 6),
+                },
+            },
+            Sequence {
+                IfThenElse {
+                    Condition(Cond<3>),
+                    Loop(q0, value = {t1}, if_empty = Running) {
+                        Condition(Cond<4>),
+                    },
+                    Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                },
+                SetBlackboard(t1 = 3),
+                SequenceStar {
+                    Action(Act<6>),
+                    AlwaysSuccess,
+                },
+                Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 2)),
+                Condition(Cond<8>),
+            },
+            ForceFailure {
+                Loop(q0, value = {b0}) {
+                    IfThenElse {
+                        #[success_if(|bb| *bb.t0 < *bb.t1 % 2)]
+                        #[on_failure(|bb| bb.t1.set((bb.b0 + 1) % 4))]
+                        #[on_halted(|bb| { bb.t1.set(7); *bb.t1 += 1 })]
+                        Action(|ctx| ctx.exec(9)),
+                        #[on_halted(|bb| bb.t1.set(5))]
+                        #[success_if(|bb| *bb.t1 > 6)]
+                        #[failure_if(|bb| bb.b0 + 4 == bb.b0)]
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            AlwaysRunning,
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                #[skip_if(|bb| *bb.t1 > 6)]
+                #[on_success(|bb| *bb.t1 += 2)]
+                Condition(Cond<11>),
+                Action(PAct<12>, b0 = 3, b1 = {t1}),
+                RepeatUntilFailure(1) {
+                    WasEntryUpdated(t1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0648Blackboard { q0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        #[run_while(|bb| *bb.t0 + 4 < 7)]
+        Priority {
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                IfThenElse {
+                    ScriptCondition(|bb| bb.b0 % 3 != 0),
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                },
+                ScriptCondition(|bb| *bb.t0 != bb.b0 % 4),
+            },
+        }
+    }
+}
+
+board!(Tree0649Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64,
+        }
+        ReactiveSequence {
+            SkipUnlessUpdated(t0) {
+                AsyncFallback {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    #[skip_if(|bb| bb.b1 % 2 < 0)]
+                    StatefulAction(Task<1>),
+                    Wait(20),
+                },
+            },
+            Action(PAct<2>, b0 = {=}, b1 = {=}),
+            Filter(times = 1, count = Success) {
+                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
+                    Action(PIo<3>, t0 = {t0}),
+                    Wait(30),
+                    Condition(Cond<4>),
+                },
+            },
+            #[on_failure(|bb| bb.b0 += 2)]
+            Priority {
+                Action(Act<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0650Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0651 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        TryCatch(catch_on_halt = true) {
+            Parallel(success = 3) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<0>),
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[skip_if(|bb| bb.b0 != bb.b0 % 4)]
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                    StatefulAction(Task<2>),
+                },
+                RepeatTimes(forever) {
+                    IfThenElse {
+                        #[skip_if(|bb| bb.o0.unwrap_or(0) + 4 < 6)]
+                        ParallelAll(1) {
+                            AlwaysFailure,
+                            #[post(|bb| bb.b1 = (bb.b1 + 3) % 3)]
+                            #[on_failure(|bb| if bb.b0 == 5 { *bb.t0 += 3 })]
+                            #[success_if(|bb| bb.b0 == 4)]
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        Action(Act<4>),
+                        Switch(b1) {
+                            case 5 => Sleep(20),
+                            _ => Condition(Cond<5>),
+                        },
+                    },
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                ReactiveFallback {
+                    Remap(success = Failure, failure = Success) {
+                        WaitValueUpdate(t0) {
+                            #[on_failure(|bb| { bb.b0 = *bb.t0 % 2; bb.o0 = Some(2) })]
+                            #[on_success(|bb| bb.b0 += 2)]
+                            Repeat(3) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<6>),
+                                    Action(Act<7>),
+                                    StatefulAction(Task<8>),
+                                },
                             },
                         },
-                        WaitUntil(|bb| (*bb.t0 + 3) % 4 < 1) {
-                            #[failure_if(|bb| bb.b0 + 4 == 1)]
-                            Loop(q0, if_empty = Skipped) {
-                                Script(|bb| bb.b1 += 1),
+                    },
+                },
+            },
+            ParallelAll(0) {
+                BinarySelector(|bb| (bb.b0 + 1) % 3 > 1, dynamic = true) {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Repeat(3) {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b1 != 2, dynamic = false) {
+                    TryCatch {
+                        IfThenElse {
+                            ScriptCondition(|bb| bb.b0 < 3),
+                            StatefulAction(PTask<11>, b0 = {=}),
+                            Precondition(|bb| (bb.b1 + 2) % 3 < 2) {
+                                StatefulAction(Task<12> = Task::<12>),
                             },
+                        },
+                        RepeatTimes(2) {
+                            StatefulAction(Task<13>),
                         },
                     },
                 },
@@ -1938,199 +1853,371 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0655Blackboard { o0 b0 q0 t0 b1 });
+board!(Tree0651Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0652Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx {
+        Sequence {
+            Sleep(30),
+            StatefulAction(Task<0>),
+            SubTree(Tree0652Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0653 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+        }
+        #[on_success(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
+        #[failure_if(|bb| *bb.t0 + 4 > 4)]
+        Cooldown(30) {
+            FlipSelector {
+                Limiter(2) {
+                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3) % 2; bb.b0 += 3 }),
+                },
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Action(PIo<2>, t0 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(3, 6, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0653Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0654 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            Precondition(|bb| bb.b0 < 0, else = Skipped) {
+                RepeatUntilSuccess(forever) {
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<0>),
+                        case 4 => StatefulAction(Task<1>),
+                        _ => Repeat(0) {
+                            SetBlackboard(t0 = 1),
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 < 3)]
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<2>),
+            },
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                Switch(b1) {
+                    case 4 => Script(|bb| bb.b0 = *bb.t0 % 3),
+                    case 0 => StatefulAction(Task<3>),
+                    case 3 => Action(PAct<4>, b0 = {b0}, b1 = {t0}),
+                    _ => Sleep(20),
+                },
+            },
+            SequenceStar {
+                Condition(PCond<5>, b0 = 9),
+                ScriptCondition(|bb| bb.b0 + 4 < *bb.t0 % 4),
+            },
+            #[on_success(|bb| bb.b1 += 1)]
+            #[failure_if(|bb| bb.b0 > 4)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0654Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0655 for Ctx {
+        Deadline(0) {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        Conditional(|bb| *bb.t1 > 2, dynamic = true) {
-            ParallelAll(0) {
-                ScriptCondition(|bb| bb.b0 + 4 < bb.b1),
-                StatefulAction(Task<0>),
-                Precondition(|bb| (*bb.t1 + 2) % 2 < 1, else = Running) {
-                    #[failure_if(|bb| *bb.t0 < 4)]
-                    #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 != 3 { *bb.t0 += 2 } })]
-                    Condition(|ctx, bb| ctx.check_in(1, (*bb.t1 + 4) % 3)),
+        Conditional(|bb| bb.o0.is_some(), else = Success) {
+            Selector {
+                SequenceStar {
+                    StatefulAction(PTask<0>, b0 = {b1}),
+                    Condition(Cond<1> = Cond::<1>),
                 },
-                WhileDoElse {
-                    #[skip_if(|bb| bb.b1 % 2 < 1)]
-                    Action(Act<2>),
-                    Action(Act<3>),
+                Switch(b1) {
+                    case 5 => StatefulAction(Task<2>),
+                    _ => AlwaysSuccess,
                 },
-                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
-                    StatefulAction(PTask<4>, b0 = 8),
-                    SetBlackboard(b0 = 0),
-                    ScriptCondition(|bb| *bb.t1 > 3),
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    #[success_if(|bb| *bb.t0 + 2 > 4)]
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0656Blackboard { t0 b1 t1 b0 });
+board!(Tree0656Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Action(PIo<0>, t0 = {b0}),
-                Action(Act<1>),
-                Condition(PCond<2>, b0 = {t1}),
-                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(1) + 1)),
-            },
-            Fallback {
-                #[run_while(|bb| (*bb.t1 + 3) % 3 > 1)]
-                #[on_halted(|bb| { bb.t0.set(*bb.t1 % 3); if *bb.t1 % 4 < 1 { bb.t0.set((bb.b1 + 4) % 3) } })]
-                #[skip_if(|bb| *bb.t1 > 3)]
-                RunOnce(then_skip = false) {
-                    Action(PIo<4>, t0 = {t0}),
+        BinarySelector(|bb| *bb.t0 + 4 > 6, dynamic = false) {
+            MaxTime(20) {
+                Loop(q0, if_empty = Success) {
+                    FlipSelector {
+                        Precondition(|bb| *bb.t0 != 5, else = Running) {
+                            ForceFailure {
+                                ScriptCondition(|bb| *bb.t1 % 2 == 0),
+                            },
+                        },
+                    },
                 },
-                Parallel(success = 1, failure = -1) {
-                    WasEntryUpdated(t0),
-                    Action(Act<5>),
-                },
-                Action(Act<6>),
-                AlwaysFailure,
             },
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0657Blackboard { t1 o0 b1 b0 t0 });
+board!(Tree0657Blackboard { t1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-        }
-        StepSequencer {
-            Wait(0),
-            RunOnce {
+        Fallback {
+            KeepRunningUntilFailure {
                 MemPriority {
-                    Action(Act<0>),
-                    Failer,
-                    #[run_while(|bb| *bb.t0 < 7)]
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    Script(|bb| bb.b1 = 4),
+                    IfThenElse {
+                        AsyncFallback {
+                            Deadline(0) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                            StatefulAction(Task<1>),
+                        },
+                        Action(Act<2>),
+                    },
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            StatefulAction(Task<3>),
+                        },
+                        Optional {
+                            Action(Act<4>),
+                        },
+                    },
                 },
             },
-            Inverter {
-                ScriptCondition(|bb| bb.b1 > 1),
+            SequenceStar {
+                Inverter {
+                    AsyncSequence {
+                        Cooldown(0, filtered = Skipped) {
+                            StepSequencer {
+                                Condition(Cond<5>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+                Repeater(forever) {
+                    StepSequencer {
+                        Sleep(10),
+                        Failer,
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                },
+                Remap(success = Success, failure = Success) {
+                    Sleep(20),
+                },
+                ParallelAll(3) {
+                    Condition(Cond<9>),
+                    Condition(Cond<10>),
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<13>),
+                    Failer,
+                },
+                Action(|ctx| ctx.exec(14)),
             },
         }
     }
 }
-
-board!(Tree0658Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        #[success_if(|bb| (bb.b0 + 3) % 3 > 1)]
-        #[run_while(|bb| bb.b1 < 6)]
-        ParallelAll {
-            Sequence {
-                Sequence {
-                    StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            ReactiveSequence {
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(5) % 3, &mut bb.b1)),
+                    Switch(b1) {
+                        case 1 => Action(PAct<1>, b0 = {=}),
+                        case 2 => Condition(PCond<2>, b0 = {b1}),
+                        _ => Condition(Cond<3>),
+                    },
+                    RunOnce(then_skip = true) {
+                        RunOnce(then_skip = true) {
+                            #[run_while(|bb| bb.o0.is_some())]
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 3 => #[skip_if(|bb| *bb.t0 % 4 > 2)]
+                    #[success_if(|bb| (bb.b0 + 2) % 4 != 1)]
+                    #[post(|bb| bb.b1 += 2)]
+                    Action(PIo<4>, t0 = {b1}),
+                    case 0 => Action(PIo<5>, t0 = {=}),
+                    case 1 => Conditional(|bb| *bb.t0 % 3 > 0, else = Success) {
+                        StatefulAction(Task<6>),
+                    },
+                    _ => StatefulAction(Task<7>),
+                },
+                Optional {
+                    Conditional(|bb| bb.b0 + 1 > 2, dynamic = true) {
+                        Inverter {
+                            ReactiveSelector {
+                                StatefulAction(Task<8> = Task::<8>),
+                                Action(PIo<9>, t0 = {b1}),
+                                Condition(PCond<10>, b0 = 3),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+            Priority {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    Switch(b1) {
+                        case 4 => WasEntryUpdated(t0),
+                        case 1 => Action(Act<11>),
+                        case 0 => Cooldown(0, filtered = Skipped) {
+                            StatefulAction(Task<12>),
+                        },
+                        _ => #[on_failure(|bb| bb.b0 += 3)]
+                        #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
+                        #[post(|bb| bb.o0 = None)]
+                        RunOnce(then_skip = true) {
+                            #[post(|bb| { bb.b0 = 7; *bb.t0 += 1 })]
+                            Delay(100) {
+                                Condition(PCond<13>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<14>),
+                KeepRunningUntilFailure {
+                    RunOnce {
+                        RunOnce(then_skip = true) {
+                            Action(|ctx, bb| ctx.exec_in(15, bb.b1 % 4, &mut bb.b1)),
+                        },
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<16>),
+                    Limiter(3) {
+                        Action(PAct<17>, b0 = {t0}, b1 = {b1}),
+                    },
+                    Action(PIo<18>, t0 = {b1}),
                 },
                 SequenceWithMemory {
-                    Action(PAct<1>, b0 = {b1}, b1 = {=}),
-                    Cooldown(30, filtered = Skipped) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                #[success_if(|bb| *bb.t1 != 3)]
-                RepeatTimes(2) {
-                    Parallel(failure = -1) {
-                        Action(PIo<3>, t0 = {=}),
-                    },
+                    ScriptCondition(|bb| bb.b0 + 1 < (*bb.t0 + 2) % 2),
                 },
             },
-            Fallback {
-                #[on_halted(|bb| bb.b1 += 3)]
-                #[success_if(|bb| bb.b1 != 5)]
-                StatefulAction(Task<4>),
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                #[on_halted(|bb| bb.b1 += 2)]
-                #[post(|bb| bb.b0 += 2)]
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 3)),
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Condition(PCond<6>, b0 = 5),
-                },
-                StatefulAction(Task<7>),
-            },
-            #[failure_if(|bb| (*bb.t1 + 1) % 3 > 0)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[run_while(|bb| *bb.t1 != 2)]
-            StatefulAction(PTask<8>, b0 = {t1}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0659Blackboard { b1 t1 b0 q0 t0 });
+board!(Tree0659Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0660Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 0,
         }
-        Repeat(0) {
-            #[success_if(|bb| *bb.t1 + 1 < *bb.t1 + 3)]
-            #[failure_if(|bb| *bb.t1 != 7)]
-            StatefulAction(Task<0>),
+        FlipSelector {
+            ForceSuccess {
+                #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                #[run_while(|bb| (bb.o0.unwrap_or(2) + 2) % 3 > 0)]
+                Sequence {
+                    SubTree(Tree0660Sub0, ..),
+                    WasEntryUpdated(t0),
+                    StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
+                },
+            },
+            Condition(Cond<2>),
+            MemPriority {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                #[skip_if(|bb| bb.o0.is_some())]
+                StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
+            },
         }
     }
 }
 
-board!(Tree0660Blackboard { t1 });
+board!(Tree0660Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-            StatefulAction(Task<0>),
-            Parallel(success = -3) {
-                SetBlackboard(t0 = {b0}),
-                #[success_if(|bb| bb.b0 % 4 < 3)]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Condition(Cond<1>),
-                Remap(success = Success, failure = Failure) {
-                    Action(Act<2>),
-                },
-            },
-            #[on_halted(|bb| { if *bb.t0 > 7 { *bb.t0 += 1 }; bb.t0.set(*bb.t0 % 4) })]
-            AsyncFallback {
-                Condition(Cond<3>),
-                Condition(PCond<4>, b0 = {=}),
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
+        #[failure_if(|bb| bb.b0 % 2 < 1)]
+        SequenceWithMemory {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            #[on_halted(|bb| bb.b0 += 4)]
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -2140,112 +2227,105 @@ board!(Tree0661Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 4,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
+            b0: i64 = 4,
         }
-        #[run_while(|bb| bb.b1 == 0)]
-        #[on_success(|bb| { bb.b0 = bb.b1 + 1; bb.t1.set(bb.b1 + 2) })]
-        #[success_if(|bb| *bb.t1 < 2)]
-        Repeat(3) {
-            SequenceStar {
-                Optional {
-                    SetBlackboard(b1 = 5),
-                },
-                ReactiveSequence {
-                    #[post(|bb| { bb.t1.set(5); if bb.b0 + 3 != *bb.t1 { bb.b0 = 4 } })]
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    #[skip_if(|bb| bb.b0 > 1)]
+        RetryUntilSuccessful(2) {
+            Fallback {
+                Action(Act<0>),
+                MemPriority {
                     ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                MemSequence {
-                    MaxTime(0) {
-                        Action(PAct<3>, b0 = 4),
-                    },
-                    Action(PIo<4>, t0 = {t1}),
-                    Sleep(10),
-                },
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    #[skip_if(|bb| *bb.t0 != bb.b1 % 4)]
-                    Fallback {
-                        Condition(Cond<5>),
-                        ScriptCondition(|bb| *bb.t1 == 6),
-                        Repeater(forever) {
-                            StatefulAction(Task<6>),
+                        MaxTime(0) {
+                            #[failure_if(|bb| bb.b1 == 4)]
+                            #[post(|bb| bb.o0 = Some(bb.b0 % 3))]
+                            Failer,
                         },
                     },
-                    SetBlackboard(b1 = {t1}),
-                    Action(Act<7>),
+                    Switch(b1) {
+                        case 3 => StatefulAction(Task<1>),
+                        case 5 => #[success_if(|bb| *bb.t0 % 4 != 0)]
+                        Failer,
+                        _ => Condition(Cond<2>),
+                    },
+                    #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 2)]
+                    AlwaysSuccess,
+                    RepeatUntilSuccess(1) {
+                        ReactiveFallback {
+                            #[run_while(|bb| bb.b1 > 2)]
+                            Condition(Cond<3>),
+                            Loop(q0) {
+                                StatefulAction(Task<4>),
+                            },
+                            Wait(30),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0662Blackboard { t1 b1 t0 b0 });
+board!(Tree0662Blackboard { q0 o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        ReactiveSelector {
-            Condition(Cond<0>),
-            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
-            AlwaysFailure,
+        FlipSelector {
+            StatefulAction(Task<0>),
+            Action(PIo<1>, t0 = {t0}),
+            TryCatch(catch_on_halt = false) {
+                Inverter {
+                    Wait(10),
+                },
+                #[run_while(|bb| (bb.b0 + 1) % 4 != 1)]
+                Delay(10) {
+                    Timeout(0) {
+                        Condition(PCond<2>, b0 = 0),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(PCond<3>, b0 = 3),
+                WhileDoElse {
+                    Action(PIo<4>, t0 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
+                },
+                Condition(Cond<6>),
+            },
         }
     }
 }
 
-board!(Tree0663Blackboard { b0 });
+board!(Tree0663Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            #[allow(unused)] #[tracked] t0: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
         }
-        ParallelAll(max_failures = -2) {
-            PolicyParallel(policy = FirstFailure) {
-                #[run_while(|bb| bb.b0 > *bb.t1 % 3)]
-                SetBlackboard(b1 = 0),
-                Loop(q0, if_empty = Failure) {
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| bb.b1 < *bb.t1),
-                        Condition(PCond<0>, b0 = {t1}),
-                    },
-                },
-            },
-            AsyncFallback {
-                Parallel(success = -1, failure = 2) {
-                    AlwaysFailure,
-                    Succeeder,
-                },
-                FlipSelector {
-                    RetryUntilSuccessful(4) {
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    RepeatUntilFailure(3) {
-                        Condition(|ctx, bb| ctx.check_in(2, 6)),
-                    },
-                },
-                AsyncSequence {
-                    AlwaysSuccess,
-                    Script(|bb| { bb.b1 = *bb.t1 + 2; bb.b0 = (bb.b0 + 2) % 3 }),
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Repeat(4) {
-                            StatefulAction(Task<3>),
+        Repeat(4) {
+            #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
+            #[on_halted(|bb| { if (bb.o0.unwrap_or(3) + 1) % 4 == 1 { *bb.t0 += 3 }; bb.t0.set(9) })]
+            #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+            RunOnce(then_skip = true) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    #[on_success(|bb| *bb.t1 += 3)]
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) != 7)]
+                    Cooldown(0, filtered = Skipped) {
+                        Timeout(50) {
+                            Condition(PCond<0>, b0 = {=}),
                         },
                     },
                 },
@@ -2254,258 +2334,273 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0664Blackboard { b0 t1 t0 b1 q0 });
+board!(Tree0664Blackboard { t1 t0 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0665Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SetBlackboard(b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0665Sub0 for Ctx {
-        Condition(Cond<0>)
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        TryCatch {
+            SubTree(Tree0665Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+            Wait(50),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0665Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        Filter(times = 1, count = Success, filtered = Failure) {
-            BinarySelector(|bb| bb.b0 > (bb.b1 + 3) % 4, dynamic = false) {
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
-                Switch(b1) {
-                    case 3 => AlwaysFailure,
-                    _ => Action(Act<1> = Act::<1>),
+        Inverter {
+            FlipSelector {
+                UnsetBlackboard(o0),
+                SubTree(Tree0665Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+                Deadline(30) {
+                    RunOnce {
+                        Condition(|ctx| ctx.check(0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0666Blackboard { b1 b0 });
+board!(Tree0665Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
+        RepeatUntilFailure(forever) {
+            RepeatUntilFailure(forever) {
+                StepSequencer {
+                    Delay(50) {
+                        RepeatUntilFailure(2) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    ReactiveSelector {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0667Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        Sequence {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Wait(30),
-            },
-            BinarySelector(|bb| bb.o0.is_some()) {
-                Switch(b1) {
-                    case 1 => Action(Act<2>),
-                    _ => Condition(|ctx| ctx.check(3)),
-                },
-                Timeout(100) {
-                    Fallback {
-                        #[success_if(|bb| bb.b1 != (bb.b0 + 1) % 4)]
-                        Condition(PCond<4>, b0 = {b1}),
-                        Action(Act<5>),
-                        SetBlackboard(o0 = Some(6)),
-                    },
-                },
-            },
-            RepeatUntilFailure(2) {
-                TryCatch(catch_on_halt = true) {
-                    MemPriority {
-                        RetryUntilSuccessful(4) {
-                            #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
-                            Action(Act<6>),
+        SequenceWithMemory {
+            Deadline(100) {
+                RepeatUntilFailure(3) {
+                    Switch(b1) {
+                        case 3 => RunOnce {
+                            StatefulAction(Task<0>),
+                        },
+                        case 1 => RunOnce(then_skip = false) {
+                            Condition(Cond<1>),
+                        },
+                        case 4 => Retry(2) {
+                            Failer,
+                        },
+                        _ => Selector {
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| *bb.t0 > bb.b0)]
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                            ScriptCondition(|bb| bb.b1 + 3 < bb.b0),
+                            Condition(Cond<3>),
                         },
                     },
-                    IndexSwitch(|bb| bb.b1) {
-                        Condition(Cond<7>),
-                        Script(|bb| bb.b0 = bb.o0.unwrap_or(4) + 3),
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
+                },
+            },
+            AsyncFallback {
+                ReactiveFallback {
+                    SubTree(Tree0667Sub0, b1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                    ScriptCondition(|bb| *bb.t0 < 1),
+                },
+                StepSequencer {
+                    StatefulAction(Task<4>),
+                    Action(Act<5> = Act::<5>),
+                    Condition(Cond<6>),
+                    #[on_success(|bb| bb.t0.set((*bb.t0 + 1) % 3))]
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<8>),
+                    #[failure_if(|bb| bb.b0 % 2 == 0)]
+                    Action(Act<9>),
+                    Condition(Cond<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0667Blackboard { b0 b1 o0 });
+board!(Tree0667Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0668Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Sleep(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            o0: Option<i64> = Some(4),
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        RepeatUntil(Failure) {
-            SequenceWithMemory {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                Timeout(10) {
-                    StatefulAction(Task<0>),
+        AsyncFallback {
+            FlipSelector {
+                Sleep(0),
+                IndexSwitch(|bb| 0, out_of_range = Fail, dynamic = true) {
+                    SetBlackboard(t0 = 8),
                 },
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Condition(Cond<1>),
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<2>),
-                    },
+            },
+            Parallel(success = -5, failure = -5) {
+                Sleep(50),
+                UnsetBlackboard(o0),
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                #[run_while(|bb| bb.o0.is_none())]
+                #[failure_if(|bb| bb.o0.is_none())]
+                SubTree(Tree0668Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
+            },
+            BinarySelector(|bb| bb.b1 < 5) {
+                Condition(Cond<2>),
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 1) % 2, &mut bb.b0)),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0668Blackboard { t0 b0 });
+board!(Tree0668Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0669Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            Fallback {
-                Condition(PCond<0>, b0 = {=}),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            Switch(b1) {
-                case 4 => Delay(0) {
-                    Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                },
-                case 2 => SetBlackboard(t0 = 1),
-                _ => StepSequencer {
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4> = Task::<4>),
-                WasEntryUpdated(t0),
-            },
-            Conditional(|bb| bb.o0.is_some(), else = Failure) {
-                Remap(success = Failure, failure = Success) {
-                    Timeout(0) {
-                        Fallback {
-                            #[skip_if(|bb| bb.b1 == 4)]
-                            #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
-                            Sequence {
-                                #[skip_if(|bb| *bb.t0 != *bb.t0 % 4)]
-                                #[on_success(|bb| bb.b0 = bb.b1)]
-                                Script(|bb| bb.b0 = bb.o0.unwrap_or(2)),
-                                Condition(|ctx| ctx.check(5)),
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
-            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
-            Remap(success = Failure, failure = Success) {
-                Fallback {
-                    AlwaysFailure,
-                    Condition(Cond<6>),
-                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                },
-            },
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SubTree(Tree0669Sub0, ..),
+            Action(PIo<1>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0669Blackboard { o0 b0 t0 b1 });
+board!(Tree0669Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0670Sub1 for Ctx {
+        Selector {
+            Condition(Cond<12> = Cond::<12>),
+            AlwaysFailure,
+            StatefulAction(Task<13>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0670Sub0 for Ctx {
+        ParallelAll(1) {
+            Parallel(failure = 0) {
+                Succeeder,
+            },
+            Optional {
+                SequenceWithMemory {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    Condition(Cond<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                },
+            },
+            MemSequence {
+                SubTree(Tree0670Sub1),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Fallback {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        ForceFailure {
-                            ScriptCondition(|bb| bb.b0 < 2),
+        WhileDoElse {
+            WhileDoElse {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    RepeatUntilSuccess(1) {
+                        IfThenElse {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Condition(|ctx| ctx.check(2)),
                         },
                     },
-                    Action(Act<1>),
-                },
-                Precondition(|bb| *bb.t0 + 2 < *bb.t0 + 3, else = Failure) {
-                    WhileDoElse {
-                        StatefulAction(PTask<2>, b0 = {t0}),
-                        Timeout(10) {
-                            AlwaysFailure,
-                        },
+                    IfThenElse {
+                        Action(Act<3> = Act::<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
                     },
                 },
-                ForceFailure {
-                    MemPriority {
-                        WaitUntil(|bb| *bb.t0 != bb.b0) {
-                            Repeat(1) {
-                                #[run_while(|bb| bb.b0 < 7)]
-                                Repeat(forever) {
-                                    Action(PIo<3>, t0 = {=}),
-                                },
-                            },
-                        },
-                    },
+                Repeater(0) {
+                    Action(Act<6> = Act::<6>),
                 },
             },
-            Precondition(|bb| *bb.t0 + 1 > bb.b0, else = Running) {
-                #[failure_if(|bb| bb.b0 % 3 > 0)]
-                #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                WhileDoElse {
-                    Condition(PCond<4>, b0 = {b0}),
-                    AlwaysFailure,
-                    #[post(|bb| if *bb.t0 > 3 { *bb.t0 += 1 })]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 3)),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                ReactiveSequence {
-                    #[failure_if(|bb| (bb.b0 + 4) % 3 != 0)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    Action(Act<6>),
-                    Sleep(50),
-                },
-                #[skip_if(|bb| *bb.t0 + 3 > (*bb.t0 + 1) % 2)]
-                Fallback {
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    Limiter(3) {
-                        Condition(|ctx, bb| ctx.check_in(7, (*bb.t0 + 2) % 2)),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-            KeepRunningUntilFailure {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0670Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0671Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            StatefulAction(PTask<1>, b0 = {=}),
+            SubTree(Tree0670Sub0),
         }
     }
 }
@@ -2514,840 +2609,119 @@ bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
         blackboard {
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Loop(q0, if_empty = Failure) {
-            StepSequencer {
-                ParallelAll(max_failures = -2) {
-                    Condition(PCond<0>, b0 = {=}),
-                    Failer,
-                },
-                SubTree(Tree0671Sub0, ..),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Limiter(3) {
+                Condition(Cond<1>),
             },
+            #[run_while(|bb| bb.b0 + 1 < 4)]
+            Interrupt(|bb| bb.b0 + 4 == 7) {
+                StatefulAction(Task<2>),
+            },
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0671Blackboard { b0 q0 });
+board!(Tree0671Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
         blackboard {
             b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        ParallelAll {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                StatefulAction(Task<1>),
-            },
-            RetryUntilSuccessful(forever) {
-                Switch(b1) {
-                    case 3 => StatefulAction(Task<2>),
-                    case 5 => Action(PAct<3>, b0 = {b1}, b1 = {t0}),
-                    case 1 => StatefulAction(Task<4> = Task::<4>),
-                    _ => Failer,
-                },
-            },
-            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
-            ForceFailure {
-                Optional {
-                    Repeater(1) {
-                        Wait(0),
+        WhileDoElse {
+            Precondition(|bb| bb.b1 + 1 < bb.b1 % 3, else = Failure) {
+                #[on_halted(|bb| if (bb.b0 + 3) % 2 == 0 { bb.t0.set(bb.b1 % 3) })]
+                WhileDoElse {
+                    Precondition(|bb| bb.b0 < *bb.t0, else = Success) {
+                        Priority {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                        },
+                    },
+                    StepSequencer {
+                        Wait(100),
+                        Wait(10),
                     },
                 },
             },
+            ParallelAll {
+                Loop(q0, if_empty = Running) {
+                    RepeatUntilFailure(2) {
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4>),
+                            Action(PIo<5>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                Script(|bb| { bb.b0 = bb.b1 % 4; bb.b1 = bb.b0 }),
+                AlwaysSuccess,
+                Sleep(30),
+                #[failure_if(|bb| bb.b0 + 1 > 5)]
+                #[on_success(|bb| bb.b1 = bb.b1 % 2)]
+                #[skip_if(|bb| *bb.t0 > 3)]
+                Condition(Cond<6>),
+            },
         }
     }
 }
 
-board!(Tree0672Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0673Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0673Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        Parallel(success = -2) {
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree0672Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
         }
-        SequenceWithMemory {
-            MemSequence {
-                RunOnce {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Cooldown(50, filtered = Skipped) {
-                    SkipUnlessUpdated(t1) {
-                        SubTree(Tree0673Sub0, ..),
-                    },
-                },
-                SubTree(Tree0673Sub1, ..),
-                Parallel(success = -1, failure = 2) {
-                    Sleep(20),
+        Precondition(|bb| bb.b0 % 4 < 1, else = Success) {
+            Parallel(failure = 5) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
                     AlwaysRunning,
                 },
-                Condition(Cond<3>),
-            },
-            Delay(20) {
-                Action(|ctx| ctx.exec(4)),
-            },
-        }
-    }
-}
-
-board!(Tree0673Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0674Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Repeat(2) {
-            SetBlackboard(t1 = 1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0674Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        SkipUnlessUpdated(t0) {
-            ReactiveFallback {
-                Fallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
+                Filter(times = 3, count = Success) {
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        Script(|bb| bb.b0 += 1),
+                    },
                 },
-                SequenceStar {
-                    Fallback {
-                        Condition(Cond<4> = Cond::<4>),
-                        Action(Act<5> = Act::<5>),
+                Delay(10) {
+                    Parallel(success = -2, failure = -1) {
+                        StatefulAction(Task<3>),
+                        AlwaysFailure,
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
                     },
-                    MaxTime(30) {
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(Task<7>),
-                    },
+                },
+                Action(Act<6>),
+                MemPriority {
+                    Failer,
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
+
+board!(Tree0673Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0674 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 2,
-        }
-        Parallel(success = 0, failure = 3) {
-            Repeat(3) {
-                MemSequence {
-                    Conditional(|bb| *bb.t1 != bb.b0 % 4, else = Success) {
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        SubTree(Tree0674Sub0, ..),
-                    },
-                    Action(Act<0> = Act::<0>),
-                    Retry(3) {
-                        Sleep(20),
-                    },
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    SetBlackboard(o0 = Some(1)),
-                    Fallback {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Sleep(0),
-                        RepeatUntilFailure(2) {
-                            Action(PAct<1>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-            SubTree(Tree0674Sub1, t0 = {=}, o0 = {o0}, q0 = {=}, t1 = {t1}, b0 = {=}),
-            Interrupt(|bb| *bb.t0 + 1 < bb.b0 + 4) {
-                Loop(q0, if_empty = Success) {
-                    Fallback {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[success_if(|bb| (*bb.t1 + 1) % 3 < 0)]
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            BinarySelector(|bb| *bb.t1 == bb.o0.unwrap_or(0)) {
-                                StepSequencer {
-                                    StatefulAction(Task<8> = Task::<8>),
-                                },
-                                #[run_while(|bb| bb.b0 % 3 != 2)]
-                                #[on_success(|bb| bb.t0.set(2))]
-                                Priority {
-                                    Condition(Cond<9> = Cond::<9>),
-                                    ScriptCondition(|bb| *bb.t1 % 2 != 1),
-                                },
-                            },
-                        },
-                        Loop(q0, value = {t1}, if_empty = Skipped) {
-                            RepeatUntil(Failure) {
-                                Fallback {
-                                    StatefulAction(Task<10> = Task::<10>),
-                                    #[success_if(|bb| *bb.t1 == 7)]
-                                    Condition(Cond<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0674Blackboard { t0 o0 q0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(3) % 4 == 1, else = Skipped) {
-            #[run_while(|bb| bb.o0.unwrap_or(0) > 2)]
-            #[success_if(|bb| bb.b0 == 3)]
-            #[on_failure(|bb| { bb.t0.set(8); bb.t0.set(bb.o0.unwrap_or(1)) })]
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0675Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        Switch(b1) {
-            case 5 => PolicyParallel(policy = FirstFailure) {
-                Switch(b1) {
-                    case 5 => Condition(Cond<0>),
-                    case 4 => AlwaysSuccess,
-                    case 1 => Action(Act<1>),
-                    _ => Loop(q0, value = {b1}, if_empty = Success) {
-                        ScriptCondition(|bb| *bb.t0 % 4 < 2),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        Action(Act<2> = Act::<2>),
-                        Condition(Cond<3>),
-                        SetBlackboard(b1 = 2),
-                    },
-                },
-            },
-            _ => Fallback {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 < 1)]
-                    RetryUntilSuccessful(2) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[success_if(|bb| bb.b0 + 2 > 1)]
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-                ParallelAll {
-                    AlwaysSuccess,
-                    StatefulAction(PTask<5>, b0 = 1, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0676Blackboard { t0 b1 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        Sequence {
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
-        ForceSuccess {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        WhileDoElse {
-            ReactiveSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(Act<1>),
-            },
-            Timeout(100) {
-                Timeout(30) {
-                    Condition(Cond<2>),
-                },
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        RepeatTimes(3) {
-            Sequence {
-                IndexSwitch(|bb| 6, out_of_range = Loop) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Condition(Cond<0> = Cond::<0>),
-                        SkipUnlessUpdated(t0) {
-                            IndexSwitch(|bb| *bb.t0 % 4, dynamic = false) {
-                                Action(Act<1>),
-                                SetBlackboard(t0 = {b0}),
-                            },
-                        },
-                        BinarySelector(|bb| *bb.t0 < 0) {
-                            Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                            Delay(20) {
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                        },
-                    },
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| bb.b0 % 4 != 2)]
-                    #[post(|bb| { bb.b0 += 1; bb.t0.set(0) })]
-                    ParallelAll(max_failures = -2) {
-                        #[run_while(|bb| bb.b0 + 3 > *bb.t0)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        AlwaysSuccess,
-                        #[post(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<4>),
-                        #[post(|bb| { bb.t0.set(7); *bb.t0 += 2 })]
-                        Limiter(2) {
-                            Action(|ctx, bb| ctx.exec_in(5, 2, &mut bb.b0)),
-                        },
-                        Runner,
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        TryCatch(catch_on_halt = false) {
-                            SequenceStar {
-                                StatefulAction(Task<7>),
-                            },
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Parallel(success = 1, failure = -2) {
-                        Script(|bb| *bb.t0 += 2),
-                        #[skip_if(|bb| *bb.t0 > 1)]
-                        #[failure_if(|bb| bb.b0 < (*bb.t0 + 2) % 2)]
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                        #[skip_if(|bb| bb.b0 > 2)]
-                        #[run_while(|bb| *bb.t0 % 4 == 0)]
-                        Condition(Cond<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0680Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Parallel(success = -2, failure = 1) {
-                #[on_failure(|bb| if *bb.t0 < 3 { *bb.t0 += 3 })]
-                #[post(|bb| { *bb.t1 += 2; *bb.t1 += 2 })]
-                #[failure_if(|bb| bb.o0.is_none())]
-                Condition(PCond<1>, b0 = 9),
-                AlwaysRunning,
-            },
-            AsyncSequence {
-                ScriptCondition(|bb| *bb.t1 < *bb.t0 + 1),
-                Repeat(3) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) > 1)]
-                    #[success_if(|bb| bb.o0.unwrap_or(3) == 4)]
-                    StatefulAction(Task<2>),
-                },
-                Repeat(forever) {
-                    Condition(PCond<3>, b0 = {=}),
-                },
-            },
-            StepSequencer {
-                Condition(Cond<4>),
-                RetryUntilSuccessful(4) {
-                    RunOnce(then_skip = false) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                MaxTime(50) {
-                    SetBlackboard(t1 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0681Blackboard { b0 o0 t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0682 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        ForceFailure {
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t0 % 2 > 0) {
-                    ReactiveFallback {
-                        #[success_if(|bb| *bb.t0 % 4 != 0)]
-                        RunOnce {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                        },
-                        Condition(Cond<1>),
-                        PolicyParallel(policy = FirstSuccess) {
-                            #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 2)]
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(PTask<5>, b0 = {=}),
-                        AlwaysRunning,
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Fallback {
-                        WaitValueUpdate(t0) {
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                                Condition(Cond<8>),
-                                MemPriority {
-                                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-                                    #[post(|bb| bb.b1 = 8)]
-                                    Condition(PCond<9>, b0 = 1),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0682Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0683Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0683 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-        }
-        #[on_halted(|bb| bb.t1.set(0))]
-        #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-        #[skip_if(|bb| *bb.t1 + 2 != 5)]
-        ParallelAll(max_failures = -1) {
-            Script(|bb| { *bb.t1 += 1; *bb.t0 += 3 }),
-            StepSequencer {
-                SubTree(Tree0683Sub0, ..),
-                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
-                #[on_halted(|bb| bb.t1.set(bb.b0))]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                Priority {
-                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
-                    #[post(|bb| { *bb.t1 += 3; if *bb.t0 > *bb.t1 { *bb.t0 += 1 } })]
-                    Condition(Cond<1>),
-                    Precondition(|bb| (*bb.t1 + 4) % 3 != 2, else = Skipped) {
-                        Condition(PCond<2>, b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0683Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0684Sub0 for Ctx {
-        Sleep(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
-        Sequence {
-            ParallelAll(2) {
-                IfThenElse {
-                    Filter(times = 2, count = Success, filtered = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                    AlwaysRunning,
-                    AlwaysRunning,
-                },
-                Remap(success = Success, failure = Success) {
-                    SubTree(Tree0684Sub0),
-                },
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    Invert {
-                        IfThenElse {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        #[failure_if(|bb| bb.b0 + 3 == 6)]
-        ReactiveFallback {
-            Switch(b1) {
-                case 3 => Delay(0) {
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                },
-                case 1 => AsyncSequence {
-                    Succeeder,
-                    AlwaysSuccess,
-                },
-                case 4 => #[success_if(|bb| (*bb.t0 + 1) % 2 != 0)]
-                #[failure_if(|bb| *bb.t0 > 3)]
-                MemSequence {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                _ => Repeater(2) {
-                    Sleep(50),
-                },
-            },
-            Optional {
-                Repeat(0) {
-                    Condition(Cond<3>),
-                },
-            },
-            Sequence {
-                AsyncSequence {
-                    Condition(Cond<4>),
-                    Priority {
-                        Condition(Cond<5>),
-                        Action(PAct<6>, b0 = {=}, b1 = {=}),
-                    },
-                    StatefulAction(PTask<7>, b0 = {=}),
-                },
-                Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
-                StatefulAction(Task<9> = Task::<9>),
-                ReactiveFallback {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0685Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0686 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 0,
             b0: i64 = 1,
-            b1: i64 = 3,
-        }
-        StepSequencer {
-            KeepRunningUntilFailure {
-                Sequence {
-                    #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                    Parallel(success = -2, failure = -1) {
-                        Sleep(50),
-                        UnsetBlackboard(o0),
-                    },
-                    Filter(times = 1, count = Failure) {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            FlipSelector {
-                RetryUntilSuccessful(2) {
-                    RepeatTimes(forever) {
-                        ForceFailure {
-                            WaitValueUpdate(t0) {
-                                ReactiveFallback {
-                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                                    Sleep(100),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Invert {
-                WaitUntil(|bb| bb.b1 == *bb.t0 % 3) {
-                    ReactiveSequence {
-                        Loop(q0, if_empty = Skipped) {
-                            Action(Act<3>),
-                        },
-                        Timeout(0) {
-                            Fallback {
-                                Condition(Cond<4>),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            Action(Act<6>),
-            StatefulAction(Task<7> = Task::<7>),
-        }
-    }
-}
-
-board!(Tree0686Blackboard { o0 q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0687Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b0: i64 = 15,
-        }
-        ParallelAll(max_failures = -3) {
-            Action(PIo<0>, t0 = {=}),
-            Condition(Cond<1> = Cond::<1>),
-            RunOnce(then_skip = false) {
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0687 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-        }
-        #[run_while(|bb| bb.b0 % 3 < 2)]
-        Loop(q0, if_empty = Failure) {
-            Cooldown(0, filtered = Skipped) {
-                SubTree(Tree0687Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0687Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0688 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        StepSequencer {
-            Repeat(3) {
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.b1 % 4 != 1)]
-                    #[skip_if(|bb| bb.b1 % 3 < 2)]
-                    Invert {
-                        Action(Act<0>),
-                    },
-                    #[post(|bb| bb.b1 = 9)]
-                    Precondition(|bb| bb.b0 + 2 > 1, else = Success) {
-                        IfThenElse {
-                            IfThenElse {
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                            },
-                            StepSequencer {
-                                AlwaysRunning,
-                                StatefulAction(PTask<3>, b0 = 3, b1 = {t0}),
-                            },
-                        },
-                    },
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
-                        StepSequencer {
-                            SequenceWithMemory {
-                                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                                Action(|ctx| ctx.exec(5)),
-                                StatefulAction(Task<6> = Task::<6>),
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                            Script(|bb| if *bb.t0 + 3 == bb.b1 + 3 { *bb.t1 += 1 }),
-                            Deadline(0) {
-                                StatefulAction(PTask<8>, b0 = {b0}, b1 = {=}),
-                            },
-                            Sleep(10),
-                            SetBlackboard(t1 = 6),
-                        },
-                    },
-                    Priority {
-                        #[run_while(|bb| *bb.t1 % 3 > 1)]
-                        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
-                            FlipSelector {
-                                Wait(10),
-                                Action(PIo<9>, t0 = {=}),
-                                #[on_halted(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(*bb.t1 % 3) })]
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                    ParallelAll {
-                        AsyncSequence {
-                            Wait(0),
-                            StatefulAction(PTask<11>, b0 = 4),
-                            Conditional(|bb| *bb.t0 > 7, else = Failure) {
-                                StatefulAction(PTask<12>, b0 = {b0}, b1 = {b1}),
-                            },
-                            Succeeder,
-                            Action(Act<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0688Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0689 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[run_while(|bb| bb.o0.is_some())]
-        Fallback {
-            FlipSelector {
-                StepSequencer {
-                    SetBlackboard(o0 = Some(3)),
-                    StatefulAction(Task<0>),
-                    SetBlackboard(o0 = Some(6)),
-                    Condition(Cond<1>),
-                    Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                },
-                Deadline(10) {
-                    RepeatUntil(Success) {
-                        #[success_if(|bb| bb.b0 < 7)]
-                        Delay(0) {
-                            RepeatUntilFailure(forever) {
-                                #[on_success(|bb| { if *bb.t0 == 6 { bb.b0 += 3 }; bb.b0 += 1 })]
-                                Script(|bb| bb.t0.set(bb.b0 % 2)),
-                            },
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                Condition(PCond<2>, b0 = {b0}),
-                WaitValueUpdate(t0) {
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Wait(10),
-                },
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0689Blackboard { b0 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0690 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 1,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
         Parallel(success = -2) {
             BinarySelector(|bb| *bb.t0 + 3 == bb.b1 + 3, dynamic = false) {
@@ -3362,49 +2736,502 @@ bt::behavior_tree! {
                     },
                 },
             },
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(2) {
+            Precondition(|bb| (bb.b0 + 4) % 4 > 0, else = Success) {
+                Repeat(2) {
                     Condition(Cond<3>),
                 },
             },
-            BinarySelector(|bb| bb.b0 + 3 < 4) {
-                Selector {
-                    #[success_if(|bb| bb.o0.unwrap_or(5) < 6)]
-                    Repeat(3) {
-                        BinarySelector(|bb| bb.b0 > 4, dynamic = true) {
-                            Condition(Cond<4>),
-                            SetBlackboard(o0 = Some(4)),
+            MemSequence {
+                Cooldown(100) {
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                        PolicyParallel(policy = FirstSuccess) {
+                            Condition(Cond<6>),
+                            #[success_if(|bb| *bb.t0 % 3 < 1)]
+                            #[failure_if(|bb| bb.b1 % 4 != 2)]
+                            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                            Action(|ctx| ctx.exec(7)),
+                        },
+                        AlwaysRunning,
+                    },
+                },
+                ForceFailure {
+                    ParallelAll(max_failures = -2) {
+                        SetBlackboard(o0 = Some(7)),
+                        #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 1 })]
+                        Switch(b1) {
+                            case 0 => Condition(Cond<8>),
+                            _ => UnsetBlackboard(o0),
                         },
                     },
-                    ScriptCondition(|bb| bb.b1 == *bb.t0 % 3),
-                },
-                Selector {
-                    Retry(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    ReactiveFallback {
-                        Condition(PCond<6>, b0 = {b0}),
-                    },
-                    UnsetBlackboard(o0),
                 },
             },
             ReactiveFallback {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                },
-                Precondition(|bb| (bb.o0.unwrap_or(5) + 3) % 2 != 1, else = Skipped) {
+                #[skip_if(|bb| bb.b0 > bb.b1)]
+                MaxTime(50) {
                     StepSequencer {
-                        #[post(|bb| { bb.b1 = bb.b1 % 4; bb.o0 = Some(bb.o0.unwrap_or(0)) })]
-                        Script(|bb| bb.b0 += 1),
+                        StatefulAction(Task<9>),
+                        Action(PAct<10>, b0 = {b0}, b1 = {b0}),
+                        Condition(|ctx| ctx.check(11)),
                     },
                 },
-                Priority {
-                    StatefulAction(Task<9> = Task::<9>),
-                    Condition(|ctx| ctx.check(10)),
-                    Action(Act<11> = Act::<11>),
-                    #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
-                    #[on_halted(|bb| bb.b0 += 3)]
+                Filter(times = 1, count = Completed, filtered = Failure) {
+                    #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5); *bb.t0 += 1 })]
+                    #[run_while(|bb| *bb.t0 > 3)]
+                    ForceFailure {
+                        WhileDoElse {
+                            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
+                            #[run_while(|bb| bb.b0 + 1 == 0)]
+                            Fallback {
+                                StatefulAction(Task<12>),
+                                StatefulAction(Task<13>),
+                            },
+                            RetryUntilSuccessful(forever) {
+                                Action(Act<14>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0674Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        TryCatch(catch_on_halt = true) {
+            IfThenElse {
+                #[post(|bb| bb.b0 = bb.b1)]
+                #[skip_if(|bb| (*bb.t1 + 1) % 2 != 0)]
+                AsyncFallback {
+                    WaitUntil(|bb| bb.o0.is_none()) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(PTask<1>, b0 = 6, b1 = {b0}),
+                },
+                Action(Act<2>),
+                Fallback {
+                    WaitUntil(|bb| bb.o0.is_none()) {
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+            ReactiveSequence {
+                Loop(q0, if_empty = Success) {
+                    Action(PIo<5>, t0 = {=}),
+                },
+                Repeat(1) {
+                    #[post(|bb| bb.b0 += 3)]
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                    #[skip_if(|bb| *bb.t0 != *bb.t1 + 1)]
+                    Action(PIo<6>, t0 = {=}),
+                },
+                #[post(|bb| { bb.b0 += 2; bb.b1 += 1 })]
+                #[failure_if(|bb| *bb.t0 > 4)]
+                StatefulAction(Task<7>),
+                StatefulAction(PTask<8>, b0 = 8, b1 = {=}),
+                StatefulAction(Task<9>),
+            },
+            Conditional(|bb| (bb.b0 + 2) % 2 < 1, else = Success) {
+                ReactiveSequence {
+                    Condition(Cond<10> = Cond::<10>),
+                    MemPriority {
+                        Failer,
+                        #[on_halted(|bb| bb.t0.set(*bb.t1 % 2))]
+                        #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                    #[success_if(|bb| bb.b1 < 2)]
+                    #[on_failure(|bb| bb.b1 = (bb.o0.unwrap_or(5) + 3) % 3)]
+                    Action(PAct<12>, b0 = {b1}, b1 = {t1}),
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0675Blackboard { t1 t0 b1 o0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        MemSequence {
+            Action(Act<0>),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                RunOnce {
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Fallback {
+                    IfThenElse {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(Act<4>),
+                    },
+                    Wait(50),
+                },
+            },
+            Selector {
+                Condition(Cond<5>),
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    Condition(Cond<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                },
+            },
+            IfThenElse {
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<11>),
+                },
+                Repeat(4) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                    },
+                },
+                StatefulAction(Task<14> = Task::<14>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0677 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.b0 < 6, dynamic = true) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            ForceSuccess {
+                #[success_if(|bb| bb.b1 % 4 == 2)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                StatefulAction(PTask<1>, b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0677Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0678 for Ctx {
+        RepeatUntilSuccess(2) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+        }
+        AsyncFallback {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| bb.b0 < *bb.t0)]
+            Action(PIo<0>, t0 = {b0}),
+            #[failure_if(|bb| bb.b1 + 2 > *bb.t0 + 2)]
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0679Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0680 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| bb.b1 + 1 < 7, dynamic = true) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0680Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0681Sub1 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0681Sub0 for Ctx {
+        SubTree(Tree0681Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0681 for Ctx {
+        WhileDoElse {
+            Inverter {
+                SubTree(Tree0681Sub0),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0682 for Ctx {
+        Priority {
+            StatefulAction(Task<0>),
+            MaxTime(0) {
+                StatefulAction(Task<1>),
+            },
+            Cooldown(0, filtered = Failure) {
+                Timeout(50) {
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0683 for Ctx {
+        Priority {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Action(|ctx| ctx.exec(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Switch(b1) {
+            case 1 => Loop(q0, value = {b1}, if_empty = Running) {
+                StatefulAction(Task<0>),
+            },
+            _ => Repeat(0) {
+                SubTree(Tree0684Sub0, b1 = {=}, q0 = {q0}),
+            },
+        }
+    }
+}
+
+board!(Tree0684Blackboard { b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0685 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+            Action(Act<0>),
+            KeepRunningUntilFailure {
+                #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
+                #[run_while(|bb| *bb.t0 < 6)]
+                Selector {
+                    BinarySelector(|bb| (bb.o0.unwrap_or(3) + 3) % 4 < 1) {
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
+                        StatefulAction(Task<2>),
+                    },
+                    AlwaysFailure,
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0685Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0686 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 4,
+        }
+        ParallelAll(0) {
+            Inverter {
+                AsyncSequence {
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        SequenceWithMemory {
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    #[post(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| *bb.t1 > 7)]
+                    Timeout(30) {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                },
+            },
+            Priority {
+                StatefulAction(Task<4>),
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    StatefulAction(PTask<5>, b0 = {t1}),
+                },
+            },
+            SetBlackboard(t1 = 5),
+            StatefulAction(Task<6> = Task::<6>),
+        }
+    }
+}
+
+board!(Tree0686Blackboard { t0 q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0687Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 14,
+        }
+        #[success_if(|bb| *bb.t0 == 3)]
+        #[on_success(|bb| bb.b0 += 1)]
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0687Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 14,
+        }
+        RetryUntilSuccessful(forever) {
+            ForceSuccess {
+                SubTree(Tree0687Sub1, ..),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0687 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 4,
+        }
+        StepSequencer {
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            SubTree(Tree0687Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0687Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0688 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        SequenceStar {
+            ReactiveFallback {
+                #[post(|bb| bb.b0 = *bb.t1)]
+                Failer,
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    Condition(|ctx, bb| ctx.check_in(0, 3)),
+                    Filter(times = 1, count = Success) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[failure_if(|bb| *bb.t1 < 0)]
+                    #[run_while(|bb| *bb.t0 + 4 < 4)]
+                    #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0) })]
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                #[on_success(|bb| { bb.o0 = None; if (bb.b0 + 3) % 3 > 1 { bb.t1.set(6) } })]
+                StatefulAction(Task<3>),
+                Parallel(failure = 1) {
+                    Action(PAct<4>, b0 = 8, b1 = {t1}),
+                    Sleep(20),
+                },
+            },
+            Delay(0) {
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    RepeatUntil(Success) {
+                        Fallback {
+                            Action(PIo<6>, t0 = {t1}),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 + 3 > 7, else = Failure) {
+                        #[run_while(|bb| *bb.t1 == 5)]
+                        Condition(PCond<8>, b0 = {=}),
+                    },
+                    IndexSwitch(|bb| 7, out_of_range = Loop) {
+                        #[failure_if(|bb| *bb.t1 != 0)]
+                        #[post(|bb| bb.b0 = *bb.t1 + 1)]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
+                        StatefulAction(Task<10>),
+                        #[post(|bb| *bb.t1 += 3)]
+                        StatefulAction(Task<11>),
+                    },
                     Condition(Cond<12>),
                 },
             },
@@ -3412,194 +3239,224 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0690Blackboard { t0 b0 o0 b1 });
+board!(Tree0688Blackboard { o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0689 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        #[skip_if(|bb| (*bb.t0 + 2) % 2 != 1)]
+        #[post(|bb| bb.b1 = *bb.t1 % 4)]
+        ReactiveSequence {
+            WaitValueUpdate(t0) {
+                WhileDoElse {
+                    Action(Act<0>),
+                    #[on_halted(|bb| bb.t0.set(bb.b1))]
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                Repeat(forever) {
+                    WaitValueUpdate(t1) {
+                        Condition(PCond<2>, b0 = {t1}),
+                    },
+                },
+                Deadline(20) {
+                    FlipSelector {
+                        Failer,
+                        Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 }),
+                    },
+                },
+            },
+            SequenceStar {
+                ScriptCondition(|bb| *bb.t0 > 4),
+                StatefulAction(Task<3> = Task::<3>),
+                SequenceWithMemory {
+                    Sleep(0),
+                    Action(Act<4>),
+                },
+            },
+            SkipUnlessUpdated(t1) {
+                Repeater(forever) {
+                    MemSequence {
+                        Action(PAct<5>, b0 = {t0}, b1 = {=}),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                Timeout(20) {
+                    #[failure_if(|bb| bb.b0 < (*bb.t1 + 2) % 3)]
+                    Action(PIo<7>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0689Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0690 for Ctx {
+        WhileDoElse {
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                ParallelAll(max_failures = -2) {
+                    Priority {
+                        Deadline(0) {
+                            RepeatUntilFailure(forever) {
+                                Wait(0),
+                            },
+                        },
+                        SequenceWithMemory {
+                            Action(Act<0>),
+                            Action(Act<1>),
+                            Action(Act<2>),
+                        },
+                        Repeat(2) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Inverter {
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            ReactiveSequence {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                            Sleep(30),
+                            Action(Act<7>),
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
+            AsyncSequence {
+                SequenceWithMemory {
+                    Action(Act<9> = Act::<9>),
+                    RunOnce {
+                        Action(Act<10>),
+                    },
+                    Action(Act<11>),
+                    ReactiveFallback {
+                        Condition(Cond<12> = Cond::<12>),
+                        StatefulAction(Task<13>),
+                    },
+                },
+                Deadline(0) {
+                    Condition(|ctx| ctx.check(14)),
+                },
+                ForceSuccess {
+                    ReactiveSelector {
+                        Action(Act<15>),
+                        Action(Act<16>),
+                        Action(Act<17>),
+                    },
+                },
+                RepeatTimes(forever) {
+                    Action(Act<18>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
+            b1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Interrupt(|bb| bb.b0 + 4 < bb.b0 % 2) {
-            MemPriority {
-                Precondition(|bb| *bb.t1 % 3 < 2, else = Skipped) {
-                    Fallback {
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            MemSequence {
-                                MemPriority {
-                                    Action(Act<0>),
-                                    Failer,
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        RepeatTimes(3) {
-                            SequenceStar {
-                                Precondition(|bb| bb.b1 % 2 == 0, else = Skipped) {
-                                    StatefulAction(Task<2>),
-                                },
-                                Action(Act<3>),
-                                SkipUnlessUpdated(t0) {
-                                    Condition(PCond<4>, b0 = {t1}),
-                                },
-                            },
-                        },
+        Precondition(|bb| bb.b1 > 4, else = Skipped) {
+            ReactiveFallback {
+                MaxTime(30) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(PTask<0>, b0 = {=}),
+                MemSequence {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<1>),
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0691Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0692Sub0 for Ctx {
-        StatefulAction(Task<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0692 for Ctx {
-        ReactiveFallback {
-            Retry(0) {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            Fallback {
-                Delay(20) {
-                    RunOnce {
-                        Condition(Cond<5>),
+                    #[success_if(|bb| (bb.b0 + 3) % 4 != 3)]
+                    RepeatUntilFailure(forever) {
+                        BinarySelector(|bb| bb.b1 < 3, dynamic = false) {
+                            StatefulAction(Task<2>),
+                            StatefulAction(PTask<3>, b0 = 8, b1 = {t0}),
+                        },
                     },
                 },
                 ReactiveFallback {
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7>),
-                    SubTree(Tree0692Sub0),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
-            Deadline(20) {
-                StepSequencer {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<11>),
-                    },
-                    Action(|ctx| ctx.exec(12)),
-                    StepSequencer {
-                        StatefulAction(Task<13> = Task::<13>),
-                        AlwaysSuccess,
-                        AlwaysRunning,
-                    },
+                    Failer,
+                    StatefulAction(Task<4>),
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
+board!(Tree0691Blackboard { b1 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0693Sub0 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            RunOnce {
-                Parallel(success = 0, failure = -2) {
-                    StatefulAction(Task<0>),
-                    Priority {
-                        StatefulAction(Task<1>),
-                    },
-                },
+    pub tree Tree0692 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            MemPriority {
+                #[run_while(|bb| *bb.t0 != 2)]
+                Sleep(10),
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                #[on_failure(|bb| if bb.b0 % 3 == 2 { bb.b0 += 2 })]
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
 }
+
+board!(Tree0692Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
-        ForceFailure {
-            SubTree(Tree0693Sub0),
+        IfThenElse {
+            Condition(Cond<0> = Cond::<0>),
+            Wait(10),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        Sequence {
-            SequenceStar {
-                Cooldown(30) {
-                    KeepRunningUntilFailure {
-                        ParallelAll(4) {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                Repeat(1) {
+                    Condition(Cond<1>),
                 },
-                Parallel(success = 2, failure = 1) {
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(Cond<5>),
-                    AlwaysRunning,
-                    Succeeder,
-                    Condition(Cond<6>),
+                Fallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
-            IfThenElse {
-                IfThenElse {
-                    Action(|ctx| ctx.exec(7)),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                Repeater(1) {
-                    RepeatUntilFailure(1) {
-                        Wait(10),
-                    },
-                },
-                Succeeder,
-            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        MemSequence {
-            Action(Act<0>),
-            Sequence {
-                Repeat(4) {
-                    Fallback {
-                        RunOnce {
-                            Condition(Cond<1>),
-                        },
-                        KeepRunningUntilFailure {
-                            Action(Act<2>),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                ParallelAll(max_failures = -2) {
-                    Wait(20),
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    RunOnce(then_skip = false) {
-                        AlwaysSuccess,
-                    },
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
+        RetryUntilSuccessful(2) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
@@ -3607,200 +3464,279 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            b1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
         }
-        WhileDoElse {
-            Precondition(|bb| bb.b0 > 2, else = Success) {
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<0>),
+        ParallelAll {
+            Priority {
+                WasEntryUpdated(t1),
+                Timeout(20) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
                 },
+                Sequence {
+                    AlwaysSuccess,
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+                Action(Act<3>),
             },
-            #[success_if(|bb| (bb.b0 + 2) % 4 == 0)]
-            #[skip_if(|bb| *bb.t0 % 2 < 0)]
-            #[failure_if(|bb| bb.b0 % 2 < 0)]
-            ReactiveFallback {
-                BinarySelector(|bb| (bb.b1 + 4) % 3 > 1, dynamic = true) {
-                    KeepRunningUntilFailure {
-                        Limiter(1) {
-                            Succeeder,
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b1)),
-                },
-                TryCatch(catch_on_halt = true) {
-                    SetBlackboard(t0 = 5),
-                    #[failure_if(|bb| bb.b0 > 4)]
-                    #[on_success(|bb| bb.b1 += 2)]
-                    #[run_while(|bb| *bb.t0 > 0)]
-                    AlwaysRunning,
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
-board!(Tree0696Blackboard { t0 b0 b1 });
+board!(Tree0696Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Precondition(|bb| *bb.t1 % 3 == 2, else = Skipped) {
-            ReactiveFallback {
-                #[skip_if(|bb| bb.o0.unwrap_or(5) > 4)]
-                #[success_if(|bb| bb.o0.unwrap_or(1) > 6)]
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
+        Sequence {
+            #[failure_if(|bb| *bb.t0 > 3)]
+            ForceSuccess {
+                StatefulAction(Task<0>),
+            },
+            RepeatUntilSuccess(1) {
+                StatefulAction(Task<1>),
+            },
+            AsyncSequence {
+                Repeater(2) {
+                    Selector {
+                        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                        #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                        #[run_while(|bb| *bb.t0 % 2 != 0)]
+                        SetBlackboard(t0 = {b0}),
+                        Condition(PCond<2>, b0 = {=}),
+                    },
                 },
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<1>),
+            },
+            ReactiveSequence {
+                Action(PIo<3>, t0 = {=}),
+                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
+                    Action(Act<4>),
                 },
-                Action(PIo<2>, t0 = {t0}),
+                ForceSuccess {
+                    Condition(PCond<5>, b0 = 1),
+                },
+                StatefulAction(Task<6>),
+            },
+            Inverter {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0697Blackboard { o0 t0 t1 });
+board!(Tree0697Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Action(|ctx| ctx.exec(0)),
-            Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel(success = -2, failure = -2) {
+            Sequence {
+                SequenceStar {
+                    RunOnce(then_skip = false) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            Repeater(0) {
+                                Script(|bb| bb.b1 += 1),
+                            },
+                        },
+                    },
+                    Condition(PCond<3>, b0 = {t0}),
+                },
+                Timeout(0) {
+                    #[run_while(|bb| *bb.t0 != 2)]
+                    RunOnce(then_skip = false) {
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        Sleep(0),
+                    },
+                },
+            },
+            Delay(20) {
+                ReactiveFallback {
+                    Fallback {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                    },
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| bb.b1 < bb.b0 + 1)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    Wait(0),
+                    Switch(b1) {
+                        case 1 => AlwaysRunning,
+                        case 3 => #[on_halted(|bb| bb.b0 += 1)]
+                        #[on_success(|bb| bb.b0 = bb.b1)]
+                        StatefulAction(PTask<6>, b0 = 7, b1 = {b1}),
+                        case 4 => StatefulAction(Task<7>),
+                        _ => StatefulAction(Task<8> = Task::<8>),
+                    },
+                    SetBlackboard(b1 = 3),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0699Sub1 for Ctx {
-        Sleep(20)
-    }
-}
+board!(Tree0698Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0699Sub0 for Ctx {
-        SubTree(Tree0699Sub1)
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        Delay(0) {
-            RetryUntilSuccessful(0) {
-                SubTree(Tree0699Sub0),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+        }
+        Fallback {
+            #[on_failure(|bb| bb.o0 = None)]
+            ForceFailure {
+                WhileDoElse {
+                    #[run_while(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 2)]
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        StatefulAction(Task<0>),
+                        #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
+                        Action(Act<1>),
+                        SubTree(Tree0699Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+                    },
+                    WaitUntil(|bb| *bb.t0 > 1) {
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
+            Inverter {
+                Fallback {
+                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                    #[success_if(|bb| bb.o0.unwrap_or(1) % 4 == 1)]
+                    Action(Act<4>),
+                    AlwaysRunning,
+                },
             },
         }
     }
 }
 
+board!(Tree0699Blackboard { o0 t0 b0 });
+
 cases! {
-    Tree0600 "B{b0=2;b1=1;t0=2}Flt{1;F;K}(TryF(RFb(Pre{b0=t0}(c0),Sw{1}(F,pt1{b0:t0})),Pre{b1+4%2!1;K}(RSeq(Scc{b0%2=0},Sl{10})),TryF(t2,@po{b1+=1;t0:=b0+3%2}@oh{b1:=5}OnceT(Sb{b0=9}),@po{b1<7?b0:=7}Flt{2;F;K}(a3)),RFb(c4e,c5,t6,t7),RFb(t8,F,RSeq(@os{b0+=3}Sb{t0=b0},t9),t10)))",
-    Tree0601 "B{b0;b1=0;t0=0}MPri(@of{t0+=1;t0+3=t0%3?b1:=t0%2}@rw{b1!4}pt0{b0:6;b1:b0},pt1{b0:t0})",
-    Tree0602 "B{t0;o0=3;q0;b1=3}Lp{_;K}(@si{o0|3<o0|2+3%2}@rw{b1+3<0}@of{b1:=t0}Lp{_;_}(Pre{o0|1+2>7;K}(Cnd{t0%3=2;_;F}(c0))))",
-    Tree0603 "B{b1=0;t0=1;b0=2}Fb(SubA(Ite(t0e,pa1{b0:5;b1:b1},c2e)),RFb(Scc{b1+3!b0},t3),RSeq(Su{t0}(F),c4l,a5e,RepF(t6e)),RFb(c7b{t0%4},t8),Ret3(Fb(@of{t0+=2}@rw{b0%3=0}@oh{t0+=1}c9,c10b{b1+1%3})))",
-    Tree0604 "B{b1=3;t0=1;b0}Isw{b1%3;N;_}(c0,Par{_;3}(@oh{b0:=b0+4%4;t0:=t0%2}t1,a2b{b1%4;b1},c3),Try(t4,pc5{b0:=}))",
-    Tree0605 "Rus{3}(To{30}(c0))",
-    Tree0606 "B{q0;o0;t1=2;b0=2;t0=1}@po{t1+=3;b0+=3}Mt{30}(RFb(PPar{2;T}(RSeq(c0,c1l),FF(c2),Scc{b0+1<t1},Par{2;-2}(t3,t4,Sl{20})),pt5{b0:=},RSeq(@fi{t1+3=b0}pi6{t0:=},Lp{t0;S}(@si{t0<4}@ki{o0|2+1<3}Swm(c7,a8l,PPar{2;_}(c9,pi10{t0:=}),t11,S)))))",
-    Tree0607 "B{b1=2;t0=1;b0=4}@os{b0!0?b1:=t0%4}@oh{b1:=b0}RFb(t0,pc1{b0:2},c2e)",
-    Tree0608 "TryF(Lim{1}(Mt{100}(Rep3(t0))),Seq(c1l,c2e),RetF(t3))",
-    Tree0609 "B{t1;t0=5;b1}RFb(ASeq(Pre{t1>3;F}(@of{b1+=4}PAll{_}(@si{t0>1}t0,t1,c2,Wu{t0},@ki{t0%3=2}@of{t0+=1;t1+=1}@si{t0<0}pa3{b0:t1;b1:t0}))))",
-    Tree0610 "RetF(R)",
-    Tree0611 "Rty3(c0)",
-    Tree0612 "B{t1=1;b0=1;b1=2;t0=2}Isw{t1+4;_;N}(Ite(t0,Seq(t1,Sl{0}),Ret3(@po{b1+=2}@oh{b0:=b1}@os{b0:=t0%4}Sb{t0=t1})),Rmp{F;F}(c2l))",
-    Tree0613 "B{t0=0;o0=_}Once(Scc{o0|2+1>t0})",
-    Tree0614 "B{b0;t0}Rmp{F;S}(AFb(@po{b0:=b0+4%4}@ki{t0<2}t0,@os{b0+=1}t1,SubA(a2),a3))",
-    Tree0615 "Fb(Rep1(OnceT(Suc)),c0,t1e,Seq(c2l,c3))",
-    Tree0616 "B{o0=2;t0}Par{-2;0}(Ret4(Pre{o0|2+4<t0+3%4;S}(F)),ASeq(c0,t1),c2,R)",
-    Tree0617 "AFb(Once(c0l),OnceT(c1l))",
-    Tree0618 "B{o0=_;t0=5;b0;b1}Invt(Sw{0;1}(Rmp{S;F}(PPar{0;N}(Cd{50;K}(Sb{o0=2}),OnceK(ASeq(t0,Wt{50},Ub{o0},c1)),Inv(pc2{b0:=}),@os{t0>2?t0:=o0|0;t0+4%4>2?t0+=1}Keep(@of{t0+=4}Sb{b0=t0}))),Rty4(Mt{10}(Fb(Dd{10}(RSeq(@ki{t0%2!1}@fi{b1%3>0}R,a3b{b1;b1})),WU{t0%2!1}(F),Pre{b0>b0%3;K}(RT{1}(a4))))),Sb{o0=5}))",
-    Tree0619 "B{q0=1;t0=5;b0=4}Swm(t0,Swm(c1b{b0+2%4}),Rep4(Pri(Par{0;-1}(Rmp{S;F}(Sb{b0=t0}),@fi{t0<1}t2),Lp{b0;S}(a3),RSel(c4,a5,c6l,pa7{b0:1;b1:b0}))),Bin{b0%4>0;N}(To{10}(c8),@of{b0+=1;t0:=b0+4%3}@oh{t0+=2;t0+=3}@fi{t0+4%2>0}Rep2(RFb(c9,Rty2(WU{b0<6}(a10)),t11))))",
-    Tree0620 "B{b0=1;t0;b1=3}Cnd{b0+4<t0+3;_;F}(Rep4(MPri(Su{t0}(RSeq(c0l,S,@fi{b1>1}Sl{20},a1)),SubR(a2))))",
-    Tree0621 "B{t0;b0=0;b1}RFb(Par{-1;-3}(pt0{b0:b0;b1:b1},Cnd{b0%3=1;N;S}(@oh{t0:=t0%4}c1),RSeq(c2,Scc{b1%4>0}),Sb{b0=0},Flip(@si{t0!3}@rw{t0>b1%2}Sc{b1+=2;b0:=t0},To{20}(Suc))),OnceT(R),Bin{b0>4;T}(Seq(@si{t0%4=0}@po{b0+=1}@of{b1+=3}t3e,Sl{100},@si{b1>7}c4b{b1},c5,Sb{b0=2}),Seq(Suc,a6b{t0;b1},pi7{t0:=},c8,t9)),Cd{0;F}(@rw{b1%2>0}PPar{0;_}(RFb(Ite(t10e,@os{b0+=1;t0>b0?t0+=3}c11,a12e),Wv{t0}(c13),c14e),Su{t0}(@ki{b1<5}Dd{20}(Ret2(Sc{t0%4>0?b0+=3}))),RU{S}(a15b{b0+3;b0}))))",
-    Tree0622 "B{b0}Fb(Bin{b0%4<0;T}(t0,c1e),c2)",
-    Tree0623 "TryF(c0,Fb(c1,t2,t3),c4)",
-    Tree0624 "B{t1=0;b0=5;t0=4}TryF(Su{t0}(@os{t1:=b0+4;t0:=t1}Step(pi0{t0:t0},c1,Scc{t1%2>0})),Seq(Isw{b0;T;N}(c2,Sb{t0=t1},c3)),AFb(pa4{b0:t1},c5e),Bin{t1%4!2;N}(@of{t0:=4;t0:=t1+2%2}Fai,t6))",
-    Tree0625 "B{b0=1;t0=4}Sel(@os{b0+=1;b0+=1}@oh{t0>7?t0+=1;t0+=1}@ki{b0<0}Cnd{b0<3;T;F}(c0),a1e,F)",
-    Tree0626 "B{t1=2;b0=3;t0;o0=_}Pri(Step(RetF(@os{t1+=1}@ki{none}@oh{t1+=3}c0),R),Flt{3;F;_}(WU{t0>4}(ASeq(Isw{o0|4+4%2;N;T}(t1e,a2,@rw{t1+4<7}a3b{t1%2;b0},Sb{t0=b0},Ub{o0}),Rus{1}(@oh{t0:=t1+2;t0>0?o0:=b0+2}@ki{t0+3>b0}Scc{o0|5+2>1}),SubA(a4),c5))),Ite(c6e,Dl{50}(S),Rep0(t7)))",
-    Tree0627 "B{b1=1;t0=4;o0=1;b0=2}RSeq(PPar{2;N}(RSeq(Dl{20}(pc0{b0:=}),@rw{b0+4=3}t1,RT{2}(pt2{b0:t0;b1:=}),@os{o0:=b0+1;b0+=2}a3,Wt{0})),Fb(@si{t0%3<1}@rw{t0%3>0}Pre{b1+2>o0|0%2;S}(Pre{b1>1;R}(F)),@po{b0+=3}@si{t0%3!0}@ki{some}Star(Swm(pi4{t0:=},S),@si{t0<o0|1}Sc{b0+=2}),c5l),Sb{b0=6},Pri(OnceK(PAll{0}(@rw{b0%3<2}Par{2;0}(@os{b1+=1}@fi{t0+1%4>1}c6e,t7),Isw{o0|5;T;_}(a8l,Sc{t0+4=t0+3%2?t0:=8}),Wv{t0}(Sl{20})))),Ite(c9,RFb(RFb(Inv(t10)),pc11{b0:=})))",
-    Tree0628 "B{q0=3;o0;t1;t0=3;b0}MSeq(PPar{1;T}(Pre{t0!0;S}(Bin{t0>t1%2;N}(Fb(c0,Sb{b0=t1}),Sl{0})),PPar{2;_}(Pri(c1,c2,R)),Cnd{b0<4;N;_}(t3),@rw{none}Mt{10}(Inv(Seq(pc4{b0:=},Sb{t1=8},F)))),To{20}(Lp{t1;K}(Flip(t5,Flip(Lp{t1;F}(t6),FS(t7),@oh{t1+=3}@os{t0+=3}@ki{t0=1}c8b{b0}),Lp{b0;K}(OnceK(Seq(Ub{o0},pt9{b0:t1;b1:b0},Scc{t1!3},Ub{o0},t10)))))))",
-    Tree0629 "B{b0;o0=_;t0;b1=5;q0}Pri(Par{-1;_}(Dl{10}(Swm(t0,pi1{t0:=},Lp{t0;K}(t2))),@of{b1:=t0}Ub{o0}),@fi{o0|5<2}@po{b0:=t0}@os{o0:=t0}Lp{_;S}(PPar{2;T}(c3b{t0%3},Lp{b1;K}(a4e),@os{o0:=_}a5)),@ki{t0+1>7}RFb(Bin{b1!3;N}(RtyF(Pre{b1%2>0;S}(c6e)),c7)),c8l,Rus{3}(@ki{b1+3%3!0}@oh{o0:=b0+3}@of{o0:=_;b0:=t0+3}FS(c9e)))",
-    Tree0630 "Isw{6;T;_}(F,Sl{0},Sl{50},Seq(Sl{100},a0))",
-    Tree0631 "B{t0=5;b1=2}PAll{4}(pt0{b0:3},SubR(Sc{b1+=1;b1+=2}),SubR(Sl{30}),Sb{b1=t0})",
-    Tree0632 "B{b0=0;b1=3;t0;o0=_}Fb(Pre{b0%4=2;S}(PAll{1}(Sw{2;0}(c0,a1l,@os{b1:=b0%2}Scc{none}),t2)),Pre{b0=b0+3}(Isw{t0;_;T}(RT{F}(a3e))),@po{o0:=9}pa4{b0:9;b1:t0})",
-    Tree0633 "Flip(Sub(c0),a1e,t2,Sl{0},R)",
-    Tree0634 "PPar{0;_}(Ruf{F}(To{10}(RSeq(RFb(c0,a1e,Fai,t2),Step(Star(a3,a4,t5),c6),Invt(Once(Mt{10}(F))),Par{2;-1}(t7,Rus{F}(c8),To{30}(Sl{30}),a9)))))",
-    Tree0635 "B{b1=1;o0=4;t0=5;b0=3}Rty2(RSeq(RFb(Isw{3;T;T}(Wt{20},c0b{b1}),Flip(Scc{o0|5%2>0},c1b{b1+3%4}),t2,pa3{b0:9},@os{t0:=b0}a4b{t0;b0}),Step(To{30}(Swm(FS(Scc{t0+4<3}),Wu{t0},Sc{t0+=3})),FS(Rep0(pc5{b0:8})),c6e),@os{b0:=2}Ite(Fb(a7,Scc{t0>0},Fai),Ite(OnceT(Mt{30}(Ret4(Sc{b1+=1}))),pa8{b0:=},@rw{t0%3>1}Sl{100}),Bin{b1+1<6;T}(Scc{t0<b0},c9))))",
-    Tree0636 "B{o0=_;b0=4}Seq(Pre{o0|0+3%2>0}(Cnd{b0+3=o0|2+4;_;_}(Pre{none;F}(a0))),@rw{none}@fi{none}SubR(Sl{50}))",
-    Tree0637 "Rep0(Sub(c0l))",
-    Tree0638 "B{b0=3;t0=1}Fb(TryF(@fi{t0<7}Dl{50}(a0),Sc{b0+=1}),RFb(c1,@si{t0+2<5}@ki{b0+1<6}pt2{b0:b0},pt3{b0:=}))",
-    Tree0639 "B{o0=2;b0;t0=5}Rep2(TryF(Sb{o0=1},@po{t0+=3;b0+=1}RT{2}(Sb{o0=4}),@oh{o0:=b0}@ki{t0>0}@rw{t0%3!2}a0))",
-    Tree0640 "PPar{0;N}(RSeq(RSel(a0,t1),c2,Rep4(a3),t4,PAll{1}(a5,c6)),AFb(Once(RSeq(t7,c8l,OnceT(Sub(R)))),TryT(t9e,Cd{0;K}(t10))),Flip(Pri(MSeq(c11,Rep0(Sl{10})),Rmp{S;F}(a12)),Sub(Pri(Seq(S,t13),Ite(c14,Wt{0})))),Keep(Pri(Seq(OnceK(a15),Dd{50}(t16)),Swm(c17,Sl{0},a18e,F))))",
-    Tree0641 "RU{S}(c0)",
-    Tree0642 "B{b0=2}Intr{b0>1}(R)",
-    Tree0643 "B{b0=4;o0;b1=4}@si{b0+1<2}@fi{some}MSeq(RSel(t0,Wde(c1l,Ret4(S))),Ite(@si{b1+4=b0}c2l,AFb(t3,c4l)))",
-    Tree0644 "B{b0=5;t0}Cd{100;F}(Su{t0}(Rty1(Scc{b0>7})))",
-    Tree0645 "Lim{3}(c0)",
-    Tree0646 "RT{F}(a0)",
-    Tree0647 "RSeq(c0,a1)",
-    Tree0648 "B{b0;b1;t1=3}Bin{t1+2!2;N}(Isw{b1+2;T;T}(RSeq(a0b{t1;b0})),AFb(Wu{t1},a1))",
-    Tree0649 "B{q0=2;t0=0;b0}Swm(Flt{2;R;F}(TryT(Fb(pt0{b0:4},Wu{t0}),Pre{t0+1<2;R}(a1))),RSeq(WU{t0+2%2>0}(PAll{-1}(F,@po{b0+=1}@si{t0%4<3}@of{t0+=1;t0+=2}Fai,@ki{b0+2!5}c2e)),PAll{2}(c3,c4b{b0},t5)),Fb(PAll{-1}(pt6{b0:t0;b1:t0},Scc{b0+2%4!0}),Pre{t0=3;R}(@of{b0:=t0}@oh{b0:=t0}c7),c8),Seq(Rty4(RSeq(pc9{b0:5},a10l,c11,t12))),Cnd{t0+4%4>2;T;_}(Su{t0}(Lp{b0;S}(RFb(@si{t0%3<1}RSeq(pc13{b0:=},Ite(a14b{t0%3;b0},Scc{t0=2},t15)))))))",
-    Tree0650 "RSeq(t0e,Rpt{2}(FS(Rep3(Ite(c1,t2e)))))",
-    Tree0651 "B{b0=1;o0=5;t0}Bin{t0<4;T}(RFb(c0e,Ret4(RFb(t1,a2)),Par{1;1}(c3e,Sb{t0=b0}),Fb(a4,Fai,pc5{b0:t0}),To{10}(Suc)),Keep(@po{t0+=2}@of{t0+=1;b0+=3}RSeq(MSeq(t6e,Sl{30},c7),RSeq(t8,c9,a10b{6;b0}),PPar{0;T}(pa11{b0:1;b1:b0},Cnd{t0!3;_;S}(Rep1(Rep3(Scc{some})))))))",
-    Tree0652 "B{b0=3;t0=5;t1=3;b1}Ite(Wv{t1}(Rep4(c0)),@fi{t1=6}@si{b0%4>1}ASeq(c1l,a2),Su{t0}(Sel(pa3{b0:t0;b1:b0},FS(a4b{t0;b1}))))",
-    Tree0653 "B{t0=1;b0=0}Rep1(RSel(@of{b0%4<0?t0:=t0%2;b0+=3}@ki{t0+4!b0%3}@fi{b0+1<3}S,@rw{b0+3%2!1}@si{b0<4}SubR(Sc{t0+=2})))",
-    Tree0654 "B{b0;b1=2;t0=3;q0=0}Sw{0;2;3}(RetF(t0),OnceT(PPar{0;N}(Sw{1;0}(c1b{b0},S,Wu{t0}))),ASeq(a2b{b0;b0},Keep(@po{b1>t0?b1+=1}@os{b0:=b1+3%3}a3e)),@fi{b1+4>b1%3}Dl{20}(Flip(Sb{t0=1},t4e)))",
-    Tree0655 "B{o0=0;b0=5;q0=0;t0=2;b1}Ite(Pre{none;S}(Lp{_;F}(AFb(RFb(a0,t1,a2,c3l,S)))),Sc{t0:=b1+1;o0:=b0%4},Pre{o0|5<b1+4%2;K}(@os{b0+=2}Inv(RSeq(@oh{b1:=b1%2}PAll{_}(Fb(c4b{b1%2},c5e)),WU{t0+3%4<1}(@fi{b0+4=1}Lp{_;K}(Sc{b1+=1}))))))",
-    Tree0656 "B{t0;b1=2;t1;b0}Cnd{t1>2;T;_}(PAll{0}(Scc{b0+4<b1},t0,Pre{t1+2%2<1;R}(@fi{t0<4}@of{t0+=1;b0!3?t0+=2}c1b{t1+4%3}),Wde(@ki{b1%2<1}a2,a3),Isw{t0+2;N;T}(pt4{b0:8},Sb{b0=0},Scc{t1>3})))",
-    Tree0657 "B{t1=5;o0=_;b1=3;b0=0;t0=3}Swm(PPar{0;N}(pi0{t0:b0},a1,pc2{b0:t1},c3b{o0|1+1}),Fb(@rw{t1+3%3>1}@oh{t0:=t1%3;t1%4<1?t0:=b1+4%3}@ki{t1>3}OnceK(pi4{t0:t0}),Par{1;-1}(Wu{t0},a5),a6,F))",
-    Tree0658 "B{t0=4;b1=4}Step(Wt{0},Once(MPri(a0,Fai,@rw{t0<7}@oh{b1+=1}@po{b1:=t0}a1,t2,Sc{b1:=4})),Inv(Scc{b1>1}))",
-    Tree0659 "B{b1;t1=2;b0=5;q0=0;t0=0}@si{b0+3%3>1}@rw{b1<6}PAll{_}(Seq(Seq(t0e),Swm(pa1{b0:b1;b1:=},Cd{30;K}(t2e)),@si{t1!3}RT{2}(Par{_;-1}(pi3{t0:=}))),Fb(@oh{b1+=3}@si{b1!5}t4,@os{b1:=b0}@oh{b1+=2}@po{b0+=2}c5b{t0%3},Lp{t0;S}(pc6{b0:5}),t7),@fi{t1+1%3>0}@of{b0+=1}@rw{t1!2}pt8{b0:t1;b1:t0})",
-    Tree0660 "B{t1=0}Rep0(@si{t1+1<t1+3}@fi{t1!7}t0)",
-    Tree0661 "B{b0=5;t0}Isw{t0;T;_}(t0,Par{-3;_}(Sb{t0=b0},@si{b0%4<3}@of{t0+=2}c1,Rmp{S;F}(a2)),@oh{t0>7?t0+=1;t0:=t0%4}AFb(c3,pc4{b0:=},t5,a6,c7l))",
-    Tree0662 "B{t1=2;b1=5;t0=3;b0=2}@rw{b1=0}@os{b0:=b1+1;t1:=b1+2}@si{t1<2}Rep3(Star(Opt(Sb{b1=5}),RSeq(@po{t1:=5;b0+3!t1?b0:=4}@of{t1+=3}@ki{b0>1}RSeq(a0l,t1,c2)),MSeq(Mt{0}(pa3{b0:4}),pi4{t0:t1},Sl{10}),RSeq(@oh{b1+=2}@ki{t0!b1%4}Fb(c5,Scc{t1=6},Rpt{F}(t6)),Sb{b1=t1},a7)))",
-    Tree0663 "B{b0=4}RSel(c0,pt1{b0:9;b1:b0},F)",
-    Tree0664 "B{b0=2;t1;t0;b1=1;q0=1}PAll{-2}(PPar{0;_}(@rw{b0>t1%3}Sb{b1=0},Lp{_;F}(Swm(Scc{b1<t1},pc0{b0:t1}))),AFb(Par{-1;2}(F,Suc),Flip(Ret4(Ret2(t1)),Ruf{3}(c2b{6})),ASeq(S,Sc{b1:=t1+2;b0:=b0+2%3},Lp{b1;K}(Rep4(t3)))))",
-    Tree0665 "RFb(Sub(c0))",
-    Tree0666 "B{b1=2;b0=5}Flt{1;S;F}(Bin{b0>b1+3%4;N}(Once(t0),Sw{3}(F,a1e)))",
-    Tree0667 "B{b0=0;b1=1;o0=_}Seq(RSeq(a0,t1,Wt{30}),Bin{some;_}(Sw{1}(a2,c3l),To{100}(Fb(@si{b1!b0+1%4}pc4{b0:b1},a5,Sb{o0=6}))),Ruf{2}(TryT(MPri(Ret4(@si{o0|3%3>1}a6)),Isw{b1;_;_}(c7,Sc{b0:=o0|4+3},t8e))))",
-    Tree0668 "B{t0;b0=0}RU{F}(Swm(@po{t0:=b0}To{10}(t0),RFb(Swm(c1,Sb{b0=t0},c2)),c3))",
-    Tree0669 "B{o0=_;b0;t0=1;b1}Fb(Fb(pc0{b0:=},c1e),Sw{4;2}(Dl{0}(pa2{b0:b0;b1:b0}),Sb{t0=1},Step(t3)),RSeq(t4e,Wu{t0}),Cnd{some;_;F}(Rmp{F;S}(To{0}(Fb(@ki{b1=4}@si{o0|5%2<1}Seq(@ki{t0!t0%4}@os{b0:=b1}Sc{b0:=o0|2},c5l))))),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Rmp{F;S}(Fb(F,c6,Scc{t0%2!1})))",
-    Tree0670 "B{t0=4;b0}Fb(Isw{b0+4;T;N}(Step(t0,RSeq(FF(Scc{b0<2})),a1),Pre{t0+2<t0+3;F}(Wde(pt2{b0:t0},To{10}(F))),FF(MPri(WU{t0!b0}(Rep1(@rw{b0<7}RepF(pi3{t0:=})))))),Pre{t0+1>b0;R}(@fi{b0%3>0}@ki{t0+2%2>0}Wde(pc4{b0:b0},F,@po{t0>3?t0+=1}@of{t0+=2}c5b{t0%3})),TryF(RSeq(@fi{b0+4%3!0}@of{t0:=b0}a6,Sl{50}),@ki{t0+3>t0+1%2}Fb(@po{t0:=b0}Lim{3}(c7b{t0+2%2}),t8)),Keep(R))",
-    Tree0671 "B{b0;q0=0}Lp{_;F}(Step(PAll{-2}(pc0{b0:=},Fai),SubA(Lp{_;K}(pt1{b0:=}))))",
-    Tree0672 "B{b0=4;t0=3;b1=1;o0}PAll{_}(PPar{0;T}(c0b{b0%2},t1),RetF(Sw{3;5;1}(t2,pa3{b0:b1;b1:t0},t4e,Fai)),@fi{b0<o0|5}FF(Opt(Rpt{1}(Wt{0}))))",
-    Tree0673 "B{t1=0}Swm(MSeq(Once(t0e),Cd{50;K}(Su{t1}(SubA(Suc))),SubA(Par{-2;_}(t1,c2)),Par{-1;2}(Sl{20},R),c3),Dl{20}(a4l))",
-    Tree0674 "B{t0=3;o0=_;q0;t1=1;b0=2}Par{0;3}(Rep3(MSeq(Cnd{t1!b0%4;_;S}(@ki{none}SubA(Rep2(Sb{t1=1}))),a0e,Rty3(Sl{20}),@os{t0+=3}Sb{o0=1},Fb(@rw{none}Sl{0},Ruf{2}(pa1{b0:=})))),SubR(Su{t0}(RFb(Fb(c2,t3e),Star(Fb(c4e,a5e),Mt{30}(c6l),Lp{t0;S}(t7))))),Intr{t0+1<b0+4}(Lp{_;S}(Fb(@of{b0+=1}@si{t1+1%3<0}Lp{b0;K}(Bin{t1=o0|0;_}(Step(t8e),@rw{b0%3!2}@os{t0:=2}Pri(c9e,Scc{t1%2!1}))),Lp{t1;K}(RU{F}(Fb(t10e,@si{t1=7}c11)))))))",
-    Tree0675 "B{b0=5;t0;o0}Pre{o0|3%4=1;K}(@rw{o0|0>2}@si{b0=3}@of{t0:=8;t0:=o0|1}t0)",
-    Tree0676 "B{t0=5;b1=5;q0;b0;o0=_}Sw{5}(PPar{0;_}(Sw{5;4;1}(c0,S,a1,Lp{b1;S}(Scc{t0%4<2})),OnceK(RSeq(a2e,c3,Sb{b1=2}))),Fb(Lp{t0;S}(@ki{o0|3%2<1}Ret2(@po{b0+=1}@si{b0+2>1}c4e)),PAll{_}(S,pt5{b0:1;b1:=})))",
-    Tree0677 "Seq(Suc)",
-    Tree0678 "FS(c0e)",
-    Tree0679 "Wde(RSeq(t0e,a1),To{100}(To{30}(c2)),a3)",
-    Tree0680 "B{t0=3;b0=0}RT{3}(Seq(Isw{6;T;_}(PPar{1;T}(c0e,Su{t0}(Isw{t0%4;_;N}(a1,Sb{t0=b0})),Bin{t0<0;_}(pa2{b0:t0;b1:t0},Dl{20}(c3l))),@of{t0+=3}@rw{b0%4!2}@po{b0+=1;t0:=0}PAll{-2}(@rw{b0+3>t0}@oh{b0+=2}S,@po{t0+=1}t4,@po{t0:=7;t0+=2}Lim{2}(a5b{2;b0}),Run),RSeq(c6,TryF(Star(t7),t8)),Par{1;-2}(Sc{t0+=2},@ki{t0>1}@fi{b0<t0+2%2}t9,c10,@ki{b0>2}@rw{t0%4=0}c11))))",
-    Tree0681 "B{b0=3;o0=1;t0=3;t1=1;q0}RFb(c0l,Par{-2;1}(@of{t0<3?t0+=3}@po{t1+=2;t1+=2}@fi{none}pc1{b0:9},R),ASeq(Scc{t1<t0+1},Rep3(@ki{o0|3>1}@si{o0|3=4}t2),RepF(pc3{b0:=})),Step(c4,Ret4(OnceK(Ub{o0}))),Lp{b0;K}(Mt{50}(Sb{t1=4})))",
-    Tree0682 "B{b0;t0=5;b1;o0=_}FF(Swm(Pre{t0%2>0}(RFb(@si{t0%4!0}Once(a0b{b1;b1}),c1,PPar{1;_}(@fi{t0+4>b1+2}c2,t3,t4),pt5{b0:=},R)),RFb(t6,Fb(Wv{t0}(PPar{2;_}(pt7{b0:b0;b1:b0},c8,MPri(@oh{o0:=o0|1}@po{b1:=8}pc9{b0:1},t10)))))))",
-    Tree0683 "B{t0=3;t1;b0=3}@oh{t1:=0}@os{t0+=2;b0+=1}@ki{t1+2!5}PAll{-1}(Sc{t1+=1;t0+=3},Step(SubA(t0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Pri(@fi{t0%3>0}@po{t1+=3;t0>t1?t0+=1}c1,Pre{t1+4%3!2;K}(pc2{b0:t0}))))",
-    Tree0684 "Seq(PAll{2}(Ite(Flt{2;S;F}(t0),R,R),Rmp{S;S}(Sub(Sl{50})),Flt{1;S;K}(Invt(Ite(a1,t2)))))",
-    Tree0685 "B{b1=4;t0;b0=2}@fi{b0+3=6}RFb(Sw{3;1;4}(Dl{0}(pa0{b0:=;b1:=}),ASeq(Suc,S),@si{t0+1%2!0}@fi{t0>3}MSeq(c1l,t2e),Rpt{2}(Sl{50})),Opt(Rep0(c3)),Seq(ASeq(c4,Pri(c5,pa6{b0:=;b1:=}),pt7{b0:=}),c8b{b1},t9e,RFb(c10,t11)))",
-    Tree0686 "B{o0=1;q0=3;t0=0;b0=1;b1=3}Step(Keep(Seq(@po{b0:=t0+4%4}Par{-2;-1}(Sl{50},Ub{o0}),Flt{1;F;_}(c0),t1)),Flip(Ret2(RT{F}(FF(Wv{t0}(RFb(a2b{t0;b0},Sl{100})))))),Invt(WU{b1=t0%3}(RSeq(Lp{_;K}(a3),To{0}(Fb(c4,c5e))))),a6,t7e)",
-    Tree0687 "B{t0;q0=2;b0=5}@rw{b0%3<2}Lp{_;F}(Cd{0;K}(SubR(PAll{-3}(pi0{t0:=},c1e,OnceK(a2)))))",
-    Tree0688 "B{b0;b1=4;t0;t1=3}Step(Rep3(RSeq(@fi{b1%4!1}@ki{b1%3<2}Invt(a0),@po{b1:=9}Pre{b0+2>1;S}(Ite(Ite(t1,a2),Step(R,pt3{b0:3;b1:t0}))),Flt{3;R;K}(Step(Swm(a4b{b1;b1},a5l,t6e,t7e),Sc{t0+3=b1+3?t1+=1},Dd{0}(pt8{b0:b0;b1:=}),Sl{10},Sb{t1=6})),Pri(@rw{t1%3>1}Isw{b0%2;_;T}(Flip(Wt{10},pi9{t0:=},@oh{t0+3%2=0?t0:=t1%3}t10))),PAll{_}(ASeq(Wt{0},pt11{b0:4},Cnd{t0>7;_;F}(pt12{b0:b0;b1:b1}),Suc,a13)))))",
-    Tree0689 "B{b0=5;o0;t0=3;q0}@rw{some}Fb(Flip(Step(Sb{o0=3},t0,Sb{o0=6},c1,Sc{t0:=t0%2}),Dd{10}(RU{S}(@si{b0<7}Dl{0}(Ruf{F}(@os{t0=6?b0+=3;b0+=1}Sc{t0:=b0%2}))))),MSeq(pc2{b0:b0},Wv{t0}(pt3{b0:=;b1:t0}),Lp{b0;S}(Wt{10}),c4))",
-    Tree0690 "B{t0=3;b0;o0;b1=1}Par{-2;_}(Bin{t0+3=b1+3;N}(c0,Fb(@oh{b1:=t0+3;t0:=5}@rw{none}@si{t0%4=2}Swm(pi1{t0:b1},c2))),Keep(Ret2(c3)),Bin{b0+3<4;_}(Sel(@si{o0|5<6}Rep3(Bin{b0>4;T}(c4,Sb{o0=4})),Scc{b1=t0%3}),Sel(Rty3(t5),RFb(pc6{b0:b0}),Ub{o0})),RFb(Bin{some;T}(t7e,t8),Pre{o0|5+3%2!1;K}(Step(@po{b1:=b1%4;o0:=o0|0}Sc{b0+=1})),Pri(t9e,c10l,a11e,@of{b1:=b1%4}@oh{b0+=3}c12)))",
-    Tree0691 "B{t0=3;b1=1;t1=2;b0=0}Intr{b0+4<b0%2}(MPri(Pre{t1%3<2;K}(Fb(Flt{2;R;F}(MSeq(MPri(a0,Fai),t1)),RT{3}(Star(Pre{b1%2=0;K}(t2),a3,Su{t0}(pc4{b0:t1})))))))",
-    Tree0692 "RFb(Rty0(t0),Fb(FF(t1),Ret2(c2),t3,c4),Fb(Dl{20}(Once(c5)),RFb(c6e,t7,Sub(t8),t9,t10e)),Dd{20}(Step(Ret2(a11),a12l,Step(t13e,S,R))))",
-    Tree0693 "FF(Sub(Rmp{F;S}(Once(Par{0;-2}(t0,Pri(t1))))))",
-    Tree0694 "Seq(Star(Cd{30;_}(Keep(PAll{4}(t0e,t1,t2,c3))),Par{2;1}(c4e,c5,R,Suc,c6)),Ite(Ite(a7l,t8,t9e),Rpt{1}(Ruf{1}(Wt{10})),Suc))",
-    Tree0695 "MSeq(a0,Seq(Rep4(Fb(Once(c1),Keep(a2),c3))),Flt{3;F;K}(PAll{-2}(Wt{20},t4,c5l,OnceK(S),Rmp{F;F}(t6))))",
-    Tree0696 "B{t0=4;b0=0;b1=3}Wde(Pre{b0>2;S}(Su{t0}(c0)),@si{b0+2%4=0}@ki{t0%2<0}@fi{b0%2<0}RFb(Bin{b1+4%3>1;T}(Keep(Lim{1}(Suc)),a1b{4;b1}),TryT(Sb{t0=5},@fi{b0>4}@os{b1+=2}@rw{t0>0}R,c2,t3)),t4e)",
-    Tree0697 "B{o0;t0;t1=4}Pre{t1%3=2;K}(RFb(@ki{o0|5>4}@si{o0|1>6}Keep(t0),Ret0(c1),pi2{t0:t0}))",
-    Tree0698 "PPar{2;T}(a0l,c1e)",
-    Tree0699 "Dl{0}(Ret0(Sub(Sub(Sl{20}))))",
+    Tree0600 "B{t0=5;t1;q0;b0=3}Fb(FF(Rpt{F}(@ki{b0+2=2}To{0}(Lp{_;R}(S)))),Swm(c0e,t1,Wv{t1}(@of{t1:=b0%3}@ki{t0>2}@rw{b0%2<0}Keep(Mt{0}(Sl{10})))),Seq(To{10}(a2),F))",
+    Tree0601 "B{b0=4}OnceK(RFb(c0,F,pa1{b0:6;b1:b0}))",
+    Tree0602 "Ret3(c0l)",
+    Tree0603 "B{b0=3;o0=_;t0=1}MSeq(AFb(t0,PPar{2;N}(Keep(PPar{2;N}(Ret4(Ub{o0}))),RSeq(c1,pa2{b0:0;b1:t0},Ub{o0}),@ki{b0+4<t0}@os{t0+=1;o0:=b0+2}@po{t0+=1}Wv{t0}(a3e)),RFb(Rty0(t4),Wu{t0}),Fb(Star(c5,Wu{t0},@ki{t0>o0|0%2}@si{o0|4>b0%3}@fi{none}a6b{b0;b0},c7),@os{o0:=b0}@ki{b0+1%3<0}Pre{t0+1%2>0;R}(Fb(Fai,F)),Ret3(c8),@rw{t0%2>0}@os{o0|2+4>6?b0+=1}@fi{t0%4<2}S),Inv(RSeq(Swm(S,pa9{b0:t0},c10,t11,FS(F))))))",
+    Tree0604 "B{b0=3;t0}Cnd{t0%3<2;_;S}(@ki{t0!t0+1}Flip(c0,pc1{b0:=},t2,Keep(Try(F,Sc{b0+4=b0+3%2?b0:=8}))))",
+    Tree0605 "B{b0;o0=2;t0=3}Wde(@os{b0:=t0+1}Try(pc0{b0:t0},Fb(t1,Ub{o0}),a2,t3,PPar{0;_}(c4e,t5,@fi{b0%3<2}a6)),Fb(Fb(@fi{b0%4>0}@si{b0+3>b0+1}Swm(Rpt{0}(pc7{b0:t0}),pa8{b0:b0}),c9,Ite(c10,F))),t11)",
+    Tree0606 "B{o0=0;t0;b0}Star(Fb(Swm(t0,@po{o0:=t0+2}c1,pi2{t0:=}),Mt{30}(Sl{10}),Flip(@oh{b0<6?b0+=3}@ki{o0|5+3>3}@po{t0:=t0%3}S,Scc{o0|5>2},t3)),@po{t0+=1;t0+=3}Dl{0}(c4),PPar{2;_}(SubR(Pri(c5,pa6{b0:3;b1:t0})),Seq(c7,@po{b0+=2;t0+=1}c8l)))",
+    Tree0607 "B{t0=0;b1=2}Cd{10;K}(Inv(ASeq(RSeq(c0,SubR(Scc{b1%4!0}),a1e),MPri(t2e,@of{b1:=t0+1%4}@oh{b1+=1}To{0}(SubR(a3b{6;b1}))))))",
+    Tree0608 "B{b1=3;t0=5;b0=1;t1}ASeq(a0,@rw{t1!6}F,RFb(Sb{b1=5}),@ki{t0%3!1}@oh{b1+=2}@of{b0>t0?t1+=1}Par{1;-3}(Inv(pi1{t0:t0}),c2,Pri(@ki{b1<4}a3l,@rw{t0+2%3<1}@ki{b0=6}t4e)))",
+    Tree0609 "Rpt{0}(Sub(c0))",
+    Tree0610 "B{q0=0;t1=3;t0;b0=1}Step(Isw{t0;T;T}(Par{_;1}(t0e,t1e,Swm(Sl{0},t2),t3),Rep0(pc4{b0:t1}),Dd{30}(@si{t1>t0}Ruf{2}(RSeq(Lp{_;F}(RFb(@os{t0:=b0%4}t5,Wu{t0})))))))",
+    Tree0611 "B{t0=2;o0;b0}RSeq(PPar{2;T}(S,t0e,c1e),MSeq(Sb{o0=2},Cnd{b0=5;_;_}(Sb{t0=7})),Fb(Ret4(Wu{t0})),Sb{b0=t0},ASeq(c2,Dl{50}(Mt{30}(t3))))",
+    Tree0612 "B{b0=4;t0=1;q0=1;t1}Swm(RSeq(Sb{b0=5},Sc{t0>1?t0:=9}),SubA(Sb{t1=b0}))",
+    Tree0613 "AFb(Seq(S,Ret4(S),c0l),To{30}(c1),t2,Rep4(a3))",
+    Tree0614 "B{o0=_;b1;t0=4;t1=2;b0=2}@po{t0:=t1}@os{t0+=1;o0:=_}Sel(pa0{b0:=;b1:b1},Seq(RSel(c1,pc2{b0:1}),@ki{b1+1%4>2}@of{b0+=2;b0:=t1+2}@po{t1:=t1%2}pt3{b0:t1},c4,S),TryT(Seq(Once(Scc{t0+4<3}),Wu{t0}),@rw{b1>3}RSeq(Inv(t5)),Scc{t1+3%2=1}))",
+    Tree0615 "B{b1}Sw{4;5;0}(c0,SubA(t1e),@os{b1+=1}c2,Sl{0})",
+    Tree0616 "B{t0=5;b0}Pre{b0<6}(OnceT(SubA(SubR(Sb{t0=3}))))",
+    Tree0617 "B{t1;b0=5;t0=0;b1=2;o0}RSeq(c0,S,PAll{2}(Ub{o0},@fi{t0!b1}@os{none?b1:=t1}RFb(a1b{t0+4;b1},a2l,t3,t4)),To{10}(PPar{0;_}(@ki{b1!b0+1%3}@po{o0:=_}Step(a5),AFb(a6,a7))),Pre{b0+2%2=0}(t8))",
+    Tree0618 "B{b1=4;b0}PAll{_}(pa0{b0:=},SubA(@si{b0+4%2>0}SubA(Mt{0}(WU{b1%3=1}(a1)))),a2)",
+    Tree0619 "B{b1;t0=2;o0=2;b0=0}@os{o0:=b1+2}PAll{3}(Try(t0,Rpt{2}(c1e),c2),Rep3(@os{t0+=1}@ki{b1%2!1}Fb(RSeq(Ret1(pi3{t0:t0})),Sb{o0=4})),Sw{1;2}(c4,Rty0(@os{b0:=b1%3}@of{o0:=_}@ki{none}a5b{b0+1;b0}),Flt{1;S;F}(pt6{b0:5;b1:=})))",
+    Tree0620 "B{b0;o0;b1;t0=1}Isw{o0|0;T;N}(RSel(a0,Pre{b0!0}(t1),Rep2(pc2{b0:b0})),Pre{t0<b0%3;F}(Par{_;-2}(Flip(Fb(c3e,t4)),Pre{t0!1;R}(@of{b1:=b0+1}@os{b0>0?o0:=o0|1%3}Wv{t0}(Keep(FS(t5)))))),c6b{b0},ASeq(PAll{_}(c7,Sb{b0=8},Flt{3;F;F}(a8b{b1+3%4;b1}))),Mt{30}(Su{t0}(Rep0(pt9{b0:b0;b1:b0}))))",
+    Tree0621 "Seq(t0e,Swm(Ite(Inv(Rpt{3}(Wde(c1,a2e,c3))),Inv(TryT(t4e,Ret2(a5e))))),t6)",
+    Tree0622 "B{b1=0}Step(a0l,a1,pt2{b0:b1})",
+    Tree0623 "Rpt{F}(Star(a0,t1))",
+    Tree0624 "B{b0=2;t0=1;o0;b1}@po{t0>b0%2?o0:=t0%3;b0+=1}@ki{b1<0}@of{o0:=b0}Bin{none;T}(Swm(Pre{b1<b0;F}(Seq(pc0{b0:b1},@ki{t0%2>0}@fi{o0|2+3!7}@rw{b0+2%3!0}c1e,Sb{b1=3}))),Once(Pri(Flt{1;F;_}(t2),Rep1(@of{b1+=1}c3b{b0+2}),a4l,F)))",
+    Tree0625 "Step(ASeq(a0,Ruf{F}(c1)),PPar{2;_}(Inv(RSeq(Rpt{3}(a2),c3)),To{20}(Try(Lim{3}(c4),Dl{0}(Rty1(c5l))))))",
+    Tree0626 "B{t1;t0=4;b0=0}RSeq(Once(R),@si{b0%2!1}@oh{b0+=1}@rw{t0=b0}SubR(@si{t1+1%2>0}@ki{t0<b0+4}@os{t1+=1}OnceT(@fi{t0=3}Wu{t0})))",
+    Tree0627 "B{t0;b0=0;t1}@oh{b0:=t1}@rw{t1>6}MSeq(Flt{3;R;K}(t0e),@fi{b0+4>4}Ite(PAll{-2}(pt1{b0:=},c2l,@ki{b0!6}@po{t0:=t0+1%2}t3,Sb{t1=0}),Seq(a4,pt5{b0:8;b1:t0}),t6))",
+    Tree0628 "B{t0;b1=5;b0=3}Swm(Star(pi0{t0:=},Par{-1;1}(MSeq(a1b{t0;b0})),Invt(Wu{t0})),Rep3(Isw{b1+4;N;_}(Fb(a2b{b0;b1},@os{t0+=2}a3b{9;b1}),a4)),@oh{t0+=1}@rw{b1<b0%2}@fi{b1=7}Rpt{0}(pa5{b0:=;b1:=}),MSeq(@rw{t0<b1}Once(PPar{0;_}(Dd{100}(Rpt{F}(t6)),@po{t0:=b0+3}Fai))))",
+    Tree0629 "PPar{2;N}(Pri(c0l))",
+    Tree0630 "B{o0;b1=3;b0;t0=1}Swm(PAll{_}(pa0{b0:b0;b1:b0},pa1{b0:b0;b1:t0},a2b{b1%4;b0}),Bin{o0|3+1!1;_}(pt3{b0:b0;b1:=},t4))",
+    Tree0631 "B{t0=5;b0;o0;b1=4}MPri(@po{o0:=b0+3}@os{b1>t0?o0:=_;b1:=t0%2}Flt{1;S;K}(pi0{t0:=}),Swm(pt1{b0:2;b1:t0},a2e),c3,Star(S,c4l))",
+    Tree0632 "B{b1;o0=1;b0;t0;q0=4}RSeq(RFb(Cnd{b0>4;T;F}(a0),@si{some}@po{t0:=b1+1;o0:=b0%4}Keep(Lp{t0;F}(RSeq(a1,a2))),Lp{b1;R}(Flip(@ki{none}Seq(Rep0(t3e))))))",
+    Tree0633 "B{t0=3;o0;q0=4;b0=3;t1}Cnd{t0<6;T;F}(MSeq(Pre{b0+1%4<3;R}(OnceK(Wu{t0})),RFb(RSeq(Swm(pa0{b0:t1;b1:t0}),OnceK(PAll{_}(Sb{o0=6},Sb{t0=1}))),@fi{t1<t0%4}@of{o0:=t1}Lp{b0;_}(a1))))",
+    Tree0634 "B{t0=0;b1=0;b0=4;t1=0}Seq(PAll{2}(@ki{t0%3=2}S,pt0{b0:6;b1:=},c1b{t1}),Flt{2;F;_}(pa2{b0:=;b1:=}),Once(c3))",
+    Tree0635 "RFb(c0)",
+    Tree0636 "B{b0;b1=2;t1;o0=_;t0}Seq(Swm(WU{t1>3}(Par{1;-1}(Wu{t0},a0)),RSeq(t1),Pri(Flt{2;R;F}(Scc{o0|0<4}),Once(Sb{b1=t0}))),PPar{0;_}(Bin{none;T}(Ub{o0},Wde(Pre{t0%3>0;K}(c2),Ub{o0})),@po{b1:=7;b1:=t1%3}@si{b0+3%2>0}@rw{t0%4<0}TryT(c3,ASeq(RFb(Fai,t4,c5e),Dl{10}(Sb{t1=0})))),Pri(@oh{b1+3=5?o0:=b1+4%4}@si{none}OnceT(Inv(RT{3}(Wu{t0})))))",
+    Tree0637 "PAll{_}(a0,Sub(Sl{50}))",
+    Tree0638 "B{b1=3;q0;t0;b0}Swm(a0b{t0;b0},Flt{3;S;_}(c1),Sel(SubR(PPar{2;_}(t2,t3))),Bin{t0!3;_}(Scc{b1%4!3},Scc{b1+2>0}))",
+    Tree0639 "B{b0=0;t0=2}@os{t0:=t0%4}@rw{b0%3=2}@fi{b0%3>1}WU{t0>3}(Pre{b0<3;S}(Sb{t0=b0}))",
+    Tree0640 "B{t0;b0=5}Isw{b0%2;N;T}(Fb(@po{t0+=3}@of{b0+=3}t0,t1,Scc{t0>6}))",
+    Tree0641 "Flt{1;R;K}(RT{1}(t0))",
+    Tree0642 "Seq(c0,Par{2;-1}(Sl{50},a1),a2l)",
+    Tree0643 "B{b1=1;t1;t0=4}Ruf{3}(Lim{3}(WU{b1=b1%4}(Swm(@os{t1:=3}a0,PAll{_}(Sc{t0:=b1},t1)))))",
+    Tree0644 "Rmp{S;F}(ASeq(Flip(t0,t1),Ret0(t2)))",
+    Tree0645 "B{b0=1;t0=3}RFb(@ki{b0+3>b0+3%2}Ite(Flip(Sb{b0=t0},t0),Dd{0}(Step(Scc{t0+1>1},@po{b0:=t0+3}pa1{b0:=}))),c2,Bin{t0<7;T}(RFb(t3,a4e,t5e),@oh{b0:=9;b0+=1}Sc{b0+=3}))",
+    Tree0646 "B{t0=5;b0}Par{-3;_}(Star(Scc{t0<3},pc0{b0:t0},a1b{b0;b0},c2b{b0+4%4}),@si{t0%4=2}@oh{b0+=1}Seq(pa3{b0:=;b1:b0},@oh{b0+=2}Sb{t0=1},Wt{10},@ki{b0<3}@os{t0:=t0+1%3}pt4{b0:8;b1:t0}),Star(Sl{0},a5),@ki{t0>3}@rw{b0<1}Seq(SubA(t6),a7,Sl{10},pi8{t0:b0},a9b{t0;b0}))",
+    Tree0647 "B{b0=1;t1=0;t0=2;b1=3}Rep1(RFb(Rus{1}(Par{-3;_}(@os{t0:=b0}@oh{b1+=3}Wt{10},RFb(F,c0),Pre{t0<b1;S}(c1e),RSeq(Sb{t1=0},t2e,Scc{t1+4!6}),Dl{100}(a3))),Bin{t1%2<1;_}(Mt{30}(ASeq(pt4{b0:7;b1:b0},t5,c6)),Wt{30}),MSeq(Once(Rep0(S)))))",
+    Tree0648 "B{q0=3;t0=0;b0=4;t1=5}Step(t0,Cd{20;F}(Bin{t1%2=0;T}(PAll{_}(Rpt{F}(pt1{b0:b0}),t2),Scc{b0+2>6})),Seq(Ite(c3,Lp{t1;R}(c4),pa5{b0:t0;b1:b0}),Sb{t1=3},Star(a6,S),c7b{t0%2},c8),FF(Lp{b0;_}(Ite(@si{t0<t1%2}@of{t1:=b0+1%4}@oh{t1:=7;t1+=1}a9l,@oh{t1:=5}@si{t1>6}@fi{b0+4=b0}PPar{1;N}(R,c10)))),Fb(@ki{t1>6}@os{t1+=2}c11,pa12{b0:3;b1:t1},Ruf{1}(Wu{t1})))",
+    Tree0649 "B{b0=4;t0;o0=_}@rw{t0+4<7}Pri(Bin{none;N}(Ite(Scc{b0%3!0},a0b{b0%2;b0}),Scc{t0!b0%4}))",
+    Tree0650 "B{t0=1;b0;b1}RSeq(Su{t0}(AFb(c0b{b0},@ki{b1%2<0}t1,Wt{20})),pa2{b0:=;b1:=},Flt{1;S;_}(Isw{b0+3;N;T}(pi3{t0:t0},Wt{30},c4)),@of{b0+=2}Pri(a5,t6e,Wt{10}))",
+    Tree0651 "B{b1=3;b0=1;t0;o0}TryT(Par{3;_}(PPar{1;N}(t0,@fi{some}@ki{b0!b0%4}pt1{b0:=;b1:b1},t2),RT{F}(Ite(@ki{o0|0+4<6}PAll{1}(F,@po{b1:=b1+3%3}@of{b0=5?t0+=3}@si{b0=4}t3e),a4,Sw{5}(Sl{20},c5))),@si{some}RFb(Rmp{F;S}(Wv{t0}(@of{b0:=t0%2;o0:=2}@os{b0+=2}Rep3(RSeq(t6,a7,t8)))))),PAll{0}(Bin{b0+1%3>1;T}(t9e,Rep3(Flt{2;R;F}(c10))),Cnd{b1!2;N;_}(Try(Ite(Scc{b0<3},pt11{b0:=},Pre{b1+2%3<2}(t12e)),RT{2}(t13)))))",
+    Tree0652 "Seq(Sl{30},t0,Sub(t1e))",
+    Tree0653 "B{t0=3;b0=5;o0=0}@os{o0|2+4!7?b0+=3}@fi{t0+4>4}Cd{30;_}(Flip(Lim{2}(Sc{b0:=o0|3%2;b0+=3}),t0,c1,pi2{t0:t0},a3b{6;b0}))",
+    Tree0654 "B{t0;q0;b1=4;b0=2}RSeq(Pre{b0<0;K}(Rus{F}(Sw{2;4}(t0,t1,Rep0(Sb{t0=1})))),@fi{t0<3}Su{t0}(t2),Lp{b1;K}(Sw{4;0;3}(Sc{b0:=t0%3},t3,pa4{b0:b0;b1:t0},Sl{20})),Star(pc5{b0:9},Scc{b0+4<t0%4}),@os{b1+=1}@fi{b0>4}S)",
+    Tree0655 "Dd{0}(c0)",
+    Tree0656 "B{o0;b1=5;t0=0}Cnd{some;_;S}(Sel(Star(pt0{b0:b1},c1e),Sw{5}(t2,S),RSeq(t3,@si{t0+2>4}Sl{0})))",
+    Tree0657 "B{t1=0;q0=1;t0=5}Bin{t0+4>6;N}(Mt{20}(Lp{_;S}(Flip(Pre{t0!5;R}(FF(Scc{t1%2=0}))))),t0)",
+    Tree0658 "Fb(Keep(MPri(Ite(AFb(Dd{0}(c0e),t1),a2),Swm(RSeq(S,t3),Opt(a4)))),Star(Inv(ASeq(Cd{0;K}(Step(c5,S)))),Rpt{F}(Step(Sl{10},Fai,c6))),RSeq(Swm(t7e,t8),Rmp{S;S}(Sl{20}),PAll{3}(c9,c10,t11,t12),PAll{-1}(c13,Fai),a14l))",
+    Tree0659 "B{b1;b0;t0;o0}RFb(RSeq(ASeq(a0b{o0|5%3;b1},Sw{1;2}(pa1{b0:=},pc2{b0:b1},c3),OnceT(OnceT(@rw{some}S))),Sw{3;0;1}(@ki{t0%4>2}@si{b0+2%4!1}@po{b1+=2}pi4{t0:b1},pi5{t0:=},Cnd{t0%3>0;_;S}(t6),t7),Opt(Cnd{b0+1>2;T;_}(Inv(RSel(t8e,pi9{t0:b1},pc10{b0:3},S))))),Pri(Isw{b0;T;_}(Sw{4;1;0}(Wu{t0},a11,Cd{0;K}(t12),@of{b0+=3}@rw{t0+3%3!1}@po{o0:=_}OnceT(@po{b0:=7;t0+=1}Dl{100}(pc13{b0:b0})))),c14,Keep(Once(OnceT(a15b{b1%4;b1}))),Ite(t16,Lim{3}(pa17{b0:t0;b1:b1}),pi18{t0:b1}),Swm(Scc{b0+1<t0+2%2})))",
+    Tree0660 "B{o0=4;t0=4;b1;b0=0}Flip(FS(@os{o0:=b1}@rw{o0|2+2%3>0}Seq(SubA(c0e),Wu{t0},pt1{b0:2;b1:b0})),c2,MPri(t3,t4,@ki{some}pt5{b0:t0;b1:b1}))",
+    Tree0661 "B{b0;t0=0}@fi{b0%2<1}Swm(a0b{t0;b0},@oh{b0+=4}t1)",
+    Tree0662 "B{q0;o0=0;b1=4;t0=3;b0=4}Ret2(Fb(a0,MPri(RSeq(Mt{0}(@fi{b1=4}@po{o0:=b0%3}Fai)),Sw{3;5}(t1,@si{t0%4!0}Fai,c2),@fi{t0+4>b1+2}S,Rus{1}(RFb(@rw{b1>2}c3,Lp{_;_}(t4),Wt{30})))))",
+    Tree0663 "B{t0;b0;q0}Flip(t0,pi1{t0:t0},TryF(Inv(Wt{10}),@rw{b0+1%4!1}Dl{10}(To{0}(pc2{b0:0}))),RFb(pc3{b0:3},Wde(pi4{t0:t0},a5b{7;b0}),c6))",
+    Tree0664 "B{t1=5;t0=4;o0=_;q0;b0=1}Rep4(@of{b0+=1;o0:=_}@oh{o0|3+1%4=1?t0+=3;t0:=9}@os{t0:=o0|5}OnceT(Lp{t1;K}(@os{t1+=3}@po{t0:=b0%2}@ki{o0|0!7}Cd{0;K}(To{50}(pc0{b0:=})))))",
+    Tree0665 "B{t0=5;b0;o0=_}Inv(Flip(Ub{o0},SubR(Try(SubR(Sb{b0=t0}),Wt{50})),Dd{30}(Once(c0l))))",
+    Tree0666 "Ruf{F}(Ruf{F}(Step(Dl{50}(Ruf{2}(c0)),RSel(c1,t2),t3)))",
+    Tree0667 "B{b1;o0;t0=5;b0=4}Swm(Dd{100}(Ruf{3}(Sw{3;1;4}(Once(t0),OnceK(c1),Rty2(Fai),Sel(@oh{b0+=1}@si{t0>b0}c2b{b1},Scc{b1+3<b0},c3)))),AFb(RFb(SubR(Wu{t0}),Scc{t0<1}),Step(t4,a5e,c6,@os{t0:=t0+1%3}c7e),TryF(Ub{o0},t8,@fi{b0%2=0}a9,c10)))",
+    Tree0668 "B{o0=4;b1;b0=4;t0=3}AFb(Flip(Sl{0},Isw{0;N;T}(Sb{t0=8})),Par{-5;-5}(Sl{50},Ub{o0},c0,t1e,@rw{none}@fi{none}SubR(Sl{0})),Bin{b1<5;_}(c2,Try(a3b{t0+1%2;b0},t4e)))",
+    Tree0669 "B{t0=4}PPar{0;T}(SubA(c0),pi1{t0:=})",
+    Tree0670 "Wde(Wde(PPar{2;N}(Rus{1}(Ite(t0,t1,c2l)),Ite(a3e,c4,c5)),Rpt{0}(a6e)),Sub(PAll{1}(Par{_;0}(Suc),Opt(Swm(c7,t8,c9,c10,c11e)),MSeq(Sub(Sel(c12e,F,t13))))))",
+    Tree0671 "B{b0}RSeq(c0,Lim{3}(c1),@rw{b0+1<4}Intr{b0+4=7}(t2),c3)",
+    Tree0672 "B{b0=4;b1;t0=5;q0=0}Wde(Pre{b1+1<b1%3;F}(@oh{b0+3%2=0?t0:=b1%3}Wde(Pre{b0<t0;S}(Pri(c0,a1)),Step(Wt{100},Wt{10}))),PAll{_}(Lp{_;R}(Ruf{2}(RFb(t2,t3e,t4,pi5{t0:=})))),MSeq(Sc{b0:=b1%4;b1:=b0},S,Sl{30},@fi{b0+1>5}@os{b1:=b1%2}@ki{t0>3}c6))",
+    Tree0673 "B{b0=3}Pre{b0%4<1;S}(Par{_;5}(PPar{1;T}(t0,t1e,c2,R),Flt{3;S;_}(Flt{2;F;K}(Sc{b0+=1})),Dl{10}(Par{-2;-1}(t3,F,t4,t5)),a6,MPri(Fai,F)))",
+    Tree0674 "B{b0=1;o0=0;t0=4;b1}Par{-2;_}(Bin{t0+3=b1+3;N}(c0,Fb(@oh{b1:=t0+3;t0:=5}@rw{none}@si{t0%4=2}Swm(pi1{t0:b1},c2))),Pre{b0+4%4>0;S}(Rep2(c3)),MSeq(Cd{100;_}(RSeq(t4,pa5{b0:b0;b1:b0},PPar{1;_}(c6,@si{t0%3<1}@fi{b1%4!2}@of{o0:=b0}a7l),R)),FF(PAll{-2}(Sb{o0=7},@oh{b1:=t0+2;b0+=1}Sw{0}(c8,Ub{o0})))),RFb(@ki{b0>b1}Mt{50}(Step(t9,pa10{b0:b0;b1:b0},c11l)),Flt{1;R;F}(@po{b0:=o0|5;t0+=1}@rw{t0>3}FF(Wde(@fi{b1<t0+2}@rw{b0+1=0}Fb(t12,t13),RetF(a14))))))",
+    Tree0675 "B{t1=1;t0;b1;o0=5;b0=5;q0}TryT(Ite(@po{b0:=b1}@ki{t1+1%2!0}AFb(WU{none}(c0),pt1{b0:6;b1:b0}),a2,Fb(WU{none}(t3),c4)),RSeq(Lp{_;S}(pi5{t0:=}),Rep1(@po{b0+=3}@oh{o0:=t0}@ki{t0!t1+1}pi6{t0:=}),@po{b0+=2;b1+=1}@fi{t0>4}t7,pt8{b0:8;b1:=},t9),Cnd{b0+2%2<1;_;S}(RSeq(c10e,MPri(Fai,@oh{t0:=t1%2}@rw{t0+4%4>1}c11e),@si{b1<2}@of{b1:=o0|5+3%3}pa12{b0:b1;b1:t1},t13,c14)))",
+    Tree0676 "MSeq(a0,PPar{1;T}(Once(Fb(c1e,t2)),Fb(Ite(t3e,a4),Wt{50})),Sel(c5,Flt{3;S;F}(c6l)),OnceK(RFb(t7,t8e,c9,c10e)),Ite(Ret2(t11),Rep4(Swm(t12,t13)),t14e))",
+    Tree0677 "B{b1=4;t0=1;b0}Bin{b0<6;T}(c0b{b0},FS(@si{b1%4=2}@oh{t0+=3}pt1{b0:b1}))",
+    Tree0678 "Rus{2}(t0)",
+    Tree0679 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3)",
+    Tree0680 "B{b1=3;t0}Cnd{b1+1<7;T;_}(Wu{t0})",
+    Tree0681 "Wde(Inv(Sub(Sub(c0l))),t1e,S)",
+    Tree0682 "Pri(t0,Mt{0}(t1),Cd{0;F}(To{50}(c2)))",
+    Tree0683 "Pri(Ret0(t0e))",
+    Tree0684 "B{b1=4;q0=0}Sw{1}(Lp{b1;R}(t0),Rep0(SubR(a1l)))",
+    Tree0685 "B{b0=0;o0=_;t0}Isw{b0%2;N;T}(a0,Keep(@po{o0:=t0+3}@rw{t0<6}Sel(Bin{o0|3+3%4<1;_}(a1b{t0%3;b0},t2),F,Fb(Keep(t3)),c4)))",
+    Tree0686 "B{t0=2;q0=3;t1=1;b0=4}PAll{0}(Inv(ASeq(Flt{2;F;F}(Swm(RFb(c0,c1e,t2))),@po{b0+=1}@si{t1>7}To{30}(c3b{t0}))),Pri(t4,Lp{t0;F}(pt5{b0:t1})),Sb{t1=5},t6e)",
+    Tree0687 "B{b0=5;o0=5;t0=4}Step(Bin{none;T}(c0,t1),SubA(RetF(FS(SubA(@si{t0=3}@os{b0+=1}t2)))))",
+    Tree0688 "B{o0=0;b0;t0=1;t1=3}Star(RFb(@po{b0:=t1}Fai,Isw{b0;T;_}(@si{none}@po{t0:=t1}c0b{3},Flt{1;S;_}(t1),@fi{t1<0}@rw{t0+4<4}@of{some?o0:=b0}Flt{1;F;F}(t2)),@os{o0:=_;b0+3%3>1?t1:=6}t3,Par{_;1}(pa4{b0:8;b1:t1},Sl{20})),Dl{0}(RSeq(t5,RU{S}(Fb(pi6{t0:t1},t7)),Pre{t1+3>7;F}(@rw{t1=5}pc8{b0:=}),Isw{7;T;_}(@fi{t1!0}@po{b0:=t1+1}@os{b0+=2}a9b{b0;b0},t10,@po{t1+=3}t11),c12)))",
+    Tree0689 "B{b0=4;t1;b1;t0=4}@ki{t0+2%2!1}@po{b1:=t1%4}RSeq(Wv{t0}(Wde(a0,@oh{t0:=b1}pi1{t0:=})),PAll{-1}(RepF(Wv{t1}(pc2{b0:t1})),Dd{20}(Flip(Fai,Sc{b1+=1;b0:=t0}))),Star(Scc{t0>4},t3e,Swm(Sl{0},a4)),Su{t1}(Rpt{F}(MSeq(pa5{b0:t0;b1:=}))),RSeq(c6b{t0},To{20}(@fi{b0<t1+2%3}pi7{t0:=})))",
+    Tree0690 "Wde(Flt{3;S;K}(PAll{-2}(Pri(Dd{0}(Ruf{F}(Wt{0})),Swm(a0,a1,a2),Rep2(c3)),Inv(RSeq(t4,RSeq(t5,c6),Sl{30},a7,a8)))),ASeq(Swm(a9e,Once(a10),a11,RFb(c12e,t13)),Dd{0}(c14l),FS(RSel(a15,a16,a17)),RT{F}(a18)))",
+    Tree0691 "B{b1=3;b0=3;t0=4}Pre{b1>4;K}(RFb(Mt{30}(S),pt0{b0:=},MSeq(OnceK(c1),@si{b0+3%4!3}Ruf{F}(Bin{b1<3;N}(t2,pt3{b0:8;b1:t0}))),RFb(Fai,t4,R)))",
+    Tree0692 "B{b0=2;t0}AFb(MPri(@rw{t0!2}Sl{10},t0),t1,Swm(c2,@of{b0%3=2?b0+=2}a3l))",
+    Tree0693 "Ite(c0e,Wt{10})",
+    Tree0694 "Swm(t0,Swm(Rep1(c1),Fb(t2,t3,t4e)),S)",
+    Tree0695 "Ret2(c0l)",
+    Tree0696 "B{b0=2;t1=5}PAll{_}(Pri(Wu{t1},To{20}(c0b{t1}),Seq(S,c1,pi2{t0:b0}),a3))",
+    Tree0697 "B{o0=5;t0=0;b0}Seq(@fi{t0>3}FS(t0),Rus{1}(t1),ASeq(Rpt{2}(Sel(@of{t0+=1;b0+=2}@ki{t0%2<1}@rw{t0%2!0}Sb{t0=b0},pc2{b0:=}))),RSeq(pi3{t0:=},Cnd{none;N;F}(a4),FS(pc5{b0:1}),t6),Inv(OnceT(t7)))",
+    Tree0698 "B{b1;b0;t0=0}Par{-2;-2}(Seq(Star(OnceK(RSeq(c0,t1,c2,Rpt{0}(Sc{b1+=1}))),pc3{b0:t0}),To{0}(@rw{t0!2}OnceK(@ki{t0%2>0}Sl{0}))),Dl{20}(RFb(Fb(t4e,pt5{b0:=;b1:b0}),Wu{t0},@ki{b1<b0+1}@of{b0:=t0}Wt{0},Sw{1;3;4}(R,@oh{b0+=1}@os{b0:=b1}pt6{b0:7;b1:b1},t7,t8e),Sb{b1=3})))",
+    Tree0699 "B{o0;t0=2;b0=2}Fb(@of{o0:=_}FF(Wde(@rw{o0|3+3%3<2}PPar{2;_}(t0,@rw{b0>t0+1}a1,SubR(a2)),WU{t0>1}(pa3{b0:=;b1:t0}))),Inv(Fb(@os{o0:=b0}@si{o0|1%4=1}a4,R)))",
 }

@@ -6,138 +6,159 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
         }
-        Cooldown(0, filtered = Skipped) {
-            Fallback {
-                Condition(Cond<0>),
-                Fallback {
-                    SequenceWithMemory {
-                        SetBlackboard(b0 = 3),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        #[post(|bb| bb.b0 = *bb.t0 + 3)]
-                        #[run_while(|bb| *bb.t0 + 4 < *bb.t0)]
-                        Cooldown(0, filtered = Failure) {
-                            Repeat(forever) {
-                                #[on_failure(|bb| { if *bb.t0 > *bb.t0 % 4 { bb.b0 += 3 }; bb.b0 += 1 })]
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                        },
-                        Action(Act<4>),
-                    },
-                },
-            },
+        RepeatUntilSuccess(2) {
+            ScriptCondition(|bb| bb.b1 != 0),
         }
     }
 }
 
-board!(Tree0700Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0701Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = 6),
-        }
-    }
-}
+board!(Tree0700Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| bb.o0.is_none())]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = false) {
-                SubTree(Tree0701Sub0, o0 = {=}, t0 = {t0}),
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            ParallelAll(1) {
-                SequenceWithMemory {
-                    SetBlackboard(o0 = Some(3)),
-                    SetBlackboard(t0 = 7),
-                },
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Condition(|ctx| ctx.check(2)),
+            ReactiveSequence {
+                Condition(Cond<3>),
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree0701Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
             #[tracked] t1: i64,
-            b1: i64 = 4,
             b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Precondition(|bb| *bb.t0 > 4, else = Running) {
-            Fallback {
-                StatefulAction(Task<0>),
-                IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail) {
-                    MaxTime(100) {
-                        Sleep(50),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
+        AsyncSequence {
+            SequenceWithMemory {
+                MemSequence {
+                    Script(|bb| bb.b0 += 2),
+                    #[failure_if(|bb| *bb.t0 > 4)]
+                    #[run_while(|bb| (*bb.t0 + 2) % 3 == 0)]
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    AlwaysSuccess,
                 },
-                #[run_while(|bb| *bb.t0 > bb.b0 % 3)]
-                #[on_success(|bb| { bb.t1.set(bb.b1 % 3); if bb.b0 > 1 { bb.t0.set(bb.b1 + 2) } })]
-                #[skip_if(|bb| *bb.t0 % 4 != 1)]
-                Failer,
-                #[success_if(|bb| *bb.t1 + 4 > *bb.t1)]
-                #[on_success(|bb| if *bb.t1 % 2 > 0 { bb.t1.set(*bb.t0 % 3) })]
-                BinarySelector(|bb| bb.b0 > 2, dynamic = true) {
-                    Repeater(2) {
-                        WasEntryUpdated(t1),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<1>),
+            },
+            Priority {
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    #[on_success(|bb| { bb.b0 += 2; bb.t0.set(6) })]
+                    #[on_failure(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 })]
+                    #[post(|bb| { *bb.t1 += 2; if (*bb.t1 + 3) % 2 < 0 { *bb.t1 += 3 } })]
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                #[run_while(|bb| bb.b0 < *bb.t1 + 1)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                ReactiveSequence {
+                    Condition(PCond<6>, b0 = {b0}),
+                    StatefulAction(Task<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 4)),
+                },
+            },
+            #[post(|bb| bb.b0 += 1)]
+            #[run_while(|bb| *bb.t0 + 1 < 5)]
+            ReactiveSelector {
+                FlipSelector {
+                    StatefulAction(Task<9>),
+                    #[success_if(|bb| (*bb.t1 + 3) % 3 > 1)]
+                    StatefulAction(Task<10>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<11>),
+                    StatefulAction(PTask<12>, b0 = 2, b1 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0702Blackboard { t0 t1 b1 b0 });
+board!(Tree0702Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0703Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        Switch(b1) {
+            case 1 => Action(Act<1>),
+            case 0 => StatefulAction(Task<2>),
+            _ => StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b1: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
         }
-        WaitValueUpdate(t1) {
-            MaxTime(0) {
-                Loop(q0, value = {t1}) {
-                    Remap(success = Failure, failure = Success) {
-                        RetryUntilSuccessful(3) {
-                            #[success_if(|bb| *bb.t0 < 7)]
-                            Selector {
-                                SkipUnlessUpdated(t0) {
-                                    #[run_while(|bb| *bb.t0 == bb.b1)]
-                                    #[post(|bb| if bb.b0 < bb.b1 % 4 { *bb.t0 += 1 })]
-                                    Action(|ctx| ctx.exec(0)),
+        ReactiveSequence {
+            #[run_while(|bb| *bb.t1 > bb.b0)]
+            #[post(|bb| bb.b0 = bb.b0 % 2)]
+            Priority {
+                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                RunOnce {
+                    SetBlackboard(t1 = {b1}),
+                },
+                SubTree(Tree0703Sub0, ..),
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    WhileDoElse {
+                        Limiter(1) {
+                            MaxTime(10) {
+                                Repeat(2) {
+                                    #[post(|bb| { bb.b0 += 3; bb.b0 += 3 })]
+                                    #[run_while(|bb| bb.o0.unwrap_or(5) < 1)]
+                                    #[on_halted(|bb| if bb.o0.unwrap_or(3) % 4 != 2 { bb.t0.set(*bb.t1) })]
+                                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
                                 },
-                                AsyncFallback {
-                                    Action(|ctx| ctx.exec(1)),
-                                    Condition(Cond<2>),
-                                },
-                                Action(Act<3>),
                             },
                         },
+                        StepSequencer {
+                            ScriptCondition(|bb| bb.o0.unwrap_or(4) == 1),
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            WaitUntil(|bb| bb.o0.is_some()) {
+                                Wait(10),
+                            },
+                            Wait(10),
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(0) % 2 != 1)]
+                #[post(|bb| if *bb.t1 > 4 { bb.t0.set((bb.b1 + 4) % 3) })]
+                SequenceWithMemory {
+                    Optional {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    Parallel {
+                        Sleep(30),
+                        AlwaysFailure,
+                    },
+                    ReactiveFallback {
+                        Failer,
+                        Succeeder,
                     },
                 },
             },
@@ -145,281 +166,226 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0703Blackboard { q0 b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0704Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<5>)
-    }
-}
+board!(Tree0703Blackboard { b1 b0 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 0,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            AsyncSequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                #[success_if(|bb| bb.b1 > 0)]
-                #[post(|bb| bb.t1.set(bb.b0 + 3))]
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(Cond<4>),
-            },
-            Script(|bb| bb.t1.set(bb.b1)),
-            Invert {
-                Repeat(forever) {
-                    SubTree(Tree0704Sub0, ..),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Parallel(failure = 4) {
+                Optional {
+                    Action(PIo<0>, t0 = {t1}),
                 },
+                Failer,
+                RepeatUntil(Failure) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveSelector {
+                    StatefulAction(PTask<2>, b0 = 8, b1 = {b1}),
+                    StatefulAction(PTask<3>, b0 = 7, b1 = {=}),
+                    #[run_while(|bb| *bb.t1 + 2 == 1)]
+                    Script(|bb| bb.t0.set(*bb.t1 % 3)),
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                RepeatUntil(Success) {
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b1 + 2, &mut bb.b1)),
+                },
+                StatefulAction(Task<7>),
+                #[success_if(|bb| *bb.t0 < 1)]
+                #[on_success(|bb| *bb.t1 += 1)]
+                #[post(|bb| if bb.b1 % 2 == 1 { *bb.t0 += 2 })]
+                StatefulAction(PTask<8>, b0 = {b1}, b1 = {=}),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Selector {
+                    Action(Act<9> = Act::<9>),
+                    Condition(Cond<10>),
+                },
+                Precondition(|bb| *bb.t1 == *bb.t0 + 4, else = Success) {
+                    ReactiveSequence {
+                        Condition(Cond<11>),
+                        #[on_halted(|bb| { bb.t1.set(8); bb.b1 += 1 })]
+                        StatefulAction(Task<12>),
+                        AlwaysSuccess,
+                    },
+                },
+                StatefulAction(Task<13>),
             },
         }
     }
 }
 
-board!(Tree0704Blackboard { b1 b0 t1 });
+board!(Tree0704Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            #[on_success(|bb| { bb.b1 += 1; bb.t0.set(bb.b1 % 3) })]
-            StatefulAction(Task<0>),
+        Selector {
+            Condition(Cond<0>),
+            #[success_if(|bb| *bb.t0 > (*bb.t0 + 3) % 2)]
+            #[post(|bb| if bb.b0 % 2 < 1 { *bb.t0 += 2 })]
+            #[skip_if(|bb| bb.b0 != 4)]
+            Action(Act<1>),
+            Action(PIo<2>, t0 = {b0}),
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0705Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0706Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<5> = Task::<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0706Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<11>)
-    }
-}
+board!(Tree0705Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             o0: Option<i64> = None,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        WhileDoElse {
-            Deadline(10) {
-                #[on_failure(|bb| bb.t1.set(9))]
-                #[skip_if(|bb| bb.b0 % 4 < 3)]
-                SequenceWithMemory {
-                    #[success_if(|bb| bb.o0.unwrap_or(5) % 2 > 0)]
-                    #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        ForceFailure {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    SequenceWithMemory {
-                        #[post(|bb| bb.b1 += 3)]
-                        Conditional(|bb| *bb.t1 > *bb.t0, else = Failure) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                        Precondition(|bb| bb.b0 % 3 < 0, else = Running) {
-                            Filter(times = 1, count = Failure, filtered = Skipped) {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(4) % 4, &mut bb.b0)),
+        ParallelAll {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
+                #[success_if(|bb| bb.o0.is_some())]
+                StatefulAction(Task<0>),
+            },
+            RunOnce(then_skip = false) {
+                WhileDoElse {
+                    #[run_while(|bb| *bb.t0 != bb.b0 + 1)]
+                    Condition(|ctx| ctx.check(1)),
+                    Sequence {
+                        Sleep(0),
+                        RunOnce {
+                            RetryUntilSuccessful(0) {
+                                WasEntryUpdated(t0),
                             },
                         },
-                    },
-                },
-            },
-            Parallel(success = 2, failure = 1) {
-                Sleep(10),
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    AsyncSequence {
-                        Script(|bb| bb.o0 = None),
                         Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        UnsetBlackboard(o0),
                     },
-                },
-                RepeatUntilSuccess(forever) {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(4)),
-                        Repeat(3) {
-                            RetryUntilSuccessful(4) {
-                                SubTree(Tree0706Sub0, ..),
-                            },
-                        },
-                    },
-                },
-            },
-            FlipSelector {
-                Switch(b1) {
-                    case 4 => AsyncSequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    case 5 => Filter(times = 3, count = Completed, filtered = Skipped) {
-                        Condition(Cond<8>),
-                    },
-                    _ => #[success_if(|bb| (bb.b1 + 3) % 4 < 2)]
-                    #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b1 + 4)]
-                    Loop(q0, value = {t0}) {
-                        PolicyParallel(policy = FirstFailure) {
-                            Action(PAct<9>, b0 = {=}),
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[post(|bb| bb.b0 += 1)]
-                            Sleep(10),
-                        },
-                    },
-                },
-                Priority {
-                    Condition(Cond<10> = Cond::<10>),
-                    TryCatch {
-                        ScriptCondition(|bb| bb.b0 == bb.b1 % 4),
-                        SetBlackboard(t1 = 1),
-                    },
-                    AlwaysFailure,
-                    SubTree(Tree0706Sub1, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0706Blackboard { t1 o0 b0 q0 t0 b1 });
+board!(Tree0706Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            StepSequencer {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    StepSequencer {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    ForceSuccess {
-                        RetryUntilSuccessful(2) {
-                            Sequence {
-                                ForceSuccess {
-                                    #[post(|bb| bb.o0 = None)]
-                                    #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); *bb.t0 += 1 })]
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                                },
-                                SetBlackboard(t0 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                Repeat(4) {
-                    #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(2)); bb.b0 = *bb.t0 % 2 })]
-                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    KeepRunningUntilFailure {
-                        SequenceStar {
-                            BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
-                                StatefulAction(Task<2>),
-                                StatefulAction(PTask<3>, b0 = 1),
-                            },
-                            Cooldown(50) {
-                                StatefulAction(Task<4>),
-                            },
-                            IndexSwitch(|bb| (bb.b0 + 1) % 2, out_of_range = Loop, dynamic = false) {
-                                Condition(PCond<5>, b0 = {t0}),
-                                Action(PAct<6>, b0 = {=}),
-                                Action(|ctx| ctx.exec(7)),
-                            },
-                        },
-                    },
-                },
-            },
-            Parallel(success = -4) {
-                Action(PIo<8>, t0 = {=}),
-                Action(PAct<9>, b0 = {=}, b1 = {t0}),
-                Condition(Cond<10>),
-                #[success_if(|bb| bb.o0.unwrap_or(2) != 1)]
-                #[failure_if(|bb| bb.o0.is_some())]
-                Selector {
-                    #[on_failure(|bb| bb.t0.set(2))]
-                    #[success_if(|bb| *bb.t0 < 4)]
-                    StatefulAction(PTask<11>, b0 = {b0}, b1 = {b0}),
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| *bb.t0 > bb.b0)]
-                    UnsetBlackboard(o0),
-                    Action(|ctx, bb| ctx.exec_in(12, bb.o0.unwrap_or(3) + 2, &mut bb.b0)),
-                    UnsetBlackboard(o0),
+        Deadline(20) {
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = false) {
+                #[failure_if(|bb| *bb.t1 % 2 > 0)]
+                #[on_halted(|bb| if bb.b0 > 2 { bb.t0.set(2) })]
+                #[run_while(|bb| *bb.t0 > *bb.t1)]
+                RepeatUntilSuccess(2) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
                 },
             },
         }
     }
 }
 
-board!(Tree0707Blackboard { q0 b0 t0 o0 });
+board!(Tree0707Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+        }
+        AsyncSequence {
+            Filter(times = 1) {
+                Timeout(10) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            MemPriority {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Limiter(2) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 % 3, &mut bb.b1)),
+                    Action(Act<4>),
+                },
+            },
+            ReactiveFallback {
+                RunOnce {
+                    SetBlackboard(b0 = 2),
+                },
+                StatefulAction(Task<5>),
+                Condition(PCond<6>, b0 = {=}),
+            },
+            Action(Act<7>),
+        }
+    }
+}
+
+board!(Tree0708Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0709 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 0,
         }
         ReactiveSequence {
-            Conditional(|bb| *bb.t0 < 1) {
-                BinarySelector(|bb| bb.b0 > 4) {
-                    #[failure_if(|bb| *bb.t0 + 4 < bb.b0)]
-                    #[run_while(|bb| *bb.t0 > 0)]
-                    RetryUntilSuccessful(3) {
-                        #[run_while(|bb| *bb.t0 != 2)]
-                        RunOnce(then_skip = false) {
-                            Action(|ctx| ctx.exec(0)),
-                        },
+            MaxTime(20) {
+                Parallel {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        UnsetBlackboard(o0),
                     },
-                    Cooldown(10, filtered = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    WhileDoElse {
+                        Condition(Cond<1>),
+                        Action(PIo<2>, t0 = {t1}),
+                    },
+                },
+            },
+            SetBlackboard(t0 = 7),
+            ReactiveSelector {
+                StatefulAction(Task<3>),
+                Condition(Cond<4> = Cond::<4>),
+                Action(|ctx| ctx.exec(5)),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    StatefulAction(Task<8> = Task::<8>),
+                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                },
+            },
+            #[failure_if(|bb| *bb.t0 % 2 == 1)]
+            RepeatUntil(Success) {
+                FlipSelector {
+                    StatefulAction(Task<9>),
+                    UnsetBlackboard(o0),
+                    StatefulAction(PTask<10>, b0 = {=}, b1 = {t1}),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<11>),
                     },
                 },
             },
@@ -427,50 +393,883 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0708Blackboard { t0 b0 });
+board!(Tree0709Blackboard { o0 t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0709 for Ctx {
+    pub tree Tree0710Sub1 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(1),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
         }
-        WhileDoElse {
-            AsyncSequence {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    WasEntryUpdated(t0),
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
-                    Condition(PCond<2>, b0 = {b1}),
-                },
-                MemPriority {
-                    StatefulAction(Task<3>),
-                    Action(Act<4> = Act::<4>),
-                    StatefulAction(Task<5>),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(1) + 1 < 0, else = Skipped) {
-                    SetBlackboard(t0 = {b0}),
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0710Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        ForceSuccess {
+            SubTree(Tree0710Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0710 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        SequenceWithMemory {
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                #[failure_if(|bb| bb.b0 % 4 == 3)]
+                StatefulAction(Task<0>),
+            },
+            #[skip_if(|bb| bb.b1 == *bb.t0)]
+            SubTree(Tree0710Sub0, ..),
+            Switch(b1) {
+                case 2 => Condition(Cond<1> = Cond::<1>),
+                _ => Wait(30),
+            },
+            Condition(Cond<2>),
+            Remap(success = Success, failure = Failure) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0710Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0711 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Repeat(1) {
+                Timeout(30) {
+                    Action(PAct<0>, b0 = {b1}, b1 = {t0}),
                 },
             },
-            #[run_while(|bb| bb.b0 + 3 < 2)]
-            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(2) % 3); bb.o0 = Some((bb.b1 + 3) % 2) })]
-            #[failure_if(|bb| bb.b1 > 3)]
-            ParallelAll(2) {
-                Condition(Cond<6>),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Parallel(success = 1) {
-                        Condition(Cond<7>),
-                        Runner,
+            Condition(Cond<1>),
+            ParallelAll(1) {
+                Remap(success = Success, failure = Success) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0711Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0712 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 1,
+        }
+        #[failure_if(|bb| bb.b0 < 0)]
+        #[on_success(|bb| bb.b0 += 2)]
+        #[post(|bb| bb.b1 += 3)]
+        Fallback {
+            StatefulAction(Task<0>),
+            BinarySelector(|bb| *bb.t0 % 4 < 3) {
+                StatefulAction(Task<1> = Task::<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+        }
+    }
+}
+
+board!(Tree0712Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0713 for Ctx {
+        Fallback {
+            Filter(times = 3, filtered = Skipped) {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    MemSequence {
+                        Wait(0),
+                        Condition(Cond<2>),
                     },
                 },
             },
-            Timeout(10) {
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    SequenceWithMemory {
+            TryCatch {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<3>),
+                    Sleep(100),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            Condition(Cond<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0714 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(1),
+        }
+        SequenceStar {
+            Timeout(50) {
+                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                WaitValueUpdate(t0) {
+                    Delay(0) {
+                        #[skip_if(|bb| (bb.b1 + 1) % 4 != 0)]
+                        #[run_while(|bb| *bb.t1 % 2 != 1)]
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0714Blackboard { b1 t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub0 for Ctx {
+        Remap(success = Failure, failure = Success) {
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715 for Ctx {
+        ReactiveFallback {
+            SequenceWithMemory {
+                Condition(Cond<0> = Cond::<0>),
+                RetryUntilSuccessful(2) {
+                    Inverter {
+                        Action(Act<1>),
+                    },
+                },
+                Remap(success = Success, failure = Failure) {
+                    SubTree(Tree0715Sub0),
+                },
+            },
+            Condition(Cond<3>),
+            ReactiveSequence {
+                Action(Act<4> = Act::<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(|ctx| ctx.check(6)),
+                AlwaysSuccess,
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0716 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            SkipUnlessUpdated(t0) {
+                RunOnce {
+                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 3)]
+                    Action(PIo<0>, t0 = {=}),
+                },
+            },
+            BinarySelector(|bb| (*bb.t0 + 1) % 3 > 1, dynamic = false) {
+                Action(PAct<1>, b0 = 9),
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                #[success_if(|bb| *bb.t0 < bb.b0 + 4)]
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0716Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0717 for Ctx {
+        Parallel {
+            Condition(Cond<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0718Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0718 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceWithMemory {
+            TryCatch {
+                IfThenElse {
+                    SubTree(Tree0718Sub0, t0 = {=}),
+                    Condition(Cond<0>),
+                },
+                RepeatTimes(3) {
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0718Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0719Sub0 for Ctx {
+        RetryUntilSuccessful(2) {
+            RetryUntilSuccessful(1) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0719 for Ctx {
+        Repeat(2) {
+            FlipSelector {
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        AlwaysFailure,
+                    },
+                    Inverter {
+                        Cooldown(100, filtered = Failure) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        SubTree(Tree0719Sub0),
+                    },
+                    Sequence {
+                        Condition(Cond<3>),
+                        AlwaysSuccess,
+                        Sleep(50),
                         Wait(0),
-                        Script(|bb| if bb.o0.unwrap_or(5) + 2 > *bb.t0 % 4 { bb.b0 = *bb.t0 }),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        StepSequencer {
+                            AlwaysFailure,
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0720 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+        }
+        MemSequence {
+            Retry(3) {
+                StepSequencer {
+                    ReactiveSequence {
+                        #[run_while(|bb| bb.b0 + 3 < 0)]
+                        Parallel(success = -1, failure = 1) {
+                            KeepRunningUntilFailure {
+                                Loop(q0, if_empty = Success) {
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
+                        Repeater(0) {
+                            WasEntryUpdated(t0),
+                        },
+                        FlipSelector {
+                            MemSequence {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                        Limiter(3) {
+                            Priority {
+                                Loop(q0, if_empty = Skipped) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                        Remap(success = Success, failure = Failure) {
+                            #[success_if(|bb| bb.b1 == 1)]
+                            Action(Act<5>),
+                        },
+                    },
+                    MemPriority {
+                        AsyncFallback {
+                            Repeat(forever) {
+                                ReactiveSequence {
+                                    Action(PIo<6>, t0 = {=}),
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                            Action(|ctx| ctx.exec(8)),
+                            ReactiveFallback {
+                                ParallelAll {
+                                    Condition(|ctx, bb| ctx.check_in(9, bb.b1 % 2)),
+                                    Sleep(0),
+                                },
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        SetBlackboard(o0 = Some(5)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0720Blackboard { o0 t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0721 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 0,
+        }
+        Interrupt(|bb| (*bb.t1 + 4) % 2 > 0) {
+            RepeatUntilSuccess(forever) {
+                Switch(b1) {
+                    case 2 => AlwaysSuccess,
+                    _ => Action(PAct<0>, b0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0721Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 3,
+        }
+        Repeat(forever) {
+            FlipSelector {
+                #[skip_if(|bb| bb.b0 > 2)]
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                Precondition(|bb| bb.b0 + 3 != bb.b1, else = Skipped) {
+                    Timeout(30) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Precondition(|bb| *bb.t0 < 2, else = Skipped) {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0722Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceWithMemory {
+            AsyncSequence {
+                Action(PIo<0>, t0 = {t0}),
+                Action(Act<1> = Act::<1>),
+            },
+            StatefulAction(Task<2>),
+            Filter(times = 2, count = Completed) {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Loop(q0, if_empty = Running) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0723Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0724 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        WaitUntil(|bb| *bb.t0 % 4 < 0) {
+            MemSequence {
+                Priority {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
+                },
+                Repeat(0) {
+                    Sleep(20),
+                },
+                #[skip_if(|bb| bb.b1 == 0)]
+                #[on_success(|bb| bb.t1.set(bb.b0))]
+                #[on_halted(|bb| bb.b1 += 2)]
+                MemSequence {
+                    SequenceStar {
+                        Condition(Cond<2>),
+                        #[post(|bb| bb.b0 = *bb.t0 + 3)]
+                        StatefulAction(Task<3>),
+                        Action(PAct<4>, b0 = 6),
+                        Action(Act<5>),
+                    },
+                },
+                WhileDoElse {
+                    Action(Act<6>),
+                    MaxTime(20) {
+                        TryCatch(catch_on_halt = false) {
+                            Script(|bb| bb.t1.set(*bb.t0 % 4)),
+                            Runner,
+                        },
+                    },
+                    Deadline(0) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Loop(q0, if_empty = Running) {
+                    Repeat(3) {
+                        StepSequencer {
+                            Repeat(4) {
+                                StatefulAction(Task<8>),
+                            },
+                            WasEntryUpdated(t1),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0724Blackboard { t1 t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0725 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        Sequence {
+            AsyncSequence {
+                Condition(Cond<0> = Cond::<0>),
+                #[failure_if(|bb| bb.b0 % 2 != 1)]
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
+                    ScriptCondition(|bb| bb.b0 == 1),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Script(|bb| *bb.t0 += 2),
+                },
+                #[on_halted(|bb| bb.b0 += 3)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Fallback {
+                    StatefulAction(Task<3>),
+                    Wait(0),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+                    #[run_while(|bb| *bb.t0 + 3 != 3)]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
+                    Failer,
+                    Loop(q0, value = {b0}) {
+                        Repeater(forever) {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+                SetBlackboard(t0 = 4),
+            },
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Condition(PCond<5>, b0 = {t0}),
+                    Action(Act<6> = Act::<6>),
+                },
+                Repeat(4) {
+                    Precondition(|bb| *bb.t0 + 3 < bb.b0 % 2, else = Failure) {
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(Cond<8>),
+                    MaxTime(20) {
+                        StatefulAction(Task<9>),
+                    },
+                    #[skip_if(|bb| *bb.t0 > 5)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Action(Act<10> = Act::<10>),
+                    ScriptCondition(|bb| bb.b0 != 1),
+                    MaxTime(20) {
+                        ParallelAll {
+                            StatefulAction(Task<11>),
+                            Action(PAct<12>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0725Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0726Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+        }
+        RepeatUntilSuccess(forever) {
+            StatefulAction(PTask<0>, b0 = 3, b1 = {t1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0726 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        MaxTime(10) {
+            SubTree(Tree0726Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0726Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
+        Optional {
+            WhileDoElse {
+                RetryUntilSuccessful(3) {
+                    RunOnce {
+                        FlipSelector {
+                            Filter(times = 3, filtered = Skipped) {
+                                StatefulAction(Task<0>),
+                            },
+                            KeepRunningUntilFailure {
+                                SequenceStar {
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Timeout(100) {
+                        SequenceWithMemory {
+                            ForceSuccess {
+                                ParallelAll {
+                                    Wait(50),
+                                    Action(Act<5>),
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(Cond<7> = Cond::<7>),
+                    MemPriority {
+                        Condition(Cond<8>),
+                        Wait(0),
+                    },
+                    Limiter(1) {
+                        Parallel(success = -1, failure = 2) {
+                            StatefulAction(Task<9>),
+                            Action(Act<10>),
+                        },
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Repeat(3) {
+                            Wait(20),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0728 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 5,
+        }
+        WhileDoElse {
+            TryCatch(catch_on_halt = false) {
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                Action(PAct<3>, b0 = {t0}, b1 = {=}),
+            },
+            Repeat(forever) {
+                ParallelAll(max_failures = -1) {
+                    AlwaysFailure,
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    WasEntryUpdated(t0),
+                },
+            },
+            Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
+        }
+    }
+}
+
+board!(Tree0728Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0729 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<1>),
+                },
+            },
+            Condition(Cond<2>),
+            Repeat(forever) {
+                Failer,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            #[on_success(|bb| if bb.b1 > 3 { bb.b1 += 3 })]
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            Action(Act<3>),
+            ReactiveSequence {
+                Action(PAct<4>, b0 = {t0}),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0730Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0731 for Ctx {
+        TryCatch {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0732 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        #[on_halted(|bb| *bb.t0 += 2)]
+        #[run_while(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 3)]
+        WhileDoElse {
+            Condition(Cond<0>),
+            SetBlackboard(t0 = 9),
+            MemPriority {
+                Deadline(30) {
+                    ReactiveSelector {
+                        WasEntryUpdated(t0),
+                        Action(Act<1>),
+                    },
+                },
+                StatefulAction(PTask<2>, b0 = 1),
+                StepSequencer {
+                    Action(|ctx| ctx.exec(3)),
+                    Condition(Cond<4> = Cond::<4>),
+                    SetBlackboard(b0 = 9),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0732Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0733Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0733Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 12,
+        }
+        Repeat(1) {
+            Repeat(4) {
+                FlipSelector {
+                    Condition(PCond<5>, b0 = {=}),
+                    RepeatUntilSuccess(forever) {
+                        #[success_if(|bb| bb.b0 % 2 < 0)]
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    Sleep(0),
+                    Conditional(|bb| *bb.t0 != 3, else = Failure) {
+                        Action(Act<7>),
+                    },
+                    Retry(forever) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0733 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            StepSequencer {
+                ForceFailure {
+                    #[failure_if(|bb| bb.b0 + 4 < 2)]
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(4), &mut bb.b0)),
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+                        #[run_while(|bb| *bb.t0 < 3)]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[post(|bb| bb.b0 += 3)]
+                        RetryUntilSuccessful(forever) {
+                            ParallelAll {
+                                StatefulAction(Task<2>),
+                                Script(|bb| bb.o0 = None),
+                            },
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    Repeat(4) {
+                        Retry(forever) {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
+                ReactiveFallback {
+                    #[skip_if(|bb| *bb.t0 != 4)]
+                    SubTree(Tree0733Sub0, ..),
+                },
+                SetBlackboard(o0 = Some(2)),
+            },
+            SubTree(Tree0733Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0733Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0734 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Sleep(20),
+            ParallelAll(0) {
+                Inverter {
+                    Repeat(0) {
                         AlwaysFailure,
                     },
                 },
@@ -479,1148 +1278,356 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0709Blackboard { b0 b1 t0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0710 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        RepeatUntil(Success) {
-            #[post(|bb| bb.b0 += 3)]
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Precondition(|bb| bb.o0.unwrap_or(4) + 1 > 4, else = Failure) {
-                    Selector {
-                        Sequence {
-                            ParallelAll(1) {
-                                Condition(Cond<0>),
-                                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                            },
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            Condition(Cond<2>),
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                        Condition(PCond<3>, b0 = {b0}),
-                        Fallback {
-                            #[skip_if(|bb| bb.b0 % 2 > 0)]
-                            Sleep(0),
-                            Condition(PCond<4>, b0 = {=}),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<5>),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-                ReactiveSequence {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        ParallelAll(3) {
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            #[on_success(|bb| bb.t0.set(bb.b0))]
-                            SetBlackboard(b0 = 5),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        Parallel(success = -2) {
-                            ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                        Sequence {
-                            Action(Act<9> = Act::<9>),
-                            Action(|ctx, bb| ctx.exec_in(10, bb.b0 % 4, &mut bb.b0)),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    IfThenElse {
-                        Cooldown(0, filtered = Skipped) {
-                            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                            Priority {
-                                Condition(Cond<12> = Cond::<12>),
-                            },
-                        },
-                        Action(Act<13>),
-                        StatefulAction(PTask<14>, b0 = 7, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0710Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0711 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            Remap(success = Failure, failure = Success) {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
-                },
-            },
-            Cooldown(10, filtered = Skipped) {
-                RepeatUntilFailure(forever) {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[post(|bb| bb.b0 = 8)]
-                    SetBlackboard(o0 = Some(0)),
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Loop(q0, if_empty = Failure) {
-                    ScriptCondition(|bb| bb.b1 > 6),
-                },
-            },
-            FlipSelector {
-                Repeat(4) {
-                    Condition(Cond<2>),
-                },
-                Script(|bb| bb.b0 += 2),
-                Condition(PCond<3>, b0 = 9),
-            },
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
-                Failer,
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0711Blackboard { o0 q0 b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0712 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            #[run_while(|bb| *bb.t0 < 2)]
-            #[skip_if(|bb| bb.b1 < 2)]
-            Precondition(|bb| *bb.t0 % 3 < 1, else = Failure) {
-                Conditional(|bb| *bb.t0 > bb.b1, dynamic = true, else = Failure) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0712Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0713 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Condition(Cond<0>),
-            #[run_while(|bb| bb.b1 + 2 < bb.b0)]
-            #[success_if(|bb| bb.b1 == bb.b1 + 3)]
-            StatefulAction(Task<1>),
-            Loop(q0, if_empty = Running) {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(2)),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0713Blackboard { b1 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0714 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 0,
-        }
-        Switch(b1) {
-            case 5 => Priority {
-                Switch(b1) {
-                    case 1 => StatefulAction(Task<0> = Task::<0>),
-                    _ => #[success_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
-                    #[failure_if(|bb| *bb.t1 + 1 > 7)]
-                    AlwaysSuccess,
-                },
-                Fallback {
-                    Condition(Cond<1>),
-                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
-                    #[post(|bb| bb.b1 = bb.b0 % 2)]
-                    SetBlackboard(t0 = {b1}),
-                },
-            },
-            case 4 => WasEntryUpdated(t1),
-            _ => Invert {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0714Blackboard { t0 q0 b0 o0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0715Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Sleep(30)
+    pub tree Tree0735Sub1 for Ctx {
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0715Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SubTree(Tree0715Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0715 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        #[post(|bb| bb.b0 += 1)]
-        #[run_while(|bb| bb.o0.is_some())]
-        AsyncFallback {
-            SubTree(Tree0715Sub0, o0 = {=}, b0 = {b0}),
+    pub tree Tree0735Sub0 for Ctx {
+        Cooldown(10, filtered = Failure) {
+            SubTree(Tree0735Sub1),
         }
     }
 }
-
-board!(Tree0715Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0716 for Ctx {
-        StepSequencer {
-            MemPriority {
-                AlwaysFailure,
-                Action(Act<0>),
-            },
-            Repeat(2) {
-                WhileDoElse {
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            #[post(|bb| { bb.t0.set(*bb.t0 % 4); bb.o0 = None })]
-            #[run_while(|bb| *bb.t0 % 2 > 0)]
-            Loop(q0, if_empty = Running) {
-                Fallback {
-                    WasEntryUpdated(t0),
-                    Action(Act<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0717Blackboard { o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 3,
-        }
-        ParallelAll(max_failures = -4) {
-            ForceFailure {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(PTask<1>, b0 = {b0}),
-                },
-            },
-            Priority {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(1) + 3 > 2) {
-                Wait(0),
-                Action(Act<4>),
-            },
-            Remap(success = Failure, failure = Success) {
-                Action(|ctx| ctx.exec(5)),
-            },
-            SequenceWithMemory {
-                Action(|ctx, bb| ctx.exec_in(6, 5, &mut bb.b1)),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0718Blackboard { b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0719 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        Repeater(forever) {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Priority {
-                    ReactiveFallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                        BinarySelector(|bb| bb.b0 + 2 < (bb.b0 + 4) % 2) {
-                            Wait(10),
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0719Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64,
-        }
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        TryCatch {
-            StatefulAction(Task<0>),
-            RepeatTimes(forever) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Retry(3) {
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            Action(PAct<2>, b0 = 0, b1 = {b1}),
-                            Remap(success = Success, failure = Success) {
-                                #[failure_if(|bb| bb.b1 + 3 < (bb.b0 + 4) % 3)]
-                                #[success_if(|bb| bb.b1 > 3)]
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            RunOnce(then_skip = true) {
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                            },
-                            ScriptCondition(|bb| *bb.t0 < 2),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0720Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        RepeatTimes(1) {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_halted(|bb| bb.t0.set(5))]
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
-                SetBlackboard(b0 = 8),
-            },
-        }
-    }
-}
-
-board!(Tree0721Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        PolicyParallel(policy = FirstSuccess) {
-            Action(Act<0>),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        FlipSelector {
-            KeepRunningUntilFailure {
-                Sequence {
-                    FlipSelector {
-                        Precondition(|bb| bb.b1 + 3 != *bb.t1, else = Skipped) {
-                            Action(Act<0>),
-                        },
-                        Switch(b1) {
-                            case 1 => StatefulAction(Task<1>),
-                            _ => StatefulAction(Task<2>),
-                        },
-                        StatefulAction(PTask<3>, b0 = 4, b1 = {=}),
-                        SequenceWithMemory {
-                            RunOnce(then_skip = false) {
-                                #[success_if(|bb| *bb.t1 + 1 > 6)]
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                Conditional(|bb| *bb.t0 + 3 > (*bb.t1 + 3) % 2, dynamic = false, else = Success) {
-                    #[failure_if(|bb| *bb.t1 < 3)]
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0723Blackboard { b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            Fallback {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        SetBlackboard(t0 = {t1}),
-                        Optional {
-                            Deadline(10) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                        #[failure_if(|bb| *bb.t0 != 0)]
-                        Deadline(0) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                Fallback {
-                    Repeat(3) {
-                        Condition(Cond<2>),
-                    },
-                    Priority {
-                        Timeout(30) {
-                            Condition(Cond<3>),
-                        },
-                        RunOnce {
-                            Condition(Cond<4>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<5>),
-                        Action(PAct<6>, b0 = 2, b1 = {t1}),
-                        Condition(PCond<7>, b0 = {=}),
-                    },
-                },
-                Sequence {
-                    #[on_success(|bb| bb.b1 = bb.b0 + 4)]
-                    Delay(0) {
-                        WhileDoElse {
-                            ReactiveSequence {
-                                #[on_success(|bb| if (*bb.t0 + 1) % 3 != 0 { bb.t0.set((*bb.t0 + 4) % 4) })]
-                                AlwaysSuccess,
-                                Action(Act<8>),
-                            },
-                            ForceSuccess {
-                                KeepRunningUntilFailure {
-                                    Script(|bb| bb.b1 = (*bb.t1 + 4) % 4),
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t1 % 4 > 0, dynamic = false) {
-                    Inverter {
-                        #[post(|bb| bb.t1.set((bb.b0 + 3) % 2))]
-                        StatefulAction(PTask<9>, b0 = {b1}),
-                    },
-                    IndexSwitch(|bb| bb.b1, dynamic = true) {
-                        WaitValueUpdate(t1) {
-                            Remap(success = Failure, failure = Success) {
-                                Condition(Cond<10>),
-                            },
-                        },
-                        SetBlackboard(b1 = 9),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0724Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0725Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        WhileDoElse {
-            Action(PAct<0>, b0 = 4, b1 = {t0}),
-            SetBlackboard(t0 = 7),
-            ReactiveSelector {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0725 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-            SubTree(Tree0725Sub0, ..),
-            RepeatUntilSuccess(2) {
-                ReactiveFallback {
-                    BinarySelector(|bb| bb.b0 == bb.b0 % 4, dynamic = false) {
-                        KeepRunningUntilFailure {
-                            WasEntryUpdated(t0),
-                        },
-                        Condition(Cond<4>),
-                    },
-                    Cooldown(0, filtered = Skipped) {
-                        Action(PIo<5>, t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0725Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0726 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncSequence {
-            SetBlackboard(t0 = {b0}),
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<2>),
-            },
-            Sleep(50),
-        }
-    }
-}
-
-board!(Tree0726Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Parallel(success = -3, failure = 0) {
-            ReactiveSequence {
-                WaitValueUpdate(t1) {
-                    StatefulAction(Task<0>),
-                },
-                Action(PIo<1>, t0 = {=}),
-            },
-            #[on_failure(|bb| if bb.o0.is_some() { *bb.t1 += 1 })]
-            #[success_if(|bb| bb.b0 != *bb.t1 % 4)]
-            Loop(q0, if_empty = Running) {
-                UnsetBlackboard(o0),
-            },
-            #[on_success(|bb| bb.b0 += 3)]
-            ReactiveSequence {
-                Precondition(|bb| *bb.t1 + 4 < 4, else = Success) {
-                    Action(PAct<2>, b0 = 5, b1 = {b0}),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Action(PAct<5>, b0 = {b0}, b1 = {t1}),
-                #[post(|bb| *bb.t1 += 1)]
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0727Blackboard { o0 t1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0728 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        #[skip_if(|bb| bb.b0 < bb.b1)]
-        #[on_success(|bb| bb.b0 += 1)]
-        #[success_if(|bb| bb.b1 % 4 != 0)]
-        Loop(q0, value = {b1}) {
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.b1 + 2 == 0),
-                    Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b1)),
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        #[on_success(|bb| { bb.b1 += 3; if *bb.t0 + 1 != 2 { bb.b1 = 4 } })]
-                        Retry(0) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0728Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-        }
-        Repeat(2) {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {=}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0729 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Priority {
-            SubTree(Tree0729Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0729Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
-        Repeat(3) {
-            ParallelAll {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0731 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        AsyncFallback {
-            ReactiveFallback {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Switch(b1) {
-                    case 4 => #[on_failure(|bb| bb.b1 += 1)]
-                    #[run_while(|bb| bb.b1 + 4 > bb.b0)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Action(PIo<4>, t0 = {t0}),
-                    _ => Action(Act<5>),
-                },
-                TryCatch {
-                    Condition(Cond<6>),
-                    RepeatTimes(forever) {
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                AsyncSequence {
-                    Condition(Cond<8> = Cond::<8>),
-                    StatefulAction(Task<9>),
-                    Condition(PCond<10>, b0 = 0),
-                    Script(|bb| bb.t0.set(bb.b0 + 2)),
-                    Cooldown(30) {
-                        Precondition(|bb| bb.b1 != 1, else = Failure) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(12)),
-            },
-            Parallel {
-                AsyncFallback {
-                    RetryUntilSuccessful(4) {
-                        Loop(q0, if_empty = Running) {
-                            #[on_halted(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
-                            #[skip_if(|bb| bb.b1 + 3 > bb.b1)]
-                            TryCatch {
-                                StatefulAction(Task<13> = Task::<13>),
-                                Action(Act<14>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Condition(|ctx| ctx.check(15)),
-                    },
-                    Action(PAct<16>, b0 = 8, b1 = {b1}),
-                },
-                ReactiveSequence {
-                    Sleep(0),
-                    StatefulAction(PTask<17>, b0 = 7),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0731Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0732 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-        }
-        Repeat(forever) {
-            Precondition(|bb| bb.b1 != (bb.b0 + 4) % 2, else = Failure) {
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0732Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 3,
-        }
-        Loop(q0, value = {b1}, if_empty = Failure) {
-            #[success_if(|bb| (bb.b1 + 1) % 3 < 0)]
-            #[post(|bb| *bb.t0 += 3)]
-            Repeat(1) {
-                StepSequencer {
-                    Switch(b1) {
-                        case 3 => UnsetBlackboard(o0),
-                        _ => Condition(|ctx| ctx.check(0)),
-                    },
-                    BinarySelector(|bb| *bb.t0 > 3, dynamic = true) {
-                        RetryUntilSuccessful(3) {
-                            WaitValueUpdate(t1) {
-                                Script(|bb| bb.b1 += 2),
-                            },
-                        },
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0733Blackboard { o0 t0 q0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0734 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-        }
-        Delay(0) {
-            Timeout(50) {
-                WhileDoElse {
-                    ScriptCondition(|bb| *bb.t1 + 2 < 7),
-                    Fallback {
-                        #[on_success(|bb| { bb.o0 = Some(*bb.t1); bb.t0.set(6) })]
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0734Blackboard { t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
-        Deadline(20) {
-            IfThenElse {
-                StatefulAction(PTask<0>, b0 = 5),
-                RunOnce(then_skip = false) {
-                    Parallel(success = 1, failure = -1) {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
+        ReactiveFallback {
+            SubTree(Tree0735Sub0),
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+                AlwaysSuccess,
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0736Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 13,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-            Condition(|ctx| ctx.check(8)),
-            WasEntryUpdated(t0),
-            SetBlackboard(b1 = {t0}),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-        }
-        IfThenElse {
-            Cooldown(30, filtered = Skipped) {
-                Action(Act<0>),
-            },
-            IndexSwitch(|bb| *bb.t0 % 3) {
-                Sequence {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                #[failure_if(|bb| bb.b0 + 3 != 1)]
-                #[run_while(|bb| bb.b0 + 2 > 6)]
-                Condition(|ctx| ctx.check(2)),
-                Inverter {
-                    #[failure_if(|bb| bb.b0 % 4 > 0)]
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    ReactiveSequence {
-                        KeepRunningUntilFailure {
-                            RepeatTimes(1) {
-                                Sequence {
-                                    Condition(Cond<3>),
-                                    Condition(|ctx| ctx.check(4)),
-                                    Condition(|ctx| ctx.check(5)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_halted(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
-            #[skip_if(|bb| bb.b0 > bb.b0 % 4)]
-            FlipSelector {
-                ReactiveFallback {
-                    SequenceStar {
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                        RetryUntilSuccessful(4) {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
-                        },
-                    },
-                    SubTree(Tree0736Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                },
-                Deadline(10) {
-                    Repeat(4) {
-                        ReactiveSequence {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Wait(50),
-                        },
-                    },
-                },
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            RetryUntilSuccessful(0) {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0736Blackboard { b1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0737Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+        }
+        #[success_if(|bb| bb.b0 + 4 < bb.o0.unwrap_or(1) % 4)]
+        #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 > 3)]
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        Priority {
-            Action(Act<0>),
-            RunOnce {
-                IndexSwitch(|bb| 6, out_of_range = Loop, dynamic = false) {
-                    Condition(|ctx| ctx.check(1)),
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                    Priority {
-                        Action(|ctx| ctx.exec(3)),
-                        Succeeder,
-                    },
-                    WaitValueUpdate(t0) {
-                        Script(|bb| if bb.b0 == *bb.t0 { bb.b0 = *bb.t0 }),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                Sleep(50),
-            },
-            WaitValueUpdate(t0) {
-                AsyncFallback {
-                    Switch(b1) {
-                        case 2 => Repeat(1) {
-                            ForceSuccess {
-                                Failer,
-                            },
-                        },
-                        _ => Condition(Cond<7>),
-                    },
-                },
-            },
-            Inverter {
-                Priority {
-                    StatefulAction(PTask<8>, b0 = 8, b1 = {t0}),
-                    StatefulAction(Task<9>),
-                    StatefulAction(PTask<10>, b0 = 6),
-                },
+        BinarySelector(|bb| bb.b0 == 0, dynamic = false) {
+            Sleep(0),
+            BinarySelector(|bb| bb.o0.unwrap_or(3) < 5, dynamic = true) {
+                Failer,
+                SubTree(Tree0737Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0737Blackboard { b1 b0 t0 });
+board!(Tree0737Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
-        RunOnce {
-            Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        ParallelAll(4) {
+            Inverter {
+                Retry(4) {
+                    Selector {
+                        Condition(PCond<0>, b0 = 0),
+                        StatefulAction(Task<1>),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            Condition(Cond<3>),
+            Timeout(20) {
+                Wait(10),
+            },
+            Timeout(20) {
+                FlipSelector {
+                    StatefulAction(Task<4>),
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[failure_if(|bb| bb.b0 < 0)]
+                    StatefulAction(PTask<5>, b0 = {t0}),
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                FlipSelector {
+                    SetBlackboard(b0 = {t0}),
+                    IndexSwitch(|bb| 1, out_of_range = Fail, dynamic = true) {
+                        Condition(PCond<6>, b0 = {=}),
+                        StatefulAction(PTask<7>, b0 = {=}),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0738Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Filter(times = 2, count = Success) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(PIo<1>, t0 = {b1}),
+            #[failure_if(|bb| bb.o0.is_none())]
+            ReactiveSelector {
+                StatefulAction(Task<2>),
+                Switch(b1) {
+                    case 0 => StatefulAction(Task<3>),
+                    case 5 => Condition(Cond<4>),
+                    _ => UnsetBlackboard(o0),
+                },
+                #[on_failure(|bb| *bb.t1 += 2)]
+                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                AlwaysFailure,
+                Filter(times = 2, filtered = Failure) {
+                    Failer,
+                },
+                AsyncFallback {
+                    Action(PAct<5>, b0 = {t1}, b1 = {=}),
+                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0739Blackboard { b0 });
+board!(Tree0739Blackboard { t1 o0 b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
             #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            Sequence {
-                #[on_success(|bb| { if *bb.t1 < 2 { bb.o0 = Some(*bb.t1) }; *bb.t0 += 2 })]
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                #[success_if(|bb| *bb.t1 == 4)]
-                Action(Act<0>),
-                Condition(|ctx| ctx.check(1)),
-                Repeat(4) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Succeeder,
+        Fallback {
+            Action(Act<0>),
+            #[run_while(|bb| bb.b0 > 7)]
+            #[on_halted(|bb| { if bb.b0 == bb.b1 { bb.o0 = None }; bb.b1 += 1 })]
+            #[skip_if(|bb| *bb.t1 < *bb.t0 % 2)]
+            Action(|ctx| ctx.exec(1)),
+            Repeat(4) {
+                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b1 += 3 })]
+                #[post(|bb| { bb.b1 = (bb.o0.unwrap_or(3) + 3) % 3; bb.b0 += 3 })]
+                #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                Condition(|ctx| ctx.check(2)),
             },
-            StatefulAction(Task<3>),
-            Precondition(|bb| *bb.t1 == 5, else = Running) {
-                Action(Act<4>),
+            Condition(PCond<3>, b0 = {t1}),
+            Invert {
+                AlwaysRunning,
             },
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0740Blackboard { b1 o0 t1 t0 });
+board!(Tree0740Blackboard { t0 b1 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[allow(unused)] o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
         }
-        Repeat(forever) {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(Task<0>),
-                },
-            },
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            #[on_halted(|bb| bb.b1 = *bb.t0)]
+            #[on_success(|bb| bb.b1 = bb.b0 % 3)]
+            #[failure_if(|bb| bb.b0 == 7)]
+            StatefulAction(Task<2>),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0741Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0742Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 13,
-        }
-        Action(PAct<3>, b0 = {t0}, b1 = {t1})
-    }
-}
+board!(Tree0741Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
-        Parallel(success = -1, failure = 0) {
-            Action(PIo<0>, t0 = {t0}),
-            MemPriority {
-                MemPriority {
-                    BinarySelector(|bb| *bb.t0 > 5, dynamic = false) {
-                        Retry(4) {
-                            StatefulAction(Task<1>),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            SubTree(Tree0742Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                            Action(PAct<4>, b0 = {t1}),
-                        },
-                    },
-                    RunOnce {
-                        FlipSelector {
-                            StatefulAction(Task<5>),
-                            Parallel(failure = 2) {
-                                Script(|bb| *bb.t1 += 3),
-                                StatefulAction(Task<6>),
-                            },
-                            Script(|bb| bb.b0 += 3),
-                        },
-                    },
-                },
-            },
+        #[on_failure(|bb| bb.b1 += 1)]
+        Filter(times = 3, count = Success, filtered = Failure) {
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0742Blackboard { t1 b0 t0 });
+board!(Tree0742Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
         AsyncFallback {
-            RepeatUntilFailure(forever) {
-                Delay(10) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| bb.b0 == 4)]
-                    ForceSuccess {
-                        Precondition(|bb| *bb.t0 != 3, else = Success) {
-                            Inverter {
-                                ReactiveSequence {
-                                    Succeeder,
-                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                                    Condition(Cond<1> = Cond::<1>),
+            Loop(q0, if_empty = Skipped) {
+                MemSequence {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        ReactiveSequence {
+                            ForceSuccess {
+                                Repeater(0) {
+                                    AlwaysFailure,
                                 },
                             },
+                            IfThenElse {
+                                StatefulAction(Task<0> = Task::<0>),
+                                Condition(PCond<1>, b0 = {b0}),
+                                StatefulAction(Task<2>),
+                            },
+                            Priority {
+                                Condition(PCond<3>, b0 = {t0}),
+                                Condition(Cond<4>),
+                                Condition(Cond<5>),
+                                Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0743Blackboard { b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0744Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0744Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0744 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        #[on_halted(|bb| *bb.t0 += 1)]
+        IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop) {
+            SubTree(Tree0744Sub0, ..),
+            KeepRunningUntilFailure {
+                Script(|bb| bb.b0 += 2),
+            },
+            SubTree(Tree0744Sub1, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0744Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0745 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        IfThenElse {
+            AsyncFallback {
+                #[skip_if(|bb| bb.b0 % 3 > 0)]
+                Loop(q0, if_empty = Failure) {
+                    RunOnce(then_skip = false) {
+                        Sleep(0),
+                    },
+                },
+                Priority {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        AlwaysRunning,
+                    },
+                    RetryUntilSuccessful(forever) {
+                        #[skip_if(|bb| bb.b0 == 5)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        Script(|bb| bb.b1 += 3),
+                    },
+                    MaxTime(0) {
+                        Sequence {
+                            #[skip_if(|bb| bb.b0 > 0)]
+                            SetBlackboard(b1 = {b0}),
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                MemPriority {
+                    AsyncSequence {
+                        AlwaysSuccess,
+                        Condition(Cond<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        ReactiveSequence {
+                            UnsetBlackboard(o0),
+                            Condition(Cond<5>),
+                            Condition(|ctx| ctx.check(6)),
+                            StatefulAction(Task<7>),
                         },
                     },
                 },
@@ -1629,254 +1636,215 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0743Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0744 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-        }
-        TryCatch {
-            RepeatTimes(forever) {
-                RunOnce {
-                    ReactiveSequence {
-                        #[on_failure(|bb| bb.t1.set(0))]
-                        #[on_success(|bb| { bb.b1 += 3; bb.b0 += 2 })]
-                        StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
-                        Wait(20),
-                    },
-                },
-            },
-            Remap(success = Success, failure = Success) {
-                Limiter(1) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0744Blackboard { b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0745 for Ctx {
-        Cooldown(20, filtered = Failure) {
-            Wait(20),
-        }
-    }
-}
+board!(Tree0745Blackboard { t0 b1 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
-        KeepRunningUntilFailure {
-            Repeat(0) {
-                StatefulAction(Task<0>),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+        }
+        FlipSelector {
+            Action(|ctx| ctx.exec(0)),
+            Script(|bb| { *bb.t1 += 3; *bb.t0 += 1 }),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0747Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        #[run_while(|bb| bb.b1 > *bb.t0 % 4)]
-        RunOnce(then_skip = false) {
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree0746Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 0,
+            b0: i64 = 3,
         }
-        FlipSelector {
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b1 + 1 < (bb.b0 + 4) % 3)]
-                #[on_halted(|bb| *bb.t0 += 4)]
-                SkipUnlessUpdated(t0) {
-                    AlwaysSuccess,
+        #[skip_if(|bb| bb.b0 + 2 > 4)]
+        #[failure_if(|bb| bb.b0 == 4)]
+        #[post(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
+        ReactiveSequence {
+            MemSequence {
+                AlwaysSuccess,
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<0>),
                 },
-                StatefulAction(PTask<0>, b0 = 4, b1 = {b1}),
+                #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                StatefulAction(Task<1>),
+                Sleep(20),
             },
-            #[success_if(|bb| *bb.t0 % 4 < 3)]
-            SubTree(Tree0747Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+            ScriptCondition(|bb| bb.b0 % 4 > 0),
+            #[failure_if(|bb| *bb.t0 > 3)]
+            Fallback {
+                ReactiveSelector {
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    WhileDoElse {
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0747Blackboard { t0 b1 b0 });
+board!(Tree0747Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            TryCatch(catch_on_halt = false) {
-                #[run_while(|bb| (bb.b0 + 1) % 4 != 2)]
-                Optional {
-                    Action(Act<0>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                },
-                ScriptCondition(|bb| *bb.t0 > 7),
-            },
-            Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
-            Parallel(success = 2, failure = 0) {
-                ForceSuccess {
-                    RepeatTimes(forever) {
-                        Condition(PCond<3>, b0 = {=}),
+        IfThenElse {
+            RunOnce(then_skip = false) {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    MemPriority {
+                        StatefulAction(Task<1>),
+                        StatefulAction(PTask<2>, b0 = {b1}),
+                    },
+                    Inverter {
+                        StatefulAction(Task<3>),
                     },
                 },
-                StatefulAction(Task<4> = Task::<4>),
-                Action(Act<5>),
-                MemPriority {
-                    Action(Act<6>),
-                    Condition(Cond<7>),
+            },
+            RetryUntilSuccessful(2) {
+                Sequence {
+                    SequenceWithMemory {
+                        StatefulAction(Task<4>),
+                        #[on_halted(|bb| { bb.b1 += 1; if bb.b0 == *bb.t0 { bb.t0.set((bb.b1 + 1) % 2) } })]
+                        Script(|bb| bb.b1 = *bb.t0),
+                    },
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                        StatefulAction(PTask<5>, b0 = 8, b1 = {=}),
+                        StatefulAction(Task<6>),
+                    },
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0748Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0749Sub0 for Ctx {
-        Wait(10)
-    }
-}
+board!(Tree0748Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
-        SequenceStar {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        ReactiveFallback {
             FlipSelector {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<0>),
-                },
-                AlwaysSuccess,
+                Succeeder,
+                Action(PIo<0>, t0 = {b1}),
                 Condition(Cond<1>),
-                SubTree(Tree0749Sub0),
+            },
+            #[success_if(|bb| bb.b0 == 3)]
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            AsyncFallback {
+                StatefulAction(Task<4>),
+                Condition(|ctx| ctx.check(5)),
+                WasEntryUpdated(t0),
+                Condition(Cond<6>),
+            },
+            BinarySelector(|bb| bb.b1 + 1 < 4) {
+                BinarySelector(|bb| bb.b0 % 2 < 1) {
+                    Action(PIo<7>, t0 = {=}),
+                    Condition(Cond<8>),
+                },
+                MemSequence {
+                    Condition(Cond<9>),
+                    Action(Act<10>),
+                },
             },
         }
     }
 }
+
+board!(Tree0749Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        FlipSelector {
-            MemPriority {
-                StatefulAction(Task<0>),
-                #[failure_if(|bb| bb.b1 != 2)]
-                #[run_while(|bb| *bb.t1 + 2 != 7)]
-                AlwaysSuccess,
-                ScriptCondition(|bb| *bb.t0 > bb.b1),
+        ForceSuccess {
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    AlwaysSuccess,
+                },
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Succeeder,
+                    },
+                    ForceFailure {
+                        AlwaysRunning,
+                    },
+                },
             },
-            Sequence {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0750Blackboard { t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0751Sub0 for Ctx {
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0751Sub1 for Ctx {
-        StepSequencer {
-            Action(Act<7>),
-            Condition(Cond<8> = Cond::<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
-        SequenceStar {
-            ReactiveFallback {
-                Filter(times = 3, filtered = Skipped) {
-                    Action(Act<0>),
+        SequenceWithMemory {
+            ReactiveSequence {
+                Cooldown(0, filtered = Skipped) {
+                    Inverter {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
                 },
-                RepeatTimes(1) {
-                    ParallelAll(1) {
-                        MaxTime(100) {
-                            ReactiveFallback {
-                                Action(Act<1>),
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                                AlwaysRunning,
-                            },
-                        },
-                        Cooldown(0) {
-                            IfThenElse {
-                                Condition(Cond<4> = Cond::<4>),
-                                Action(Act<5> = Act::<5>),
-                                SubTree(Tree0751Sub0),
-                            },
-                        },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            Action(Act<3>),
+            Optional {
+                Action(Act<4>),
+            },
+            RunOnce(then_skip = true) {
+                Delay(100) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
-            SubTree(Tree0751Sub1),
+            AsyncSequence {
+                Condition(|ctx| ctx.check(6)),
+                WhileDoElse {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Action(Act<8>),
+                },
+                Action(|ctx| ctx.exec(9)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            RepeatUntilFailure(forever) {
-                SequenceWithMemory {
-                    AsyncFallback {
-                        IfThenElse {
-                            Selector {
-                                Condition(Cond<0>),
-                                Condition(Cond<1>),
-                            },
-                            Wait(10),
-                            Condition(Cond<2> = Cond::<2>),
+        RunOnce {
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Parallel(failure = 2) {
+                        StatefulAction(Task<0>),
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<1>),
                         },
-                        Action(PIo<3>, t0 = {=}),
                     },
-                    ParallelAll(2) {
-                        Action(Act<4>),
-                        Filter(times = 3, count = Failure) {
-                            Loop(q0, if_empty = Skipped) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        Filter(times = 2, count = Failure) {
-                            AlwaysFailure,
-                        },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                ForceSuccess {
+                    AsyncSequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -1884,35 +1852,16 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0752Blackboard { q0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0753 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveSequence {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
-            StatefulAction(Task<1>),
-        }
+    pub tree Tree0753Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
-board!(Tree0753Blackboard { b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0754Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Delay(0) {
-            #[run_while(|bb| bb.o0.is_none())]
-            Limiter(1) {
-                Succeeder,
-            },
+    pub tree Tree0753 for Ctx {
+        Repeat(0) {
+            SubTree(Tree0753Sub0),
         }
     }
 }
@@ -1920,1101 +1869,138 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        AsyncFallback {
-            MemSequence {
-                Inverter {
-                    StepSequencer {
-                        ReactiveFallback {
-                            Action(Act<0>),
-                            AlwaysFailure,
-                            Condition(|ctx| ctx.check(1)),
+        SequenceStar {
+            Delay(20) {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(PCond<1>, b0 = 3),
+                    Condition(Cond<2>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                RetryUntilSuccessful(forever) {
+                    WaitUntil(|bb| bb.b1 > (*bb.t0 + 2) % 3) {
+                        RepeatTimes(2) {
+                            Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
+                                AsyncFallback {
+                                    Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
+                                    Condition(|ctx| ctx.check(4)),
+                                    Action(Act<5>),
+                                },
+                            },
                         },
                     },
                 },
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                #[success_if(|bb| bb.o0.is_none())]
-                MemSequence {
-                    ScriptCondition(|bb| *bb.t1 == 7),
-                    SubTree(Tree0754Sub0, ..),
-                    Script(|bb| bb.t1.set(*bb.t0)),
+            },
+            StepSequencer {
+                Cooldown(50) {
+                    StatefulAction(Task<6>),
                 },
-                AlwaysRunning,
+                #[on_success(|bb| *bb.t0 += 2)]
+                ReactiveFallback {
+                    Action(Act<7>),
+                    Failer,
+                },
             },
         }
     }
 }
 
-board!(Tree0754Blackboard { o0 b0 t1 t0 });
+board!(Tree0754Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
+            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        Switch(b1) {
-            case 1 => SkipUnlessUpdated(t0) {
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| bb.b0 > 7)]
-                Sequence {
-                    Cooldown(0, filtered = Failure) {
-                        IndexSwitch(|bb| *bb.t0) {
-                            WasEntryUpdated(t0),
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
-                            StatefulAction(Task<1> = Task::<1>),
+        MemSequence {
+            ParallelAll(4) {
+                Optional {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| if (bb.b0 + 4) % 2 > 0 { bb.b0 += 3 })]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 4 == 1),
+                },
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                StatefulAction(Task<2>),
+                Retry(4) {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        MemPriority {
+                            Action(Act<4> = Act::<4>),
+                            StatefulAction(Task<5>),
                         },
-                    },
-                    Parallel(success = -2, failure = 2) {
-                        Action(Act<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                        Condition(Cond<6> = Cond::<6>),
                     },
                 },
             },
-            case 0 => Action(PIo<4>, t0 = {b0}),
-            case 2 => ReactiveSelector {
-                StatefulAction(Task<5>),
-                Switch(b1) {
-                    case 0 => StatefulAction(Task<6>),
-                    case 5 => Condition(Cond<7>),
-                    _ => UnsetBlackboard(o0),
-                },
-                #[on_failure(|bb| bb.b1 += 2)]
-                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                AlwaysFailure,
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<8>),
-                },
-                Fallback {
-                    StatefulAction(Task<9>),
-                    Conditional(|bb| bb.b0 > 3, else = Failure) {
-                        SetBlackboard(b1 = {b0}),
-                    },
-                },
-            },
-            _ => #[failure_if(|bb| (*bb.t0 + 1) % 4 < 1)]
-            Action(|ctx| ctx.exec(10)),
         }
     }
 }
 
-board!(Tree0755Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0756Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-        }
-        SetBlackboard(t0 = {b0})
-    }
-}
+board!(Tree0755Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0756Sub0 for Ctx {
         blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 13,
             b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
-        #[skip_if(|bb| *bb.t0 + 2 > 5)]
-        #[on_failure(|bb| *bb.t0 += 3)]
-        #[on_success(|bb| *bb.t0 += 2)]
-        Cooldown(50, filtered = Skipped) {
-            Interrupt(|bb| bb.b0 < 7) {
-                TryCatch(catch_on_halt = false) {
-                    ForceSuccess {
-                        RetryUntilSuccessful(0) {
-                            #[post(|bb| bb.t0.set(bb.b0))]
-                            #[on_halted(|bb| bb.t0.set(1))]
-                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                    MemSequence {
-                        ScriptCondition(|bb| *bb.t0 < 5),
-                        SubTree(Tree0756Sub1, b0 = {=}, t0 = {t0}),
-                    },
-                },
-            },
+        RepeatTimes(forever) {
+            Script(|bb| { bb.b1 += 2; if bb.b0 + 2 > 3 { bb.b0 += 3 } }),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0756Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(PTask<4>, b0 = 1, b1 = {b1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            SubTree(Tree0756Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0756Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            b0: i64 = 4,
-        }
-        Precondition(|bb| bb.b1 != 4, else = Success) {
-            #[success_if(|bb| bb.b0 % 3 > 1)]
-            #[skip_if(|bb| bb.b1 % 2 < 0)]
-            FlipSelector {
-                Condition(Cond<0>),
-                Retry(1) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                        AlwaysFailure,
-                        SetBlackboard(t0 = 7),
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                ForceSuccess {
-                    #[success_if(|bb| (bb.b0 + 3) % 3 == 0)]
-                    #[skip_if(|bb| bb.b1 % 2 != 0)]
-                    #[on_failure(|bb| { if *bb.t0 + 4 > (bb.b0 + 2) % 2 { *bb.t0 += 2 }; if bb.b1 + 1 > 7 { bb.b1 += 3 } })]
-                    ReactiveSequence {
-                        #[on_failure(|bb| bb.b0 += 4)]
-                        Condition(Cond<4>),
-                        ReactiveSequence {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0757Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
-        #[skip_if(|bb| *bb.t1 + 3 > 4)]
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-            },
-            Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-            Priority {
-                Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                StatefulAction(Task<4>),
-                Inverter {
-                    Action(PAct<5>, b0 = {=}, b1 = {b1}),
-                },
-                Condition(PCond<6>, b0 = {b1}),
-                #[skip_if(|bb| *bb.t0 == bb.o0.unwrap_or(3) % 2)]
-                SetBlackboard(t0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0758Blackboard { t1 b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        StepSequencer {
-            PolicyParallel(policy = FirstSuccess) {
-                Runner,
-                Action(PAct<0>, b0 = {t1}),
-            },
-            AsyncSequence {
-                #[on_failure(|bb| { bb.o0 = None; if (bb.o0.unwrap_or(5) + 2) % 2 != 1 { bb.t1.set(*bb.t0) } })]
-                StatefulAction(PTask<1>, b0 = {t0}),
-                Sleep(20),
-            },
-            StatefulAction(PTask<2>, b0 = {t1}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0759Blackboard { o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-        }
-        ReactiveSequence {
-            Sleep(20),
-            StatefulAction(Task<0> = Task::<0>),
-            Priority {
-                Action(PAct<1>, b0 = 8, b1 = {=}),
-                StatefulAction(PTask<2>, b0 = 0),
-            },
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-            ScriptCondition(|bb| bb.b1 + 3 == bb.b0),
-        }
-    }
-}
-
-board!(Tree0760Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
-        ReactiveFallback {
-            ParallelAll {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-            },
-            RepeatUntilSuccess(forever) {
-                Sleep(50),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
-        Limiter(2) {
-            Sequence {
-                Wait(100),
-                Inverter {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Delay(20) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            AlwaysFailure,
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<3>),
-                        },
-                        Invert {
-                            Repeat(1) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(Cond<4> = Cond::<4>),
-                    AlwaysFailure,
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-        }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            Deadline(0) {
-                Limiter(1) {
-                    MemSequence {
-                        RunOnce(then_skip = false) {
-                            Loop(q0) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<0>),
-                                    AlwaysFailure,
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0763Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0764 for Ctx {
-        RetryUntilSuccessful(4) {
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        StepSequencer {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(PAct<2>, b0 = {t0}),
-                WhileDoElse {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Inverter {
-                    StatefulAction(PTask<5>, b0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0765Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
-        SequenceWithMemory {
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-                MaxTime(10) {
-                    Condition(Cond<4>),
-                },
-            },
-            IfThenElse {
-                StatefulAction(Task<5> = Task::<5>),
-                RunOnce {
-                    RepeatUntilFailure(1) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Cooldown(0) {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    Succeeder,
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0767 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 != bb.b0, dynamic = false) {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                AlwaysRunning,
-            },
-            IfThenElse {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0767Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0768 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Retry(4) {
-            ReactiveSequence {
-                Deadline(50) {
-                    WasEntryUpdated(t0),
-                },
-                RetryUntilSuccessful(3) {
-                    Retry(4) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0768Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0769 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        MemPriority {
-            MemSequence {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
-                Sleep(0),
-                Action(PIo<1>, t0 = {=}),
-            },
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(t0 = 2),
-                StatefulAction(Task<3>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0769Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0770 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        StepSequencer {
-            Condition(PCond<0>, b0 = {b1}),
-            SequenceStar {
-                FlipSelector {
-                    Action(Act<1> = Act::<1>),
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 2)),
-                    #[failure_if(|bb| *bb.t0 % 3 == 0)]
-                    #[run_while(|bb| bb.b0 == 2)]
-                    ForceSuccess {
-                        SetBlackboard(b1 = 4),
-                    },
-                },
-                Fallback {
-                    Remap(success = Success, failure = Success) {
-                        #[on_success(|bb| bb.t1.set(*bb.t0 + 4))]
-                        #[success_if(|bb| bb.b1 == bb.b0 + 1)]
-                        StatefulAction(Task<4>),
-                    },
-                    Limiter(2) {
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                    #[post(|bb| { bb.t1.set(bb.b0); if bb.b0 < 6 { bb.t1.set(8) } })]
-                    Optional {
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                    },
-                    Condition(PCond<7>, b0 = {=}),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0770Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0771 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        WhileDoElse {
-            TryCatch {
-                Condition(|ctx| ctx.check(0)),
-                SetBlackboard(t0 = {b0}),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            WaitUntil(|bb| bb.b0 < 3) {
-                Timeout(0) {
-                    StepSequencer {
-                        #[success_if(|bb| *bb.t0 > bb.b0)]
-                        Action(PIo<2>, t0 = {b0}),
-                        ScriptCondition(|bb| bb.b0 < 3),
-                        #[post(|bb| bb.t0.set(6))]
-                        #[success_if(|bb| *bb.t0 + 1 != 1)]
-                        ScriptCondition(|bb| bb.b0 % 2 == 0),
-                        StatefulAction(PTask<3>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0771Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0772 for Ctx {
-        Repeat(forever) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0773 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0774 for Ctx {
-        ReactiveSequence {
-            Succeeder,
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0775 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
             q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(0) < 4, dynamic = false) {
-            Loop(q0, if_empty = Skipped) {
-                SequenceWithMemory {
-                    AsyncFallback {
-                        Failer,
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                    Repeater(3) {
-                        ReactiveSequence {
-                            Script(|bb| if *bb.t1 < 1 { *bb.t0 += 1 }),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    #[success_if(|bb| bb.b0 + 2 > 3)]
-                    #[skip_if(|bb| *bb.t1 % 2 > 0)]
-                    #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(3) % 4; bb.b0 += 1 })]
-                    StepSequencer {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        SetBlackboard(o0 = Some(2)),
-                        Wait(10),
-                    },
-                    Repeater(forever) {
-                        RepeatUntilSuccess(forever) {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                    },
-                    Fallback {
-                        Conditional(|bb| bb.b0 < *bb.t0, dynamic = true, else = Success) {
-                            #[failure_if(|bb| (bb.o0.unwrap_or(2) + 3) % 2 > 0)]
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        Condition(Cond<8>),
-                        #[failure_if(|bb| *bb.t1 > 7)]
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t1 % 4 != 2, dynamic = false, else = Failure) {
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-board!(Tree0775Blackboard { t0 b0 q0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0776Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0776Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b1: i64 = 12,
-            b0: i64 = 9,
-        }
-        SequenceStar {
-            #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = 6),
-            FlipSelector {
-                Condition(Cond<2>),
-                Script(|bb| *bb.t0 += 1),
-                StatefulAction(Task<3>),
-            },
-            IfThenElse {
-                StatefulAction(Task<4>),
-                Fallback {
-                    SubTree(Tree0776Sub1, ..),
-                    Succeeder,
-                },
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0776 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            b0: i64,
-        }
-        WaitUntil(|bb| bb.b0 != bb.b1 + 3) {
-            SubTree(Tree0776Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0776Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub0 for Ctx {
-        SubTree(Tree0777Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777 for Ctx {
-        Filter(times = 2, filtered = Skipped) {
-            RetryUntilSuccessful(4) {
-                StepSequencer {
-                    ReactiveSequence {
-                        FlipSelector {
-                            SubTree(Tree0777Sub0),
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            Action(Act<2>),
-                        },
-                    },
-                    Optional {
-                        RetryUntilSuccessful(2) {
-                            Delay(100) {
-                                MaxTime(30) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Interrupt(|bb| bb.b0 % 2 > 0) {
-            Sequence {
-                Script(|bb| bb.b0 = 8),
-                Action(PIo<0>, t0 = {t0}),
-                Condition(Cond<1>),
-                StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
-                #[post(|bb| bb.b0 = 5)]
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0778Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(PCond<0>, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            #[allow(unused)] #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            SetBlackboard(o0 = Some(7)),
-            SubTree(Tree0779Sub0, ..),
-            Inverter {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-            },
-        }
-    }
-}
-
-board!(Tree0779Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0780 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
             b1: i64 = 3,
-            b0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Precondition(|bb| bb.b0 % 2 < 1, else = Skipped) {
-            BinarySelector(|bb| *bb.t0 < 1) {
-                ParallelAll(max_failures = -1) {
-                    Condition(PCond<0>, b0 = {=}),
-                    #[on_failure(|bb| bb.b0 = *bb.t1)]
-                    #[post(|bb| { if bb.b1 > 1 { bb.b1 = bb.b1 % 4 }; bb.o0 = None })]
-                    Action(Act<1>),
+        Switch(b1) {
+            case 3 => Switch(b1) {
+                case 3 => Inverter {
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                    },
+                },
+                _ => Condition(|ctx| ctx.check(1)),
+            },
+            case 1 => BinarySelector(|bb| bb.b0 > *bb.t0 + 3) {
+                SubTree(Tree0756Sub0, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
+                Retry(0) {
                     Action(Act<2>),
                 },
-                AsyncFallback {
-                    WasEntryUpdated(t0),
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    #[post(|bb| { *bb.t1 += 2; bb.o0 = Some(8) })]
-                    StatefulAction(Task<3>),
-                    Action(PAct<4>, b0 = {b0}, b1 = {t1}),
-                    WasEntryUpdated(t0),
-                    Script(|bb| { bb.t1.set(*bb.t0); bb.o0 = Some(*bb.t0) }),
-                },
             },
-        }
-    }
-}
-
-board!(Tree0780Blackboard { t0 t1 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0781 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            Sleep(0),
-            Action(Act<0>),
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
-                Condition(PCond<2>, b0 = {t0}),
-            },
-            Action(PIo<3>, t0 = {b1}),
-            BinarySelector(|bb| bb.b0 != 7, dynamic = false) {
-                Script(|bb| bb.b1 += 3),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0781Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0782 for Ctx {
-        Retry(3) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        #[on_halted(|bb| bb.b1 += 3)]
-        #[on_failure(|bb| bb.t0.set(bb.b1))]
-        Timeout(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0783Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Sequence {
-                #[failure_if(|bb| *bb.t0 > 5)]
-                #[success_if(|bb| *bb.t0 != 2)]
-                #[post(|bb| if bb.b0 > 1 { bb.b0 = 5 })]
-                Action(Act<0>),
-                ScriptCondition(|bb| bb.b0 > 7),
-                StatefulAction(Task<1>),
-            },
-            Limiter(3) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0784Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0785 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        #[failure_if(|bb| bb.b0 + 2 != 2)]
-        ParallelAll(max_failures = -3) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            Succeeder,
-            Delay(0) {
-                Script(|bb| if bb.b1 < *bb.t0 % 2 { bb.b0 = *bb.t0 }),
-            },
-            Parallel(success = -1, failure = 1) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0785Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        BinarySelector(|bb| *bb.t0 < 3) {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0786Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0787Sub0 for Ctx {
-        ForceFailure {
-            MaxTime(20) {
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
-        ParallelAll(max_failures = -2) {
-            FlipSelector {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                Filter(times = 1, count = Completed, filtered = Skipped) {
+            _ => Loop(q0, value = {b1}, if_empty = Running) {
+                Parallel(success = 2, failure = 0) {
                     Condition(Cond<3>),
-                },
-            },
-            Sequence {
-                SubTree(Tree0787Sub0),
-            },
-            IfThenElse {
-                ReactiveSequence {
-                    Timeout(20) {
-                        Delay(30) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0788 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-        }
-        Fallback {
-            RunOnce(then_skip = true) {
-                SkipUnlessUpdated(t1) {
-                    BinarySelector(|bb| bb.b1 < bb.b0 + 1, dynamic = false) {
-                        Precondition(|bb| *bb.t0 < 7, else = Success) {
-                            Sequence {
-                                RetryUntilSuccessful(2) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                        FlipSelector {
-                            Succeeder,
-                            Runner,
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = 4),
-                },
-            },
-            Repeat(4) {
-                Cooldown(30) {
-                    #[on_success(|bb| { bb.b1 += 3; if bb.b1 > *bb.t1 + 1 { bb.b1 = (bb.b0 + 3) % 4 } })]
-                    #[post(|bb| bb.b0 += 1)]
-                    KeepRunningUntilFailure {
-                        #[on_halted(|bb| { bb.b1 += 2; bb.b0 += 3 })]
-                        TryCatch(catch_on_halt = true) {
-                            Switch(b1) {
-                                case 0 => Action(|ctx, bb| ctx.exec_in(3, 5, &mut bb.b0)),
-                                _ => RunOnce(then_skip = false) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Precondition(|bb| (*bb.t0 + 3) % 3 > 0, else = Failure) {
-                    SkipUnlessUpdated(t0) {
-                        #[on_success(|bb| bb.t0.set(7))]
-                        Action(PAct<5>, b0 = 8, b1 = {b0}),
-                    },
-                },
-                StatefulAction(Task<6> = Task::<6>),
-                Loop(q0, if_empty = Skipped) {
-                    Action(Act<7>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<8>),
-                Sequence {
-                    SetBlackboard(b1 = 0),
-                    Action(PIo<9>, t0 = {=}),
-                },
-                Condition(PCond<10>, b0 = 4),
-            },
-        }
-    }
-}
-
-board!(Tree0788Blackboard { t1 b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0789Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0789 for Ctx {
-        Repeater(2) {
-            ReactiveSequence {
-                SubTree(Tree0789Sub0),
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                    Filter(times = 2) {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(Act<4>),
+                    SubTree(Tree0756Sub1, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
                     StatefulAction(Task<5>),
                 },
             },
@@ -3022,16 +2008,1139 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0756Blackboard { q0 b1 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0790Sub0 for Ctx {
+    pub tree Tree0757 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            b0: i64 = 14,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Loop(q0, if_empty = Skipped) {
+                Timeout(20) {
+                    SetBlackboard(o0 = Some(4)),
+                },
+            },
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                Action(|ctx| ctx.exec(0)),
+            },
+        }
+    }
+}
+
+board!(Tree0757Blackboard { o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0758 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            #[failure_if(|bb| bb.o0.is_none())]
+            ForceSuccess {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    SequenceWithMemory {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Condition(Cond<1>),
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                },
+            },
+            Limiter(1) {
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0758Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| bb.b1 += 1)]
+        #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 0)]
+        ReactiveSelector {
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                AsyncFallback {
+                    #[run_while(|bb| (bb.b1 + 1) % 2 < 0)]
+                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                    StatefulAction(Task<0>),
+                    Sleep(0),
+                },
+                RunOnce {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(3) + 1)),
+                },
+            },
+            ForceFailure {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Action(PAct<2>, b0 = 4, b1 = {b0}),
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+            Parallel(success = -2, failure = 2) {
+                ScriptCondition(|bb| bb.b0 < 3),
+                StatefulAction(PTask<5>, b0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree0759Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        RepeatUntilFailure(forever) {
+            Timeout(50) {
+                IfThenElse {
+                    #[post(|bb| if *bb.t0 % 2 < 0 { bb.b1 += 3 })]
+                    #[run_while(|bb| *bb.t0 < 5)]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                    Filter(times = 1, count = Completed) {
+                        SequenceStar {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Script(|bb| { if bb.b1 % 2 != 0 { *bb.t0 += 1 }; bb.t0.set(9) }),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                            Sleep(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0760Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            Remap(success = Success, failure = Failure) {
+                Filter(times = 3, count = Failure, filtered = Skipped) {
+                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                },
+            },
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0761Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0762Sub0 for Ctx {
+        RepeatTimes(3) {
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        KeepRunningUntilFailure {
+            SubTree(Tree0762Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        #[on_failure(|bb| if bb.b0 + 2 < 5 { bb.b0 += 1 })]
+        #[run_while(|bb| bb.b0 < (*bb.t0 + 2) % 4)]
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            Action(Act<1> = Act::<1>),
+            Repeater(0) {
+                Script(|bb| { bb.b0 = *bb.t0 + 3; bb.t0.set(bb.b0 % 2) }),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0763Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0764 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        ReactiveSequence {
+            RepeatUntil(Success) {
+                IfThenElse {
+                    Parallel(success = -2, failure = 2) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                    },
+                    Delay(0) {
+                        AsyncFallback {
+                            #[failure_if(|bb| bb.b1 < 4)]
+                            #[post(|bb| if bb.b1 % 2 > 0 { bb.b0 += 1 })]
+                            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(4)) })]
+                            Condition(PCond<2>, b0 = 1),
+                            Action(PAct<3>, b0 = {=}, b1 = {b1}),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Fallback {
+                        #[failure_if(|bb| *bb.t0 > 6)]
+                        #[success_if(|bb| bb.b1 > 7)]
+                        #[post(|bb| bb.o0 = Some(bb.b0))]
+                        IfThenElse {
+                            Action(PAct<5>, b0 = {t0}, b1 = {=}),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                        RepeatTimes(1) {
+                            Action(PIo<7>, t0 = {b1}),
+                        },
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0764Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0765 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        MemPriority {
+            Cooldown(20) {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    Condition(Cond<3>),
+                },
+            },
+            RunOnce {
+                Conditional(|bb| bb.b0 + 3 == 5, dynamic = true, else = Success) {
+                    ForceFailure {
+                        SetBlackboard(t1 = 3),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t1 + 2 != 7, dynamic = true) {
+                AsyncSequence {
+                    #[success_if(|bb| *bb.t0 > 5)]
+                    #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                    Action(|ctx, bb| ctx.exec_in(4, (*bb.t1 + 1) % 4, &mut bb.b1)),
+                    StatefulAction(Task<5>),
+                },
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0765Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0766 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 1,
+        }
+        Switch(b1) {
+            case 3 => Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
+            case 1 => StatefulAction(Task<1>),
+            _ => Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+board!(Tree0766Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0767 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Repeater(1) {
+            AsyncSequence {
+                Action(Act<0>),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0767Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0768 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            AlwaysSuccess,
+            Sequence {
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
+                StatefulAction(Task<1>),
+            },
+            Repeat(4) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0768Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0769 for Ctx {
+        SequenceStar {
+            Condition(Cond<0>),
+            Fallback {
+                Condition(Cond<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0770 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        AsyncFallback {
+            BinarySelector(|bb| *bb.t0 + 1 == bb.b0) {
+                Sequence {
+                    Sleep(10),
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            IfThenElse {
+                StatefulAction(Task<2>),
+                Deadline(0) {
+                    ScriptCondition(|bb| bb.b0 == *bb.t0),
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        RepeatTimes(1) {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<4> = Cond::<4>),
+        }
+    }
+}
+
+board!(Tree0770Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0771Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
         }
         SequenceWithMemory {
-            Script(|bb| bb.b0 += 1),
-            Script(|bb| bb.b0 += 1),
-            StatefulAction(Task<1>),
+            ParallelAll {
+                StatefulAction(Task<0>),
+                Repeat(0) {
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                Action(Act<2> = Act::<2>),
+            },
+            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
+                Priority {
+                    #[success_if(|bb| *bb.t0 % 3 > 1)]
+                    Action(PIo<3>, t0 = {b0}),
+                    Condition(Cond<4>),
+                },
+            },
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0771 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Delay(50) {
+                SubTree(Tree0771Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+            },
+            Action(PAct<5>, b0 = {=}, b1 = {t0}),
+            Repeat(1) {
+                StatefulAction(Task<6> = Task::<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0771Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0772 for Ctx {
+        Repeater(1) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0773 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        RepeatTimes(3) {
+            RetryUntilSuccessful(forever) {
+                WhileDoElse {
+                    StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
+                    Script(|bb| *bb.t0 += 1),
+                    Condition(|ctx, bb| ctx.check_in(1, 4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0773Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0774 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        MemSequence {
+            Deadline(100) {
+                #[post(|bb| if bb.b0 < *bb.t0 + 2 { bb.t0.set(bb.b0 % 4) })]
+                #[run_while(|bb| (*bb.t0 + 3) % 2 == 1)]
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Filter(times = 1, count = Completed) {
+                        Limiter(1) {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Inverter {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                AsyncSequence {
+                    Condition(|ctx, bb| ctx.check_in(2, 3)),
+                    StatefulAction(Task<3>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    Precondition(|bb| bb.b0 % 3 != 1) {
+                        StatefulAction(PTask<4>, b0 = {b0}),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveFallback {
+                WhileDoElse {
+                    Inverter {
+                        Action(Act<6>),
+                    },
+                    AlwaysSuccess,
+                    Retry(0) {
+                        Action(PAct<7>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    Action(PIo<8>, t0 = {b0}),
+                    #[post(|bb| if (bb.b0 + 4) % 3 == 1 { bb.b0 = (*bb.t0 + 1) % 4 })]
+                    Repeat(2) {
+                        #[skip_if(|bb| (bb.b0 + 1) % 2 == 0)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[on_success(|bb| if *bb.t0 + 3 == 4 { bb.t0.set(bb.b0) })]
+                        Precondition(|bb| *bb.t0 + 4 < bb.b0, else = Failure) {
+                            Sleep(50),
+                        },
+                    },
+                },
+            },
+            ScriptCondition(|bb| *bb.t0 % 4 != 2),
+            Repeat(3) {
+                Action(|ctx| ctx.exec(9)),
+            },
+        }
+    }
+}
+
+board!(Tree0774Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0775 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            Condition(PCond<1>, b0 = {=}),
+            Condition(|ctx| ctx.check(2)),
+            Condition(PCond<3>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0775Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0776 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        MaxTime(20) {
+            FlipSelector {
+                Retry(0) {
+                    Condition(PCond<0>, b0 = {=}),
+                },
+                Script(|bb| { if bb.b0 + 3 == bb.b0 { bb.b0 = *bb.t0 }; bb.b0 = *bb.t0 }),
+            },
+        }
+    }
+}
+
+board!(Tree0776Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 10,
+        }
+        #[on_success(|bb| bb.t0.set(*bb.t1))]
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Conditional(|bb| bb.b0 == 4, dynamic = true) {
+            TryCatch(catch_on_halt = true) {
+                Precondition(|bb| (*bb.t0 + 1) % 3 < 0, else = Success) {
+                    Action(Act<0>),
+                },
+                SubTree(Tree0777Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0777Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0778 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        FlipSelector {
+            Switch(b1) {
+                case 5 => RepeatUntilFailure(forever) {
+                    MemSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                _ => Loop(q0, value = {b1}) {
+                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                Sequence {
+                    TryCatch(catch_on_halt = true) {
+                        AlwaysSuccess,
+                        Condition(Cond<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    Interrupt(|bb| (bb.b1 + 1) % 4 > 0) {
+                        #[failure_if(|bb| bb.b1 % 4 > 1)]
+                        TryCatch(catch_on_halt = true) {
+                            Action(Act<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+            Repeat(forever) {
+                Priority {
+                    AsyncFallback {
+                        SequenceWithMemory {
+                            Action(|ctx| ctx.exec(9)),
+                            StatefulAction(Task<10>),
+                        },
+                        Repeat(forever) {
+                            Fallback {
+                                Condition(PCond<11>, b0 = {b0}),
+                                Action(Act<12>),
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+            },
+            Cooldown(50, filtered = Failure) {
+                ReactiveSelector {
+                    #[on_failure(|bb| if (bb.b0 + 4) % 3 == 0 { bb.b1 = bb.b0 })]
+                    RepeatUntilSuccess(forever) {
+                        Delay(100) {
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                    },
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    StatefulAction(Task<14>),
+                    StatefulAction(Task<15>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0778Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncSequence {
+            IfThenElse {
+                RunOnce(then_skip = false) {
+                    SequenceStar {
+                        RunOnce(then_skip = true) {
+                            RunOnce(then_skip = false) {
+                                #[run_while(|bb| *bb.t0 % 3 > 0)]
+                                #[post(|bb| bb.o0 = Some(0))]
+                                Condition(Cond<0>),
+                            },
+                        },
+                        ReactiveSequence {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            UnsetBlackboard(o0),
+                        },
+                        MemSequence {
+                            Condition(|ctx| ctx.check(1)),
+                            Deadline(0) {
+                                Action(Act<2>),
+                            },
+                            Remap(success = Success, failure = Success) {
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                        },
+                    },
+                },
+                Deadline(50) {
+                    SequenceWithMemory {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(|ctx| ctx.check(4)),
+                            ScriptCondition(|bb| bb.b0 < 1),
+                            Action(PIo<5>, t0 = {t0}),
+                        },
+                        ReactiveSequence {
+                            Condition(PCond<6>, b0 = 1),
+                            #[run_while(|bb| bb.o0.is_none())]
+                            StatefulAction(PTask<7>, b0 = {b0}, b1 = {t0}),
+                        },
+                        RunOnce {
+                            RepeatUntilSuccess(forever) {
+                                Action(PIo<8>, t0 = {=}),
+                            },
+                        },
+                        #[failure_if(|bb| *bb.t0 < *bb.t0 % 3)]
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 % 2 })]
+                        #[skip_if(|bb| bb.b0 == bb.b0 + 1)]
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                #[on_failure(|bb| bb.b0 += 1)]
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Action(Act<10> = Act::<10>),
+                        #[run_while(|bb| *bb.t0 != 5)]
+                        StatefulAction(Task<11>),
+                    },
+                    WhileDoElse {
+                        StepSequencer {
+                            Action(|ctx, bb| ctx.exec_in(12, *bb.t0 + 3, &mut bb.b0)),
+                            Action(|ctx, bb| ctx.exec_in(13, bb.b0, &mut bb.b0)),
+                        },
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        ReactiveSequence {
+                            Wait(10),
+                            Action(PIo<14>, t0 = {t0}),
+                        },
+                        AsyncSequence {
+                            #[on_success(|bb| if bb.o0.unwrap_or(1) > 2 { bb.b0 = *bb.t0 })]
+                            Condition(PCond<15>, b0 = 6),
+                            #[post(|bb| bb.b0 = bb.b0 % 4)]
+                            Sleep(10),
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(16, (bb.b0 + 4) % 2)),
+                    RepeatTimes(forever) {
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<17>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0779Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0780 for Ctx {
+        KeepRunningUntilFailure {
+            StepSequencer {
+                PolicyParallel(policy = FirstFailure) {
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        Fallback {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                            Condition(Cond<4>),
+                        },
+                        MemSequence {
+                            Action(Act<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                    Selector {
+                        Cooldown(10, filtered = Skipped) {
+                            StatefulAction(Task<7>),
+                        },
+                        Optional {
+                            RunOnce {
+                                Delay(0) {
+                                    Action(Act<8>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            ReactiveSelector {
+                                Condition(|ctx| ctx.check(9)),
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ForceFailure {
+                        Repeat(4) {
+                            Fallback {
+                                ReactiveSelector {
+                                    Condition(Cond<11>),
+                                    StatefulAction(Task<12>),
+                                    Action(Act<13>),
+                                },
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        WhileDoElse {
+                            MaxTime(20) {
+                                StatefulAction(Task<15>),
+                            },
+                            StatefulAction(Task<16> = Task::<16>),
+                        },
+                        Repeat(3) {
+                            Retry(4) {
+                                Action(Act<17>),
+                            },
+                        },
+                        ReactiveFallback {
+                            Timeout(10) {
+                                Runner,
+                            },
+                            Condition(Cond<18> = Cond::<18>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0781 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            Conditional(|bb| *bb.t0 < bb.b1, dynamic = true, else = Failure) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0781Blackboard { b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0782Sub0 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SequenceStar {
+                Retry(2) {
+                    Wait(10),
+                },
+                Condition(Cond<1>),
+                Repeater(3) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            MaxTime(10) {
+                Parallel(success = 3, failure = 2) {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                    Sleep(20),
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0782 for Ctx {
+        ReactiveFallback {
+            SubTree(Tree0782Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0783 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+        }
+        Parallel(success = -1) {
+            FlipSelector {
+                Action(PIo<0>, t0 = {=}),
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            Repeater(3) {
+                FlipSelector {
+                    #[failure_if(|bb| *bb.t1 != 3)]
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(3)),
+                        Sleep(50),
+                    },
+                    RunOnce(then_skip = false) {
+                        ForceFailure {
+                            ForceSuccess {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                RepeatUntilSuccess(forever) {
+                    Runner,
+                },
+            },
+            Retry(1) {
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+                    StatefulAction(Task<6>),
+                },
+            },
+            WhileDoElse {
+                WasEntryUpdated(t0),
+                Condition(|ctx| ctx.check(7)),
+            },
+        }
+    }
+}
+
+board!(Tree0783Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0784Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        FlipSelector {
+            Action(PAct<0>, b0 = {t0}),
+            SubTree(Tree0784Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0784Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0785 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            RepeatUntilSuccess(forever) {
+                Fallback {
+                    Parallel(failure = -1) {
+                        FlipSelector {
+                            Condition(|ctx, bb| ctx.check_in(0, 5)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(PTask<3>, b0 = {t0}),
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            #[success_if(|bb| *bb.t0 != 3)]
+            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+            #[post(|bb| bb.b0 += 3)]
+            Repeat(1) {
+                Optional {
+                    Deadline(10) {
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            Inverter {
+                                #[post(|bb| bb.b0 = bb.b0 % 2)]
+                                Sleep(50),
+                            },
+                        },
+                    },
+                },
+            },
+            #[post(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
+            #[skip_if(|bb| bb.b0 != 3)]
+            #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+            ParallelAll(max_failures = -3) {
+                StepSequencer {
+                    AlwaysFailure,
+                    Action(Act<5> = Act::<5>),
+                },
+                Repeater(1) {
+                    Repeat(forever) {
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            Invert {
+                                ScriptCondition(|bb| bb.b0 != *bb.t0 + 3),
+                            },
+                        },
+                    },
+                },
+                #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                #[on_success(|bb| *bb.t0 += 1)]
+                SetBlackboard(t0 = 3),
+            },
+        }
+    }
+}
+
+board!(Tree0785Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0786 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        TryCatch(catch_on_halt = false) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                StatefulAction(Task<0>),
+            },
+            MaxTime(30) {
+                UnsetBlackboard(o0),
+            },
+            ForceSuccess {
+                Loop(q0, value = {t0}) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0786Blackboard { o0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            StepSequencer {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    Parallel {
+                        SetBlackboard(b0 = 2),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
+                        Action(|ctx| ctx.exec(3)),
+                        #[run_while(|bb| *bb.t1 > *bb.t0 % 2)]
+                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0787Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0788 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        SequenceWithMemory {
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(PTask<1>, b0 = 0),
+                Repeater(3) {
+                    StatefulAction(Task<2>),
+                },
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+            },
+            FlipSelector {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
+                Script(|bb| if *bb.t0 + 1 > bb.b0 + 2 { bb.b1 += 1 }),
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(6)),
+                StatefulAction(Task<7>),
+                WasEntryUpdated(t0),
+                Action(|ctx| ctx.exec(8)),
+            },
+            MaxTime(10) {
+                Action(PAct<9>, b0 = 3, b1 = {t0}),
+            },
+            Inverter {
+                ReactiveFallback {
+                    Interrupt(|bb| bb.o0.is_some()) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(12, bb.o0.unwrap_or(2))),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0788Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0789Sub0 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0789 for Ctx {
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0789Sub0),
         }
     }
 }
@@ -3039,425 +3148,387 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Sequence {
-            Deadline(0) {
-                #[success_if(|bb| bb.b1 + 4 > 2)]
-                StatefulAction(Task<0> = Task::<0>),
+        Optional {
+            RetryUntilSuccessful(0) {
+                Script(|bb| { bb.t1.set(bb.b0 + 2); *bb.t0 += 3 }),
             },
-            SubTree(Tree0790Sub0, b1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0790Blackboard { b1 b0 });
+board!(Tree0790Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 2,
         }
-        TryCatch {
-            IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Script(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b0 += 1 }),
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[post(|bb| if *bb.t0 != 4 { bb.b0 += 2 })]
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                Wait(20),
-            },
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                Condition(PCond<2>, b0 = {t0}),
-                AlwaysRunning,
-            },
-            #[on_halted(|bb| if *bb.t0 % 2 == 1 { bb.t0.set(bb.b0 % 4) })]
-            #[skip_if(|bb| (*bb.t0 + 3) % 2 == 1)]
-            WasEntryUpdated(t0),
+        #[on_failure(|bb| *bb.t1 += 3)]
+        #[success_if(|bb| *bb.t1 + 2 < 4)]
+        RunOnce {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0791Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0792Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0792Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[on_success(|bb| { *bb.t0 += 1; if *bb.t0 + 3 == 3 { bb.o0 = None } })]
-        #[skip_if(|bb| *bb.t1 < *bb.t0)]
-        Repeater(0) {
-            Succeeder,
-        }
-    }
-}
+board!(Tree0791Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] b0: i64,
+            o0: Option<i64> = Some(0),
         }
-        ReactiveSequence {
-            Fallback {
-                MemSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+        KeepRunningUntilFailure {
+            TryCatch {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
                 },
-                RetryUntilSuccessful(forever) {
-                    #[failure_if(|bb| bb.b0 == 1)]
-                    #[on_halted(|bb| *bb.t1 += 4)]
-                    #[success_if(|bb| *bb.t1 < 5)]
-                    StatefulAction(Task<2>),
+                #[skip_if(|bb| bb.o0.unwrap_or(2) % 4 > 2)]
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-                AlwaysFailure,
-            },
-            SkipUnlessUpdated(t0) {
-                #[run_while(|bb| *bb.t0 % 4 > 2)]
-                #[on_success(|bb| { if *bb.t1 != 2 { bb.b0 += 1 }; bb.b0 += 3 })]
-                Repeat(4) {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        BinarySelector(|bb| bb.b0 < 1) {
-                            Action(PIo<3>, t0 = {b0}),
-                            #[post(|bb| *bb.t1 += 3)]
-                            Action(PAct<4>, b0 = 1, b1 = {t1}),
-                        },
-                    },
+                StatefulAction(Task<3>),
+                WaitUntil(|bb| bb.o0.unwrap_or(0) % 2 != 1) {
+                    Condition(Cond<4>),
                 },
             },
-            #[run_while(|bb| bb.o0.is_none())]
-            ForceSuccess {
-                ReactiveFallback {
-                    IfThenElse {
-                        #[post(|bb| *bb.t0 += 3)]
-                        FlipSelector {
-                            Condition(PCond<5>, b0 = 8),
-                            #[post(|bb| bb.o0 = None)]
-                            #[on_halted(|bb| if (bb.o0.unwrap_or(5) + 4) % 3 == 1 { bb.o0 = Some(bb.o0.unwrap_or(4) + 3) })]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        SubTree(Tree0792Sub0, ..),
-                        ReactiveFallback {
-                            #[run_while(|bb| bb.o0.is_some())]
-                            Action(Act<7>),
-                            Action(Act<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            SubTree(Tree0792Sub1, t0 = {=}, o0 = {o0}, t1 = {=}, b0 = {b0}, q0 = {=}),
         }
     }
 }
 
-board!(Tree0792Blackboard { t0 o0 t1 b0 q0 });
+board!(Tree0792Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            o0: Option<i64> = Some(2),
-            b1: i64 = 5,
         }
         Fallback {
-            Action(PAct<0>, b0 = {=}, b1 = {=}),
-            #[on_halted(|bb| if bb.b0 != bb.b1 { bb.o0 = Some(3) })]
-            #[success_if(|bb| bb.b0 > 6)]
-            #[run_while(|bb| bb.b0 + 2 == *bb.t0 + 4)]
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<1>),
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                IfThenElse {
+                    Action(PIo<0>, t0 = {=}),
+                    AlwaysFailure,
+                    RetryUntilSuccessful(4) {
+                        Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Retry(2) {
+                    Sleep(20),
+                },
+                #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                RunOnce(then_skip = false) {
+                    IndexSwitch(|bb| bb.b0, dynamic = true) {
+                        AlwaysRunning,
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0793Blackboard { t0 b0 o0 b1 });
+board!(Tree0793Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
             b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
         }
-        RepeatUntil(Failure) {
-            Sequence {
-                Repeat(1) {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            WaitValueUpdate(t0) {
-                                Precondition(|bb| bb.b0 + 2 > 7, else = Running) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            Fallback {
-                                Action(Act<1>),
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                        MemSequence {
-                            #[on_failure(|bb| { bb.b0 += 2; if *bb.t0 != 0 { bb.t0.set(7) } })]
-                            #[failure_if(|bb| *bb.t0 > 3)]
-                            Condition(PCond<3>, b0 = {b0}),
-                            Condition(PCond<4>, b0 = 9),
-                            #[skip_if(|bb| bb.b0 > 3)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                ParallelAll {
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<6> = Act::<6>),
-                        ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
-                        Condition(Cond<7>),
-                        ScriptCondition(|bb| *bb.t0 == 3),
-                    },
-                    WaitUntil(|bb| bb.b0 == 7) {
-                        Script(|bb| if *bb.t0 > bb.b0 { bb.b0 = *bb.t0 % 2 }),
-                    },
-                },
+        Sequence {
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                #[failure_if(|bb| bb.b0 < *bb.t0 % 2)]
+                #[on_success(|bb| if (bb.b0 + 1) % 3 != 1 { bb.b0 += 2 })]
+                SetBlackboard(t0 = 2),
+                UnsetBlackboard(o0),
+            },
+            RetryUntilSuccessful(3) {
+                Condition(Cond<1>),
+            },
+            Repeater(0) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0794Blackboard { b0 t0 });
+board!(Tree0794Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        Delay(0) {
-            #[on_success(|bb| if bb.b1 + 4 < *bb.t1 % 3 { bb.b0 = *bb.t1 })]
-            Retry(0) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[post(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
-                #[on_failure(|bb| bb.t0.set(7))]
-                Condition(Cond<0> = Cond::<0>),
+        WhileDoElse {
+            MemSequence {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+                Wait(30),
+            },
+            KeepRunningUntilFailure {
+                MaxTime(10) {
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            IfThenElse {
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Interrupt(|bb| *bb.t0 + 1 == 2) {
+                    Sleep(20),
+                },
             },
         }
     }
 }
 
-board!(Tree0795Blackboard { b0 t1 t0 b1 });
+board!(Tree0795Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 4)),
-            },
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                Timeout(10) {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+        ReactiveSequence {
+            Script(|bb| bb.b0 += 1),
+            RepeatUntil(Success) {
+                #[post(|bb| { bb.t0.set((bb.o0.unwrap_or(3) + 3) % 4); bb.b0 = 8 })]
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(0) == 7)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Sequence {
+                        Action(PIo<1>, t0 = {b0}),
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    Remap(success = Success, failure = Success) {
+                        StatefulAction(PTask<4>, b0 = {b0}),
+                    },
+                    Condition(PCond<5>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0796Blackboard { q0 b0 });
+board!(Tree0796Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        Deadline(100) {
-            Sleep(0),
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_success(|bb| { bb.t1.set(5); bb.t0.set(bb.o0.unwrap_or(2) % 2) })]
+        #[failure_if(|bb| bb.o0.is_none())]
+        Conditional(|bb| bb.o0.unwrap_or(5) > 1, dynamic = true, else = Success) {
+            #[failure_if(|bb| bb.o0.is_some())]
+            ReactiveSequence {
+                ReactiveSequence {
+                    #[success_if(|bb| bb.b0 % 4 == 2)]
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) + 1 > 1),
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                },
+                Inverter {
+                    #[failure_if(|bb| *bb.t1 + 3 > 5)]
+                    Delay(0) {
+                        TryCatch(catch_on_halt = false) {
+                            AlwaysSuccess,
+                            UnsetBlackboard(o0),
+                            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Failure) {
+                                SequenceStar {
+                                    StatefulAction(Task<2>),
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0797Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0798Sub0 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(1)),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Condition(Cond<1>),
-                ScriptCondition(|bb| bb.b0 != 3),
-                Action(Act<2> = Act::<2>),
+        StepSequencer {
+            Condition(Cond<0>),
+            RepeatUntilSuccess(forever) {
+                ReactiveSequence {
+                    MaxTime(10) {
+                        AlwaysSuccess,
+                    },
+                    SubTree(Tree0798Sub0),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                TryCatch(catch_on_halt = false) {
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0798Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree0799Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    SetBlackboard(b1 = 8),
-                },
-                #[success_if(|bb| bb.b1 < bb.b0 % 4)]
-                #[failure_if(|bb| bb.b1 != 4)]
-                Cooldown(50) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            IfThenElse {
-                Limiter(3) {
-                    WasEntryUpdated(t0),
-                },
-                Inverter {
-                    KeepRunningUntilFailure {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
+        RetryUntilSuccessful(1) {
+            SubTree(Tree0799Sub0, ..),
         }
     }
 }
 
-board!(Tree0799Blackboard { b1 t0 b0 });
+board!(Tree0799Blackboard { t0 });
 
 cases! {
-    Tree0700 "B{b0=2;t0=5}Cd{0;K}(Fb(c0,Fb(Swm(Sb{b0=3},t1,t2,@po{b0:=t0+3}@rw{t0+4<t0}Cd{0;F}(RepF(@of{t0>t0%4?b0+=3;b0+=1}c3l)),a4))))",
-    Tree0701 "B{o0=3;t0=0}@ki{none}PPar{2;N}(Isw{1;T;N}(SubR(Wde(c0,pa1{b0:6})),Ret4(t2e)),PAll{1}(Swm(Sb{o0=3},Sb{t0=7})))",
-    Tree0702 "B{t0=3;t1;b1=4;b0}Pre{t0>4;R}(Fb(t0,Isw{b0+3%2;N;_}(Mt{100}(Sl{50}),t1e),@rw{t0>b0%3}@os{t1:=b1%3;b0>1?t0:=b1+2}@ki{t0%4!1}Fai,@si{t1+4>t1}@os{t1%2>0?t1:=t0%3}Bin{b0>2;T}(Rpt{2}(Wu{t1}),t2e)))",
-    Tree0703 "B{q0=1;b1=4;t1=0;t0=2;b0=5}Wv{t1}(Mt{0}(Lp{t1;_}(Rmp{F;S}(Ret3(@si{t0<7}Sel(Su{t0}(@rw{t0=b1}@po{b0<b1%4?t0+=1}a0l),AFb(a1l,c2),a3))))))",
-    Tree0704 "B{b1=1;b0=4;t1}RSeq(t0,ASeq(c1,t2,@si{b1>0}@po{t1:=b0+3}t3e,c4),Sc{t1:=b1},Invt(RepF(SubA(t5))))",
-    Tree0705 "B{b1;q0=4;t0=2;b0=2}Lp{b0;F}(@os{b1+=1;t0:=b1%3}t0)",
-    Tree0706 "B{t1;o0=_;b0=0;q0=3;t0=0;b1}Wde(Dd{10}(@of{t1:=9}@ki{b0%4<3}Swm(@si{o0|5%2>0}@rw{o0|5>7}Lp{b1;R}(FF(Ub{o0})),Swm(@po{b1+=3}Cnd{t1>t0;_;F}(c0l),Pre{b0%3<0;R}(Flt{1;F;K}(a1b{o0|4%4;b0}))))),Par{2;1}(Sl{10},Lp{t1;F}(ASeq(Sc{o0:=_},c2,t3,Ub{o0})),Rus{F}(RSeq(a4l,Rep3(Ret4(SubA(t5e)))))),Flip(Sw{4;5}(ASeq(t6,c7),Flt{3;R;K}(c8),@si{b1+3%4<2}@rw{o0|1!b1+4}Lp{t0;_}(PPar{0;_}(pa9{b0:=},@rw{none}@po{b0+=1}Sl{10}))),Pri(c10e,Try(Scc{b0=b1%4},Sb{t1=1}),F,SubA(c11))))",
-    Tree0707 "B{q0;b0=4;t0=1;o0=4}RFb(Step(Flt{2;S;K}(Step(c0b{t0})),Wv{t0}(FS(Ret2(Seq(FS(@po{o0:=_}@os{t0:=o0|4%4;t0+=1}c1b{b0}),Sb{t0=b0}))))),FF(Rep4(@os{t0:=o0|2;b0:=t0%2}@po{o0:=t0}@oh{t0+=3}Keep(Star(Bin{b0=3;N}(t2,pt3{b0:1}),Cd{50;_}(t4),Isw{b0+1%2;T;N}(pc5{b0:t0},pa6{b0:=},a7l))))),Par{-4;_}(pi8{t0:=},pa9{b0:=;b1:t0},c10,@si{o0|2!1}@fi{some}Sel(@of{t0:=2}@si{t0<4}pt11{b0:b0;b1:b0},@oh{t0+=3}@si{some}@ki{t0>b0}Ub{o0},a12b{o0|3+2;b0},Ub{o0})))",
-    Tree0708 "B{t0=2;b0=0}RSeq(Cnd{t0<1;_;_}(Bin{b0>4;_}(@fi{t0+4<b0}@rw{t0>0}Ret3(@rw{t0!2}OnceK(a0l)),Cd{10;F}(a1b{t0;b0}))))",
-    Tree0709 "B{b0=2;b1;t0=0;o0=1}Wde(ASeq(RSeq(c0,Wu{t0},pa1{b0:=;b1:=},pc2{b0:b1}),MPri(t3,a4e,t5),Pre{o0|1+1<0;K}(Sb{t0=b0})),@rw{b0+3<2}@oh{t0:=o0|2%3;o0:=b1+3%2}@fi{b1>3}PAll{2}(c6,PPar{2;T}(Par{1;_}(c7,Run))),To{10}(Flt{3;S;F}(Swm(Wt{0},Sc{o0|5+2>t0%4?b0:=t0},F))))",
-    Tree0710 "B{o0=_;b0=5;t0}RU{S}(@po{b0+=3}PPar{2;_}(Pre{o0|4+1>4;F}(Sel(Seq(PAll{1}(c0,pt1{b0:t0;b1:b0}),@ki{none}c2,Sb{o0=5}),pc3{b0:b0},Fb(@ki{b0%2>0}Sl{0},pc4{b0:=}),OnceK(t5),Ub{o0})),RSeq(PPar{2;_}(PAll{3}(@oh{t0+=1}@os{t0:=b0}Sb{b0=5},t6,t7e),Par{-2;_}(Scc{t0%2<0},a8l),Seq(a9e,a10b{b0%4;b0},t11)),Ite(Cd{0;K}(@ki{t0%3>1}Pri(c12e)),a13,pt14{b0:7;b1:b0}))))",
-    Tree0711 "B{o0;q0=3;b0;t1=0;b1=2;t0=4}RFb(Rmp{F;S}(Swm(c0l,pt1{b0:t1;b1:b0})),Cd{10;K}(Ruf{F}(@ki{some}@po{b0:=8}Sb{o0=0})),Lp{t0;F}(Lp{_;F}(Scc{b1>6})),Flip(Rep4(c2),Sc{b0+=2},pc3{b0:9}),Isw{b0+4;T;N}(Fai,Ub{o0}))",
-    Tree0712 "B{b1;t0=1}RFb(@rw{t0<2}@ki{b1<2}Pre{t0%3<1;F}(Cnd{t0>b1;T;F}(t0)),t1)",
-    Tree0713 "B{b1=4;o0;q0;b0}PPar{2;_}(c0,@rw{b1+2<b0}@si{b1=b1+3}t1,Lp{_;R}(RFb(a2l,Ub{o0})))",
-    Tree0714 "B{t0;q0=1;b0=4;o0=_;t1=2;b1=0}Sw{5;4}(Pri(Sw{1}(t0e,@si{none}@os{b0:=b1%2}@fi{t1+1>7}S),Fb(c1,@oh{o0:=o0|2%3}@po{b1:=b0%2}Sb{t0=b1})),Wu{t1},Invt(Lp{b1;F}(c2)))",
-    Tree0715 "B{o0=_;b0}@po{b0+=1}@rw{some}AFb(SubR(SubA(Sl{30})))",
-    Tree0716 "Step(MPri(F,a0),Rep2(Wde(t1e,t2)))",
-    Tree0717 "B{o0;t0=2;q0=0}Flt{1;S;K}(@po{t0:=t0%4;o0:=_}@rw{t0%2>0}Lp{_;R}(Fb(Wu{t0},a0,c1e)))",
-    Tree0718 "B{b0;o0;b1=3}PAll{-4}(FF(TryT(c0e,pt1{b0:b0})),Pri(t2,c3),Bin{o0|1+3>2;_}(Wt{0},a4),Rmp{F;S}(a5l),Swm(a6b{5;b1},Sl{0}))",
-    Tree0719 "B{b0;b1=4;t0=0}Rpt{F}(MPri(t0,Pri(RFb(t1e,Bin{b0+2<b0+4%2;_}(Wt{10},pt2{b0:t0;b1:=})))))",
-    Tree0720 "B{q0=4;t0=4;b0;b1}@oh{t0:=b0}Try(t0,RT{F}(Lp{b0;R}(Rty3(RFb(t1,pa2{b0:0;b1:b1},Rmp{S;S}(@fi{b1+3<b0+4%3}@si{b1>3}t3e),OnceT(pt4{b0:=;b1:b1}),Scc{t0<2})))),RSeq(t5e))",
-    Tree0721 "B{t0=0;b0=3}RT{1}(Fb(t0e,@oh{t0:=5}@ki{t0%2>0}@of{b0+=2}pt1{b0:7;b1:t0},Sb{b0=8}))",
-    Tree0722 "PPar{1;_}(a0,a1,t2,a3,t4)",
-    Tree0723 "B{b1=0;t1;t0=4}Flip(Keep(Seq(Flip(Pre{b1+3!t1;K}(a0),Sw{1}(t1,t2),pt3{b0:4;b1:=},Swm(OnceK(@si{t1+1>6}c4))))),Once(Cnd{t0+3>t1+3%2;N;S}(@fi{t1<3}F)))",
-    Tree0724 "B{b0=4;t0=1;t1=2;b1}Swm(Fb(Keep(Seq(Sb{t0=t1},Opt(Dd{10}(t0e)),@fi{t0!0}Dd{0}(a1))),Fb(Rep3(c2),Pri(To{30}(c3),Once(c4)),Swm(t5,pa6{b0:2;b1:t1},pc7{b0:=})),Seq(@os{b1:=b0+4}Dl{0}(Wde(RSeq(@os{t0+1%3!0?t0:=t0+4%4}S,a8),FS(Keep(Sc{b1:=t1+4%4}))))),Bin{t1%4>0;N}(Inv(@po{t1:=b0+3%2}pt9{b0:b1}),Isw{b1;_;T}(Wv{t1}(Rmp{F;S}(c10)),Sb{b1=9}))))",
-    Tree0725 "B{b0;t0}RFb(@oh{b0+=3;t0+=3}SubA(Wde(pa0{b0:4;b1:t0},Sb{t0=7},RSel(t1,c2,a3))),Rus{2}(RFb(Bin{b0=b0%4;N}(Keep(Wu{t0}),c4),Cd{0;K}(pi5{t0:b0}))))",
-    Tree0726 "B{b0=5;t0=3}ASeq(Sb{t0=b0},t0,t1,OnceK(t2),Sl{50})",
-    Tree0727 "B{o0=_;t1;t0=4;b0;q0}Par{-3;0}(RSeq(Wv{t1}(t0),pi1{t0:=}),@of{some?t1+=1}@si{b0!t1%4}Lp{_;R}(Ub{o0}),@os{b0+=3}RSeq(Pre{t1+4<4;S}(pa2{b0:5;b1:b0}),PPar{1;T}(t3,t4),pa5{b0:b0;b1:t1},@po{t1+=1}c6))",
-    Tree0728 "B{t0=1;b1=4;b0;q0=4}@ki{b0<b1}@os{b0+=1}@si{b1%4!0}Lp{b1;_}(Keep(Star(t0,Scc{b1+2=0},a1b{3;b1},Lp{b0;S}(@os{b1+=3;t0+1!2?b1:=4}Rty0(t2)))))",
-    Tree0729 "B{b0=2}Pri(SubR(Rep2(Star(t0,pt1{b0:=}))))",
-    Tree0730 "Rep3(PAll{_}(t0e,c1))",
-    Tree0731 "B{b1=1;q0=1;t0=1;b0}AFb(RFb(AFb(c0,a1l,t2,t3),Sw{4}(@of{b1+=1}@rw{b1+4>b0}@oh{t0+=3}pi4{t0:t0},a5),Try(c6,RT{F}(c7))),TryT(ASeq(c8e,t9,pc10{b0:0},Sc{t0:=b0+2},Cd{30;_}(Pre{b1!1;F}(c11))),c12l),Par{_;_}(AFb(Ret4(Lp{_;R}(@oh{b0!t0?b0+=2}@ki{b1+3>b1}Try(t13e,a14)))),RFb(Lp{b1;F}(c15l),pa16{b0:8;b1:b1}),RSeq(Sl{0},pt17{b0:7})))",
-    Tree0732 "B{b1;b0=2}RepF(Pre{b1!b0+4%2;F}(Sl{10}))",
-    Tree0733 "B{o0=2;t0=1;q0=3;b1=1;t1=3}Lp{b1;F}(@si{b1+1%3<0}@po{t0+=3}Rep1(Step(Sw{3}(Ub{o0},c0l),Bin{t0>3;T}(Ret3(Wv{t1}(Sc{b1+=2})),c1))))",
-    Tree0734 "B{t0;o0;t1}Dl{0}(To{50}(Wde(Scc{t1+2<7},Fb(@os{o0:=t1;t0:=6}t0,c1,pi2{t0:=}))))",
-    Tree0735 "Dd{20}(Ite(pt0{b0:5},OnceK(Par{1;-1}(t1,c2))))",
-    Tree0736 "B{b1=2;t0=5;b0=3}Ite(Cd{30;K}(a0),Isw{t0%3;_;_}(Seq(c1e),@fi{b0+3!1}@rw{b0+2>6}c2l,Inv(@fi{b0%4>0}@of{b1+=3}@po{b1:=t0}RSeq(Keep(RT{1}(Seq(c3,c4l,c5l)))))),@oh{b0+=1;b1:=t0}@ki{b0>b0%4}Flip(RFb(Star(c6b{t0},Ret4(c7b{b0+3})),SubR(Isw{b0;N;T}(c8l,Wu{t0},Sb{b1=t0}))),Dd{10}(Rep4(RSeq(t9e,Wt{50})))))",
-    Tree0737 "B{b1;b0=0;t0}Pri(a0,Once(Isw{6;T;N}(c1l,F,c2,Pri(a3l,Suc),Wv{t0}(Sc{b0=t0?b0:=t0}))),Isw{b0%3;N;T}(c4,t5,t6,Sl{50}),Wv{t0}(AFb(Sw{2}(Rep1(FS(Fai)),c7))),Inv(Pri(pt8{b0:8;b1:t0},t9,pt10{b0:6})))",
-    Tree0738 "Once(c0)",
-    Tree0739 "B{b0=2}Flt{2;S;_}(pt0{b0:=;b1:b0})",
-    Tree0740 "B{b1=1;o0=5;t1;t0}RFb(Seq(@os{t1<2?o0:=t1;t0+=2}@of{b1:=t0}@si{t1=4}a0,c1l,Rep4(t2e),Suc),t3,Pre{t1=5;R}(a4),t5)",
-    Tree0741 "B{t0=5;q0}RepF(Lp{t0;S}(Lp{_;S}(t0)))",
-    Tree0742 "B{t1=2;b0=3;t0=3}Par{-1;0}(pi0{t0:t0},MPri(MPri(Bin{t0>5;N}(Rty4(t1),RFb(t2,SubR(pa3{b0:t0;b1:t1}),pa4{b0:t1})),Once(Flip(t5,Par{_;2}(Sc{t1+=3},t6),Sc{b0+=3})))))",
-    Tree0743 "B{t0=2;b0}AFb(Ruf{F}(Dl{10}(@of{t0+=2}@ki{b0=4}FS(Pre{t0!3;S}(Inv(RSeq(Suc,a0b{b0;b0},c1e)))))))",
-    Tree0744 "B{b0=5;t1=1;b1}Try(RT{F}(Once(RSeq(@of{t1:=0}@os{b1+=3;b0+=2}pt0{b0:2;b1:b0},Wt{20}))),Rmp{S;S}(Lim{1}(t1)))",
-    Tree0745 "Cd{20;F}(Wt{20})",
-    Tree0746 "Keep(Rep0(t0))",
-    Tree0747 "B{t0;b1;b0=0}Flip(RFb(@fi{b1+1<b0+4%3}@oh{t0+=4}Su{t0}(S),pt0{b0:4;b1:b1}),@si{t0%4<3}SubR(@rw{b1>t0%4}OnceK(c1)))",
-    Tree0748 "B{b0;o0=2;t0=2}Wde(TryF(@rw{b0+1%4!2}Opt(a0),RSeq(t1e,t2),Scc{t0>7}),Sc{o0:=t0%2},Par{2;0}(FS(RT{F}(pc3{b0:=})),t4e,a5,MPri(a6,c7)))",
-    Tree0749 "Star(Flip(RU{S}(t0),S,c1,Sub(Wt{10})))",
-    Tree0750 "B{t1=0;b1;t0=3}Flip(MPri(t0,@fi{b1!2}@rw{t1+2!7}S,Scc{t0>b1}),Seq(c1))",
-    Tree0751 "Star(RFb(Flt{3;_;K}(a0),RT{1}(PAll{1}(Mt{100}(RFb(a1,t2,t3,R)),Cd{0;_}(Ite(c4e,a5e,Sub(t6)))))),Sub(Step(a7,c8e)))",
-    Tree0752 "B{q0;t0}MSeq(Ruf{F}(Swm(AFb(Ite(Sel(c0,c1),Wt{10},c2e),pi3{t0:=}),PAll{2}(a4,Flt{3;F;_}(Lp{_;K}(t5)),Flt{2;F;_}(F)))))",
-    Tree0753 "B{b0}RSeq(a0b{b0+1;b0},t1)",
-    Tree0754 "B{o0;b0=4;t1=4;t0}AFb(MSeq(Inv(Step(RFb(a0,F,c1l))),@fi{b0%2>0}@si{none}MSeq(Scc{t1=7},SubA(Dl{0}(@rw{none}Lim{1}(Suc))),Sc{t1:=t0}),R))",
-    Tree0755 "B{b0;t0=0;o0=_;b1=4}Sw{1;0;2}(Su{t0}(@os{t0+=3}@of{t0+=1}@fi{b0>7}Seq(Cd{0;F}(Isw{t0;_;_}(Wu{t0},c0b{b1%3},t1e)),Par{-2;2}(a2,c3b{b0}))),pi4{t0:b0},RSel(t5,Sw{0;5}(t6,c7,Ub{o0}),@of{b1+=2}@oh{o0:=o0|3}F,Rus{F}(t8),Fb(t9,Cnd{b0>3;_;F}(Sb{b1=b0}))),@fi{t0+1%4<1}a10l)",
-    Tree0756 "B{b0;t0=2}Fb(SubA(@ki{t0+2>5}@of{t0+=3}@os{t0+=2}Cd{50;K}(Intr{b0<7}(TryF(FS(Ret0(@po{t0:=b0}@oh{t0:=1}pt0{b0:t0;b1:b0})),MSeq(Scc{t0<5},SubR(Sb{t0=b0})))))))",
-    Tree0757 "B{t0=4;b1;b0=4}Pre{b1!4;S}(@si{b0%3>1}@ki{b1%2<0}Flip(c0,Rty1(Isw{b0;T;_}(F,Sb{t0=7},a1b{t0;b1},c2,t3e)),FS(@si{b0+3%3=0}@ki{b1%2!0}@of{t0+4>b0+2%2?t0+=2;b1+1>7?b1+=3}RSeq(@of{b0+=4}c4,RSeq(a5,c6),c7))))",
-    Tree0758 "B{t1;b1;o0;t0=2;b0=3}@rw{o0|1%3>1}@ki{t1+3>4}RSeq(Fb(t0,a1e),a2b{0;b0},Pri(pa3{b0:=;b1:t1},t4,Inv(pa5{b0:=;b1:b1}),pc6{b0:b1},@ki{t0=o0|3%2}Sb{t0=1}))",
-    Tree0759 "B{o0=_;b1;t0;t1=4}Step(PPar{1;_}(Run,pa0{b0:t1}),ASeq(@of{o0:=_;o0|5+2%2!1?t1:=t0}pt1{b0:t0},Sl{20}),pt2{b0:t1;b1:b1})",
-    Tree0760 "B{b0=2;b1=2}RSeq(Sl{20},t0e,Pri(pa1{b0:8;b1:=},pt2{b0:0}),pt3{b0:=;b1:b1},Scc{b1+3=b0})",
-    Tree0761 "RFb(PAll{_}(Flip(t0,t1),a2),Rus{F}(Sl{50}))",
-    Tree0762 "Lim{2}(Seq(Wt{100},Inv(Wde(t0,Ret1(t1))),Dl{20}(PPar{1;_}(RFb(c2,F),FF(t3),Invt(Rep1(R)))),Fb(c4e,F,c5,OnceK(c6e),a7e)))",
-    Tree0763 "B{q0=3;b0}Lp{b0;F}(Dd{0}(Lim{1}(MSeq(OnceK(Lp{_;_}(RFb(t0,F,t1)))))))",
-    Tree0764 "Ret4(Ret4(t0))",
-    Tree0765 "B{t0=1;t1=5}Step(RSeq(t0,c1l,pa2{b0:t0},Wde(t3,t4),Inv(pt5{b0:t1})))",
-    Tree0766 "Swm(Fb(RFb(t0e,c1),RFb(t2,a3),Mt{10}(c4)),Ite(t5e,Once(Ruf{1}(c6))),Cd{0;_}(TryF(t7e,c8,t9,Suc,t10)))",
-    Tree0767 "B{t0=3;b0}Bin{t0!b0;N}(RFb(a0,c1,R),Ite(t2e,c3e))",
-    Tree0768 "B{t0}Rty4(RSeq(Dd{50}(Wu{t0}),Ret3(Rty4(c0l)),c1))",
-    Tree0769 "B{b1=2;t0=0}MPri(MSeq(a0b{t0+2;b1},Sl{0},pi1{t0:=}),Flt{2;F;K}(t2e),TryT(Sb{t0=2},t3,Wu{t0}))",
-    Tree0770 "B{b1;t0;b0;t1=3}Step(pc0{b0:b1},Star(Flip(a1e,S,c2,c3b{t0+4%2},@fi{t0%3=0}@rw{b0=2}FS(Sb{b1=4})),Fb(Rmp{S;S}(@os{t1:=t0+4}@si{b1=b0+1}t4),Lim{2}(c5l),@po{t1:=b0;b0<6?t1:=8}Opt(c6b{t0}),pc7{b0:=},t8)))",
-    Tree0771 "B{b0;t0=2}Wde(Try(c0l,Sb{t0=b0},t1e),WU{b0<3}(To{0}(Step(@si{t0>b0}pi2{t0:b0},Scc{b0<3},@po{t0:=6}@si{t0+1!1}Scc{b0%2=0},pt3{b0:=}))))",
-    Tree0772 "RepF(RSeq(c0,t1))",
-    Tree0773 "AFb(t0e)",
-    Tree0774 "RSeq(Suc,t0)",
-    Tree0775 "B{t0=4;b0;q0;o0;t1=5}Bin{o0|0<4;N}(Lp{_;K}(Swm(AFb(Fai,t0,pc1{b0:t0}),Rpt{3}(RSeq(Sc{t1<1?t0+=1},c2,c3)),@si{b0+2>3}@ki{t1%2>0}@oh{b0:=o0|3%4;b0+=1}Step(t4,t5,Sb{o0=2},Wt{10}),Rpt{F}(Rus{F}(t6e)),Fb(Cnd{b0<t0;T;S}(@fi{o0|2+3%2>0}@of{t0:=b0%3}c7e),c8,@fi{t1>7}t9,t10,c11))),Cnd{t1%4!2;N;F}(t12))",
-    Tree0776 "B{t0=1;b1=2;b0}WU{b0!b1+3}(SubA(Star(@rw{b0+2%3=0}@of{b1:=t0}t0,pc1{b0:6},Flip(c2,Sc{t0+=1},t3),Ite(t4,Fb(SubA(Fai),Suc),t5))))",
-    Tree0777 "Flt{2;_;K}(Ret4(Step(RSeq(Flip(Sub(Sub(a0)),RetF(t1e),a2)),Opt(Ret2(Dl{100}(Mt{30}(F)))))))",
-    Tree0778 "B{t0;b0=2}Intr{b0%2>0}(Seq(Sc{b0:=8},pi0{t0:t0},c1,pt2{b0:7;b1:b0},@po{b0:=5}t3))",
-    Tree0779 "B{b0=3;o0=1;t0}RSeq(Sb{o0=7},SubA(pc0{b0:=}),Inv(c1b{b0%2}))",
-    Tree0780 "B{t0=4;t1=0;o0;b1=3;b0=0}Pre{b0%2<1;K}(Bin{t0<1;_}(PAll{-1}(pc0{b0:=},@of{b0:=t1}@po{b1>1?b1:=b1%4;o0:=_}a1,a2),AFb(Wu{t0},@oh{b1+=3}@os{t1+=2}@po{t1+=2;o0:=8}t3,pa4{b0:b0;b1:t1},Wu{t0},Sc{t1:=t0;o0:=t0})))",
-    Tree0781 "B{b1=3;b0=3;o0=5;t0=5}Seq(Sl{0},a0,RSeq(Wu{t0},pt1{b0:t0;b1:=},@rw{o0|4%2<0}pc2{b0:t0}),pi3{t0:b1},Bin{b0!7;N}(Sc{b1+=3},c4))",
-    Tree0782 "Rty3(MSeq(t0,S,t1))",
-    Tree0783 "B{t0=0;b1}@oh{b1+=3}@of{t0:=b1}To{0}(t0)",
-    Tree0784 "B{b0=5;t0}RSeq(Seq(@fi{t0>5}@si{t0!2}@po{b0>1?b0:=5}a0,Scc{b0>7},t1),Lim{3}(F))",
-    Tree0785 "B{b1=4;b0;t0=2}@fi{b0+2!2}PAll{-3}(c0b{b1},Suc,Dl{0}(Sc{b1<t0%2?b0:=t0}),Par{-1;1}(a1b{b0+1;b1}))",
-    Tree0786 "B{t0=4}Bin{t0<3;_}(c0e,t1)",
-    Tree0787 "PAll{-2}(Flip(Wde(c0l,t1,t2),Flt{1;R;K}(c3)),Seq(Sub(FF(Mt{20}(Rep0(t4))))),Ite(RSeq(To{20}(Dl{30}(c5))),t6,t7))",
-    Tree0788 "B{t1=1;b1;t0=2;q0=4;b0=0}Fb(OnceT(Su{t1}(Bin{b1<b0+1;N}(Pre{t0<7;S}(Seq(Ret2(R))),Flip(Suc,Run)))),Wv{t0}(RSeq(t0e,t1,pc2{b0:4})),Rep4(Cd{30;_}(@os{b1+=3;b1>t1+1?b1:=b0+3%4}@po{b0+=1}Keep(@oh{b1+=2;b0+=3}TryT(Sw{0}(a3b{5;b0},OnceK(S)),a4)))),RSeq(Pre{t0+3%3>0;F}(Su{t0}(@os{t0:=7}pa5{b0:8;b1:b0})),t6e,Lp{_;K}(a7)),Swm(t8,Seq(Sb{b1=0},pi9{t0:=}),pc10{b0:4}))",
-    Tree0789 "Rpt{2}(RSeq(Sub(t0e),RFb(c1l,t2,Flt{2;_;_}(t3),a4,t5)))",
-    Tree0790 "B{b1=3;b0=4}Seq(Dd{0}(@si{b1+4>2}t0e),SubR(Swm(Sc{b0+=1},Sc{b0+=1},t1)))",
-    Tree0791 "B{t0;b0=5;q0=3}Try(Isw{b0%3;_;N}(Lp{b0;R}(Sc{t0<t0%2?b0+=1}),@os{t0+=1}@po{t0!4?b0+=2}c0b{t0%4},Wt{20}),Swm(c1b{b0},pc2{b0:t0},R),@oh{t0%2=1?t0:=b0%4}@ki{t0+3%2=1}Wu{t0})",
-    Tree0792 "B{t0;o0=_;t1=0;b0=2;q0}RSeq(Fb(MSeq(c0,c1),RetF(@fi{b0=1}@oh{t1+=4}@si{t1<5}t2),F),Su{t0}(@rw{t0%4>2}@os{t1!2?b0+=1;b0+=3}Rep4(Lp{t0;K}(Bin{b0<1;_}(pi3{t0:b0},@po{t1+=3}pa4{b0:1;b1:t1})))),@rw{none}FS(RFb(Ite(@po{t0+=3}Flip(pc5{b0:8},@po{o0:=_}@oh{o0|5+4%3=1?o0:=o0|4+3}@os{b0+=1}t6e),SubA(F),RFb(@rw{some}a7,a8,t9)))),SubR(@os{t0+=1;t0+3=3?o0:=_}@ki{t1<t0}Rpt{0}(Suc)))",
-    Tree0793 "B{t0;b0;o0=2;b1=5}Fb(pa0{b0:=;b1:=},@oh{b0!b1?o0:=3}@si{b0>6}@rw{b0+2=t0+4}Ret0(t1))",
-    Tree0794 "B{b0=1;t0=5}RU{F}(Seq(Rep1(Swm(RFb(Wv{t0}(Pre{b0+2>7;R}(t0)),Fb(a1,a2l)),MSeq(@of{b0+=2;t0!0?t0:=7}@fi{t0>3}pc3{b0:b0},pc4{b0:9},@ki{b0>3}t5))),PAll{_}(TryT(a6e,Scc{b0>t0%4},c7,Scc{t0=3}),WU{b0=7}(Sc{t0>b0?b0:=t0%2}))))",
-    Tree0795 "B{b0=5;t1=4;t0=1;b1=2}Dl{0}(@os{b1+4<t1%3?b0:=t1}Rty0(@oh{t0+=1}@po{b0+=1;t1+=1}@of{t0:=7}c0e))",
-    Tree0796 "B{q0=3;b0=1}TryF(RSeq(Lp{b0;S}(a0b{b0;b0}),c1b{b0+1%4}),TryT(c2,c3,To{10}(pt4{b0:=;b1:b0})))",
-    Tree0797 "Dd{100}(Sl{0})",
-    Tree0798 "B{b0}Ite(t0,PPar{1;T}(c1,Scc{b0!3},a2e))",
-    Tree0799 "B{b1=0;t0=0;b0}RSeq(Wde(Flt{1;F;F}(Sb{b1=8}),@si{b1<b0%4}@fi{b1!4}Cd{50;_}(t0)),Ite(Lim{3}(Wu{t0}),Inv(Keep(Wu{t0}))))",
+    Tree0700 "B{b1=5}Rus{2}(Scc{b1!0})",
+    Tree0701 "RSeq(c0e,t1,c2l,RSeq(c3,F))",
+    Tree0702 "B{t1;b0;t0=3}ASeq(Swm(MSeq(Sc{b0+=2},@fi{t0>4}@rw{t0+2%3=0}c0b{b0},S),t1),Pri(RSeq(t2,@os{b0+=2;t0:=6}@of{b0+=3;b0:=t0}@po{t1+=2;t1+3%2<0?t1+=3}t3,t4),t5,@rw{b0<t1+1}@oh{b0+=2}RSeq(pc6{b0:b0},t7,c8b{t0%4})),@po{b0+=1}@rw{t0+1<5}RSel(Flip(t9,@si{t1+3%3>1}t10),Ite(t11,pt12{b0:2;b1:t1})))",
+    Tree0703 "B{b1=4;b0=0;o0=5;t0=0;t1=2}RSeq(@rw{t1>b0}@po{b0:=b0%2}Pri(pt0{b0:7;b1:b0},Once(Sb{t1=b1}),SubA(Sw{1;0}(a1,t2,pt3{b0:t0;b1:b0}))),Fb(Keep(Wde(Lim{1}(Mt{10}(Rep2(@po{b0+=3;b0+=3}@rw{o0|5<1}@oh{o0|3%4!2?t0:=t1}Scc{t0>b0+2}))),Step(Scc{o0|4=1},c4b{b0},WU{some}(Wt{10}),Wt{10}))),@fi{o0|0%2!1}@po{t1>4?t0:=b1+4%3}Swm(Opt(t5),t6,t7,Par{_;_}(Sl{30},F),RFb(Fai,Suc))))",
+    Tree0704 "B{t0=0;t1=4;b1=0}PPar{1;T}(Par{_;4}(Opt(pi0{t0:t1}),Fai,RU{F}(Keep(t1)),RSel(pt2{b0:8;b1:b1},pt3{b0:7;b1:=},@rw{t1+2=1}Sc{t0:=t1%3},Sc{t0+=1})),Swm(t4,t5,RU{S}(a6b{b1+2;b1}),t7,@si{t0<1}@os{t1+=1}@po{b1%2=1?t0+=2}pt8{b0:b1;b1:=}),PPar{2;T}(Sel(a9e,c10),Pre{t1=t0+4;S}(RSeq(c11,@oh{t1:=8;b1+=1}t12,S)),t13))",
+    Tree0705 "B{b0;t0=5}Sel(c0,@si{t0>t0+3%2}@po{b0%2<1?t0+=2}@ki{b0!4}a1,pi2{t0:b0},R)",
+    Tree0706 "B{o0=_;b0;t0=4}PAll{_}(Flt{1;S;K}(@oh{o0:=b0+3}@si{some}t0),OnceK(Wde(@rw{t0!b0+1}c1l,Seq(Sl{0},Once(Ret0(Wu{t0})),c2))))",
+    Tree0707 "B{t1;t0;b0=5}Dd{20}(Isw{t0%3;T;N}(@fi{t1%2>0}@oh{b0>2?t0:=2}@rw{t0>t1}Rus{2}(c0b{b0%2})))",
+    Tree0708 "B{b1;t0=3;b0=5}ASeq(Flt{1;_;_}(To{10}(t0)),MPri(PPar{1;N}(Lim{2}(S),t1e,a2),PPar{2;_}(a3b{b0%3;b1},a4)),RFb(Once(Sb{b0=2}),t5,pc6{b0:=}),a7)",
+    Tree0709 "B{o0;t1;t0=5;b0=0}RSeq(Mt{20}(Par{_;_}(RFb(t0,Ub{o0}),Wde(c1,pi2{t0:t1}))),Sb{t0=7},RSel(t3,c4e,a5l),Swm(t6,c7,PPar{0;N}(t8e,Scc{t0%3>1})),@fi{t0%2=1}RU{S}(Flip(t9,Ub{o0},pt10{b0:=;b1:t1},OnceK(c11))))",
+    Tree0710 "B{t0=1;b1;b0=4}Swm(Flt{3;F;F}(@oh{b0:=t0}@fi{b0%4=3}t0),@ki{b1=t0}SubA(FS(SubR(Wt{0}))),Sw{2}(c1e,Wt{30}),c2,Rmp{S;F}(c3))",
+    Tree0711 "B{t0=0;b1=0}PPar{0;_}(Rep1(To{30}(pa0{b0:b1;b1:t0})),c1,PAll{1}(Rmp{S;S}(R)))",
+    Tree0712 "B{t0;b0=1;b1=1}@fi{b0<0}@os{b0+=2}@po{b1+=3}Fb(t0,Bin{t0%4<3;_}(t1e,a2l))",
+    Tree0713 "Fb(Flt{3;_;K}(Fb(Ret3(t0),t1,MSeq(Wt{0},c2))),Try(TryF(t3,Sl{100}),RSeq(t4,S,t5,t6)),c7)",
+    Tree0714 "B{b1=1;t0=1;t1;b0=0;o0=1}Star(To{50}(@oh{o0:=b0}Wv{t0}(Dl{0}(@ki{b1+1%4!0}@rw{t1%2!1}t0))))",
+    Tree0715 "RFb(Swm(c0e,Ret2(Inv(a1)),Rmp{S;F}(Sub(Rmp{F;S}(a2e)))),c3,RSeq(a4e,t5e,c6l,S,a7))",
+    Tree0716 "B{t0=3;b0=4}RSeq(Su{t0}(Once(@fi{t0+3%4<3}pi0{t0:=})),Bin{t0+1%3>1;N}(pa1{b0:9},@of{t0:=b0%2}@si{t0<b0+4}Wv{t0}(t2)))",
+    Tree0717 "Par{_;_}(c0,a1)",
+    Tree0718 "B{t0=4}Swm(Try(Ite(SubR(Wu{t0}),c0),RT{3}(Wu{t0})))",
+    Tree0719 "Rep2(Flip(RFb(OnceT(F),Inv(Cd{100;F}(c0)),RSeq(t1,Sub(Ret2(Ret1(a2)))),Seq(c3,S,Sl{50},Wt{0}),Swm(t4,Step(F,t5)))))",
+    Tree0720 "B{o0;t0;b0;q0;b1=3}MSeq(Rty3(Step(RSeq(@rw{b0+3<0}Par{-1;1}(Keep(Lp{_;S}(a0))),Rpt{0}(Wu{t0}),Flip(MSeq(t1,t2),t3),Lim{3}(Pri(Lp{_;K}(t4))),Rmp{S;F}(@si{b1=1}a5)),MPri(AFb(RepF(RSeq(pi6{t0:=},t7)),a8l,RFb(PAll{_}(c9b{b1%2},Sl{0})))),Flip(Sb{o0=5}))))",
+    Tree0721 "B{b1=5;t1=0}Intr{t1+4%2>0}(Rus{F}(Sw{2}(S,pa0{b0:b1})))",
+    Tree0722 "B{o0=_;t0=2;b1;b0=3}RepF(Flip(@ki{b0>2}@fi{none}@oh{t0+=3}a0b{t0;b0},Pre{b0+3!b1;K}(To{30}(t1)),Pre{t0<2;K}(F)))",
+    Tree0723 "B{q0=1;t0=4}Swm(ASeq(pi0{t0:t0},a1e),t2,Flt{2;R;_}(RSeq(RFb(Lp{_;R}(t3)))))",
+    Tree0724 "B{t1=3;t0=5;b1=1;q0=0;b0}WU{t0%4<0}(MSeq(Pri(a0e,t1),Rep0(Sl{20}),@ki{b1=0}@os{t1:=b0}@oh{b1+=2}MSeq(Star(c2,@po{b0:=t0+3}t3,pa4{b0:6},a5)),Wde(a6,Mt{20}(TryF(Sc{t1:=t0%4},Run)),Dd{0}(t7)),Lp{_;R}(Rep3(Step(Rep4(t8),Wu{t1},c9,t10)))))",
+    Tree0725 "B{b0=2;t0=2;q0}Seq(ASeq(c0e,@fi{b0%2!1}Isw{b0%3;T;N}(Scc{b0=1},t1,t2,Sc{t0+=2}),@oh{b0+=3}@of{t0+=3}Fb(t3,Wt{0}),PPar{2;T}(@of{t0:=b0+2}@rw{t0+3!3}@os{t0:=b0}c4b{t0%2},Fai,Lp{b0;_}(Rpt{F}(Sb{t0=b0}))),Sb{t0=4}),RFb(Swm(pc5{b0:t0},a6e),Rep4(Pre{t0+3<b0%2;F}(Lp{t0;S}(t7))),Seq(c8,Mt{20}(t9),@ki{t0>5}@os{t0+=1}a10e,Scc{b0!1},Mt{20}(PAll{_}(t11,pa12{b0:=;b1:b0})))))",
+    Tree0726 "B{t1=3}Mt{10}(SubA(Rus{F}(pt0{b0:3;b1:t1})))",
+    Tree0727 "Opt(Wde(Ret3(Once(Flip(Flt{3;_;K}(t0),Keep(Star(c1,c2,t3e,t4))))),OnceK(To{100}(Swm(FS(PAll{_}(Wt{50},a5,c6))))),Seq(c7e,MPri(c8,Wt{0}),Lim{1}(Par{-1;2}(t9,a10)),PPar{0;T}(Rep3(Wt{20})))))",
+    Tree0728 "B{t0=1;o0;b1=5}Wde(TryF(FF(t0),Fb(a1,t2),pa3{b0:t0;b1:=}),RepF(PAll{-1}(F,@ki{none}Wu{t0})),Sc{o0:=t0%2})",
+    Tree0729 "RFb(t0,Flt{2;F;F}(PPar{1;N}(c1)),c2,RepF(Fai))",
+    Tree0730 "B{b1=0;t0}AFb(@os{b1>3?b1+=3}t0,c1,c2,a3,RSeq(pa4{b0:t0},Sl{0}))",
+    Tree0731 "Try(a0,t1,t2)",
+    Tree0732 "B{b0=5;t0=0;b1=5}@oh{t0+=2}@rw{t0+4<b1+3%3}Wde(c0,Sb{t0=9},MPri(Dd{30}(RSel(Wu{t0},a1)),pt2{b0:1},Step(a3l,c4e,Sb{b0=9})))",
+    Tree0733 "B{b0=1;o0=_;t0=2}Fb(Step(FF(@fi{b0+4<2}Swm(a0b{o0|4;b0},pi1{t0:b0})),Ruf{F}(Pre{b0%2>0;F}(@rw{t0<3}@os{b0+=2}@po{b0+=3}RetF(PAll{_}(t2,Sc{o0:=_})))),Keep(Rep4(RtyF(c3b{b0})))),Bin{t0>6;T}(RFb(@ki{t0!4}SubA(a4)),Sb{o0=2}),SubR(Rep1(Rep4(Flip(pc5{b0:=},Rus{F}(@si{b0%2<0}c6e),Sl{0},Cnd{t0!3;_;F}(a7),RtyF(R))))))",
+    Tree0734 "RSeq(c0,t1,Sl{20},PAll{0}(Inv(Rep0(F))))",
+    Tree0735 "RFb(Sub(Cd{10;F}(Sub(S))),RSeq(t0,a1e,S))",
+    Tree0736 "PPar{1;T}(Ret0(S))",
+    Tree0737 "B{o0;b0=4}Bin{b0=0;N}(Sl{0},Bin{o0|3<5;T}(Fai,SubA(@si{b0+4<o0|1%4}@ki{o0|1+4>3}c0e)))",
+    Tree0738 "B{t0;b0=0;o0=0}PAll{4}(Inv(Rty4(Sel(pc0{b0:0},t1,a2l))),c3,To{20}(Wt{10}),To{20}(Flip(t4,@ki{some}@fi{b0<0}pt5{b0:t0})),Rmp{S;S}(Flip(Sb{b0=t0},Isw{1;N;T}(pc6{b0:=},pt7{b0:=}))))",
+    Tree0739 "B{t1;o0=1;b0=5;t0=5;b1;q0=3}RSeq(c0,pi1{t0:b1},@fi{none}RSel(t2,Sw{0;5}(t3,c4,Ub{o0}),@of{t1+=2}@oh{o0:=o0|3}F,Flt{2;_;F}(Fai),AFb(pa5{b0:t1;b1:=},@oh{o0:=b0}Lp{t0;S}(a6e))))",
+    Tree0740 "B{t0=5;b1=5;t1;o0;b0=5}Fb(a0,@rw{b0>7}@oh{b0=b1?o0:=_;b1+=1}@ki{t1<t0%2}a1l,Rep4(@of{b0:=b1;b1+=3}@po{b1:=o0|3+3%3;b0+=3}@os{b0:=o0|5}c2l),pc3{b0:t1},Invt(R))",
+    Tree0741 "B{b0=3;o0=_;t0=3;b1=4}TryT(t0e,c1,@oh{b1:=t0}@os{b1:=b0%3}@fi{b0=7}t2,Wu{t0})",
+    Tree0742 "B{b1=2}@of{b1+=1}Flt{3;S;F}(R)",
+    Tree0743 "B{b1;t0=0;b0=3;q0=2}AFb(Lp{_;K}(MSeq(Lp{b1;F}(RSeq(FS(Rpt{0}(F)),Ite(t0e,pc1{b0:b0},t2),Pri(pc3{b0:t0},c4,c5,pa6{b0:=;b1:b0}))))),Keep(Fai))",
+    Tree0744 "B{b0;t0=5}@oh{t0+=1}Isw{b0+1;T;_}(SubA(a0b{0;b0}),Keep(Sc{b0+=2}),SubR(t1))",
+    Tree0745 "B{t0=5;b1=1;b0;o0=_;q0=3}Ite(AFb(@ki{b0%3>0}Lp{_;F}(OnceK(Sl{0})),Pri(Flip(t0,R),RetF(@ki{b0=5}@oh{t0+=2}Sc{b1+=3}),Mt{0}(Seq(@ki{b0>0}Sb{b1=b0},pt1{b0:=;b1:b0})))),Wv{t0}(MPri(ASeq(S,c2,a3l,c4l),Lp{_;K}(RSeq(Ub{o0},c5,c6l,t7)))))",
+    Tree0746 "B{t0=0;t1=0}Flip(a0l,Sc{t1+=3;t0+=1})",
+    Tree0747 "B{t0;b0=3}@ki{b0+2>4}@fi{b0=4}@po{b0%4<0?t0+=2}RSeq(MSeq(S,Rus{F}(t0),@fi{t0%2>0}t1,Sl{20}),Scc{b0%4>0},@fi{t0>3}Fb(RSel(@po{b0:=t0}Wde(pt2{b0:t0;b1:b0},t3))))",
+    Tree0748 "B{o0;b1=3;b0=4;t0}Ite(OnceK(MPri(t0,MPri(t1,pt2{b0:b1}),Inv(t3))),Ret2(Seq(Swm(t4,@oh{b1+=1;b0=t0?t0:=b1+1%2}Sc{b1:=t0}),Bin{none;N}(pt5{b0:8;b1:=},t6),t7)))",
+    Tree0749 "B{b1=5;t0=1;b0}RFb(Flip(Suc,pi0{t0:b1},c1),@si{b0=3}RSeq(a2l,t3e),AFb(t4,c5l,Wu{t0},c6),Bin{b1+1<4;_}(Bin{b0%2<1;_}(pi7{t0:=},c8),MSeq(c9,a10)))",
+    Tree0750 "FS(RFb(Seq(c0e,S),RSeq(RFb(Suc),FF(R))))",
+    Tree0751 "Swm(RSeq(Cd{0;K}(Inv(c0e)),RFb(t1,c2e)),a3,Opt(a4),OnceT(Dl{100}(Keep(t5))),ASeq(c6l,Wde(t7e,a8),a9l))",
+    Tree0752 "Once(RFb(PPar{1;N}(Par{_;2}(t0,RU{S}(t1)),t2e),FS(ASeq(t3,t4))))",
+    Tree0753 "Rep0(Sub(t0))",
+    Tree0754 "B{b1=3;t0=4}Star(Dl{20}(RFb(c0e,pc1{b0:3},c2)),Ret2(RetF(WU{b1>t0+2%3}(RT{2}(Cnd{t0>3;N;S}(AFb(c3b{b1%2},c4l,a5)))))),Step(Cd{50;_}(t6),@os{t0+=2}RFb(a7,Fai)))",
+    Tree0755 "B{o0;t0=4;b0=1}MSeq(PAll{4}(Opt(@fi{some}@oh{b0+4%2>0?b0+=3}Scc{o0|0%4=1}),RFb(c0,a1e),t2,Rty4(RSeq(t3,MPri(a4e,t5),c6e))))",
+    Tree0756 "B{q0;b1=3;b0;t0=1}Sw{3;1}(Sw{3}(Inv(MSeq(Wu{t0},a0b{b1;b1})),c1l),Bin{b0>t0+3;_}(SubR(RT{F}(Sc{b1+=2;b0+2>3?b0+=3})),Rty0(a2)),Lp{b1;R}(Par{2;0}(c3,SubR(pt4{b0:1;b1:b1}),t5)))",
+    Tree0757 "B{o0=1;q0=3}PPar{1;T}(Lp{_;K}(To{20}(Sb{o0=4})),Flt{1;R;F}(a0l))",
+    Tree0758 "B{b0=3;o0}Step(@fi{none}FS(TryF(t0,Swm(@of{b0+=1}c1,pc2{b0:=}))),Lim{1}(t3e))",
+    Tree0759 "B{o0=3;b1;b0=3;t0}@po{b1+=1}@rw{o0|5%4>0}RSel(Isw{b0;_;T}(AFb(@rw{b1+1%2<0}@of{t0:=o0|1}t0,Sl{0}),Once(c1b{o0|3+1})),FF(RFb(RSeq(pa2{b0:4;b1:b0},t3),c4l)),Par{-2;2}(Scc{b0<3},pt5{b0:5}))",
+    Tree0760 "B{b1;t0=1;b0=0}Ruf{F}(To{50}(Ite(@po{t0%2<0?b1+=3}@rw{t0<5}a0b{b1;b0},Flt{1;R;_}(Star(t1e,Sc{b1%2!0?t0+=1;t0:=9},pt2{b0:=;b1:b0},c3b{b0},Sl{0})))))",
+    Tree0761 "B{t0=2;b0=3}RSeq(a0b{t0;b0},Rmp{S;F}(Flt{3;F;K}(Scc{t0%2=0})),pt1{b0:t0;b1:t0})",
+    Tree0762 "Keep(Sub(RT{3}(F)))",
+    Tree0763 "B{t0=1;b0=2}@of{b0+2<5?b0+=1}@rw{b0<t0+2%4}TryT(c0,a1e,Rpt{0}(Sc{b0:=t0+3;t0:=b0%2}),t2)",
+    Tree0764 "B{b1=1;t0;b0=2;o0=4}RSeq(RU{S}(Ite(Par{-2;2}(t0,pt1{b0:t0;b1:t0}),Dl{0}(AFb(@fi{b1<4}@po{b1%2>0?b0+=1}@of{t0+=2;t0:=o0|4}pc2{b0:1},pa3{b0:=;b1:b1},c4)),Fb(@fi{t0>6}@si{b1>7}@po{o0:=b0}Ite(pa5{b0:t0;b1:=},c6e),RT{1}(pi7{t0:b1}),t8))))",
+    Tree0765 "B{b0=1;t0;b1=2;t1}MPri(Cd{20;_}(Step(t0,a1e,pi2{t0:=},c3)),Once(Cnd{b0+3=5;T;S}(FF(Sb{t1=3}))),Bin{t1+2!7;T}(ASeq(@si{t0>5}@of{t0:=t1}a4b{t1+1%4;b1},t5),Wt{10}))",
+    Tree0766 "B{b1=3;b0=1}Sw{3;1}(a0b{2;b0},t1,a2e)",
+    Tree0767 "B{o0=_}Rpt{1}(ASeq(a0,Ub{o0}))",
+    Tree0768 "B{o0;t0=4;b1=0}PPar{0;_}(S,Seq(pt0{b0:b1;b1:t0},t1),Rep4(Ub{o0}))",
+    Tree0769 "Star(c0,Fb(c1,a2,c3),RSeq(t4,t5))",
+    Tree0770 "B{b0=5;t0=1}AFb(Bin{t0+1=b0;_}(Seq(Sl{10},t0),t1),Ite(t2,Dd{0}(Scc{b0=t0}),FF(RSeq(RT{1}(a3)))),c4e)",
+    Tree0771 "B{b0;o0=_;t0}Fb(Dl{50}(SubR(Swm(PAll{_}(t0,Rep0(pc1{b0:=}),a2e),Cnd{none;T;_}(Pri(@si{t0%3>1}pi3{t0:b0},c4)),Ub{o0}))),pa5{b0:=;b1:t0},Rep1(t6e))",
+    Tree0772 "Rpt{1}(t0e)",
+    Tree0773 "B{b1=2;t0=4}RT{3}(RetF(Wde(pt0{b0:6;b1:=},Sc{t0+=1},c1b{4})))",
+    Tree0774 "B{t0;b0}MSeq(Dd{100}(@po{b0<t0+2?t0:=b0%4}@rw{t0+3%2=1}RFb(t0,Flt{1;R;_}(Lim{1}(Sb{t0=b0})),@os{b0+=1}Inv(t1))),RFb(ASeq(c2b{3},t3),TryF(Pre{b0%3!1}(pt4{b0:b0}),t5)),RFb(Wde(Inv(a6),S,Rty0(pa7{b0:=;b1:b0})),TryT(pi8{t0:b0},@po{b0+4%3=1?b0:=t0+1%4}Rep2(@ki{b0+1%2=0}@oh{b0+=2}@os{t0+3=4?t0:=b0}Pre{t0+4<b0;F}(Sl{50})))),Scc{t0%4!2},Rep3(a9l))",
+    Tree0775 "B{b0}Seq(c0,pc1{b0:=},c2l,pc3{b0:b0})",
+    Tree0776 "B{b0=1;t0=4}Mt{20}(Flip(Rty0(pc0{b0:=}),Sc{b0+3=b0?b0:=t0;b0:=t0}))",
+    Tree0777 "B{t1;b0;t0=0}Cnd{b0=4;T;_}(TryT(Pre{t0+1%3<0;S}(a0),SubR(@os{t0:=t1}Isw{b0;N;T}(c1,t2e))))",
+    Tree0778 "B{q0;b0;b1=0;t0=5}Flip(Sw{5}(Ruf{F}(MSeq(a0l,Wu{t0})),Lp{b1;_}(pa1{b0:t0;b1:t0})),Isw{b1;T;N}(Seq(TryT(S,c2,c3e),Intr{b1+1%4>0}(@fi{b1%4>1}TryT(a4,t5,t6,c7,c8)))),RepF(Pri(AFb(Swm(a9l,t10),RepF(Fb(pc11{b0:b0},a12,R))))),Cd{50;F}(RSel(@of{b0+4%3=0?b1:=b0}Rus{F}(Dl{100}(t13e)),@ki{t0>3}t14,t15)))",
+    Tree0779 "B{o0=2;b0;t0=3}ASeq(Ite(OnceK(Star(OnceT(OnceK(@rw{t0%3>0}@po{o0:=0}c0)),RSeq(Scc{none},Ub{o0}),MSeq(c1l,Dd{0}(a2),Rmp{S;S}(c3e)))),Dd{50}(Swm(TryT(c4l,Scc{b0<1},pi5{t0:t0}),RSeq(pc6{b0:1},@rw{none}pt7{b0:b0;b1:t0}),Once(Rus{F}(pi8{t0:=})),@fi{t0<t0%3}@oh{t0+=1;b0:=t0%2}@ki{b0=b0+1}a9l))),PAll{-1}(@of{b0+=1}RFb(Swm(a10e,@rw{t0!5}t11),Wde(Step(a12b{t0+3;b0},a13b{b0;b0}),@fi{some}RSeq(Wt{10},pi14{t0:t0}),ASeq(@os{o0|1>2?b0:=t0}pc15{b0:6},@po{b0:=b0%4}Sl{10})),c16b{b0+4%2},RT{F}(Wv{t0}(c17)))))",
+    Tree0780 "Keep(Step(PPar{0;_}(Swm(c0,c1,Fb(t2,t3e,c4),MSeq(a5,c6)),Sel(Cd{10;K}(t7),Opt(Once(Dl{0}(a8))),OnceT(RSel(c9l,t10e)))),RFb(FF(Rep4(Fb(RSel(c11,t12,a13),t14))),Fb(Wde(Mt{20}(t15),t16e),Rep3(Rty4(a17)),RFb(To{10}(Run),c18e)))))",
+    Tree0781 "B{b1;q0=0;t0=3}Lp{t0;K}(Cnd{t0<b1;T;F}(t0))",
+    Tree0782 "RFb(Sub(RFb(t0,Star(Rty2(Wt{10}),c1,Rpt{3}(t2e)),Mt{10}(Par{3;2}(a3,c4,Sl{20},a5)))))",
+    Tree0783 "B{t0=2;t1=2;b0}Par{-1;_}(Flip(pi0{t0:=},t1,c2e),Rpt{3}(Flip(@fi{t1!3}Ite(c3l,Sl{50}),OnceK(FF(FS(c4))))),Once(Rus{F}(Run)),Rty1(Wde(a5b{b0%3;b0},t6)),Wde(Wu{t0},c7l))",
+    Tree0784 "B{t0=4}Flip(pa0{b0:t0},SubA(S))",
+    Tree0785 "B{o0=_;t0;b0=0}Swm(Rus{F}(Fb(Par{_;-1}(Flip(c0b{5},t1)),c2l,pt3{b0:t0},pt4{b0:=;b1:t0})),@si{t0!3}@of{t0+=3;t0+=3}@po{b0+=3}Rep1(Opt(Dd{10}(Flt{1;S;K}(Inv(@po{b0:=b0%2}Sl{50}))))),@po{none?t0+=1}@ki{b0!3}@oh{t0+=1;t0+=1}PAll{-3}(Step(F,a5e),Rpt{1}(RepF(Flt{3;R;F}(Invt(Scc{b0!t0+3})))),@oh{t0+=1;b0+=2}@os{t0+=1}Sb{t0=3}))",
+    Tree0786 "B{o0=_;t0;b0=4;q0=1}TryF(Lp{b0;S}(t0),Mt{30}(Ub{o0}),FS(Lp{t0;_}(PPar{1;_}(a1,c2,t3))))",
+    Tree0787 "B{t1=0;b0=4;t0=2}RSeq(Step(Fb(c0,c1e,Par{_;_}(Sb{b0=2},c2b{t1%3},a3l,@rw{t1>t0%2}@oh{t0:=t1}t4e),t5e,Run)))",
+    Tree0788 "B{b1=4;b0=2;t0=5;o0=3}Swm(Seq(a0e,pt1{b0:0},Rpt{3}(t2),a3,t4),Flip(Scc{some},pt5{b0:3;b1:t0},Sc{t0+1>b0+2?b1+=1}),RFb(a6l,t7,Wu{t0},a8l),Mt{10}(pa9{b0:3;b1:t0}),Inv(RFb(Intr{some}(Swm(t10,t11e)),c12b{o0|2})))",
+    Tree0789 "Ret0(Sub(a0l))",
+    Tree0790 "B{t1=3;t0;b0=1}Opt(Ret0(Sc{t1:=b0+2;t0+=3}))",
+    Tree0791 "B{t1=2}@of{t1+=3}@si{t1+2<4}Once(c0)",
+    Tree0792 "B{b0;o0=0}Keep(Try(Rep0(t0),@ki{o0|2%4>2}TryT(t1,c2),t3,WU{o0|0%2!1}(c4)))",
+    Tree0793 "B{t0=5;b0}Fb(Isw{t0;T;T}(Ite(pi0{t0:=},F,Ret4(Pre{b0%2>0;S}(t1))),Rty2(Sl{20}),@po{t0:=b0%3}OnceK(Isw{b0;_;T}(R,t2,pt3{b0:=;b1:b0}))))",
+    Tree0794 "B{o0;t0;b0=1}Seq(TryF(c0,@fi{b0<t0%2}@os{b0+1%3!1?b0+=2}Sb{t0=2},Ub{o0}),Ret3(c1),Rpt{0}(t2))",
+    Tree0795 "B{t0=4;b0=4}Wde(MSeq(a0b{t0%2;b0},Wt{30}),Keep(Mt{10}(RSeq(t1))),Ite(a2,t3,Intr{t0+1=2}(Sl{20})))",
+    Tree0796 "B{t0=0;b0;o0=_}RSeq(Sc{b0+=1},RU{S}(@po{t0:=o0|3+3%4;b0:=8}RFb(c0,@os{b0:=b0+3%3}@si{o0|0=7}@oh{b0+=3}Seq(pi1{t0:b0},a2,c3),Rmp{S;S}(pt4{b0:b0}),pc5{b0:=})))",
+    Tree0797 "B{b0=5;o0;t1;t0=4}@os{t1:=5;t0:=o0|2%2}@fi{none}Cnd{o0|5>1;T;S}(@fi{some}RSeq(RSeq(@si{b0%4=2}@of{t1+=3}Scc{o0|4+1>1},t0e,a1),Inv(@fi{t1+3>5}Dl{0}(TryF(S,Ub{o0},Cnd{none;T;F}(Star(t2,R)))))))",
+    Tree0798 "Step(c0,Rus{F}(RSeq(Mt{10}(S),Sub(RFb(c1l,F)))),PPar{2;T}(a2,t3),Seq(TryF(c4l,t5,c6)))",
+    Tree0799 "B{t0=5}Ret1(SubA(pi0{t0:=}))",
 }

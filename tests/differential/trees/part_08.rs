@@ -6,302 +6,207 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b1: i64,
         }
-        TryCatch {
-            TryCatch {
-                Action(Act<0> = Act::<0>),
-                ReactiveFallback {
-                    BinarySelector(|bb| *bb.t0 < 0) {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[on_halted(|bb| if bb.b0 + 2 < *bb.t0 { bb.b0 += 1 })]
-                        #[run_while(|bb| bb.b0 % 3 != 2)]
-                        Script(|bb| { bb.b0 += 2; if *bb.t0 == 3 { *bb.t0 += 1 } }),
-                        AlwaysFailure,
-                    },
-                    Conditional(|bb| *bb.t0 > 5, else = Success) {
-                        #[post(|bb| *bb.t0 += 1)]
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            Action(PIo<2>, t0 = {=}),
-                        },
-                    },
-                    #[run_while(|bb| *bb.t0 == 3)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    StatefulAction(Task<3>),
-                },
-            },
-            Fallback {
-                AsyncSequence {
-                    #[failure_if(|bb| bb.b0 + 2 == 0)]
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                SequenceStar {
-                    Condition(Cond<8> = Cond::<8>),
-                    RunOnce {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                Repeat(1) {
-                    Action(Act<9>),
-                },
+        RetryUntilSuccessful(4) {
+            Timeout(0) {
+                SetBlackboard(b1 = 6),
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0801Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 14,
-            b0: i64 = 14,
-            #[tracked] t1: i64 = 14,
-        }
-        #[failure_if(|bb| *bb.t1 + 1 != *bb.t1 + 3)]
-        #[on_failure(|bb| { if bb.b1 < 1 { bb.b1 = *bb.t1 }; bb.b1 = bb.b0 })]
-        #[success_if(|bb| bb.b0 % 2 == 1)]
-        SetBlackboard(b1 = 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0801Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 14,
-            b0: i64 = 14,
-            #[tracked] t1: i64 = 14,
-        }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            SubTree(Tree0801Sub1, ..),
-            Action(Act<1>),
-            SetBlackboard(b1 = {t0}),
-        }
-    }
-}
+board!(Tree0800Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
         }
-        Conditional(|bb| *bb.t1 + 1 < bb.b0 + 4, else = Success) {
-            ReactiveSequence {
-                #[on_success(|bb| { bb.b0 += 3; if bb.b1 < 2 { bb.b1 = bb.b1 % 2 } })]
-                SubTree(Tree0801Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
+        #[run_while(|bb| bb.b0 % 3 != 1)]
+        ParallelAll(max_failures = -1) {
+            StatefulAction(Task<0>),
+            Timeout(20) {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(PIo<2>, t0 = {t0}),
+                StatefulAction(Task<3>),
+                SetBlackboard(o0 = Some(8)),
             },
         }
     }
 }
 
-board!(Tree0801Blackboard { t0 b1 b0 t1 });
+board!(Tree0801Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| 5, out_of_range = Loop, dynamic = false) {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Repeat(forever) {
-                Conditional(|bb| *bb.t0 != 4, dynamic = true, else = Success) {
-                    Script(|bb| *bb.t1 += 3),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(2) {
+                KeepRunningUntilFailure {
+                    Remap(success = Success, failure = Failure) {
+                        RetryUntilSuccessful(3) {
+                            ReactiveSequence {
+                                Fallback {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    Action(Act<2>),
+                                    Succeeder,
+                                },
+                                ForceSuccess {
+                                    StatefulAction(Task<3>),
+                                },
+                                Filter(times = 2, count = Success, filtered = Failure) {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            Delay(0) {
-                StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
+            ReactiveSequence {
+                Condition(Cond<5> = Cond::<5>),
+                Parallel(success = -1) {
+                    AlwaysRunning,
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+                ReactiveSelector {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                },
             },
-        }
-    }
-}
-
-board!(Tree0802Blackboard { t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0803Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Delay(100) {
-            #[failure_if(|bb| bb.o0.unwrap_or(1) > 4)]
-            #[run_while(|bb| bb.o0.is_some())]
-            WasEntryUpdated(t0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        #[on_success(|bb| { bb.o0 = None; if bb.b1 == 4 { bb.o0 = None } })]
-        AsyncFallback {
-            SubTree(Tree0803Sub0, ..),
-            Sequence {
-                #[on_failure(|bb| bb.b0 = bb.b1)]
-                SetBlackboard(t0 = {t1}),
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+        SequenceWithMemory {
+            Action(Act<0>),
+            ReactiveSequence {
+                Parallel {
+                    Repeat(3) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
             },
         }
-    }
-}
-
-board!(Tree0803Blackboard { t1 b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0804Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(6))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 0,
         }
-        RepeatUntilSuccess(1) {
-            IndexSwitch(|bb| bb.b0 + 3, dynamic = false) {
-                Remap(success = Failure, failure = Success) {
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        BinarySelector(|bb| (*bb.t0 + 2) % 4 == 1, dynamic = false) {
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                Action(Act<1>),
-                            },
-                            Condition(Cond<2>),
-                        },
+        FlipSelector {
+            RepeatUntil(Success) {
+                #[success_if(|bb| bb.b0 > 0)]
+                Delay(10) {
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<0>),
                     },
                 },
-                WaitValueUpdate(t0) {
-                    MemPriority {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    TryCatch(catch_on_halt = true) {
-                        AsyncSequence {
-                            StatefulAction(Task<4>),
-                            SequenceWithMemory {
-                                #[on_success(|bb| bb.b0 += 1)]
-                                #[failure_if(|bb| bb.o0.is_none())]
-                                #[skip_if(|bb| bb.b0 < 2)]
-                                Action(PAct<5>, b0 = {t0}),
-                                SubTree(Tree0804Sub0, ..),
-                            },
-                        },
-                        Action(Act<7>),
-                        Action(PAct<8>, b0 = 4, b1 = {t0}),
-                    },
-                },
-                SetBlackboard(b0 = 1),
             },
         }
     }
 }
 
-board!(Tree0804Blackboard { o0 t0 b0 });
+board!(Tree0804Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
             b0: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        IndexSwitch(|bb| (*bb.t0 + 1) % 2, out_of_range = Fail) {
-            #[post(|bb| *bb.t0 += 2)]
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 < 2)]
-            StatefulAction(Task<0>),
-            SetBlackboard(b1 = {b0}),
+        Delay(20) {
+            Parallel(success = 3, failure = -2) {
+                RepeatUntilFailure(1) {
+                    ParallelAll(2) {
+                        Repeat(forever) {
+                            #[run_while(|bb| bb.b0 + 2 != *bb.t0)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            ScriptCondition(|bb| bb.b0 > (*bb.t0 + 4) % 3),
+                        },
+                        RepeatTimes(2) {
+                            Limiter(1) {
+                                ScriptCondition(|bb| *bb.t0 + 1 != 2),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 0),
+                    WasEntryUpdated(t0),
+                },
+                Succeeder,
+            },
         }
     }
 }
 
-board!(Tree0805Blackboard { t0 b1 b0 o0 });
+board!(Tree0805Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
         }
-        Precondition(|bb| (*bb.t0 + 4) % 4 > 2, else = Running) {
-            TryCatch {
-                StatefulAction(Task<0>),
-                Interrupt(|bb| *bb.t0 % 4 > 2) {
-                    Script(|bb| bb.b1 += 2),
+        MaxTime(20) {
+            Filter(times = 3, count = Completed) {
+                IfThenElse {
+                    #[skip_if(|bb| *bb.t0 % 3 < 0)]
+                    #[success_if(|bb| bb.b1 + 3 < 2)]
+                    #[on_halted(|bb| { *bb.t1 += 2; bb.b0 += 2 })]
+                    Precondition(|bb| bb.b1 > *bb.t0, else = Skipped) {
+                        WasEntryUpdated(t1),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        #[post(|bb| bb.t1.set(*bb.t0))]
+                        #[skip_if(|bb| *bb.t0 % 3 < 0)]
+                        Sleep(50),
+                        Condition(Cond<0>),
+                    },
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<1>),
+                        case 3 => #[on_success(|bb| { bb.t0.set(0); if bb.b0 + 1 != 3 { bb.t1.set(5) } })]
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            Condition(PCond<2>, b0 = 6),
+                        },
+                        _ => Action(PAct<3>, b0 = {b0}, b1 = {=}),
+                    },
                 },
-                Action(PAct<1>, b0 = {t0}, b1 = {b1}),
-                #[run_while(|bb| bb.b0 != 3)]
-                Condition(Cond<2>),
-                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0806Blackboard { b0 b1 t0 });
+board!(Tree0806Blackboard { t0 b1 q0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
-        Repeater(2) {
-            Remap(success = Failure, failure = Success) {
-                MaxTime(20) {
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0808Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            WasEntryUpdated(t0),
+        Selector {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -309,21 +214,200 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveSequence {
+            UnsetBlackboard(o0),
+            ReactiveSequence {
+                #[on_halted(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 1 })]
+                #[failure_if(|bb| *bb.t0 != *bb.t1)]
+                ReactiveSelector {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ForceSuccess {
+                    SetBlackboard(o0 = Some(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0808Blackboard { t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0809 for Ctx {
+        blackboard {
+            b0: i64 = 4,
         }
         Sequence {
-            ReactiveSequence {
-                SetBlackboard(t0 = {b0}),
-            },
-            SubTree(Tree0808Sub0, ..),
-            RunOnce {
-                TryCatch(catch_on_halt = false) {
-                    Precondition(|bb| *bb.t0 + 1 > 1, else = Skipped) {
-                        SetBlackboard(b0 = 0),
+            Condition(Cond<0>),
+            SetBlackboard(b0 = 9),
+        }
+    }
+}
+
+board!(Tree0809Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0810 for Ctx {
+        Fallback {
+            Delay(0) {
+                RunOnce {
+                    Retry(2) {
+                        Filter(times = 2, count = Success) {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                            },
+                        },
                     },
-                    Optional {
-                        Action(Act<0>),
+                },
+            },
+            ReactiveSequence {
+                Limiter(2) {
+                    IfThenElse {
+                        ReactiveSequence {
+                            Action(Act<4> = Act::<4>),
+                            Action(Act<5>),
+                        },
+                        RepeatUntil(Success) {
+                            Sequence {
+                                Condition(Cond<6>),
+                                Delay(0) {
+                                    Action(Act<7> = Act::<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+                SequenceWithMemory {
+                    StatefulAction(Task<11>),
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0811 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        SequenceStar {
+            FlipSelector {
+                Condition(PCond<0>, b0 = 7),
+                SetBlackboard(t0 = 0),
+            },
+            StatefulAction(Task<1>),
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0811Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0812 for Ctx {
+        Parallel(success = 1) {
+            Sleep(0),
+            IfThenElse {
+                Action(|ctx| ctx.exec(0)),
+                Sleep(10),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0813 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            ScriptCondition(|bb| bb.b1 + 1 > 3),
+            #[skip_if(|bb| bb.b1 < 1)]
+            #[run_while(|bb| bb.b1 < 2)]
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            RunOnce(then_skip = false) {
+                Condition(Cond<2> = Cond::<2>),
+            },
+            #[on_success(|bb| if *bb.t0 < bb.b0 + 1 { bb.t0.set(0) })]
+            #[failure_if(|bb| *bb.t1 > (*bb.t1 + 3) % 3)]
+            WhileDoElse {
+                ScriptCondition(|bb| bb.b0 > 5),
+                Action(Act<3> = Act::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0813Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0814 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+        }
+        AsyncFallback {
+            MaxTime(10) {
+                ForceFailure {
+                    Repeater(forever) {
+                        Repeat(4) {
+                            Wait(20),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Limiter(3) {
+                    SkipUnlessUpdated(t0) {
+                        #[skip_if(|bb| bb.b1 + 4 < 3)]
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[post(|bb| bb.b1 += 1)]
+                        Loop(q0, if_empty = Skipped) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| bb.b0 < 6, else = Failure) {
+                AsyncFallback {
+                    RunOnce(then_skip = true) {
+                        WasEntryUpdated(t0),
+                    },
+                    RepeatUntil(Failure) {
+                        #[post(|bb| { *bb.t0 += 1; if bb.b0 == 1 { bb.b1 += 3 } })]
+                        AlwaysFailure,
                     },
                     StatefulAction(Task<1> = Task::<1>),
                 },
@@ -332,123 +416,2710 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0808Blackboard { b0 t0 });
+board!(Tree0814Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0809Sub0 for Ctx {
+    pub tree Tree0815 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 15,
-        }
-        #[success_if(|bb| *bb.t0 + 3 != bb.b0 % 4)]
-        #[on_halted(|bb| { if bb.b0 + 4 > *bb.t0 + 4 { bb.t0.set(*bb.t0 % 4) }; bb.b0 += 1 })]
-        IfThenElse {
-            WasEntryUpdated(t0),
-            Script(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 2 }),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0809Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        #[post(|bb| *bb.t0 += 2)]
-        StatefulAction(Task<3> = Task::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0809 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
         ReactiveFallback {
-            SubTree(Tree0809Sub0, t0 = {=}, b0 = {b0}),
-            #[skip_if(|bb| bb.b0 + 2 == 7)]
-            Inverter {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                    #[run_while(|bb| bb.b0 % 3 != 0)]
-                    SubTree(Tree0809Sub1, t0 = {=}, b0 = {b0}),
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = {b0}),
                 },
             },
-            Cooldown(10) {
-                #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
-                Action(Act<4>),
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Repeat(2) {
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                },
+                WasEntryUpdated(t0),
+            },
+            SequenceWithMemory {
+                Condition(Cond<6>),
+                SetBlackboard(b1 = {t0}),
+                Failer,
+            },
+            RetryUntilSuccessful(0) {
+                #[failure_if(|bb| bb.b1 == bb.b0 + 3)]
+                StatefulAction(PTask<7>, b0 = {b0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0809Blackboard { t0 b0 });
+board!(Tree0815Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0810 for Ctx {
+    pub tree Tree0816 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Fallback {
+            #[post(|bb| *bb.t0 += 2)]
+            WhileDoElse {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(PCond<0>, b0 = 7),
+                    RunOnce(then_skip = true) {
+                        Sequence {
+                            Wait(0),
+                            Action(PIo<1>, t0 = {t0}),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            StepSequencer {
+                                #[failure_if(|bb| bb.b0 < 2)]
+                                #[on_halted(|bb| { if *bb.t0 % 4 != 0 { bb.o0 = None }; bb.o0 = None })]
+                                StatefulAction(Task<2>),
+                                UnsetBlackboard(o0),
+                                #[skip_if(|bb| bb.b0 % 3 > 0)]
+                                StatefulAction(Task<3>),
+                            },
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            #[success_if(|bb| *bb.t0 < *bb.t0 % 2)]
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                WasEntryUpdated(t0),
+                Condition(Cond<6> = Cond::<6>),
+                BinarySelector(|bb| bb.o0.is_none()) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(5) + 3 < bb.b0, dynamic = true) {
+                        StatefulAction(Task<7>),
+                        KeepRunningUntilFailure {
+                            RepeatUntilFailure(3) {
+                                Action(PIo<8>, t0 = {b0}),
+                            },
+                        },
+                    },
+                    Condition(Cond<9>),
+                },
+            },
+            ReactiveSequence {
+                WaitValueUpdate(t0) {
+                    IfThenElse {
+                        StatefulAction(Task<10> = Task::<10>),
+                        Loop(q0, if_empty = Success) {
+                            #[on_success(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
+                            #[success_if(|bb| bb.b0 + 1 == 7)]
+                            Condition(Cond<11>),
+                        },
+                    },
+                },
+                Selector {
+                    Action(Act<12> = Act::<12>),
+                    Loop(q0, value = {t0}) {
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                    Precondition(|bb| bb.b0 != 3) {
+                        Condition(|ctx, bb| ctx.check_in(14, bb.b0 % 4)),
+                    },
+                    SetBlackboard(t0 = 7),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0816Blackboard { o0 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0817 for Ctx {
+        Repeat(2) {
+            MemPriority {
+                RepeatUntilSuccess(2) {
+                    StatefulAction(Task<0>),
+                },
+                Retry(2) {
+                    Action(|ctx| ctx.exec(1)),
+                },
+                ParallelAll(0) {
+                    ForceSuccess {
+                        SequenceStar {
+                            ReactiveFallback {
+                                Repeat(4) {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Timeout(30) {
+                        Priority {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<6>),
+                    },
+                    RepeatTimes(1) {
+                        ForceFailure {
+                            Action(|ctx| ctx.exec(7)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0818 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 0,
+        }
         Inverter {
-            ForceFailure {
+            Parallel(success = 0, failure = 0) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                SetBlackboard(b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0818Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0819 for Ctx {
+        Fallback {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                ParallelAll {
+                    Retry(2) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Repeat(0) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0820 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        KeepRunningUntilFailure {
+            SequenceStar {
+                IndexSwitch(|bb| 7) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                        Condition(|ctx| ctx.check(0)),
+                        Fallback {
+                            #[on_success(|bb| bb.b1 = bb.b0 % 3)]
+                            #[failure_if(|bb| (bb.b0 + 1) % 4 > 1)]
+                            Timeout(0) {
+                                #[on_failure(|bb| { bb.t0.set((*bb.t1 + 4) % 4); bb.b1 = 4 })]
+                                Precondition(|bb| *bb.t1 > 7, else = Running) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Action(PAct<2>, b0 = {b1}),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0820Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0821 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -2) {
+            StatefulAction(Task<0>),
+            Loop(q0) {
+                ReactiveSequence {
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
+                    Sleep(0),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0821Blackboard { q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0822 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        ReactiveFallback {
+            Repeat(forever) {
+                RetryUntilSuccessful(3) {
+                    Sequence {
+                        Action(Act<0>),
+                        StatefulAction(PTask<1>, b0 = 1),
+                    },
+                },
+            },
+            WasEntryUpdated(t0),
+            SequenceStar {
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
+            },
+            BinarySelector(|bb| bb.b0 + 1 < bb.b1 + 2, dynamic = false) {
+                Condition(Cond<5> = Cond::<5>),
+                MemPriority {
+                    AlwaysFailure,
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0822Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0823 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        #[run_while(|bb| bb.b0 < 5)]
+        #[success_if(|bb| bb.b0 % 4 < 0)]
+        ReactiveFallback {
+            ParallelAll(max_failures = -1) {
+                Runner,
+                Condition(Cond<0>),
+            },
+            ReactiveSelector {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(PAct<3>, b0 = 8, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0823Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        #[skip_if(|bb| bb.b1 + 2 < 3)]
+        AsyncSequence {
+            RetryUntilSuccessful(3) {
                 StatefulAction(Task<0>),
             },
+            MaxTime(0) {
+                StepSequencer {
+                    Condition(PCond<1>, b0 = {b0}),
+                    SequenceStar {
+                        Action(Act<2>),
+                        #[failure_if(|bb| bb.b1 % 2 < 0)]
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                SetBlackboard(b1 = {t0}),
+            },
+            ParallelAll(1) {
+                ReactiveFallback {
+                    Condition(PCond<5>, b0 = {=}),
+                    ScriptCondition(|bb| *bb.t0 + 2 > 6),
+                },
+            },
+            ReactiveFallback {
+                AlwaysFailure,
+                Action(Act<6>),
+                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
+                #[post(|bb| bb.b1 = bb.b0 + 2)]
+                StatefulAction(Task<7>),
+                ForceFailure {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0824Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0825Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        #[failure_if(|bb| bb.b0 % 2 < 1)]
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0825Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        ForceFailure {
+            Repeat(forever) {
+                SubTree(Tree0825Sub1, ..),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0811Sub0 for Ctx {
+    pub tree Tree0825 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        MemSequence {
+            Script(|bb| { *bb.t1 += 3; bb.t1.set(bb.o0.unwrap_or(4)) }),
+            SubTree(Tree0825Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0825Blackboard { o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0826 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Repeat(2) {
+                StatefulAction(Task<1>),
+            },
+            Script(|bb| bb.t0.set(bb.b1 % 4)),
+            #[post(|bb| *bb.t1 += 1)]
+            Action(Act<2>),
+            #[skip_if(|bb| *bb.t1 > (bb.b1 + 4) % 3)]
+            #[on_failure(|bb| bb.t1.set(4))]
+            Action(|ctx| ctx.exec(3)),
+        }
+    }
+}
+
+board!(Tree0826Blackboard { b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0827 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+        }
+        IndexSwitch(|bb| *bb.t1, dynamic = false) {
+            MemPriority {
+                WasEntryUpdated(t0),
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+            },
+            StepSequencer {
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Action(PIo<4>, t0 = {b0}),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0827Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+        }
+        SequenceStar {
+            ReactiveSequence {
+                Repeat(3) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+                        Action(PAct<2>, b0 = 3, b1 = {=}),
+                        Action(PIo<3>, t0 = {b1}),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(PTask<5>, b0 = 2, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0828Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0829 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Parallel {
+            IfThenElse {
+                IndexSwitch(|bb| 4, out_of_range = Fail) {
+                    Optional {
+                        UnsetBlackboard(o0),
+                    },
+                    Wait(10),
+                    Precondition(|bb| (*bb.t1 + 1) % 2 == 0) {
+                        ParallelAll(1) {
+                            Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0)),
+                            Action(PIo<1>, t0 = {=}),
+                        },
+                    },
+                    AlwaysSuccess,
+                },
+                IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(PAct<3>, b0 = 0, b1 = {t0}),
+                    Condition(Cond<4>),
+                },
+            },
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                WaitUntil(|bb| bb.b1 > 7) {
+                    #[skip_if(|bb| *bb.t1 % 2 > 0)]
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                    SequenceWithMemory {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        #[success_if(|bb| bb.b0 < 7)]
+                        Condition(PCond<5>, b0 = {=}),
+                        Selector {
+                            StatefulAction(Task<6>),
+                            Script(|bb| if bb.b0 % 4 > 1 { bb.t1.set(bb.o0.unwrap_or(2) % 4) }),
+                        },
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {t1}),
+                        Retry(forever) {
+                            #[on_success(|bb| bb.o0 = None)]
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            Repeat(4) {
+                                Loop(q0) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                        ScriptCondition(|bb| *bb.t1 == 6),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                RunOnce {
+                    Timeout(0) {
+                        Condition(Cond<8>),
+                    },
+                },
+                Switch(b1) {
+                    case 0 => Runner,
+                    case 1 => #[success_if(|bb| bb.b0 < 7)]
+                    #[post(|bb| bb.b0 = 1)]
+                    SetBlackboard(t1 = 3),
+                    case 5 => Action(Act<9>),
+                    _ => Wait(100),
+                },
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    RetryUntilSuccessful(1) {
+                        Action(PIo<10>, t0 = {=}),
+                    },
+                    Condition(PCond<11>, b0 = 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0829Blackboard { b1 t1 o0 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0830 for Ctx {
+        ReactiveSequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Delay(0) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(|ctx| ctx.check(7)),
+                Repeater(forever) {
+                    Action(|ctx| ctx.exec(8)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0831 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| *bb.t0 + 4, dynamic = false) {
+            Sleep(0),
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1>),
+            #[on_success(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| *bb.t0 < 3)]
+            Script(|bb| if bb.b0 + 1 != 4 { bb.o0 = Some(*bb.t1) }),
+        }
+    }
+}
+
+board!(Tree0831Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0832Sub0 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        FlipSelector {
+            Fallback {
+                SubTree(Tree0832Sub0),
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+            Retry(3) {
+                ReactiveSequence {
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    Condition(|ctx| ctx.check(7)),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Deadline(0) {
+                    Optional {
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833Sub0 for Ctx {
+        Priority {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
+        Inverter {
+            RepeatUntilFailure(2) {
+                SubTree(Tree0833Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0834 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        Priority {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[skip_if(|bb| (bb.b0 + 1) % 4 > 1)]
+            #[failure_if(|bb| *bb.t0 < 3)]
+            AsyncFallback {
+                Condition(Cond<1>),
+                AlwaysSuccess,
+            },
+            #[on_success(|bb| bb.b0 = (*bb.t1 + 1) % 2)]
+            #[failure_if(|bb| *bb.t0 % 4 < 3)]
+            #[run_while(|bb| bb.b1 == 4)]
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+board!(Tree0834Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = -1, failure = -1) {
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {=}),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                #[post(|bb| bb.b0 += 3)]
+                #[failure_if(|bb| (*bb.t0 + 4) % 4 > 0)]
+                Action(Act<3>),
+            },
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+board!(Tree0835Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(b0 = 4),
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
+            },
+            TryCatch {
+                Action(Act<2> = Act::<2>),
+                Precondition(|bb| (bb.b0 + 2) % 4 != 3, else = Success) {
+                    StatefulAction(Task<3>),
+                },
+                Succeeder,
+                TryCatch(catch_on_halt = false) {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Wait(20),
+                    Condition(Cond<4>),
+                },
+                #[on_success(|bb| { bb.o0 = None; if (bb.b0 + 3) % 3 < 2 { bb.b0 += 1 } })]
+                Condition(Cond<5>),
+            },
+            Sequence {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+            Sequence {
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| *bb.t0 > 2)]
+                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                Condition(Cond<2>),
+                SkipUnlessUpdated(t0) {
+                    #[on_failure(|bb| bb.b1 = 9)]
+                    #[success_if(|bb| bb.b0 + 2 > *bb.t0 % 2)]
+                    #[on_success(|bb| bb.b1 += 2)]
+                    Condition(|ctx| ctx.check(3)),
+                },
+                Action(|ctx| ctx.exec(4)),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                KeepRunningUntilFailure {
+                    Deadline(0) {
+                        Wait(20),
+                    },
+                },
+                MaxTime(0) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        BinarySelector(|bb| (bb.b0 + 1) % 2 == 0, dynamic = false) {
+                            Action(PAct<5>, b0 = 1),
+                            ReactiveFallback {
+                                #[post(|bb| bb.b0 += 1)]
+                                Failer,
+                                Condition(Cond<6>),
+                                Condition(PCond<7>, b0 = {=}),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 1 => IndexSwitch(|bb| bb.b0, dynamic = true) {
+                    ScriptCondition(|bb| *bb.t0 + 2 < bb.b0 + 2),
+                },
+                _ => #[failure_if(|bb| bb.b1 < 4)]
+                #[success_if(|bb| *bb.t0 + 1 == bb.b0 + 4)]
+                #[post(|bb| { bb.b0 += 3; if *bb.t0 > bb.b0 % 3 { bb.b0 = *bb.t0 + 2 } })]
+                Condition(|ctx| ctx.check(9)),
+            },
+        }
+    }
+}
+
+board!(Tree0837Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        RepeatUntilFailure(forever) {
+            Timeout(0) {
+                SequenceWithMemory {
+                    Sequence {
+                        ParallelAll(max_failures = -3) {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            AlwaysRunning,
+                            Condition(Cond<2>),
+                        },
+                        Parallel(success = -1) {
+                            StatefulAction(Task<3>),
+                            Selector {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5> = Task::<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        Inverter {
+                            ForceFailure {
+                                Parallel(success = 0, failure = 2) {
+                                    Action(Act<7>),
+                                    Condition(Cond<8>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(10) {
+                        RunOnce(then_skip = true) {
+                            TryCatch {
+                                Parallel(success = 0, failure = 1) {
+                                    AlwaysSuccess,
+                                    Action(Act<9>),
+                                },
+                                SequenceWithMemory {
+                                    StatefulAction(Task<10>),
+                                    Action(Act<11>),
+                                },
+                                Timeout(20) {
+                                    Action(Act<12> = Act::<12>),
+                                },
+                                MemSequence {
+                                    StatefulAction(Task<13>),
+                                    AlwaysFailure,
+                                },
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    Condition(Cond<14>),
+                                    Action(|ctx| ctx.exec(15)),
+                                    StatefulAction(Task<16>),
+                                },
+                            },
+                        },
+                    },
+                    AsyncFallback {
+                        Filter(times = 3, filtered = Failure) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                Selector {
+                                    Action(Act<17>),
+                                    Condition(Cond<18>),
+                                },
+                                Condition(Cond<19>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Delay(50) {
+                                SequenceStar {
+                                    Sleep(30),
+                                    Condition(Cond<20>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0839 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Parallel(success = -2, failure = 0) {
+            Condition(Cond<0> = Cond::<0>),
+            Loop(q0, value = {b1}, if_empty = Running) {
+                #[failure_if(|bb| bb.o0.unwrap_or(0) > 3)]
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                        Script(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 % 2) }),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0839Blackboard { q0 b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0840Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0840 for Ctx {
+        FlipSelector {
+            StatefulAction(Task<0>),
+            SubTree(Tree0840Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Parallel(success = 2) {
+            SetBlackboard(t0 = {t1}),
+            Condition(PCond<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0841Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0842Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+        }
+        Delay(0) {
+            SkipUnlessUpdated(t0) {
+                MemSequence {
+                    ReactiveSequence {
+                        #[success_if(|bb| bb.b1 != 1)]
+                        #[on_halted(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
+                        StatefulAction(Task<1>),
+                        Action(PAct<2>, b0 = {=}, b1 = {=}),
+                        Action(Act<3>),
+                    },
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
+                    Optional {
+                        WasEntryUpdated(t0),
+                    },
+                    Switch(b1) {
+                        case 5 => AlwaysFailure,
+                        _ => #[on_success(|bb| bb.b1 += 1)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.b0 < 7)]
+                        Wait(0),
+                    },
+                    ReactiveFallback {
+                        Invert {
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        Action(PAct<5>, b0 = 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64,
+        }
+        IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = false) {
+            Action(Act<0>),
+            SubTree(Tree0842Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0842Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Loop(q0, value = {b1}, if_empty = Skipped) {
+            ParallelAll(1) {
+                Timeout(0) {
+                    Sequence {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        ParallelAll {
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                MemSequence {
+                    Switch(b1) {
+                        case 1 => Wait(0),
+                        _ => Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0844Blackboard { b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+        }
+        Deadline(100) {
+            TryCatch(catch_on_halt = true) {
+                Loop(q0) {
+                    Precondition(|bb| bb.b1 == 5, else = Running) {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                Script(|bb| bb.o0 = None),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(3)),
+                Repeat(4) {
+                    TryCatch {
+                        Script(|bb| bb.b1 += 1),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 0, else = Running) {
+                    Fallback {
+                        Parallel(success = -1) {
+                            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                            Action(PIo<5>, t0 = {b1}),
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0845Blackboard { o0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.t0.set(1) })]
+        #[on_failure(|bb| bb.b0 += 3)]
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            SkipUnlessUpdated(t0) {
+                Parallel(failure = 2) {
+                    SetBlackboard(o0 = Some(0)),
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        #[on_halted(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 4) % 4))]
+                        SetBlackboard(o0 = Some(1)),
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                    WasEntryUpdated(t0),
+                },
+            },
+            TryCatch {
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[post(|bb| *bb.t0 += 1)]
+                Sequence {
+                    Condition(PCond<2>, b0 = {t0}),
+                    StatefulAction(Task<3>),
+                },
+                Condition(|ctx, bb| ctx.check_in(4, 8)),
+                RepeatUntilSuccess(1) {
+                    RunOnce(then_skip = true) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+            Interrupt(|bb| bb.b0 > 7) {
+                BinarySelector(|bb| bb.b0 > 5) {
+                    Condition(Cond<6>),
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0846Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0847Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0847Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b0: i64 = 9,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Precondition(|bb| bb.b0 == 5, else = Failure) {
+                #[post(|bb| bb.b0 = 4)]
+                Action(Act<3> = Act::<3>),
+            },
+            SubTree(Tree0847Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveFallback {
+            FlipSelector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+            },
+            Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 1) % 4)),
+            ReactiveFallback {
+                SubTree(Tree0847Sub0, t0 = {=}, b0 = {b0}),
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                Selector {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0847Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Inverter {
+                Repeat(2) {
+                    Action(Act<0>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                FlipSelector {
+                    Condition(Cond<1>),
+                    Action(Act<2> = Act::<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
+            ReactiveFallback {
+                RepeatTimes(2) {
+                    RepeatUntil(Success) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Priority {
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            BinarySelector(|bb| bb.b0 < 2, dynamic = true) {
+                Condition(PCond<0>, b0 = {=}),
+                StatefulAction(Task<1>),
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                Fallback {
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        MaxTime(30) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 > *bb.t0 + 2, dynamic = false) {
+                    RepeatUntilFailure(2) {
+                        Loop(q0, if_empty = Skipped) {
+                            ReactiveFallback {
+                                StatefulAction(Task<4>),
+                                Wait(10),
+                            },
+                        },
+                    },
+                    Parallel(success = -2, failure = -2) {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0849Blackboard { b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        SkipUnlessUpdated(t1) {
+            ReactiveSequence {
+                ReactiveSelector {
+                    WasEntryUpdated(t1),
+                    Action(Act<0>),
+                    MemSequence {
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                        Action(Act<2>),
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                },
+                WhileDoElse {
+                    AsyncFallback {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                        Condition(|ctx, bb| ctx.check_in(6, 3)),
+                        Action(|ctx, bb| ctx.exec_in(7, 6, &mut bb.b0)),
+                    },
+                    ReactiveFallback {
+                        Action(Act<8>),
+                        Action(Act<9>),
+                    },
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0850Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        RepeatUntilSuccess(forever) {
+            Switch(b1) {
+                case 1 => RetryUntilSuccessful(0) {
+                    #[on_success(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
+                    Failer,
+                },
+                case 4 => WhileDoElse {
+                    Precondition(|bb| bb.o0.is_some(), else = Running) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                    },
+                    SetBlackboard(b0 = {b1}),
+                },
+                case 0 => Fallback {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                _ => Timeout(10) {
+                    Sequence {
+                        SequenceWithMemory {
+                            Action(PIo<4>, t0 = {t0}),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Delay(100) {
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0851Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            MaxTime(0) {
+                StatefulAction(Task<1>),
+            },
+            SequenceWithMemory {
+                Wait(50),
+                Condition(Cond<2>),
+            },
+            Succeeder,
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0853Sub1 for Ctx {
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0853Sub0 for Ctx {
+        SubTree(Tree0853Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        ForceSuccess {
+            Deadline(100) {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    SubTree(Tree0853Sub0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+        }
+        ReactiveFallback {
+            Fallback {
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 4) % 4)),
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[on_success(|bb| { *bb.t0 += 3; if bb.b0 < 2 { bb.b0 = bb.b0 % 2 } })]
+            SubTree(Tree0854Sub1, t0 = {=}, q0 = {q0}, b0 = {=}),
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<5>),
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<6>),
+                },
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        Loop(q0, if_empty = Success) {
+            RetryUntilSuccessful(forever) {
+                SubTree(Tree0854Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0854Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        MaxTime(30) {
+            Sequence {
+                AlwaysSuccess,
+                Fallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0856Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
+    pub tree Tree0856 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            WaitUntil(|bb| bb.b1 != 4) {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    SubTree(Tree0811Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}, b1 = {=}),
-                    #[success_if(|bb| bb.b1 > 3)]
-                    #[run_while(|bb| bb.b1 > 0)]
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        MaxTime(20) {
-                            WasEntryUpdated(t0),
+        BinarySelector(|bb| *bb.t1 % 4 < 1, dynamic = true) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    #[on_halted(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) })]
+                    #[on_failure(|bb| { *bb.t1 += 2; *bb.t0 += 3 })]
+                    #[skip_if(|bb| bb.b0 + 3 != *bb.t1 % 3)]
+                    Wait(20),
+                    SubTree(Tree0856Sub0, ..),
+                },
+            },
+            Sequence {
+                Repeater(1) {
+                    AsyncSequence {
+                        WasEntryUpdated(t0),
+                        StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0857Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[tracked] t0: i64 = 14,
+        }
+        Parallel(failure = -3) {
+            WasEntryUpdated(t0),
+            Runner,
+            Sleep(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Precondition(|bb| *bb.t1 + 3 > 2) {
+            Deadline(20) {
+                SubTree(Tree0857Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0857Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            Timeout(30) {
+                Priority {
+                    Condition(PCond<0>, b0 = 4),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1>),
+                    Wait(20),
+                },
+            },
+            #[skip_if(|bb| bb.b0 % 3 < 0)]
+            #[post(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+            RunOnce {
+                #[failure_if(|bb| bb.b0 > 6)]
+                AsyncFallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Retry(forever) {
+                Repeat(forever) {
+                    #[skip_if(|bb| (bb.b0 + 3) % 3 > 1)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| *bb.t0 == 0)]
+                    Script(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 3) % 4) }),
+                },
+            },
+            Delay(10) {
+                AsyncSequence {
+                    WaitValueUpdate(t0) {
+                        Parallel(success = -1) {
+                            ScriptCondition(|bb| bb.b0 + 3 > bb.b0),
                         },
                     },
                 },
             },
-            Loop(q0, value = {b1}) {
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    Repeat(1) {
-                        Fallback {
-                            Repeat(4) {
-                                Limiter(3) {
-                                    Condition(|ctx| ctx.check(2)),
+            ReactiveFallback {
+                Action(Act<4>),
+                #[run_while(|bb| *bb.t0 + 2 == *bb.t0 + 1)]
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(PTask<6>, b0 = 6),
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0858Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+        }
+        Sequence {
+            WhileDoElse {
+                RepeatTimes(2) {
+                    Precondition(|bb| *bb.t0 % 3 < 2, else = Running) {
+                        #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
+                        BinarySelector(|bb| bb.b1 != 5, dynamic = false) {
+                            ReactiveFallback {
+                                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                                StatefulAction(Task<1>),
+                                RunOnce(then_skip = true) {
+                                    Action(Act<2> = Act::<2>),
                                 },
-                            },
-                            RepeatTimes(2) {
+                                #[run_while(|bb| bb.b0 % 3 < 1)]
                                 StatefulAction(Task<3>),
                             },
-                            RepeatUntil(Success) {
-                                BinarySelector(|bb| bb.o0.unwrap_or(5) + 4 > *bb.t0, dynamic = true) {
-                                    Condition(PCond<4>, b0 = {b0}),
+                            Inverter {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<5>),
+                    ScriptCondition(|bb| bb.b0 + 4 < bb.b0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0859Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                SetBlackboard(t0 = 3),
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0860Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0861Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Condition(Cond<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| bb.o0.is_none())]
+        MemPriority {
+            ReactiveFallback {
+                IfThenElse {
+                    Parallel(success = 2, failure = -2) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            BinarySelector(|bb| bb.b0 < 1) {
+                                #[success_if(|bb| *bb.t0 != *bb.t0 % 4)]
+                                AlwaysRunning,
+                                Cooldown(0) {
+                                    Sleep(0),
+                                },
+                            },
+                        },
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                            Failer,
+                            Condition(Cond<1>),
+                        },
+                        Repeat(4) {
+                            Priority {
+                                Fallback {
+                                    Action(PIo<2>, t0 = {b0}),
+                                    Condition(|ctx| ctx.check(3)),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                    Repeat(2) {
+                        ReactiveFallback {
+                            MaxTime(0) {
+                                StepSequencer {
+                                    #[post(|bb| { bb.b0 = (*bb.t0 + 4) % 4; bb.t0.set(4) })]
+                                    #[success_if(|bb| bb.b0 < *bb.t0)]
+                                    #[on_success(|bb| if *bb.t0 != 1 { *bb.t0 += 1 })]
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                    Action(Act<5>),
+                                    SetBlackboard(t0 = 3),
+                                },
+                            },
+                            StepSequencer {
+                                Sleep(50),
+                                Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                                StatefulAction(Task<7>),
+                                SubTree(Tree0861Sub0, ..),
+                            },
+                            IfThenElse {
+                                FlipSelector {
+                                    StatefulAction(Task<9>),
+                                    SetBlackboard(b0 = 1),
+                                    Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 4) % 3, &mut bb.b0)),
+                                    StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
+                                    Condition(Cond<12>),
+                                },
+                                Retry(0) {
+                                    Wait(0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0861Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0862Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0862Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        #[run_while(|bb| (bb.b1 + 1) % 2 > 0)]
+        SubTree(Tree0862Sub1, b0 = {=}, b1 = {b1}, o0 = {=}, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Remap(success = Success, failure = Success) {
+            RepeatUntilFailure(forever) {
+                SequenceStar {
+                    ReactiveSequence {
+                        SubTree(Tree0862Sub0, ..),
+                        SequenceWithMemory {
+                            Condition(Cond<1>),
+                            #[skip_if(|bb| bb.b0 != 7)]
+                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                            AlwaysFailure,
+                            Action(|ctx| ctx.exec(2)),
+                        },
+                        IndexSwitch(|bb| 4, dynamic = true) {
+                            AlwaysSuccess,
+                            Script(|bb| *bb.t0 += 1),
+                        },
+                    },
+                    AsyncSequence {
+                        #[on_halted(|bb| bb.b0 = bb.b1)]
+                        Precondition(|bb| bb.o0.unwrap_or(0) + 1 > 0, else = Skipped) {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0862Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0863Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            WhileDoElse {
+                Switch(b1) {
+                    case 0 => Condition(|ctx| ctx.check(0)),
+                    _ => StatefulAction(Task<1>),
+                },
+                ReactiveSequence {
+                    Succeeder,
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                },
+            },
+            RetryUntilSuccessful(3) {
+                #[skip_if(|bb| bb.b1 < 3)]
+                #[on_halted(|bb| if bb.o0.unwrap_or(1) != 0 { *bb.t0 += 1 })]
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            SequenceWithMemory {
+                ParallelAll(max_failures = -1) {
+                    Selector {
+                        Condition(Cond<6>),
+                        SubTree(Tree0863Sub0, o0 = {=}, b1 = {b1}, t0 = {=}),
+                        StatefulAction(Task<8>),
+                    },
+                    AlwaysSuccess,
+                    Parallel(success = 0, failure = 1) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0863Blackboard { o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+        }
+        Optional {
+            Action(PIo<0>, t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0864Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
+        }
+        ParallelAll(5) {
+            Sequence {
+                Script(|bb| bb.o0 = None),
+                SequenceWithMemory {
+                    #[post(|bb| *bb.t0 += 3)]
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+            },
+            ReactiveSequence {
+                #[post(|bb| bb.b0 = bb.b0 % 4)]
+                #[failure_if(|bb| bb.b0 + 2 > 2)]
+                Action(Act<3>),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                Wait(0),
+                StatefulAction(Task<5>),
+                WasEntryUpdated(t0),
+            },
+            Sequence {
+                RetryUntilSuccessful(forever) {
+                    Loop(q0, if_empty = Success) {
+                        AlwaysFailure,
+                    },
+                },
+                RepeatUntilFailure(1) {
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                },
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+                RetryUntilSuccessful(3) {
+                    AlwaysSuccess,
+                },
+            },
+            ForceSuccess {
+                Interrupt(|bb| bb.b0 != 0) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Loop(q0, if_empty = Success) {
+                            Retry(1) {
+                                Loop(q0, value = {t0}, if_empty = Skipped) {
+                                    Action(PAct<9>, b0 = 3, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(2) + 1, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0865Blackboard { q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        AsyncFallback {
+            Filter(times = 3, count = Completed, filtered = Failure) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            b0: i64 = 4,
+        }
+        #[post(|bb| bb.b1 += 1)]
+        Switch(b1) {
+            case 0 => ReactiveSelector {
+                StatefulAction(Task<0>),
+                Retry(4) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            case 1 => AsyncFallback {
+                Precondition(|bb| bb.o0.unwrap_or(3) != *bb.t0, else = Skipped) {
+                    SetBlackboard(o0 = Some(1)),
+                },
+            },
+            _ => TryCatch {
+                SetBlackboard(b0 = {b1}),
+                Switch(b1) {
+                    case 3 => #[run_while(|bb| *bb.t0 + 3 < 5)]
+                    #[post(|bb| bb.b1 = bb.b0)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<2>),
+                    _ => Precondition(|bb| *bb.t0 > bb.b0, else = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0868Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        Repeat(4) {
+            SequenceWithMemory {
+                Parallel(success = -1) {
+                    RunOnce(then_skip = false) {
+                        Delay(0) {
+                            Delay(10) {
+                                StepSequencer {
+                                    StatefulAction(Task<0>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        MaxTime(100) {
+                            Switch(b1) {
+                                case 1 => StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                                _ => SubTree(Tree0868Sub0, ..),
+                            },
+                        },
+                    },
+                    SetBlackboard(b0 = 9),
+                    Precondition(|bb| *bb.t1 == 3, else = Skipped) {
+                        Action(PAct<3>, b0 = 7, b1 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0868Blackboard { b1 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        Priority {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[allow(unused)] #[tracked] t1: i64 = 4,
+        }
+        ForceSuccess {
+            Sequence {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                ForceFailure {
+                    StatefulAction(Task<2>),
+                },
+                RepeatTimes(3) {
+                    Action(|ctx, bb| ctx.exec_in(3, 3, &mut bb.b0)),
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        MaxTime(50) {
+            Script(|bb| *bb.t0 += 3),
+        }
+    }
+}
+
+board!(Tree0871Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0872 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Interrupt(|bb| *bb.t0 + 4 == 3) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0872Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            Action(Act<0>),
+            #[success_if(|bb| bb.o0.is_none())]
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[run_while(|bb| bb.b0 + 1 == *bb.t0)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0873Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0874Sub1 for Ctx {
+        Delay(30) {
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        FlipSelector {
+            Condition(Cond<0>),
+            SubTree(Tree0874Sub0),
+            StatefulAction(Task<2>),
+            SubTree(Tree0874Sub1),
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Parallel(success = 0, failure = 1) {
+                RepeatUntilFailure(3) {
+                    Filter(times = 1, count = Success, filtered = Failure) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                RunOnce {
+                    ReactiveSequence {
+                        Wait(30),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Inverter {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                MemSequence {
+                    WasEntryUpdated(t0),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[on_halted(|bb| if bb.b0 + 2 != 0 { bb.t0.set((*bb.t0 + 3) % 2) })]
+                    #[failure_if(|bb| *bb.t0 % 3 == 2)]
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0876Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
+            WhileDoElse {
+                Fallback {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                    #[on_halted(|bb| { bb.b1 += 1; bb.b1 = *bb.t1 })]
+                    #[success_if(|bb| bb.b0 < *bb.t0)]
+                    Condition(Cond<1>),
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    #[post(|bb| bb.b1 += 2)]
+                    #[success_if(|bb| *bb.t0 % 3 == 0)]
+                    Condition(PCond<3>, b0 = {=}),
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                    UnsetBlackboard(o0),
+                },
+                WasEntryUpdated(t1),
+            },
+            Interrupt(|bb| *bb.t0 > 3) {
+                MaxTime(0) {
+                    Loop(q0, if_empty = Skipped) {
+                        ReactiveSelector {
+                            StatefulAction(Task<6>),
+                            WaitValueUpdate(t1) {
+                                StatefulAction(Task<7>),
+                            },
+                            Action(PAct<8>, b0 = 8, b1 = {=}),
+                            StatefulAction(Task<9> = Task::<9>),
+                            SetBlackboard(o0 = Some(4)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0877Blackboard { q0 b1 t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0878Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0878 for Ctx {
+        Filter(times = 2, count = Failure, filtered = Skipped) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                SubTree(Tree0878Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        KeepRunningUntilFailure {
+            Fallback {
+                Action(Act<0>),
+                Action(Act<1>),
+                Action(PIo<2>, t0 = {=}),
+                #[run_while(|bb| *bb.t0 > 6)]
+                #[failure_if(|bb| (bb.b0 + 3) % 3 == 1)]
+                RepeatUntilFailure(1) {
+                    SetBlackboard(t0 = 5),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0879Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[skip_if(|bb| bb.b0 != 5)]
+        Loop(q0, value = {b0}) {
+            SequenceWithMemory {
+                WaitUntil(|bb| (*bb.t0 + 2) % 2 == 0) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| *bb.t0 % 3 < 0),
+                    },
+                },
+                Selector {
+                    Action(Act<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = 5, b1 = {t0}),
+                },
+                ReactiveFallback {
+                    Repeat(3) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0880Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+        }
+        ReactiveSequence {
+            StepSequencer {
+                #[success_if(|bb| *bb.t1 + 1 != 2)]
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            IfThenElse {
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Invert {
+                ReactiveSequence {
+                    FlipSelector {
+                        AlwaysSuccess,
+                        Wait(50),
+                    },
+                    RunOnce(then_skip = false) {
+                        Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 2) % 4)),
+                    },
+                    Condition(|ctx| ctx.check(6)),
+                    Action(|ctx| ctx.exec(7)),
+                    Action(Act<8>),
+                },
+            },
+            IfThenElse {
+                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(1) + 1),
+                RunOnce {
+                    Wait(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0881Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        RepeatUntil(Success) {
+            PolicyParallel(policy = FirstFailure) {
+                Repeat(forever) {
+                    Cooldown(0, filtered = Failure) {
+                        Sequence {
+                            Sequence {
+                                Script(|bb| bb.o0 = None),
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                            },
+                            #[post(|bb| { bb.b0 += 1; bb.o0 = None })]
+                            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 < 0)]
+                            Fallback {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4> = Task::<4>),
+                                Condition(PCond<5>, b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0882Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        Interrupt(|bb| bb.o0.is_some()) {
+            Repeat(3) {
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            ReactiveSequence {
+                                Loop(q0) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                                RunOnce(then_skip = false) {
+                                    Action(Act<1> = Act::<1>),
+                                },
+                                #[failure_if(|bb| bb.b1 < 5)]
+                                Repeat(2) {
+                                    StatefulAction(PTask<2>, b0 = 4),
+                                },
+                                Condition(PCond<3>, b0 = 7),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0883Blackboard { q0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            TryCatch {
+                ParallelAll(0) {
+                    Sleep(0),
+                    Timeout(20) {
+                        Script(|bb| if bb.b1 > bb.b0 { bb.b0 += 3 }),
+                    },
+                },
+                Parallel(success = 3, failure = 3) {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    WaitUntil(|bb| bb.o0.unwrap_or(3) % 3 == 0) {
+                        RepeatUntil(Failure) {
+                            Cooldown(0) {
+                                RepeatTimes(1) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0884Blackboard { b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx {
+        StepSequencer {
+            Inverter {
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0886 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = false) {
+            ScriptCondition(|bb| bb.o0.unwrap_or(1) % 3 < 0),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[failure_if(|bb| bb.b0 % 2 == 0)]
+                #[run_while(|bb| *bb.t0 % 4 < 2)]
+                Loop(q0, if_empty = Failure) {
+                    MemPriority {
+                        Repeat(4) {
+                            BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
+                                MemSequence {
+                                    Script(|bb| *bb.t0 += 1),
+                                },
+                                ReactiveFallback {
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0886Blackboard { o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0887Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 12,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        #[success_if(|bb| bb.b1 < bb.b0 % 2)]
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveFallback {
+            StepSequencer {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+                SetBlackboard(b0 = {b1}),
+                #[post(|bb| { bb.b1 += 3; bb.b1 += 1 })]
+                SubTree(Tree0887Sub0, ..),
+                Timeout(0) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            Sequence {
+                Action(Act<3>),
+                Precondition(|bb| bb.b0 + 4 > 3, else = Skipped) {
+                    WasEntryUpdated(t0),
+                },
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0887Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0888 for Ctx {
+        Repeat(3) {
+            Repeat(2) {
+                Fallback {
+                    StepSequencer {
+                        Condition(Cond<0>),
+                        ForceFailure {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        MemSequence {
+                            Sleep(30),
+                            Condition(Cond<2>),
+                        },
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Invert {
+                        RunOnce {
+                            SequenceStar {
+                                StatefulAction(Task<6> = Task::<6>),
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0889 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        ParallelAll {
+            StatefulAction(Task<0>),
+            ReactiveSelector {
+                RunOnce(then_skip = false) {
+                    KeepRunningUntilFailure {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                },
+                ParallelAll(1) {
+                    Action(PIo<2>, t0 = {b1}),
+                    SetBlackboard(b0 = 6),
+                },
+                ReactiveSequence {
+                    Action(Act<3>),
+                    SetBlackboard(o0 = Some(9)),
+                },
+                #[on_halted(|bb| bb.o0 = None)]
+                Precondition(|bb| bb.b0 + 4 > 7, else = Skipped) {
+                    #[post(|bb| bb.o0 = None)]
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            Retry(2) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0889Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0890 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Loop(q0) {
+            ReactiveSequence {
+                FlipSelector {
+                    Interrupt(|bb| bb.o0.unwrap_or(4) + 3 != 2) {
+                        Timeout(0) {
+                            Fallback {
+                                FlipSelector {
+                                    Condition(|ctx| ctx.check(0)),
+                                    Script(|bb| bb.t0.set(bb.b0 + 1)),
+                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                                },
+                                Limiter(2) {
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
+                                },
+                                Loop(q0, value = {b1}, if_empty = Skipped) {
+                                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
+                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                                },
+                                Repeat(3) {
                                     Wait(20),
                                 },
                             },
@@ -460,2907 +3131,77 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0811Blackboard { b0 o0 q0 t0 b1 });
+board!(Tree0890Blackboard { b1 b0 q0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0812Sub0 for Ctx {
+    pub tree Tree0891Sub0 for Ctx {
         blackboard {
+            b0: i64 = 9,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        StatefulAction(Task<2>)
+        Action(PAct<0>, b0 = {=})
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            #[on_failure(|bb| bb.b1 = (bb.b0 + 3) % 3)]
-            ReactiveFallback {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    AlwaysSuccess,
-                },
-                Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0)),
-            },
-            #[skip_if(|bb| bb.b0 < 6)]
-            Script(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(6) }),
-            Delay(0) {
-                AsyncFallback {
-                    Action(Act<1>),
-                    SubTree(Tree0812Sub0, ..),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0812Blackboard { o0 q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 4,
-        }
-        #[run_while(|bb| bb.b1 + 4 > *bb.t0)]
-        MemSequence {
-            StatefulAction(Task<0>),
-            SetBlackboard(b0 = {t0}),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Selector {
-                Action(Act<3> = Act::<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0813Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Deadline(10) {
-            RepeatUntilFailure(2) {
-                RunOnce(then_skip = true) {
-                    #[on_success(|bb| if *bb.t0 < 5 { bb.b0 = *bb.t0 % 2 })]
-                    #[run_while(|bb| *bb.t0 < 3)]
-                    WaitValueUpdate(t0) {
-                        #[failure_if(|bb| bb.b0 == 7)]
-                        #[skip_if(|bb| bb.b0 > 6)]
-                        IfThenElse {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0814Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64 = 5,
-        }
-        ParallelAll(1) {
-            #[on_halted(|bb| { bb.b1 = *bb.t0; bb.b1 = (bb.o0.unwrap_or(3) + 1) % 3 })]
-            AlwaysFailure,
-            Precondition(|bb| bb.b0 > 4, else = Success) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            Parallel(success = 1) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0815Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0816 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        Fallback {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                StatefulAction(PTask<0>, b0 = 2, b1 = {b1}),
-                BinarySelector(|bb| *bb.t1 < 0) {
-                    Repeat(4) {
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<3> = Task::<3>),
-                    WaitValueUpdate(t0) {
-                        Condition(PCond<4>, b0 = {t0}),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.b0 += 3)]
-            #[success_if(|bb| bb.b1 != 5)]
-            #[on_halted(|bb| if bb.b0 == 7 { bb.b1 += 1 })]
-            ReactiveSequence {
-                Inverter {
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        TryCatch {
-                            Condition(Cond<6>),
-                            Sleep(100),
-                        },
-                        Action(PAct<7>, b0 = 2, b1 = {=}),
-                        ScriptCondition(|bb| *bb.t1 + 4 != *bb.t1),
-                    },
-                },
-                Repeater(3) {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0816Blackboard { t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0817 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(forever) {
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    Repeat(forever) {
-                        #[skip_if(|bb| bb.b0 % 2 > 0)]
-                        #[post(|bb| bb.t1.set(4))]
-                        Action(Act<2>),
-                    },
-                    Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0817Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-        }
-        TryCatch(catch_on_halt = true) {
-            Repeat(forever) {
-                IfThenElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(PCond<1>, b0 = {b1}),
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-        }
-    }
-}
-
-board!(Tree0818Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            Switch(b1) {
-                case 1 => RunOnce {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                case 3 => AlwaysRunning,
-                case 2 => Succeeder,
-                _ => #[on_failure(|bb| bb.t0.set(9))]
-                #[success_if(|bb| *bb.t0 != 5)]
-                #[post(|bb| { bb.b1 = bb.o0.unwrap_or(3) % 4; bb.b1 += 1 })]
-                Delay(20) {
-                    Action(PIo<1>, t0 = {b1}),
-                },
-            },
-            Condition(PCond<2>, b0 = 2),
-        }
-    }
-}
-
-board!(Tree0819Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0820Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 13,
-            b0: i64 = 10,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            #[run_while(|bb| bb.b1 != 4)]
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0820 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        ForceSuccess {
-            KeepRunningUntilFailure {
-                #[run_while(|bb| bb.b0 == bb.b1)]
-                RetryUntilSuccessful(1) {
-                    MemSequence {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            SubTree(Tree0820Sub0, ..),
-                        },
-                        Loop(q0, if_empty = Running) {
-                            Cooldown(50) {
-                                Delay(0) {
-                                    #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0820Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0821Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Limiter(3) {
-            ParallelAll(max_failures = -1) {
-                WasEntryUpdated(t0),
-                Selector {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    #[post(|bb| { bb.b0 = *bb.t0 + 2; *bb.t0 += 4 })]
-                    SubTree(Tree0821Sub0, b0 = {=}, t0 = {t0}),
-                },
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[success_if(|bb| bb.b0 + 3 != 4)]
-                StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
-                Condition(PCond<4>, b0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0821Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            FlipSelector {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(PCond<1>, b0 = {=}),
-                MemPriority {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(Task<2>),
-                    Condition(PCond<3>, b0 = 8),
-                },
-                Optional {
-                    ScriptCondition(|bb| bb.b1 != 7),
-                },
-            },
-            FlipSelector {
-                Sleep(20),
-                RepeatUntil(Failure) {
-                    IndexSwitch(|bb| bb.b1) {
-                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(Act<6>),
-                        Condition(PCond<7>, b0 = 5),
-                    },
-                },
-            },
-            Sequence {
-                Filter(times = 2, count = Completed) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                        Condition(Cond<8>),
-                    },
-                },
-                Inverter {
-                    WhileDoElse {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-                Condition(PCond<11>, b0 = {t0}),
-            },
-            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail) {
-                #[success_if(|bb| bb.b1 == bb.b1 + 3)]
-                #[failure_if(|bb| bb.b1 > 5)]
-                ReactiveFallback {
-                    Action(PAct<12>, b0 = {b1}),
-                    Condition(Cond<13>),
-                    StatefulAction(Task<14>),
-                    Script(|bb| { bb.b1 = bb.b1 % 2; bb.b1 += 3 }),
-                },
-                Condition(|ctx, bb| ctx.check_in(15, bb.b0)),
-                MemPriority {
-                    Condition(|ctx, bb| ctx.check_in(16, (*bb.t0 + 1) % 2)),
-                    Action(PAct<17>, b0 = {=}, b1 = {b0}),
-                    ScriptCondition(|bb| (bb.b1 + 2) % 4 == 0),
-                    WasEntryUpdated(t0),
-                },
-                Succeeder,
-            },
-            RetryUntilSuccessful(3) {
-                ParallelAll(1) {
-                    #[failure_if(|bb| *bb.t0 < bb.b1)]
-                    #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                    MaxTime(50) {
-                        Action(|ctx, bb| ctx.exec_in(18, bb.b0 % 2, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0822Blackboard { b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0823 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        ReactiveSelector {
-            IfThenElse {
-                Action(Act<0> = Act::<0>),
-                KeepRunningUntilFailure {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
-                },
-            },
-            Repeat(2) {
-                ParallelAll {
-                    Action(Act<2>),
-                    #[post(|bb| { bb.o0 = Some(bb.b0 % 3); bb.o0 = Some(5) })]
-                    Action(PIo<3>, t0 = {=}),
-                    Condition(Cond<4>),
-                    Script(|bb| *bb.t0 += 3),
-                    Succeeder,
-                },
-            },
-            Interrupt(|bb| bb.b1 + 3 < 3) {
-                Sequence {
-                    SequenceWithMemory {
-                        Cooldown(20, filtered = Failure) {
-                            #[skip_if(|bb| bb.b1 > *bb.t0 + 3)]
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
-                    Repeat(1) {
-                        ForceFailure {
-                            Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(0), &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0823Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        WhileDoElse {
-            RunOnce(then_skip = true) {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    AsyncFallback {
-                        ScriptCondition(|bb| bb.b0 % 3 != 0),
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(Act<1> = Act::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    ReactiveFallback {
-                        #[run_while(|bb| bb.b0 + 2 == bb.b1 + 1)]
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Action(Act<3> = Act::<3>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
-                        StatefulAction(PTask<5>, b0 = 1, b1 = {b1}),
-                    },
-                },
-            },
-            Deadline(0) {
-                RetryUntilSuccessful(2) {
-                    Fallback {
-                        ReactiveSequence {
-                            Action(PIo<6>, t0 = {=}),
-                            Script(|bb| bb.b1 += 2),
-                        },
-                        Priority {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<7>),
-                            },
-                            StatefulAction(Task<8>),
-                        },
-                        Timeout(20) {
-                            Fallback {
-                                Condition(Cond<9>),
-                                Condition(Cond<10> = Cond::<10>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0824Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            o0: Option<i64>,
-        }
-        Sequence {
-            ReactiveSequence {
-                #[failure_if(|bb| *bb.t0 == bb.o0.unwrap_or(1))]
-                Wait(20),
-                Conditional(|bb| bb.o0.unwrap_or(2) < 3) {
-                    RetryUntilSuccessful(2) {
-                        #[skip_if(|bb| bb.b0 + 4 < (bb.b0 + 2) % 3)]
-                        #[success_if(|bb| bb.b0 > *bb.t0)]
-                        #[post(|bb| bb.b0 = 7)]
-                        SetBlackboard(o0 = Some(8)),
-                    },
-                },
-            },
-            MemSequence {
-                Condition(PCond<0>, b0 = 8),
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2> = Act::<2>),
-                Script(|bb| { bb.t1.set(bb.b0); if bb.b0 < 0 { bb.o0 = Some(3) } }),
-                Sequence {
-                    UnsetBlackboard(o0),
-                    StatefulAction(PTask<3>, b0 = {t1}),
-                },
-            },
-            Precondition(|bb| *bb.t1 % 3 > 0) {
-                FlipSelector {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 4)),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0825Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-        }
-        Fallback {
-            Priority {
-                Parallel(success = 4) {
-                    Cooldown(20, filtered = Failure) {
-                        WaitUntil(|bb| bb.b0 > 2) {
-                            ForceSuccess {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 2, &mut bb.b0)),
-                    Failer,
-                    StatefulAction(Task<2>),
-                },
-                Fallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(PCond<5>, b0 = {t1}),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0826Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        Switch(b1) {
-            case 4 => Retry(1) {
-                Timeout(20) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            case 2 => #[on_success(|bb| bb.b1 = bb.b0 + 2)]
-            StepSequencer {
-                ReactiveFallback {
-                    Failer,
-                    ScriptCondition(|bb| (*bb.t0 + 4) % 4 < 2),
-                },
-                Wait(0),
-            },
-            _ => #[run_while(|bb| (*bb.t0 + 2) % 4 < 0)]
-            #[on_halted(|bb| if (bb.b0 + 3) % 4 != 1 { bb.b1 = 2 })]
-            #[failure_if(|bb| *bb.t0 % 3 != 1)]
-            Repeat(1) {
-                BinarySelector(|bb| bb.b1 % 3 == 2, dynamic = true) {
-                    #[on_failure(|bb| if (*bb.t0 + 3) % 2 == 0 { *bb.t1 += 1 })]
-                    ReactiveSequence {
-                        Wait(0),
-                        Sleep(0),
-                    },
-                    RepeatUntil(Failure) {
-                        SkipUnlessUpdated(t1) {
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            ScriptCondition(|bb| bb.b0 % 4 > 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0827Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        Selector {
-            StatefulAction(PTask<0>, b0 = 5),
-            Precondition(|bb| bb.b0 == *bb.t0 % 4, else = Failure) {
-                SkipUnlessUpdated(t0) {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-            },
-            FlipSelector {
-                Wait(0),
-                Wait(50),
-                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 2, &mut bb.b0)),
-                Wait(10),
-                #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0828Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        ParallelAll {
-            AlwaysSuccess,
-            StepSequencer {
-                #[run_while(|bb| bb.b0 < 0)]
-                RepeatUntil(Success) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0830Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        AsyncFallback {
-            Conditional(|bb| bb.b1 == 1, else = Success) {
-                #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 != 3)]
-                #[success_if(|bb| *bb.t0 == 0)]
-                #[on_failure(|bb| if bb.b1 == 3 { bb.b0 = *bb.t0 })]
-                StatefulAction(PTask<0>, b0 = {b1}),
-            },
-            TryCatch {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0831Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        ParallelAll {
-            Condition(|ctx| ctx.check(0)),
-            Condition(|ctx| ctx.check(1)),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0833Sub0 for Ctx {
-        StatefulAction(Task<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
-        KeepRunningUntilFailure {
-            Sequence {
-                RetryUntilSuccessful(3) {
-                    StepSequencer {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-                Priority {
-                    Sequence {
-                        Optional {
-                            StatefulAction(Task<4>),
-                        },
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Sleep(0),
-                            Action(Act<5>),
-                        },
-                        ParallelAll {
-                            Condition(Cond<6>),
-                            SubTree(Tree0833Sub0),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                    Succeeder,
-                    ReactiveSequence {
-                        RetryUntilSuccessful(forever) {
-                            Wait(20),
-                        },
-                        Condition(Cond<9>),
-                        Repeat(1) {
-                            Succeeder,
-                        },
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0834Sub0 for Ctx {
-        FlipSelector {
-            AlwaysSuccess,
-            AlwaysRunning,
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        Fallback {
-            RunOnce {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Repeat(2) {
-                        Condition(Cond<1>),
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            Fallback {
-                Timeout(0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Condition(|ctx| ctx.check(5)),
-                        Condition(Cond<6>),
-                        Inverter {
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                SubTree(Tree0834Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        ForceSuccess {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-            },
-        }
-    }
-}
-
-board!(Tree0835Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0836Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        BinarySelector(|bb| *bb.t0 < 2) {
-            WhileDoElse {
-                SubTree(Tree0836Sub0, t0 = {=}, b1 = {b1}),
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
-                Condition(|ctx, bb| ctx.check_in(2, 7)),
-            },
-            #[on_failure(|bb| bb.b1 = *bb.t0)]
-            RunOnce(then_skip = false) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0836Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            KeepRunningUntilFailure {
-                RepeatUntil(Failure) {
-                    Priority {
-                        #[run_while(|bb| bb.b0 > *bb.t0 + 2)]
-                        Timeout(50) {
-                            #[skip_if(|bb| *bb.t1 + 4 < (*bb.t0 + 2) % 2)]
-                            #[post(|bb| bb.o0 = Some(9))]
-                            RunOnce(then_skip = false) {
-                                ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_failure(|bb| *bb.t1 += 2)]
-            Delay(0) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    AlwaysRunning,
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0837Blackboard { t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            StatefulAction(Task<0>),
-            SetBlackboard(o0 = Some(8)),
-            Fallback {
-                StatefulAction(PTask<1>, b0 = 9, b1 = {t0}),
-                Script(|bb| bb.t0.set(8)),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0838Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-        }
-        ReactiveFallback {
-            Repeat(2) {
-                Parallel(success = 2, failure = 2) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 0),
-                    UnsetBlackboard(o0),
-                },
-            },
-            Switch(b1) {
-                case 3 => WasEntryUpdated(t0),
-                case 0 => StatefulAction(Task<1>),
-                case 1 => StatefulAction(Task<2>),
-                _ => AlwaysFailure,
-            },
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    Priority {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 1),
-                        StatefulAction(Task<3>),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            #[on_halted(|bb| { bb.o0 = None; bb.b1 = *bb.t0 })]
-            RepeatTimes(1) {
-                MemSequence {
-                    Script(|bb| bb.o0 = None),
-                    Action(Act<4> = Act::<4>),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0839Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(2) % 2, out_of_range = Fail, dynamic = true) {
-            RunOnce {
-                Sequence {
-                    Interrupt(|bb| bb.b0 > *bb.t0 + 1) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Action(PAct<1>, b0 = 6, b1 = {t0}),
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(|ctx| ctx.check(3)),
-                    Repeat(4) {
-                        SequenceStar {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        Sleep(50),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0840Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        Parallel(success = 1, failure = 2) {
-            MemPriority {
-                WaitValueUpdate(t0) {
-                    #[on_success(|bb| bb.t0.set(2))]
-                    #[run_while(|bb| bb.b0 > 6)]
-                    #[success_if(|bb| *bb.t0 % 3 != 0)]
-                    Wait(0),
-                },
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            StepSequencer {
-                Action(PAct<2>, b0 = {t0}),
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Condition(PCond<1>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0842Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        IfThenElse {
-            #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(4))]
-            #[on_failure(|bb| { if bb.o0.is_none() { bb.b1 += 1 }; *bb.t0 += 2 })]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[post(|bb| bb.o0 = None)]
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                Action(PAct<1>, b0 = {=}, b1 = {=}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Condition(Cond<4>),
-                Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0843Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        ReactiveFallback {
-            IfThenElse {
-                FlipSelector {
-                    Condition(Cond<0>),
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                    },
-                    Script(|bb| if *bb.t0 % 3 == 1 { bb.o0 = Some(*bb.t0) }),
-                },
-                MemPriority {
-                    Action(Act<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Repeat(2) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            MemPriority {
-                MemPriority {
-                    Inverter {
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    Repeat(forever) {
-                        Condition(PCond<4>, b0 = {b0}),
-                    },
-                    #[failure_if(|bb| bb.b0 < 4)]
-                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
-                },
-                Loop(q0, if_empty = Running) {
-                    RepeatUntilSuccess(3) {
-                        Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0844Blackboard { b0 b1 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            MemPriority {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| bb.b0 < 7)]
-                    AlwaysRunning,
-                    Selector {
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Failer,
-                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
-                    },
-                },
-                ReactiveSequence {
-                    Delay(100) {
-                        ReactiveSequence {
-                            Action(Act<5>),
-                        },
-                    },
-                    #[skip_if(|bb| bb.b1 % 2 > 0)]
-                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                    Condition(Cond<6>),
-                    Fallback {
-                        Failer,
-                        Condition(Cond<7>),
-                    },
-                    Action(Act<8>),
-                },
-            },
-            Fallback {
-                Inverter {
-                    Condition(Cond<9>),
-                },
-                Filter(times = 2, count = Success) {
-                    Sequence {
-                        Sleep(30),
-                        Condition(Cond<10>),
-                        Condition(PCond<11>, b0 = 2),
-                    },
-                },
-                Repeat(4) {
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
-        }
-    }
-}
-
-board!(Tree0845Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            RunOnce(then_skip = true) {
-                #[success_if(|bb| bb.b0 > 7)]
-                #[skip_if(|bb| *bb.t0 == 3)]
-                WhileDoElse {
-                    IndexSwitch(|bb| *bb.t1 + 3, dynamic = true) {
-                        Action(Act<0>),
-                        Succeeder,
-                    },
-                    Fallback {
-                        #[run_while(|bb| bb.b0 == *bb.t1)]
-                        #[on_success(|bb| if bb.b0 % 2 < 0 { *bb.t0 += 3 })]
-                        #[failure_if(|bb| bb.b0 < 6)]
-                        Condition(|ctx, bb| ctx.check_in(1, 4)),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
-                        StatefulAction(Task<2>),
-                    },
-                    Wait(10),
-                },
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Condition(Cond<3>),
-                RetryUntilSuccessful(4) {
-                    MaxTime(10) {
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                },
-                MaxTime(10) {
-                    Interrupt(|bb| bb.b0 % 2 > 0) {
-                        #[post(|bb| bb.t0.set(*bb.t1 % 4))]
-                        SetBlackboard(t0 = 8),
-                    },
-                },
-            },
-            SetBlackboard(b0 = 4),
-            SetBlackboard(t0 = {t1}),
-            RepeatUntilSuccess(forever) {
-                MemSequence {
-                    Condition(|ctx, bb| ctx.check_in(5, 7)),
-                    Script(|bb| *bb.t0 += 1),
-                    Action(PAct<6>, b0 = {t1}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0846Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0847Sub0 for Ctx {
-        Action(|ctx| ctx.exec(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        StepSequencer {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                StatefulAction(Task<0>),
-                SubTree(Tree0847Sub0),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Sequence {
-                ScriptCondition(|bb| *bb.t0 != 7),
-                WasEntryUpdated(t0),
-                Wait(50),
-                Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
-                Action(Act<1>),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0848Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            TryCatch(catch_on_halt = true) {
-                ReactiveSequence {
-                    Sleep(20),
-                    SubTree(Tree0849Sub0, ..),
-                },
-                #[post(|bb| { bb.o0 = Some(*bb.t0 % 3); bb.t0.set(*bb.t0 % 2) })]
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Inverter {
-                    AlwaysFailure,
-                },
-                Action(PIo<1>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0849Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Timeout(50) {
-            WhileDoElse {
-                Condition(Cond<0>),
-                #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 == 3)]
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0851Sub0 for Ctx {
-        Action(Act<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0851Sub1 for Ctx {
-        Action(Act<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        AsyncSequence {
-            TryCatch {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            AsyncSequence {
-                StatefulAction(Task<2>),
-                SubTree(Tree0851Sub0),
-                Condition(|ctx| ctx.check(4)),
-            },
-            Fallback {
-                SubTree(Tree0851Sub1),
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            MemPriority {
-                Condition(Cond<0>),
-            },
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0852Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            #[success_if(|bb| bb.o0.is_some())]
-            #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 > 0)]
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Script(|bb| { bb.o0 = None; if bb.b0 < (bb.b0 + 3) % 3 { bb.b0 += 4 } }),
-                Wait(0),
-            },
-            #[success_if(|bb| bb.o0.is_some())]
-            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Failer,
-                Condition(Cond<1>),
-            },
-            Action(PIo<2>, t0 = {=}),
-            #[post(|bb| bb.b0 += 1)]
-            #[success_if(|bb| bb.b0 != 0)]
-            #[run_while(|bb| (bb.b0 + 3) % 3 > 0)]
-            BinarySelector(|bb| *bb.t0 < bb.b0, dynamic = false) {
-                StatefulAction(Task<3>),
-                Condition(PCond<4>, b0 = {t0}),
-            },
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                StatefulAction(Task<5>),
-                Action(PAct<6>, b0 = {b0}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0853Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        RetryUntilSuccessful(2) {
-            MemPriority {
-                Delay(50) {
-                    ParallelAll(1) {
-                        Succeeder,
-                        Condition(Cond<0>),
-                    },
-                },
-                StatefulAction(Task<1>),
-                RunOnce {
-                    RepeatTimes(forever) {
-                        Retry(0) {
-                            Wait(0),
-                        },
-                    },
-                },
-                Retry(2) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                Cooldown(20, filtered = Failure) {
-                    ParallelAll {
-                        Repeat(2) {
-                            Sleep(0),
-                        },
-                        StatefulAction(Task<3>),
-                        Filter(times = 1, count = Failure) {
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(3),
-        }
-        #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = None })]
-        Fallback {
-            StatefulAction(Task<0>),
-            #[success_if(|bb| bb.o0.unwrap_or(4) != 4)]
-            #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            SetBlackboard(o0 = Some(8)),
-        }
-    }
-}
-
-board!(Tree0855Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        Inverter {
-            Repeat(3) {
-                Repeat(forever) {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<0>),
-                        },
-                        ParallelAll(max_failures = -2) {
-                            RunOnce {
-                                AlwaysSuccess,
-                            },
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        #[success_if(|bb| bb.b1 != (bb.o0.unwrap_or(5) + 1) % 3)]
-        WhileDoElse {
-            Inverter {
-                Condition(Cond<0>),
-            },
-            MemPriority {
-                Inverter {
-                    Conditional(|bb| bb.o0.is_none(), dynamic = false) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Selector {
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(2) % 2 == 1) {
-                    Precondition(|bb| bb.o0.is_none()) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                FlipSelector {
-                    Wait(0),
-                    StatefulAction(Task<6>),
-                    RetryUntilSuccessful(2) {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.b1 < *bb.t1 + 1)]
-                        StatefulAction(Task<7>),
-                    },
-                    Condition(PCond<8>, b0 = {t1}),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0857Blackboard { b1 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        RunOnce(then_skip = false) {
-            Retry(1) {
-                WhileDoElse {
-                    Sequence {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            StepSequencer {
-                                WaitUntil(|bb| bb.b1 < 1) {
-                                    SetBlackboard(t0 = {b1}),
-                                },
-                                StatefulAction(PTask<0>, b0 = {t0}),
-                            },
-                        },
-                        Succeeder,
-                        Inverter {
-                            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                                Condition(Cond<1>),
-                                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                            },
-                        },
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        Fallback {
-                            StatefulAction(PTask<3>, b0 = 0, b1 = {=}),
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                        #[post(|bb| bb.b1 += 1)]
-                        RepeatTimes(1) {
-                            ReactiveFallback {
-                                Action(Act<5>),
-                                StatefulAction(Task<6>),
-                                Condition(Cond<7> = Cond::<7>),
-                                StatefulAction(Task<8>),
-                                ParallelAll {
-                                    StatefulAction(PTask<9>, b0 = {b0}),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 4)]
-                        #[post(|bb| bb.b0 += 3)]
-                        Precondition(|bb| *bb.t0 + 1 == 2) {
-                            ScriptCondition(|bb| bb.b1 != *bb.t0),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            #[post(|bb| bb.b1 += 2)]
-                            Fallback {
-                                #[success_if(|bb| bb.b1 % 4 > 2)]
-                                ReactiveFallback {
-                                    Action(Act<11>),
-                                    StatefulAction(Task<12> = Task::<12>),
-                                    Condition(Cond<13> = Cond::<13>),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<14> = Cond::<14>),
-                            Repeater(2) {
-                                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                                StatefulAction(Task<15>),
-                            },
-                            Precondition(|bb| bb.b1 > bb.b1 + 2, else = Running) {
-                                StatefulAction(Task<16>),
-                            },
-                            StatefulAction(Task<17>),
-                        },
-                        RetryUntilSuccessful(2) {
-                            Delay(10) {
-                                StatefulAction(Task<18>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0858Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 1,
-        }
-        Precondition(|bb| bb.o0.is_none()) {
-            SequenceWithMemory {
-                Wait(10),
-                TryCatch {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0859Blackboard { o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 5 => RetryUntilSuccessful(0) {
-                Wait(0),
-            },
-            case 1 => #[on_success(|bb| { *bb.t0 += 1; if bb.o0.unwrap_or(5) % 2 < 0 { bb.b0 = bb.o0.unwrap_or(5) + 4 } })]
-            Limiter(2) {
-                Cooldown(0, filtered = Failure) {
-                    StepSequencer {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-            },
-            _ => SetBlackboard(t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0860Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        #[post(|bb| bb.b0 = 4)]
-        Precondition(|bb| *bb.t0 > bb.b1 % 4) {
-            BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
-                IfThenElse {
-                    Action(PIo<0>, t0 = {t0}),
-                    ForceFailure {
-                        KeepRunningUntilFailure {
-                            Succeeder,
-                        },
-                    },
-                },
-                Fallback {
-                    Parallel(success = -2) {
-                        StatefulAction(Task<1> = Task::<1>),
-                        ScriptCondition(|bb| bb.b1 + 1 < bb.b0 + 2),
-                    },
-                    Limiter(1) {
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                    Wait(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0862Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        StepSequencer {
-            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0863Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            ScriptCondition(|bb| bb.b0 + 1 > 2),
-            #[run_while(|bb| *bb.t1 == 5)]
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Runner,
-        }
-    }
-}
-
-board!(Tree0864Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        Fallback {
-            Parallel(success = 2) {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(PAct<1>, b0 = 8, b1 = {b0}),
-            },
-            Inverter {
-                ScriptCondition(|bb| bb.b0 == *bb.t0),
-            },
-            RunOnce(then_skip = false) {
-                Interrupt(|bb| *bb.t0 == 1) {
-                    WaitUntil(|bb| bb.b0 + 4 < 2) {
-                        StepSequencer {
-                            SetBlackboard(t0 = 1),
-                            Wait(0),
-                            #[skip_if(|bb| (bb.b0 + 2) % 2 < 0)]
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0865Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-        }
-        TryCatch {
-            IfThenElse {
-                Retry(1) {
-                    AsyncSequence {
-                        Inverter {
-                            #[on_halted(|bb| bb.b1 = *bb.t0)]
-                            #[success_if(|bb| bb.b1 > 5)]
-                            #[skip_if(|bb| bb.b1 % 4 != 2)]
-                            Wait(10),
-                        },
-                        #[run_while(|bb| bb.b1 + 4 == 1)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        MemSequence {
-                            #[skip_if(|bb| bb.b1 > 3)]
-                            #[failure_if(|bb| *bb.t0 + 3 != bb.b1 % 3)]
-                            Condition(Cond<0> = Cond::<0>),
-                            Condition(|ctx, bb| ctx.check_in(1, 7)),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    #[run_while(|bb| (bb.b0 + 1) % 3 < 2)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-                    Invert {
-                        StatefulAction(Task<2>),
-                    },
-                    WaitUntil(|bb| bb.b0 + 2 < bb.b0) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            BinarySelector(|bb| bb.b1 + 3 > 3) {
-                WaitUntil(|bb| (bb.b1 + 1) % 3 < 1) {
-                    Cooldown(20, filtered = Failure) {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            FlipSelector {
-                                #[run_while(|bb| bb.b1 + 2 > *bb.t0 % 2)]
-                                Limiter(2) {
-                                    AlwaysSuccess,
-                                },
-                                Script(|bb| bb.b1 += 2),
-                            },
-                            AlwaysRunning,
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                            Inverter {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 3)),
-                    Repeat(0) {
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0866Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-        }
-        #[success_if(|bb| *bb.t0 % 2 == 0)]
-        IfThenElse {
-            StatefulAction(Task<0>),
-            Repeater(3) {
-                #[on_halted(|bb| bb.o0 = None)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.o0.unwrap_or(2) % 3 == 1)]
-                Condition(Cond<1>),
-            },
-            #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
-            #[skip_if(|bb| *bb.t0 + 2 < 3)]
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0867Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceWithMemory {
-            SequenceStar {
-                StatefulAction(Task<0>),
-            },
-            Loop(q0, if_empty = Success) {
-                AsyncFallback {
-                    Loop(q0, value = {b0}) {
-                        StepSequencer {
-                            Action(Act<1> = Act::<1>),
-                            Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Delay(50) {
-                        FlipSelector {
-                            Condition(|ctx| ctx.check(4)),
-                            #[run_while(|bb| bb.b0 < *bb.t0 % 4)]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Condition(Cond<5>),
-                        },
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        Repeater(0) {
-                            Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                AlwaysRunning,
-                Condition(Cond<7>),
-                Action(Act<8>),
-                StatefulAction(PTask<9>, b0 = {t0}),
-            },
-            Loop(q0) {
-                RepeatTimes(forever) {
-                    Selector {
-                        Timeout(0) {
-                            #[on_failure(|bb| bb.b0 = 8)]
-                            #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
-                            Condition(Cond<10>),
-                        },
-                        Parallel(success = 2, failure = 2) {
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Precondition(|bb| bb.b0 > *bb.t0, else = Failure) {
-                    #[run_while(|bb| *bb.t0 + 3 != bb.b0 % 3)]
-                    Sleep(100),
-                },
-                FlipSelector {
-                    Action(Act<13>),
-                    Condition(|ctx, bb| ctx.check_in(14, bb.b0 + 4)),
-                    Condition(Cond<15>),
-                    Sleep(20),
-                    Action(|ctx| ctx.exec(16)),
-                },
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    ParallelAll(3) {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        SetBlackboard(t0 = 2),
-                        Repeat(1) {
-                            Action(Act<17>),
-                        },
-                        #[failure_if(|bb| *bb.t0 != 4)]
-                        Action(|ctx| ctx.exec(18)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0868Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Parallel(failure = 0) {
-            RepeatTimes(forever) {
-                Action(PIo<0>, t0 = {=}),
-            },
-            Condition(Cond<1>),
-        }
-    }
-}
-
-board!(Tree0869Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        #[run_while(|bb| *bb.t0 < 5)]
-        #[on_failure(|bb| bb.b0 += 2)]
-        TryCatch(catch_on_halt = false) {
-            Inverter {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b1 < bb.b0)]
-                    Limiter(1) {
-                        Repeat(4) {
-                            Wait(10),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    RetryUntilSuccessful(1) {
-                        TryCatch {
-                            Action(Act<0>),
-                            MaxTime(0) {
-                                Condition(Cond<1>),
-                            },
-                            #[run_while(|bb| bb.b1 < 3)]
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0871Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 13,
-        }
-        RunOnce {
-            FlipSelector {
-                Precondition(|bb| *bb.t0 % 3 != 1, else = Skipped) {
-                    ScriptCondition(|bb| *bb.t0 + 4 != bb.b1),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-        }
-        #[success_if(|bb| (bb.b1 + 3) % 3 < 0)]
-        Fallback {
-            Conditional(|bb| (bb.b1 + 1) % 2 == 0, dynamic = false) {
-                WaitUntil(|bb| bb.b1 + 4 != bb.b0) {
-                    SetBlackboard(t0 = 3),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree0871Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            Parallel(failure = 0) {
-                MemPriority {
-                    #[on_failure(|bb| bb.b0 = bb.b1)]
-                    WasEntryUpdated(t0),
-                    SubTree(Tree0871Sub1, ..),
-                },
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0871Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0872Sub1 for Ctx {
-        ParallelAll(max_failures = -3) {
-            MaxTime(100) {
-                Condition(Cond<5>),
-            },
-            StatefulAction(Task<6> = Task::<6>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872Sub0 for Ctx {
-        Timeout(10) {
-            SubTree(Tree0872Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            MemPriority {
-                Action(Act<2>),
-                Action(Act<3> = Act::<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            SubTree(Tree0872Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        AsyncSequence {
-            RunOnce {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = 7, b1 = {b0}),
-                },
-            },
-            Script(|bb| bb.t0.set(bb.b0 % 4)),
-            Sequence {
-                Deadline(0) {
-                    Selector {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                AlwaysSuccess,
-                RepeatUntilFailure(forever) {
-                    Loop(q0, if_empty = Skipped) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0873Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        SequenceWithMemory {
-            MaxTime(10) {
-                Priority {
-                    SequenceWithMemory {
-                        SetBlackboard(b0 = 1),
-                        Condition(Cond<0>),
-                        Wait(50),
-                    },
-                    StatefulAction(Task<1>),
-                    Repeat(forever) {
-                        Conditional(|bb| bb.b0 % 3 < 2, dynamic = true) {
-                            Action(Act<2>),
-                        },
-                    },
-                    Action(PAct<3>, b0 = 1, b1 = {b0}),
-                },
-            },
-            #[run_while(|bb| (bb.o0.unwrap_or(1) + 3) % 3 != 2)]
-            #[failure_if(|bb| bb.o0.unwrap_or(2) != *bb.t0 + 3)]
-            #[success_if(|bb| *bb.t0 + 3 < *bb.t1)]
-            WaitUntil(|bb| bb.o0.is_some()) {
-                Cooldown(50, filtered = Failure) {
-                    KeepRunningUntilFailure {
-                        Interrupt(|bb| bb.b0 % 4 < 2) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t1 + 2, out_of_range = Loop) {
-                #[skip_if(|bb| bb.b0 != 7)]
-                #[post(|bb| bb.b0 += 1)]
-                RetryUntilSuccessful(4) {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                Script(|bb| bb.o0 = Some(*bb.t0)),
-            },
-            FlipSelector {
-                Action(Act<6>),
-                StatefulAction(Task<7>),
-                RepeatUntilSuccess(3) {
-                    #[success_if(|bb| bb.o0.unwrap_or(5) < (bb.b0 + 3) % 3)]
-                    #[run_while(|bb| bb.b0 < *bb.t1 % 2)]
-                    Retry(0) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            IndexSwitch(|bb| 6, dynamic = false) {
-                StatefulAction(Task<8> = Task::<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-                Condition(Cond<11> = Cond::<11>),
-            },
-        }
-    }
-}
-
-board!(Tree0874Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Sequence {
-                ReactiveSequence {
-                    IndexSwitch(|bb| (bb.b0 + 4) % 4, out_of_range = Fail, dynamic = true) {
-                        Condition(|ctx| ctx.check(0)),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-            },
-            Optional {
-                ParallelAll(max_failures = -1) {
-                    IndexSwitch(|bb| *bb.t1 % 2, dynamic = true) {
-                        Sleep(10),
-                        Repeat(2) {
-                            Condition(PCond<2>, b0 = 5),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 2) % 4)),
-                },
-            },
-            MemSequence {
-                #[run_while(|bb| *bb.t0 < *bb.t0 % 2)]
-                #[failure_if(|bb| *bb.t0 + 3 == 2)]
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0875Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        ParallelAll(max_failures = -1) {
-            Action(PIo<0>, t0 = {t0}),
-            #[skip_if(|bb| *bb.t0 != 7)]
-            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-            TryCatch(catch_on_halt = false) {
-                Condition(PCond<1>, b0 = {=}),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0876Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-        }
-        #[success_if(|bb| bb.b1 + 1 > 6)]
-        #[post(|bb| { bb.b1 = bb.b0 + 3; bb.b1 += 3 })]
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            SetBlackboard(b0 = 8),
-        }
-    }
-}
-
-board!(Tree0877Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll {
-            AsyncSequence {
-                ScriptCondition(|bb| bb.o0.unwrap_or(3) > 1),
-                MemSequence {
-                    Action(Act<0>),
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    Action(PIo<2>, t0 = {=}),
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| *bb.t0 > 0)]
-                #[run_while(|bb| *bb.t0 % 2 != 1)]
-                Precondition(|bb| bb.b0 > 1, else = Success) {
-                    Script(|bb| { *bb.t0 += 3; bb.t0.set(2) }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0878Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        Limiter(2) {
-            #[post(|bb| { bb.o0 = None; bb.t0.set(bb.o0.unwrap_or(0)) })]
-            #[failure_if(|bb| *bb.t1 + 2 > 3)]
-            #[on_success(|bb| bb.b0 = 2)]
-            ReactiveFallback {
-                Precondition(|bb| bb.o0.unwrap_or(0) % 2 > 0, else = Running) {
-                    FlipSelector {
-                        Condition(|ctx| ctx.check(0)),
-                        AlwaysRunning,
-                    },
-                },
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0879Blackboard { o0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        ParallelAll {
-            PolicyParallel(policy = FirstSuccess) {
-                Action(Act<0> = Act::<0>),
-                Script(|bb| if bb.b0 == 6 { *bb.t0 += 3 }),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<2>),
-                Failer,
-            },
-            Loop(q0, value = {t0}) {
-                Remap(success = Success, failure = Success) {
-                    StepSequencer {
-                        SequenceWithMemory {
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        RetryUntilSuccessful(2) {
-                            KeepRunningUntilFailure {
-                                Script(|bb| { if bb.b0 + 1 > 5 { bb.b0 += 3 }; bb.t0.set(3) }),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Action(|ctx| ctx.exec(5)),
-                },
-                SequenceWithMemory {
-                    #[run_while(|bb| *bb.t0 != 7)]
-                    Succeeder,
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0880Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-        }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
-                Repeat(3) {
-                    Action(Act<1>),
-                },
-                Runner,
-            },
-            Invert {
-                Sequence {
-                    RepeatUntilSuccess(3) {
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        Action(|ctx| ctx.exec(4)),
-                        #[post(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    Condition(PCond<6>, b0 = {=}),
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(PTask<9>, b0 = 0),
-                    StatefulAction(Task<10>),
-                },
-                #[skip_if(|bb| (bb.b1 + 1) % 2 > 0)]
-                #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                MaxTime(0) {
-                    Action(Act<11>),
-                },
-            },
-            Switch(b1) {
-                case 3 => Wait(0),
-                case 1 => #[failure_if(|bb| bb.b0 + 4 != 2)]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
-                StatefulAction(Task<12>),
-                _ => StatefulAction(Task<13>),
-            },
-        }
-    }
-}
-
-board!(Tree0881Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0882Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            SubTree(Tree0882Sub0, t1 = {=}),
-            #[on_halted(|bb| bb.t1.set(5))]
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0882Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0883Sub0 for Ctx {
-        Wait(30)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
-        Delay(30) {
-            SubTree(Tree0883Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
-        Inverter {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            b1: i64,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Repeater(forever) {
-                    Action(Act<0> = Act::<0>),
-                },
-                Condition(PCond<1>, b0 = {b1}),
-                IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop, dynamic = true) {
-                    StatefulAction(Task<2>),
-                    Failer,
-                },
-                Inverter {
-                    ReactiveSequence {
-                        #[post(|bb| if bb.b0 < 6 { bb.b1 += 1 })]
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Action(Act<5>),
-                    },
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<6>),
-                Fallback {
-                    StatefulAction(Task<7>),
-                    StatefulAction(PTask<8>, b0 = {b1}),
-                    Action(Act<9>),
-                },
-            },
-            Repeat(forever) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(|ctx| ctx.check(10)),
-                    Sleep(0),
-                    Precondition(|bb| *bb.t0 % 3 != 2, else = Skipped) {
-                        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.o0.unwrap_or(3) + 1) })]
-                        StatefulAction(PTask<11>, b0 = 4, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0885Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            MaxTime(20) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Priority {
-                Condition(Cond<1>),
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
-                #[run_while(|bb| bb.b0 + 1 == *bb.t0)]
-                Precondition(|bb| bb.b0 + 3 != 5, else = Failure) {
-                    RetryUntilSuccessful(3) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0886Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        ReactiveSequence {
-            ForceSuccess {
-                KeepRunningUntilFailure {
-                    Timeout(50) {
-                        Repeater(forever) {
-                            SequenceStar {
-                                ReactiveSequence {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    Action(Act<3>),
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    Limiter(2) {
-                        Condition(Cond<5>),
-                    },
-                    Cooldown(0, filtered = Skipped) {
-                        RetryUntilSuccessful(forever) {
-                            Action(Act<6>),
-                        },
-                    },
-                    Condition(Cond<7>),
-                },
-                Condition(Cond<8>),
-                StepSequencer {
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(9)),
-                        Condition(Cond<10>),
-                        Condition(Cond<11>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            AsyncSequence {
-                StatefulAction(Task<12>),
-                Condition(Cond<13>),
-                StatefulAction(Task<14>),
-                Parallel {
-                    AlwaysFailure,
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<15>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatTimes(2) {
-            MemPriority {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    StatefulAction(PTask<0>, b0 = 1, b1 = {b1}),
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
-                },
-                BinarySelector(|bb| bb.b0 + 4 < bb.b0) {
-                    Conditional(|bb| bb.b1 + 3 > bb.b0 % 4, dynamic = true, else = Success) {
-                        StepSequencer {
-                            Action(PIo<2>, t0 = {=}),
-                        },
-                    },
-                    #[on_halted(|bb| { bb.b1 = (*bb.t0 + 1) % 4; bb.b0 += 3 })]
-                    Condition(Cond<3>),
-                },
-                Selector {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Action(|ctx, bb| ctx.exec_in(4, (bb.b1 + 3) % 4, &mut bb.b1)),
-                    },
-                },
-                Sequence {
-                    Action(Act<5>),
-                    Script(|bb| if bb.b1 % 3 != 2 { bb.b0 += 1 }),
-                    SetBlackboard(t0 = 3),
-                    Action(Act<6>),
-                    Action(PIo<7>, t0 = {=}),
-                },
-                SequenceWithMemory {
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<8>),
-                    },
-                    SequenceWithMemory {
-                        Succeeder,
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0888Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0889 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-            o0: Option<i64> = Some(5),
-        }
-        #[skip_if(|bb| bb.b0 + 4 < 4)]
-        #[on_success(|bb| { bb.b1 += 1; if bb.o0.is_some() { *bb.t0 += 2 } })]
-        ParallelAll(1) {
-            Action(Act<0>),
-            Sequence {
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0889Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0890 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(0),
-        }
-        WaitValueUpdate(t0) {
-            #[failure_if(|bb| bb.b0 % 3 != 2)]
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    ForceFailure {
-                        Sequence {
-                            #[failure_if(|bb| *bb.t0 % 4 > 1)]
-                            #[on_halted(|bb| bb.o0 = None)]
-                            Action(Act<0>),
-                            Action(Act<1>),
-                        },
-                    },
-                    AsyncFallback {
-                        #[on_success(|bb| { bb.b0 += 1; bb.t0.set(1) })]
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    TryCatch {
-                        Action(Act<3>),
-                        Action(|ctx| ctx.exec(4)),
-                        Fallback {
-                            RunOnce(then_skip = false) {
-                                Action(PAct<5>, b0 = {b0}),
-                            },
-                        },
-                        Interrupt(|bb| bb.b0 % 4 < 1) {
-                            Invert {
-                                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(1) + 1),
-                            },
-                        },
-                    },
-                    Limiter(2) {
-                        AsyncSequence {
-                            Condition(Cond<6>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(PTask<7>, b0 = {b0}),
-                        Condition(Cond<8>),
-                        Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 2, &mut bb.b0)),
-                        Script(|bb| if *bb.t0 + 3 < *bb.t0 { bb.t0.set(*bb.t0 % 2) }),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0890Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
         }
-        RunOnce(then_skip = false) {
-            RepeatTimes(2) {
-                Parallel(failure = -2) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(Cond<1>),
-                    Script(|bb| *bb.t0 += 2),
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
+        Precondition(|bb| bb.b0 + 4 == 6, else = Skipped) {
+            SequenceStar {
+                #[on_failure(|bb| bb.b0 = 7)]
+                SubTree(Tree0891Sub0, b0 = {=}, o0 = {o0}),
+                Script(|bb| bb.b0 = bb.o0.unwrap_or(3)),
+                Sleep(10),
             },
         }
     }
 }
 
-board!(Tree0891Blackboard { t0 });
+board!(Tree0891Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
-        SequenceWithMemory {
-            IfThenElse {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        Sequence {
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+                StepSequencer {
+                    StatefulAction(Task<1>),
+                },
+                Condition(PCond<2>, b0 = 8),
+                Action(PIo<3>, t0 = {t0}),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
             },
-            Parallel(failure = 1) {
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(2)),
+            Deadline(50) {
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    RunOnce {
+                        Condition(Cond<6>),
+                    },
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    Wait(30),
+                },
             },
         }
     }
 }
 
+board!(Tree0892Blackboard { t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
-        ParallelAll(max_failures = -5) {
-            AsyncFallback {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-            },
-            Selector {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Repeat(4) {
-                    Action(Act<5>),
-                },
-            },
-            Delay(0) {
-                ReactiveFallback {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(Act<7>),
-                    Condition(Cond<8>),
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        AlwaysSuccess,
-                    },
-                    RepeatTimes(3) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            StepSequencer {
-                Condition(Cond<11> = Cond::<11>),
-                AlwaysSuccess,
-                Action(Act<12> = Act::<12>),
-                StatefulAction(Task<13>),
-                StatefulAction(Task<14>),
-            },
-            IfThenElse {
-                StatefulAction(Task<15>),
-                StatefulAction(Task<16>),
-                StatefulAction(Task<17>),
-            },
+        Repeater(2) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
@@ -3368,217 +3209,235 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 5,
         }
-        MemPriority {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            Action(Act<1>),
-            Condition(|ctx| ctx.check(2)),
+        Fallback {
+            RunOnce {
+                SequenceStar {
+                    Repeater(0) {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    },
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
+                    Fallback {
+                        Precondition(|bb| bb.b1 != 1) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        BinarySelector(|bb| (bb.b0 + 4) % 4 < 3) {
+                            Delay(0) {
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                        Limiter(2) {
+                            TryCatch(catch_on_halt = true) {
+                                Wait(20),
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0894Blackboard { t0 b0 });
+board!(Tree0894Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        StepSequencer {
-            Loop(q0, if_empty = Running) {
-                Condition(|ctx| ctx.check(0)),
+        SequenceStar {
+            #[run_while(|bb| bb.o0.is_none())]
+            Condition(Cond<0>),
+            ScriptCondition(|bb| *bb.t0 % 2 == 0),
+            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+            Action(PIo<2>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0895Blackboard { t0 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0896 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        SkipUnlessUpdated(t0) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = {b0}),
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0895Blackboard { q0 });
+board!(Tree0896Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0896 for Ctx {
-        RepeatUntil(Failure) {
-            RetryUntilSuccessful(0) {
-                Action(Act<0>),
-            },
+    pub tree Tree0897Sub1 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0897Sub0 for Ctx {
+        Repeat(0) {
+            SubTree(Tree0897Sub1),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Deadline(10) {
-            ParallelAll {
-                StatefulAction(Task<0>),
-                UnsetBlackboard(o0),
+        Timeout(20) {
+            RepeatUntilFailure(3) {
+                Cooldown(20) {
+                    SubTree(Tree0897Sub0),
+                },
             },
         }
     }
 }
-
-board!(Tree0897Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            #[post(|bb| if bb.b0 + 3 > *bb.t0 + 1 { bb.t0.set(*bb.t0 % 3) })]
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0898Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0899Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Deadline(20) {
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Sleep(20),
+        Loop(q0, if_empty = Success) {
+            Parallel(success = 2, failure = 1) {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Wait(0),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0899Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        #[run_while(|bb| bb.b1 + 3 < 7)]
-        SubTree(Tree0899Sub1, ..)
-    }
-}
+board!(Tree0898Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Precondition(|bb| bb.b1 < *bb.t0 % 3, else = Skipped) {
-            SubTree(Tree0899Sub0, ..),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0899Blackboard { b1 t0 q0 });
-
 cases! {
-    Tree0800 "B{t0=3;b0}Try(Try(a0e,RFb(Bin{t0<0;_}(@of{b0+=1}@oh{b0+2<t0?b0+=1}@rw{b0%3!2}Sc{b0+=2;t0=3?t0+=1},F),Cnd{t0>5;_;S}(@po{t0+=1}RFb(a1,pi2{t0:=})),@rw{t0=3}@po{t0:=b0}t3)),Fb(ASeq(@fi{b0+2=0}@of{b0:=b0%3}c4,a5,c6,c7),Star(c8e,Once(Sb{t0=b0})),Rep1(a9)))",
-    Tree0801 "B{t0=0;b1=4;b0=4;t1=4}Cnd{t1+1<b0+4;_;S}(RSeq(@os{b0+=3;b1<2?b1:=b1%2}SubR(AFb(t0,SubA(@fi{t1+1!t1+3}@of{b1<1?b1:=t1;b1:=b0}@si{b0%2=1}Sb{b1=0}),a1,Sb{b1=t0}))))",
-    Tree0802 "B{t1=3;b1=0;t0}Isw{5;T;N}(Fb(c0l,c1),RFb(t2e,t3e),RepF(Cnd{t0!4;T;S}(Sc{t1+=3})),Dl{0}(pt4{b0:b1;b1:b1}))",
-    Tree0803 "B{t1;b1=2;o0=_;t0=2;b0}@os{o0:=_;b1=4?o0:=_}AFb(SubA(Dl{100}(@fi{o0|1>4}@rw{some}Wu{t0})),Seq(@of{b0:=b1}Sb{t0=t1},pt0{b0:=;b1:=},pt1{b0:b0;b1:t0}))",
-    Tree0804 "B{o0;t0;b0}Rus{1}(Isw{b0+3;_;N}(Rmp{F;S}(Flt{1;F;F}(Bin{t0+2%4=1;N}(RFb(c0,a1),c2))),Wv{t0}(MPri(c3l)),Su{t0}(TryT(ASeq(t4,Swm(@os{b0+=1}@fi{none}@ki{b0<2}pa5{b0:t0},SubA(c6l))),a7,pa8{b0:4;b1:t0})),Sb{b0=1}))",
-    Tree0805 "B{t0=1;b1=1;b0=3;o0=_}Isw{t0+1%2;N;_}(@po{t0+=2}@si{o0|2+4<2}t0,Sb{b1=b0})",
-    Tree0806 "B{b0;b1=5;t0=0}Pre{t0+4%4>2;R}(Try(t0,Intr{t0%4>2}(Sc{b1+=2}),pa1{b0:t0;b1:b1},@rw{b0!3}c2,pt3{b0:b1;b1:b0}))",
-    Tree0807 "Rpt{2}(Rmp{F;S}(Mt{20}(Fai)))",
-    Tree0808 "B{b0;t0=2}Seq(RSeq(Sb{t0=b0}),SubA(PPar{0;_}(Wu{t0})),Once(TryF(Pre{t0+1>1;K}(Sb{b0=0}),Opt(a0),t1e)))",
-    Tree0809 "B{t0=0;b0=5}RFb(SubR(@si{t0+3!b0%4}@oh{b0+4>t0+4?t0:=t0%4;b0+=1}Ite(Wu{t0},Sc{b0:=t0%3;b0+=2})),@ki{b0+2=7}Inv(RFb(pt0{b0:=;b1:t0},c1,c2e,@rw{b0%3!0}SubR(@po{t0+=2}t3e))),Cd{10;_}(@oh{t0:=t0%2}a4))",
-    Tree0810 "Inv(FF(t0))",
-    Tree0811 "B{b0=3;o0=0;q0=3;t0=3;b1}PPar{2;N}(WU{b1!4}(Bin{none;N}(SubR(t0),@si{b1>3}@rw{b1>0}MPri(t1,Mt{20}(Wu{t0})))),Lp{b1;_}(Lp{b1;K}(Rep1(Fb(Rep4(Lim{3}(c2l)),RT{2}(t3),RU{S}(Bin{o0|5+4>t0;T}(pc4{b0:b0},Wt{20})))))))",
-    Tree0812 "B{o0;q0;b0=5;b1=3;t0}Wde(@of{b1:=b0+3%3}RFb(Lp{t0;F}(S),a0b{0;b0}),@ki{b0<6}Sc{o0:=b1;o0:=6},Dl{0}(AFb(a1,SubA(t2),c3)))",
-    Tree0813 "B{t0;b0=4;b1=4}@rw{b1+4>t0}MSeq(t0,Sb{b0=t0},c1,c2,Sel(a3e,t4))",
-    Tree0814 "B{t0=5;b0}Dd{10}(Ruf{2}(OnceT(@os{t0<5?b0:=t0%2}@rw{t0<3}Wv{t0}(@fi{b0=7}@ki{b0>6}Ite(t0,t1)))))",
-    Tree0815 "B{o0=5;t0=0;b1=1;b0=5}PAll{1}(@oh{b1:=t0;b1:=o0|3+1%3}F,Pre{b0>4;S}(pc0{b0:=}),Par{1;_}(a1b{b1%2;b0},c2))",
-    Tree0816 "B{t0;t1;b1;b0=5}Fb(Isw{t0;N;T}(pt0{b0:2;b1:b1},Bin{t1<0;_}(Rep4(pc1{b0:b0}),c2e),PAll{-1}(t3e,Wv{t0}(pc4{b0:t0}))),@os{b0+=3}@si{b1!5}@oh{b0=7?b1+=1}RSeq(Inv(Seq(t5,Try(c6,Sl{100}),pa7{b0:2;b1:=},Scc{t1+4!t1})),Rpt{3}(t8e)))",
-    Tree0817 "B{t1=0;t0;b0=5}RSeq(c0,RetF(Swm(c1,RepF(@ki{b0%2>0}@po{t1:=4}a2),Pre{t0%2<0;F}(t3))))",
-    Tree0818 "B{t0=3;b1=4}TryT(RepF(Ite(c0l,pc1{b0:b1})),c2b{t0})",
-    Tree0819 "B{o0;t0=1;b1}Swm(Sw{1;3;2}(Once(t0e),R,Suc,@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Dl{20}(pi1{t0:b1})),pc2{b0:2})",
-    Tree0820 "B{t0=3;b1=3;b0=0;q0=1}FS(Keep(@rw{b0=b1}Ret1(MSeq(RSeq(S,SubA(Lp{t0;K}(@rw{b1!4}Sb{b0=t0}))),Lp{_;R}(Cd{50;_}(Dl{0}(@oh{b1:=b1%3}t0)))))))",
-    Tree0821 "B{b0=4;t0}Lim{3}(PAll{-1}(Wu{t0},Sel(a0,t1,@po{b0:=t0+2;t0+=4}SubR(c2l)),@oh{t0+=2}@si{b0+3!4}pt3{b0:2;b1:t0},pc4{b0:1}))",
-    Tree0822 "B{b0=1;b1=5;q0=0;t0}Swm(Flip(t0e,pc1{b0:=},MPri(Lp{t0;F}(Wu{t0}),t2,pc3{b0:8}),Opt(Scc{b1!7})),Flip(Sl{20},RU{F}(Isw{b1;_;_}(pa4{b0:t0;b1:b0},t5e,a6,pc7{b0:5}))),Seq(Flt{2;R;_}(Isw{b0;N;T}(c8)),Inv(Wde(c9,t10)),pc11{b0:t0}),Isw{t0+1;N;_}(@si{b1=b1+3}@fi{b1>5}RFb(pa12{b0:b1},c13,t14,Sc{b1:=b1%2;b1+=3}),c15b{b0},MPri(c16b{t0+1%2},pa17{b0:=;b1:b0},Scc{b1+2%4=0},Wu{t0}),Suc),Ret3(PAll{1}(@fi{t0<b1}@si{b1+3%4!1}@of{t0:=b0%3}Mt{50}(a18b{b0%2;b1}))))",
-    Tree0823 "B{o0;b0;b1=5;t0}RSel(Ite(a0e,Keep(c1b{b1%3})),Rep2(PAll{_}(a2,@po{o0:=b0%3;o0:=5}pi3{t0:=},c4,Sc{t0+=3},Suc)),Intr{b1+3<3}(Seq(Swm(Cd{20;F}(@ki{b1>t0+3}a5l)),Rep1(FF(a6b{o0|0;b0})))))",
-    Tree0824 "B{b1=3;q0;t0=4;b0=2}Wde(OnceT(Isw{t0;N;T}(AFb(Scc{b0%3!0},t0e,a1e,t2e),RFb(@rw{b0+2=b1+1}Lp{t0;K}(a3e),a4b{7;b1},pt5{b0:1;b1:b1}))),Dd{0}(Ret2(Fb(RSeq(pi6{t0:=},Sc{b1+=2}),Pri(OnceK(t7),t8),To{20}(Fb(c9,c10e))))))",
-    Tree0825 "B{t1;t0=5;b0=2;o0}Seq(RSeq(@fi{t0=o0|1}Wt{20},Cnd{o0|2<3;_;_}(Ret2(@ki{b0+4<b0+2%3}@si{b0>t0}@po{b0:=7}Sb{o0=8}))),MSeq(pc0{b0:8},c1e,a2e,Sc{t1:=b0;b0<0?o0:=3},Seq(Ub{o0},pt3{b0:t1})),Pre{t1%3>0}(Flip(c4b{t1+4},t5)))",
-    Tree0826 "B{b0=5;t1=1}Fb(Pri(Par{4;_}(Cd{20;F}(WU{b0>2}(FS(t0e))),a1b{t1+2;b0},Fai,t2),Fb(t3,t4,pc5{b0:t1},t6)))",
-    Tree0827 "B{b1=1;t1=0;b0=3;t0=0}Sw{4;2}(Rty1(To{20}(RFb(t0,c1l,c2,c3,c4))),@os{b1:=b0+2}Step(RFb(Fai,Scc{t0+4%4<2}),Wt{0}),@rw{t0+2%4<0}@oh{b0+3%4!1?b1:=2}@fi{t0%3!1}Rep1(Bin{b1%3=2;T}(@of{t0+3%2=0?t1+=1}RSeq(Wt{0},Sl{0}),RU{F}(Su{t1}(@oh{b1+=1}Scc{b0%4>1})))))",
-    Tree0828 "B{t0=0;b0=1}Sel(pt0{b0:5},Pre{b0=t0%4;F}(Su{t0}(pc1{b0:=})),Flip(Wt{0},Wt{50},a2b{t0+4%2;b0},Wt{10},@rw{b0+1%2<0}a3))",
-    Tree0829 "Swm(RFb(F))",
-    Tree0830 "B{b0=5}PAll{_}(S,Step(@rw{b0<0}RU{S}(t0e),t1))",
-    Tree0831 "B{o0=_;b0=0;b1=4;t0=2}AFb(Cnd{b1=1;_;S}(@ki{o0|5%4!3}@si{t0=0}@of{b1=3?b0:=t0}pt0{b0:b1}),Try(t1,t2e))",
-    Tree0832 "PAll{_}(c0l,c1l,c2)",
-    Tree0833 "Keep(Seq(Ret3(Step(c0,t1,t2)),FF(t3),Pri(Seq(Opt(t4),RSeq(S,Sl{0},a5),PAll{_}(c6,Sub(t7),t8))),TryT(RFb(F,F,S),Suc,RSeq(RetF(Wt{20}),c9,Rep1(Suc),t10))))",
-    Tree0834 "Fb(Once(RSeq(t0,Rep2(c1),Fb(t2,a3,c4))),Fb(To{0}(PPar{2;N}(c5l,c6,Inv(c7))),Sub(Flip(S,R,t8))))",
-    Tree0835 "B{q0=4;b0=1;t0=4}FS(Lp{t0;K}(c0b{b0%2}))",
-    Tree0836 "B{t0=2;b1=1}Bin{t0<2;_}(Wde(SubR(a0),pt1{b0:t0;b1:b1},c2b{7}),@of{b1:=t0}OnceK(c3))",
-    Tree0837 "B{t0=5;o0=4;t1=3;b0}PPar{2;_}(Keep(RU{F}(Pri(@rw{b0>t0+2}To{50}(@ki{t1+4<t0+2%2}@po{o0:=9}OnceK(Scc{t0%3>1}))))),@of{t1+=2}Dl{0}(PPar{2;T}(R,S,S,pt0{b0:=;b1:t0})))",
-    Tree0838 "B{o0=_;t0=1}Seq(t0,Sb{o0=8},Fb(pt1{b0:9;b1:t0},Sc{t0:=8}),t2)",
-    Tree0839 "B{o0;t0=4;b1=2}RFb(Rep2(Par{2;2}(t0e,Scc{o0|0%3>0},Ub{o0})),Sw{3;0;1}(Wu{t0},t1,t2,F),OnceT(Swm(Pri(Scc{o0|2+1=1},t3),Rmp{S;F}(Ub{o0}))),@oh{o0:=_;b1:=t0}RT{1}(MSeq(Sc{o0:=_},a4e,Ub{o0})))",
-    Tree0840 "B{b0=2;o0=0;t0}Isw{o0|2%2;N;T}(Once(Seq(Intr{b0>t0+1}(t0e),PPar{0;N}(pa1{b0:6;b1:t0},t2),c3l,Rep4(Star(Wu{t0},t4)),RSeq(t5,Sl{50}))))",
-    Tree0841 "B{t0;b0=4}Par{1;2}(MPri(Wv{t0}(@os{t0:=2}@rw{b0>6}@si{t0%3!0}Wt{0}),t0,t1),Step(pa2{b0:t0},Run))",
-    Tree0842 "B{t0=3}RFb(c0,pc1{b0:t0})",
-    Tree0843 "B{b1;o0=_;t0=1;b0}Ite(@ki{b0<o0|4}@of{none?b1+=1;t0+=2}PPar{2;T}(@po{o0:=_}pa0{b0:=;b1:=},pa1{b0:=;b1:=}),RFb(t2,c3),PPar{0;_}(c4,a5b{5;b1}))",
-    Tree0844 "B{b0=3;b1=0;o0=_;t0;q0=3}RFb(Ite(Flip(c0,Inv(c1b{t0%3}),Sc{t0%3=1?o0:=t0}),MPri(a2,c3b{b0})),Ret2(Rep2(Wu{t0})),MPri(MPri(Inv(Sc{b1+=1}),RepF(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0}),Lp{_;R}(Rus{3}(pa6{b0:=;b1:b0}))))",
-    Tree0845 "B{b0=4;b1=0;o0;t0=3}Seq(MPri(Seq(RFb(pt0{b0:5;b1:b0},t1,t2),@of{t0+=1}@si{b0<7}R,Sel(t3,t4,Fai,Sc{t0:=o0|5})),RSeq(Dl{100}(RSeq(a5)),@ki{b1%2>0}@of{o0:=b0}c6,Fb(Fai,c7),a8)),Fb(Inv(c9),Flt{2;S;_}(Seq(Sl{30},c10,pc11{b0:2})),Rep4(Sb{b1=b0})),c12b{b0})",
-    Tree0846 "B{t0=3;b0=4;t1}TryF(OnceT(@si{b0>7}@ki{t0=3}Wde(Isw{t1+3;_;T}(a0,Suc),Fb(@rw{b0=t1}@os{b0%2<0?t0+=3}@fi{b0<6}c1b{4},@os{b0+=1}@fi{t0+2%2<0}t2),Wt{10})),Swm(S,c3,Ret4(Mt{10}(a4l)),Mt{10}(Intr{b0%2>0}(@po{t0:=t1%4}Sb{t0=8}))),Sb{b0=4},Sb{t0=t1},Rus{F}(MSeq(c5b{7},Sc{t0+=1},pa6{b0:t1;b1:t0})))",
-    Tree0847 "Step(PPar{1;T}(t0,Sub(a1l),c2,c3))",
-    Tree0848 "B{b0;t0}Fb(Seq(Scc{t0!7},Wu{t0},Wt{50},a0b{7;b0},a1),t2)",
-    Tree0849 "B{o0=2;t0}Su{t0}(TryT(RSeq(Sl{20},SubA(t0)),@po{o0:=t0%3;t0:=t0%2}@oh{t0+=2}Inv(F),pi1{t0:=}))",
-    Tree0850 "B{o0}To{50}(Wde(c0,@ki{o0|4+3=3}Ub{o0}))",
-    Tree0851 "ASeq(Try(a0,t1),ASeq(t2,Sub(a3),c4l),Fb(Sub(a5),c6))",
-    Tree0852 "B{t0}Seq(MPri(c0),Wu{t0})",
-    Tree0853 "B{o0;b0=1;t0=2}Fb(@si{some}@ki{o0|1+2>0}RSeq(t0,Sc{o0:=_;b0<b0+3%3?b0+=4},Wt{0}),@si{some}@of{o0:=o0|5}PPar{0;N}(Fai,c1),pi2{t0:=},@po{b0+=1}@si{b0!0}@rw{b0+3%3>0}Bin{t0<b0;N}(t3,pc4{b0:t0}),Bin{some;N}(t5,pa6{b0:b0;b1:t0}))",
-    Tree0854 "Ret2(MPri(Dl{50}(PAll{1}(Suc,c0)),t1,Once(RT{F}(Rty0(Wt{0}))),Rty2(c2e),Cd{20;F}(PAll{_}(Rep2(Sl{0}),t3,Flt{1;F;_}(a4)))))",
-    Tree0855 "B{b1;o0=3}@of{some?o0:=_}Fb(t0,@si{o0|4!4}@oh{o0:=b1}c1,c2,Sb{o0=8})",
-    Tree0856 "Inv(Rep3(RepF(RFb(Keep(t0),PAll{-2}(Once(S),t1)))))",
-    Tree0857 "B{b1;o0=_;t1;b0}@si{b1!o0|5+1%3}Wde(Inv(c0),MPri(Inv(Cnd{none;N;_}(t1)),Sel(t2,pt3{b0:b0},a4b{b1;b0}),Pre{o0|2%2=1}(Pre{none}(t5))),Ret4(Flip(Wt{0},t6,Ret2(@si{none}@rw{b1<t1+1}t7),pc8{b0:t1},F)))",
-    Tree0858 "B{b1=0;t0=2;b0=5;o0=_}OnceK(Rty1(Wde(Seq(PPar{2;N}(Step(WU{b1<1}(Sb{t0=b1}),pt0{b0:t0})),Suc,Inv(PPar{1;N}(c1,pt2{b0:=;b1:=})),@os{t0+=3}Fb(pt3{b0:0;b1:=},Ret3(c4)),@po{b1+=1}RT{1}(RFb(a5,t6,c7e,t8,PAll{_}(pt9{b0:b0},t10)))),RFb(@ki{o0|4<t0+4}@po{b0+=3}Pre{t0+1=2}(Scc{b1!t0}),Su{t0}(@po{b1+=2}Fb(@si{b1%4>2}RFb(a11,t12e,c13e))),RFb(c14e,Rpt{2}(@of{b0+=1;t0+=2}t15),Pre{b1>b1+2;R}(t16),t17),Ret2(Dl{10}(t18))))))",
-    Tree0859 "B{o0=_;t1=1}Pre{none}(Swm(Wt{10},Try(c0b{t1+1},t1,c2,t3,t4),F))",
-    Tree0860 "B{t0;o0=_;b0;b1=2}Sw{5;1}(Ret0(Wt{0}),@os{t0+=1;o0|5%2<0?b0:=o0|5+4}Lim{2}(Cd{0;F}(Step(t0,c1,pt2{b0:=;b1:b0}))),Sb{t0=b1})",
-    Tree0861 "Swm(c0,t1,F)",
-    Tree0862 "B{b0=4;t0;b1}@po{b0:=4}Pre{t0>b1%4}(Bin{t0>3;N}(Ite(pi0{t0:t0},FF(Keep(Suc))),Fb(Par{-2;_}(t1e,Scc{b1+1<b0+2}),Lim{1}(pi2{t0:=}),Wt{0})))",
-    Tree0863 "B{b0}Step(pa0{b0:=;b1:b0})",
-    Tree0864 "B{t1;b0=1}PPar{1;_}(Scc{b0+1>2},@rw{t1=5}c0,c1,Run)",
-    Tree0865 "B{t0=3;b0=4}Fb(Par{2;_}(t0e,pa1{b0:8;b1:b0}),Inv(Scc{b0=t0}),OnceK(Intr{t0=1}(WU{b0+4<2}(Step(Sb{t0=1},Wt{0},@ki{b0+2%2<0}pt2{b0:b0;b1:t0})))))",
-    Tree0866 "B{b0;t0=1;b1=1}Try(Ite(Rty1(ASeq(Inv(@oh{b1:=t0}@si{b1>5}@ki{b1%4!2}Wt{10}),@rw{b1+4=1}@po{t0+=1}@of{t0+=1}MSeq(@ki{b1>3}@fi{t0+3!b1%3}c0e,c1b{7}))),PPar{1;N}(@rw{b0+1%3<2}@of{t0:=b0+2}Invt(t2),WU{b0+2<b0}(t3))),Bin{b1+3>3;_}(WU{b1+1%3<1}(Cd{20;F}(PPar{0;T}(Flip(@rw{b1+2>t0%2}Lim{2}(S),Sc{b1+=2}),R,a4b{t0;b0},Inv(t5)))),Isw{b0;N;N}(c6b{b1+3},Rep0(c7b{b0}))))",
-    Tree0867 "B{b0;t0=2;o0}@si{t0%2=0}Ite(t0,Rpt{3}(@oh{o0:=_}@of{t0+=1}@si{o0|2%3=1}c1),@po{o0:=b0+3}@ki{t0+2<3}S)",
-    Tree0868 "B{q0=3;b0=1;t0=1}Swm(Star(t0),Lp{_;S}(AFb(Lp{b0;_}(Step(a1e,pa2{b0:=;b1:b0},t3)),Dl{50}(Flip(c4l,@rw{b0<t0%4}@oh{b0+=1}@of{t0+=2}c5)),Rmp{F;S}(Rpt{0}(pa6{b0:t0;b1:t0})))),PPar{1;T}(R,c7,a8,pt9{b0:t0}),Lp{_;_}(RT{F}(Sel(To{0}(@of{b0:=8}@fi{t0<b0%4}c10),Par{2;2}(t11,t12)))),RFb(Pre{b0>t0;F}(@rw{t0+3!b0%3}Sl{100}),Flip(a13,c14b{b0+4},c15,Sl{20},a16l),Lp{b0;F}(PAll{3}(@os{t0+=1}Sb{t0=2},Rep1(a17),@fi{t0!4}a18l))))",
-    Tree0869 "B{t0}Par{_;0}(RT{F}(pi0{t0:=}),c1)",
-    Tree0870 "B{b1=5;b0;t0=3}@rw{t0<5}@of{b0+=2}TryF(Inv(RFb(@fi{b1<b0}Lim{1}(Rep4(Wt{10})))),RFb(Fb(Ret1(Try(a0,Mt{0}(c1),@rw{b1<3}t2e)))))",
-    Tree0871 "B{b0=4;t0=0;b1=3}@si{b1+3%3<0}Fb(Cnd{b1+1%2=0;N;_}(WU{b1+4!b0}(Sb{t0=3})),Rus{F}(t0),SubR(Once(Flip(Pre{t0%3!1;K}(Scc{t0+4!b1}),c1b{b1%3},t2e))),Par{_;0}(MPri(@of{b0:=b1}Wu{t0},SubA(S)),R))",
-    Tree0872 "Seq(a0,c1e,MPri(a2,a3e,t4e),Sub(To{10}(Sub(PAll{-3}(Mt{100}(c5),t6e,F)))))",
-    Tree0873 "B{b0=3;t0=0;q0=3}ASeq(Once(Wde(t0,pt1{b0:7;b1:b0})),Sc{t0:=b0%4},Seq(Dd{0}(Sel(c2,t3)),S,Ruf{F}(Lp{_;K}(t4))))",
-    Tree0874 "B{t1=0;o0;t0;b0=5}Swm(Mt{10}(Pri(Swm(Sb{b0=1},c0,Wt{50}),t1,RepF(Cnd{b0%3<2;T;_}(a2)),pa3{b0:1;b1:b0})),@rw{o0|1+3%3!2}@fi{o0|2!t0+3}@si{t0+3<t1}WU{some}(Cd{50;F}(Keep(Intr{b0%4<2}(t4)))),Isw{t1+2;T;_}(@ki{b0!7}@po{b0+=1}Ret4(Ret2(t5e)),Sc{o0:=t0}),Flip(a6,t7,Rus{3}(@si{o0|5<b0+3%3}@rw{b0<t1%2}Rty0(F))),Isw{6;_;N}(t8e,c9,t10,c11e))",
-    Tree0875 "B{b0=2;t1=3;t0=2}Swm(Seq(RSeq(Isw{b0+4%4;N;T}(c0l,t1e))),Opt(PAll{-1}(Isw{t1%2;_;T}(Sl{10},Rep2(pc2{b0:5})),c3b{b0+2%4})),MSeq(@rw{t0<t0%2}@fi{t0+3=2}t4e))",
-    Tree0876 "B{t0=4;o0=_;b0=0}PAll{-1}(pi0{t0:t0},@ki{t0!7}@oh{b0:=o0|1}TryF(pc1{b0:=},S))",
-    Tree0877 "B{b1=1;b0=2}@si{b1+1>6}@po{b1:=b0+3;b1+=3}PPar{1;N}(t0,t1,Sb{b0=8})",
-    Tree0878 "B{b0;o0;t0=5}PAll{_}(ASeq(Scc{o0|3>1},MSeq(a0,pa1{b0:=;b1:t0},pi2{t0:=}),@si{some}@fi{t0>0}@rw{t0%2!1}Pre{b0>1;S}(Sc{t0+=3;t0:=2})))",
-    Tree0879 "B{o0;t1=0;t0=5;b0=1}Lim{2}(@po{o0:=_;t0:=o0|0}@fi{t1+2>3}@os{b0:=2}RFb(Pre{o0|0%2>0;R}(Flip(c0l,R)),a1))",
-    Tree0880 "B{q0=3;t0;b0=2}PAll{_}(PPar{1;_}(a0e,Sc{b0=6?t0+=3},pa1{b0:=;b1:b0},t2,Fai),Lp{t0;_}(Rmp{S;S}(Step(Swm(a3),t4,Ret2(Keep(Sc{b0+1>5?b0+=3;t0:=3}))))),RSeq(Ret4(a5l),Swm(@rw{t0!7}Suc,t6)))",
-    Tree0881 "B{b1=2;t0=1;b0=3}RFb(TryT(a0b{1;b0},Rep3(a1),Run),Invt(Seq(Rus{3}(t2),RFb(c3,a4l,@po{t0:=t0+2%4}c5e),pc6{b0:=})),RSeq(RFb(c7,t8e,pt9{b0:0},t10),@ki{b1+1%2>0}@of{t0+=1;t0+=1}Mt{0}(a11)),Sw{3;1}(Wt{0},@fi{b0+4!2}@of{b0:=t0}@oh{b0:=t0%2}t12,t13))",
-    Tree0882 "B{t1}RFb(c0,SubR(a1),@oh{t1:=5}t2)",
-    Tree0883 "Dl{30}(Sub(Wt{30}))",
-    Tree0884 "Inv(c0e)",
-    Tree0885 "B{b0;t0;o0=0;b1}PPar{0;T}(PPar{2;_}(Rpt{F}(a0e),pc1{b0:b1},Isw{o0|2;T;T}(t2,Fai),Inv(RSeq(@po{b0<6?b1+=1}t3,t4,a5))),Wde(c6,Fb(t7,pt8{b0:b1},a9)),RepF(TryF(c10l,Sl{0},Pre{t0%3!2;K}(@of{none?o0:=o0|3+1}pt11{b0:4;b1:b0}))))",
-    Tree0886 "B{o0;b0=0;t0}Ite(Mt{20}(c0e),Pri(c1,@si{none}@oh{t0:=b0}@rw{b0+1=t0}Pre{b0+3!5;F}(Ret3(Sb{t0=b0})),t2))",
-    Tree0887 "RSeq(FS(Keep(To{50}(Rpt{F}(Star(RSeq(c0e,c1,t2e,a3,c4)))))),Fb(Swm(Lim{2}(c5),Cd{0;K}(RetF(a6)),c7),c8,Step(Swm(c9l,c10,c11,F))),ASeq(t12,c13,t14,Par{_;_}(F,R),t15))",
-    Tree0888 "B{b0=5;b1=4;t0=5}RT{2}(MPri(PPar{1;T}(pt0{b0:1;b1:b1},pa1{b0:=;b1:=}),Bin{b0+4<b0;_}(Cnd{b1+3>b0%4;T;S}(Step(pi2{t0:=})),@oh{b1:=t0+1%4;b0+=3}c3),Sel(RSeq(S,a4b{b1+3%4;b1})),Seq(a5,Sc{b1%3!2?b0+=1},Sb{t0=3},a6,pi7{t0:=}),Swm(Su{t0}(t8),Swm(Suc,t9))))",
-    Tree0889 "B{t0;b1;b0;o0=5}@ki{b0+4<4}@os{b1+=1;some?t0+=2}PAll{1}(a0,Seq(S,t1),t2)",
-    Tree0890 "B{b0=2;t0;q0;o0=0}Wv{t0}(@fi{b0%3!2}PPar{0;N}(Isw{t0;N;T}(FF(Seq(@fi{t0%4>1}@oh{o0:=_}a0,a1)),AFb(@os{b0+=1;t0:=1}Lp{b0;F}(t2)),Try(a3,a4l,Fb(OnceK(pa5{b0:b0})),Intr{b0%4<1}(Invt(Scc{b0>o0|1+1}))),Lim{2}(ASeq(c6,S)),RFb(pt7{b0:b0},c8,a9b{b0+2;b0},Sc{t0+3<t0?t0:=t0%2}))))",
-    Tree0891 "B{t0=4}OnceK(RT{2}(Par{_;-2}(Keep(t0),c1,Sc{t0+=2},a2,c3)))",
-    Tree0892 "Swm(Ite(c0,t1e),Par{_;1}(F,c2l))",
-    Tree0893 "PAll{-5}(AFb(Inv(t0),c1l,t2,S),Sel(t3,t4,Rep4(a5)),Dl{0}(RFb(t6e,a7,c8,RSeq(t9,S),RT{3}(t10))),Step(c11e,S,a12e,t13,t14),Ite(t15,t16,t17))",
-    Tree0894 "B{t0;b0}MPri(pt0{b0:=;b1:t0},a1,c2l)",
-    Tree0895 "B{q0=4}Step(Lp{_;R}(c0l))",
-    Tree0896 "RU{F}(Ret0(a0))",
-    Tree0897 "B{o0}Dd{10}(PAll{_}(t0,Ub{o0}))",
-    Tree0898 "B{t0=1;b0}RFb(t0,@po{b0+3>t0+1?t0:=t0%3}c1l)",
-    Tree0899 "B{b1=0;t0=0;q0=3}Pre{b1<t0%3;K}(SubA(@rw{b1+3<7}SubA(Dd{20}(Lp{b1;R}(Sl{20})))))",
+    Tree0800 "B{b1}Ret4(To{0}(Sb{b1=6}))",
+    Tree0801 "B{o0=_;t0=0;b0=0}@rw{b0%3!1}PAll{-1}(t0,To{20}(Su{t0}(t1e)),TryF(pi2{t0:t0},t3,Sb{o0=8}))",
+    Tree0802 "RFb(t0,Ret2(Keep(Rmp{S;F}(Ret3(RSeq(Fb(t1e,a2,Suc),FS(t3),Flt{2;S;F}(t4e)))))),RSeq(c5e,Par{-1;_}(R,a6,t7),RSel(c8,t9,c10,c11e)))",
+    Tree0803 "Swm(a0,RSeq(Par{_;_}(Rep3(Keep(t1)),t2)))",
+    Tree0804 "B{b0=0}Flip(RU{S}(@si{b0>0}Dl{10}(Ret0(c0))))",
+    Tree0805 "B{b0=3;t0=2}Dl{20}(Par{3;-2}(Ruf{1}(PAll{2}(RepF(@rw{b0+2!t0}@of{t0+=3}@oh{t0+=2}Scc{b0>t0+4%3}),RT{2}(Lim{1}(Scc{t0+1!2})))),Fb(c0,c1e,Scc{t0+2%4=0},Wu{t0}),Suc))",
+    Tree0806 "B{t0=3;b1=1;q0=4;b0=4;t1=2}Mt{20}(Flt{3;R;_}(Ite(@ki{t0%3<0}@si{b1+3<2}@oh{t1+=2;b0+=2}Pre{b1>t0;K}(Wu{t1}),PPar{2;_}(@po{t1:=t0}@ki{t0%3<0}Sl{50},c0),Sw{2;3}(t1,@os{t0:=0;b0+1!3?t1:=5}Lp{b1;S}(pc2{b0:6}),pa3{b0:b0;b1:=}))))",
+    Tree0807 "Sel(c0,t1)",
+    Tree0808 "B{t1;t0=5;b0=5;o0=5}RSeq(Ub{o0},RSeq(@oh{t0%3>0?b0+=1}@fi{t0!t1}RSel(AFb(t0,t1),t2,Inv(t3)),FS(Sb{o0=3})))",
+    Tree0809 "B{b0=4}Seq(c0,Sb{b0=9})",
+    Tree0810 "Fb(Dl{0}(Once(Rty2(Flt{2;S;_}(RFb(F,a0,t1,t2,t3))))),RSeq(Lim{2}(Ite(RSeq(a4e,a5),RU{S}(Seq(c6,Dl{0}(a7e)))))),RFb(c8,c9,t10,Swm(t11,Sl{20})))",
+    Tree0811 "B{t0}Star(Flip(pc0{b0:7},Sb{t0=0}),t1,Ret0(t2))",
+    Tree0812 "Par{1;_}(Sl{0},Ite(a0l,Sl{10}))",
+    Tree0813 "B{t1;b1;b0=4;t0=4}RFb(Scc{b1+1>3},@ki{b1<1}@rw{b1<2}RFb(c0,t1),OnceK(c2e),@os{t0<b0+1?t0:=0}@fi{t1>t1+3%3}Wde(Scc{b0>5},a3e))",
+    Tree0814 "B{b0=3;t0;q0;b1=2}AFb(Mt{10}(FF(Rpt{F}(Rep4(Wt{20})))),Swm(Lim{3}(Su{t0}(@ki{b1+4<3}@of{t0:=b0}@po{b1+=1}Lp{_;K}(t0)))),Cnd{b0<6;_;F}(AFb(OnceT(Wu{t0}),RU{F}(@po{t0+=1;b0=1?b1+=3}F),t1e)))",
+    Tree0815 "B{b1=2;b0;t0=4}RFb(Swm(t0,t1,Swm(t2,pc3{b0:b0})),RFb(Swm(Rep2(t4),a5),Wu{t0}),Swm(c6,Sb{b1=t0},Fai),Ret0(@fi{b1=b0+3}pt7{b0:b0;b1:=}))",
+    Tree0816 "B{o0=4;b0=4;t0=3;q0=0}Fb(@po{t0+=2}Wde(PPar{1;N}(pc0{b0:7},OnceT(Seq(Wt{0},pi1{t0:t0}))),RFb(Swm(RFb(Step(@fi{b0<2}@oh{t0%4!0?o0:=_;o0:=_}t2,Ub{o0},@ki{b0%3>0}t3),@of{t0+=1}@si{t0<t0%2}t4,t5e)))),Star(Wu{t0},c6e,Bin{none;_}(Bin{o0|5+3<b0;T}(t7,Keep(Ruf{3}(pi8{t0:b0}))),c9)),RSeq(Wv{t0}(Ite(t10e,Lp{_;S}(@os{some?b0+=1}@si{b0+1=7}c11))),Sel(a12e,Lp{t0;_}(c13e),Pre{b0!3}(c14b{b0%4}),Sb{t0=7})))",
+    Tree0817 "Rep2(MPri(Rus{2}(t0),Rty2(a1l),PAll{0}(FS(Star(RFb(Rep4(c2l),t3)))),RFb(To{30}(Pri(t4,t5))),AFb(RetF(t6),RT{1}(FF(a7l)))))",
+    Tree0818 "B{b0=5;b1=0}Inv(Par{0;0}(a0,c1,Sb{b1=b0}))",
+    Tree0819 "Fb(Flip(t0,t1,PAll{_}(Rty2(t2))),PPar{1;_}(RSeq(t3,t4,t5e,Rep0(t6))))",
+    Tree0820 "B{t0=3;b0=1;t1;b1}Keep(Star(Isw{7;_;_}(RFb(@ki{t0%3>1}c0l,Fb(@os{b1:=b0%3}@fi{b0+1%4>1}To{0}(@of{t0:=t1+4%4;b1:=4}Pre{t1>7;R}(t1))))),Swm(pa2{b0:b1},t3)))",
+    Tree0821 "B{q0=3;t1=0;b0}PAll{-2}(t0,Lp{_;_}(RSeq(a1e,pt2{b0:=;b1:t1},Sl{0},c3)))",
+    Tree0822 "B{b0=4;t0;b1=3}RFb(RepF(Ret3(Seq(a0,pt1{b0:1}))),Wu{t0},Star(pa2{b0:=;b1:b0},a3l,t4),Bin{b0+1<b1+2;N}(c5e,MPri(F,t6)))",
+    Tree0823 "B{b0}@rw{b0<5}@si{b0%4<0}RFb(PAll{-1}(Run,c0),RSel(t1,c2,pa3{b0:8;b1:b0}))",
+    Tree0824 "B{b0=3;t0;b1=5}@ki{b1+2<3}ASeq(Ret3(t0),Mt{0}(Step(pc1{b0:b0},Star(a2,@fi{b1%2<0}t3e))),Seq(t4,Sb{b1=t0}),PAll{1}(RFb(pc5{b0:=},Scc{t0+2>6})),RFb(F,a6,@fi{b0+4%3<1}@po{b1:=b0+2}t7,FF(S)))",
+    Tree0825 "B{o0=_;b0;t1=3}MSeq(Sc{t1+=3;t1:=o0|4},SubA(FF(RepF(SubA(@fi{b0%2<1}c0)))))",
+    Tree0826 "B{b1;t0=2;t1=0}RSeq(t0,Rep2(t1),Sc{t0:=b1%4},@po{t1+=1}a2,@ki{t1>b1+4%3}@of{t1:=4}a3l)",
+    Tree0827 "B{t0;b0=1;t1=1}Isw{t1;_;N}(MPri(Wu{t0},a0,c1,a2),Step(Seq(t3,pi4{t0:b0},t5)))",
+    Tree0828 "B{b1=2;b0=2}Star(RSeq(Rep3(RFb(t0,pt1{b0:b0;b1:b1},pa2{b0:3;b1:=},pi3{t0:b1},t4)),OnceK(pt5{b0:2;b1:b1})))",
+    Tree0829 "B{b1=0;t1=0;o0=_;b0=4;t0;q0=3}Par{_;_}(Ite(Isw{4;N;_}(Opt(Ub{o0}),Wt{10},Pre{t1+1%2=0}(PAll{1}(a0b{0;b0},pi1{t0:=})),S),Isw{t1;_;T}(c2e,pa3{b0:0;b1:t0},c4)),Flt{3;F;F}(WU{b1>7}(@ki{t1%2>0}@of{o0:=t0}Swm(@of{b1+=1}@si{b0<7}pc5{b0:=},Sel(t6,Sc{b0%4>1?t1:=o0|2%4}),pt7{b0:t0;b1:t1},RtyF(@os{o0:=_}@ki{some}@oh{b1+=1}Rep4(Lp{_;_}(S))),Scc{t1=6}))),Swm(Once(To{0}(c8)),Sw{0;1;5}(Run,@si{b0<7}@po{b0:=1}Sb{t1=3},a9,Wt{100}),Bin{none;N}(Ret1(pi10{t0:=}),pc11{b0:4})))",
+    Tree0830 "RSeq(Swm(t0,t1,Dl{0}(t2),t3e,t4),RSeq(RFb(a5),t6e,c7l,Rpt{F}(a8l)))",
+    Tree0831 "B{o0=3;t1;b0=3;t0}Isw{t0+4;_;N}(Sl{0},t0e,a1,@os{b0+=1}@fi{t0<3}Sc{b0+1!4?o0:=t1})",
+    Tree0832 "Flip(Fb(Sub(a0l),t1e,c2,c3),Rty3(RSeq(c4e,t5,a6,c7l,t8e)),PPar{2;T}(Dd{0}(Opt(Sl{0}))))",
+    Tree0833 "Inv(Ruf{2}(Sub(Pri(Ret0(t0),c1l))))",
+    Tree0834 "B{b0=1;b1=5;t0;t1}Pri(pt0{b0:=;b1:t0},@of{b1+=1}@ki{b0+1%4>1}@fi{t0<3}AFb(c1,S),@os{b0:=t1+1%2}@fi{t0%4<3}@rw{b1=4}a2e)",
+    Tree0835 "B{b0=4;t0=1}Par{-1;-1}(Swm(pi0{t0:=},c1,c2,@po{b0+=3}@fi{t0+4%4>0}a3),c4l)",
+    Tree0836 "B{b0;o0=_}RFb(TryT(Sb{b0=4},c0e,t1),Try(a2e,Pre{b0+2%4!3;S}(t3),Suc,TryF(@ki{some}@os{b0+=1}@oh{b0+=3}Wt{20},c4),@os{o0:=_;b0+3%3<2?b0+=1}c5),Seq(c6,t7))",
+    Tree0837 "B{b1;t0=0;q0;b0}Isw{b1;N;_}(Seq(t0,@ki{t0>2}pa1{b0:t0;b1:=},c2,Su{t0}(@of{b1:=9}@si{b0+2>t0%2}@os{b1+=2}c3l),a4l),PPar{2;_}(Keep(Dd{0}(Wt{20})),Mt{0}(Lp{t0;F}(Bin{b0+1%2=0;N}(pa5{b0:1},RFb(@po{b0+=1}Fai,c6,pc7{b0:=},c8))))),Sw{1}(Isw{b0;_;T}(Scc{t0+2<b0+2}),@fi{b1<4}@si{t0+1=b0+4}@po{b0+=3;t0>b0%3?b0:=t0+2}c9l))",
+    Tree0838 "Ruf{F}(To{0}(Swm(Seq(PAll{-3}(t0,c1,R,c2),Par{-1;_}(t3,Sel(c4,t5e,t6)),Inv(FF(Par{0;2}(a7,c8)))),Dl{10}(OnceT(Try(Par{0;1}(S,a9),Swm(t10,a11),To{20}(a12e),MSeq(t13,F),PPar{0;T}(c14,a15l,t16)))),AFb(Flt{3;_;F}(PPar{1;_}(Sel(a17,c18),c19)),RSeq(Dl{50}(Star(Sl{30},c20,F)))))))",
+    Tree0839 "B{q0=2;b0=3;o0=3;t0=1;b1}Par{-2;0}(c0e,Lp{b1;R}(@fi{o0|0>3}RSeq(Swm(a1,Sc{b0+=3;o0:=t0%2},c2))))",
+    Tree0840 "Flip(t0,Sub(t1e))",
+    Tree0841 "B{t1=5;b0;t0=3}Par{2;_}(Sb{t0=t1},pc0{b0:=})",
+    Tree0842 "B{b0=0;t0=3;o0=_;b1}Isw{2;T;N}(a0,SubA(Dl{0}(Su{t0}(MSeq(RSeq(@si{b1!1}@oh{t0:=t0+4%4}t1,pa2{b0:=;b1:=},a3),Scc{o0|5%2>0},Opt(Wu{t0}),Sw{5}(F,@os{b1+=1}@ki{none}@rw{b0<7}Wt{0}),RFb(Invt(c4e),pa5{b0:7}))))))",
+    Tree0843 "RFb(c0l,t1e,t2,c3)",
+    Tree0844 "B{b1=2;t0=2;q0=3}Lp{b1;K}(PAll{1}(To{0}(Seq(a0,t1,@of{t0+=1}PAll{_}(a2,t3))),MSeq(Sw{1}(Wt{0},c4))))",
+    Tree0845 "B{o0=_;t0;q0;b1}Dd{100}(TryT(Lp{_;_}(Pre{b1=5;R}(RFb(RFb(a0,t1e),PPar{2;_}(Sc{o0:=_},t2)))),c3l,Rep4(Try(Sc{b1+=1},t4)),Pre{o0|5%3=0;R}(Fb(Par{-1;_}(@of{o0:=t0}pi5{t0:b1},Sb{o0=6})))))",
+    Tree0846 "B{b0=3;o0=_;t0=2}@os{o0|4=t0?t0:=1}@of{b0+=3}PPar{1;T}(Su{t0}(Par{_;2}(Sb{o0=0},PPar{1;T}(@oh{t0:=o0|5+4%4}Sb{o0=1},t0),t1,Ub{o0},Wu{t0})),Try(@fi{some}@po{t0+=1}Seq(pc2{b0:t0},t3),c4b{8},Rus{1}(OnceT(c5l))),Intr{b0>7}(Bin{b0>5;_}(c6,Ub{o0})))",
+    Tree0847 "B{t0=0;b0}RFb(Flip(c0,t1,F),c2b{t0+1%4},RFb(SubR(PPar{0;_}(Pre{b0=5;F}(@po{b0:=4}a3e),SubA(c4l))),pt5{b0:=;b1:b0},Sel(c6,t7)))",
+    Tree0848 "PPar{1;T}(Inv(Rep2(a0)),OnceK(Flip(c1,a2e,a3,t4,a5l)),RFb(RT{2}(RU{S}(c6))),Pri(c7,t8,t9,t10))",
+    Tree0849 "B{b1=1;q0=2;t0;b0=4}PPar{2;N}(Bin{b0<2;T}(pc0{b0:=},t1),Isw{b1;T;T}(Fb(RFb(t2,Mt{30}(t3))),Bin{t0>t0+2;N}(Ruf{2}(Lp{_;K}(RFb(t4,Wt{10}))),Par{-2;-2}(Wu{t0},t5))))",
+    Tree0850 "B{t1=0;t0=2;b0}Su{t1}(RSeq(RSel(Wu{t1},a0,MSeq(pt1{b0:t0;b1:t0},a2),c3l),Wde(AFb(t4,c5e,c6b{3},a7b{6;b0}),RFb(a8,a9)),R))",
+    Tree0851 "B{o0;t0=5;b1=1;b0}Rus{F}(Sw{1;4;0}(Ret0(@os{o0:=_;o0:=o0|1%3}Fai),Wde(Pre{some;R}(t0e),RFb(F,t1),Sb{b0=b1}),Fb(a2,t3),To{10}(Seq(Swm(pi4{t0:t0},c5e),Dl{100}(pi6{t0:=})))))",
+    Tree0852 "RSeq(t0e,Mt{0}(t1),Swm(Wt{50},c2),Suc,c3)",
+    Tree0853 "FS(Dd{100}(Ite(c0,Sub(Sub(c1e)))))",
+    Tree0854 "B{t0=0;q0;b0}Lp{_;S}(RetF(SubA(RFb(Fb(Pri(c0b{b0+4%4},c1b{t0},t2,t3)),@os{t0+=3;b0<2?b0:=b0%2}SubR(c4),TryT(c5,Ret1(c6),Wu{t0})))))",
+    Tree0855 "Mt{30}(Seq(S,Fb(c0,t1),ASeq(t2,a3)))",
+    Tree0856 "B{t0=4;b0;t1}Bin{t1%4<1;T}(RFb(RSeq(@oh{t1+=2;t0:=b0}@of{t1+=2;t0+=3}@ki{b0+3!t1%3}Wt{20},SubA(t0))),Seq(Rpt{1}(ASeq(Wu{t0},pt1{b0:9;b1:b0}))))",
+    Tree0857 "B{t1=5;t0=4}Pre{t1+3>2}(Dd{20}(SubA(Par{_;-3}(Wu{t0},Run,Sl{30}))))",
+    Tree0858 "B{b0=4;t0}AFb(To{30}(Pri(pc0{b0:4},Wu{t0},t1,Wt{20})),@ki{b0%3<0}@po{t0+=2;t0:=b0}Once(@fi{b0>6}AFb(t2,c3)),RtyF(RepF(@ki{b0+3%3>1}@of{b0+=1}@rw{t0=0}Sc{b0+=1;t0:=t0+3%4})),Dl{10}(ASeq(Wv{t0}(Par{-1;_}(Scc{b0+3>b0})))),RFb(a4,@rw{t0+2=t0+1}t5e,pt6{b0:6},c7,t8))",
+    Tree0859 "B{b1=5;t0=5;b0=3}Seq(Wde(RT{2}(Pre{t0%3<2;R}(@of{t0:=b0+3}Bin{b1!5;N}(RFb(c0b{t0},t1,OnceT(a2e),@rw{b0%3<1}t3),Inv(t4)))),Fb(t5,Scc{b0+4<b0})))",
+    Tree0860 "B{t0}Seq(Isw{t0;N;N}(Sb{t0=3},t0,a1))",
+    Tree0861 "B{b0=4;o0=_;t0=0}@si{none}MPri(RFb(Ite(Par{2;-2}(RSeq(c0,Bin{b0<1;_}(@si{t0!t0%4}R,Cd{0;_}(Sl{0}))),Bin{some;T}(Fai,c1),Rep4(Pri(Fb(pi2{t0:b0},c3l,a4)))),Rep2(RFb(Mt{0}(Step(@po{b0:=t0+4%4;t0:=4}@si{b0<t0}@os{t0!1?t0+=1}Scc{none},a5,Sb{t0=3})),Step(Sl{50},a6b{b0;b0},t7,SubA(c8)),Ite(Flip(t9,Sb{b0=1},a10b{b0+4%3;b0},pt11{b0:=;b1:t0},c12),Rty0(Wt{0})))))))",
+    Tree0862 "B{b0=3;b1=5;o0=_;t0}Rmp{S;S}(Ruf{F}(Star(RSeq(SubA(@rw{b1+1%2>0}SubR(t0)),Swm(c1,@ki{b0!7}@oh{t0:=o0|1}F,a2l),Isw{4;_;T}(S,Sc{t0+=1})),ASeq(@oh{b0:=b1}Pre{o0|0+1>0;K}(a3)))))",
+    Tree0863 "B{o0=3;b1=4;t0}Fb(Wde(Sw{0}(c0l,t1),RSeq(Suc,c2b{b1},t3,t4,S)),Ret3(@ki{b1<3}@oh{o0|1!0?t0+=1}t5e),Swm(PAll{-1}(Sel(c6,SubR(a7),t8),S,Par{0;1}(t9))))",
+    Tree0864 "B{b1=4}Opt(pi0{t0:b1})",
+    Tree0865 "B{q0;b0=0;t0=1;o0=5}PAll{5}(Seq(Sc{o0:=_},Swm(@po{t0+=3}t0,t1,a2)),RSeq(@po{b0:=b0%4}@fi{b0+2>2}a3,pt4{b0:=;b1:t0},Wt{0},t5,Wu{t0}),Seq(RetF(Lp{_;S}(F)),Ruf{1}(a6b{t0;b0}),t7,c8,Ret3(S)),FS(Intr{b0!0}(Flt{3;R;F}(Lp{_;S}(Rty1(Lp{t0;K}(pa9{b0:3;b1:b0})))))),a10b{o0|2+1;b0})",
+    Tree0866 "B{b0=3}AFb(Flt{3;R;F}(pc0{b0:=}))",
+    Tree0867 "B{t0=3;o0=_;b1=4;b0=4}@po{b1+=1}Sw{0;1}(RSel(t0,Rty4(pi1{t0:=})),AFb(Pre{o0|3!t0;K}(Sb{o0=1})),Try(Sb{b0=b1},Sw{3}(@rw{t0+3<5}@po{b1:=b0}@ki{some}t2,Pre{t0>b0;F}(F))))",
+    Tree0868 "B{b1=3;t0=2;b0=3;t1=3}Rep4(Swm(Par{-1;_}(OnceK(Dl{0}(Dl{10}(Step(t0,F)))),RT{F}(Mt{100}(Sw{1}(pt1{b0:t0;b1:=},SubA(t2e)))),Sb{b0=9},Pre{t1=3;K}(pa3{b0:7;b1:b1}))))",
+    Tree0869 "Pri(a0,t1)",
+    Tree0870 "B{b0=5;t1=4}FS(Seq(c0,a1,FF(t2),RT{3}(a3b{3;b0}),t4))",
+    Tree0871 "B{t0=2}Mt{50}(Sc{t0+=3})",
+    Tree0872 "B{t0}Intr{t0+4=3}(t0)",
+    Tree0873 "B{t0;b0=0;o0}Wde(a0,@si{none}@oh{t0:=b0}@rw{b0+1=t0}t1)",
+    Tree0874 "Flip(c0,Sub(t1),t2,Sub(Dl{30}(c3)),t4e)",
+    Tree0875 "RFb(c0l,Par{0;1}(Ruf{3}(Flt{1;S;F}(c1l)),Once(RSeq(Wt{30},a2,t3))))",
+    Tree0876 "B{b0;t0=2}Inv(Wde(t0,MSeq(Wu{t0},@of{t0+=1}@oh{b0+2!0?t0:=t0+3%2}@fi{t0%3=2}c1,pi2{t0:t0})))",
+    Tree0877 "B{q0;b1;t0=1;t1=3;b0=4;o0}Isw{b0+2;_;N}(Wde(Fb(pt0{b0:t0;b1:=},@oh{b1+=1;b1:=t1}@si{b0<t0}c1),Fb(t2,@oh{b1+=2}@po{b1+=2}@si{t0%3=0}pc3{b0:=},t4e,t5,Ub{o0}),Wu{t1}),Intr{t0>3}(Mt{0}(Lp{_;K}(RSel(t6,Wv{t1}(t7),pa8{b0:8;b1:=},t9e,Sb{o0=4})))))",
+    Tree0878 "Flt{2;F;K}(RSeq(t0,t1,Sub(c2)))",
+    Tree0879 "B{b0=5;t0=0}Keep(Fb(a0,a1,pi2{t0:=},@rw{t0>6}@fi{b0+3%3=1}Ruf{1}(Sb{t0=5})))",
+    Tree0880 "B{t0=3;b0=0;q0}@ki{b0!5}Lp{b0;_}(Swm(WU{t0+2%2=0}(RSeq(t0,Scc{t0%3<0})),Sel(a1,c2l),RSel(t3,t4,pt5{b0:5;b1:t0}),RFb(Rep3(t6))))",
+    Tree0881 "B{t0=0;o0=3;t1=4;b0}RSeq(Step(@si{t1+1!2}t0,c1l,c2e),Ite(a3,t4e),Invt(RSeq(Flip(S,Wt{50}),OnceK(c5b{t1+2%4}),c6l,a7l,a8)),Ite(Scc{b0>o0|1+1},Once(Wt{0})))",
+    Tree0882 "B{o0=_;t0=2;b0=5}RU{S}(PPar{0;_}(RepF(Cd{0;F}(Seq(Seq(Sc{o0:=_},c0,t1,pt2{b0:=;b1:b0}),@po{b0+=1;o0:=_}@fi{o0|3%2<0}Fb(t3,t4e,pc5{b0:t0}))))))",
+    Tree0883 "B{q0=1;o0;t0=3;b1}Intr{some}(Rep3(Fb(Lp{t0;R}(Lp{t0;K}(RSeq(Lp{_;_}(t0e),OnceK(a1e),@fi{b1<5}Rep2(pt2{b0:4}),pc3{b0:7}))))))",
+    Tree0884 "B{b1=2;o0;b0=3}Keep(Try(PAll{0}(Sl{0},To{20}(Sc{b1>b0?b0+=3})),Par{3;3}(Scc{none},pt0{b0:b0;b1:=},c1e),Flt{1;F;F}(WU{o0|3%3=0}(RU{F}(Cd{0;_}(RT{1}(t2)))))))",
+    Tree0885 "Step(Inv(c0l))",
+    Tree0886 "B{o0=_;t0=5;q0=1;b0=3}Isw{t0%2;N;N}(Scc{o0|1%3<0},PPar{2;T}(@fi{b0%2=0}@rw{t0%4<2}Lp{_;F}(MPri(Rep4(Bin{b0>4;N}(MSeq(Sc{t0+=1}),RFb(Wu{t0},t0e,t1,t2,S)))))))",
+    Tree0887 "B{q0;b0=2;b1;t0=1}RFb(Step(Lp{b1;K}(c0),t1,Sb{b0=b1},@po{b1+=3;b1+=1}SubA(@si{b1<b0%2}F),To{0}(c2e)),Seq(a3,Pre{b0+4>3;K}(Wu{t0}),c4))",
+    Tree0888 "Rep3(Rep2(Fb(Step(c0,FF(c1)),Swm(MSeq(Sl{30},c2),a3,t4,t5),Invt(Once(Star(t6e,t7,t8))))))",
+    Tree0889 "B{b1=0;t0=1;b0;o0}PAll{_}(t0,RSel(OnceK(Keep(a1l)),PAll{1}(pi2{t0:b1},Sb{b0=6}),RSeq(a3,Sb{o0=9}),@oh{o0:=_}Pre{b0+4>7;K}(@po{o0:=_}a4l)),Rty2(Wu{t0}))",
+    Tree0890 "B{b1=2;b0;q0=4;t0=5;o0=_}Lp{_;_}(RSeq(Flip(Intr{o0|4+3!2}(To{0}(Fb(Flip(c0l,Sc{t0:=b0+1},pt1{b0:=;b1:t0}),Lim{2}(c2b{b1+3}),Lp{b1;K}(@si{t0%3>0}@ki{o0|3<4}pt3{b0:=;b1:b0}),Rep3(Wt{20})))))))",
+    Tree0891 "B{b0;o0}Pre{b0+4=6;K}(Star(@of{b0:=7}SubR(pa0{b0:=}),Sc{b0:=o0|3},Sl{10}))",
+    Tree0892 "B{t0=0;b0=4}Seq(RSeq(TryT(t0,F),Step(t1),pc2{b0:8},pi3{t0:t0},pt4{b0:=;b1:b0}),Dd{50}(RFb(c5,Once(c6),c7,t8,Wt{30})))",
+    Tree0893 "Rpt{2}(c0l)",
+    Tree0894 "B{t0=5;b1=1;b0=5}Fb(Once(Star(Rpt{0}(a0b{t0;b0}),@rw{t0+3%2<1}Fb(Pre{b1!1}(t1e),Bin{b0+4%4<3;_}(Dl{0}(a2l),t3),Lim{2}(TryT(Wt{20},c4))),Ret1(a5l))))",
+    Tree0895 "B{t0=3;o0=_;b0;t1}Star(@rw{none}c0,Scc{t0%2=0},pa1{b0:t1;b1:b0},pi2{t0:t0})",
+    Tree0896 "B{b0=5;t0=0}Su{t0}(RFb(c0,pa1{b0:b0},Fai))",
+    Tree0897 "To{20}(Ruf{3}(Cd{20;_}(Sub(Rep0(Sub(c0e))))))",
+    Tree0898 "B{q0=4}Lp{_;S}(Par{2;1}(a0,c1e,Wt{0}))",
+    Tree0899 "PPar{0;N}(a0,t1e,t2)",
 }

@@ -6,122 +6,149 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64,
         }
-        Precondition(|bb| bb.b0 % 4 == 0, else = Skipped) {
-            Inverter {
+        ParallelAll {
+            Parallel(success = 4, failure = -5) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                },
                 ReactiveFallback {
-                    MaxTime(30) {
-                        RepeatUntilFailure(forever) {
-                            Condition(Cond<0>),
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        ReactiveSelector {
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                    Action(Act<4>),
+                },
+                Priority {
+                    Condition(Cond<5> = Cond::<5>),
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                    Repeat(2) {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                KeepRunningUntilFailure {
+                    Repeat(1) {
+                        ReactiveSequence {
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[success_if(|bb| (bb.b1 + 3) % 4 > 1)]
+                            #[on_halted(|bb| bb.b0 += 2)]
+                            AlwaysFailure,
+                            AlwaysFailure,
                         },
                     },
                 },
             },
+            RetryUntilSuccessful(4) {
+                WaitValueUpdate(t0) {
+                    #[post(|bb| bb.b1 = bb.b1 % 4)]
+                    #[success_if(|bb| bb.b0 % 2 == 0)]
+                    StepSequencer {
+                        FlipSelector {
+                            Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(2), &mut bb.b1)),
+                            Invert {
+                                StatefulAction(Task<9>),
+                            },
+                            Filter(times = 2, filtered = Skipped) {
+                                Condition(PCond<10>, b0 = {b0}),
+                            },
+                            Failer,
+                            Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                        },
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            StatefulAction(Task<12> = Task::<12>),
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            ScriptCondition(|bb| *bb.t0 != 3),
+                            ScriptCondition(|bb| bb.b1 % 4 < 0),
+                            Condition(PCond<13>, b0 = {=}),
+                        },
+                        Filter(times = 2, filtered = Skipped) {
+                            SequenceWithMemory {
+                                Selector {
+                                    WasEntryUpdated(t0),
+                                },
+                                Condition(Cond<14>),
+                            },
+                        },
+                        ScriptCondition(|bb| bb.b1 + 4 != 1),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0900Blackboard { b0 });
+board!(Tree0900Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 5,
         }
-        Parallel(success = -2, failure = 2) {
-            AsyncFallback {
-                Condition(PCond<0>, b0 = 6),
-                Condition(Cond<1> = Cond::<1>),
-                AlwaysFailure,
-            },
-            ParallelAll(max_failures = -1) {
-                SetBlackboard(t0 = 3),
-                Script(|bb| { bb.b1 = (bb.b0 + 4) % 2; *bb.t0 += 3 }),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Action(PIo<3>, t0 = {b1}),
-            },
-            FlipSelector {
-                SkipUnlessUpdated(t0) {
-                    #[run_while(|bb| bb.b1 % 4 > 0)]
-                    Action(Act<4>),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Filter(times = 3, count = Completed) {
+                Invert {
+                    Retry(forever) {
+                        Condition(PCond<1>, b0 = {=}),
+                    },
                 },
-                PolicyParallel(policy = FirstFailure) {
-                    #[success_if(|bb| bb.b1 < bb.b0 % 2)]
-                    AlwaysFailure,
-                    Condition(Cond<5>),
-                    AlwaysSuccess,
-                },
+            },
+            WaitUntil(|bb| *bb.t0 + 2 != 4) {
+                Action(PIo<2>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0901Blackboard { b1 b0 t0 });
+board!(Tree0901Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Deadline(20) {
-            ReactiveFallback {
-                Sequence {
-                    Action(Act<0>),
-                    SetBlackboard(t1 = 1),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
-                },
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    Invert {
-                        Condition(Cond<3> = Cond::<3>),
+        RunOnce {
+            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
+                SetBlackboard(b0 = 0),
+                #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+                StatefulAction(Task<0>),
+                Inverter {
+                    IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
                     },
-                    StatefulAction(PTask<4>, b0 = 6, b1 = {b1}),
                 },
+                Priority {
+                    #[run_while(|bb| *bb.t0 % 2 < 0)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0902Blackboard { b1 t1 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0903Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0903Sub1 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<5>),
-        }
-    }
-}
+board!(Tree0902Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SequenceStar {
-                StatefulAction(Task<2> = Task::<2>),
-                SubTree(Tree0903Sub0),
-            },
-            ReactiveSequence {
-                Action(Act<4>),
-                AlwaysSuccess,
-            },
-            SubTree(Tree0903Sub1),
+        Priority {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            AlwaysSuccess,
         }
     }
 }
@@ -129,139 +156,101 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 4,
         }
-        Sequence {
-            ForceSuccess {
-                StatefulAction(Task<0>),
+        #[failure_if(|bb| bb.b0 % 3 > 1)]
+        TryCatch {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    ParallelAll(2) {
+                        WasEntryUpdated(t0),
+                        ParallelAll {
+                            Condition(Cond<0>),
+                            Sleep(10),
+                            Repeater(forever) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Repeat(forever) {
+                        ReactiveFallback {
+                            Action(PAct<2>, b0 = 1, b1 = {=}),
+                            #[post(|bb| *bb.t0 += 3)]
+                            Precondition(|bb| *bb.t0 % 2 < 1) {
+                                #[post(|bb| *bb.t0 += 1)]
+                                #[success_if(|bb| bb.b0 == 2)]
+                                #[failure_if(|bb| *bb.t0 > 0)]
+                                Script(|bb| bb.b1 = bb.b0 + 1),
+                            },
+                            ForceSuccess {
+                                StatefulAction(Task<3>),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
-            Action(Act<1> = Act::<1>),
-            Fallback {
-                Condition(PCond<2>, b0 = {=}),
-                #[on_success(|bb| bb.b1 += 3)]
-                Wait(0),
-            },
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0904Blackboard { b1 b0 });
+board!(Tree0904Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Cooldown(0, filtered = Failure) {
-            AsyncSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<0>),
-                Script(|bb| bb.o0 = Some(*bb.t0)),
-            },
+        MemPriority {
+            AlwaysFailure,
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0905Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t1: i64,
+            b0: i64,
         }
-        RunOnce {
-            IfThenElse {
-                TryCatch(catch_on_halt = false) {
-                    ReactiveSequence {
-                        #[post(|bb| *bb.t1 += 2)]
-                        #[failure_if(|bb| *bb.t1 < 3)]
-                        #[on_halted(|bb| { *bb.t0 += 2; bb.b1 = 0 })]
-                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {=}),
-                        Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
-                            Wait(20),
-                        },
-                        Script(|bb| { if (bb.b1 + 4) % 3 > 0 { bb.t0.set(0) }; bb.t0.set((bb.b1 + 2) % 4) }),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Limiter(1) {
-                            Limiter(3) {
-                                Action(Act<1> = Act::<1>),
-                            },
-                        },
+        ForceFailure {
+            FlipSelector {
+                StepSequencer {
+                    Precondition(|bb| bb.b0 < bb.b0 % 4, else = Skipped) {
+                        AlwaysFailure,
                     },
                 },
-                #[on_halted(|bb| if *bb.t1 + 1 > 3 { bb.b1 += 1 })]
-                #[failure_if(|bb| bb.b0 > 1)]
-                #[success_if(|bb| bb.b1 < *bb.t0 + 2)]
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<2>),
-                    case 1 => ReactiveSequence {
-                        ReactiveSequence {
-                            Precondition(|bb| bb.b1 < 0, else = Failure) {
-                                StepSequencer {
-                                    #[run_while(|bb| *bb.t0 + 2 == 0)]
-                                    #[on_halted(|bb| { bb.t0.set((*bb.t1 + 1) % 4); if *bb.t0 > 7 { bb.b1 += 2 } })]
-                                    Condition(Cond<3>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                    _ => ReactiveFallback {
-                        WaitValueUpdate(t0) {
-                            FlipSelector {
-                                AsyncSequence {
-                                    Action(PAct<4>, b0 = 1, b1 = {b0}),
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<6>),
-                    },
+                AsyncSequence {
+                    Action(Act<0> = Act::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { b0 t0 b1 t1 });
+board!(Tree0906Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
-        ForceSuccess {
-            RetryUntilSuccessful(forever) {
-                Deadline(30) {
-                    TryCatch(catch_on_halt = true) {
-                        Repeater(3) {
-                            WhileDoElse {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        Sequence {
-                            Invert {
-                                Condition(Cond<3>),
-                            },
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        ReactiveFallback {
-                            Remap(success = Success, failure = Failure) {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            AlwaysFailure,
-                            Succeeder,
-                        },
-                        Filter(times = 3, count = Failure) {
-                            Inverter {
-                                Condition(Cond<6> = Cond::<6>),
-                            },
-                        },
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        WaitUntil(|bb| bb.b0 + 4 > 6) {
+            SequenceStar {
+                RetryUntilSuccessful(forever) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                Fallback {
+                    Filter(times = 1, filtered = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                    Timeout(30) {
+                        Condition(Cond<2>),
+                    },
+                    Repeat(1) {
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -269,524 +258,536 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0907Blackboard { b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
-        AsyncFallback {
-            RepeatUntilSuccess(1) {
-                Action(Act<0>),
+        Priority {
+            StepSequencer {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    AsyncFallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ReactiveFallback {
+                        MaxTime(20) {
+                            Priority {
+                                Condition(Cond<3>),
+                                Action(Act<4>),
+                            },
+                        },
+                        Succeeder,
+                    },
+                },
             },
-            StatefulAction(Task<1>),
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                Condition(|ctx| ctx.check(3)),
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Sequence {
+                    RetryUntilSuccessful(4) {
+                        Condition(Cond<5>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        StepSequencer {
+                            Sleep(0),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
             },
-            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
-        ReactiveFallback {
-            StepSequencer {
-                Invert {
-                    StepSequencer {
-                        Action(Act<0> = Act::<0>),
-                        Inverter {
-                            RepeatTimes(forever) {
-                                RetryUntilSuccessful(4) {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                },
-                Limiter(2) {
-                    WhileDoElse {
-                        StatefulAction(Task<1>),
-                        SequenceWithMemory {
-                            RepeatUntil(Success) {
-                                Inverter {
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Repeat(1) {
-                        StepSequencer {
-                            FlipSelector {
-                                Condition(Cond<5>),
-                                AlwaysFailure,
-                            },
-                            KeepRunningUntilFailure {
-                                Failer,
-                            },
-                        },
-                    },
-                },
-                Parallel(success = -1) {
-                    MemPriority {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    SequenceWithMemory {
-                        Sleep(10),
-                        Condition(Cond<8>),
-                    },
-                    Cooldown(50, filtered = Failure) {
-                        Condition(Cond<9>),
-                    },
-                },
-                IfThenElse {
-                    Action(Act<10>),
-                    ParallelAll {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                    Wait(20),
-                },
-            },
+        Retry(1) {
+            StatefulAction(Task<0>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub1 for Ctx {
+        ReactiveSequence {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub0 for Ctx {
+        SubTree(Tree0910Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        ForceSuccess {
-            Invert {
-                ParallelAll(1) {
-                    WasEntryUpdated(t0),
-                    Repeat(4) {
-                        ForceSuccess {
-                            ParallelAll {
-                                RunOnce(then_skip = false) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    FlipSelector {
-                        #[run_while(|bb| *bb.t0 % 4 > 0)]
-                        WasEntryUpdated(t0),
-                        ParallelAll(1) {
-                            Inverter {
-                                Fallback {
-                                    StatefulAction(Task<0>),
-                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                },
+        RepeatUntil(Failure) {
+            Delay(50) {
+                SubTree(Tree0910Sub0),
             },
         }
     }
 }
-
-board!(Tree0910Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0911 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        Repeat(1) {
-            Sequence {
-                Action(|ctx| ctx.exec(0)),
-                BinarySelector(|bb| *bb.t0 % 2 < 1) {
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {=}),
+        Limiter(3) {
+            #[failure_if(|bb| bb.b0 + 3 != 7)]
+            KeepRunningUntilFailure {
+                IfThenElse {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                        #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
+                        #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                        Sleep(50),
+                        Action(Act<1>),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 3) % 2)),
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                        StatefulAction(Task<4> = Task::<4>),
+                        RepeatUntilSuccess(forever) {
+                            WaitUntil(|bb| bb.b0 > 5) {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0911Blackboard { b0 t0 });
+board!(Tree0911Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        Switch(b1) {
-            case 2 => StatefulAction(Task<0>),
-            case 4 => #[on_success(|bb| bb.b1 = (bb.o0.unwrap_or(2) + 4) % 2)]
-            #[on_failure(|bb| if *bb.t0 != 3 { bb.b0 += 1 })]
-            Condition(PCond<1>, b0 = {=}),
-            _ => Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+        IfThenElse {
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = 3),
+            ScriptCondition(|bb| *bb.t0 % 4 == 0),
         }
     }
 }
 
-board!(Tree0912Blackboard { t0 b0 b1 o0 });
+board!(Tree0912Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0913 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        AsyncFallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Wait(30),
-            },
-            Failer,
-            Condition(|ctx| ctx.check(1)),
-            RunOnce(then_skip = false) {
-                Limiter(1) {
-                    Script(|bb| bb.o0 = None),
-                },
-            },
-            StatefulAction(Task<2>),
+        Timeout(10) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0913Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
             o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
         }
-        ReactiveSequence {
-            Sequence {
-                #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    StatefulAction(Task<0>),
+        IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(0) {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| bb.b1 = *bb.t0)]
+                    StatefulAction(PTask<1>, b0 = {b1}),
                 },
-                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                Condition(|ctx| ctx.check(3)),
+                Sleep(100),
             },
-            #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
-            #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t0) })]
-            StatefulAction(Task<2>),
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[success_if(|bb| bb.o0.is_some())]
-            #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                AlwaysSuccess,
-                Condition(Cond<3>),
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+            SequenceWithMemory {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<9>),
+                WhileDoElse {
+                    TryCatch {
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b1)),
+                },
             },
         }
     }
 }
 
-board!(Tree0914Blackboard { t1 o0 b0 t0 q0 });
+board!(Tree0914Blackboard { t0 b0 t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0915 for Ctx {
-        Repeat(3) {
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        WaitUntil(|bb| *bb.t0 < 6) {
+            IfThenElse {
+                Precondition(|bb| bb.o0.unwrap_or(3) > 5) {
+                    ReactiveFallback {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                        Action(PIo<1>, t0 = {=}),
+                        Sleep(30),
+                        Succeeder,
+                        AlwaysFailure,
+                    },
+                    ReactiveSequence {
+                        Wait(0),
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 3, &mut bb.b0)),
+                        Wait(100),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0916Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 9,
-            b1: i64 = 15,
-        }
-        #[skip_if(|bb| bb.b1 % 4 > 0)]
-        #[on_failure(|bb| { bb.t0.set((bb.b0 + 3) % 4); bb.b1 += 3 })]
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree0915Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0916 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            b1: i64 = 5,
+            b1: i64,
         }
-        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-            Loop(q0, if_empty = Skipped) {
-                ReactiveFallback {
-                    SubTree(Tree0916Sub0, t0 = {=}, q0 = {q0}, b0 = {=}, b1 = {b1}),
-                    #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-                    Interrupt(|bb| bb.b1 % 3 > 0) {
-                        Condition(Cond<1>),
-                    },
+        ForceFailure {
+            PolicyParallel(policy = FirstFailure) {
+                Switch(b1) {
+                    case 0 => StatefulAction(PTask<0>, b0 = 7),
+                    _ => WasEntryUpdated(t0),
                 },
-            },
-            Repeat(0) {
-                StatefulAction(Task<2>),
+                ReactiveSelector {
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    Action(|ctx| ctx.exec(3)),
+                    Action(Act<4> = Act::<4>),
+                    Action(PIo<5>, t0 = {b1}),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(PAct<7>, b0 = 6, b1 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0916Blackboard { t0 q0 b0 b1 });
+board!(Tree0916Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                Timeout(20) {
-                    Fallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+        }
+        Precondition(|bb| bb.b0 < 6, else = Success) {
+            ForceFailure {
+                #[failure_if(|bb| bb.o0.unwrap_or(1) < 1)]
+                #[on_success(|bb| *bb.t0 += 4)]
+                Limiter(2) {
+                    ForceFailure {
+                        MemSequence {
+                            Action(PIo<0>, t0 = {=}),
+                            StatefulAction(PTask<1>, b0 = {b0}),
+                            SetBlackboard(b0 = {t0}),
+                        },
                     },
                 },
-                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<4>),
         }
     }
 }
+
+board!(Tree0917Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0918 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
             b0: i64,
         }
-        Fallback {
-            Repeat(4) {
-                MemPriority {
-                    #[post(|bb| bb.b0 += 1)]
-                    AsyncFallback {
-                        #[skip_if(|bb| bb.b0 == 6)]
-                        #[run_while(|bb| bb.b1 == bb.b0)]
-                        #[on_success(|bb| if bb.b1 + 3 > 4 { *bb.t0 += 3 })]
-                        RunOnce {
-                            AlwaysFailure,
-                        },
-                        Inverter {
-                            StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
-                        },
-                        Action(Act<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
-                        Condition(PCond<3>, b0 = 9),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                SetBlackboard(b0 = {t0}),
-                IfThenElse {
-                    Condition(Cond<4> = Cond::<4>),
-                    SetBlackboard(t0 = 2),
-                },
-            },
-            StatefulAction(Task<5>),
+        Retry(0) {
+            SetBlackboard(b0 = 4),
         }
     }
 }
 
-board!(Tree0918Blackboard { t0 b1 b0 });
+board!(Tree0918Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0919 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
         }
-        ParallelAll {
-            Selector {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
-                Action(|ctx| ctx.exec(3)),
+        Switch(b1) {
+            case 4 => WaitUntil(|bb| (*bb.t0 + 4) % 4 != 0) {
+                Repeater(3) {
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                    },
+                },
             },
-            PolicyParallel(policy = FirstSuccess) {
+            case 3 => TryCatch(catch_on_halt = false) {
+                Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b1)),
+                Wait(0),
                 RunOnce {
-                    SetBlackboard(o0 = Some(0)),
+                    Condition(|ctx| ctx.check(4)),
                 },
-                AsyncFallback {
-                    Action(Act<4> = Act::<4>),
-                    #[on_failure(|bb| bb.t0.set(bb.b0 % 4))]
-                    Action(PAct<5>, b0 = {t0}),
-                    Condition(Cond<6> = Cond::<6>),
-                    Condition(|ctx| ctx.check(7)),
-                },
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(4) + 4)]
+                #[success_if(|bb| *bb.t0 == 5)]
+                Condition(Cond<5>),
             },
-            StatefulAction(PTask<8>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0919Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0920Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 11,
-        }
-        MaxTime(10) {
-            MemPriority {
-                #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 2))]
-                Action(|ctx| ctx.exec(0)),
-                Wait(10),
+            case 2 => Optional {
+                Condition(|ctx, bb| ctx.check_in(6, (bb.o0.unwrap_or(5) + 3) % 4)),
+            },
+            _ => Fallback {
+                Condition(|ctx| ctx.check(7)),
+                Condition(Cond<8>),
             },
         }
     }
 }
+
+board!(Tree0919Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0920 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        WaitValueUpdate(t0) {
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t0 + 4 < *bb.t0, else = Failure) {
-                    Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
-                        SubTree(Tree0920Sub0, ..),
+        AsyncSequence {
+            ReactiveFallback {
+                Selector {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 2, &mut bb.b0)),
+                    Action(Act<4>),
+                },
+                ForceFailure {
+                    #[success_if(|bb| bb.b0 > (*bb.t0 + 2) % 3)]
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Condition(PCond<6>, b0 = {b0}),
+            },
+            RepeatUntilFailure(forever) {
+                Precondition(|bb| *bb.t0 > 6, else = Skipped) {
+                    ParallelAll(0) {
+                        IfThenElse {
+                            #[post(|bb| bb.b0 += 2)]
+                            ReactiveFallback {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            #[success_if(|bb| bb.b1 != bb.b1 + 1)]
+                            Condition(PCond<10>, b0 = {b1}),
+                        },
+                        WaitUntil(|bb| bb.b0 % 3 > 0) {
+                            Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b0)),
+                        },
+                        SetBlackboard(b1 = {b0}),
+                        ForceFailure {
+                            StatefulAction(Task<12>),
+                        },
                     },
                 },
-                StatefulAction(Task<1> = Task::<1>),
+            },
+            ForceSuccess {
+                BinarySelector(|bb| bb.b1 % 2 == 1) {
+                    FlipSelector {
+                        StatefulAction(Task<13>),
+                        AlwaysRunning,
+                    },
+                    StatefulAction(Task<14>),
+                },
             },
         }
     }
 }
 
-board!(Tree0920Blackboard { o0 t0 });
+board!(Tree0920Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
         blackboard {
-            b0: i64 = 0,
             #[tracked] t0: i64,
-            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 4,
         }
-        AsyncFallback {
-            FlipSelector {
-                Script(|bb| bb.b0 += 3),
-                StatefulAction(Task<0>),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(2) < *bb.t0 + 3, else = Failure) {
-                ReactiveSequence {
-                    Script(|bb| bb.o0 = Some(5)),
-                    Action(PAct<1>, b0 = {=}),
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Parallel {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Succeeder,
                 },
-            },
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(2) + 3)),
-                WasEntryUpdated(t0),
-                Action(Act<4>),
-            },
-            AlwaysFailure,
-            ForceSuccess {
-                IndexSwitch(|bb| bb.b0, dynamic = false) {
-                    Condition(|ctx| ctx.check(5)),
-                    AlwaysSuccess,
+                ForceSuccess {
+                    Condition(|ctx| ctx.check(3)),
+                },
+                TryCatch {
+                    Condition(PCond<4>, b0 = {t0}),
+                    StatefulAction(Task<5>),
+                },
+                FlipSelector {
+                    Delay(0) {
+                        SetBlackboard(b0 = 8),
+                    },
+                    ReactiveFallback {
+                        #[on_failure(|bb| { bb.b1 += 2; bb.b0 = (bb.b1 + 1) % 2 })]
+                        StatefulAction(Task<6>),
+                        AlwaysRunning,
+                    },
+                    Precondition(|bb| bb.b0 % 2 != 1, else = Success) {
+                        Condition(Cond<7>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0921Blackboard { b0 t0 o0 });
+board!(Tree0921Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 1,
+            b0: i64,
         }
-        Repeater(1) {
-            Action(PIo<0>, t0 = {t0}),
+        Parallel {
+            RepeatTimes(forever) {
+                ReactiveSelector {
+                    FlipSelector {
+                        WasEntryUpdated(t0),
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Repeater(0) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                IndexSwitch(|bb| 9, dynamic = false) {
+                    BinarySelector(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(3) % 2, dynamic = true) {
+                        StatefulAction(Task<2>),
+                        Retry(0) {
+                            #[failure_if(|bb| (bb.o0.unwrap_or(5) + 1) % 2 == 0)]
+                            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                            #[on_failure(|bb| { bb.o0 = None; bb.t0.set(4) })]
+                            Condition(PCond<3>, b0 = {t1}),
+                        },
+                    },
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                        #[skip_if(|bb| bb.b0 + 3 > 7)]
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            Fallback {
+                Repeat(4) {
+                    Condition(Cond<5>),
+                },
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(PTask<6>, b0 = {=}),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0922Blackboard { t0 });
+board!(Tree0922Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0923 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| if bb.o0.unwrap_or(0) < 1 { bb.t0.set(*bb.t0 % 2) })]
-        Fallback {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Action(Act<1>),
-                MemPriority {
-                    Action(PIo<2>, t0 = {b0}),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.o0.unwrap_or(3) + 1),
-                },
-                Delay(10) {
-                    StatefulAction(Task<3>),
-                },
+        Parallel(success = -3, failure = -5) {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            Action(PIo<2>, t0 = {t1}),
+            WhileDoElse {
+                StatefulAction(Task<3>),
+                Wait(50),
             },
-            #[on_failure(|bb| { bb.t0.set(bb.b0); if (*bb.t0 + 2) % 4 != 2 { bb.b0 += 2 } })]
-            Fallback {
-                Action(Act<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Inverter {
-                    Action(Act<6>),
-                },
-                Condition(Cond<7>),
-                Condition(|ctx| ctx.check(8)),
-            },
-            #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-            #[post(|bb| bb.b0 += 2)]
-            #[run_while(|bb| *bb.t0 == 3)]
-            FlipSelector {
-                Wait(0),
-                SetBlackboard(b0 = {t0}),
-            },
-            ReactiveSequence {
-                #[on_halted(|bb| bb.o0 = None)]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) > 2)]
-                BinarySelector(|bb| bb.b0 != 2, dynamic = false) {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<9>),
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    Wait(20),
-                },
-                WasEntryUpdated(t0),
-                Condition(PCond<10>, b0 = {t0}),
-            },
+            Action(PIo<4>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0923Blackboard { t0 b0 o0 });
+board!(Tree0923Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0924 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
+        MemPriority {
+            ReactiveSelector {
+                Parallel(success = 2, failure = 1) {
+                    Retry(forever) {
+                        IfThenElse {
+                            AsyncSequence {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            Retry(1) {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                    Repeat(4) {
+                        Repeater(1) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                Sleep(0),
+            },
         }
     }
 }
@@ -794,193 +795,167 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64,
+            b1: i64 = 0,
+            b0: i64 = 5,
         }
-        StepSequencer {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                SetBlackboard(t1 = 2),
-            },
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                ReactiveSequence {
-                    RunOnce(then_skip = true) {
-                        Loop(q0) {
-                            SetBlackboard(b0 = 3),
-                        },
-                    },
-                    Conditional(|bb| *bb.t1 > *bb.t1 % 4) {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                        Action(PIo<2>, t0 = {=}),
-                        Sleep(30),
-                        Succeeder,
+        ParallelAll {
+            Fallback {
+                Timeout(0) {
+                    StatefulAction(Task<0>),
+                },
+                #[failure_if(|bb| bb.b0 != 5)]
+                #[skip_if(|bb| (bb.b0 + 3) % 3 == 1)]
+                #[run_while(|bb| bb.b0 < 4)]
+                SequenceWithMemory {
+                    RunOnce {
+                        Action(Act<1>),
                     },
                 },
             },
-            ReactiveSequence {
-                ForceSuccess {
-                    StatefulAction(Task<3> = Task::<3>),
+            TryCatch(catch_on_halt = false) {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<2>),
                 },
-                ForceSuccess {
-                    Repeater(2) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveSelector {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<5>),
-                    },
-                },
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
             },
-            Priority {
-                #[skip_if(|bb| *bb.t1 > 4)]
-                #[post(|bb| bb.b0 += 1)]
-                Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                #[post(|bb| *bb.t1 += 3)]
-                WasEntryUpdated(t0),
-                Deadline(30) {
-                    Action(Act<7>),
-                },
-                Action(Act<8>),
-                Action(Act<9>),
-            },
-            IfThenElse {
-                Action(PIo<10>, t0 = {t0}),
-                Condition(Cond<11>),
-                Sequence {
-                    WhileDoElse {
-                        Condition(Cond<12>),
-                        Condition(Cond<13>),
-                    },
-                },
-            },
+            Action(|ctx| ctx.exec(6)),
         }
     }
 }
 
-board!(Tree0925Blackboard { b0 q0 t0 o0 t1 });
+board!(Tree0925Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            Selector {
-                MemSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
+        Conditional(|bb| bb.o0.unwrap_or(2) > bb.b0 % 4, dynamic = false) {
+            Repeater(2) {
+                AsyncFallback {
+                    TryCatch {
+                        TryCatch {
+                            Condition(PCond<0>, b0 = {b0}),
+                            Sleep(0),
+                        },
+                        BinarySelector(|bb| (bb.b0 + 1) % 4 < 3) {
+                            StatefulAction(Task<1>),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    RunOnce(then_skip = true) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(2) > bb.b0) {
+                            Timeout(30) {
+                                KeepRunningUntilFailure {
+                                    Condition(|ctx| ctx.check(3)),
+                                },
+                            },
+                            MemPriority {
+                                Condition(Cond<4>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Priority {
+                            StatefulAction(Task<5>),
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                SetBlackboard(b0 = {t0}),
+                                Condition(Cond<6>),
+                            },
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                    Filter(times = 2, count = Completed, filtered = Skipped) {
+                        RunOnce {
+                            Condition(PCond<7>, b0 = {=}),
+                        },
+                    },
+                    AlwaysSuccess,
                 },
-                Parallel {
-                    Script(|bb| bb.b0 = *bb.t0 + 4),
-                    Sleep(0),
-                },
-                #[on_halted(|bb| bb.b0 += 3)]
-                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0926Blackboard { t0 b0 });
+board!(Tree0926Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-        }
-        ParallelAll(max_failures = -2) {
-            Parallel {
-                RetryUntilSuccessful(2) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(0), &mut bb.b0)),
-                },
-                Inverter {
-                    #[skip_if(|bb| *bb.t0 == 5)]
-                    #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-                    AsyncFallback {
-                        WasEntryUpdated(t0),
-                        RetryUntilSuccessful(0) {
-                            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 3, &mut bb.b0)),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    StepSequencer {
-                        Switch(b1) {
-                            case 1 => #[success_if(|bb| *bb.t0 % 3 == 1)]
-                            Condition(|ctx| ctx.check(2)),
-                            _ => WasEntryUpdated(t0),
-                        },
-                        StatefulAction(Task<3>),
-                        Repeater(2) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
+        IfThenElse {
+            Limiter(1) {
+                Action(Act<0>),
             },
-            RepeatTimes(2) {
-                #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 > 2)]
-                #[failure_if(|bb| bb.b1 == 7)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Repeat(4) {
-                        Action(PAct<6>, b0 = {=}, b1 = {b1}),
-                    },
-                    Interrupt(|bb| (bb.b0 + 4) % 3 > 0) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 > 1),
-                },
-            },
+            Succeeder,
         }
     }
 }
 
-board!(Tree0927Blackboard { t0 b0 o0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0928Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        #[on_success(|bb| bb.b1 = bb.b0 + 4)]
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0928 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
             b1: i64,
             #[tracked] t0: i64,
         }
-        ParallelAll(3) {
-            Fallback {
-                SequenceWithMemory {
-                    KeepRunningUntilFailure {
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b0 = bb.b1 % 2 })]
+        IfThenElse {
+            AsyncFallback {
+                ReactiveSelector {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[success_if(|bb| *bb.t0 != 7)]
+                    Action(Act<0> = Act::<0>),
+                    SubTree(Tree0928Sub0, b0 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}),
+                },
+                WaitValueUpdate(t0) {
+                    Action(PAct<2>, b0 = 1, b1 = {t0}),
+                },
+                WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+                #[skip_if(|bb| bb.b0 == 0)]
+                #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 < 4)]
+                #[post(|bb| bb.o0 = None)]
+                Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b1)),
+                MaxTime(0) {
+                    Repeat(0) {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Action(Act<7>),
                     },
                 },
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
             },
-            FlipSelector {
-                Action(|ctx| ctx.exec(3)),
-                #[success_if(|bb| bb.b1 != bb.b1 + 1)]
-                Condition(PCond<4>, b0 = {b1}),
-            },
-            Deadline(0) {
-                ForceSuccess {
-                    SkipUnlessUpdated(t0) {
-                        ParallelAll(0) {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                            Action(PIo<8>, t0 = {t0}),
+            MaxTime(0) {
+                ReactiveFallback {
+                    AsyncSequence {
+                        WasEntryUpdated(t0),
+                        Inverter {
+                            Delay(10) {
+                                #[failure_if(|bb| bb.b0 % 2 == 1)]
+                                Timeout(0) {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
                         },
                     },
                 },
@@ -989,654 +964,660 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0928Blackboard { b0 b1 t0 });
+board!(Tree0928Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        Cooldown(50, filtered = Skipped) {
-            StepSequencer {
-                Wait(50),
-            },
+    pub tree Tree0929Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Parallel {
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        FlipSelector {
-            Repeat(forever) {
-                Condition(Cond<0>),
-            },
-            AlwaysRunning,
-            Action(Act<1>),
-            StatefulAction(Task<2>),
+    pub tree Tree0929 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_success(|bb| *bb.t0 += 3)]
+        ReactiveSequence {
+            SubTree(Tree0929Sub0, ..),
+            Condition(Cond<2>),
             StatefulAction(Task<3>),
         }
     }
 }
+
+board!(Tree0929Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 3, &mut bb.b1)),
+                AlwaysSuccess,
+                AsyncFallback {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 4)),
+            },
+            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
+                Sequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+                ForceSuccess {
+                    Deadline(50) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Loop(q0) {
+                    Fallback {
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            Action(Act<9>),
+        }
+    }
+}
+
+board!(Tree0930Blackboard { q0 t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 3,
         }
-        RunOnce(then_skip = false) {
-            WaitValueUpdate(t0) {
-                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
-                    ParallelAll(1) {
-                        Condition(Cond<0>),
-                        SetBlackboard(b0 = 2),
+        TryCatch(catch_on_halt = true) {
+            Timeout(10) {
+                Fallback {
+                    StepSequencer {
+                        Interrupt(|bb| (bb.b1 + 4) % 2 < 1) {
+                            AlwaysSuccess,
+                        },
+                        ScriptCondition(|bb| *bb.t0 < 2),
                     },
-                    Precondition(|bb| bb.b0 == 5, else = Skipped) {
-                        Precondition(|bb| *bb.t0 == 4, else = Success) {
-                            Condition(Cond<1>),
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
+                        Action(Act<1>),
+                    },
+                    Conditional(|bb| bb.b0 == 2, else = Success) {
+                        Loop(q0, value = {b1}, if_empty = Skipped) {
+                            SequenceStar {
+                                Action(Act<2>),
+                                Action(Act<3>),
+                                Condition(|ctx| ctx.check(4)),
+                            },
                         },
                     },
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                        SetBlackboard(b0 = {t0}),
-                        Action(|ctx| ctx.exec(2)),
-                        Script(|bb| { if *bb.t0 % 2 != 1 { bb.b0 += 3 }; *bb.t0 += 3 }),
+                    Fallback {
+                        Condition(PCond<5>, b0 = 8),
+                        StatefulAction(PTask<6>, b0 = 3),
+                        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                        AlwaysSuccess,
                     },
-                    SequenceStar {
-                        Condition(Cond<3>),
-                        SetBlackboard(b0 = 5),
+                },
+            },
+            Limiter(1) {
+                KeepRunningUntilFailure {
+                    Wait(10),
+                },
+            },
+            ReactiveSequence {
+                #[skip_if(|bb| bb.b0 > 5)]
+                #[failure_if(|bb| *bb.t0 + 1 != bb.b1 % 3)]
+                Deadline(0) {
+                    Conditional(|bb| bb.b0 != 6, dynamic = false, else = Failure) {
+                        SetBlackboard(t0 = 3),
                     },
-                    Succeeder,
+                },
+                Condition(Cond<7>),
+                SequenceWithMemory {
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b1 % 2, &mut bb.b0)),
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                },
+                Repeat(0) {
+                    Action(Act<11> = Act::<11>),
+                },
+                RunOnce {
+                    Parallel(success = 1) {
+                        Action(|ctx, bb| ctx.exec_in(12, 9, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0931Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0932Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 9,
-            b1: i64 = 10,
-        }
-        #[on_success(|bb| bb.t0.set(3))]
-        ScriptCondition(|bb| *bb.t1 == bb.b1)
-    }
-}
+board!(Tree0931Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0932 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        ParallelAll {
-            SubTree(Tree0932Sub0, ..),
+        Parallel(success = -1, failure = 1) {
+            Sequence {
+                #[skip_if(|bb| bb.b0 % 4 < 3)]
+                Priority {
+                    Action(Act<0> = Act::<0>),
+                    Action(PAct<1>, b0 = {=}),
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(Cond<3>),
+                    #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b0) })]
+                    #[run_while(|bb| bb.b0 > *bb.t0 + 3)]
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                },
+                Parallel(failure = -2) {
+                    Conditional(|bb| *bb.t0 > 1, dynamic = true) {
+                        Filter(times = 3, filtered = Skipped) {
+                            ReactiveSequence {
+                                Sleep(20),
+                                #[on_halted(|bb| *bb.t0 += 1)]
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                    StatefulAction(PTask<6>, b0 = {t0}),
+                },
+                MaxTime(30) {
+                    ReactiveFallback {
+                        Condition(PCond<7>, b0 = {=}),
+                        MemSequence {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| bb.b0 != (*bb.t0 + 1) % 4)]
+                            Sleep(0),
+                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0 % 2, &mut bb.b0)),
+                            StatefulAction(Task<9>),
+                            Condition(|ctx| ctx.check(10)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0932Blackboard { t0 t1 b1 });
+board!(Tree0932Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0933 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64,
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Precondition(|bb| bb.b0 > 1, else = Success) {
-            ParallelAll(5) {
-                ForceSuccess {
-                    Sequence {
-                        ScriptCondition(|bb| bb.b1 + 3 == 2),
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    },
+        Deadline(20) {
+            WhileDoElse {
+                ParallelAll {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t1}),
+                    Condition(PCond<1>, b0 = 2),
                 },
-                SkipUnlessUpdated(t1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        #[on_halted(|bb| if (*bb.t1 + 4) % 3 < 1 { bb.b0 = bb.b0 % 4 })]
-                        Sleep(0),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                    Condition(Cond<2>),
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t1}),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                Action(Act<5>),
-                PolicyParallel(policy = FirstSuccess) {
-                    Optional {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
             },
         }
     }
 }
 
-board!(Tree0933Blackboard { t1 b0 b1 t0 });
+board!(Tree0933Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0934 for Ctx {
-        RepeatUntilFailure(2) {
-            WhileDoElse {
-                Fallback {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
-                },
-                RepeatTimes(forever) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
+        blackboard {
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            Selector {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                Action(Act<1>),
             },
+            SetBlackboard(b1 = {t0}),
         }
     }
 }
+
+board!(Tree0934Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0935 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
         }
-        Remap(success = Failure, failure = Success) {
-            MemPriority {
-                #[post(|bb| *bb.t1 += 3)]
-                #[on_failure(|bb| bb.o0 = None)]
-                Inverter {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| bb.b0 + 1 != *bb.t0)]
-                    #[post(|bb| { if bb.b0 + 2 < 7 { bb.o0 = Some((bb.b0 + 4) % 2) }; bb.o0 = None })]
-                    UnsetBlackboard(o0),
-                },
-                #[on_halted(|bb| *bb.t0 += 3)]
-                #[success_if(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(3))]
-                StatefulAction(Task<0>),
-                WhileDoElse {
-                    #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
-                    #[run_while(|bb| *bb.t0 != 3)]
-                    ScriptCondition(|bb| *bb.t1 != bb.b0),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[skip_if(|bb| bb.b0 % 2 == 0)]
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 1))]
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Inverter {
-                    Condition(Cond<2>),
-                },
+        WaitValueUpdate(t1) {
+            RetryUntilSuccessful(2) {
+                Action(PAct<0>, b0 = {t1}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0935Blackboard { t1 o0 b0 t0 });
+board!(Tree0935Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
-        Selector {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
-            Sleep(20),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            Loop(q0, if_empty = Success) {
+                Wait(20),
+            },
         }
     }
 }
+
+board!(Tree0936Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0937 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
-        #[on_failure(|bb| if bb.b0 + 1 > (bb.b0 + 3) % 2 { bb.b0 = (bb.b0 + 4) % 4 })]
-        KeepRunningUntilFailure {
-            Repeater(forever) {
-                IndexSwitch(|bb| bb.b0, dynamic = true) {
-                    Fallback {
-                        StepSequencer {
-                            RunOnce(then_skip = true) {
-                                Optional {
-                                    Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
-                                },
-                            },
-                            Priority {
-                                Condition(PCond<1>, b0 = 1),
-                                WasEntryUpdated(t0),
-                                #[failure_if(|bb| bb.b0 > 3)]
-                                #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 2) })]
-                                Condition(Cond<2>),
-                            },
-                        },
-                        IndexSwitch(|bb| (bb.o0.unwrap_or(5) + 1) % 3, out_of_range = Fail, dynamic = false) {
-                            Delay(50) {
-                                StatefulAction(Task<3>),
-                            },
-                            ParallelAll {
-                                Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                                #[on_failure(|bb| { if bb.o0.unwrap_or(3) < 4 { bb.b0 += 2 }; bb.t0.set(bb.b0) })]
-                                AlwaysFailure,
-                            },
-                            RetryUntilSuccessful(3) {
-                                StatefulAction(Task<5>),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            AsyncFallback {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                },
+                Conditional(|bb| *bb.t1 + 1 == 2, dynamic = false) {
+                    #[post(|bb| *bb.t1 += 1)]
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            IfThenElse {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                    #[failure_if(|bb| *bb.t0 == *bb.t0 + 3)]
+                    #[on_success(|bb| bb.b0 = *bb.t1 + 2)]
+                    #[run_while(|bb| *bb.t1 == 1)]
+                    Retry(2) {
+                        IfThenElse {
+                            StatefulAction(Task<5>),
+                            Precondition(|bb| *bb.t1 != *bb.t1 + 2, else = Failure) {
+                                StatefulAction(Task<6>),
                             },
                         },
                     },
-                    Sequence {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                        FlipSelector {
-                            UnsetBlackboard(o0),
-                            #[skip_if(|bb| bb.b0 + 2 != 7)]
-                            UnsetBlackboard(o0),
-                        },
-                        FlipSelector {
-                            StatefulAction(Task<7>),
-                            #[post(|bb| { bb.t0.set(bb.b0 % 3); if bb.b0 < *bb.t0 { bb.b0 += 3 } })]
-                            #[run_while(|bb| bb.o0.is_none())]
-                            UnsetBlackboard(o0),
-                            SetBlackboard(o0 = Some(9)),
-                        },
-                        Condition(Cond<8>),
-                        FlipSelector {
-                            UnsetBlackboard(o0),
-                        },
+                },
+                Cooldown(0) {
+                    Delay(0) {
+                        Wait(100),
                     },
+                },
+            },
+            Sequence {
+                Condition(Cond<7> = Cond::<7>),
+                Condition(Cond<8>),
+                Wait(10),
+                WaitValueUpdate(t0) {
+                    Condition(Cond<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0937Blackboard { t0 o0 b0 });
+board!(Tree0937Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0938 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-                StatefulAction(Task<1>),
+        #[run_while(|bb| bb.b0 < 2)]
+        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+        #[skip_if(|bb| bb.b0 + 2 > 6)]
+        Delay(20) {
+            IndexSwitch(|bb| bb.b0) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                Action(Act<2>),
+                RepeatUntilSuccess(2) {
+                    Script(|bb| { bb.t0.set(bb.b0); if *bb.t0 > bb.b0 % 2 { bb.t0.set(0) } }),
+                },
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[on_success(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 3 })]
+                #[run_while(|bb| bb.b0 < 4)]
+                Succeeder,
             },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0938Blackboard { b1 t0 });
+board!(Tree0938Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0939 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        ParallelAll(max_failures = -5) {
-            MemSequence {
-                RunOnce {
-                    IfThenElse {
-                        Action(PAct<0>, b0 = 9, b1 = {b0}),
-                        Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+        Deadline(10) {
+            #[success_if(|bb| *bb.t0 == 5)]
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[run_while(|bb| bb.b0 + 1 < 0)]
+            ReactiveSequence {
+                SkipUnlessUpdated(t1) {
+                    Parallel(success = 2, failure = 2) {
+                        Inverter {
+                            WhileDoElse {
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                #[on_halted(|bb| { *bb.t1 += 1; if *bb.t1 < 3 { bb.t0.set(bb.b0) } })]
+                                #[failure_if(|bb| *bb.t0 + 1 < 0)]
+                                Sleep(20),
+                                Precondition(|bb| bb.b0 < 7, else = Skipped) {
+                                    #[on_success(|bb| bb.t0.set(*bb.t1))]
+                                    Script(|bb| bb.t0.set(*bb.t1)),
+                                },
+                                Sequence {
+                                    Action(Act<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<2>),
                     },
                 },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Fallback {
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3) % 2)),
-                            StatefulAction(Task<3>),
-                            SetBlackboard(b0 = {t0}),
+                #[post(|bb| if bb.b0 % 2 < 0 { bb.b0 += 3 })]
+                Repeater(forever) {
+                    #[skip_if(|bb| *bb.t1 != 7)]
+                    RepeatUntilFailure(1) {
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                StepSequencer {
+                    Action(Act<4>),
+                    ParallelAll {
+                        Limiter(3) {
+                            Action(Act<5>),
                         },
                     },
-                },
-            },
-            UnsetBlackboard(o0),
-            WasEntryUpdated(t0),
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<4> = Cond::<4>),
-                    Sleep(0),
-                },
-                Parallel(success = -1, failure = 1) {
-                    SkipUnlessUpdated(t0) {
-                        Condition(Cond<5>),
+                    Fallback {
+                        StatefulAction(PTask<6>, b0 = {=}, b1 = {t1}),
+                        StatefulAction(PTask<7>, b0 = 5, b1 = {b0}),
                     },
                 },
-                ReactiveSequence {
-                    Sleep(20),
-                    UnsetBlackboard(o0),
-                    Script(|bb| if bb.b0 % 3 != 1 { *bb.t0 += 2 }),
-                },
-            },
-            KeepRunningUntilFailure {
-                Delay(20) {
-                    Repeat(2) {
-                        Action(Act<6>),
-                    },
+                #[failure_if(|bb| *bb.t0 + 4 < *bb.t1)]
+                #[skip_if(|bb| *bb.t0 > 5)]
+                ReactiveSelector {
+                    #[success_if(|bb| bb.b0 + 1 > (bb.b0 + 3) % 4)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[on_failure(|bb| { *bb.t0 += 3; bb.t0.set(*bb.t1) })]
+                    Action(PAct<8>, b0 = {=}, b1 = {t1}),
+                    ScriptCondition(|bb| bb.b0 == 4),
+                    Action(Act<9>),
+                    ScriptCondition(|bb| bb.b0 < *bb.t1),
+                    Script(|bb| if *bb.t0 % 3 == 1 { bb.b0 = *bb.t0 % 2 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0939Blackboard { o0 t0 b0 q0 });
+board!(Tree0939Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0940 for Ctx {
         blackboard {
+            b1: i64,
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
         }
-        ReactiveFallback {
-            #[run_while(|bb| (bb.b0 + 4) % 4 < 1)]
-            #[on_failure(|bb| { if *bb.t0 != bb.o0.unwrap_or(5) { *bb.t0 += 1 }; bb.o0 = None })]
-            #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.o0 = None } })]
-            RepeatUntil(Failure) {
-                #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(4); *bb.t0 += 2 })]
-                ForceSuccess {
-                    TryCatch {
-                        Condition(PCond<0>, b0 = 4),
-                        Condition(|ctx| ctx.check(1)),
-                    },
+        Sequence {
+            Repeat(1) {
+                #[on_halted(|bb| bb.b0 += 2)]
+                AsyncFallback {
+                    Condition(PCond<0>, b0 = {b1}),
+                    AlwaysFailure,
+                    #[success_if(|bb| *bb.t0 != 5)]
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 3)),
                 },
             },
-            Precondition(|bb| bb.o0.unwrap_or(1) % 4 == 1, else = Failure) {
-                Condition(Cond<2>),
+            Repeat(0) {
+                Action(Act<3>),
             },
-            ParallelAll {
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
-            },
-            Filter(times = 2, filtered = Skipped) {
-                IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
-                    Action(Act<5>),
-                    Condition(PCond<6>, b0 = 8),
-                    StatefulAction(Task<7>),
-                    Action(PAct<8>, b0 = {b0}, b1 = {b0}),
-                },
+            ReactiveSequence {
+                ScriptCondition(|bb| *bb.t0 == 0),
+                Wait(50),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0940Blackboard { t0 b0 o0 });
+board!(Tree0940Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0941 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
             b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 4,
         }
-        BinarySelector(|bb| bb.b0 % 4 > 0, dynamic = true) {
-            StepSequencer {
-                Limiter(3) {
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<0>),
-                        _ => Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Repeat(4) {
-                        SetBlackboard(o0 = Some(2)),
-                    },
+        SequenceWithMemory {
+            Loop(q0, value = {t1}, if_empty = Skipped) {
+                FlipSelector {
+                    Sleep(0),
+                    SetBlackboard(o0 = Some(7)),
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
-            Switch(b1) {
-                case 5 => MaxTime(10) {
-                    Precondition(|bb| *bb.t1 % 4 > 1) {
-                        StatefulAction(Task<2>),
-                    },
+            #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(3))]
+            #[on_success(|bb| { bb.b0 += 1; if bb.b0 + 3 > *bb.t1 { bb.o0 = None } })]
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                RetryUntilSuccessful(0) {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 3, &mut bb.b0)),
                 },
-                case 0 => ReactiveFallback {
-                    #[post(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Action(PAct<3>, b0 = 3, b1 = {b1}),
-                    Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(0) + 4) % 4, &mut bb.b1)),
+                Conditional(|bb| bb.o0.unwrap_or(5) != *bb.t0, else = Failure) {
+                    StatefulAction(Task<4>),
                 },
-                _ => SetBlackboard(o0 = Some(5)),
+                Action(PIo<5>, t0 = {b0}),
+            },
+            ReactiveFallback {
+                IfThenElse {
+                    Condition(PCond<6>, b0 = {t1}),
+                    StatefulAction(Task<7>),
+                },
+                FlipSelector {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[on_failure(|bb| if bb.b0 + 2 < 5 { bb.t1.set(bb.b0) })]
+                    StatefulAction(Task<8>),
+                    AlwaysRunning,
+                    StatefulAction(PTask<9>, b0 = 2, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0941Blackboard { b0 t0 b1 o0 t1 });
+board!(Tree0941Blackboard { o0 q0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
         blackboard {
-            b0: i64 = 3,
             b1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Switch(b1) {
-                case 3 => Action(PIo<0>, t0 = {t0}),
-                _ => StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            },
-            Sequence {
-                SetBlackboard(t0 = 1),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b0)),
-                StatefulAction(Task<3>),
-            },
-            IfThenElse {
-                ParallelAll {
-                    Condition(Cond<4> = Cond::<4>),
-                    Action(PAct<5>, b0 = {t0}, b1 = {=}),
+        RetryUntilSuccessful(forever) {
+            ReactiveSequence {
+                AsyncSequence {
+                    FlipSelector {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            StepSequencer {
+                                Repeater(0) {
+                                    Condition(Cond<0>),
+                                },
+                                Action(PIo<1>, t0 = {=}),
+                            },
+                        },
+                    },
+                    WhileDoElse {
+                        AsyncSequence {
+                            Action(PIo<2>, t0 = {b1}),
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(PTask<4>, b0 = 6),
+                        Script(|bb| bb.b1 += 1),
+                    },
+                    Conditional(|bb| (*bb.t0 + 3) % 4 < 2, dynamic = true, else = Success) {
+                        ReactiveSequence {
+                            Action(Act<5>),
+                            Condition(PCond<6>, b0 = 8),
+                        },
+                    },
                 },
-                ParallelAll {
-                    Sleep(10),
-                    Condition(Cond<6>),
-                    #[skip_if(|bb| bb.b1 > 0)]
-                    StatefulAction(Task<7>),
+                StatefulAction(Task<7>),
+                Repeat(2) {
+                    Switch(b1) {
+                        case 1 => StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
+                        case 5 => ReactiveSequence {
+                            Succeeder,
+                            AlwaysRunning,
+                        },
+                        case 2 => MaxTime(0) {
+                            Action(Act<9> = Act::<9>),
+                        },
+                        _ => Condition(|ctx| ctx.check(10)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0942Blackboard { b0 b1 t0 });
+board!(Tree0942Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0943Sub0 for Ctx {
+        SubTree(Tree0943Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        ParallelAll(1) {
-            #[post(|bb| *bb.t0 += 1)]
-            Action(PIo<0>, t0 = {b1}),
-            #[run_while(|bb| (bb.b0 + 2) % 4 < 3)]
-            #[post(|bb| bb.t0.set(bb.b1))]
-            Action(Act<1>),
-            Action(Act<2>),
-            WasEntryUpdated(t0),
+        Deadline(10) {
+            Repeat(0) {
+                SubTree(Tree0943Sub0),
+            },
         }
     }
 }
 
-board!(Tree0943Blackboard { b0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0944Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0944 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(3) {
-            Inverter {
-                StepSequencer {
-                    ReactiveSequence {
-                        Repeat(3) {
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                        StatefulAction(Task<1>),
-                        ScriptCondition(|bb| *bb.t0 < 2),
-                    },
-                    Invert {
-                        Fallback {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            #[run_while(|bb| (bb.b0 + 2) % 2 == 1)]
-                            StatefulAction(PTask<2>, b0 = {t0}),
-                            StepSequencer {
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4> = Cond::<4>),
-                                #[on_success(|bb| bb.b0 += 3)]
-                                #[post(|bb| bb.t0.set(bb.b0))]
-                                #[skip_if(|bb| bb.o0.is_some())]
-                                Script(|bb| *bb.t0 += 2),
-                            },
-                            Retry(1) {
-                                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Repeat(4) {
-                        ReactiveFallback {
-                            ParallelAll {
-                                TryCatch(catch_on_halt = false) {
-                                    Action(PIo<7>, t0 = {t0}),
-                                    Condition(PCond<8>, b0 = {t0}),
-                                },
-                                Limiter(1) {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                StepSequencer {
-                    Action(PAct<10>, b0 = {=}, b1 = {b0}),
-                    RetryUntilSuccessful(4) {
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                    AlwaysFailure,
-                    StatefulAction(PTask<11>, b0 = {t0}, b1 = {t0}),
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Sleep(50),
-                    },
-                },
-            },
+        ReactiveFallback {
+            Condition(|ctx, bb| ctx.check_in(0, 1)),
+            SubTree(Tree0944Sub0),
         }
     }
 }
-
-board!(Tree0944Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0945 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Repeat(4) {
-            Loop(q0, if_empty = Running) {
-                BinarySelector(|bb| bb.b1 > 2, dynamic = false) {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
+        TryCatch(catch_on_halt = false) {
+            Repeat(2) {
+                SetBlackboard(b0 = {t0}),
             },
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0945Blackboard { q0 b1 });
+board!(Tree0945Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0946 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Delay(0) {
-            FlipSelector {
-                SequenceWithMemory {
-                    WaitUntil(|bb| bb.b0 + 3 < 6) {
-                        StatefulAction(Task<0>),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<1>),
-                        #[success_if(|bb| bb.b0 + 3 < 1)]
-                        #[run_while(|bb| bb.b1 > 3)]
-                        RepeatTimes(forever) {
-                            Script(|bb| bb.b0 = bb.b1),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b0)),
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
-                        SetBlackboard(b0 = 4),
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(Cond<6> = Cond::<6>),
-                        _ => ScriptCondition(|bb| bb.b0 == 0),
-                    },
-                    SequenceWithMemory {
-                        Action(Act<7>),
-                        SetBlackboard(t0 = 9),
-                        Condition(Cond<8> = Cond::<8>),
+        ReactiveSequence {
+            IfThenElse {
+                Timeout(30) {
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<0>),
+                        Script(|bb| *bb.t0 += 1),
+                        Action(Act<1>),
                     },
                 },
-                StepSequencer {
-                    #[post(|bb| { bb.b0 += 1; bb.t0.set(9) })]
-                    #[failure_if(|bb| *bb.t0 % 2 == 1)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Switch(b1) {
-                            case 0 => Action(Act<9> = Act::<9>),
-                            case 2 => Action(Act<10>),
-                            _ => Script(|bb| bb.b1 += 1),
-                        },
-                        SequenceWithMemory {
-                            Action(Act<11>),
-                            Condition(Cond<12>),
-                            ScriptCondition(|bb| *bb.t0 < 3),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<13> = Task::<13>),
-                        },
-                        StatefulAction(PTask<14>, b0 = 7, b1 = {b0}),
-                    },
-                    RepeatTimes(2) {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        ForceFailure {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<15>),
-                            },
-                        },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Fallback {
+                    Condition(Cond<5>),
+                    StatefulAction(PTask<6>, b0 = {b0}),
+                },
+            },
+            Priority {
+                #[on_halted(|bb| *bb.t1 += 1)]
+                #[on_failure(|bb| { bb.t0.set(0); bb.t0.set(bb.b0) })]
+                WhileDoElse {
+                    Condition(Cond<7>),
+                    #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                    #[run_while(|bb| bb.b0 % 4 > 1)]
+                    StatefulAction(Task<8>),
+                    Action(Act<9> = Act::<9>),
+                },
+                FlipSelector {
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                        Condition(PCond<13>, b0 = {t0}),
                     },
                 },
             },
@@ -1644,34 +1625,38 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0946Blackboard { b0 t0 b1 });
+board!(Tree0946Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0947Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
-        ReactiveFallback {
-            Repeater(forever) {
-                RetryUntilSuccessful(3) {
-                    WhileDoElse {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            AsyncSequence {
-                Fallback {
-                    Condition(Cond<3>),
-                },
-                ReactiveSequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5> = Task::<5>),
+        Inverter {
+            Repeat(3) {
+                ReactiveFallback {
+                    SubTree(Tree0947Sub0),
                     Sleep(0),
-                    Runner,
                 },
             },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                Condition(Cond<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0948Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 9,
+        }
+        Remap(success = Success, failure = Failure) {
+            AsyncFallback {
+                Condition(PCond<3>, b0 = {=}),
             },
         }
     }
@@ -1680,977 +1665,330 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0948 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
         }
-        WhileDoElse {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-            StatefulAction(PTask<1>, b0 = {b0}),
-            WaitValueUpdate(t1) {
-                Sequence {
-                    Script(|bb| *bb.t1 += 1),
-                    WasEntryUpdated(t1),
+        SequenceStar {
+            AsyncFallback {
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<0>),
+                },
+                IndexSwitch(|bb| *bb.t0 + 4) {
+                    TryCatch(catch_on_halt = true) {
+                        Script(|bb| *bb.t0 += 1),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    KeepRunningUntilFailure {
+                        Action(Act<2>),
+                    },
+                },
+                SubTree(Tree0948Sub0, ..),
+                Conditional(|bb| *bb.t1 == bb.b0 % 2, dynamic = false) {
+                    Remap(success = Failure, failure = Success) {
+                        Succeeder,
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0948Blackboard { t0 b0 t1 });
+board!(Tree0948Blackboard { t1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0949 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[allow(unused)] b1: i64 = 2,
         }
-        SequenceWithMemory {
-            Filter(times = 3, count = Completed) {
-                Action(Act<0>),
+        Limiter(3) {
+            Precondition(|bb| *bb.t0 + 2 > bb.b0 % 2, else = Running) {
+                Precondition(|bb| bb.b0 < 6, else = Running) {
+                    Sleep(0),
+                },
             },
-            Interrupt(|bb| bb.b1 + 4 != 5) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0949Blackboard { b1 });
+board!(Tree0949Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0950 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
         }
-        FlipSelector {
-            Cooldown(50, filtered = Skipped) {
-                Condition(Cond<0> = Cond::<0>),
+        ReactiveFallback {
+            RunOnce(then_skip = false) {
+                BinarySelector(|bb| bb.b0 > bb.b0 % 2) {
+                    KeepRunningUntilFailure {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(PCond<2>, b0 = {b0}),
+                        },
+                    },
+                    #[run_while(|bb| bb.o0.unwrap_or(0) != 5)]
+                    #[failure_if(|bb| *bb.t1 % 3 != 0)]
+                    Precondition(|bb| bb.b0 < 3, else = Skipped) {
+                        Filter(times = 1) {
+                            Action(PIo<3>, t0 = {t1}),
+                        },
+                    },
+                },
             },
-            Script(|bb| bb.b0 = bb.o0.unwrap_or(5)),
-            Priority {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Wait(20),
+            ReactiveSequence {
+                Filter(times = 1) {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Condition(|ctx, bb| ctx.check_in(5, (bb.o0.unwrap_or(0) + 1) % 3)),
+                },
             },
-            SetBlackboard(o0 = Some(4)),
-            MemSequence {
-                #[failure_if(|bb| *bb.t0 != bb.b0)]
-                #[skip_if(|bb| *bb.t0 > 6)]
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 > 1),
-                SetBlackboard(o0 = Some(7)),
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                #[run_while(|bb| (bb.b0 + 4) % 4 < 2)]
-                #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
-                SetBlackboard(b0 = 2),
+            Sequence {
+                Succeeder,
+                Delay(0) {
+                    Condition(Cond<6>),
+                },
+                #[on_halted(|bb| bb.t1.set(bb.b1))]
+                #[success_if(|bb| bb.b0 + 2 < 2)]
+                AsyncFallback {
+                    #[failure_if(|bb| *bb.t0 + 1 != 6)]
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    #[run_while(|bb| *bb.t1 + 4 > 4)]
+                    Action(|ctx, bb| ctx.exec_in(7, 4, &mut bb.b1)),
+                    ScriptCondition(|bb| *bb.t1 == *bb.t0 % 4),
+                },
+                Inverter {
+                    StatefulAction(PTask<8>, b0 = 5),
+                },
+                #[on_success(|bb| { bb.t1.set(*bb.t0); bb.t1.set(0) })]
+                #[failure_if(|bb| *bb.t0 < 5)]
+                StatefulAction(Task<9>),
+            },
+            ReactiveSequence {
+                WasEntryUpdated(t1),
+                AlwaysRunning,
+            },
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
-board!(Tree0950Blackboard { t0 b0 o0 });
+board!(Tree0950Blackboard { o0 b1 t0 q0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0951 for Ctx {
-        ReactiveSelector {
-            ParallelAll(max_failures = -1) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    PolicyParallel(policy = FirstFailure) {
-                        Failer,
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
+            b0: i64,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                StepSequencer {
+                    Condition(PCond<0>, b0 = {=}),
+                    StatefulAction(Task<1>),
                 },
-                MemSequence {
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<3>),
-                    },
-                    ReactiveFallback {
-                        Repeat(forever) {
-                            Failer,
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                WasEntryUpdated(t0),
+            },
+            #[failure_if(|bb| *bb.t0 > 1)]
+            Optional {
+                RetryUntilSuccessful(3) {
+                    Sequence {
+                        #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
+                        WaitValueUpdate(t0) {
+                            Sleep(0),
                         },
-                        Timeout(20) {
-                            AlwaysRunning,
+                        IfThenElse {
+                            Action(Act<4>),
+                            #[success_if(|bb| bb.o0.unwrap_or(0) % 2 == 0)]
+                            #[failure_if(|bb| bb.b0 % 3 == 1)]
+                            #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 3 })]
+                            Condition(PCond<5>, b0 = {=}),
+                        },
+                        Condition(Cond<6>),
+                        WhileDoElse {
+                            StatefulAction(Task<7>),
+                            Action(PIo<8>, t0 = {=}),
+                            StatefulAction(Task<9>),
                         },
                     },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Filter(times = 1, filtered = Skipped) {
-                        Action(Act<5>),
-                    },
-                    AlwaysSuccess,
-                    Sleep(10),
                 },
             },
-            ReactiveFallback {
-                Sequence {
-                    WhileDoElse {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<6>),
-                        },
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        Filter(times = 3, filtered = Failure) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
+            Priority {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11> = Cond::<11>),
+                    #[skip_if(|bb| *bb.t0 + 3 < 7)]
+                    #[run_while(|bb| bb.b0 + 4 != 3)]
+                    StatefulAction(Task<12>),
                 },
-                FlipSelector {
-                    Priority {
-                        StatefulAction(Task<10>),
-                        AlwaysSuccess,
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                    },
-                    AlwaysSuccess,
-                    Condition(Cond<13>),
-                    Action(|ctx| ctx.exec(14)),
-                },
+                SetBlackboard(o0 = Some(1)),
             },
         }
     }
 }
+
+board!(Tree0951Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0952 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        ParallelAll(2) {
-            Limiter(3) {
-                Repeater(forever) {
-                    Repeater(forever) {
-                        ReactiveSequence {
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Loop(q0, value = {t0}, if_empty = Failure) {
-                                    Condition(PCond<0>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                RunOnce {
-                    SkipUnlessUpdated(t0) {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            Script(|bb| *bb.t0 += 1),
-                        },
-                    },
-                },
+        FlipSelector {
+            ReactiveFallback {
+                Action(PIo<0>, t0 = {=}),
                 Action(Act<1>),
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    ForceFailure {
-                        ScriptCondition(|bb| bb.b0 != 3),
-                    },
-                },
-                Action(PIo<4>, t0 = {t0}),
-            },
-            Sequence {
-                Fallback {
-                    Condition(|ctx| ctx.check(5)),
-                    AlwaysFailure,
-                },
-                Parallel(success = 3, failure = 1) {
-                    Condition(Cond<6>),
-                    Condition(|ctx| ctx.check(7)),
-                    Sleep(50),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[success_if(|bb| bb.b0 > *bb.t0 + 2)]
-                    Action(PAct<9>, b0 = {=}, b1 = {t0}),
-                },
             },
         }
     }
 }
 
-board!(Tree0952Blackboard { t0 q0 b0 });
+board!(Tree0952Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0953 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-        }
-        FlipSelector {
-            StepSequencer {
-                Delay(0) {
-                    Repeat(0) {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    },
-                },
-                Loop(q0, if_empty = Failure) {
-                    MemSequence {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
-                        Sleep(0),
-                    },
-                },
-            },
-            Priority {
-                Repeater(1) {
-                    StepSequencer {
-                        RepeatTimes(forever) {
-                            Sleep(30),
-                        },
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
-                FlipSelector {
-                    ForceFailure {
-                        Timeout(0) {
-                            KeepRunningUntilFailure {
-                                ParallelAll {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(6, 4, &mut bb.b0)),
-                ReactiveSequence {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[post(|bb| { if *bb.t0 + 1 < bb.b0 % 2 { bb.t0.set((*bb.t0 + 2) % 2) }; *bb.t0 += 2 })]
-                    Precondition(|bb| bb.b0 < *bb.t0, else = Skipped) {
-                        Condition(PCond<7>, b0 = {t0}),
-                    },
-                    Repeater(3) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                #[skip_if(|bb| bb.b0 % 2 < 0)]
-                #[on_success(|bb| if bb.b0 > 4 { bb.b0 = (bb.b0 + 4) % 4 })]
-                #[post(|bb| bb.b0 += 2)]
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Repeat(forever) {
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-            #[failure_if(|bb| *bb.t0 == 1)]
-            #[on_success(|bb| bb.b0 = 7)]
-            RepeatUntil(Failure) {
-                ReactiveSequence {
-                    StatefulAction(PTask<9>, b0 = 7),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Sleep(10),
+        TryCatch {
+            AlwaysFailure,
+            RepeatUntilSuccess(forever) {
+                RepeatUntil(Failure) {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0953Blackboard { t0 q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0954Sub0 for Ctx {
+        Wait(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0954Sub1 for Ctx {
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        StepSequencer {
-            Condition(PCond<0>, b0 = {=}),
-            RunOnce {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-            },
-            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
-            WhileDoElse {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-                Sleep(0),
-            },
-            RepeatUntil(Success) {
-                Action(PIo<4>, t0 = {=}),
+        RetryUntilSuccessful(4) {
+            ReactiveSequence {
+                AsyncFallback {
+                    AsyncFallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    ReactiveSequence {
+                        Sleep(10),
+                        Action(Act<2>),
+                    },
+                },
+                Priority {
+                    Delay(0) {
+                        Condition(Cond<3>),
+                    },
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                ParallelAll {
+                    SubTree(Tree0954Sub0),
+                    StatefulAction(Task<6>),
+                    SubTree(Tree0954Sub1),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree0954Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0955 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        Cooldown(30, filtered = Failure) {
-            Precondition(|bb| *bb.t0 < 0, else = Skipped) {
-                Repeat(1) {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    RunOnce {
-                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                            ReactiveSequence {
-                                Interrupt(|bb| bb.b0 + 1 < 6) {
-                                    #[on_failure(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 })]
-                                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                                },
-                            },
-                            StatefulAction(Task<1>),
-                            IndexSwitch(|bb| 8, out_of_range = Loop, dynamic = true) {
-                                StatefulAction(Task<2>),
-                                SetBlackboard(o0 = Some(9)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0955Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0956Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        Precondition(|bb| *bb.t0 + 4 > 4, else = Success) {
-            Condition(Cond<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(2),
             b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            MemSequence {
-                ReactiveSequence {
-                    Condition(PCond<0>, b0 = {b0}),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    Action(Act<2>),
-                },
-                RunOnce {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Action(PIo<4>, t0 = {t0}),
-            StepSequencer {
-                Sequence {
-                    Fallback {
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        Action(PIo<5>, t0 = {b0}),
-                        Condition(Cond<6>),
-                    },
-                },
-                Loop(q0, if_empty = Success) {
-                    SubTree(Tree0956Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0956Blackboard { q0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        IndexSwitch(|bb| 1, out_of_range = Loop, dynamic = true) {
-            IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = false) {
-                ReactiveSequence {
-                    Deadline(0) {
-                        RunOnce(then_skip = false) {
-                            IfThenElse {
-                                Repeat(2) {
-                                    Action(PIo<0>, t0 = {b1}),
-                                },
-                                Delay(10) {
-                                    Condition(PCond<1>, b0 = {b1}),
-                                },
-                                Repeater(forever) {
-                                    Wait(20),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0957Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        Interrupt(|bb| bb.b1 + 2 < 0) {
-            RepeatUntilSuccess(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0958Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            b0: i64 = 5,
-        }
-        TryCatch {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            #[failure_if(|bb| bb.b1 == (bb.b0 + 2) % 3)]
-            AlwaysSuccess,
-            Loop(q0, if_empty = Failure) {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0959Blackboard { q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0960Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Repeater(3) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0960Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Repeater(forever) {
-            Script(|bb| { bb.b0 += 3; bb.b0 += 2 }),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| *bb.t1 < 7)]
-            #[failure_if(|bb| *bb.t1 + 4 > 5)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            RepeatUntil(Success) {
-                Delay(20) {
-                    Precondition(|bb| bb.b0 + 1 < 0, else = Failure) {
-                        SetBlackboard(t0 = {t1}),
-                    },
-                },
-            },
-            Fallback {
-                SubTree(Tree0960Sub0, ..),
-                Action(PIo<1>, t0 = {=}),
-            },
-            SubTree(Tree0960Sub1, ..),
-        }
-    }
-}
-
-board!(Tree0960Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        blackboard {
-            b0: i64 = 5,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64>,
-        }
-        Loop(q0) {
-            TryCatch(catch_on_halt = true) {
-                Precondition(|bb| bb.b0 != 4, else = Skipped) {
-                    RunOnce(then_skip = false) {
-                        ForceSuccess {
-                            Fallback {
-                                Condition(Cond<0>),
-                                Action(PIo<1>, t0 = {b0}),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Fallback {
-                        Repeat(1) {
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 == 7, else = Failure) {
-                        Script(|bb| bb.o0 = None),
-                    },
-                    Action(|ctx| ctx.exec(3)),
-                    Deadline(20) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0961Blackboard { b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0962Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        #[run_while(|bb| *bb.t0 == 2)]
-        #[success_if(|bb| bb.b0 + 2 < *bb.t0)]
-        MemPriority {
-            RetryUntilSuccessful(4) {
-                Repeat(forever) {
-                    ReactiveFallback {
-                        RepeatUntilSuccess(1) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        #[post(|bb| bb.b0 += 1)]
-                        RunOnce(then_skip = false) {
-                            SubTree(Tree0962Sub0, ..),
-                        },
-                        StatefulAction(Task<2>),
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[skip_if(|bb| bb.b1 > 6)]
-                        #[post(|bb| bb.b1 += 2)]
-                        ScriptCondition(|bb| *bb.t1 != 2),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t1.set(bb.b1))]
-            #[failure_if(|bb| *bb.t0 == bb.b1)]
-            #[on_success(|bb| { bb.t1.set(*bb.t0 + 4); bb.t0.set(bb.b0 % 4) })]
-            RepeatUntilFailure(2) {
-                ReactiveFallback {
-                    AsyncSequence {
-                        #[failure_if(|bb| *bb.t0 > 1)]
-                        #[success_if(|bb| bb.b1 + 4 > *bb.t0 % 4)]
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                    AlwaysFailure,
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<3> = Cond::<3>),
-                Loop(q0, if_empty = Running) {
-                    Precondition(|bb| bb.b0 < bb.b1 + 2, else = Success) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-            },
-            Conditional(|bb| bb.b0 % 3 == 1, dynamic = false, else = Failure) {
-                Cooldown(10) {
-                    Repeater(0) {
-                        ScriptCondition(|bb| bb.b1 + 4 == 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0962Blackboard { b0 t0 t1 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 4,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            MemSequence {
-                Filter(times = 1, count = Completed) {
-                    Timeout(0) {
-                        Remap(success = Failure, failure = Success) {
-                            ReactiveFallback {
-                                ScriptCondition(|bb| *bb.t0 != 1),
-                                StatefulAction(Task<0> = Task::<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Timeout(50) {
-                        MaxTime(20) {
-                            #[on_halted(|bb| bb.t0.set(bb.b0))]
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                    Condition(Cond<4>),
-                    SequenceWithMemory {
-                        Condition(Cond<5>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0963Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0964 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-        }
-        RetryUntilSuccessful(2) {
-            PolicyParallel(policy = FirstSuccess) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t0 + 4 < 2),
-                    RunOnce {
-                        #[skip_if(|bb| bb.b0 + 1 > 7)]
-                        Sequence {
-                            #[skip_if(|bb| (bb.b1 + 4) % 4 > 0)]
-                            Delay(0) {
-                                WhileDoElse {
-                                    Condition(Cond<0>),
-                                    #[skip_if(|bb| bb.b0 != bb.b1 % 3)]
-                                    #[failure_if(|bb| bb.b1 == bb.b0)]
-                                    StatefulAction(Task<1>),
-                                    SetBlackboard(b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                    AsyncSequence {
-                        Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                        #[on_halted(|bb| { if bb.b0 + 3 > 5 { bb.b1 = *bb.t0 }; *bb.t0 += 1 })]
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0964Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        ReactiveFallback {
-            Timeout(20) {
-                SequenceWithMemory {
-                    RunOnce {
-                        Condition(Cond<0>),
-                    },
-                    Repeater(0) {
-                        AlwaysFailure,
-                    },
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                TryCatch(catch_on_halt = true) {
-                    Action(Act<4> = Act::<4>),
-                    Failer,
-                },
-                Inverter {
-                    Sequence {
-                        Action(Act<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Inverter {
-                Repeat(3) {
-                    Deadline(10) {
-                        Filter(times = 1, count = Completed, filtered = Failure) {
-                            WhileDoElse {
-                                StatefulAction(Task<7>),
-                                Failer,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0966Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
         }
         Priority {
-            SubTree(Tree0966Sub0, t0 = {=}),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0966Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        IndexSwitch(|bb| (bb.b0 + 2) % 3, dynamic = false) {
-            #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 != 0)]
-            #[post(|bb| bb.o0 = None)]
-            Priority {
-                Parallel(failure = -2) {
-                    Script(|bb| bb.o0 = Some(6)),
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Precondition(|bb| *bb.t0 % 4 == 2, else = Running) {
-                    #[post(|bb| if bb.b0 == 2 { bb.b0 = *bb.t0 + 2 })]
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-                },
+            IfThenElse {
+                Action(Act<0>),
+                Runner,
             },
-            ParallelAll(max_failures = -1) {
+            Loop(q0, if_empty = Running) {
+                #[skip_if(|bb| bb.b0 < 4)]
                 Sequence {
-                    Sleep(0),
-                    StatefulAction(Task<2>),
+                    #[on_halted(|bb| if (bb.b0 + 4) % 2 != 1 { bb.b0 += 4 })]
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5) % 3)),
+                    Condition(Cond<2>),
                     Condition(Cond<3>),
-                    Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 }),
+                    Sleep(10),
                     StatefulAction(Task<4>),
                 },
             },
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
+            RetryUntilSuccessful(0) {
+                Condition(Cond<5> = Cond::<5>),
+            },
+            Timeout(50) {
                 StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0967Blackboard { o0 t0 b0 });
+board!(Tree0955Blackboard { o0 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0968 for Ctx {
-        Repeat(1) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
-        Repeat(2) {
-            PolicyParallel(policy = FirstSuccess) {
-                Fallback {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
+    pub tree Tree0956 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        AsyncFallback {
-            Fallback {
-                Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-                    Parallel(success = 1, failure = 2) {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
+        #[skip_if(|bb| bb.b0 == 4)]
+        #[post(|bb| bb.t0.set(9))]
+        #[success_if(|bb| bb.b0 + 1 < *bb.t0)]
+        RetryUntilSuccessful(2) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                RetryUntilSuccessful(0) {
+                    AlwaysSuccess,
                 },
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                },
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<3> = Cond::<3>),
-                    Failer,
-                    Wait(0),
-                    AlwaysFailure,
-                },
-                Condition(PCond<4>, b0 = {=}),
-                ForceSuccess {
-                    BinarySelector(|bb| bb.b0 + 2 < bb.b0) {
-                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) + 1)]
-                        Action(PAct<5>, b0 = {=}, b1 = {b1}),
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    },
-                },
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0970Blackboard { t0 b0 b1 o0 });
+board!(Tree0956Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        MaxTime(50) {
-            ReactiveSequence {
-                ParallelAll(1) {
-                    StatefulAction(Task<0>),
-                    Fallback {
-                        Condition(PCond<1>, b0 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
-                    },
-                    Deadline(20) {
-                        RepeatTimes(forever) {
-                            Condition(PCond<3>, b0 = {=}),
-                        },
-                    },
-                },
-                Repeat(0) {
-                    #[on_success(|bb| { if bb.b0 == 6 { bb.t0.set(0) }; bb.t0.set(*bb.t1 + 1) })]
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                RunOnce(then_skip = true) {
-                    IfThenElse {
-                        Fallback {
-                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {t1}),
-                            ForceFailure {
-                                Script(|bb| bb.t0.set((*bb.t0 + 2) % 2)),
-                            },
-                            StatefulAction(Task<6>),
-                        },
-                        Action(|ctx| ctx.exec(7)),
-                        Precondition(|bb| *bb.t0 != 2, else = Running) {
-                            #[skip_if(|bb| *bb.t0 < 6)]
-                            #[on_failure(|bb| { if *bb.t0 % 4 == 3 { *bb.t1 += 3 }; *bb.t1 += 3 })]
-                            Conditional(|bb| *bb.t0 + 4 != 3) {
-                                ReactiveSequence {
-                                    Script(|bb| { bb.t1.set(*bb.t1 % 3); bb.t1.set(bb.b0) }),
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0971Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        MemPriority {
-            SequenceWithMemory {
-                Action(Act<0>),
+    pub tree Tree0957 for Ctx {
+        Priority {
+            Action(Act<0>),
+            Filter(times = 2, count = Completed) {
                 StatefulAction(Task<1>),
             },
-            ForceSuccess {
+            PolicyParallel(policy = FirstSuccess) {
+                StatefulAction(Task<2>),
                 AlwaysSuccess,
             },
         }
@@ -2658,34 +1996,423 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0973Sub1 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<1>),
+    pub tree Tree0958 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            Precondition(|bb| (bb.b1 + 3) % 4 < 2, else = Skipped) {
+                KeepRunningUntilFailure {
+                    Precondition(|bb| bb.b0 != 5, else = Skipped) {
+                        Deadline(0) {
+                            Switch(b1) {
+                                case 3 => SetBlackboard(o0 = Some(3)),
+                                case 4 => ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(0) + 3),
+                                case 5 => StatefulAction(Task<0> = Task::<0>),
+                                _ => Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            MaxTime(20) {
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    #[on_success(|bb| bb.t0.set(bb.b0 + 3))]
+                    #[skip_if(|bb| bb.b1 > 0)]
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0958Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        Selector {
+            Action(PAct<0>, b0 = 2, b1 = {b0}),
+            SequenceStar {
+                AsyncFallback {
+                    Condition(Cond<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                },
+                Repeat(3) {
+                    #[run_while(|bb| *bb.t0 == 5)]
+                    Switch(b1) {
+                        case 4 => Action(Act<3>),
+                        case 3 => Script(|bb| *bb.t0 += 1),
+                        _ => Condition(PCond<4>, b0 = {b1}),
+                    },
+                },
+            },
+            Selector {
+                WaitUntil(|bb| (bb.b0 + 4) % 2 > 0) {
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        Wait(10),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0959Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        Filter(times = 2) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0973Sub0 for Ctx {
-        SubTree(Tree0973Sub1)
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        FlipSelector {
+            Conditional(|bb| bb.b0 < bb.b1 + 4, dynamic = false, else = Failure) {
+                TryCatch(catch_on_halt = false) {
+                    Delay(0) {
+                        Precondition(|bb| bb.b0 < 4, else = Skipped) {
+                            Wait(0),
+                        },
+                    },
+                    Conditional(|bb| bb.b1 == bb.b0, dynamic = true, else = Failure) {
+                        SkipUnlessUpdated(t0) {
+                            ReactiveSequence {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    Repeater(0) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+            },
+            Repeater(2) {
+                Fallback {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Switch(b1) {
+                            case 5 => #[on_success(|bb| bb.b1 = bb.b0)]
+                            WaitValueUpdate(t0) {
+                                Condition(Cond<1>),
+                            },
+                            _ => AlwaysSuccess,
+                        },
+                    },
+                    WhileDoElse {
+                        #[run_while(|bb| (*bb.t0 + 3) % 2 != 1)]
+                        Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+                        ScriptCondition(|bb| *bb.t0 > 5),
+                    },
+                },
+            },
+            Timeout(10) {
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                    #[run_while(|bb| bb.b0 % 4 < 0)]
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        Action(Act<4> = Act::<4>),
+                    },
+                    Condition(Cond<5>),
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                Switch(b1) {
+                    case 3 => ReactiveFallback {
+                        Condition(Cond<7>),
+                        #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                    _ => Condition(Cond<10>),
+                },
+            },
+            RepeatUntilSuccess(2) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    MemPriority {
+                        #[post(|bb| bb.t0.set((bb.b1 + 1) % 4))]
+                        Action(Act<11>),
+                        SetBlackboard(t0 = 6),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0961Blackboard { q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0962 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        ParallelAll(max_failures = -2) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Condition(PCond<0>, b0 = {=}),
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b1}),
+                Condition(|ctx| ctx.check(2)),
+            },
+            Switch(b1) {
+                case 5 => Sequence {
+                    IndexSwitch(|bb| bb.b0 + 1) {
+                        StatefulAction(Task<3>),
+                        Action(|ctx, bb| ctx.exec_in(4, 0, &mut bb.b1)),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                },
+                _ => ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Wait(0),
+                },
+            },
+            Timeout(20) {
+                WaitValueUpdate(t0) {
+                    RetryUntilSuccessful(4) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0962Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx {
+        ForceSuccess {
+            AlwaysFailure,
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        Inverter {
-            ForceSuccess {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0973Sub0),
-                    Sequence {
-                        StepSequencer {
-                            Retry(1) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<2>),
+    pub tree Tree0964Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0964 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        RunOnce(then_skip = true) {
+            RetryUntilSuccessful(2) {
+                BinarySelector(|bb| (*bb.t0 + 4) % 4 < 3, dynamic = true) {
+                    WhileDoElse {
+                        Limiter(1) {
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            SubTree(Tree0964Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                            ScriptCondition(|bb| bb.b0 + 3 > (bb.b1 + 2) % 4),
+                        },
+                    },
+                    Filter(times = 1, filtered = Skipped) {
+                        StatefulAction(PTask<2>, b0 = 9, b1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0964Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeat(3) {
+            ReactiveFallback {
+                Action(Act<0>),
+                Repeater(3) {
+                    #[run_while(|bb| bb.b0 == 7)]
+                    #[on_success(|bb| *bb.t1 += 3)]
+                    #[post(|bb| bb.t1.set(*bb.t0))]
+                    Action(|ctx| ctx.exec(1)),
+                },
+                Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(2), &mut bb.b0)),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0965Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Sequence {
+            Sleep(10),
+            Precondition(|bb| bb.b0 < 2, else = Running) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b0 + 4 != bb.b1 + 3),
+                        ReactiveSequence {
+                            Action(Act<0>),
+                            #[success_if(|bb| bb.b0 != 0)]
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                    WaitUntil(|bb| bb.b1 > bb.b0 + 1) {
+                        Succeeder,
+                    },
+                },
+            },
+            IfThenElse {
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                },
+                Condition(|ctx| ctx.check(4)),
+                AsyncFallback {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0966Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0967 for Ctx {
+        MemPriority {
+            SequenceWithMemory {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+            ForceFailure {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0968Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0968 for Ctx {
+        RetryUntilSuccessful(3) {
+            SubTree(Tree0968Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0969 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        Fallback {
+            ReactiveFallback {
+                #[on_failure(|bb| if bb.b0 > bb.b0 % 4 { *bb.t0 += 3 })]
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    PolicyParallel(policy = FirstFailure) {
+                        AsyncFallback {
+                            #[run_while(|bb| bb.b1 > 6)]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<0>),
+                            AlwaysSuccess,
+                        },
+                        SetBlackboard(b1 = {b0}),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                    #[failure_if(|bb| bb.b1 < 7)]
+                    Repeater(0) {
+                        Condition(Cond<3>),
+                    },
+                },
+                WhileDoElse {
+                    AsyncSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Precondition(|bb| (*bb.t0 + 4) % 4 > 1, else = Success) {
+                            RunOnce {
+                                ScriptCondition(|bb| *bb.t0 + 2 > 7),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        Retry(4) {
+                            #[failure_if(|bb| bb.b1 + 1 < 7)]
+                            #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+                            #[run_while(|bb| *bb.t0 + 1 > *bb.t0)]
+                            Action(Act<5> = Act::<5>),
+                        },
+                    },
+                },
+                Interrupt(|bb| bb.o0.is_some()) {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            Action(PIo<6>, t0 = {=}),
+                            Action(PIo<7>, t0 = {=}),
+                            Timeout(100) {
+                                RepeatTimes(forever) {
+                                    #[failure_if(|bb| bb.b0 < 7)]
+                                    #[run_while(|bb| bb.o0.is_some())]
+                                    Succeeder,
                                 },
                             },
-                            StatefulAction(Task<3> = Task::<3>),
                         },
                     },
                 },
@@ -2694,176 +2421,130 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0969Blackboard { t0 b1 o0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
+    pub tree Tree0970 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b1: i64,
-        }
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(PTask<1>, b0 = 2, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0974Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(max_failures = -1) {
-            Priority {
-                Sequence {
-                    Sequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Action(Act<2>),
-                    },
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                    Succeeder,
-                    Action(Act<3>),
-                    Action(PAct<4>, b0 = 6),
-                },
-            },
-            AsyncFallback {
-                Fallback {
-                    Parallel(success = 2, failure = -2) {
-                        UnsetBlackboard(o0),
-                        Condition(Cond<5>),
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
-                RetryUntilSuccessful(4) {
-                    MemPriority {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        #[on_success(|bb| bb.b0 += 2)]
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                        WasEntryUpdated(t0),
-                        Action(Act<11>),
-                    },
-                },
-                StatefulAction(Task<12>),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                #[failure_if(|bb| *bb.t0 + 1 < 7)]
-                #[post(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                #[run_while(|bb| *bb.t0 + 1 > bb.b0)]
-                Action(Act<13> = Act::<13>),
-                #[skip_if(|bb| bb.b0 % 2 == 0)]
-                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); if bb.o0.unwrap_or(4) > *bb.t0 { bb.b0 = bb.o0.unwrap_or(2) + 3 } })]
-                Limiter(1) {
-                    AlwaysFailure,
-                },
-                WhileDoElse {
-                    Action(Act<14>),
-                    #[failure_if(|bb| *bb.t0 < 7)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Succeeder,
-                    Condition(Cond<15>),
-                },
-                WhileDoElse {
-                    #[run_while(|bb| bb.b0 + 3 > *bb.t0 % 4)]
-                    Condition(|ctx, bb| ctx.check_in(16, *bb.t0)),
-                    StatefulAction(PTask<17>, b0 = {t0}, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0975Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0976 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll(max_failures = -1) {
-            Action(Act<0>),
-            Conditional(|bb| bb.b0 + 4 > 7, dynamic = false) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0976Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0977Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Sleep(30)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0977 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64,
         }
-        ParallelAll {
-            Sleep(50),
-            AsyncFallback {
-                Precondition(|bb| bb.o0.unwrap_or(1) % 3 < 0, else = Success) {
-                    Action(Act<0>),
+        Interrupt(|bb| bb.o0.unwrap_or(3) > 6) {
+            #[skip_if(|bb| *bb.t0 < 4)]
+            ReactiveSelector {
+                BinarySelector(|bb| *bb.t0 != 7) {
+                    Action(PAct<0>, b0 = {b1}),
+                    SetBlackboard(b1 = 5),
                 },
-                #[on_halted(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0) })]
-                SequenceStar {
-                    Script(|bb| *bb.t0 += 1),
+                ReactiveFallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                    Condition(PCond<3>, b0 = {t0}),
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(PCond<5>, b0 = {=}),
                 },
-            },
-            AsyncSequence {
-                Script(|bb| *bb.t0 += 2),
-                Action(PAct<1>, b0 = {=}),
-                SetBlackboard(t0 = {b0}),
-                SubTree(Tree0977Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<6> = Task::<6>),
+                    case 1 => ReactiveSequence {
+                        SetBlackboard(t0 = 2),
+                        StatefulAction(Task<7>),
+                    },
+                    _ => Wait(20),
+                },
+                #[on_failure(|bb| bb.b1 += 2)]
+                Priority {
+                    StatefulAction(Task<8>),
+                    #[failure_if(|bb| bb.b0 % 3 != 2)]
+                    StatefulAction(PTask<9>, b0 = {b0}, b1 = {b1}),
+                    Condition(|ctx, bb| ctx.check_in(10, bb.o0.unwrap_or(3))),
+                },
+                Action(Act<11>),
             },
         }
     }
 }
 
-board!(Tree0977Blackboard { t1 o0 t0 b0 });
+board!(Tree0970Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0978 for Ctx {
+    pub tree Tree0971 for Ctx {
         blackboard {
             o0: Option<i64> = None,
-            b0: i64 = 2,
             #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        WhileDoElse {
-            TryCatch(catch_on_halt = true) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Failer,
-                    UnsetBlackboard(o0),
+        KeepRunningUntilFailure {
+            MemPriority {
+                Repeat(3) {
+                    ParallelAll(0) {
+                        Invert {
+                            RunOnce {
+                                RunOnce(then_skip = false) {
+                                    #[failure_if(|bb| bb.b0 != 4)]
+                                    #[run_while(|bb| *bb.t0 % 3 < 2)]
+                                    #[on_halted(|bb| bb.o0 = None)]
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Failer,
+                #[run_while(|bb| *bb.t0 > 6)]
+                ReactiveFallback {
+                    Precondition(|bb| *bb.t0 == 4, else = Failure) {
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                    WaitUntil(|bb| bb.b0 > 4) {
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        },
+                    },
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    BinarySelector(|bb| bb.o0.is_none()) {
+                        StatefulAction(Task<3>),
+                        UnsetBlackboard(o0),
+                    },
+                    Succeeder,
+                },
+                Fallback {
+                    ReactiveSelector {
+                        MemSequence {
+                            StatefulAction(Task<4>),
+                            Precondition(|bb| *bb.t0 < 6, else = Skipped) {
+                                Script(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 3)),
+                            },
+                            ForceFailure {
+                                Wait(0),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| (*bb.t0 + 1) % 4 != 3)]
+                    #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(0) % 4; bb.o0 = None })]
+                    RunOnce {
+                        Remap(success = Success, failure = Success) {
+                            Action(Act<5>),
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Action(Act<6>),
+                    },
+                },
             },
-            #[skip_if(|bb| bb.b0 != 3)]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(PTask<0>, b0 = {=}),
-                Inverter {
+        }
+    }
+}
+
+board!(Tree0971Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        Delay(30) {
+            RunOnce(then_skip = false) {
+                FlipSelector {
+                    Condition(Cond<0>),
                     StatefulAction(Task<1>),
                 },
             },
@@ -2871,191 +2552,353 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0978Blackboard { o0 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64>,
+        }
+        RepeatUntilFailure(forever) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                ReactiveSequence {
+                    Repeat(3) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) < bb.b0 % 3)]
+                        #[on_failure(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+                        #[post(|bb| *bb.t0 += 2)]
+                        Timeout(20) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                    Parallel(success = 2, failure = -1) {
+                        AlwaysRunning,
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0973Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            #[skip_if(|bb| *bb.t1 < 1)]
+            #[success_if(|bb| bb.o0.is_some())]
+            ReactiveFallback {
+                #[run_while(|bb| bb.o0.is_some())]
+                Action(Act<1>),
+            },
+            Sequence {
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<4>),
+                },
+                Action(PIo<5>, t0 = {=}),
+            },
+            UnsetBlackboard(o0),
+            KeepRunningUntilFailure {
+                Parallel(failure = 0) {
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
+                    AlwaysFailure,
+                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0974Blackboard { b0 t0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
+        Cooldown(10, filtered = Skipped) {
+            ReactiveFallback {
+                MemPriority {
+                    MaxTime(50) {
+                        Wait(30),
+                    },
+                    StatefulAction(Task<0>),
+                },
+                Sequence {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0976 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
+        }
+        Loop(q0, value = {t0}) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+board!(Tree0976Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0977 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            BinarySelector(|bb| bb.b0 < 0) {
+                Script(|bb| { if bb.b0 % 2 > 0 { bb.b1 = *bb.t0 % 4 }; bb.b0 = *bb.t0 }),
+                StatefulAction(PTask<0>, b0 = 0),
+            },
+            Action(PAct<1>, b0 = {=}, b1 = {=}),
+            Action(Act<2>),
+            Condition(PCond<3>, b0 = 3),
+        }
+    }
+}
+
+board!(Tree0977Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0978 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        Invert {
+            FlipSelector {
+                Cooldown(30) {
+                    IfThenElse {
+                        ReactiveFallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        RepeatTimes(2) {
+                            Loop(q0, value = {b1}) {
+                                SetBlackboard(t0 = 7),
+                            },
+                        },
+                    },
+                },
+                ParallelAll(1) {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    RepeatUntilSuccess(forever) {
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0978Blackboard { t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        MemSequence {
-            ReactiveSequence {
-                SetBlackboard(t0 = 0),
-                AsyncFallback {
-                    ScriptCondition(|bb| *bb.t0 + 1 == bb.b0),
-                    SetBlackboard(b0 = 5),
-                },
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    AlwaysSuccess,
-                },
+        Switch(b1) {
+            case 2 => Priority {
+                Condition(Cond<0> = Cond::<0>),
+                Action(PIo<1>, t0 = {=}),
             },
-            ParallelAll(max_failures = -1) {
-                RetryUntilSuccessful(1) {
-                    Limiter(1) {
-                        Timeout(0) {
-                            Action(PIo<1>, t0 = {b0}),
-                        },
-                    },
-                },
-                ForceFailure {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    WhileDoElse {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                Script(|bb| *bb.t0 += 2),
-            },
-            ReactiveSelector {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-                ReactiveSelector {
-                    Inverter {
-                        Loop(q0, value = {b0}) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    FlipSelector {
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            StepSequencer {
-                Condition(Cond<8> = Cond::<8>),
-                PolicyParallel(policy = FirstFailure) {
-                    ScriptCondition(|bb| bb.b0 != 2),
-                    Sleep(0),
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Fallback {
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 == 2),
-                    Condition(|ctx, bb| ctx.check_in(9, (*bb.t0 + 2) % 2)),
-                    #[failure_if(|bb| (*bb.t0 + 1) % 4 > 0)]
-                    #[run_while(|bb| *bb.t0 + 4 > 2)]
-                    StatefulAction(Task<10>),
-                },
-                Timeout(30) {
-                    Precondition(|bb| *bb.t0 % 3 > 1, else = Success) {
-                        AlwaysFailure,
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<11>),
-                },
-            },
+            _ => Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
         }
     }
 }
 
-board!(Tree0979Blackboard { t0 b0 q0 });
+board!(Tree0979Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
             b0: i64 = 5,
         }
-        RepeatTimes(1) {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                Condition(Cond<2>),
+        StepSequencer {
+            RetryUntilSuccessful(forever) {
+                StepSequencer {
+                    #[on_halted(|bb| if *bb.t0 % 2 < 1 { bb.t0.set(*bb.t0 % 2) })]
+                    Repeat(2) {
+                        Action(Act<0>),
+                    },
+                },
             },
-        }
-    }
-}
-
-board!(Tree0980Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceWithMemory {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-            SetBlackboard(b0 = {t0}),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0981Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(2),
-        }
-        ParallelAll {
-            #[post(|bb| *bb.t0 += 3)]
-            Script(|bb| { *bb.t0 += 1; bb.b0 += 3 }),
-            Script(|bb| *bb.t0 += 1),
-            ScriptCondition(|bb| bb.o0.is_some()),
-        }
-    }
-}
-
-board!(Tree0982Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| *bb.t0 % 2 < 1)]
-        Cooldown(50, filtered = Failure) {
-            Repeat(1) {
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                #[post(|bb| bb.b0 += 1)]
-                Priority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+            Fallback {
+                StatefulAction(Task<1>),
+                #[post(|bb| bb.t1.set(bb.b0))]
+                #[success_if(|bb| *bb.t1 + 1 < 0)]
+                Action(PIo<2>, t0 = {=}),
+            },
+            Sequence {
+                StatefulAction(Task<3>),
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Filter(times = 2, filtered = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    },
+                },
+                Wait(10),
+                Wait(10),
+            },
+            Switch(b1) {
+                case 4 => AlwaysFailure,
+                case 5 => StatefulAction(Task<6> = Task::<6>),
+                case 1 => Condition(Cond<7>),
+                _ => Limiter(2) {
+                    Condition(Cond<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0983Blackboard { t0 b1 b0 });
+board!(Tree0980Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0984Sub0 for Ctx {
+    pub tree Tree0981 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 1,
         }
-        Sleep(10)
+        Selector {
+            RetryUntilSuccessful(2) {
+                Repeat(4) {
+                    ForceFailure {
+                        Switch(b1) {
+                            case 0 => ForceSuccess {
+                                Repeater(2) {
+                                    AlwaysFailure,
+                                },
+                            },
+                            case 4 => Remap(success = Success, failure = Failure) {
+                                ReactiveSequence {
+                                    Action(Act<0>),
+                                    AlwaysFailure,
+                                },
+                            },
+                            _ => Action(Act<1>),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    #[post(|bb| bb.b1 += 2)]
+                    #[success_if(|bb| bb.b0 % 2 > 0)]
+                    Sequence {
+                        Condition(|ctx| ctx.check(2)),
+                        #[post(|bb| if bb.b0 % 3 < 0 { bb.b1 = 3 })]
+                        #[on_success(|bb| { bb.b1 += 1; bb.b0 = (bb.b0 + 3) % 3 })]
+                        RetryUntilSuccessful(0) {
+                            Action(Act<3>),
+                        },
+                    },
+                    #[success_if(|bb| *bb.t0 > 4)]
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Condition(Cond<4>),
+                        Sequence {
+                            #[on_failure(|bb| if *bb.t0 % 2 != 1 { bb.b1 += 1 })]
+                            Repeater(1) {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    #[skip_if(|bb| (bb.b0 + 4) % 2 != 0)]
+                    Condition(Cond<9>),
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    ScriptCondition(|bb| *bb.t0 + 2 > 7),
+                    Fallback {
+                        TryCatch {
+                            Action(PAct<10>, b0 = 4),
+                            Condition(|ctx| ctx.check(11)),
+                            StatefulAction(Task<12> = Task::<12>),
+                            Condition(|ctx, bb| ctx.check_in(13, 0)),
+                        },
+                    },
+                },
+                Action(PAct<14>, b0 = 7, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0981Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0982Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t1: i64 = 14,
+            o0: Option<i64> = Some(11),
+        }
+        #[failure_if(|bb| bb.o0.is_none())]
+        #[skip_if(|bb| *bb.t1 != 5)]
+        UnsetBlackboard(o0)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0984Sub1 for Ctx {
+    pub tree Tree0982 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(1),
         }
-        MaxTime(10) {
-            SetBlackboard(b0 = 4),
+        Fallback {
+            SubTree(Tree0982Sub0, ..),
+            #[on_halted(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.b0 % 4 < 0)]
+            #[success_if(|bb| *bb.t1 + 2 == 5)]
+            Condition(Cond<0>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0982Blackboard { b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        RunOnce {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
@@ -3063,183 +2906,158 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0984 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveFallback {
-            FlipSelector {
-                Parallel {
-                    Conditional(|bb| bb.b0 == 2, dynamic = false, else = Success) {
-                        #[skip_if(|bb| bb.b0 != 2)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        RunOnce {
-                            Remap(success = Failure, failure = Success) {
-                                SequenceStar {
-                                    Condition(Cond<0>),
-                                    ScriptCondition(|bb| *bb.t0 + 1 < bb.b0),
-                                },
-                            },
+        Sequence {
+            #[on_failure(|bb| { if *bb.t0 > 5 { *bb.t0 += 1 }; bb.b0 = 4 })]
+            #[post(|bb| *bb.t0 += 2)]
+            Precondition(|bb| bb.o0.unwrap_or(1) < *bb.t0) {
+                AsyncFallback {
+                    SequenceWithMemory {
+                        Repeat(4) {
+                            Wait(100),
+                        },
+                        Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
+                    },
+                    Precondition(|bb| bb.b1 == 2) {
+                        AsyncSequence {
+                            Condition(Cond<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                            Condition(|ctx| ctx.check(4)),
                         },
                     },
-                },
-                Deadline(0) {
-                    TryCatch {
-                        ForceSuccess {
-                            Condition(|ctx, bb| ctx.check_in(1, 2)),
-                        },
-                        StatefulAction(Task<2>),
-                        #[skip_if(|bb| bb.b0 > 2)]
-                        Remap(success = Success, failure = Failure) {
-                            RunOnce(then_skip = false) {
-                                MemSequence {
-                                    Condition(Cond<3> = Cond::<3>),
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    Action(Act<5>),
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    Conditional(|bb| bb.b0 > 2, dynamic = true, else = Failure) {
-                        ParallelAll(max_failures = -3) {
-                            RunOnce {
-                                SubTree(Tree0984Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
-                            },
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            #[run_while(|bb| *bb.t0 % 3 < 0)]
-                            Inverter {
-                                AlwaysSuccess,
-                            },
-                            Script(|bb| if (bb.b1 + 2) % 2 != 0 { bb.b1 += 2 }),
-                        },
-                    },
-                    SubTree(Tree0984Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
-                },
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    RetryUntilSuccessful(forever) {
-                        ForceSuccess {
-                            Interrupt(|bb| *bb.t0 % 3 != 1) {
-                                #[on_success(|bb| if *bb.t0 + 3 != 0 { bb.b0 += 2 })]
-                                Action(Act<7>),
-                            },
-                        },
-                    },
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0984Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Priority {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = 4, b1 = {b0}),
-                Condition(Cond<1>),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                Action(Act<4>),
+            TryCatch(catch_on_halt = false) {
+                #[run_while(|bb| bb.b1 % 4 < 3)]
+                #[on_halted(|bb| if *bb.t0 == bb.o0.unwrap_or(3) { bb.b0 = (bb.b0 + 1) % 3 })]
+                #[success_if(|bb| bb.o0.unwrap_or(0) < bb.b1 % 2)]
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Condition(Cond<6>),
+                },
+                Limiter(1) {
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                },
                 Sleep(10),
             },
         }
     }
 }
 
-board!(Tree0985Blackboard { t0 b0 });
+board!(Tree0984Blackboard { b0 t0 b1 o0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-        }
-        Fallback {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                ReactiveFallback {
-                    Interrupt(|bb| bb.o0.unwrap_or(1) % 2 > 0) {
-                        StatefulAction(Task<0>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        WhileDoElse {
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                        },
-                    },
-                    Condition(PCond<2>, b0 = {t0}),
-                    PolicyParallel(policy = FirstSuccess) {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Repeater(1) {
-                    AsyncSequence {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            IfThenElse {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    #[on_failure(|bb| { bb.o0 = None; if bb.b0 != *bb.t0 { bb.o0 = Some(4) } })]
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<5>),
-                    },
-                    IfThenElse {
-                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
-                        Condition(Cond<7>),
-                    },
-                },
-                AsyncFallback {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
-                },
-            },
+    pub tree Tree0985 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0986Blackboard { o0 t0 q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        Timeout(10) {
+            Inverter {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            #[run_while(|bb| bb.b0 != 0)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            Action(Act<0>),
-            BinarySelector(|bb| (*bb.t1 + 1) % 2 < 0, dynamic = false) {
+        Selector {
+            Condition(|ctx| ctx.check(0)),
+            #[run_while(|bb| bb.b0 > bb.b1)]
+            Repeat(1) {
+                #[on_success(|bb| if bb.b1 % 4 > 1 { bb.b1 = bb.b0 })]
+                Action(PIo<1>, t0 = {b1}),
+            },
+            IfThenElse {
+                StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0987Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            Fallback {
+                StatefulAction(Task<0>),
+                #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
+                #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 4))]
+                #[post(|bb| bb.b1 = bb.b0)]
+                StatefulAction(Task<1> = Task::<1>),
+                ParallelAll(max_failures = -2) {
+                    Condition(PCond<2>, b0 = {t1}),
+                    #[success_if(|bb| (*bb.t1 + 4) % 2 != 0)]
+                    #[run_while(|bb| *bb.t0 == 6)]
+                    #[on_halted(|bb| if *bb.t1 % 3 < 1 { *bb.t1 += 1 })]
+                    AlwaysFailure,
+                },
                 WasEntryUpdated(t0),
-                #[run_while(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| *bb.t0 % 4 > 1)]
-                #[skip_if(|bb| *bb.t0 == *bb.t1)]
-                Precondition(|bb| bb.b0 < 6, else = Success) {
-                    IfThenElse {
-                        Condition(PCond<1>, b0 = {b0}),
-                        #[on_halted(|bb| { bb.o0 = Some(4); bb.o0 = None })]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        #[skip_if(|bb| *bb.t1 < 0)]
-                        StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            Inverter {
+                Sequence {
+                    Condition(PCond<4>, b0 = {=}),
+                    Action(PAct<5>, b0 = {b0}, b1 = {t1}),
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+                    StatefulAction(PTask<7>, b0 = {b0}),
+                },
+            },
+            Fallback {
+                Cooldown(20, filtered = Skipped) {
+                    #[success_if(|bb| (*bb.t1 + 1) % 4 < 3)]
+                    #[failure_if(|bb| bb.b1 < bb.b0)]
+                    RetryUntilSuccessful(3) {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+                Action(PAct<8>, b0 = 6, b1 = {=}),
+                StatefulAction(Task<9>),
+            },
+            StepSequencer {
+                Condition(|ctx, bb| ctx.check_in(10, bb.b1 + 1)),
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    Sleep(0),
+                },
+                AlwaysRunning,
+                Condition(Cond<12>),
+                Interrupt(|bb| bb.b1 != 5) {
+                    AlwaysFailure,
+                },
+            },
+            MemSequence {
+                Cooldown(0) {
+                    AsyncSequence {
+                        StatefulAction(Task<13>),
+                        AlwaysRunning,
                     },
                 },
             },
@@ -3247,556 +3065,397 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0987Blackboard { b0 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        ForceSuccess {
-            Action(Act<0>),
-        }
-    }
-}
+board!(Tree0988Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        Parallel(success = -1, failure = 0) {
-            PolicyParallel(policy = FirstFailure) {
-                Selector {
-                    Condition(Cond<0>),
-                    #[skip_if(|bb| bb.b1 % 3 == 1)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    WasEntryUpdated(t0),
-                },
-                Switch(b1) {
-                    case 3 => Condition(|ctx| ctx.check(2)),
-                    case 0 => StatefulAction(Task<3>),
-                    case 5 => Action(Act<4>),
-                    _ => Condition(Cond<5>),
-                },
-                Script(|bb| bb.b0 = bb.b1 % 2),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
             },
-            SequenceStar {
-                ReactiveSelector {
-                    StatefulAction(Task<6>),
-                    #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-                    #[failure_if(|bb| bb.b1 != 2)]
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-                RetryUntilSuccessful(1) {
-                    Action(PIo<9>, t0 = {=}),
-                },
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    ReactiveSequence {
-                        Script(|bb| bb.b1 = *bb.t0),
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
+            StatefulAction(Task<3>),
+            Filter(times = 3, count = Success) {
+                Action(PIo<4>, t0 = {b0}),
             },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0989Blackboard { b1 t0 b0 q0 });
+board!(Tree0989Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
         }
-        MemPriority {
-            WhileDoElse {
-                Action(PIo<0>, t0 = {b1}),
-                Condition(PCond<1>, b0 = 5),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                WaitValueUpdate(t0) {
-                    SetBlackboard(b0 = {b1}),
+        Cooldown(20, filtered = Skipped) {
+            #[run_while(|bb| bb.b0 < *bb.t0 % 4)]
+            #[skip_if(|bb| (bb.o0.unwrap_or(4) + 3) % 3 < 1)]
+            AsyncFallback {
+                Action(Act<0> = Act::<0>),
+                SkipUnlessUpdated(t1) {
+                    Retry(3) {
+                        Sleep(10),
+                    },
                 },
-                Condition(Cond<3>),
-                SetBlackboard(b0 = {b1}),
-            },
-            StatefulAction(Task<4>),
-            Repeat(2) {
-                StatefulAction(Task<5>),
-            },
-            #[success_if(|bb| bb.b1 < 5)]
-            ForceSuccess {
-                Sequence {
-                    SetBlackboard(b1 = {b0}),
-                    StatefulAction(PTask<6>, b0 = 1, b1 = {b1}),
-                },
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0990Blackboard { b0 t0 b1 });
+board!(Tree0990Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
             b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        BinarySelector(|bb| bb.b1 < 3, dynamic = true) {
-            Precondition(|bb| *bb.t0 > 3, else = Skipped) {
-                Condition(Cond<0>),
+        AsyncFallback {
+            KeepRunningUntilFailure {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                },
             },
-            Script(|bb| if bb.b0 == *bb.t0 + 3 { bb.b1 += 2 }),
+            Deadline(0) {
+                RunOnce(then_skip = false) {
+                    WasEntryUpdated(t1),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Wait(0),
+            },
         }
     }
 }
 
-board!(Tree0991Blackboard { t0 b0 b1 });
+board!(Tree0991Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
-        WhileDoElse {
-            Fallback {
-                StatefulAction(Task<0>),
-                ReactiveSequence {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            #[post(|bb| { bb.b0 = 0; bb.b0 = 7 })]
+            Limiter(2) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(3) % 3, &mut bb.b0)),
             },
-            Timeout(0) {
-                Repeat(2) {
-                    RepeatTimes(forever) {
-                        ParallelAll {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
+            Loop(q0, if_empty = Running) {
+                ParallelAll(max_failures = -2) {
+                    Sequence {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                        Script(|bb| if bb.o0.unwrap_or(2) < bb.b0 { bb.b0 = 1 }),
                     },
-                },
-            },
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<6>),
-                },
-                Condition(Cond<7> = Cond::<7>),
-                Timeout(10) {
-                    Action(Act<8>),
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<9>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
+                    Failer,
+                    Condition(|ctx, bb| ctx.check_in(2, 2)),
+                    Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 2) % 3, &mut bb.b0)),
+                    Parallel(success = 2, failure = 3) {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0992Blackboard { o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        IfThenElse {
-            #[success_if(|bb| bb.b0 < 3)]
-            RetryUntilSuccessful(0) {
-                Action(PAct<0>, b0 = 1, b1 = {b0}),
+        ReactiveSelector {
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<0>),
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 4))]
+                #[post(|bb| { bb.b0 = 3; if *bb.t0 % 2 != 1 { bb.b1 = (bb.b0 + 2) % 2 } })]
+                #[run_while(|bb| *bb.t0 + 4 == 4)]
+                Action(Act<1>),
             },
-            ReactiveFallback {
-                Fallback {
-                    Action(Act<1>),
-                    #[on_failure(|bb| { bb.t0.set(7); bb.t0.set(9) })]
-                    #[post(|bb| if *bb.t0 + 1 < *bb.t0 { *bb.t0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 + 1)]
-                    Action(PAct<2>, b0 = 6, b1 = {t0}),
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4>),
-                Optional {
-                    Condition(|ctx| ctx.check(5)),
-                },
-                Condition(Cond<6>),
-                Repeat(4) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        Script(|bb| *bb.t0 += 2),
-                    },
+            RetryUntilSuccessful(2) {
+                Timeout(20) {
+                    SetBlackboard(t0 = 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0993Blackboard { b0 t0 q0 });
+board!(Tree0993Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
         }
-        KeepRunningUntilFailure {
-            WhileDoElse {
-                Inverter {
-                    Invert {
-                        #[failure_if(|bb| *bb.t0 + 4 != 2)]
-                        #[run_while(|bb| *bb.t0 != 1)]
-                        Condition(|ctx| ctx.check(0)),
-                    },
+        TryCatch {
+            Condition(PCond<0>, b0 = {b1}),
+            ReactiveSequence {
+                Condition(Cond<1>),
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                AlwaysRunning,
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { t0 });
+board!(Tree0994Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Priority {
-            Repeat(forever) {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                StepSequencer {
-                    IfThenElse {
-                        Conditional(|bb| bb.o0.unwrap_or(2) + 3 != bb.b1, dynamic = true) {
-                            #[on_halted(|bb| bb.o0 = None)]
-                            #[failure_if(|bb| bb.b0 % 4 > 1)]
-                            StatefulAction(Task<0>),
-                        },
-                        UnsetBlackboard(o0),
+        FlipSelector {
+            Priority {
+                TryCatch(catch_on_halt = false) {
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        StatefulAction(Task<0>),
                     },
-                    Conditional(|bb| (bb.b0 + 3) % 4 != 3, else = Failure) {
-                        Script(|bb| { bb.b1 += 1; bb.o0 = None }),
-                    },
-                    AlwaysRunning,
-                    #[failure_if(|bb| bb.b0 % 3 != 0)]
-                    #[on_success(|bb| bb.o0 = Some(bb.b0 % 4))]
-                    SetBlackboard(o0 = Some(9)),
-                    #[skip_if(|bb| bb.b1 < 7)]
-                    #[post(|bb| bb.b1 = 1)]
-                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<1>),
                 },
+                StatefulAction(Task<2>),
             },
-            StepSequencer {
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<2>),
+            SetBlackboard(b1 = 2),
+            Switch(b1) {
+                case 5 => StatefulAction(PTask<3>, b0 = {=}),
+                case 1 => ForceSuccess {
+                    SkipUnlessUpdated(t0) {
+                        Wait(20),
+                    },
                 },
-                Condition(PCond<3>, b0 = {=}),
-                Script(|bb| bb.b0 = *bb.t0),
+                _ => #[on_failure(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
 
-board!(Tree0995Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0996Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0995Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        MemSequence {
-            ReactiveSequence {
-                #[success_if(|bb| *bb.t0 < 5)]
-                #[run_while(|bb| bb.b0 + 4 > (*bb.t0 + 1) % 3)]
-                Sequence {
-                    #[on_success(|bb| bb.b0 = 1)]
-                    #[skip_if(|bb| *bb.t0 < 5)]
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    AlwaysFailure,
-                },
-                #[on_failure(|bb| if bb.b0 + 1 < 6 { bb.b0 += 1 })]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                BinarySelector(|bb| bb.b0 + 3 == *bb.t0, dynamic = true) {
-                    AlwaysRunning,
-                    SetBlackboard(b0 = 4),
-                },
-                SubTree(Tree0996Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-            },
-            IfThenElse {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 > 3),
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            ReactiveSelector {
-                Action(Act<7> = Act::<7>),
-                Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 4)),
-                Precondition(|bb| *bb.t0 % 4 > 0, else = Skipped) {
-                    Loop(q0, value = {t0}) {
-                        Condition(PCond<9>, b0 = {t0}),
-                    },
-                },
-                StatefulAction(Task<10>),
-            },
-            Invert {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<11> = Task::<11>),
-                        #[on_failure(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 + 4 })]
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
-                    Repeat(4) {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            #[run_while(|bb| *bb.t0 < 1)]
-                            Condition(Cond<13>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                IfThenElse {
-                    Condition(Cond<14>),
-                    Condition(Cond<15>),
-                    #[failure_if(|bb| bb.b0 + 2 < 4)]
-                    SetBlackboard(t0 = 0),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Action(|ctx| ctx.exec(16)),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    ScriptCondition(|bb| bb.b0 < 2),
-                    Action(Act<17>),
-                },
-            },
+        Inverter {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
-
-board!(Tree0996Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 0,
-            b0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        Switch(b1) {
-            case 4 => #[on_halted(|bb| bb.b1 += 3)]
-            #[post(|bb| bb.b0 += 2)]
-            Loop(q0, if_empty = Success) {
-                Limiter(2) {
-                    Action(PIo<0>, t0 = {b1}),
+        IfThenElse {
+            Repeat(1) {
+                BinarySelector(|bb| *bb.t0 == *bb.t1 % 3) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Action(PAct<1>, b0 = 0, b1 = {b0}),
+                    },
+                    ReactiveSequence {
+                        Filter(times = 1, count = Failure, filtered = Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                        Action(PIo<3>, t0 = {t1}),
+                        SetBlackboard(b0 = 9),
+                    },
                 },
             },
-            _ => RunOnce(then_skip = false) {
-                Precondition(|bb| bb.b0 + 4 < bb.b1, else = Success) {
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+            Repeater(3) {
+                FlipSelector {
+                    ReactiveFallback {
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                        Action(PAct<5>, b0 = 3, b1 = {b0}),
+                        StatefulAction(Task<6>),
+                    },
                 },
             },
+            Condition(Cond<7>),
         }
     }
 }
 
-board!(Tree0997Blackboard { q0 b1 b0 });
+board!(Tree0997Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Inverter {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                Precondition(|bb| *bb.t0 > 6, else = Skipped) {
-                    #[post(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) + 4 > 3)]
-                    FlipSelector {
-                        ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                    },
-                },
-                ReactiveFallback {
+        Loop(q0, value = {b0}) {
+            Loop(q0, value = {b0}, if_empty = Running) {
+                IfThenElse {
                     Action(Act<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(1) % 4)]
-                    #[on_halted(|bb| if bb.b0 + 3 < 4 { bb.b0 += 3 })]
-                    StatefulAction(Task<2>),
-                },
-                FlipSelector {
-                    Condition(PCond<3>, b0 = {b0}),
-                    Wait(20),
-                },
-                RunOnce(then_skip = false) {
-                    WhileDoElse {
-                        Condition(Cond<4>),
-                        #[on_failure(|bb| bb.t0.set(2))]
-                        #[post(|bb| bb.b0 += 2)]
-                        RunOnce {
-                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b0)),
-                        },
-                    },
-                },
-                Repeat(0) {
-                    Wait(30),
+                    Action(PIo<1>, t0 = {b0}),
+                    Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0998Blackboard { t0 o0 b0 });
+board!(Tree0998Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
             b0: i64,
         }
-        Fallback {
-            TryCatch(catch_on_halt = true) {
-                #[run_while(|bb| bb.b0 + 2 > *bb.t1)]
-                #[success_if(|bb| bb.b0 % 4 > 0)]
-                SetBlackboard(t0 = 1),
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
-                SetBlackboard(b0 = 8),
+        StepSequencer {
+            Condition(Cond<0>),
+            Priority {
+                Precondition(|bb| bb.b1 % 4 != 2, else = Running) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+                Repeat(forever) {
+                    Failer,
+                },
+                Parallel(success = -3, failure = 2) {
+                    SetBlackboard(o0 = Some(0)),
+                    WasEntryUpdated(t0),
+                    Action(PIo<2>, t0 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { t0 t1 b0 });
+board!(Tree0999Blackboard { t0 o0 b1 b0 });
 
 cases! {
-    Tree0900 "B{b0=3}Pre{b0%4=0;K}(Inv(RFb(Mt{30}(Ruf{F}(c0)))))",
-    Tree0901 "B{b1=1;b0;t0=5}Par{-2;2}(AFb(pc0{b0:6},c1e,F),PAll{-1}(Sb{t0=3},Sc{b1:=b0+4%2;t0+=3}),RFb(c2,pi3{t0:b1}),Flip(Su{t0}(@rw{b1%4>0}a4),PPar{0;_}(@si{b1<b0%2}F,c5,S)))",
-    Tree0902 "B{b1=0;t1;o0=_;q0=4}Dd{20}(RFb(Seq(a0,Sb{t1=1},c1b{o0|5}),MSeq(t2,Invt(c3e),pt4{b0:6;b1:b1})))",
-    Tree0903 "RSeq(c0e,Ret3(t1e),Star(t2e,Sub(t3)),RSeq(a4,S),Sub(Keep(t5)))",
-    Tree0904 "B{b1=2;b0=0}Seq(FS(t0),a1e,Fb(pc2{b0:=},@os{b1+=3}Wt{0}))",
-    Tree0905 "B{o0;t0}Cd{0;F}(ASeq(Ub{o0},t0,Sc{o0:=t0}))",
-    Tree0906 "B{b0=4;t0=3;b1=0;t1}Once(Ite(TryF(RSeq(@po{t1+=2}@fi{t1<3}@oh{t0+=2;b1:=0}pt0{b0:t1;b1:=},Pre{b1%2>0;R}(Wt{20}),Sc{b1+4%3>0?t0:=0;t0:=b1+2%4}),PAll{-1}(Lim{1}(Lim{3}(a1e)))),@oh{t1+1>3?b1+=1}@fi{b0>1}@si{b1<t0+2}Sw{4;1}(t2,RSeq(RSeq(Pre{b1<0;F}(Step(@rw{t0+2=0}@oh{t0:=t1+1%4;t0>7?b1+=2}c3,S)))),RFb(Wv{t0}(Flip(ASeq(pa4{b0:1;b1:b0},c5))),t6))))",
-    Tree0907 "FS(RetF(Dd{30}(TryT(Rpt{3}(Wde(a0,t1,t2)),Seq(Invt(c3),t4e),RFb(Rmp{S;F}(c5e),F,Suc),Flt{3;F;_}(Inv(c6e))))))",
-    Tree0908 "AFb(Rus{1}(a0),t1,RFb(t2,c3l),c4)",
-    Tree0909 "RFb(Step(Invt(Step(a0e,Inv(RT{F}(Ret4(Suc))))),Lim{2}(Wde(t1,Swm(RU{S}(Inv(c2l)),t3))),PPar{2;T}(Fb(F,c4e),Rep1(Step(Flip(c5,F),Keep(Fai)))),Par{-1;_}(MPri(t6,c7),Swm(Sl{10},c8),Cd{50;F}(c9)),Ite(a10,PAll{_}(t11,t12),Wt{20})))",
-    Tree0910 "B{t0=2;b0}FS(Invt(PAll{1}(Wu{t0},Rep4(FS(PAll{_}(OnceK(Wu{t0})))),Flip(@rw{t0%4>0}Wu{t0},PAll{1}(Inv(Fb(t0,a1b{t0%3;b0},c2)))))))",
-    Tree0911 "B{b0=1;t0}Rep1(Seq(a0l,Bin{t0%2<1;_}(c1,pt2{b0:=}),t3))",
-    Tree0912 "B{t0=3;b0=4;b1;o0=_}Sw{2;4}(t0,@os{b1:=o0|2+4%2}@of{t0!3?b0+=1}pc1{b0:=},a2b{b1;b1})",
-    Tree0913 "B{o0=_}AFb(Wde(t0,Wt{30}),Fai,c1l,OnceK(Lim{1}(Sc{o0:=_})),t2)",
-    Tree0914 "B{t1=0;o0=_;b0;t0=0;q0=0}RSeq(Seq(@of{t1:=b0%4}Lp{t1;K}(t0),c1),@si{o0|4%2<1}@oh{o0:=t0;o0:=t0}t2,@ki{none}@si{some}@oh{t0:=t0%4}PPar{1;T}(S,c3,c4b{t0}))",
-    Tree0915 "Rep3(PAll{-1}(t0))",
-    Tree0916 "B{t0;q0=1;b0;b1=5}Isw{b0+4;N;T}(Lp{_;K}(RFb(SubR(@ki{b1%4>0}@of{t0:=b0+3%4;b1+=3}t0e),@oh{t0:=b0%2}Intr{b1%3>0}(c1))),Rep0(t2))",
-    Tree0917 "RFb(RSeq(To{20}(Fb(c0,t1,c2e)),t3),t4)",
-    Tree0918 "B{t0=2;b1=1;b0}Fb(Rep4(MPri(@po{b0+=1}AFb(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Once(F),Inv(pt0{b0:8;b1:t0}),a1,a2b{b0%3;b0},pc3{b0:9}))),PPar{0;_}(Sb{b0=t0},Ite(c4e,Sb{t0=2})),t5)",
-    Tree0919 "B{o0=1;b0;t0=3}PAll{_}(Sel(t0,c1e,a2b{b0+4;b0},a3l),PPar{1;_}(Once(Sb{o0=0}),AFb(a4e,@of{t0:=b0%4}pa5{b0:t0},c6e,c7l)),pt8{b0:b0})",
-    Tree0920 "B{o0=_;t0=1}Wv{t0}(Swm(Pre{t0+4<t0;F}(Cnd{some;T;F}(SubA(Mt{10}(MPri(@os{t0:=o0|1%2}a0l,Wt{10}))))),t1e))",
-    Tree0921 "B{b0=0;t0;o0}AFb(Flip(Sc{b0+=3},t0),Pre{o0|2<t0+3;F}(RSeq(Sc{o0:=5},pa1{b0:=},pt2{b0:b0;b1:b0})),RFb(c3b{o0|2+3},Wu{t0},a4),F,FS(Isw{b0;_;N}(c5l,S)))",
-    Tree0922 "B{t0=5}Rpt{1}(pi0{t0:t0})",
-    Tree0923 "B{t0=2;b0=3;o0=4}@os{o0|0<1?t0:=t0%2}Fb(t0,RSeq(a1,MPri(pi2{t0:b0},Scc{o0|2>o0|3+1}),Dl{10}(t3)),@of{t0:=b0;t0+2%4!2?b0+=2}Fb(a4,t5e,Inv(a6),c7,c8l),@oh{t0+=3;t0+=1}@po{b0+=2}@rw{t0=3}Flip(Wt{0},Sb{b0=t0}),RSeq(@oh{o0:=_}@fi{o0|1>2}Bin{b0!2;N}(@rw{none}Ub{o0},t9),Pre{some;K}(Wt{20}),Wu{t0},pc10{b0:t0}))",
-    Tree0924 "Swm(t0)",
-    Tree0925 "B{b0;q0=4;t0;o0=1;t1}Step(ASeq(t0,a1,Sb{t1=2}),Flt{1;S;K}(RSeq(OnceT(Lp{_;_}(Sb{b0=3})),Cnd{t1>t1%4;_;_}(Scc{none}),Isw{b0%2;T;N}(pi2{t0:=},Sl{30},Suc))),RSeq(FS(t3e),FS(Rpt{2}(t4)),RSel(RSeq(S,c5))),Pri(@ki{t1>4}@po{b0+=1}a6b{t0;b0},@po{t1+=3}Wu{t0},Dd{30}(a7),a8,a9),Ite(pi10{t0:t0},c11,Seq(Wde(c12,c13))))",
-    Tree0926 "B{t0;b0=2}Fb(Sel(MSeq(c0,t1,a2),Par{_;_}(Sc{b0:=t0+4},Sl{0}),@oh{b0+=3}a3))",
-    Tree0927 "B{t0;b0=5;o0=_;b1=4}PAll{-2}(Par{_;_}(Ret2(a0b{o0|0;b0}),Inv(@ki{t0=5}@po{o0:=_;t0+=3}AFb(Wu{t0},Ret0(a1b{t0+1%3;b0}))),Ret1(Step(Sw{1}(@si{t0%3=1}c2l,Wu{t0}),t3,Rpt{2}(t4)))),RT{2}(@ki{o0|5%4>2}@fi{b1=7}@of{b1+=1}RSeq(t5,Rep4(pa6{b0:=;b1:b1}),Intr{b0+4%3>0}(t7e),Scc{o0|4%4>1})))",
-    Tree0928 "B{b0;b1;t0}PAll{3}(Fb(Swm(Keep(pa0{b0:=;b1:t0})),t1,t2),Flip(a3l,@si{b1!b1+1}pc4{b0:b1}),Dd{0}(FS(Su{t0}(PAll{0}(c5,t6,c7,pi8{t0:t0})))))",
-    Tree0929 "Cd{50;K}(Step(Wt{50}))",
-    Tree0930 "Flip(RepF(c0),R,a1,t2,t3)",
-    Tree0931 "B{b0;t0=3}OnceK(Wv{t0}(Isw{b0+2;N;_}(PAll{1}(c0,Sb{b0=2}),Pre{b0=5;K}(Pre{t0=4;S}(c1)),Isw{b0;N;_}(Sb{b0=t0},a2l,Sc{t0%2!1?b0+=3;t0+=3}),Star(c3,Sb{b0=5}),Suc)))",
-    Tree0932 "B{t0;t1;b1=0}PAll{_}(SubA(@os{t0:=3}Scc{t1=b1}))",
-    Tree0933 "B{t1;b0;b1;t0}Pre{b0>1;S}(PAll{5}(FS(Seq(Scc{b1+3=2},pt0{b0:=;b1:t0})),Su{t1}(RSeq(t1,@oh{t1+4%3<1?b0:=b0%4}Sl{0})),Isw{t0;T;T}(c2,pt3{b0:t1;b1:t1},t4e),a5,PPar{1;_}(Opt(t6e))))",
-    Tree0934 "Ruf{2}(Wde(Fb(c0l,t1),RT{F}(RFb(t2,c3))))",
-    Tree0935 "B{t1=5;o0=3;b0=5;t0=4}Rmp{F;S}(MPri(@po{t1+=3}@of{o0:=_}Inv(@os{o0:=_}@ki{b0+1!t0}@po{b0+2<7?o0:=b0+4%2;o0:=_}Ub{o0}),@oh{t0+=3}@si{o0|0=o0|3}t0,Wde(@po{b0+1%2<0?o0:=_}@rw{t0!3}Scc{t1!b0},@rw{none}@ki{b0%2=0}@oh{o0:=t1+1}c1l),Inv(c2)))",
-    Tree0936 "Sel(t0,a1e,Sl{20})",
-    Tree0937 "B{t0=3;o0=_;b0=5}@os{o0:=_;b0+=1}@of{b0+1>b0+3%2?b0:=b0+4%4}Keep(Rpt{F}(Isw{b0;_;T}(Fb(Step(OnceT(Opt(a0b{7;b0})),Pri(pc1{b0:1},Wu{t0},@fi{b0>3}@oh{b0+=1;t0:=b0%2}c2)),Isw{o0|5+1%3;N;N}(Dl{50}(t3),PAll{_}(pa4{b0:=;b1:t0},@of{o0|3<4?b0+=2;t0:=b0}F),Ret3(t5))),Seq(pt6{b0:b0;b1:b0},Flip(Ub{o0},@ki{b0+2!7}Ub{o0}),Flip(t7,@po{t0:=b0%3;b0<t0?b0+=3}@rw{none}Ub{o0},Sb{o0=9}),c8,Flip(Ub{o0})))))",
-    Tree0938 "B{b1=2;t0=4}Fb(PPar{0;T}(pt0{b0:t0;b1:b1},t1),t2,t3)",
-    Tree0939 "B{o0;t0;b0=4;q0=2}PAll{-5}(MSeq(Once(Ite(pa0{b0:9;b1:b0},pa1{b0:b0;b1:t0})),Lp{t0;R}(Fb(Seq(c2b{o0|3%2},t3,Sb{b0=t0})))),Ub{o0},Wu{t0},RFb(Seq(c4e,Sl{0}),Par{-1;1}(Su{t0}(c5)),RSeq(Sl{20},Ub{o0},Sc{b0%3!1?t0+=2})),Keep(Dl{20}(Rep2(a6))))",
-    Tree0940 "B{t0;b0;o0}RFb(@rw{b0+4%4<1}@of{t0!o0|5?t0+=1;o0:=_}@oh{t0+=3;none?o0:=_}RU{F}(@oh{b0:=o0|4;t0+=2}FS(Try(pc0{b0:4},c1l))),Pre{o0|1%4=1;F}(c2),PAll{_}(t3,pt4{b0:b0;b1:b0}),Flt{2;_;K}(Isw{t0%2;N;_}(a5,pc6{b0:8},t7,pa8{b0:b0;b1:b0})))",
-    Tree0941 "B{b0=4;t0=3;b1=5;o0;t1=4}Bin{b0%4>0;T}(Step(Lim{3}(Sw{2}(t0,c1b{b1})),Keep(Rep4(Sb{o0=2}))),Sw{5;0}(Mt{10}(Pre{t1%4>1}(t2)),RFb(@po{b1:=t0+1%4}@ki{o0|5%4=2}@of{t0+=1}pa3{b0:3;b1:b1},a4b{o0|0+4%4;b1}),Sb{o0=5}))",
-    Tree0942 "B{b0=3;b1;t0=0}PPar{1;T}(Sw{3}(pi0{t0:t0},pt1{b0:=;b1:t0}),Seq(Sb{t0=1},a2b{b1%2;b0},t3),Ite(PAll{_}(c4e,pa5{b0:t0;b1:=}),PAll{_}(Sl{10},c6,@ki{b1>0}t7)))",
-    Tree0943 "B{b0=0;t0;b1=1}PAll{1}(@po{t0+=1}pi0{t0:b1},@rw{b0+2%4<3}@po{t0:=b1}a1,a2,Wu{t0})",
-    Tree0944 "B{q0;b0=1;o0=_;t0}PAll{3}(Inv(Step(RSeq(Rep3(pi0{t0:b0}),t1,Scc{t0<2}),Invt(Fb(@of{b0+=1}@rw{b0+2%2=1}pt2{b0:t0},Step(t3,c4e,@os{b0+=3}@po{t0:=b0}@ki{some}Sc{t0+=2}),Rty1(PPar{1;T}(t5e,t6)))))),PPar{2;_}(PPar{1;T}(Rep4(RFb(PAll{_}(TryF(pi7{t0:t0},pc8{b0:t0}),Lim{1}(t9)))))),Lp{_;K}(Step(pa10{b0:=;b1:b0},Ret4(Sb{o0=3}),F,pt11{b0:t0;b1:t0},Lp{b0;K}(Sl{50}))))",
-    Tree0945 "B{q0=2;b1}Rep4(Lp{_;R}(Bin{b1>2;N}(OnceK(c0),t1)))",
-    Tree0946 "B{b0;t0=2;b1=1}Dl{0}(Flip(Swm(WU{b0+3<6}(t0),Swm(c1,@si{b0+3<1}@rw{b1>3}RT{F}(Sc{b0:=b1})),Swm(a2b{t0;b1},a3b{b1;b0},a4e,pt5{b0:b1;b1:b1},Sb{b0=4}),Sw{4}(c6e,Scc{b0=0}),Swm(a7,Sb{t0=9},c8e)),Step(@po{b0+=1;t0:=9}@fi{t0%2=1}@oh{b1+=2}PPar{2;N}(Sw{0;2}(a9e,a10,Sc{b1+=1}),Swm(a11,c12,Scc{t0<3}),OnceK(t13e),pt14{b0:7;b1:b0}),RT{2}(@os{t0+=1}@oh{b0+=1}FF(Keep(t15))))))",
-    Tree0947 "RFb(Rpt{F}(Ret3(Wde(c0e,t1,c2))),ASeq(Fb(c3),RSeq(a4,t5e,Sl{0},Run)),RSeq(c6,c7))",
-    Tree0948 "B{t0=1;b0=4;t1=3}Wde(pt0{b0:t0;b1:t0},pt1{b0:b0},Wv{t1}(Seq(Sc{t1+=1},Wu{t1})))",
-    Tree0949 "B{b1}Swm(Flt{3;R;_}(a0),Intr{b1+4!5}(t1e),a2)",
-    Tree0950 "B{t0=1;b0=1;o0}Flip(Cd{50;K}(c0e),Sc{b0:=o0|5},Pri(t1,t2,t3,Wt{20}),Sb{o0=4},MSeq(@fi{t0!b0}@ki{t0>6}Scc{o0|2%4>1},Sb{o0=7},@os{o0:=b0}@rw{b0+4%4<2}@fi{t0!t0+4}Sb{b0=2}))",
-    Tree0951 "RSel(PAll{-1}(Fb(t0,PPar{0;_}(Fai,a1),t2),MSeq(Ret4(c3),RFb(RepF(Fai),To{20}(R))),Swm(t4,Flt{1;_;K}(a5),S,Sl{10})),RFb(Seq(Wde(OnceT(c6),Keep(t7e)),Flt{3;F;F}(Flt{3;_;F}(PPar{2;N}(t8,t9)))),Flip(Pri(t10,S),RSeq(t11,c12),S,c13,a14l)))",
-    Tree0952 "B{t0=4;q0=0;b0=2}PAll{2}(Lim{3}(Rpt{F}(Rpt{F}(RSeq(Lp{t0;R}(Lp{t0;F}(pc0{b0:=})))))),Fb(Once(Su{t0}(Lp{t0;F}(Sc{t0+=1}))),a1,PPar{1;N}(c2,t3,FF(Scc{b0!3})),pi4{t0:t0}),Seq(Fb(c5l,F),Par{3;1}(c6,c7l,Sl{50},c8b{b0},@os{t0+=3}@si{b0>t0+2}pa9{b0:=;b1:t0})))",
-    Tree0953 "B{t0;q0=4;b0=3}Flip(Step(Dl{0}(Rep0(c0b{b0})),Lp{_;F}(MSeq(c1b{b0+3},Sl{0}))),Pri(Rpt{1}(Step(RT{F}(Sl{30}),Swm(a2,c3e,a4b{b0;b0}))),Flip(FF(To{0}(Keep(PAll{_}(t5)))))),Fb(a6b{4;b0},RSeq(@os{t0+=1}@po{t0+1<b0%2?t0:=t0+2%2;t0+=2}Pre{b0<t0;K}(pc7{b0:t0}),Rpt{3}(Wu{t0})),@ki{b0%2<0}@os{b0>4?b0:=b0+4%4}@po{b0+=2}Lp{b0;R}(RepF(c8))),@fi{t0=1}@os{b0:=7}RU{F}(RSeq(pt9{b0:7},t10,t11,Sl{10})))",
-    Tree0954 "B{t0=2;b0}Step(pc0{b0:=},Once(c1b{b0%2}),@rw{t0>t0+4}Wde(t2,c3),Isw{b0+4;N;T}(Sl{0}),RU{S}(pi4{t0:=}))",
-    Tree0955 "B{t0=4;o0=_;b0=0}Cd{30;F}(Pre{t0<0;K}(Rep1(@os{t0+=1}Once(Isw{t0;T;N}(RSeq(Intr{b0+1<6}(@of{b0+=2;b0:=t0}pa0{b0:=;b1:t0})),t1,Isw{8;T;T}(t2,Sb{o0=9}))))))",
-    Tree0956 "B{q0;b0=4;t0=5;o0=1}PPar{2;N}(MSeq(RSeq(pc0{b0:b0},pt1{b0:=;b1:t0},a2),Once(t3e)),pi4{t0:t0},Step(Seq(Fb(@ki{some}pi5{t0:b0},c6)),Lp{_;S}(SubA(Pre{t0+4>4;S}(c7)))))",
-    Tree0957 "B{b1=2}Isw{1;T;T}(Isw{2;N;N}(RSeq(Dd{0}(OnceK(Ite(Rep2(pi0{t0:b1}),Dl{10}(pc1{b0:b1}),Rpt{F}(Wt{20})))))))",
-    Tree0958 "B{b1=0}Intr{b1+2<0}(Rus{2}(t0))",
-    Tree0959 "B{q0;b1=3;b0=5}Try(t0,t1,@fi{b1=b0+2%3}S,Lp{_;F}(c2))",
-    Tree0960 "B{t1=2;b0=4;t0=5}RSeq(@ki{t1<7}@fi{t1+4>5}@oh{b0+=2}RU{S}(Dl{20}(Pre{b0+1<0;F}(Sb{t0=t1}))),Fb(SubA(Rpt{3}(t0)),pi1{t0:=}),SubA(Rpt{F}(Sc{b0+=3;b0+=2})))",
-    Tree0961 "B{b0=5;q0=0;o0}Lp{_;_}(TryT(Pre{b0!4;K}(OnceK(FS(Fb(c0,pi1{t0:b0},t2)))),Seq(Fb(Rep1(Sb{o0=1})),Pre{b0=7;F}(Sc{o0:=_}),a3l,Dd{20}(Ub{o0})),RFb(c4,a5,a6,t7,t8)))",
-    Tree0962 "B{b0;t0=2;t1=5;b1;q0=2}@rw{t0=2}@si{b0+2<t0}MPri(Ret4(RepF(RFb(Rus{1}(c0e),@po{b0+=1}OnceK(SubA(a1)),t2,@os{b0+=3}@ki{b1>6}@po{b1+=2}Scc{t1!2}))),@oh{t1:=b1}@fi{t0=b1}@os{t1:=t0+4;t0:=b0%4}Ruf{2}(RFb(ASeq(@fi{t0>1}@si{b1+4>t0%4}F,S),F)),Swm(c3e,Lp{_;R}(Pre{b0<b1+2;S}(c4l))),Cnd{b0%3=1;N;F}(Cd{10;_}(Rpt{0}(Scc{b1+4=0}))))",
-    Tree0963 "B{b0;q0=3;t0=4}Lp{b0;S}(MSeq(Flt{1;R;_}(To{0}(Rmp{F;S}(RFb(Scc{t0!1},t0e,t1,t2,Wu{t0})))),Fb(To{50}(Mt{20}(@oh{t0:=b0}OnceT(c3))),c4,Swm(c5,F))))",
-    Tree0964 "B{b1=5;t0=5;b0=0}Ret2(PPar{1;_}(Swm(Scc{t0+4<2},Once(@ki{b0+1>7}Seq(@ki{b1+4%4>0}Dl{0}(Wde(c0,@ki{b0!b1%3}@fi{b1=b0}t1,Sb{b1=t0})))),ASeq(pa2{b0:=;b1:t0},@oh{b0+3>5?b1:=t0;t0+=1}pt3{b0:=;b1:=}))))",
-    Tree0965 "RFb(To{20}(Swm(Once(c0),Rpt{0}(F),RFb(a1,t2),Rmp{S;F}(c3))),PAll{-2}(TryT(a4e,Fai),Inv(Seq(a5,c6))),Inv(Rep3(Dd{10}(Flt{1;R;F}(Wde(t7,Fai))))))",
-    Tree0966 "B{t0}Pri(SubR(Wu{t0}),t0)",
-    Tree0967 "B{o0=_;t0=5;b0}Isw{b0+2%3;_;N}(@ki{o0|2%3!0}@po{o0:=_}Pri(Par{_;-2}(Sc{o0:=6},c0e),Pre{t0%4=2;R}(@po{b0=2?b0:=t0+2}pt1{b0:6;b1:t0})),PAll{-1}(Seq(Sl{0},t2,c3,Sc{t0+=1;b0:=t0},t4)),Swm(c5b{b0%4},t6))",
-    Tree0968 "Rep1(c0)",
-    Tree0969 "Rep2(PPar{1;_}(Fb(c0,a1,c2),c3e,RFb(t4,t5e)))",
-    Tree0970 "B{t0=2;b0=5;b1=5;o0=3}AFb(Fb(Pre{b0%2>0;F}(Par{1;2}(c0,c1)),RSeq(c2),PAll{-1}(c3e,Fai,Wt{0},F),pc4{b0:=},FS(Bin{b0+2<b0;_}(@os{b0:=o0|3+1}pa5{b0:=;b1:b1},a6b{t0;b0}))))",
-    Tree0971 "B{t1;t0=0;b0=0}Mt{50}(RSeq(PAll{1}(t0,Fb(pc1{b0:b0},a2b{2;b0}),Dd{20}(RT{F}(pc3{b0:=}))),Rep0(@os{b0=6?t0:=0;t0:=t1+1}t4e),OnceT(Ite(Fb(pt5{b0:t0;b1:t1},FF(Sc{t0:=t0+2%2}),t6),a7l,Pre{t0!2;R}(@ki{t0<6}@of{t0%4=3?t1+=3;t1+=3}Cnd{t0+4!3;_;_}(RSeq(Sc{t1:=t1%3;t1:=b0},a8)))))))",
-    Tree0972 "MPri(Swm(a0,t1),FS(S))",
-    Tree0973 "Inv(FS(Flip(t0,Sub(Sub(OnceK(t1))),Seq(Step(Rty1(Keep(t2)),t3e)))))",
-    Tree0974 "B{b1}Fb(t0e,pt1{b0:2;b1:=})",
-    Tree0975 "B{t0=3;b0;o0=_}PAll{-1}(Pri(Seq(Seq(c0,t1,@os{b0+=1}a2)),Isw{b0;T;N}(Suc,a3,pa4{b0:6})),AFb(Fb(Par{2;-2}(Ub{o0},c5)),MPri(t6,t7,a8),Ret4(MPri(@si{some}@os{b0+=2}a9,t10,Wu{t0},a11)),t12),PPar{0;N}(@fi{t0+1<7}@po{b0+=1;b0+=1}@rw{t0+1>b0}a13e,@ki{b0%2=0}@os{o0:=b0%2;o0|4>t0?b0:=o0|2+3}Lim{1}(F),Wde(a14,@fi{t0<7}@rw{some}Suc,c15),Wde(@rw{b0+3>t0%4}c16b{t0},pt17{b0:t0;b1:b0})))",
-    Tree0976 "B{b0;t0=5}PAll{-1}(a0,Cnd{b0+4>7;N;_}(Wu{t0}))",
-    Tree0977 "B{t1;o0=_;t0;b0=4}PAll{_}(Sl{50},AFb(Pre{o0|1%3<0;S}(a0),@oh{t1+=2;t0:=b0}Star(Sc{t0+=1})),ASeq(Sc{t0+=2},pa1{b0:=},Sb{t0=b0},SubR(Sl{30})))",
-    Tree0978 "B{o0=_;b0=2;t0=3}Wde(TryT(PPar{2;T}(Fai,Ub{o0}),Fai),@ki{b0!3}@of{b0:=t0}TryT(pt0{b0:=},Inv(t1)))",
-    Tree0979 "B{t0=1;b0;q0=1}MSeq(RSeq(Sb{t0=0},AFb(Scc{t0+1=b0},Sb{b0=5}),RFb(pa0{b0:=;b1:b0},S)),PAll{-1}(Ret1(Lim{1}(To{0}(pi1{t0:b0}))),FF(@os{b0+=1}Wde(t2,t3e)),Sc{t0+=2}),RSel(RSeq(t4,c5),RSel(Inv(Lp{b0;_}(c6))),Lp{b0;K}(Flip(c7b{b0},Wu{t0}))),Step(c8e,PPar{0;_}(Scc{b0!2},Sl{0})),PPar{2;N}(Fb(Scc{t0+3%3=2},c9b{t0+2%2},@fi{t0+1%4>0}@rw{t0+4>2}t10),To{30}(Pre{t0%3>1;S}(F)),PPar{1;N}(t11)))",
-    Tree0980 "B{t0=2;b0=5}RT{1}(RFb(c0l,pt1{b0:=;b1:t0},c2))",
-    Tree0981 "B{b0;b1=1;t0=1}Swm(pt0{b0:=;b1:b1},Sb{b0=t0},a1b{b0;b1})",
-    Tree0982 "B{b0=4;t0=1;o0=2}PAll{_}(@po{t0+=3}Sc{t0+=1;b0+=3},Sc{t0+=1},Scc{some})",
-    Tree0983 "B{t0=1;b1;b0=4}@rw{t0%2<1}Cd{50;F}(Rep1(@oh{b0:=b1}@po{b0+=1}Pri(t0e,a1b{t0;b1})))",
-    Tree0984 "B{t0=3;b0=1;b1=2;q0=4}RFb(Flip(Par{_;_}(Cnd{b0=2;N;S}(@ki{b0!2}@os{b0+=1}Once(Rmp{F;S}(Star(c0,Scc{t0+1<b0}))))),Dd{0}(Try(FS(c1b{2}),t2,@ki{b0>2}Rmp{S;F}(OnceK(MSeq(c3e,t4e,a5,a6))))),MPri(Cnd{b0>2;T;F}(PAll{-3}(Once(SubR(Sl{10})),@oh{t0:=b1}@rw{t0%3<0}Inv(S),Sc{b1+2%2!0?b1+=2})),SubR(Mt{10}(Sb{b0=4}))),Lp{b1;R}(RetF(FS(Intr{t0%3!1}(@os{t0+3!0?b0+=2}a7))))))",
-    Tree0985 "B{t0=3;b0}Pri(RFb(pa0{b0:4;b1:b0},c1),PPar{0;T}(t2e,c3b{t0},a4,Sl{10}))",
-    Tree0986 "B{o0=_;t0=3;q0=4;b0=1}Fb(Isw{t0;N;_}(RFb(Intr{o0|1%2>0}(t0),Lp{t0;K}(Wde(c1,F)),pc2{b0:t0},PPar{1;_}(a3,t4)),Rpt{1}(ASeq(S))),Ite(Bin{some;T}(@of{o0:=_;b0!t0?o0:=4}RSeq(Wu{t0},t5),Ite(pt6{b0:=;b1:b0},c7)),AFb(t8,t9,t10,Scc{b0+2%2<1})))",
-    Tree0987 "B{b0=2;t0;o0;t1=3}RFb(@rw{b0!0}@of{b0+=3}a0,Bin{t1+1%2<0;N}(Wu{t0},@rw{none}@fi{t0%4>1}@ki{t0=t1}Pre{b0<6;S}(Ite(pc1{b0:b0},@oh{o0:=4;o0:=_}@po{t0:=b0}@ki{t1<0}t2))))",
-    Tree0988 "FS(a0)",
-    Tree0989 "B{b1=0;t0=4;b0=0;q0=2}Par{-1;0}(PPar{0;_}(Sel(c0,@ki{b1%3=1}t1e,Wu{t0}),Sw{3;0;5}(c2l,t3,a4,c5),Sc{b0:=b1%2}),Star(RSel(t6,@of{b1:=b0+1}@fi{b1!2}t7e,pc8{b0:t0}),Ret1(pi9{t0:=}),Lp{b0;F}(RSeq(Sc{b1:=t0},t10e))))",
-    Tree0990 "B{b0=0;t0=3;b1=4}MPri(Wde(pi0{t0:b1},pc1{b0:5},c2),Seq(Wv{t0}(Sb{b0=b1}),c3,Sb{b0=b1}),t4,Rep2(t5),@si{b1<5}FS(Seq(Sb{b1=b0},pt6{b0:1;b1:b1})))",
-    Tree0991 "B{t0;b0;b1}Bin{b1<3;T}(Pre{t0>3;K}(c0),Sc{b0=t0+3?b1+=2})",
-    Tree0992 "Wde(Fb(t0,RSeq(a1,c2,c3)),To{0}(Rep2(RT{F}(PAll{_}(t4,t5)))),RSeq(FF(t6),c7e,To{10}(a8),OnceK(c9),Swm(c10,t11)))",
-    Tree0993 "B{b0=2;t0=4;q0=0}Ite(@si{b0<3}Ret0(pa0{b0:1;b1:b0}),RFb(Fb(a1,@of{t0:=7;t0:=9}@po{t0+1<t0?t0+=1}@ki{t0+2>t0+1}pa2{b0:6;b1:t0},t3),c4,Opt(c5l),c6,Rep4(Lp{t0;F}(Sc{t0+=2}))))",
-    Tree0994 "B{t0=0}Keep(Wde(Inv(Invt(@fi{t0+4!2}@rw{t0!1}c0l)),R))",
-    Tree0995 "B{b1=2;o0;t0=0;b0=4}Pri(RepF(@of{t0+=1}Step(Ite(Cnd{o0|2+3!b1;T;_}(@oh{o0:=_}@fi{b0%4>1}t0),Ub{o0}),Cnd{b0+3%4!3;_;F}(Sc{b1+=1;o0:=_}),R,@fi{b0%3!0}@os{o0:=b0%4}Sb{o0=9},@ki{b1<7}@po{b1:=1}a1l)),Step(Ruf{2}(t2),pc3{b0:=},Sc{b0:=t0}))",
-    Tree0996 "B{q0=4;t0=4;b0=4}MSeq(RSeq(@si{t0<5}@rw{b0+4>t0+1%3}Seq(@os{b0:=1}@ki{t0<5}pa0{b0:=;b1:b0},F),@of{b0+1<6?b0+=1}@os{t0:=b0}Bin{b0+3=t0;T}(R,Sb{b0=4}),SubA(t1),c2b{b0%2}),Ite(Isw{b0;T;_}(t3,t4),RFb(Scc{t0>3},Lp{t0;R}(t5e),OnceK(c6))),RSel(a7e,c8b{t0%4},Pre{t0%4>0;K}(Lp{t0;_}(pc9{b0:t0})),t10),Invt(RFb(Swm(t11e,@of{t0+=3;b0:=t0+4}t12e),Rep4(PPar{0;N}(@rw{t0<1}c13,Wu{t0})))),RFb(Ite(c14,c15,@fi{b0+2<4}Sb{t0=0}),TryT(a16l,@oh{t0+=1}Scc{b0<2},a17)))",
-    Tree0997 "B{q0;b1=0;b0}Sw{4}(@oh{b1+=3}@po{b0+=2}Lp{_;S}(Lim{2}(pi0{t0:b1})),OnceK(Pre{b0+4<b1;S}(pt1{b0:4;b1:=})))",
-    Tree0998 "B{t0=3;o0;b0=3}Inv(PPar{0;T}(Pre{t0>6;K}(@po{o0:=_}@fi{o0|3+4>3}Flip(Scc{t0%2=0})),RFb(a0,a1l,@po{b0:=o0|1%4}@oh{b0+3<4?b0+=3}t2),Flip(pc3{b0:b0},Wt{20}),OnceK(Wde(c4,@of{t0:=2}@po{b0+=2}Once(a5b{t0%3;b0}))),Rep0(Wt{30})))",
-    Tree0999 "B{t0=4;t1;b0}Fb(TryT(@rw{b0+2>t1}@si{b0%4>0}Sb{t0=1},@oh{t0:=b0}Sb{b0=8}))",
+    Tree0900 "B{b1;t0;o0=0;b0}PAll{_}(Par{4;-5}(RSeq(c0,a1e),RFb(Flt{3;S;K}(RSel(t2e,c3l)),a4),Pri(c5e,@oh{t0:=o0|4}Rep2(Keep(c6))),a7b{b0;b0},Keep(Rep1(RSeq(@os{b1+=1}@si{b1+3%4>1}@oh{b0+=2}F,F)))),Ret4(Wv{t0}(@po{b1:=b1%4}@si{b0%2=0}Step(Flip(a8b{o0|2;b1},Invt(t9),Flt{2;_;K}(pc10{b0:b0}),Fai,c11b{b0}),Flt{2;R;F}(t12e),PPar{2;N}(Scc{t0!3},Scc{b1%4<0},pc13{b0:=}),Flt{2;_;K}(Swm(Sel(Wu{t0}),c14)),Scc{b1+4!1}))))",
+    Tree0901 "B{b0=2;t0=5}RFb(c0,Flt{3;R;_}(Invt(RtyF(pc1{b0:=}))),WU{t0+2!4}(pi2{t0:t0}))",
+    Tree0902 "B{t0;b0}Once(Isw{t0+2;N;T}(Sb{b0=0},@oh{t0:=b0%2}t0,Inv(Isw{b0+2;_;T}(pt1{b0:b0;b1:t0})),Pri(@rw{t0%2<0}t2e,a3),t4))",
+    Tree0903 "Pri(a0,t1,S)",
+    Tree0904 "B{t0;b0=5;b1=4}@fi{b0%3>1}Try(RSeq(Swm(PAll{2}(Wu{t0},PAll{_}(c0,Sl{10},Rpt{F}(t1))),RepF(RFb(pa2{b0:1;b1:=},@po{t0+=3}Pre{t0%2<1}(@po{t0+=1}@si{b0=2}@fi{t0>0}Sc{b1:=b0+1}),FS(t3),t4)))),R)",
+    Tree0905 "MPri(F,c0)",
+    Tree0906 "B{b0}FF(Flip(Step(Pre{b0<b0%4;K}(F)),ASeq(a0e,a1b{5;b0})))",
+    Tree0907 "B{b0=4;t0=2}WU{b0+4>6}(Star(RetF(pi0{t0:=}),Fb(Flt{1;_;K}(t1),To{30}(c2),Rep1(t3))))",
+    Tree0908 "Pri(Step(Seq(t0,AFb(t1,t2e),RFb(Mt{20}(Pri(c3,a4)),Suc))),Flt{3;R;K}(Seq(Ret4(c5),Ret2(Step(Sl{0},t6)))))",
+    Tree0909 "Rty1(t0)",
+    Tree0910 "RU{F}(Dl{50}(Sub(Sub(RSeq(a0)))))",
+    Tree0911 "B{t0=1;b0=4}Lim{3}(@fi{b0+3!7}Keep(Ite(PPar{2;_}(c0b{t0%4},@rw{t0+2%3<0}@os{b0:=t0%3}Sl{50},a1),PPar{0;T}(c2b{b0+3%2},a3b{t0;b0},t4e,Rus{F}(WU{b0>5}(c5e))))))",
+    Tree0912 "B{t0=2}Ite(t0,pa1{b0:3},Scc{t0%4=0})",
+    Tree0913 "To{10}(t0)",
+    Tree0914 "B{t0=4;b0=5;t1=1;o0=_;b1}Isw{t1;T;N}(MPri(t0,Ret0(@fi{some}@of{b1:=t0}pt1{b0:b1}),c2l,c3l,Sl{100}),Swm(c4,t5,c6,t7,t8),RFb(t9,Wde(Try(t10,c11),a12b{b0;b1})))",
+    Tree0915 "B{b0=1;t0=2;o0=_}WU{t0<6}(Ite(Pre{o0|3>5}(RFb(OnceK(t0))),RFb(Isw{b0%2;T;N}(pi1{t0:=},Sl{30},Suc,F),RSeq(Wt{0},a2b{t0+3;b0},Wt{100},t3))))",
+    Tree0916 "B{t0=3;b0;b1}FF(PPar{0;_}(Sw{0}(pt0{b0:7},Wu{t0}),RSel(t1,pa2{b0:=;b1:b0},a3l,a4e,pi5{t0:b1}),RFb(t6e,pa7{b0:6;b1:b0})))",
+    Tree0917 "B{t0=5;o0=_;b0=5}Pre{b0<6;S}(FF(@fi{o0|1<1}@os{t0+=4}Lim{2}(FF(MSeq(pi0{t0:=},pt1{b0:b0},Sb{b0=t0})))))",
+    Tree0918 "B{b0}Rty0(Sb{b0=4})",
+    Tree0919 "B{t0=5;o0=_;b1=2}Sw{4;3;2}(WU{t0+4%4!0}(Rpt{3}(TryT(t0,a1,a2))),TryF(a3b{4;b1},Wt{0},Once(c4l),@oh{t0+=2}@os{b1:=o0|4+4}@si{t0=5}c5),Opt(c6b{o0|5+3%4}),Fb(c7l,c8))",
+    Tree0920 "B{b1;b0=1;t0=0}ASeq(RFb(Sel(pt0{b0:t0},a1,c2,a3b{b1+3%2;b0},a4),FF(@si{b0>t0+2%3}t5e),pc6{b0:b0}),Ruf{F}(Pre{t0>6;K}(PAll{0}(Ite(@po{b0+=2}RFb(t7,t8,c9l),@si{b1!b1+1}pc10{b0:b1}),WU{b0%3>0}(a11b{t0;b0}),Sb{b1=b0},FF(t12)))),FS(Bin{b1%2=1;_}(Flip(t13,R),t14)))",
+    Tree0921 "B{t0;b1;b0=4}PPar{0;T}(PPar{2;T}(Par{_;_}(t0,t1,c2,Suc),FS(c3l),Try(pc4{b0:t0},t5),Flip(Dl{0}(Sb{b0=8}),RFb(@of{b1+=2;b0:=b1+1%2}t6,R),Pre{b0%2!1;S}(c7))))",
+    Tree0922 "B{t0=5;o0=2;t1=1;b0}Par{_;_}(RT{F}(RSel(Flip(Wu{t0},Ret3(c0)),Rpt{0}(t1e))),Su{t0}(Isw{9;_;N}(Bin{t0+3>o0|3%2;T}(t2,Rty0(@fi{o0|5+1%2=0}@os{b0:=t0%4}@of{o0:=_;t0:=4}pc3{b0:t1})),MSeq(Wu{t0},@ki{b0+3>7}@of{t1+=2}t4))),Fb(Rep4(c5),Rmp{S;S}(pt6{b0:=}),RFb(t7,t8e),Wu{t0}))",
+    Tree0923 "B{t1=0;t0}Par{-3;-5}(t0e,c1,pi2{t0:t1},Wde(t3,Wt{50}),pi4{t0:=})",
+    Tree0924 "MPri(RSel(Par{2;1}(RtyF(Ite(ASeq(c0,t1),Rty1(a2))),Rep4(Rpt{1}(c3))),Sl{0}))",
+    Tree0925 "B{b1=0;b0=5}PAll{_}(Fb(To{0}(t0),@fi{b0!5}@ki{b0+3%3=1}@rw{b0<4}Swm(Once(a1))),TryF(OnceT(t2),t3,t4,pt5{b0:b1;b1:=}),a6l)",
+    Tree0926 "B{b0=2;o0=_;t0=2}Cnd{o0|2>b0%4;N;_}(Rpt{2}(AFb(Try(Try(pc0{b0:b0},Sl{0}),Bin{b0+1%4<3;_}(t1,Sb{t0=b0}),c2l),OnceT(Bin{o0|2>b0;_}(To{30}(Keep(c3l)),MPri(c4,Wu{t0}))),Swm(Pri(t5,PPar{1;T}(Sb{b0=t0},c6)),Ub{o0}),Flt{2;R;K}(Once(pc7{b0:=})),S)))",
+    Tree0927 "Ite(Lim{1}(a0),Suc)",
+    Tree0928 "B{b0=4;o0=3;b1;t0}@of{t0:=o0|0;b0:=b1%2}Ite(AFb(RSel(@oh{o0:=_}@si{t0!7}a0e,SubR(@os{b1:=b0+4}t1e)),Wv{t0}(pa2{b0:1;b1:t0}),Wde(c3b{t0%3},t4e,a5e),@ki{b0=0}@fi{o0|3+3<4}@po{o0:=_}a6b{8;b1},Mt{0}(Rep0(@os{b0:=t0}a7))),Mt{0}(RFb(ASeq(Wu{t0},Inv(Dl{10}(@fi{b0%2=1}To{0}(Ub{o0})))))))",
+    Tree0929 "B{b0=3;t0=3}@os{t0+=3}RSeq(SubA(Par{_;_}(t0,pt1{b0:=;b1:b0})),c2,t3)",
+    Tree0930 "B{q0=2;t0=3;b0=3;t1=2;b1}Isw{b0;N;_}(RSeq(a0b{t1+3;b1},S,AFb(c1,c2),c3b{t0+4%4}),Isw{t1;N;N}(Seq(a4,t5),FS(Dd{50}(t6)),Lp{_;_}(Fb(t7e,t8))),a9)",
+    Tree0931 "B{b0;t0;q0=0;b1=3}TryT(To{10}(Fb(Step(Intr{b1+4%2<1}(S),Scc{t0<2}),Fb(a0b{t0%3;b0},a1),Cnd{b0=2;_;S}(Lp{b1;K}(Star(a2,a3,c4l))),Fb(pc5{b0:8},pt6{b0:3},@of{b0+=3;t0+=1}S))),Lim{1}(Keep(Wt{10})),RSeq(@ki{b0>5}@fi{t0+1!b1%3}Dd{0}(Cnd{b0!6;N;F}(Sb{t0=3})),c7,Swm(a8b{b1%2;b0},t9,a10),Rep0(a11e),Once(Par{1;_}(a12b{9;b0}))))",
+    Tree0932 "B{t0=2;b0=1}Par{-1;1}(Seq(@ki{b0%4<3}Pri(a0e,pa1{b0:=},c2e,c3,@oh{b0+=2;t0:=b0}@rw{b0>t0+3}a4b{b0;b0}),Par{_;-2}(Cnd{t0>1;T;_}(Flt{3;_;K}(RSeq(Sl{20},@oh{t0+=1}c5))),pt6{b0:t0}),Mt{30}(RFb(pc7{b0:=},MSeq(@of{b0+=1}@rw{b0!t0+1%4}Sl{0},a8b{t0%2;b0},t9,c10l)))))",
+    Tree0933 "B{t1=1;t0;b0=4}Dd{20}(Wde(PAll{_}(pt0{b0:b0;b1:t1},pc1{b0:2}),c2b{t0+3}))",
+    Tree0934 "B{b0;b1=3;t0}Pri(Sel(c0b{b0},a1),Sb{b1=t0})",
+    Tree0935 "B{t0=3;t1=4}Wv{t1}(Ret2(pa0{b0:t1;b1:t0}))",
+    Tree0936 "B{q0=2;t0=2}Fb(Lp{_;S}(Wt{20}))",
+    Tree0937 "B{t1=4;b0=1;t0}PPar{1;T}(AFb(Step(t0,a1b{t1;b0}),Cnd{t1+1=2;N;_}(@po{t1+=1}c2),c3,t4),Ite(Isw{t0;T;N}(@fi{t0=t0+3}@os{b0:=t1+2}@rw{t1=1}Rty2(Ite(t5,Pre{t1!t1+2;F}(t6)))),Cd{0;_}(Dl{0}(Wt{100}))),Seq(c7e,c8,Wt{10},Wv{t0}(c9)))",
+    Tree0938 "B{b0=5;t0=1}@rw{b0<2}@fi{t0%2>0}@ki{b0+2>6}Dl{20}(Isw{b0;_;_}(a0b{b0;b0},pa1{b0:=;b1:t0},a2,Rus{2}(Sc{t0:=b0;t0>b0%2?t0:=0}),@ki{t0<3}@os{b0:=t0+3;t0+=3}@rw{b0<4}Suc))",
+    Tree0939 "B{t1=4;t0=2;b0=0}Dd{10}(@si{t0=5}@oh{b0+=3}@rw{b0+1<0}RSeq(Su{t1}(Par{2;2}(Inv(Wde(@os{t0+=1}@oh{t1+=1;t1<3?t0:=b0}@fi{t0+1<0}Sl{20},Pre{b0<7;K}(@os{t0:=t1}Sc{t0:=t1}),Seq(a0,t1e))),t2)),@po{b0%2<0?b0+=3}Rpt{F}(@ki{t1!7}Ruf{1}(pa3{b0:=;b1:t0})),Step(a4,PAll{_}(Lim{3}(a5)),Fb(pt6{b0:=;b1:t1},pt7{b0:5;b1:b0})),@fi{t0+4<t1}@ki{t0>5}RSel(@si{b0+1>b0+3%4}@po{t1+=1}@of{t0+=3;t0:=t1}pa8{b0:=;b1:t1},Scc{b0=4},a9,Scc{b0<t1},Sc{t0%3=1?b0:=t0%2})))",
+    Tree0940 "B{b1;b0=3;t0}Seq(Rep1(@oh{b0+=2}AFb(pc0{b0:b1},F,@si{t0!5}c1e,c2b{b1+3})),Rep0(a3),RSeq(Scc{t0=0},Wt{50},t4))",
+    Tree0941 "B{o0=4;q0=3;t0=2;t1;b0=4}Swm(Lp{t1;K}(Flip(Sl{0},Sb{o0=7},c0,c1,c2e)),@fi{b0!o0|3}@os{b0+=1;b0+3>t1?o0:=_}Isw{t0;N;T}(Ret0(a3b{t1+3;b0}),Cnd{o0|5!t0;_;F}(t4),pi5{t0:b0}),RFb(Ite(pc6{b0:t1},t7),Flip(@os{b0+=2}@of{b0+2<5?t1:=b0}t8,R,pt9{b0:2;b1:t0})))",
+    Tree0942 "B{b1;t0}RetF(RSeq(ASeq(Flip(Flt{2;R;F}(Step(Rpt{0}(c0),pi1{t0:=}))),Wde(ASeq(pi2{t0:b1},t3),pt4{b0:6},Sc{b1+=1}),Cnd{t0+3%4<2;T;S}(RSeq(a5,pc6{b0:8}))),t7,Rep2(Sw{1;5;2}(pt8{b0:t0;b1:b1},RSeq(Suc,R),Mt{0}(a9e),c10l))))",
+    Tree0943 "Dd{10}(Rep0(Sub(Sub(c0))))",
+    Tree0944 "RFb(c0b{1},Sub(t1))",
+    Tree0945 "B{b0;t0=2}TryF(Rep2(Sb{b0=t0}),c0)",
+    Tree0946 "B{b0=4;t1;t0=0}RSeq(Ite(To{30}(TryF(c0,Sc{t0+=1},a1)),PPar{1;N}(t2,c3,c4e),Fb(c5,pt6{b0:b0})),Pri(@oh{t1+=1}@of{t0:=0;t0:=b0}Wde(c7,@of{t0:=b0%3}@rw{b0%4>1}t8,a9e),Flip(Fb(a10b{b0;b0},t11,c12,pc13{b0:t0}))))",
+    Tree0947 "Inv(Rep3(RFb(Sub(c0),Sl{0})))",
+    Tree0948 "B{t1=0;t0=4;q0=3;b0}Star(AFb(Ret0(c0),Isw{t0+4;_;_}(TryT(Sc{t0+=1},c1l),Keep(a2)),SubA(Rmp{S;F}(AFb(pc3{b0:=}))),Cnd{t1=b0%2;N;_}(Rmp{F;S}(Suc)),Flip(t4,t5)))",
+    Tree0949 "B{b0=4;t0=3;b1=2}Lim{3}(Pre{t0+2>b0%2;R}(Pre{b0<6;R}(Sl{0})))",
+    Tree0950 "B{o0=_;b1;t0=5;q0;t1;b0=5}RFb(OnceK(Bin{b0>b0%2;_}(Keep(Seq(t0,t1e,pc2{b0:b0})),@rw{o0|0!5}@fi{t1%3!0}Pre{b0<3;K}(Flt{1;_;_}(pi3{t0:t1})))),RSeq(Flt{1;_;_}(pt4{b0:=;b1:b1}),Lp{b0;K}(c5b{o0|0+1%3})),Seq(Suc,Dl{0}(c6),@oh{t1:=b1}@si{b0+2<2}AFb(@fi{t0+1!6}@of{t1+=3}@rw{t1+4>4}a7b{4;b1},Scc{t1=t0%4}),Inv(pt8{b0:5}),@os{t1:=t0;t1:=0}@fi{t0<5}t9),RSeq(Wu{t1},R),Ret4(t10))",
+    Tree0951 "B{t0;o0=4;b0}RFb(RSeq(Step(pc0{b0:=},t1),t2,c3,Wu{t0}),@fi{t0>1}Opt(Ret3(Seq(@fi{t0=b0+2%3}Wv{t0}(Sl{0}),Ite(a4,@si{o0|0%2=0}@fi{b0%3=1}@of{b0+=2;b0+=3}pc5{b0:=}),c6,Wde(t7,pi8{t0:=},t9)))),Pri(PPar{2;_}(t10,c11e,@ki{t0+3<7}@rw{b0+4!3}t12),Sb{o0=1}))",
+    Tree0952 "B{t0=0}Flip(RFb(pi0{t0:=},a1))",
+    Tree0953 "Try(F,Rus{F}(RU{F}(c0)))",
+    Tree0954 "Ret4(RSeq(AFb(AFb(c0,t1e),RSeq(Sl{10},a2)),Pri(Dl{0}(c3),a4e,c5e),PAll{_}(Sub(Wt{20}),t6,Sub(Sl{20}),c7e),F))",
+    Tree0955 "B{o0=2;b0=4;q0=0}Pri(Ite(a0,Run),Lp{_;R}(@ki{b0<4}Seq(@oh{b0+4%2!1?b0+=4}c1b{o0|5%3},c2,c3,Sl{10},t4)),Ret0(c5e),To{50}(t6))",
+    Tree0956 "B{t0=4;b0=2}@ki{b0=4}@po{t0:=9}@si{b0+1<t0}Ret2(PPar{2;N}(Ret0(S),t0e,c1))",
+    Tree0957 "Pri(a0,Flt{2;R;_}(t1),PPar{1;_}(t2,S))",
+    Tree0958 "B{b1;b0=4;o0;t0=5}RFb(Pre{b1+3%4<2;K}(Keep(Pre{b0!5;K}(Dd{0}(Sw{3;4;5}(Sb{o0=3},Scc{b0>o0|0+3},t0e,c1))))),Mt{20}(RSeq(t2,@os{t0:=b0+3}@ki{b1>0}a3,t4)))",
+    Tree0959 "B{b0=2;t0=5;b1}Sel(pa0{b0:2;b1:b0},Star(AFb(c1,pa2{b0:=;b1:t0}),Rep3(@rw{t0=5}Sw{4;3}(a3,Sc{t0+=1},pc4{b0:b1}))),Sel(WU{b0+4%2>0}(RSeq(a5,Wt{10},t6e))))",
+    Tree0960 "Flt{2;_;_}(t0e)",
+    Tree0961 "B{q0;t0=2;b0;b1=1}Flip(Cnd{b0<b1+4;N;F}(TryF(Dl{0}(Pre{b0<4;K}(Wt{0})),Cnd{b1=b0;T;F}(Su{t0}(RSeq(Wu{t0}))),Rpt{0}(c0l))),Rpt{2}(Fb(Lp{b0;S}(Sw{5}(@os{b1:=b0}Wv{t0}(c1),S)),Wde(@rw{t0+3%2!1}pa2{b0:t0;b1:t0},Scc{t0>5}))),To{10}(Isw{b1;T;N}(@rw{b0%4<0}RSeq(c3,a4e),c5,Lp{t0;S}(c6))),Lp{_;K}(Sw{3}(RFb(c7,@oh{t0:=t0%3}t8,c9),c10)),Rus{2}(Lp{b0;F}(MPri(@po{t0:=b1+1%4}a11,Sb{t0=6}))))",
+    Tree0962 "B{b1;t0;b0=2}PAll{-2}(PPar{0;N}(pc0{b0:=},pt1{b0:t0;b1:b1},c2l),Sw{5}(Seq(Isw{b0+1;_;_}(t3,a4b{0;b1}),a5b{t0;b0}),RFb(t6,Wt{0})),To{20}(Wv{t0}(Ret4(S))))",
+    Tree0963 "FS(F)",
+    Tree0964 "B{b0=1;b1=1;t0=2}OnceT(Ret2(Bin{t0+4%4<3;T}(Wde(Lim{1}(c0b{t0}),TryF(SubR(t1e),Scc{b0+3>b1+2%4})),Flt{1;_;K}(pt2{b0:9;b1:t0}))))",
+    Tree0965 "B{o0;t1=2;b0;t0=5}Rep3(RFb(a0,Rpt{3}(@rw{b0=7}@os{t1+=3}@po{t1:=t0}a1l),a2b{o0|2;b0},t3))",
+    Tree0966 "B{t0=0;b1=0;b0=3;q0=4}Seq(Sl{10},Pre{b0<2;R}(PPar{1;T}(RSeq(Scc{b0+4!b1+3},RSeq(a0,@si{b0!0}c1l)),WU{b1>b0+1}(Suc))),Ite(Fb(Lp{t0;S}(t2),c3b{b1}),c4l,AFb(c5,c6,R)))",
+    Tree0967 "MPri(Swm(a0,t1),FF(S))",
+    Tree0968 "Ret3(Sub(a0))",
+    Tree0969 "B{t0;b1=2;o0=_;b0=4}Fb(RFb(@of{b0>b0%4?t0+=3}Pre{some;R}(PPar{0;_}(AFb(@rw{b1>6}@os{b0+=1}t0,S),Sb{b1=b0},t1)),RSeq(t2,S,@fi{b1<7}Rpt{0}(c3)),Wde(ASeq(t4e,Pre{t0+4%4>1;S}(Once(Scc{t0+2>7}))),OnceT(Rty4(@fi{b1+1<7}@po{t0:=b0;b0+=1}@rw{t0+1>t0}a5e))),Intr{some}(Swm(RFb(@fi{none}pi6{t0:=},pi7{t0:=},To{100}(RT{F}(@fi{b0<7}@rw{some}Suc)))))))",
+    Tree0970 "B{o0;b1;t0;b0}Intr{o0|3>6}(@ki{t0<4}RSel(Bin{t0!7;_}(pa0{b0:b1},Sb{b1=5}),RFb(t1e,a2b{b1;b1},pc3{b0:t0},c4l,pc5{b0:=}),Sw{4;1}(t6e,RSeq(Sb{t0=2},t7),Wt{20}),@of{b1+=2}Pri(t8,@fi{b0%3!2}pt9{b0:b0;b1:b1},c10b{o0|3}),a11))",
+    Tree0971 "B{o0=_;t0=3;b0}Keep(MPri(Rep3(PAll{0}(Invt(Once(OnceK(@fi{b0!4}@rw{t0%3<2}@oh{o0:=_}t0))))),@rw{t0>6}RFb(Pre{t0=4;F}(pc1{b0:b0}),WU{b0>4}(OnceT(c2b{b0})),Wu{t0},@os{b0:=t0}Bin{none;_}(t3,Ub{o0}),Suc),Fb(RSel(MSeq(t4,Pre{t0<6;K}(Sc{t0:=o0|3+3}),FF(Wt{0}))),@fi{t0+1%4!3}@oh{b0:=o0|0%4;o0:=_}Once(Rmp{S;S}(a5)),Su{t0}(a6))))",
+    Tree0972 "Dl{30}(OnceK(Flip(c0,t1)))",
+    Tree0973 "B{t0=0;b0=3;o0}Ruf{F}(PPar{1;N}(RSeq(Rep3(@ki{o0|1<b0%3}@of{o0:=_;t0+=1}@po{t0+=2}To{20}(c0e)),Par{2;-1}(R,a1e))))",
+    Tree0974 "B{b0=2;t0=1;b1=4;o0;t1=2}RSeq(c0l,@ki{t1<1}@si{some}RFb(@rw{some}a1),Seq(pt2{b0:=;b1:b0},RFb(c3b{b0},@po{b0:=t0}Wu{t1},t4),pi5{t0:=}),Ub{o0},Keep(Par{_;0}(a6b{b1;b0},F,pt7{b0:b0;b1:t0})))",
+    Tree0975 "Cd{10;K}(RFb(MPri(Mt{50}(Wt{30}),t0),Seq(c1e,c2,t3,Suc)))",
+    Tree0976 "B{q0=4;t0=5}Lp{t0;_}(t0e)",
+    Tree0977 "B{b0=4;b1=5;t0=0}@os{b1+=1}PPar{2;N}(Bin{b0<0;_}(Sc{b0%2>0?b1:=t0%4;b0:=t0},pt0{b0:0}),pa1{b0:=;b1:=},a2,pc3{b0:3})",
+    Tree0978 "B{t0=2;b1=0;q0}Invt(Flip(Cd{30;_}(Ite(RFb(t0e,t1e),RT{2}(Lp{b1;_}(Sb{t0=7})))),PAll{1}(t2,t3,Rus{F}(a4))))",
+    Tree0979 "B{b1=5;t0=2}Sw{2}(Pri(c0e,pi1{t0:=}),c2b{t0%2})",
+    Tree0980 "B{t0=5;b1;t1=0;b0=5}Step(RetF(Step(@oh{t0%2<1?t0:=t0%2}Rep2(a0))),Fb(t1,@po{t1:=b0}@si{t1+1<0}pi2{t0:=}),Seq(t3,RFb(t4,Flt{2;_;F}(c5b{b0})),Wt{10},Wt{10}),Sw{4;5;1}(F,t6e,c7,Lim{2}(c8)))",
+    Tree0981 "B{t0;b1;b0=1}Sel(Ret2(Rep4(FF(Sw{0;4}(FS(Rpt{2}(F)),Rmp{S;F}(RSeq(a0,F)),a1)))),TryF(Fb(@po{b1+=2}@si{b0%2>0}Seq(c2l,@po{b0%3<0?b1:=3}@os{b1+=1;b0:=b0+3%3}Ret0(a3)),@si{t0>4}@oh{b1+=2}PPar{0;T}(c4,Seq(@of{t0%2!1?b1+=1}Rpt{1}(c5)))),Fb(c6,t7,t8,@ki{b0+4%2!0}c9)),Seq(RFb(Scc{t0+2>7},Fb(Try(pa10{b0:4},c11l,t12e,c13b{0}))),pa14{b0:7;b1:b1}))",
+    Tree0982 "B{b0=1;t1=4;o0=1}Fb(SubA(@fi{none}@ki{t1!5}Ub{o0}),@oh{o0:=_}@rw{b0%4<0}@si{t1+2=5}c0,S)",
+    Tree0983 "Once(c0e)",
+    Tree0984 "B{b0=3;t0;b1=0;o0=_;q0=3}Seq(@of{t0>5?t0+=1;b0:=4}@po{t0+=2}Pre{o0|1<t0}(AFb(Swm(Rep4(Wt{100}),pa0{b0:=;b1:b0},pt1{b0:4;b1:b0}),Pre{b1=2}(ASeq(c2,c3e,c4l)),t5e)),TryF(@rw{b1%4<3}@oh{t0=o0|3?b0:=b0+1%3}@si{o0|0<b1%2}Lp{b0;F}(c6),Lim{1}(RFb(t7,a8)),Sl{10}))",
+    Tree0985 "Cd{0;K}(c0)",
+    Tree0986 "To{10}(Inv(c0))",
+    Tree0987 "B{b1;b0=4;t0=0}Sel(c0l,@rw{b0>b1}Rep1(@os{b1%4>1?b1:=b0}pi1{t0:b1}),Ite(pt2{b0:b1;b1:t0},c3))",
+    Tree0988 "B{t1=1;b1=0;b0=2;t0=5}TryT(Fb(t0,@fi{t0<t0+1}@of{t0:=b0+3%4}@po{b1:=b0}t1e,PAll{-2}(pc2{b0:t1},@si{t1+4%2!0}@rw{t0=6}@oh{t1%3<1?t1+=1}F),Wu{t0},t3),Inv(Seq(pc4{b0:=},pa5{b0:b0;b1:t1},pt6{b0:b0;b1:b0},pt7{b0:b0})),Fb(Cd{20;K}(@si{t1+1%4<3}@fi{b1<b0}Ret3(Sb{t0=b0})),pa8{b0:6;b1:=},t9),Step(c10b{b1+1},RFb(t11,Sl{0}),R,c12,Intr{b1!5}(F)),MSeq(Cd{0;_}(ASeq(t13,R))))",
+    Tree0989 "B{t0;b0=5}RFb(t0,Swm(t1,a2b{t0;b0}),t3,Flt{3;S;_}(pi4{t0:b0}),c5)",
+    Tree0990 "B{b0=3;t0;o0;t1}Cd{20;K}(@rw{b0<t0%4}@ki{o0|4+3%3<1}AFb(a0e,Su{t1}(Rty3(Sl{10})),Ub{o0}))",
+    Tree0991 "B{t1=0;b0;t0=0}AFb(Keep(PPar{1;N}(c0b{t0%2},c1,pc2{b0:b0})),Dd{0}(OnceK(Wu{t1})),Su{t0}(Wt{0}))",
+    Tree0992 "B{o0;t0=3;q0=0;b0}TryF(@po{b0:=0;b0:=7}Lim{2}(a0b{o0|3%3;b0}),Lp{_;R}(PAll{-2}(Seq(c1b{b0},Sc{o0|2<b0?b0:=1}),Fai,c2b{2},a3b{t0+2%3;b0},Par{2;3}(t4,t5,c6l))))",
+    Tree0993 "B{b0;t0=5;b1=1}RSel(TryT(c0,@of{t0:=b0%4}@po{b0:=3;t0%2!1?b1:=b0+2%2}@rw{t0+4=4}a1),Ret2(To{20}(Sb{t0=1})))",
+    Tree0994 "B{b1=5}Try(pc0{b0:b1},RSeq(c1,MPri(t2,c3),c4))",
+    Tree0995 "B{b0;b1=4;t0=5}Flip(Pri(TryF(Flt{3;F;F}(t0),t1),t2),Sb{b1=2},Sw{5;1}(pt3{b0:=},FS(Su{t0}(Wt{20})),@of{t0+=1}t4e))",
+    Tree0996 "Inv(c0l)",
+    Tree0997 "B{t1=3;b0=5;t0}Ite(Rep1(Bin{t0=t1%3;_}(RFb(a0,pa1{b0:0;b1:b0}),RSeq(Flt{1;F;F}(t2),pi3{t0:t1},Sb{b0=9}))),Rpt{3}(Flip(RFb(pt4{b0:b0;b1:t0},pa5{b0:3;b1:b0},t6))),c7)",
+    Tree0998 "B{b0;q0=3}Lp{b0;_}(Lp{b0;R}(Ite(a0,pi1{t0:b0},a2b{0;b0})))",
+    Tree0999 "B{t0=3;o0=_;b1=5;b0}Step(c0,Pri(Pre{b1%4!2;R}(pi1{t0:=}),RepF(Fai),Par{-3;2}(Sb{o0=0},Wu{t0},pi2{t0:b0})))",
 }

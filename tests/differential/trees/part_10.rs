@@ -6,875 +6,402 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            #[allow(unused)] b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        Fallback {
-            Fallback {
-                Switch(b1) {
-                    case 1 => Condition(Cond<0> = Cond::<0>),
-                    case 0 => Limiter(1) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    _ => RetryUntilSuccessful(4) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Switch(b1) {
-                        case 1 => Condition(Cond<4>),
-                        _ => Action(Act<5>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            #[run_while(|bb| bb.b0 + 1 > 2)]
-                            #[skip_if(|bb| *bb.t0 < 6)]
-                            #[on_success(|bb| { *bb.t0 += 3; bb.b1 = bb.b1 % 3 })]
-                            Condition(Cond<6> = Cond::<6>),
-                            Action(Act<7>),
-                        },
-                    },
-                },
-            },
+        #[on_halted(|bb| bb.t0.set(bb.b1 + 1))]
+        #[success_if(|bb| bb.b1 < 2)]
+        StepSequencer {
+            WasEntryUpdated(t0),
+            Action(PAct<0>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree1000Blackboard { b1 t0 b0 });
+board!(Tree1000Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64,
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
         }
-        Selector {
-            RetryUntilSuccessful(2) {
-                Repeat(3) {
-                    Precondition(|bb| bb.b0 % 4 < 0, else = Running) {
-                        SequenceWithMemory {
-                            ReactiveSequence {
-                                Condition(PCond<0>, b0 = 5),
-                                Condition(Cond<1>),
-                                #[on_halted(|bb| if (bb.o0.unwrap_or(1) + 3) % 2 > 0 { bb.b0 += 1 })]
-                                Wait(10),
-                                Condition(PCond<2>, b0 = {=}),
-                            },
-                            TryCatch(catch_on_halt = true) {
-                                Condition(|ctx| ctx.check(3)),
-                                #[failure_if(|bb| *bb.t0 == bb.b1 % 4)]
-                                #[on_halted(|bb| bb.b1 += 2)]
-                                SkipUnlessUpdated(t0) {
-                                    SetBlackboard(t0 = 5),
-                                },
-                                RetryUntilSuccessful(2) {
-                                    ScriptCondition(|bb| bb.b1 < 1),
-                                },
-                            },
-                        },
+        ParallelAll(3) {
+            SequenceWithMemory {
+                Conditional(|bb| *bb.t0 % 4 != 1, else = Success) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                #[run_while(|bb| *bb.t0 + 2 == bb.b0)]
+                #[on_success(|bb| bb.b0 += 1)]
+                StatefulAction(Task<3>),
+            },
+            #[success_if(|bb| bb.b0 + 4 > 2)]
+            Priority {
+                AsyncFallback {
+                    Filter(times = 1, count = Completed, filtered = Failure) {
+                        Action(PAct<4>, b0 = {b0}, b1 = {b0}),
                     },
                 },
+                SetBlackboard(t0 = 5),
             },
-            ForceFailure {
-                Precondition(|bb| bb.b1 + 4 != *bb.t0 + 3, else = Skipped) {
-                    #[post(|bb| if bb.b0 + 3 < (*bb.t0 + 1) % 3 { bb.o0 = None })]
-                    Condition(PCond<4>, b0 = {=}),
+            BinarySelector(|bb| bb.b0 == bb.b0 + 3, dynamic = false) {
+                Precondition(|bb| bb.b0 < *bb.t0 % 3, else = Success) {
+                    WhileDoElse {
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(Cond<6>),
+                    },
+                },
+                Timeout(0) {
+                    Fallback {
+                        Interrupt(|bb| bb.b0 == 7) {
+                            AlwaysRunning,
+                        },
+                        ScriptCondition(|bb| bb.b0 < 2),
+                        Action(Act<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, (bb.b0 + 1) % 3)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1001Blackboard { o0 b0 b1 t0 });
+board!(Tree1001Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        WhileDoElse {
-            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 1) % 3)),
-            ScriptCondition(|bb| *bb.t0 + 4 != 5),
+        StepSequencer {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Condition(Cond<0>),
+                Script(|bb| { bb.b0 = 0; *bb.t0 += 2 }),
+            },
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 3)),
+                ScriptCondition(|bb| *bb.t0 + 4 != 5),
+            },
+            SetBlackboard(t0 = {b0}),
+            StatefulAction(Task<2>),
+            Timeout(0) {
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
-board!(Tree1002Blackboard { b0 t0 });
+board!(Tree1002Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1004 for Ctx {
-        Selector {
-            Delay(10) {
-                Optional {
-                    MemPriority {
-                        Deadline(50) {
-                            Sequence {
-                                Condition(Cond<0>),
-                                Condition(Cond<1>),
-                            },
+        Parallel(success = 5, failure = 3) {
+            Condition(|ctx| ctx.check(0)),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(Cond<1>),
+                Script(|bb| bb.o0 = None),
+                Repeater(0) {
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    FlipSelector {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Conditional(|bb| (bb.b0 + 2) % 2 == 1, else = Success) {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Action(Act<6>),
+                    },
+                    ScriptCondition(|bb| *bb.t0 % 3 != 0),
+                },
+            },
+            Remap(success = Success, failure = Failure) {
+                SequenceStar {
+                    StatefulAction(Task<7>),
+                    SetBlackboard(o0 = Some(6)),
+                    SetBlackboard(o0 = Some(3)),
+                    StatefulAction(Task<8>),
+                },
+            },
+            ForceFailure {
+                Fallback {
+                    Repeat(4) {
+                        Precondition(|bb| *bb.t0 < 2, else = Skipped) {
+                            StatefulAction(PTask<9>, b0 = 1),
                         },
+                    },
+                    WaitValueUpdate(t0) {
+                        Condition(Cond<10>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Action(Act<11> = Act::<11>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree1003Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1004 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Repeat(3) {
+            SequenceStar {
+                Action(Act<0>),
+                Script(|bb| { *bb.t0 += 2; bb.b0 += 2 }),
+            },
+        }
+    }
+}
+
+board!(Tree1004Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64 = 0,
         }
-        Retry(2) {
-            Selector {
-                WasEntryUpdated(t0),
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
+        Sequence {
+            ReactiveFallback {
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                    },
+                },
+                AlwaysFailure,
+                AlwaysSuccess,
+            },
+            Precondition(|bb| bb.b1 + 4 != 2, else = Running) {
+                RetryUntilSuccessful(forever) {
+                    MaxTime(20) {
+                        SetBlackboard(b0 = 5),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1005Blackboard { t0 });
+board!(Tree1005Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1006Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        WaitUntil(|bb| *bb.t0 % 3 < 0) {
-            FlipSelector {
-                StepSequencer {
-                    BinarySelector(|bb| bb.b1 % 2 == 1, dynamic = true) {
-                        Condition(|ctx| ctx.check(0)),
-                        Wait(0),
-                    },
-                    Inverter {
-                        Precondition(|bb| bb.o0.is_some(), else = Running) {
-                            ReactiveFallback {
-                                Condition(Cond<1> = Cond::<1>),
-                                StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<3>),
-                Inverter {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<4>),
-                    },
-                },
+        Priority {
+            Delay(20) {
+                SubTree(Tree1006Sub0, ..),
             },
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
+            Action(Act<2>),
+            Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 3) % 3, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1006Blackboard { b0 b1 t0 o0 });
+board!(Tree1006Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ParallelAll {
-            WaitValueUpdate(t0) {
-                SequenceWithMemory {
-                    MemPriority {
-                        Loop(q0, value = {t0}) {
-                            Switch(b1) {
-                                case 3 => Action(Act<0>),
-                                case 1 => StatefulAction(PTask<1>, b0 = 4),
-                                _ => Condition(Cond<2>),
-                            },
-                        },
-                        #[post(|bb| bb.b1 += 1)]
-                        Fallback {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        Remap(success = Success, failure = Failure) {
-                            Script(|bb| *bb.t0 += 2),
-                        },
-                    },
+        FlipSelector {
+            Timeout(10) {
+                SequenceStar {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4> = Cond::<4>),
                 },
             },
-            Fallback {
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    WasEntryUpdated(t0),
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Invert {
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
                 },
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<7> = Task::<7>),
+                AsyncFallback {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10>),
+                },
+                FlipSelector {
+                    StatefulAction(Task<11>),
+                    Sleep(20),
+                    StatefulAction(Task<12> = Task::<12>),
+                    AlwaysSuccess,
+                },
+            },
+            Cooldown(50, filtered = Skipped) {
+                ReactiveSequence {
+                    Wait(0),
+                    Sleep(0),
+                    Repeat(0) {
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                    StatefulAction(Task<14>),
+                },
+            },
+            Delay(50) {
+                Deadline(50) {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<15>),
+                        Sleep(50),
+                        Condition(Cond<16>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1007Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 1,
+            #[tracked] t1: i64,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            Fallback {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(0)),
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    #[post(|bb| { bb.o0 = Some(8); bb.o0 = None })]
-                    #[success_if(|bb| bb.b0 % 4 > 0)]
-                    SetBlackboard(t0 = 5),
-                    Sleep(10),
-                    Script(|bb| { bb.t0.set(bb.b1); bb.t0.set(4) }),
-                },
-                IndexSwitch(|bb| bb.o0.unwrap_or(3) + 2, out_of_range = Fail) {
-                    Action(PAct<1>, b0 = 2, b1 = {b0}),
-                    Sleep(0),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Repeater(0) {
-                Condition(Cond<3>),
-            },
-            Parallel(success = 4) {
-                Condition(Cond<4> = Cond::<4>),
-                Wait(50),
-                Condition(PCond<5>, b0 = 6),
-                Action(Act<6>),
-            },
+        Precondition(|bb| *bb.t1 % 4 < 2, else = Running) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree1008Blackboard { b0 t0 o0 b1 });
+board!(Tree1008Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
         blackboard {
+            b0: i64 = 3,
             b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
         }
-        AsyncFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            ScriptCondition(|bb| bb.b1 % 2 != 1),
-            WhileDoElse {
-                Action(PAct<1>, b0 = {b1}),
-                Condition(Cond<2>),
+        SequenceStar {
+            Repeater(1) {
+                StatefulAction(Task<0>),
             },
-            #[on_halted(|bb| bb.b1 += 2)]
-            #[failure_if(|bb| bb.b0 % 3 == 1)]
-            ScriptCondition(|bb| *bb.t0 < *bb.t0 + 2),
+            #[post(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| bb.o0.unwrap_or(3) < 6)]
+            #[run_while(|bb| *bb.t0 % 3 == 0)]
+            Repeat(3) {
+                RepeatTimes(forever) {
+                    ReactiveSequence {
+                        RepeatUntilSuccess(3) {
+                            Condition(Cond<1>),
+                        },
+                        AsyncSequence {
+                            Condition(Cond<2>),
+                            SetBlackboard(o0 = Some(8)),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(3)),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b1)),
+                Condition(Cond<5>),
+            },
         }
     }
 }
 
-board!(Tree1009Blackboard { b1 b0 t0 });
+board!(Tree1009Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1010Sub1 for Ctx {
+        Wait(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1010Sub0 for Ctx {
+        SubTree(Tree1010Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-        }
-        Delay(20) {
-            IfThenElse {
-                Action(Act<0> = Act::<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            SubTree(Tree1010Sub0),
         }
     }
 }
-
-board!(Tree1010Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccess) {
-                Repeater(forever) {
-                    AlwaysSuccess,
-                },
-                SetBlackboard(b0 = 6),
-                Condition(|ctx| ctx.check(0)),
-                SetBlackboard(o0 = Some(7)),
-                Condition(Cond<1>),
-            },
-            WhileDoElse {
-                RetryUntilSuccessful(3) {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<2> = Task::<2>),
-                        SetBlackboard(o0 = Some(0)),
-                    },
-                },
-                Loop(q0, if_empty = Failure) {
-                    MemSequence {
-                        Action(|ctx| ctx.exec(3)),
-                        RunOnce(then_skip = false) {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                },
-                Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
-            },
-            ReactiveSelector {
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(PTask<5>, b0 = {t0}),
-                    },
-                },
-                Condition(Cond<6>),
-                IndexSwitch(|bb| *bb.t0) {
-                    Succeeder,
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Sleep(30),
-                },
-            },
-            Repeat(4) {
-                SequenceStar {
-                    Script(|bb| *bb.t0 += 2),
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    SequenceWithMemory {
-                        StatefulAction(Task<11>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                Loop(q0, value = {b0}) {
-                    Sequence {
-                        Action(PIo<12>, t0 = {=}),
-                        UnsetBlackboard(o0),
-                        #[on_failure(|bb| if *bb.t0 % 4 > 2 { bb.b0 += 2 })]
-                        Sequence {
-                            Action(PAct<13>, b0 = {b0}),
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-            },
+        Repeat(forever) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
-
-board!(Tree1011Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        #[skip_if(|bb| bb.b1 < bb.b0)]
-        #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
-        #[failure_if(|bb| bb.b1 < 1)]
-        ForceSuccess {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree1012Blackboard { t0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1013Sub1 for Ctx {
-        StatefulAction(Task<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1013Sub0 for Ctx {
-        SubTree(Tree1013Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1013 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            Cooldown(30, filtered = Skipped) {
-                MemSequence {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    SubTree(Tree1013Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1014 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            ParallelAll(4) {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                IndexSwitch(|bb| bb.b0 % 3) {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_failure(|bb| { bb.t0.set(7); bb.t0.set(bb.b0) })]
-                #[failure_if(|bb| *bb.t0 == 3)]
-                Action(PIo<4>, t0 = {t0}),
-            },
-            ParallelAll {
-                Cooldown(0, filtered = Skipped) {
-                    #[run_while(|bb| *bb.t0 % 2 < 1)]
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    AlwaysSuccess,
-                },
-            },
-            Loop(q0) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                ReactiveFallback {
-                    #[post(|bb| { if *bb.t0 == bb.b0 + 4 { bb.b0 += 3 }; if (*bb.t0 + 1) % 2 > 0 { *bb.t0 += 1 } })]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| (*bb.t0 + 1) % 2 < 0)]
-                    Condition(Cond<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| bb.b0 < 2)]
-                    Script(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 += 1 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1014Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1015Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Action(Act<0>),
-            Loop(q0, if_empty = Success) {
-                Timeout(100) {
-                    ParallelAll(0) {
-                        RepeatUntilSuccess(forever) {
-                            Action(PIo<1>, t0 = {=}),
-                        },
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StepSequencer {
-                            Condition(Cond<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, 7, &mut bb.b0)),
-                        },
-                        SubTree(Tree1015Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-                    },
-                },
-            },
-            #[on_halted(|bb| { bb.b0 += 3; bb.t0.set(*bb.t0 % 4) })]
-            #[skip_if(|bb| bb.b0 + 2 < *bb.t0)]
-            Fallback {
-                Repeat(4) {
-                    IfThenElse {
-                        StatefulAction(Task<7>),
-                        AlwaysSuccess,
-                    },
-                },
-                Conditional(|bb| bb.b0 != 4, dynamic = true, else = Failure) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            Precondition(|bb| bb.b0 + 2 < 0, else = Success) {
-                Inverter {
-                    Action(PAct<9>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1015Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1016Sub0 for Ctx {
-        ForceSuccess {
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            SubTree(Tree1016Sub0),
-            Condition(Cond<3>),
-            Action(Act<4> = Act::<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        TryCatch {
-            Filter(times = 2, count = Failure) {
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        KeepRunningUntilFailure {
-                            RetryUntilSuccessful(0) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Fallback {
-                    Action(Act<0> = Act::<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                TryCatch {
-                    Condition(Cond<4>),
-                    Optional {
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                RetryUntilSuccessful(4) {
-                    ReactiveSelector {
-                        RunOnce {
-                            RunOnce {
-                                ParallelAll(max_failures = -1) {
-                                    StatefulAction(Task<7> = Task::<7>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            RunOnce(then_skip = true) {
-                                Wait(30),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Repeater(0) {
-            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree1018Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-        }
         Priority {
-            WasEntryUpdated(t0),
-            Parallel(success = 3, failure = -3) {
-                Inverter {
-                    AlwaysFailure,
-                },
-                Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveSelector {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1019Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    Condition(Cond<1>),
-                },
-            },
-            RepeatTimes(3) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1021 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Optional {
-            AsyncSequence {
-                MemSequence {
-                    AsyncFallback {
-                        Condition(Cond<0>),
-                        Wait(0),
-                    },
-                    Interrupt(|bb| *bb.t0 > bb.o0.unwrap_or(5)) {
-                        Condition(PCond<1>, b0 = 0),
-                    },
-                },
-                Repeat(1) {
-                    UnsetBlackboard(o0),
-                },
-                RunOnce {
-                    Conditional(|bb| bb.o0.unwrap_or(5) > *bb.t1 % 2, dynamic = false) {
-                        MemPriority {
-                            StatefulAction(Task<2>),
-                            Condition(|ctx| ctx.check(3)),
+            ReactiveFallback {
+                ParallelAll {
+                    Timeout(30) {
+                        StepSequencer {
+                            Failer,
+                            ReactiveSequence {
+                                Condition(|ctx| ctx.check(0)),
+                                StatefulAction(Task<1>),
+                            },
                         },
                     },
                 },
-                #[success_if(|bb| bb.b0 == *bb.t1)]
-                #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(*bb.t0 % 4) })]
-                ParallelAll(max_failures = -2) {
-                    WasEntryUpdated(t1),
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1021Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            FlipSelector {
-                Sleep(0),
-                StatefulAction(Task<0>),
-                SetBlackboard(t0 = 2),
-            },
-            #[skip_if(|bb| bb.o0.is_none())]
-            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 2),
-            SequenceStar {
-                #[run_while(|bb| (*bb.t0 + 4) % 4 == 1)]
-                #[success_if(|bb| (bb.b0 + 1) % 4 != 1)]
-                #[failure_if(|bb| *bb.t0 < 3)]
-                ReactiveSequence {
-                    Action(PIo<1>, t0 = {=}),
-                    #[on_halted(|bb| bb.b0 = 2)]
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            Fallback {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        Action(PAct<3>, b0 = {b0}),
-                        Action(Act<4>),
+                Fallback {
+                    AlwaysFailure,
+                    Delay(0) {
+                        RepeatUntilSuccess(2) {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<2>),
+                            },
+                        },
                     },
                 },
-                StatefulAction(PTask<5>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1022Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1023 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 1,
-        }
-        #[on_failure(|bb| bb.t1.set(bb.b1))]
-        #[on_halted(|bb| bb.t1.set(bb.b1 + 4))]
-        RepeatUntilFailure(forever) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree1023Blackboard { t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1024Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1024 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        IfThenElse {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    #[on_success(|bb| { if *bb.t0 % 2 != 1 { bb.o0 = Some((bb.b0 + 1) % 2) }; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
-                    SubTree(Tree1024Sub0, ..),
-                    StatefulAction(PTask<0>, b0 = 1),
-                },
-                MemPriority {
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t0 > 3 { bb.o0 = Some(*bb.t0) } })]
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            Sequence {
-                Action(PIo<3>, t0 = {t0}),
-                Action(Act<4>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1024Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1025 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
-            #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-                Action(Act<3>),
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree1025Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1026 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        TryCatch {
-            ForceSuccess {
-                RetryUntilSuccessful(0) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            Condition(PCond<1>, b0 = {b0}),
-            Precondition(|bb| bb.b1 < (*bb.t0 + 3) % 3, else = Failure) {
-                #[success_if(|bb| *bb.t0 < 0)]
-                Repeat(2) {
-                    KeepRunningUntilFailure {
-                        RunOnce {
-                            ForceSuccess {
-                                SequenceWithMemory {
-                                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                Filter(times = 1, filtered = Skipped) {
+                    Sequence {
+                        Delay(20) {
+                            Retry(3) {
+                                Retry(forever) {
                                     Action(Act<3>),
                                 },
                             },
@@ -882,267 +409,43 @@ bt::behavior_tree! {
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1026Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1027 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceWithMemory {
-            RunOnce(then_skip = true) {
-                ScriptCondition(|bb| bb.b1 + 3 < *bb.t1),
-            },
-            Wait(50),
-            Script(|bb| bb.b1 += 1),
-            #[on_halted(|bb| bb.t1.set(bb.b1 % 2))]
-            SetBlackboard(t0 = 0),
-            Sleep(50),
-        }
-    }
-}
-
-board!(Tree1027Blackboard { t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1028 for Ctx {
-        RetryUntilSuccessful(3) {
-            AsyncFallback {
-                Parallel(failure = -2) {
-                    Limiter(3) {
-                        WhileDoElse {
-                            StatefulAction(Task<0>),
-                            AlwaysRunning,
+            IfThenElse {
+                RetryUntilSuccessful(2) {
+                    ReactiveSequence {
+                        TryCatch(catch_on_halt = true) {
+                            Action(Act<4> = Act::<4>),
+                            Optional {
+                                StatefulAction(Task<5>),
+                            },
+                            Action(Act<6> = Act::<6>),
                         },
-                    },
-                    Filter(times = 3, count = Completed) {
-                        StatefulAction(Task<1>),
-                    },
-                    SequenceStar {
-                        ForceSuccess {
-                            StatefulAction(Task<2>),
+                        MemPriority {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            RunOnce {
+                                Condition(|ctx| ctx.check(9)),
+                            },
                         },
-                        Timeout(100) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1029 for Ctx {
-        ReactiveFallback {
-            StepSequencer {
-                Action(Act<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            AsyncFallback {
-                KeepRunningUntilFailure {
-                    Priority {
-                        Condition(Cond<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-            Retry(1) {
-                StatefulAction(Task<7>),
-            },
-            KeepRunningUntilFailure {
-                AsyncSequence {
-                    Retry(2) {
-                        StatefulAction(Task<8>),
-                    },
-                    RepeatUntilFailure(2) {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1030 for Ctx {
-        Inverter {
-            Repeat(forever) {
-                ForceFailure {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1031 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-            #[on_halted(|bb| *bb.t1 += 2)]
-            ParallelAll {
-                Condition(|ctx| ctx.check(0)),
-                KeepRunningUntilFailure {
-                    IndexSwitch(|bb| bb.b0 % 2) {
-                        Condition(Cond<1>),
-                        #[post(|bb| *bb.t1 += 2)]
-                        #[run_while(|bb| *bb.t0 + 4 > 2)]
-                        Script(|bb| bb.t1.set(bb.b0 % 3)),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                #[post(|bb| if *bb.t0 < *bb.t1 { bb.b0 += 1 })]
-                #[on_halted(|bb| bb.t1.set(bb.b0))]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.b0 % 2 < 1)]
-                    SetBlackboard(t0 = 1),
-                    StatefulAction(Task<3> = Task::<3>),
-                    AlwaysRunning,
-                },
-                AsyncSequence {
-                    Action(Act<4>),
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                    WasEntryUpdated(t1),
-                    Condition(Cond<6>),
-                    #[skip_if(|bb| bb.b0 + 3 > 7)]
-                    StatefulAction(Task<7>),
-                },
-            },
-            #[skip_if(|bb| *bb.t1 > *bb.t0 % 2)]
-            AsyncFallback {
-                Precondition(|bb| (*bb.t1 + 2) % 2 != 0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        ForceFailure {
-                            Action(PIo<9>, t0 = {=}),
-                        },
-                        Action(|ctx| ctx.exec(10)),
-                    },
-                },
-            },
-            #[post(|bb| bb.b0 += 2)]
-            Optional {
-                Precondition(|bb| *bb.t1 == bb.b0 % 4, else = Success) {
-                    MemSequence {
-                        WaitValueUpdate(t0) {
-                            StatefulAction(Task<11>),
-                        },
-                        Action(PIo<12>, t0 = {=}),
-                        Sleep(30),
-                        Condition(|ctx, bb| ctx.check_in(13, bb.b0 % 2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1031Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1032 for Ctx {
-        ReactiveFallback {
-            WhileDoElse {
-                SequenceStar {
-                    Action(Act<0> = Act::<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                WhileDoElse {
-                    Action(Act<5> = Act::<5>),
-                    MaxTime(30) {
-                        Wait(0),
-                    },
-                },
-                Inverter {
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1033 for Ctx {
-        StepSequencer {
-            AsyncFallback {
-                ReactiveSequence {
-                    Deadline(0) {
-                        ReactiveSequence {
-                            ReactiveFallback {
+                        Inverter {
+                            KeepRunningUntilFailure {
                                 Repeat(forever) {
-                                    StatefulAction(Task<0>),
-                                },
-                                Condition(Cond<1> = Cond::<1>),
-                                Action(Act<2>),
-                                Runner,
-                            },
-                            Remap(success = Success, failure = Failure) {
-                                StatefulAction(Task<3>),
-                            },
-                            Repeat(0) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    ReactiveSelector {
-                        MemSequence {
-                            RetryUntilSuccessful(4) {
-                                RetryUntilSuccessful(4) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                            Sequence {
-                                Condition(|ctx| ctx.check(6)),
-                                Action(Act<7>),
-                            },
-                        },
-                        Deadline(10) {
-                            RunOnce(then_skip = false) {
-                                RunOnce(then_skip = true) {
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                        Action(Act<9>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Remap(success = Success, failure = Failure) {
-                    Delay(30) {
-                        Parallel(success = -1, failure = -2) {
-                            Sequence {
-                                ReactiveSequence {
                                     StatefulAction(Task<10>),
                                 },
                             },
-                            FlipSelector {
-                                Sleep(50),
-                                RetryUntilSuccessful(2) {
-                                    Succeeder,
-                                },
-                                Condition(Cond<11>),
-                            },
                         },
+                        Condition(Cond<11>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    RunOnce {
+                        Remap(success = Failure, failure = Success) {
+                            Sleep(30),
+                        },
+                    },
+                    Condition(Cond<12>),
+                    Condition(Cond<13>),
+                    ForceSuccess {
+                        StatefulAction(Task<14>),
                     },
                 },
             },
@@ -1151,1525 +454,462 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1034Sub0 for Ctx {
+    pub tree Tree1013 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        Conditional(|bb| bb.o0.is_some(), else = Failure) {
+            SequenceWithMemory {
+                FlipSelector {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Script(|bb| *bb.t0 += 2),
+                    MemPriority {
+                        Precondition(|bb| *bb.t0 % 3 < 2, else = Running) {
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1013Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1014 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            b1: i64 = 5,
         }
         IfThenElse {
-            WasEntryUpdated(t0),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            StatefulAction(Task<0>),
-            Precondition(|bb| *bb.t0 < bb.b0 % 2, else = Failure) {
-                ForceFailure {
-                    Repeat(0) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-            },
-            Delay(30) {
-                ReactiveFallback {
-                    RunOnce(then_skip = false) {
-                        SubTree(Tree1034Sub0, ..),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1034Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        AsyncSequence {
-            Parallel(success = 3, failure = -1) {
-                Timeout(10) {
-                    Repeat(3) {
-                        Invert {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-                SetBlackboard(b0 = 0),
-                Repeat(1) {
-                    Condition(Cond<1>),
-                },
-            },
-            Limiter(2) {
-                MemPriority {
-                    MemPriority {
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-                        StatefulAction(Task<4>),
-                        Action(PIo<5>, t0 = {b0}),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                StatefulAction(Task<7>),
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree1035Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1036 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        Deadline(0) {
-            #[run_while(|bb| bb.b0 > 1)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            Condition(PCond<0>, b0 = {b1}),
-        }
-    }
-}
-
-board!(Tree1036Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1037Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            RunOnce(then_skip = true) {
-                Repeat(3) {
-                    RepeatUntil(Failure) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Repeater(forever) {
-                    SubTree(Tree1037Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-            WaitUntil(|bb| bb.b0 + 2 < 4) {
-                Action(PIo<0>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree1038Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1039Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(9),
-        }
-        Loop(q0, if_empty = Skipped) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1039 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        TryCatch(catch_on_halt = false) {
-            #[skip_if(|bb| *bb.t0 + 2 < bb.b1)]
-            #[success_if(|bb| bb.o0.unwrap_or(3) > 3)]
-            Repeat(forever) {
-                SubTree(Tree1039Sub0, b0 = {=}, b1 = {b1}, q0 = {=}, t0 = {t0}, o0 = {=}),
-            },
-            AlwaysRunning,
-            SetBlackboard(b0 = 3),
-        }
-    }
-}
-
-board!(Tree1039Blackboard { b0 b1 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
+            SequenceWithMemory {
                 SequenceStar {
-                    Condition(|ctx| ctx.check(0)),
-                    AlwaysSuccess,
-                    Condition(Cond<1>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-        #[failure_if(|bb| bb.b0 + 4 == *bb.t0)]
-        ReactiveFallback {
-            Fallback {
-                Timeout(30) {
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = bb.b0 % 3 })]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    MemSequence {
-                        Condition(|ctx| ctx.check(0)),
-                        Runner,
+                    RepeatUntilFailure(2) {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
                     },
                 },
-                Repeat(3) {
-                    #[run_while(|bb| *bb.t0 < 5)]
-                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                },
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Timeout(50) {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                },
-                StatefulAction(PTask<2>, b0 = 2),
-                Invert {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Inverter {
-                Fallback {
-                    Remap(success = Failure, failure = Success) {
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        StatefulAction(Task<4>),
-                    },
-                    StepSequencer {
-                        Action(Act<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    ScriptCondition(|bb| bb.b0 < 2),
-                    Fallback {
-                        StatefulAction(PTask<9>, b0 = {=}),
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1041Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        AsyncFallback {
-            Optional {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1043Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 12,
-        }
-        Sequence {
-            StatefulAction(Task<1>),
-            AlwaysSuccess,
-            #[post(|bb| { if *bb.t0 + 1 != 2 { *bb.t0 += 4 }; bb.t0.set(bb.b0 + 4) })]
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StepSequencer {
-                SubTree(Tree1043Sub0, ..),
-                Optional {
-                    Fallback {
-                        #[success_if(|bb| (bb.b0 + 3) % 4 > 0)]
-                        #[post(|bb| { if bb.b0 % 4 != 0 { *bb.t0 += 2 }; bb.t0.set(bb.b0 + 1) })]
-                        StepSequencer {
-                            Condition(Cond<4>),
-                            Script(|bb| bb.b0 += 1),
-                        },
-                        IfThenElse {
-                            Condition(|ctx| ctx.check(5)),
-                            Action(Act<6> = Act::<6>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Script(|bb| bb.b0 += 1),
-                    },
-                },
-            },
-            Action(|ctx| ctx.exec(7)),
-        }
-    }
-}
-
-board!(Tree1043Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        Fallback {
-            PolicyParallel(policy = FirstSuccess) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                StatefulAction(Task<1>),
+                IndexSwitch(|bb| bb.b1 % 3, out_of_range = Fail) {
+                    #[on_halted(|bb| if (bb.o0.unwrap_or(1) + 1) % 3 != 2 { bb.b1 += 1 })]
                     WhileDoElse {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        SetBlackboard(t0 = 6),
+                        Condition(Cond<2>),
+                        #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0))]
+                        #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        Action(Act<3> = Act::<3>),
                     },
-                    Condition(Cond<2>),
-                },
-                ReactiveFallback {
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<3>),
                     StatefulAction(Task<4>),
-                    Condition(Cond<5>),
+                    StatefulAction(Task<5>),
                 },
             },
-            RetryUntilSuccessful(3) {
-                Sequence {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Condition(Cond<8>),
-                            Action(PAct<9>, b0 = {=}, b1 = {t1}),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Action(Act<10>),
-                        },
-                    },
-                },
+            Repeat(0) {
+                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
             },
         }
     }
 }
 
-board!(Tree1044Blackboard { t1 b0 t0 q0 });
+board!(Tree1014Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
+    pub tree Tree1015 for Ctx {
         blackboard {
             b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        StepSequencer {
-            IfThenElse {
-                WaitUntil(|bb| bb.o0.is_some()) {
-                    Condition(Cond<0>),
-                },
-                Priority {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    SkipUnlessUpdated(t0) {
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    },
-                    Script(|bb| bb.t0.set(2)),
-                },
-                WaitValueUpdate(t1) {
-                    Priority {
-                        Condition(Cond<4>),
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                        },
-                        #[failure_if(|bb| bb.b0 == (bb.b0 + 2) % 3)]
-                        #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                        #[success_if(|bb| bb.b0 + 4 != 4)]
-                        IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
-                            Condition(PCond<7>, b0 = {t1}),
-                            Action(Act<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1045Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            #[tracked] t0: i64 = 5,
             b1: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            Conditional(|bb| *bb.t0 > 7, dynamic = false, else = Success) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Switch(b1) {
-                case 5 => Retry(2) {
-                    Script(|bb| { if bb.b0 < 2 { bb.b1 = 9 }; if bb.b0 < 1 { bb.b0 = *bb.t0 } }),
-                },
-                _ => Repeat(0) {
-                    ScriptCondition(|bb| bb.b0 % 3 == 2),
-                },
-            },
-            #[post(|bb| { bb.t0.set(bb.b0 + 4); bb.b0 = 4 })]
-            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-            Loop(q0, value = {t0}) {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            AsyncSequence {
-                StatefulAction(Task<2>),
-                #[failure_if(|bb| bb.b0 != 2)]
-                #[skip_if(|bb| bb.b1 + 4 == 6)]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-                Action(PIo<3>, t0 = {b1}),
-                Sleep(10),
-                ScriptCondition(|bb| (bb.b0 + 3) % 4 < 3),
-            },
-            MemSequence {
-                #[failure_if(|bb| bb.b0 + 1 == bb.b1)]
-                #[on_success(|bb| bb.b1 += 1)]
-                #[skip_if(|bb| bb.b1 == bb.b0 + 1)]
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree1046Blackboard { t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        RepeatUntil(Failure) {
-            Loop(q0, if_empty = Skipped) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree1047Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Precondition(|bb| bb.b1 + 2 < 0, else = Failure) {
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree1048Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-        }
-        IndexSwitch(|bb| bb.b1) {
-            Switch(b1) {
-                case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
-                case 2 => Loop(q0, if_empty = Failure) {
-                    Deadline(0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                _ => RunOnce(then_skip = true) {
-                    Condition(Cond<2>),
-                },
-            },
-            StatefulAction(PTask<3>, b0 = {=}),
-            Sequence {
-                Fallback {
-                    ScriptCondition(|bb| (*bb.t1 + 4) % 3 < 2),
-                    UnsetBlackboard(o0),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
-                },
-                #[failure_if(|bb| bb.b0 < bb.b1)]
-                Sequence {
-                    #[post(|bb| bb.b0 += 2)]
-                    Action(PIo<6>, t0 = {t1}),
-                },
-                Sleep(0),
-                #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 2 }; bb.b0 = (bb.b1 + 4) % 3 })]
-                Repeat(2) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1049Blackboard { o0 t1 t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        Conditional(|bb| bb.b0 % 2 != 1, dynamic = true, else = Failure) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    WaitValueUpdate(t0) {
-                        Interrupt(|bb| bb.b0 == 3) {
-                            Succeeder,
-                        },
-                    },
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(Act<2>),
-                },
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1050Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        MemPriority {
+        WhileDoElse {
             StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree1051Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1052Sub1 for Ctx {
-        StatefulAction(Task<12>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1052Sub0 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Repeater(2) {
-                        Condition(Cond<0>),
-                    },
-                },
-                FlipSelector {
+            ForceFailure {
+                Sequence {
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[success_if(|bb| bb.b0 + 4 > 2)]
+                    #[failure_if(|bb| *bb.t0 != bb.b0)]
+                    Script(|bb| if bb.b1 + 2 < 4 { bb.b0 += 1 }),
                     StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            RepeatUntil(Success) {
-                IfThenElse {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6> = Cond::<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                    MaxTime(20) {
-                        Condition(Cond<8> = Cond::<8>),
-                    },
-                    AlwaysRunning,
-                },
-            },
-            Cooldown(10, filtered = Skipped) {
-                Priority {
-                    Condition(Cond<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                    Action(Act<11>),
-                    SubTree(Tree1052Sub1),
-                    Condition(Cond<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
-        Repeat(3) {
-            SubTree(Tree1052Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
-        RetryUntilSuccessful(3) {
-            RunOnce {
-                AsyncSequence {
-                    StepSequencer {
-                        AlwaysRunning,
-                        StatefulAction(Task<0>),
-                        Runner,
-                    },
-                    Wait(100),
-                    Deadline(20) {
-                        Repeat(2) {
-                            Invert {
-                                Repeater(2) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(50) {
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        IndexSwitch(|bb| (bb.b0 + 2) % 2, out_of_range = Loop) {
-            #[run_while(|bb| bb.b0 == 1)]
-            #[on_halted(|bb| bb.b0 += 4)]
-            BinarySelector(|bb| *bb.t1 % 2 != 0) {
-                ForceSuccess {
-                    Sleep(50),
-                },
-                RunOnce {
-                    TryCatch {
-                        Interrupt(|bb| bb.b0 > 7) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(1) % 2)]
-                        #[skip_if(|bb| bb.b0 + 2 < 7)]
-                        UnsetBlackboard(o0),
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1054Blackboard { t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-        }
-        FlipSelector {
-            Loop(q0) {
-                Inverter {
-                    #[run_while(|bb| bb.b0 > 1)]
-                    #[failure_if(|bb| bb.b0 > (*bb.t0 + 4) % 4)]
-                    RepeatUntilFailure(1) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            FlipSelector {
-                StatefulAction(Task<0>),
-                SetBlackboard(b0 = 9),
-                Condition(Cond<1>),
-            },
-            Condition(PCond<2>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree1055Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Optional {
-                RunOnce {
-                    Deadline(20) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                },
-            },
-            Cooldown(10) {
-                Conditional(|bb| *bb.t0 > bb.b0 % 2, else = Success) {
-                    Selector {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1056Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 0,
-        }
-        #[run_while(|bb| (bb.b1 + 3) % 3 == 0)]
-        #[on_failure(|bb| bb.b0 = *bb.t1 + 3)]
-        #[success_if(|bb| bb.b1 == 3)]
-        Selector {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(PTask<2>, b0 = 3, b1 = {t1}),
-            },
-            WhileDoElse {
-                WasEntryUpdated(t1),
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree1057Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1058Sub0 for Ctx {
-        Action(Act<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
-        ParallelAll(max_failures = -3) {
-            Sequence {
-                RunOnce {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<0>),
-                    },
-                },
-                ForceFailure {
-                    MemSequence {
-                        Condition(Cond<1>),
-                        AlwaysSuccess,
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            IfThenElse {
-                Repeater(3) {
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Condition(Cond<4>),
-            },
-            Delay(20) {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(5)),
-                    Condition(Cond<6>),
-                    SubTree(Tree1058Sub0),
+                    Action(PIo<2>, t0 = {b1}),
                 },
             },
             TryCatch(catch_on_halt = true) {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+                Limiter(3) {
+                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1015Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1016Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1016 for Ctx {
+        ReactiveFallback {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                WhileDoElse {
+                    SubTree(Tree1016Sub0),
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(1)),
+                        Wait(10),
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            RunOnce(then_skip = false) {
+                StepSequencer {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    ReactiveSelector {
+                        AsyncSequence {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        RunOnce {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1017Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
+        Repeat(0) {
+            SubTree(Tree1017Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1018 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    FlipSelector {
+                        ReactiveSelector {
+                            PolicyParallel(policy = FirstFailure, repeat = false) {
+                                #[on_success(|bb| bb.t1.set(6))]
+                                #[on_halted(|bb| *bb.t1 += 2)]
+                                Action(Act<0>),
+                                Condition(PCond<1>, b0 = 3),
+                                AlwaysSuccess,
+                            },
+                            Deadline(30) {
+                                ParallelAll(2) {
+                                    Action(|ctx| ctx.exec(2)),
+                                    Script(|bb| *bb.t1 += 2),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            Filter(times = 2) {
+                                Fallback {
+                                    Action(Act<3>),
+                                    StatefulAction(PTask<4>, b0 = {b0}),
+                                    Action(Act<5>),
+                                    Condition(PCond<6>, b0 = {=}),
+                                    SetBlackboard(b0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<7>),
+                    MemSequence {
+                        Action(|ctx, bb| ctx.exec_in(8, 7, &mut bb.b0)),
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                    WasEntryUpdated(t0),
+                },
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[on_success(|bb| { *bb.t0 += 1; *bb.t1 += 1 })]
+                Fallback {
+                    FlipSelector {
+                        ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                        Condition(Cond<10>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<11>),
+                    },
                     Sequence {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
+                        RetryUntilSuccessful(3) {
+                            WasEntryUpdated(t0),
+                        },
+                        ParallelAll {
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            StatefulAction(Task<12>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1018Blackboard { b0 t1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1019 for Ctx {
+        SequenceWithMemory {
+            ForceFailure {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0>),
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1020Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 11,
+        }
+        Inverter {
+            RunOnce {
+                ReactiveFallback {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    Condition(PCond<3>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1020 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        Sequence {
+            SubTree(Tree1020Sub0, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1020Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1021 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        WhileDoElse {
+            Sequence {
+                ReactiveFallback {
+                    MaxTime(50) {
+                        Sleep(0),
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        Action(Act<0>),
+                    },
+                    WasEntryUpdated(t0),
+                },
+                WaitValueUpdate(t0) {
+                    Sequence {
+                        StatefulAction(Task<1>),
+                        SetBlackboard(t0 = 2),
+                    },
+                },
+            },
+            ForceSuccess {
+                AsyncFallback {
+                    RepeatUntilFailure(forever) {
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
+                    AlwaysFailure,
+                    #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+                    SequenceWithMemory {
+                        SetBlackboard(b0 = {t0}),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                        SetBlackboard(t0 = {b0}),
                         AlwaysRunning,
                     },
                 },
-                Action(Act<10>),
-                Fallback {
-                    Action(Act<11>),
-                    Action(Act<12>),
-                },
-            },
-            ReactiveFallback {
-                AsyncSequence {
-                    Condition(|ctx| ctx.check(13)),
-                    Condition(Cond<14>),
-                    Invert {
-                        Condition(Cond<15>),
-                    },
-                },
-                Invert {
-                    StatefulAction(Task<16> = Task::<16>),
-                },
             },
         }
     }
 }
 
+board!(Tree1021Blackboard { b0 t0 q0 });
+
 bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
+    pub tree Tree1022 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        #[on_success(|bb| bb.b0 += 1)]
-        #[failure_if(|bb| *bb.t0 % 3 > 1)]
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Conditional(|bb| bb.b0 != 2, dynamic = false) {
-                Precondition(|bb| *bb.t0 % 3 != 2, else = Failure) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            #[on_failure(|bb| if bb.b0 % 4 < 0 { bb.b0 += 3 })]
-            #[on_success(|bb| bb.b0 = bb.b0 % 2)]
-            ReactiveSequence {
-                Action(PIo<1>, t0 = {t0}),
-                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree1059Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            Sleep(10),
-            Sequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Script(|bb| bb.b0 = bb.b0 % 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1060Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Sequence {
-            #[on_halted(|bb| { if bb.b0 == 1 { bb.t0.set(bb.b0) }; bb.t0.set(bb.b1) })]
-            AsyncSequence {
-                Remap(success = Success, failure = Failure) {
-                    Switch(b1) {
-                        case 3 => RunOnce {
-                            #[post(|bb| bb.b1 = *bb.t0 + 3)]
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            #[on_failure(|bb| bb.b1 += 1)]
-                            IfThenElse {
-                                #[run_while(|bb| *bb.t0 != 3)]
-                                #[skip_if(|bb| bb.b1 == 3)]
-                                #[failure_if(|bb| *bb.t0 + 3 == bb.b1)]
-                                StatefulAction(Task<0>),
-                                #[success_if(|bb| bb.b0 != 7)]
-                                Condition(Cond<1>),
-                            },
-                        },
-                        _ => StatefulAction(Task<2>),
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            ReactiveSequence {
-                Sleep(0),
-                #[on_success(|bb| if bb.b0 == 7 { *bb.t0 += 2 })]
-                #[on_failure(|bb| if (*bb.t0 + 4) % 3 > 0 { bb.b0 = bb.b1 })]
-                Action(PAct<4>, b0 = 6),
-                Condition(PCond<5>, b0 = {b1}),
-                Action(PAct<6>, b0 = {b0}),
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                #[run_while(|bb| bb.b0 < (*bb.t0 + 1) % 2)]
-                #[skip_if(|bb| bb.b0 % 2 != 1)]
-                StatefulAction(Task<7>),
-            },
-            WhileDoElse {
-                Loop(q0, value = {t0}) {
-                    Switch(b1) {
-                        case 4 => Condition(Cond<8>),
-                        _ => SetBlackboard(t0 = 5),
-                    },
-                },
-                AlwaysRunning,
-                Sleep(10),
-            },
-            Delay(20) {
-                MaxTime(20) {
-                    #[skip_if(|bb| bb.b1 < 4)]
-                    #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-                    #[post(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-                    Condition(Cond<9>),
-                },
-            },
-            ForceFailure {
-                StepSequencer {
-                    ParallelAll {
-                        #[on_failure(|bb| bb.b1 += 4)]
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        Interrupt(|bb| bb.b0 != 5) {
-                            StepSequencer {
-                                WasEntryUpdated(t0),
-                                StatefulAction(Task<10>),
-                                Wait(0),
-                            },
-                        },
-                        Timeout(50) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1061Blackboard { b1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1062 for Ctx {
-        ForceFailure {
-            Repeat(4) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 13,
-        }
-        StepSequencer {
-            Action(Act<0>),
-            WasEntryUpdated(t0),
-            ScriptCondition(|bb| *bb.t0 != *bb.t1 + 2),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
-        blackboard {
             b0: i64,
             b1: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
         }
-        SequenceWithMemory {
-            SubTree(Tree1063Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                AlwaysFailure,
-                Wait(10),
-                RetryUntilSuccessful(4) {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-            #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = bb.b0 })]
-            #[success_if(|bb| *bb.t0 + 4 < 1)]
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                AlwaysRunning,
-                SubTree(Tree1063Sub1, b0 = {=}, b1 = {b1}, t0 = {=}, t1 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree1063Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[failure_if(|bb| *bb.t0 % 2 != 0)]
-        IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = true) {
-            ReactiveFallback {
-                WaitUntil(|bb| bb.b0 > *bb.t0 % 2) {
-                    Conditional(|bb| *bb.t0 != 1, dynamic = true, else = Success) {
-                        StatefulAction(Task<0>),
+        WaitUntil(|bb| bb.b1 + 4 != 6) {
+            SequenceWithMemory {
+                Delay(50) {
+                    ReactiveSequence {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                        Parallel(success = 0, failure = -1) {
+                            SetBlackboard(b1 = {b0}),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
+                            StatefulAction(Task<2>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
                     },
                 },
-                Condition(PCond<1>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1064Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveSequence {
-            Parallel(success = 0, failure = -1) {
-                Parallel(success = -2, failure = -1) {
-                    Action(Act<0> = Act::<0>),
-                    Condition(PCond<1>, b0 = {=}),
+                AsyncSequence {
+                    StepSequencer {
+                        Sequence {
+                            ScriptCondition(|bb| *bb.t0 > 1),
+                            StatefulAction(PTask<5>, b0 = {b1}),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                    },
+                    StatefulAction(Task<10>),
+                    Parallel(success = -2) {
+                        StatefulAction(Task<11>),
+                        Action(PAct<12>, b0 = {=}, b1 = {t0}),
+                    },
                 },
-                Timeout(10) {
-                    #[post(|bb| if *bb.t1 % 2 < 0 { *bb.t0 += 3 })]
-                    Action(Act<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-            Fallback {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    Condition(PCond<5>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1065Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
-        Fallback {
-            Limiter(2) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    AlwaysRunning,
-                    Condition(Cond<0>),
+                FlipSelector {
                     AlwaysFailure,
-                    Sleep(20),
+                    Condition(Cond<13>),
+                    Condition(PCond<14>, b0 = 6),
                 },
+                Switch(b1) {
+                    case 5 => #[on_failure(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| bb.b0 + 2 > 4)]
+                    Filter(times = 3, filtered = Failure) {
+                        FlipSelector {
+                            RetryUntilSuccessful(3) {
+                                StatefulAction(Task<15>),
+                            },
+                            Wait(10),
+                        },
+                    },
+                    _ => AlwaysSuccess,
+                },
+                Wait(0),
             },
-            AlwaysSuccess,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1067Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Retry(1) {
-            Action(Act<0>),
-        }
-    }
-}
+board!(Tree1022Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
+    pub tree Tree1023 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
             #[tracked] t0: i64,
         }
-        BinarySelector(|bb| *bb.t0 == *bb.t0 % 3, dynamic = false) {
-            Repeat(1) {
-                Interrupt(|bb| *bb.t1 < 6) {
-                    #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
-                    AlwaysSuccess,
+        Delay(10) {
+            BinarySelector(|bb| *bb.t0 % 2 > 0) {
+                Fallback {
+                    #[on_halted(|bb| { if *bb.t0 < *bb.t0 % 3 { *bb.t0 += 2 }; *bb.t0 += 3 })]
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                Optional {
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(2, 6)),
+                        StatefulAction(Task<3>),
+                        WaitUntil(|bb| *bb.t0 % 2 > 0) {
+                            RetryUntilSuccessful(4) {
+                                ScriptCondition(|bb| bb.b0 > 3),
+                            },
+                        },
+                    },
                 },
             },
-            SubTree(Tree1067Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
         }
     }
 }
 
-board!(Tree1067Blackboard { b0 t1 t0 });
+board!(Tree1023Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
+    pub tree Tree1024 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 5,
-            b0: i64 = 5,
-        }
-        SequenceStar {
-            Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 1) % 4)),
-            IfThenElse {
-                Condition(Cond<1>),
-                #[run_while(|bb| bb.b0 < bb.b0 + 1)]
-                ReactiveSequence {
-                    Action(Act<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 1) % 3)),
-                },
-                AlwaysSuccess,
-            },
-            ForceFailure {
-                BinarySelector(|bb| *bb.t0 + 4 < *bb.t0, dynamic = false) {
-                    SetBlackboard(b0 = 8),
-                    Repeat(1) {
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1068Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        ParallelAll(0) {
-            Selector {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Wait(0),
-                    Remap(success = Failure, failure = Success) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                ForceSuccess {
-                    Timeout(20) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            WhileDoElse {
-                MemSequence {
-                    Repeat(0) {
-                        Sleep(50),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                ParallelAll {
-                    Condition(Cond<9>),
-                },
-                Filter(times = 2, count = Success) {
-                    RetryUntilSuccessful(3) {
-                        RunOnce(then_skip = false) {
-                            Remap(success = Success, failure = Failure) {
-                                RepeatUntil(Success) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1070Sub0 for Ctx {
-        Action(Act<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
-        AsyncSequence {
-            Deadline(10) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Succeeder,
-                    StatefulAction(Task<1>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                Action(Act<2>),
-            },
-            ParallelAll(2) {
-                RepeatTimes(1) {
-                    Timeout(20) {
-                        Runner,
-                    },
-                },
-                Selector {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    SubTree(Tree1070Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                AsyncSequence {
-                    Delay(0) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            RunOnce {
-                Sequence {
-                    FlipSelector {
-                        Wait(50),
-                        SetBlackboard(t0 = {b1}),
-                    },
-                    RunOnce {
-                        Limiter(1) {
-                            RepeatTimes(forever) {
-                                Repeat(forever) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncFallback {
-                Condition(Cond<3>),
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree1072Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Loop(q0, value = {t0}) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            #[run_while(|bb| *bb.t0 % 2 == 1)]
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
-                StatefulAction(Task<2>),
-                Failer,
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
-            },
-        }
-    }
-}
-
-board!(Tree1073Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        #[on_halted(|bb| bb.t0.set(*bb.t1))]
-        Priority {
-            Action(Act<0>),
-            RunOnce(then_skip = false) {
-                Fallback {
-                    Action(Act<1>),
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            #[skip_if(|bb| (*bb.t1 + 1) % 3 > 1)]
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-            },
-            Loop(q0, value = {t1}, if_empty = Success) {
-                ReactiveSelector {
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    Action(PAct<6>, b0 = {=}, b1 = {t1}),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<7>),
-                #[run_while(|bb| bb.b0 % 4 != 3)]
-                #[on_success(|bb| bb.t1.set(*bb.t0 % 4))]
-                #[skip_if(|bb| bb.o0.is_some())]
-                AlwaysFailure,
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-                Action(|ctx| ctx.exec(10)),
-            },
-        }
-    }
-}
-
-board!(Tree1074Blackboard { b0 t0 t1 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1075Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            ReactiveFallback {
-                Sequence {
-                    Repeat(1) {
-                        StatefulAction(Task<0>),
-                    },
-                    AlwaysSuccess,
-                },
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(PAct<2>, b0 = {b1}, b1 = {t0}),
-                },
-                ForceSuccess {
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-            #[on_success(|bb| if *bb.t0 % 4 < 2 { bb.t0.set(bb.b1) })]
-            Parallel {
-                BinarySelector(|bb| bb.b1 % 4 == 3) {
-                    Repeat(3) {
-                        Invert {
-                            Retry(0) {
-                                SubTree(Tree1075Sub0, ..),
-                            },
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b1 < 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1075Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        TryCatch(catch_on_halt = false) {
-            Conditional(|bb| (*bb.t0 + 3) % 2 > 0, dynamic = true) {
-                StatefulAction(Task<0>),
-            },
-            AlwaysRunning,
-            Inverter {
-                #[success_if(|bb| bb.b0 > 1)]
-                Priority {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1076Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
-        blackboard {
+            o0: Option<i64> = None,
             b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
         }
-        SequenceStar {
-            Switch(b1) {
-                case 1 => Action(Act<0>),
-                _ => Action(Act<1>),
-            },
-            BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
-                Condition(Cond<2> = Cond::<2>),
+        #[run_while(|bb| bb.b0 < *bb.t0 % 4)]
+        #[on_failure(|bb| bb.t0.set(bb.b1))]
+        ReactiveSequence {
+            AsyncSequence {
+                Condition(Cond<0>),
                 Fallback {
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(Task<4>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                    Fallback {
+                        Action(PIo<3>, t0 = {b0}),
+                        StatefulAction(Task<4>),
+                    },
                 },
-            },
-            Sequence {
-                Fallback {
-                    #[post(|bb| { if bb.b1 != bb.b0 { *bb.t0 += 1 }; bb.b0 += 1 })]
-                    #[run_while(|bb| bb.b0 % 2 < 0)]
-                    Condition(PCond<5>, b0 = {=}),
-                    Runner,
-                },
-            },
-            SequenceStar {
-                Action(Act<6>),
-                Condition(Cond<7>),
-            },
-            Loop(q0, value = {b1}, if_empty = Success) {
-                Loop(q0, value = {t0}, if_empty = Success) {
+                Sequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    #[run_while(|bb| *bb.t0 == 4)]
+                    #[skip_if(|bb| *bb.t0 == *bb.t0 + 2)]
+                    SequenceWithMemory {
+                        Action(Act<6>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<7>),
                     StatefulAction(Task<8>),
                 },
             },
@@ -2677,12 +917,286 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1077Blackboard { b0 q0 t0 b1 });
+board!(Tree1024Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1078Sub0 for Ctx {
-        Filter(times = 2, count = Failure, filtered = Skipped) {
-            RunOnce(then_skip = true) {
+    pub tree Tree1025 for Ctx {
+        Parallel {
+            Timeout(10) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Deadline(0) {
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+            },
+            Repeat(0) {
+                StatefulAction(Task<8>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(Act<9> = Act::<9>),
+                Sleep(20),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1026 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    AsyncSequence {
+                        ForceSuccess {
+                            #[on_success(|bb| bb.b1 += 1)]
+                            Action(PIo<0>, t0 = {=}),
+                        },
+                        SetBlackboard(b1 = {t0}),
+                        #[failure_if(|bb| bb.b1 < 7)]
+                        #[skip_if(|bb| *bb.t0 < bb.b0)]
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        Precondition(|bb| bb.o0.unwrap_or(1) + 1 > 6, else = Running) {
+                            ReactiveFallback {
+                                Repeat(0) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                        #[skip_if(|bb| bb.b0 + 2 > 0)]
+                        Interrupt(|bb| bb.o0.unwrap_or(2) != 2) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    ParallelAll(0) {
+                        Inverter {
+                            MemPriority {
+                                Condition(Cond<2>),
+                                StatefulAction(PTask<3>, b0 = 6, b1 = {b1}),
+                            },
+                        },
+                        Sleep(10),
+                    },
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(Task<4>),
+                        #[run_while(|bb| bb.o0.unwrap_or(2) + 2 != 6)]
+                        AlwaysFailure,
+                        Wait(20),
+                        Action(PIo<5>, t0 = {=}),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            ParallelAll {
+                MaxTime(20) {
+                    AsyncFallback {
+                        Repeater(forever) {
+                            Filter(times = 2, count = Success) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Filter(times = 1, count = Failure) {
+                        MemSequence {
+                            Action(PAct<7>, b0 = 5, b1 = {b0}),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    Action(PAct<8>, b0 = 8, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1026Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1027 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        #[post(|bb| *bb.t0 += 3)]
+        KeepRunningUntilFailure {
+            Deadline(10) {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    AsyncSequence {
+                        RepeatUntilSuccess(3) {
+                            #[run_while(|bb| bb.b1 + 4 > 6)]
+                            #[skip_if(|bb| bb.b0 < 3)]
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            StatefulAction(Task<0>),
+                        },
+                        Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                        RepeatUntil(Success) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    #[post(|bb| { bb.b1 += 2; *bb.t0 += 2 })]
+                    #[success_if(|bb| *bb.t0 + 4 > (bb.b0 + 4) % 2)]
+                    #[failure_if(|bb| *bb.t0 > 2)]
+                    StatefulAction(Task<3>),
+                    SequenceStar {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
+                    },
+                    SequenceWithMemory {
+                        Action(PAct<6>, b0 = 1),
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1027Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1028 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Repeat(2) {
+            BinarySelector(|bb| *bb.t0 > 3) {
+                Script(|bb| if bb.b0 % 4 > 2 { bb.b0 = *bb.t0 }),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree1028Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1029 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+        }
+        MemSequence {
+            #[skip_if(|bb| *bb.t0 + 3 > 5)]
+            #[failure_if(|bb| bb.b0 < 3)]
+            StatefulAction(Task<0> = Task::<0>),
+            Wait(50),
+            ForceSuccess {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1029Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1030 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        WhileDoElse {
+            Priority {
+                Parallel(success = 0) {
+                    #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2)]
+                    #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+                    Filter(times = 3) {
+                        ScriptCondition(|bb| bb.b0 != 4),
+                    },
+                    Timeout(10) {
+                        StatefulAction(Task<0>),
+                    },
+                    Repeat(0) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Deadline(20) {
+                WaitUntil(|bb| (bb.b0 + 2) % 2 > 0) {
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            ReactiveSelector {
+                                Condition(Cond<2>),
+                                Sleep(10),
+                            },
+                            #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Condition(Cond<3> = Cond::<3>),
+                            AlwaysSuccess,
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1030Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1031 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            Selector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            ReactiveFallback {
+                WasEntryUpdated(t0),
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                Delay(100) {
+                    SetBlackboard(o0 = Some(5)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1031Blackboard { o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1032Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Loop(q0, value = {b1}, if_empty = Skipped) {
+            KeepRunningUntilFailure {
                 StatefulAction(Task<1>),
             },
         }
@@ -2690,245 +1204,185 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
-        AsyncSequence {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-            },
-            SubTree(Tree1078Sub0),
-            ForceSuccess {
-                Parallel(failure = 2) {
-                    Condition(|ctx| ctx.check(2)),
-                    Action(Act<3>),
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                RunOnce(then_skip = true) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1079 for Ctx {
+    pub tree Tree1032 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64 = 3,
-        }
-        TryCatch(catch_on_halt = true) {
-            Repeat(forever) {
-                Switch(b1) {
-                    case 4 => TryCatch(catch_on_halt = false) {
-                        Condition(Cond<0>),
-                        #[on_halted(|bb| { bb.t0.set(2); bb.b1 += 2 })]
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    case 2 => StatefulAction(Task<2>),
-                    _ => Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b1)),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                Condition(Cond<4>),
-            },
-            SequenceStar {
-                Fallback {
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| bb.b0 == *bb.t0 + 1)]
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    Script(|bb| { bb.b0 = bb.b1 % 4; bb.b1 += 3 }),
-                    Condition(Cond<7>),
-                },
-                WaitUntil(|bb| bb.b0 != 3) {
-                    BinarySelector(|bb| bb.b0 != 6) {
-                        RepeatUntilFailure(forever) {
-                            Action(PAct<8>, b0 = {b0}, b1 = {=}),
-                        },
-                        MaxTime(30) {
-                            Condition(|ctx, bb| ctx.check_in(9, 6)),
-                        },
-                    },
-                },
-                RepeatTimes(forever) {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1079Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1080Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 11,
-            b1: i64 = 13,
-        }
-        #[success_if(|bb| bb.b1 != 0)]
-        #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set(*bb.t0 % 4) })]
-        #[on_success(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
-        Precondition(|bb| bb.o0.is_some()) {
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-        }
-        #[success_if(|bb| *bb.t0 % 4 == 1)]
-        #[on_success(|bb| if (bb.b1 + 3) % 4 != 1 { bb.o0 = Some(bb.b1) })]
-        #[run_while(|bb| bb.b0 != *bb.t0)]
-        WhileDoElse {
-            Switch(b1) {
-                case 2 => StatefulAction(Task<0>),
-                _ => SetBlackboard(t0 = {b0}),
-            },
-            SubTree(Tree1080Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree1080Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1081Sub0 for Ctx {
-        FlipSelector {
-            Action(Act<7>),
-            Condition(|ctx| ctx.check(8)),
-            Condition(Cond<9>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        FlipSelector {
-            StepSequencer {
-                Repeat(3) {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                SequenceWithMemory {
-                    Sleep(0),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Inverter {
-                StepSequencer {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    AlwaysFailure,
-                    StatefulAction(Task<6>),
-                },
-            },
-            SubTree(Tree1081Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1082Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 12,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
+            b0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Delay(10) {
-                Interrupt(|bb| bb.b1 % 2 > 0) {
+        ReactiveFallback {
+            Precondition(|bb| *bb.t0 + 1 > 1) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    WasEntryUpdated(t1),
+                    AlwaysSuccess,
                     StatefulAction(Task<0>),
+                    AlwaysRunning,
+                    #[run_while(|bb| (*bb.t1 + 2) % 2 == 0)]
+                    SetBlackboard(t0 = 7),
                 },
             },
-            ParallelAll(max_failures = -2) {
+            SubTree(Tree1032Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}, t1 = {=}),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3>),
+            },
+            #[success_if(|bb| *bb.t1 > 6)]
+            IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
+                Timeout(0) {
+                    Script(|bb| *bb.t1 += 1),
+                },
+                Script(|bb| { bb.t0.set(bb.b0); *bb.t1 += 1 }),
+                Succeeder,
+            },
+            MaxTime(20) {
                 ForceSuccess {
-                    Condition(Cond<1> = Cond::<1>),
+                    Condition(|ctx| ctx.check(4)),
                 },
-                #[skip_if(|bb| bb.o0.is_some())]
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-            },
-            #[skip_if(|bb| *bb.t1 < 0)]
-            StatefulAction(Task<3>),
-            AsyncSequence {
-                Script(|bb| { if *bb.t1 + 4 > bb.o0.unwrap_or(0) + 4 { bb.b0 = *bb.t1 }; bb.b1 += 1 }),
-                Action(PIo<4>, t0 = {b0}),
-                Wait(0),
-                Condition(Cond<5>),
-                SubTree(Tree1082Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree1082Blackboard { t1 t0 b1 o0 b0 });
+board!(Tree1032Blackboard { q0 t0 b0 b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
+    pub tree Tree1033Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 1,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
         }
-        Optional {
-            SequenceWithMemory {
-                BinarySelector(|bb| bb.o0.is_none()) {
-                    ScriptCondition(|bb| *bb.t1 < bb.b0),
-                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t1 + 2) % 4)),
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1033 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        ParallelAll(max_failures = -2) {
+            SubTree(Tree1033Sub0, t1 = {=}),
+            WaitValueUpdate(t1) {
+                Sleep(10),
+            },
+        }
+    }
+}
+
+board!(Tree1033Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1034 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        ParallelAll {
+            MemSequence {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                Priority {
+                    Action(Act<1>),
+                    Action(Act<2>),
                 },
-                BinarySelector(|bb| bb.b0 + 1 > bb.o0.unwrap_or(2), dynamic = false) {
-                    RepeatUntilFailure(forever) {
-                        Selector {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b1)),
-                            AlwaysFailure,
+            },
+            Repeater(3) {
+                Action(|ctx| ctx.exec(3)),
+            },
+            Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree1034Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1035 for Ctx {
+        MaxTime(0) {
+            SequenceWithMemory {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1036 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        StepSequencer {
+            ReactiveFallback {
+                Action(Act<0>),
+                RunOnce {
+                    Condition(Cond<1>),
+                },
+            },
+            RepeatUntil(Success) {
+                SetBlackboard(t0 = 2),
+            },
+            Cooldown(10, filtered = Failure) {
+                WhileDoElse {
+                    Parallel(success = -1) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<2>),
                         },
                     },
-                    Deadline(0) {
-                        StatefulAction(Task<3>),
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Condition(PCond<3>, b0 = {b0}),
+                    },
+                    Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Success) {
+                        StatefulAction(Task<4>),
                     },
                 },
-                RunOnce(then_skip = false) {
-                    #[success_if(|bb| bb.o0.unwrap_or(5) + 4 == bb.o0.unwrap_or(1) % 2)]
+            },
+            IfThenElse {
+                Fallback {
+                    Action(PIo<5>, t0 = {=}),
+                    #[success_if(|bb| *bb.t0 + 4 > 7)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Repeat(1) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Action(PIo<7>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1036Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1037 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        AsyncFallback {
+            #[post(|bb| if *bb.t0 + 4 < bb.o0.unwrap_or(2) % 4 { *bb.t0 += 2 })]
+            #[failure_if(|bb| (bb.b1 + 4) % 4 == 3)]
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+            BinarySelector(|bb| *bb.t0 == 2) {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[post(|bb| bb.o0 = Some(bb.b1 % 3))]
+                MaxTime(0) {
+                    Parallel(failure = 2) {
+                        StatefulAction(PTask<2>, b0 = 8),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<3>),
                     Condition(Cond<4>),
                 },
             },
@@ -2936,53 +1390,1835 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1083Blackboard { t1 b0 o0 b1 });
+board!(Tree1037Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1038 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        #[skip_if(|bb| bb.b1 + 3 < 5)]
+        #[on_halted(|bb| { bb.t0.set(bb.b1); if bb.o0.unwrap_or(5) % 4 > 2 { *bb.t0 += 2 } })]
+        RetryUntilSuccessful(forever) {
+            BinarySelector(|bb| (*bb.t0 + 1) % 3 > 0, dynamic = false) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1038Blackboard { t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1039 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        Parallel(success = 1, failure = 4) {
+            Conditional(|bb| *bb.t0 > bb.b1, else = Success) {
+                AsyncFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(t1 = 5),
+                        SetBlackboard(t1 = {t0}),
+                    },
+                    Action(Act<1>),
+                    ReactiveSequence {
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        #[run_while(|bb| bb.b1 + 4 > bb.b1 + 1)]
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                    },
+                },
+            },
+            #[failure_if(|bb| bb.b0 != 6)]
+            #[post(|bb| bb.t0.set(*bb.t1))]
+            Fallback {
+                SequenceWithMemory {
+                    Action(PAct<5>, b0 = {=}),
+                    StatefulAction(PTask<6>, b0 = {b1}, b1 = {t0}),
+                },
+                ReactiveFallback {
+                    Timeout(10) {
+                        ScriptCondition(|bb| *bb.t1 + 1 > 7),
+                    },
+                    StatefulAction(Task<7>),
+                    Action(|ctx, bb| ctx.exec_in(8, *bb.t1 + 4, &mut bb.b1)),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
+            IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
+                ReactiveFallback {
+                    #[run_while(|bb| *bb.t0 % 3 != 1)]
+                    SetBlackboard(b1 = {b0}),
+                    #[skip_if(|bb| (bb.b1 + 3) % 3 < 2)]
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    Action(|ctx, bb| ctx.exec_in(11, bb.b1 % 4, &mut bb.b1)),
+                },
+                #[post(|bb| bb.b0 = bb.b1)]
+                #[on_success(|bb| bb.b0 = 8)]
+                RepeatUntilSuccess(forever) {
+                    Repeat(1) {
+                        Wait(0),
+                    },
+                },
+                #[run_while(|bb| *bb.t1 < 3)]
+                #[post(|bb| bb.b1 += 3)]
+                AlwaysSuccess,
+                StatefulAction(Task<12>),
+            },
+            WaitValueUpdate(t0) {
+                Repeat(3) {
+                    MemSequence {
+                        #[failure_if(|bb| bb.b1 % 3 > 0)]
+                        #[post(|bb| { *bb.t1 += 3; if *bb.t0 + 3 == bb.b1 + 1 { bb.b1 = bb.b0 + 4 } })]
+                        StatefulAction(Task<13>),
+                        Action(Act<14>),
+                        Selector {
+                            StatefulAction(Task<15>),
+                            StatefulAction(Task<16>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1039Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1040Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 14,
+            b1: i64 = 9,
+        }
+        #[on_failure(|bb| if (bb.b1 + 4) % 3 == 2 { bb.b1 += 2 })]
+        #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 3)]
+        #[run_while(|bb| bb.b0 < 4)]
+        Switch(b1) {
+            case 5 => AlwaysFailure,
+            _ => #[failure_if(|bb| bb.b0 % 2 == 1)]
+            SetBlackboard(t0 = 9),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1040Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 14,
+            b1: i64 = 9,
+        }
+        SubTree(Tree1040Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1040 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        Repeat(2) {
+            ReactiveSequence {
+                SubTree(Tree1040Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+                Script(|bb| bb.b0 += 2),
+            },
+        }
+    }
+}
+
+board!(Tree1040Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1041Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 9,
+        }
+        StepSequencer {
+            Action(Act<8>),
+            SetBlackboard(t0 = 7),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            Repeat(3) {
+                Fallback {
+                    BinarySelector(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
+                        ParallelAll(max_failures = -1) {
+                            Deadline(50) {
+                                Selector {
+                                    #[success_if(|bb| *bb.t0 > 7)]
+                                    Action(PAct<0>, b0 = 8, b1 = {t0}),
+                                    Action(|ctx| ctx.exec(1)),
+                                },
+                            },
+                            Condition(Cond<2>),
+                            WasEntryUpdated(t0),
+                        },
+                        RepeatTimes(2) {
+                            ReactiveSelector {
+                                Condition(Cond<3>),
+                                KeepRunningUntilFailure {
+                                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Repeat(1) {
+                    StatefulAction(Task<5>),
+                },
+                Sequence {
+                    Succeeder,
+                    Action(Act<6>),
+                    Condition(|ctx, bb| ctx.check_in(7, (*bb.t0 + 1) % 3)),
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    SubTree(Tree1041Sub0, ..),
+                },
+                Fallback {
+                    ScriptCondition(|bb| (bb.b0 + 4) % 2 != 0),
+                    Runner,
+                },
+            },
+            #[skip_if(|bb| bb.b0 == 5)]
+            Sequence {
+                #[post(|bb| bb.b0 += 2)]
+                Action(PIo<9>, t0 = {t0}),
+                Condition(|ctx| ctx.check(10)),
+                IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail) {
+                    Action(PAct<11>, b0 = 1, b1 = {t0}),
+                    Condition(Cond<12>),
+                    StatefulAction(Task<13>),
+                    Optional {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1041Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1042 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            Parallel(success = -3) {
+                ParallelAll {
+                    Action(PIo<0>, t0 = {=}),
+                    Condition(Cond<1> = Cond::<1>),
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    StatefulAction(Task<2>),
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Sleep(0),
+                    StatefulAction(Task<3>),
+                },
+                AsyncSequence {
+                    UnsetBlackboard(o0),
+                    MemPriority {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                Action(PIo<6>, t0 = {=}),
+            },
+            WaitUntil(|bb| bb.o0.unwrap_or(5) > bb.b0 % 3) {
+                SequenceWithMemory {
+                    Fallback {
+                        BinarySelector(|bb| bb.o0.is_none()) {
+                            ForceSuccess {
+                                #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
+                                #[run_while(|bb| bb.b1 > 3)]
+                                Failer,
+                            },
+                            ScriptCondition(|bb| bb.b1 > 2),
+                        },
+                        ReactiveFallback {
+                            Action(PAct<7>, b0 = {t0}, b1 = {t0}),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        Fallback {
+                            AlwaysFailure,
+                            Condition(Cond<8>),
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                ParallelAll {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<9>),
+                    },
+                    StepSequencer {
+                        SetBlackboard(t0 = {b0}),
+                        StatefulAction(Task<10>),
+                    },
+                },
+                Parallel(success = 0, failure = 2) {
+                    Condition(PCond<11>, b0 = {b0}),
+                    StatefulAction(Task<12>),
+                },
+                MemPriority {
+                    Conditional(|bb| *bb.t0 + 1 > 6, else = Failure) {
+                        Condition(Cond<13>),
+                    },
+                    Inverter {
+                        Action(|ctx| ctx.exec(14)),
+                    },
+                    StatefulAction(Task<15>),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<16>),
+                },
+                #[success_if(|bb| bb.b0 != bb.o0.unwrap_or(1) % 2)]
+                #[skip_if(|bb| bb.b0 + 2 < 7)]
+                Repeat(0) {
+                    Script(|bb| { *bb.t0 += 3; *bb.t0 += 2 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1042Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            Loop(q0, value = {t1}, if_empty = Success) {
+                ScriptCondition(|bb| *bb.t0 > 3),
+            },
+            Loop(q0, value = {t1}) {
+                #[run_while(|bb| bb.b0 > 1)]
+                #[failure_if(|bb| bb.b0 > (*bb.t1 + 4) % 4)]
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
+            },
+            SequenceStar {
+                StatefulAction(Task<1>),
+                SetBlackboard(b0 = 9),
+                Condition(Cond<2>),
+                Sleep(30),
+            },
+            FlipSelector {
+                Condition(Cond<3>),
+                AlwaysSuccess,
+                Condition(Cond<4>),
+                Condition(|ctx| ctx.check(5)),
+            },
+        }
+    }
+}
+
+board!(Tree1043Blackboard { t0 b0 q0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1045 for Ctx {
+        Remap(success = Success, failure = Success) {
+            Deadline(0) {
+                FlipSelector {
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+        }
+        WaitValueUpdate(t1) {
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                #[success_if(|bb| *bb.t1 > 1)]
+                Parallel(failure = -1) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                #[run_while(|bb| *bb.t0 % 3 > 1)]
+                #[on_failure(|bb| { if bb.b1 == 1 { bb.t1.set(6) }; bb.b0 += 3 })]
+                #[success_if(|bb| bb.b1 % 3 == 0)]
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1046Blackboard { o0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1047 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        SequenceStar {
+            AsyncSequence {
+                Timeout(20) {
+                    Action(PIo<0>, t0 = {t0}),
+                },
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                AsyncSequence {
+                    Script(|bb| bb.b0 = *bb.t0),
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1047Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            o0: Option<i64> = Some(4),
+        }
+        ParallelAll(max_failures = -2) {
+            MemSequence {
+                Condition(Cond<0>),
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
+            },
+            WaitValueUpdate(t0) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Repeat(0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            #[on_failure(|bb| if bb.b0 % 2 > 0 { bb.b1 += 1 })]
+            #[skip_if(|bb| bb.b1 != bb.b0)]
+            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
+            Switch(b1) {
+                case 3 => Condition(PCond<4>, b0 = {b0}),
+                _ => #[failure_if(|bb| bb.o0.unwrap_or(2) < (bb.b1 + 3) % 4)]
+                ScriptCondition(|bb| bb.b0 < 4),
+            },
+            Loop(q0, if_empty = Running) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1048Blackboard { b0 t0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            TryCatch {
+                Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b1)),
+                Succeeder,
+                Sleep(20),
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {t0}),
+                },
+            },
+            AsyncFallback {
+                Condition(PCond<3>, b0 = {b0}),
+                Action(|ctx| ctx.exec(4)),
+                SetBlackboard(t0 = {b1}),
+            },
+            #[run_while(|bb| bb.b1 < 2)]
+            #[on_halted(|bb| if bb.b0 == (bb.b0 + 4) % 2 { bb.t0.set((bb.b1 + 3) % 2) })]
+            ForceFailure {
+                Priority {
+                    Action(Act<5> = Act::<5>),
+                    Action(Act<6>),
+                },
+            },
+            Fallback {
+                ScriptCondition(|bb| (bb.b1 + 4) % 2 != 0),
+                Action(|ctx, bb| ctx.exec_in(7, (*bb.t0 + 3) % 2, &mut bb.b1)),
+                StatefulAction(Task<8> = Task::<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1049Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        BinarySelector(|bb| *bb.t0 < 3, dynamic = false) {
+            Condition(Cond<0> = Cond::<0>),
+            Parallel(success = 2, failure = -1) {
+                AlwaysSuccess,
+                Action(Act<1> = Act::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1050Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64,
+        }
+        #[on_halted(|bb| bb.b1 = bb.b0)]
+        #[run_while(|bb| bb.b0 < (*bb.t0 + 1) % 2)]
+        #[skip_if(|bb| bb.b0 % 2 != 1)]
+        IfThenElse {
+            Sequence {
+                Condition(PCond<0>, b0 = {t0}),
+                SetBlackboard(b0 = 6),
+            },
+            AlwaysFailure,
+            Sequence {
+                SetBlackboard(t0 = 6),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
+                #[on_success(|bb| bb.b1 += 3)]
+                #[post(|bb| bb.b0 = *bb.t0 % 2)]
+                ScriptCondition(|bb| bb.b0 + 1 < *bb.t0 % 3),
+            },
+        }
+    }
+}
+
+board!(Tree1051Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        Parallel(success = -1) {
+            ParallelAll(max_failures = -1) {
+                RunOnce {
+                    Action(Act<0> = Act::<0>),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1053 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        MemSequence {
+            ReactiveFallback {
+                ForceFailure {
+                    Condition(Cond<0>),
+                },
+                MemPriority {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            StatefulAction(Task<4>),
+            Deadline(0) {
+                #[run_while(|bb| *bb.t0 < 3)]
+                #[success_if(|bb| *bb.t1 % 3 < 1)]
+                AsyncSequence {
+                    MaxTime(0) {
+                        Sequence {
+                            #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                            Condition(PCond<5>, b0 = {t1}),
+                            Condition(Cond<6>),
+                            ReactiveFallback {
+                                Condition(Cond<7>),
+                                #[run_while(|bb| bb.b0 == 6)]
+                                #[post(|bb| { bb.b0 += 1; *bb.t1 += 3 })]
+                                StatefulAction(PTask<8>, b0 = {t0}, b1 = {t1}),
+                            },
+                            SetBlackboard(t1 = 7),
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| bb.b0 < 0, else = Success) {
+                MemPriority {
+                    #[on_success(|bb| bb.b0 = *bb.t1 + 3)]
+                    Condition(Cond<9> = Cond::<9>),
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<10>),
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    Repeat(forever) {
+                        Action(Act<11>),
+                    },
+                    StatefulAction(Task<12>),
+                },
+            },
+            ReactiveSequence {
+                Sleep(20),
+                StatefulAction(Task<13>),
+                #[post(|bb| bb.t1.set((bb.b0 + 4) % 3))]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| (bb.b0 + 4) % 2 != 0)]
+                Condition(Cond<14>),
+                Action(Act<15>),
+            },
+        }
+    }
+}
+
+board!(Tree1053Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1054Sub0 for Ctx {
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1054 for Ctx {
+        Repeat(0) {
+            SubTree(Tree1054Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = {t0}, b1 = {=}),
+            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = false) {
+                Retry(forever) {
+                    Loop(q0) {
+                        SetBlackboard(t0 = 5),
+                    },
+                },
+            },
+            #[post(|bb| { bb.b0 = 5; if bb.o0.is_some() { bb.b1 += 1 } })]
+            #[skip_if(|bb| bb.b0 == 2)]
+            Condition(PCond<2>, b0 = {b0}),
+            #[on_success(|bb| bb.b1 += 2)]
+            #[post(|bb| if bb.b1 == *bb.t0 + 4 { *bb.t0 += 1 })]
+            Action(PAct<3>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1055Blackboard { t0 o0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1056 for Ctx {
+        Parallel(success = 1) {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1057 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            SequenceStar {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+                Action(PAct<1>, b0 = 0, b1 = {t0}),
+            },
+            #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
+            WasEntryUpdated(t0),
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 < 0)]
+            #[skip_if(|bb| bb.b1 % 2 > 0)]
+            SetBlackboard(b1 = 3),
+            #[failure_if(|bb| bb.o0.is_some())]
+            SetBlackboard(b0 = {b1}),
+            StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree1057Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1058 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveSequence {
+            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
+                StepSequencer {
+                    RetryUntilSuccessful(0) {
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    ForceFailure {
+                        #[on_halted(|bb| { if *bb.t1 + 1 == 6 { bb.t1.set(*bb.t0) }; bb.t0.set(bb.b0) })]
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Inverter {
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                    Failer,
+                },
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                TryCatch(catch_on_halt = false) {
+                    Sleep(0),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                ParallelAll {
+                    #[run_while(|bb| *bb.t0 + 4 == 3)]
+                    #[skip_if(|bb| *bb.t0 == bb.b0)]
+                    Condition(PCond<10>, b0 = 4),
+                    Action(PAct<11>, b0 = {=}),
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<12>),
+                AlwaysRunning,
+                Repeater(forever) {
+                    Wait(30),
+                },
+                Condition(|ctx| ctx.check(13)),
+            },
+        }
+    }
+}
+
+board!(Tree1058Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            Action(Act<0> = Act::<0>),
+            Condition(PCond<1>, b0 = {=}),
+            Action(Act<2>),
+            Condition(Cond<3>),
+            Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 1)),
+        }
+    }
+}
+
+board!(Tree1059Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_halted(|bb| { bb.b0 = *bb.t0 + 2; bb.b1 += 3 })]
+        #[success_if(|bb| bb.b0 + 1 != bb.b0)]
+        #[run_while(|bb| bb.o0.is_none())]
+        IfThenElse {
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = 3, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree1060Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1061 for Ctx {
+        AsyncSequence {
+            ParallelAll {
+                Repeat(4) {
+                    Repeater(forever) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1062 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 1,
+        }
+        Fallback {
+            SequenceWithMemory {
+                Fallback {
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(PTask<1>, b0 = {b0}),
+                    StatefulAction(Task<2>),
+                },
+                TryCatch {
+                    Action(Act<3> = Act::<3>),
+                    ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
+                    #[on_success(|bb| bb.t1.set(*bb.t0))]
+                    Condition(Cond<4>),
+                    #[run_while(|bb| *bb.t1 % 2 == 1)]
+                    SequenceWithMemory {
+                        StatefulAction(PTask<5>, b0 = {=}),
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
+            },
+            Remap(success = Failure, failure = Failure) {
+                ReactiveSequence {
+                    Switch(b1) {
+                        case 1 => SequenceStar {
+                            Wait(30),
+                            #[failure_if(|bb| bb.b1 % 3 == 1)]
+                            Failer,
+                        },
+                        case 0 => Repeat(4) {
+                            SetBlackboard(b0 = {t1}),
+                        },
+                        _ => StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                    },
+                    StatefulAction(Task<8>),
+                },
+            },
+            RepeatTimes(forever) {
+                #[success_if(|bb| bb.b1 % 2 == 0)]
+                BinarySelector(|bb| bb.b0 == bb.b0 % 4) {
+                    ReactiveFallback {
+                        BinarySelector(|bb| bb.b1 > 1, dynamic = false) {
+                            StatefulAction(Task<9> = Task::<9>),
+                            Action(PAct<10>, b0 = 6, b1 = {b0}),
+                        },
+                        Limiter(3) {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        #[run_while(|bb| *bb.t0 > (*bb.t1 + 4) % 3)]
+                        #[on_success(|bb| { bb.b1 = bb.b1 % 4; bb.b1 += 3 })]
+                        #[skip_if(|bb| bb.b0 + 4 < bb.b1 % 4)]
+                        Failer,
+                        Succeeder,
+                        #[failure_if(|bb| *bb.t1 > 4)]
+                        #[on_failure(|bb| bb.b1 = *bb.t1)]
+                        #[post(|bb| if *bb.t1 == 3 { bb.b1 = *bb.t0 % 2 })]
+                        StatefulAction(Task<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1062Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1063 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Sequence {
+            Sequence {
+                Condition(Cond<0>),
+                Action(Act<1> = Act::<1>),
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                #[success_if(|bb| *bb.t0 > 1)]
+                ScriptCondition(|bb| bb.b0 == 6),
+            },
+        }
+    }
+}
+
+board!(Tree1063Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            Selector {
+                Optional {
+                    Sequence {
+                        Selector {
+                            ReactiveSequence {
+                                #[success_if(|bb| bb.b1 > 1)]
+                                Switch(b1) {
+                                    case 5 => WasEntryUpdated(t0),
+                                    _ => Condition(Cond<0>),
+                                },
+                            },
+                            FlipSelector {
+                                Action(PIo<1>, t0 = {b0}),
+                                Condition(PCond<2>, b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                ReactiveSequence {
+                    RetryUntilSuccessful(4) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Action(Act<3>),
+                ForceFailure {
+                    Action(Act<4> = Act::<4>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    SetBlackboard(b1 = 2),
+                },
+            },
+            Loop(q0) {
+                Fallback {
+                    Repeat(4) {
+                        StatefulAction(Task<6>),
+                    },
+                    Repeat(2) {
+                        Failer,
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<7>),
+                    },
+                    Repeater(0) {
+                        Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1064Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        Parallel(success = -1, failure = 1) {
+            StatefulAction(Task<0>),
+            Sleep(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        WhileDoElse {
+            Loop(q0, value = {t0}) {
+                Repeat(4) {
+                    MaxTime(20) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
+                            Failer,
+                            Timeout(10) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 % 4 != 0)]
+            #[skip_if(|bb| bb.b1 % 3 > 1)]
+            #[run_while(|bb| bb.b1 % 3 != 1)]
+            StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree1066Blackboard { b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            Sequence {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[run_while(|bb| bb.b0 != 3)]
+                    Condition(Cond<1>),
+                },
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
+                #[on_failure(|bb| if *bb.t0 + 1 < 3 { *bb.t0 += 1 })]
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<4>),
+                },
+                MemSequence {
+                    Action(Act<5>),
+                    RetryUntilSuccessful(4) {
+                        Wait(20),
+                    },
+                    SetBlackboard(t0 = 1),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Repeat(1) {
+                Fallback {
+                    AsyncSequence {
+                        Condition(Cond<6>),
+                        WasEntryUpdated(t0),
+                    },
+                    SequenceStar {
+                        #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 4)]
+                        PolicyParallel(policy = FirstFailure) {
+                            Action(PIo<7>, t0 = {=}),
+                            Action(PAct<8>, b0 = 6, b1 = {b0}),
+                            #[post(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| *bb.t0 % 3 > 0)]
+                            Failer,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1067Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Delay(10) {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree1068Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        #[on_failure(|bb| if bb.b0 < 6 { *bb.t0 += 2 })]
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Precondition(|bb| bb.b0 % 2 < 1, else = Failure) {
+                RepeatUntilFailure(forever) {
+                    AsyncFallback {
+                        StatefulAction(PTask<0>, b0 = {b0}),
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            AsyncSequence {
+                MaxTime(20) {
+                    #[post(|bb| bb.b0 += 4)]
+                    ParallelAll(2) {
+                        StatefulAction(PTask<2>, b0 = 0),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                Repeat(forever) {
+                    Repeat(forever) {
+                        SequenceWithMemory {
+                            AsyncFallback {
+                                Action(Act<4>),
+                                #[skip_if(|bb| *bb.t0 % 4 > 1)]
+                                Condition(PCond<5>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1069Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1070 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 5,
+        }
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+            Delay(10) {
+                Condition(|ctx, bb| ctx.check_in(1, 1)),
+            },
+            Retry(3) {
+                StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1070Blackboard { b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1071Sub0 for Ctx {
+        StatefulAction(Task<6> = Task::<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071Sub1 for Ctx {
+        StatefulAction(Task<7> = Task::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071 for Ctx {
+        TryCatch {
+            RepeatUntilSuccess(3) {
+                MemSequence {
+                    AlwaysSuccess,
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Condition(Cond<3>),
+            RepeatUntil(Success) {
+                AlwaysFailure,
+            },
+            Cooldown(20, filtered = Failure) {
+                ForceSuccess {
+                    Limiter(3) {
+                        AsyncFallback {
+                            Action(|ctx| ctx.exec(4)),
+                            Condition(Cond<5> = Cond::<5>),
+                            SubTree(Tree1071Sub0),
+                            SubTree(Tree1071Sub1),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1072 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        Fallback {
+            #[skip_if(|bb| *bb.t1 > bb.b0 % 4)]
+            #[run_while(|bb| *bb.t0 < 5)]
+            #[failure_if(|bb| (bb.b0 + 2) % 3 != 1)]
+            Selector {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+            },
+            Loop(q0) {
+                ParallelAll(max_failures = -3) {
+                    Condition(Cond<1> = Cond::<1>),
+                    #[run_while(|bb| *bb.t0 == *bb.t1)]
+                    #[on_halted(|bb| bb.t0.set(3))]
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {t1}),
+                },
+            },
+            StatefulAction(PTask<4>, b0 = {t1}, b1 = {t0}),
+            Loop(q0, if_empty = Skipped) {
+                Action(PIo<5>, t0 = {t0}),
+            },
+            RepeatUntilFailure(forever) {
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree1072Blackboard { q0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1073 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        #[on_halted(|bb| *bb.t1 += 1)]
+        #[post(|bb| bb.t1.set(*bb.t0 % 2))]
+        ReactiveSequence {
+            #[failure_if(|bb| (bb.b0 + 4) % 4 < 3)]
+            SequenceWithMemory {
+                ReactiveSelector {
+                    Condition(Cond<0>),
+                    WasEntryUpdated(t1),
+                },
+                SetBlackboard(b1 = 5),
+                StatefulAction(Task<1>),
+            },
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| *bb.t0 == 3)]
+            Repeater(3) {
+                WaitUntil(|bb| (*bb.t1 + 4) % 3 > 0) {
+                    ForceFailure {
+                        Repeat(0) {
+                            Wait(30),
+                        },
+                    },
+                },
+            },
+            RepeatUntilFailure(3) {
+                MemSequence {
+                    SequenceWithMemory {
+                        Action(Act<2> = Act::<2>),
+                        Action(PIo<3>, t0 = {t1}),
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                #[on_failure(|bb| { bb.b0 += 2; *bb.t1 += 2 })]
+                #[post(|bb| bb.b0 += 2)]
+                ForceFailure {
+                    ReactiveSequence {
+                        StatefulAction(Task<5> = Task::<5>),
+                        BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = true) {
+                            Condition(Cond<6>),
+                            Condition(PCond<7>, b0 = 4),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1073Blackboard { b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1074 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] b0: i64,
+        }
+        #[skip_if(|bb| *bb.t0 > 3)]
+        #[success_if(|bb| *bb.t0 % 3 < 2)]
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree1074Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1075Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Condition(Cond<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1075 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 0,
+        }
+        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.t0.set(bb.b0) })]
+        #[post(|bb| *bb.t0 += 3)]
+        BinarySelector(|bb| bb.b0 != 4, dynamic = true) {
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(5) + 4) % 4, &mut bb.b0)),
+                StatefulAction(Task<1>),
+                UnsetBlackboard(o0),
+                StatefulAction(Task<2>),
+                Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+            },
+            AsyncFallback {
+                Retry(3) {
+                    TryCatch(catch_on_halt = false) {
+                        RunOnce {
+                            StatefulAction(Task<4>),
+                        },
+                        SubTree(Tree1075Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1075Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1076Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+        }
+        SequenceWithMemory {
+            SetBlackboard(b0 = {t1}),
+            Action(PAct<5>, b0 = {t1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Parallel(failure = -1) {
+            Optional {
+                Priority {
+                    SequenceWithMemory {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        #[post(|bb| bb.t0.set(*bb.t1))]
+                        Retry(0) {
+                            SetBlackboard(t0 = 9),
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Fallback {
+                            #[skip_if(|bb| *bb.t1 > 0)]
+                            Repeat(0) {
+                                StatefulAction(PTask<1>, b0 = {=}),
+                            },
+                            Cooldown(30, filtered = Failure) {
+                                ReactiveSequence {
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3>),
+                                    ScriptCondition(|bb| bb.b0 % 4 != 0),
+                                },
+                            },
+                            Precondition(|bb| bb.b0 + 3 > bb.b0) {
+                                StepSequencer {
+                                    SetBlackboard(o0 = Some(1)),
+                                    #[failure_if(|bb| *bb.t1 < (*bb.t1 + 1) % 3)]
+                                    #[on_success(|bb| bb.b0 += 2)]
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                            },
+                            SubTree(Tree1076Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1076Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1077 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+        }
+        WhileDoElse {
+            RepeatUntilFailure(2) {
+                ReactiveFallback {
+                    Action(PIo<0>, t0 = {b0}),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Action(PAct<2>, b0 = {b0}, b1 = {=}),
+            IfThenElse {
+                ScriptCondition(|bb| (*bb.t1 + 4) % 4 > 2),
+                Inverter {
+                    AlwaysSuccess,
+                },
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
+            },
+        }
+    }
+}
+
+board!(Tree1077Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1078 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1079 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            ScriptCondition(|bb| bb.b0 + 4 == 1),
+            ForceFailure {
+                TryCatch {
+                    Condition(PCond<0>, b0 = 3),
+                    Script(|bb| bb.t0.set(bb.b0 % 4)),
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree1079Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+        }
+        RetryUntilSuccessful(forever) {
+            Precondition(|bb| *bb.t0 % 4 > 0, else = Running) {
+                WhileDoElse {
+                    ParallelAll(max_failures = -2) {
+                        SetBlackboard(b0 = {t0}),
+                        ForceFailure {
+                            Loop(q0, if_empty = Running) {
+                                FlipSelector {
+                                    Action(Act<0>),
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(*bb.t0 % 4) })]
+                        #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
+                        RepeatUntilSuccess(forever) {
+                            #[on_halted(|bb| if bb.b0 != 3 { bb.t0.set(bb.b0 + 3) })]
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(|ctx| ctx.exec(3)),
+                            StatefulAction(Task<4> = Task::<4>),
+                            SetBlackboard(t0 = {b0}),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                        },
+                        Action(Act<6>),
+                        TryCatch {
+                            #[post(|bb| bb.t0.set(bb.b0 + 4))]
+                            #[success_if(|bb| bb.b0 != 5)]
+                            StatefulAction(PTask<7>, b0 = 4),
+                            #[failure_if(|bb| *bb.t0 > 7)]
+                            Action(Act<8>),
+                        },
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<9>),
+                        Priority {
+                            Precondition(|bb| bb.b0 == 2, else = Skipped) {
+                                Precondition(|bb| bb.b0 % 3 < 2, else = Running) {
+                                    Condition(Cond<10>),
+                                },
+                            },
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(11)),
+                                Action(PAct<12>, b0 = {=}, b1 = {t0}),
+                            },
+                            Retry(forever) {
+                                Invert {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1080Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1081 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        ParallelAll(1) {
+            Script(|bb| *bb.t0 += 1),
+            #[skip_if(|bb| *bb.t0 != *bb.t0 % 3)]
+            #[success_if(|bb| *bb.t0 % 4 != 1)]
+            #[run_while(|bb| bb.b0 > 3)]
+            BinarySelector(|bb| bb.b0 == 2, dynamic = false) {
+                Fallback {
+                    StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
+                    Action(Act<1>),
+                },
+                Interrupt(|bb| bb.b0 + 2 < 0) {
+                    Action(Act<2>),
+                },
+            },
+            Remap(success = Failure, failure = Success) {
+                ReactiveSequence {
+                    Fallback {
+                        Action(|ctx| ctx.exec(3)),
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1081Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1082Sub0 for Ctx {
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1082 for Ctx {
+        Inverter {
+            RunOnce {
+                SequenceStar {
+                    Sequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                        SubTree(Tree1082Sub0),
+                        Condition(|ctx, bb| ctx.check_in(3, 5)),
+                        StatefulAction(Task<4>),
+                    },
+                    Retry(3) {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+        }
+        SequenceWithMemory {
+            RepeatUntilSuccess(1) {
+                Switch(b1) {
+                    case 1 => WaitUntil(|bb| *bb.t0 + 3 < bb.b1) {
+                        KeepRunningUntilFailure {
+                            RetryUntilSuccessful(forever) {
+                                Loop(q0, if_empty = Running) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                    case 4 => RunOnce(then_skip = false) {
+                        FlipSelector {
+                            Condition(Cond<0>),
+                            Wait(50),
+                            #[post(|bb| if bb.b1 == 4 { bb.b1 += 2 })]
+                            #[failure_if(|bb| bb.b1 + 3 != *bb.t0 % 2)]
+                            Condition(Cond<1>),
+                        },
+                    },
+                    case 5 => Parallel {
+                        Action(Act<2> = Act::<2>),
+                        StatefulAction(Task<3>),
+                        SetBlackboard(b0 = 4),
+                    },
+                    _ => ForceSuccess {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[post(|bb| bb.b0 += 2)]
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+            },
+            #[run_while(|bb| *bb.t0 % 4 > 0)]
+            #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
+            TryCatch(catch_on_halt = false) {
+                Condition(PCond<5>, b0 = {=}),
+                AsyncSequence {
+                    Action(Act<6>),
+                    Sleep(0),
+                    #[post(|bb| bb.b1 = bb.b0)]
+                    #[on_halted(|bb| bb.b0 = (bb.b1 + 2) % 4)]
+                    StatefulAction(Task<7>),
+                    SetBlackboard(t0 = {b0}),
+                },
+                ScriptCondition(|bb| bb.b0 % 2 < 1),
+            },
+        }
+    }
+}
+
+board!(Tree1083Blackboard { q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1084Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        StatefulAction(Task<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 4,
         }
-        Switch(b1) {
-            case 4 => Condition(Cond<0> = Cond::<0>),
-            case 0 => ReactiveSequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
+        ReactiveSequence {
+            BinarySelector(|bb| *bb.t0 > 1) {
+                #[success_if(|bb| *bb.t1 > 4)]
+                ForceFailure {
+                    #[failure_if(|bb| *bb.t1 < 7)]
+                    WasEntryUpdated(t1),
+                },
+                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2) % 3)),
             },
-            case 5 => Action(PIo<3>, t0 = {=}),
-            _ => #[skip_if(|bb| *bb.t0 < 5)]
-            StatefulAction(Task<4>),
+            Switch(b1) {
+                case 3 => StatefulAction(Task<1> = Task::<1>),
+                _ => Switch(b1) {
+                    case 2 => UnsetBlackboard(o0),
+                    _ => StatefulAction(Task<2>),
+                },
+            },
+            #[on_failure(|bb| bb.b0 = *bb.t1)]
+            Condition(Cond<3>),
+            StepSequencer {
+                #[failure_if(|bb| bb.b0 % 3 > 1)]
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) % 2)]
+                Action(Act<4>),
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_halted(|bb| *bb.t1 += 3)]
+                SubTree(Tree1084Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}, b1 = {=}),
+                AsyncFallback {
+                    #[failure_if(|bb| bb.b1 > *bb.t0 % 3)]
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    UnsetBlackboard(o0),
+                    Action(Act<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1084Blackboard { t0 b1 });
+board!(Tree1084Blackboard { b0 o0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1085 for Ctx {
-        SequenceWithMemory {
-            ForceSuccess {
-                Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ReactiveFallback {
+            Repeat(3) {
+                Condition(PCond<0>, b0 = {=}),
             },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(1)),
-                Sleep(0),
+            StatefulAction(Task<1>),
+            Delay(100) {
+                StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
             },
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            Condition(Cond<4>),
         }
     }
 }
 
+board!(Tree1085Blackboard { b0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Inverter {
-                Action(Act<0>),
+        Repeat(4) {
+            Selector {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+                IfThenElse {
+                    RunOnce {
+                        Condition(Cond<1>),
+                    },
+                    ForceFailure {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        Action(Act<3>),
+                    },
+                    FlipSelector {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
+                    TryCatch {
+                        StatefulAction(Task<7>),
+                        Timeout(0) {
+                            Wait(10),
+                        },
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
             },
-            StatefulAction(Task<1>),
         }
     }
 }
@@ -2990,320 +3226,326 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = Some(0),
         }
-        Timeout(0) {
-            Sequence {
-                WaitValueUpdate(t0) {
-                    MemSequence {
-                        ReactiveFallback {
-                            StepSequencer {
-                                SetBlackboard(o0 = Some(5)),
-                                Condition(Cond<0>),
-                            },
-                        },
-                        Action(Act<1>),
+        #[on_success(|bb| bb.b1 = (bb.b1 + 1) % 3)]
+        #[failure_if(|bb| *bb.t0 % 3 < 2)]
+        ParallelAll {
+            RunOnce(then_skip = true) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            IfThenElse {
+                Condition(Cond<1>),
+                Action(PIo<2>, t0 = {b0}),
+                StatefulAction(Task<3>),
+            },
+            Selector {
+                StatefulAction(Task<4> = Task::<4>),
+                #[post(|bb| if bb.b0 > 3 { bb.t0.set(bb.b0) })]
+                #[on_failure(|bb| if bb.b0 % 3 > 0 { bb.b1 += 2 })]
+                #[skip_if(|bb| *bb.t0 != bb.b0)]
+                Sleep(10),
+            },
+            #[success_if(|bb| bb.b0 % 4 < 2)]
+            #[post(|bb| bb.o0 = None)]
+            SequenceStar {
+                Loop(q0, if_empty = Skipped) {
+                    RepeatUntil(Success) {
+                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
                     },
                 },
-                Optional {
-                    Fallback {
-                        FlipSelector {
-                            Action(Act<2>),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                        Condition(Cond<4>),
-                    },
+                StatefulAction(Task<6>),
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
                 },
-                SetBlackboard(o0 = Some(4)),
             },
         }
     }
 }
 
-board!(Tree1087Blackboard { t0 o0 b0 });
+board!(Tree1087Blackboard { q0 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 0,
-        }
-        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.b0 = *bb.t1 })]
-        #[post(|bb| bb.b0 += 3)]
-        Sequence {
-            Parallel(failure = 1) {
-                Condition(PCond<0>, b0 = {=}),
-                StatefulAction(Task<1>),
-                Runner,
-                Action(Act<2> = Act::<2>),
-            },
-            Parallel(success = 0, failure = 3) {
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    SetBlackboard(t1 = 0),
-                    Sleep(0),
-                },
-                Retry(2) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Repeat(1) {
-                RepeatUntilSuccess(forever) {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<5> = Cond::<5>),
-                        Condition(Cond<6>),
-                        ReactiveSequence {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(1) % 2, &mut bb.b1)),
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree1088Blackboard { b0 t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 4,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
         }
-        Parallel(failure = -1) {
-            Loop(q0, value = {t1}, if_empty = Failure) {
-                Priority {
-                    SequenceWithMemory {
-                        ForceSuccess {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        Remap(success = Success, failure = Failure) {
-                            Sequence {
-                                RepeatTimes(2) {
-                                    #[run_while(|bb| bb.b0 + 3 > 3)]
-                                    StatefulAction(Task<1>),
-                                },
-                                #[skip_if(|bb| bb.b0 > 5)]
-                                #[success_if(|bb| bb.b0 < 0)]
-                                Remap(success = Success, failure = Success) {
-                                    Condition(Cond<2>),
-                                },
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                    Conditional(|bb| bb.o0.unwrap_or(3) > 6, dynamic = false, else = Success) {
+        FlipSelector {
+            ParallelAll(0) {
+                Filter(times = 2) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
+                    StatefulAction(Task<2>),
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) + 4 < 4)]
+                    Sleep(0),
+                },
+            },
+            WhileDoElse {
+                Condition(Cond<3>),
+                #[on_failure(|bb| if *bb.t0 != 7 { bb.b0 += 3 })]
+                #[failure_if(|bb| bb.b1 < *bb.t0 + 3)]
+                Delay(0) {
+                    ReactiveSequence {
+                        #[run_while(|bb| (bb.b0 + 1) % 4 > 1)]
                         AsyncSequence {
-                            Sequence {
-                                ReactiveSequence {
-                                    Action(Act<4>),
-                                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                                    Condition(Cond<6>),
-                                },
-                                Sequence {
-                                    Condition(Cond<7>),
-                                },
+                            WasEntryUpdated(t0),
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                        Condition(PCond<4>, b0 = 1),
+                    },
+                },
+                SequenceStar {
+                    #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
+                    #[failure_if(|bb| bb.b0 < 0)]
+                    #[success_if(|bb| *bb.t0 % 3 < 2)]
+                    Script(|bb| *bb.t0 += 3),
+                    SetBlackboard(o0 = Some(8)),
+                    Script(|bb| bb.o0 = Some(*bb.t0 % 2)),
+                    #[run_while(|bb| *bb.t0 < 6)]
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
+            Priority {
+                RunOnce(then_skip = false) {
+                    KeepRunningUntilFailure {
+                        #[failure_if(|bb| bb.b1 % 3 < 0)]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        #[run_while(|bb| *bb.t0 % 3 > 1)]
+                        Filter(times = 3) {
+                            ParallelAll(2) {
+                                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
+                                Action(Act<7>),
                             },
                         },
                     },
+                },
+                StatefulAction(Task<8>),
+                Priority {
+                    Action(|ctx| ctx.exec(9)),
+                    StatefulAction(Task<10>),
+                    ScriptCondition(|bb| *bb.t0 != 5),
+                    ScriptCondition(|bb| bb.o0.is_some()),
                 },
             },
         }
     }
 }
 
-board!(Tree1089Blackboard { t1 q0 b0 o0 });
+board!(Tree1089Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
-            StepSequencer {
-                Repeat(3) {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        Action(Act<0>),
+        Repeater(1) {
+            #[failure_if(|bb| (*bb.t0 + 4) % 4 == 3)]
+            #[skip_if(|bb| *bb.t0 + 3 > (*bb.t0 + 1) % 2)]
+            MemSequence {
+                WhileDoElse {
+                    Condition(Cond<0> = Cond::<0>),
+                    RepeatTimes(1) {
+                        Action(PIo<1>, t0 = {=}),
                     },
                 },
-                AlwaysFailure,
-                ScriptCondition(|bb| *bb.t0 % 2 != 1),
             },
         }
     }
 }
 
-board!(Tree1090Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1091Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(PTask<0>, b0 = 4)
-    }
-}
+board!(Tree1090Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        #[post(|bb| bb.b0 += 3)]
-        #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-        #[failure_if(|bb| bb.b0 == 3)]
-        IfThenElse {
-            #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-            SubTree(Tree1091Sub0, b0 = {=}, t0 = {t0}),
-            StatefulAction(Task<1>),
-            Parallel(success = 0) {
-                Retry(3) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<2>),
+        SequenceStar {
+            Repeat(1) {
+                Conditional(|bb| bb.b0 != 2, dynamic = false, else = Success) {
+                    Inverter {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(forever) {
+                                #[success_if(|bb| bb.o0.is_some())]
+                                RepeatUntilFailure(forever) {
+                                    SetBlackboard(t0 = 6),
+                                },
+                            },
+                            TryCatch {
+                                StatefulAction(Task<0>),
+                                #[on_failure(|bb| bb.b1 += 1)]
+                                #[success_if(|bb| *bb.t0 == bb.b0)]
+                                #[post(|bb| bb.o0 = None)]
+                                Remap(success = Success, failure = Failure) {
+                                    #[on_halted(|bb| bb.o0 = None)]
+                                    #[skip_if(|bb| bb.b0 + 2 < 3)]
+                                    Action(PAct<1>, b0 = 0, b1 = {=}),
+                                },
+                            },
+                            Parallel {
+                                ParallelAll {
+                                    StatefulAction(Task<2>),
+                                    SetBlackboard(o0 = Some(9)),
+                                },
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                    },
                 },
             },
+            RunOnce(then_skip = true) {
+                #[on_failure(|bb| if bb.b1 % 3 < 0 { bb.b1 = bb.b0 + 2 })]
+                Sleep(50),
+            },
+            Script(|bb| { if bb.b0 < bb.b0 + 3 { bb.t0.set(bb.b1) }; bb.b0 = *bb.t0 }),
         }
     }
 }
 
-board!(Tree1091Blackboard { b0 t0 });
+board!(Tree1091Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1092Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Optional {
+            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
+            b1: i64 = 0,
             b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Parallel(success = -2, failure = -1) {
-                ScriptCondition(|bb| *bb.t1 % 4 > 2),
-                Action(Act<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        BinarySelector(|bb| bb.b0 % 2 < 1) {
+            Priority {
+                ScriptCondition(|bb| bb.b0 == 1),
+                Sleep(0),
             },
-            Optional {
-                WaitUntil(|bb| bb.o0.is_none()) {
-                    StepSequencer {
-                        SetBlackboard(t1 = {t0}),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Limiter(2) {
-                            Action(PIo<5>, t0 = {b0}),
-                        },
-                    },
-                },
+            #[on_failure(|bb| bb.b1 += 3)]
+            #[failure_if(|bb| bb.b0 < bb.b1)]
+            BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
+                StatefulAction(Task<0>),
+                SubTree(Tree1092Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1092Blackboard { b0 t0 t1 o0 });
+board!(Tree1092Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-        }
-        MaxTime(30) {
-            MemPriority {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Loop(q0, value = {b0}) {
-                        Action(Act<0>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                SetBlackboard(o0 = Some(7)),
+        Priority {
+            Action(Act<0>),
+            KeepRunningUntilFailure {
+                Condition(Cond<1>),
             },
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
-
-board!(Tree1093Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 1 => ParallelAll(max_failures = -2) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
+        TryCatch(catch_on_halt = true) {
+            IndexSwitch(|bb| bb.b0, dynamic = false) {
+                Loop(q0, if_empty = Skipped) {
+                    IfThenElse {
+                        Action(PIo<0>, t0 = {=}),
+                        Action(PIo<1>, t0 = {b0}),
+                        ScriptCondition(|bb| *bb.t0 < 6),
+                    },
                 },
-                ScriptCondition(|bb| bb.b0 % 3 < 0),
-            },
-            case 2 => RunOnce(then_skip = true) {
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = false) {
-                    Condition(Cond<1>),
-                    Failer,
-                    Action(PAct<2>, b0 = {=}),
-                    Action(PIo<3>, t0 = {t0}),
-                    Sequence {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
+                Condition(Cond<2>),
+                Repeat(forever) {
+                    Priority {
+                        Action(PIo<3>, t0 = {b0}),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+                Parallel(failure = 2) {
+                    Loop(q0, value = {t0}) {
+                        StatefulAction(Task<7>),
+                    },
+                    WasEntryUpdated(t0),
+                    StatefulAction(PTask<8>, b0 = 3, b1 = {b0}),
+                },
+                SkipUnlessUpdated(t0) {
+                    Precondition(|bb| *bb.t0 != 4, else = Running) {
+                        SkipUnlessUpdated(t0) {
+                            ParallelAll(max_failures = -2) {
+                                WasEntryUpdated(t0),
+                                StatefulAction(Task<9>),
+                            },
+                        },
                     },
                 },
             },
-            case 4 => RepeatTimes(2) {
-                PolicyParallel(policy = FirstFailure) {
-                    Action(Act<6>),
-                },
-            },
-            _ => TryCatch {
-                Repeater(2) {
-                    StatefulAction(Task<7>),
-                },
-                #[run_while(|bb| bb.b0 + 3 > (bb.b0 + 1) % 4)]
-                #[post(|bb| bb.b1 += 3)]
-                #[skip_if(|bb| *bb.t0 < 1)]
-                Condition(|ctx, bb| ctx.check_in(8, (bb.b1 + 3) % 2)),
-            },
-        }
-    }
-}
-
-board!(Tree1094Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1095 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ForceFailure {
-            Loop(q0, if_empty = Running) {
-                #[run_while(|bb| *bb.t0 + 3 == 0)]
-                AsyncFallback {
-                    Timeout(0) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Action(Act<2>),
+            Loop(q0, if_empty = Skipped) {
+                Precondition(|bb| *bb.t0 != 5) {
+                    IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 1) % 2, out_of_range = Loop) {
+                        WhileDoElse {
+                            StatefulAction(Task<10>),
+                            ForceFailure {
+                                MemPriority {
+                                    Action(PIo<11>, t0 = {t0}),
+                                    StatefulAction(Task<12>),
+                                    StatefulAction(Task<13>),
+                                },
+                            },
+                            RepeatUntil(Success) {
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                        ParallelAll(max_failures = -1) {
+                            Cooldown(10, filtered = Failure) {
+                                StatefulAction(Task<15>),
+                            },
+                            Condition(Cond<16>),
                         },
                     },
                 },
@@ -3312,239 +3554,295 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1095Blackboard { t0 q0 });
+board!(Tree1094Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1096 for Ctx {
-        KeepRunningUntilFailure {
-            Filter(times = 1, count = Completed) {
-                AlwaysFailure,
+    pub tree Tree1095 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+        }
+        Inverter {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                IfThenElse {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    #[failure_if(|bb| bb.b1 + 1 < (*bb.t1 + 3) % 3)]
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Repeat(3) {
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+                ForceSuccess {
+                    Condition(Cond<6>),
+                },
+                Repeater(2) {
+                    Sequence {
+                        MaxTime(30) {
+                            Action(Act<7>),
+                        },
+                        StatefulAction(PTask<8>, b0 = {t1}, b1 = {t1}),
+                        Action(Act<9>),
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree1095Blackboard { t0 b1 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree1097Sub0 for Ctx {
+    pub tree Tree1096 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64,
+            #[allow(unused)] b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(0),
         }
-        WasEntryUpdated(t0)
+        #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
+        #[post(|bb| if *bb.t0 > bb.o0.unwrap_or(4) { bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
+        #[on_halted(|bb| *bb.t1 += 1)]
+        Parallel(success = -3, failure = -3) {
+            Delay(100) {
+                Failer,
+            },
+            Repeat(1) {
+                #[on_halted(|bb| bb.b0 += 2)]
+                Repeater(0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Repeat(3) {
+                Script(|bb| *bb.t1 += 3),
+            },
+        }
     }
 }
+
+board!(Tree1096Blackboard { t0 b1 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
             b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
         }
-        RunOnce(then_skip = false) {
-            #[failure_if(|bb| (bb.b0 + 4) % 4 != 1)]
-            #[success_if(|bb| bb.b0 < 7)]
-            ReactiveSelector {
-                #[skip_if(|bb| bb.b0 < 2)]
-                IndexSwitch(|bb| bb.b0) {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            StepSequencer {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                                Failer,
-                                SubTree(Tree1097Sub0, ..),
-                                Wait(20),
+        Priority {
+            AsyncFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+            },
+            Action(PIo<2>, t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree1097Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1098 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                Delay(0) {
+                    Optional {
+                        StepSequencer {
+                            Parallel(failure = -1) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<0>),
+                                },
+                                Runner,
+                            },
+                            WaitValueUpdate(t0) {
+                                #[failure_if(|bb| *bb.t0 > (bb.b0 + 4) % 4)]
+                                #[on_failure(|bb| bb.b0 += 3)]
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    Condition(|ctx| ctx.check(2)),
+                                },
                             },
                         },
                     },
-                    IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
-                        AlwaysSuccess,
-                        WaitUntil(|bb| *bb.t0 % 2 != 1) {
-                            Failer,
-                        },
-                        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b1 + 3) })]
-                        #[skip_if(|bb| *bb.t0 > 6)]
-                        Fallback {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        ReactiveFallback {
-                            Condition(Cond<4>),
-                            Action(Act<5> = Act::<5>),
-                            Condition(|ctx, bb| ctx.check_in(6, 5)),
-                            StatefulAction(Task<7>),
-                        },
-                        Loop(q0, value = {b1}, if_empty = Skipped) {
-                            Action(Act<8>),
-                        },
-                        Script(|bb| bb.b0 = *bb.t0),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<9> = Cond::<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1097Blackboard { b1 t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1098 for Ctx {
-        Retry(0) {
-            Sleep(0),
-        }
-    }
-}
+board!(Tree1098Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        MemPriority {
-            Condition(Cond<0>),
-            Interrupt(|bb| *bb.t0 != 4) {
-                ParallelAll {
-                    Sleep(20),
-                    RunOnce(then_skip = false) {
-                        Wait(0),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.b0 + 2 < 3, else = Skipped) {
-                    Repeat(4) {
-                        Inverter {
-                            Action(Act<2>),
+        IfThenElse {
+            #[success_if(|bb| *bb.t1 < 3)]
+            Sequence {
+                RunOnce(then_skip = false) {
+                    ForceSuccess {
+                        Retry(4) {
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
                         },
                     },
                 },
+                Loop(q0, if_empty = Skipped) {
+                    StatefulAction(Task<1>),
+                },
             },
-            Inverter {
-                Fallback {
-                    StatefulAction(Task<3> = Task::<3>),
-                    #[run_while(|bb| bb.b0 % 4 > 0)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                    StatefulAction(Task<4>),
+            Sequence {
+                AsyncFallback {
+                    StatefulAction(Task<2>),
+                    #[post(|bb| { bb.b0 = (*bb.t0 + 1) % 3; *bb.t1 += 1 })]
+                    Condition(PCond<3>, b0 = {t0}),
+                    Filter(times = 1, count = Success) {
+                        Script(|bb| if bb.b0 % 4 < 0 { bb.t0.set(3) }),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                IfThenElse {
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
+                AsyncSequence {
+                    Script(|bb| { if *bb.t1 < 0 { *bb.t1 += 4 }; bb.t0.set(8) }),
+                    ParallelAll(max_failures = -1) {
+                        #[failure_if(|bb| *bb.t0 < 6)]
+                        #[run_while(|bb| *bb.t1 % 3 != 1)]
+                        ScriptCondition(|bb| *bb.t1 + 4 > 4),
+                        Action(Act<7> = Act::<7>),
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    Sequence {
+                        Action(PIo<8>, t0 = {t1}),
+                        Condition(Cond<9> = Cond::<9>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1099Blackboard { b0 t0 });
+board!(Tree1099Blackboard { q0 t1 b0 t0 });
 
 cases! {
-    Tree1000 "B{b1=4;t0=4;b0}Fb(Fb(Sw{1;0}(c0e,Lim{1}(t1e),Ret4(c2e)),RSeq(c3,Sw{1}(c4,a5),OnceT(Seq(@rw{b0+1>2}@ki{t0<6}@os{t0+=3;b1:=b1%3}c6e,a7)))))",
-    Tree1001 "B{o0;b0;b1=0;t0=3}Sel(Ret2(Rep3(Pre{b0%4<0;R}(Swm(RSeq(pc0{b0:5},c1,@oh{o0|1+3%2>0?b0+=1}Wt{10},pc2{b0:=}),TryT(c3l,@fi{t0=b1%4}@oh{b1+=2}Su{t0}(Sb{t0=5}),Ret2(Scc{b1<1})))))),FF(Pre{b1+4!t0+3;K}(@po{b0+3<t0+1%3?o0:=_}pc4{b0:=})))",
-    Tree1002 "B{b0=5;t0=4}Wde(c0b{t0+1%3},Scc{t0+4!5})",
-    Tree1003 "Star(t0,t1,t2)",
-    Tree1004 "Sel(Dl{10}(Opt(MPri(Dd{50}(Seq(c0,c1))))))",
-    Tree1005 "B{t0=0}Rty2(Sel(Wu{t0},c0b{t0},t1e,a2,t3))",
-    Tree1006 "B{b0=5;b1;t0=5;o0=_}WU{t0%3<0}(Flip(Step(Bin{b1%2=1;T}(c0l,Wt{0}),Inv(Pre{some;R}(RFb(c1e,pt2{b0:6;b1:b0})))),t3,Inv(PAll{-1}(t4))))",
-    Tree1007 "B{b0=5;t0;b1=1;q0=4}PAll{_}(Wv{t0}(Swm(MPri(Lp{t0;_}(Sw{3;1}(a0,pt1{b0:4},c2)),@po{b1+=1}Fb(Wu{t0},t3e),Rmp{S;F}(Sc{t0+=2})))),Fb(Star(t4,Wu{t0}),c5b{t0},Try(a6b{t0;b0},t7e)))",
-    Tree1008 "B{b0;t0=3;o0=4;b1=1}PPar{1;_}(Fb(Swm(c0l,@of{b1+=2}@po{o0:=8;o0:=_}@si{b0%4>0}Sb{t0=5},Sl{10},Sc{t0:=b1;t0:=4}),Isw{o0|3+2;N;_}(pa1{b0:2;b1:b0},Sl{0},t2)),Rpt{0}(c3),Par{4;_}(c4e,Wt{50},pc5{b0:6},a6))",
-    Tree1009 "B{b1;b0;t0=5}AFb(t0e,Scc{b1%2!1},Wde(pa1{b0:b1},c2),@oh{b1+=2}@fi{b0%3=1}Scc{t0<t0+2})",
-    Tree1010 "B{b0=2;t0=3}Dl{20}(Ite(a0e,a1b{b0;b0}))",
-    Tree1011 "B{q0;o0=_;t0;b0=1}RFb(PPar{1;_}(Rpt{F}(S),Sb{b0=6},c0l,Sb{o0=7},c1),Wde(Ret3(@os{o0:=_}@po{none?b0+=1}PAll{-1}(t2e,Sb{o0=0})),Lp{_;F}(MSeq(a3l,OnceK(c4l))),Sc{t0:=b0;b0+=1}),RSel(Flt{1;S;K}(Ret2(pt5{b0:t0})),c6,Isw{t0;_;_}(Suc,c7,t8e,Sl{30})),Rep4(Star(Sc{t0+=2},@os{t0:=b0}Fb(F,t9e),t10,Swm(t11,Scc{none}))),OnceT(Lp{b0;_}(Seq(pi12{t0:=},Ub{o0},@of{t0%4>2?b0+=2}Seq(pa13{b0:b0},t14)))))",
-    Tree1012 "B{t0;b1;b0;t1=3}@ki{b1<b0}@of{t1:=t0+4}@fi{b1<1}FS(c0)",
-    Tree1013 "AFb(t0e,c1,Cd{30;K}(MSeq(a2,c3,Sub(Sub(t4)))))",
-    Tree1014 "B{q0;b0=2;t0=0}PPar{1;N}(PAll{4}(a0,c1,Isw{b0%3;_;_}(c2,t3),@of{t0:=7;t0:=b0}@fi{t0=3}pi4{t0:t0}),PAll{_}(Cd{0;K}(@rw{t0%2<1}pc5{b0:b0}),RFb(t6,S)),Lp{_;_}(@oh{t0+=1}RFb(@po{t0=b0+4?b0+=3;t0+1%2>0?t0+=1}@of{t0+=2}@si{t0+1%2<0}c7,c8e,pt9{b0:=;b1:t0},@of{t0+=3}@os{b0:=t0}@fi{b0<2}Sc{b0:=t0%4;b0+=1})))",
-    Tree1015 "B{q0=4;b0=3;t0}Fb(a0,Lp{_;S}(To{100}(PAll{0}(Rus{F}(pi1{t0:=}),t2,t3,Step(c4,a5b{7;b0}),SubR(t6)))),@oh{b0+=3;t0:=t0%4}@ki{b0+2<t0}Fb(Rep4(Ite(t7,S)),Cnd{b0!4;T;F}(t8)),Pre{b0+2<0;S}(Inv(pa9{b0:b0;b1:t0})))",
-    Tree1016 "Swm(c0,a1,Sub(FS(c2)),c3,a4e)",
-    Tree1017 "Try(Flt{2;F;_}(Swm(Swm(Keep(Ret0(Suc))))),Seq(Fb(a0e,c1,a2,t3),Try(c4,Opt(c5),t6)),Ret2(Ret4(RSel(Once(Once(PAll{-1}(t7e))),OnceT(OnceT(Wt{30}))))))",
-    Tree1018 "B{b0;t0}Rpt{0}(pa0{b0:t0;b1:b0})",
-    Tree1019 "B{b0;t1=5;t0}Pri(Wu{t0},Par{3;-3}(Inv(F),pa0{b0:=;b1:t1},PPar{1;T}(t1,F)),RSel(c2))",
-    Tree1020 "RSeq(PPar{1;N}(c0,Keep(c1)),RT{3}(t2))",
-    Tree1021 "B{t1=0;b0=2;o0;t0}Opt(ASeq(MSeq(AFb(c0,Wt{0}),Intr{t0>o0|5}(pc1{b0:0})),Rep1(Ub{o0}),Once(Cnd{o0|5>t1%2;N;_}(MPri(t2,c3l))),@si{b0=t1}@oh{t0+=1;t0:=t0%4}PAll{-2}(Wu{t1},@ki{o0|5+1!6}t4)))",
-    Tree1022 "B{o0;b0=0;t0=0}Fb(Flip(Sl{0},t0,Sb{t0=2}),@ki{none}Scc{t0<o0|0%2},Star(@rw{t0+4%4=1}@si{b0+1%4!1}@fi{t0<3}RSeq(pi1{t0:=},@oh{b0:=2}c2l)),Fb(Keep(Seq(pa3{b0:b0},a4)),pt5{b0:=}))",
-    Tree1023 "B{t1=5;b1=1}@of{t1:=b1}@oh{t1:=b1+4}Ruf{F}(t0)",
-    Tree1024 "B{t0;b0;o0=2}Ite(Swm(RFb(@os{t0%2!1?o0:=b0+1%2;o0:=o0|5}SubA(Fai),pt0{b0:1}),MPri(@oh{t0:=b0;t0>3?o0:=t0}t1,a2l)),Seq(pi3{t0:t0},a4,Wu{t0}))",
-    Tree1025 "B{b1=0;b0;t0=4}Ite(pt0{b0:0;b1:=},@os{b0:=t0%3}PPar{1;N}(t1,c2l,a3,Wt{0}))",
-    Tree1026 "B{b1=2;t0=4;b0}Try(FS(Ret0(c0l)),pc1{b0:b0},Pre{b1<t0+3%3;F}(@si{t0<0}Rep2(Keep(Once(FS(Swm(pt2{b0:t0;b1:b1},a3)))))))",
-    Tree1027 "B{t1;b1;t0=1}Swm(OnceT(Scc{b1+3<t1}),Wt{50},Sc{b1+=1},@oh{t1:=b1%2}Sb{t0=0},Sl{50})",
-    Tree1028 "Ret3(AFb(Par{_;-2}(Lim{3}(Wde(t0,R)),Flt{3;R;_}(t1),Star(FS(t2),To{100}(t3)))))",
-    Tree1029 "RFb(Step(a0,a1,c2,t3),AFb(Keep(Pri(c4,c5,t6e))),Rty1(t7),Keep(ASeq(Rty2(t8),Ruf{2}(c9l))))",
-    Tree1030 "Inv(RepF(FF(t0e)))",
-    Tree1031 "B{t1;b0;t0=2}Isw{t0;T;N}(@oh{t1+=2}PAll{_}(c0l,Keep(Isw{b0%2;_;_}(c1,@po{t1+=2}@rw{t0+4>2}Sc{t1:=b0%3},t2)),@po{t0<t1?b0+=1}@oh{t1:=b0}@of{b0:=t0}RSeq(@ki{b0%2<1}Sb{t0=1},t3e,R),ASeq(a4,c5b{t1},Wu{t1},c6,@ki{b0+3>7}t7)),@ki{t1>t0%2}AFb(Pre{t1+2%2!0}(RFb(t8,FF(pi9{t0:=}),a10l))),@po{b0+=2}Opt(Pre{t1=b0%4;S}(MSeq(Wv{t0}(t11),pi12{t0:=},Sl{30},c13b{b0%2}))))",
-    Tree1032 "RFb(Wde(Star(a0e,a1,t2e,a3,c4e),Wde(a5e,Mt{30}(Wt{0})),Inv(c6l)),F)",
-    Tree1033 "Step(AFb(RSeq(Dd{0}(RSeq(RFb(RepF(t0),c1e,a2,Run),Rmp{S;F}(t3),Rep0(c4))),RSel(MSeq(Ret4(Ret4(t5)),Seq(c6l,a7)),Dd{10}(OnceK(OnceT(a8))),a9))),Keep(Rmp{S;F}(Dl{30}(Par{-1;-2}(Seq(RSeq(t10)),Flip(Sl{50},Ret2(Suc),c11))))))",
-    Tree1034 "B{t0=2;b0=0}PPar{0;_}(t0,Pre{t0<b0%2;F}(FF(Rep0(c1l))),Dl{30}(RFb(OnceK(SubA(Ite(Wu{t0},a2))))))",
-    Tree1035 "B{t0=5;b0=1}ASeq(Par{3;-1}(To{10}(Rep3(Invt(a0))),Sb{b0=0},Rep1(c1)),Lim{2}(MPri(MPri(c2e,pt3{b0:t0;b1:b0},t4,pi5{t0:b0}))),PAll{-1}(pt6{b0:t0;b1:b0},t7),F)",
-    Tree1036 "B{b1=5;t0=4;b0=3}Dd{0}(@rw{b0>1}@oh{t0+=3}pc0{b0:b1})",
-    Tree1037 "RFb(t0e,c1,OnceT(Rep3(RU{F}(c2))),Keep(Rpt{F}(Sub(t3))))",
-    Tree1038 "B{b0;t0=2}Isw{t0;N;T}(WU{b0+2<4}(pi0{t0:t0}))",
-    Tree1039 "B{b0=1;b1;q0=2;t0=1;o0=_}TryF(@ki{t0+2<b1}@si{o0|3>3}RepF(SubR(Lp{_;K}(Ub{o0}))),R,Sb{b0=3})",
-    Tree1040 "Keep(RSeq(Star(c0l,S,c1),Star(t2,a3),c4,c5))",
-    Tree1041 "B{t0;q0=0;o0=_;b0}@oh{t0:=o0|0}@fi{b0+4=t0}RFb(Fb(To{30}(@oh{t0+=3;b0:=b0%3}@ki{none}MSeq(c0l,Run)),Rep3(@rw{t0<5}Scc{t0%2=0}),Lp{t0;K}(To{50}(c1e)),pt2{b0:2},Invt(t3)),Inv(Fb(Rmp{F;S}(@os{t0+=2}t4),Step(a5,c6l,t7,a8),Scc{b0<2},Fb(pt9{b0:=},Sb{t0=0}))))",
-    Tree1042 "AFb(Opt(c0))",
-    Tree1043 "B{b0;q0;t0=2}RFb(c0,Step(SubA(Seq(t1,S,@po{t0+1!2?t0+=4;t0:=b0+4}t2,t3)),Opt(Fb(@si{b0+3%4>0}@po{b0%4!0?t0+=2;t0:=b0+1}Step(c4,Sc{b0+=1}),Ite(c5l,a6e))),Swm(Lp{b0;S}(Sc{b0+=1}))),a7l)",
-    Tree1044 "B{t1;b0=4;t0=0;q0}Fb(PPar{1;_}(PPar{1;T}(Wde(t0e,pt1{b0:=},Sb{t0=6}),c2),RFb(Wu{t1},t3,t4,c5)),Ret3(Seq(PAll{-1}(t6,c7),RFb(RFb(c8,pa9{b0:=;b1:t1}),Lp{t0;K}(a10)))))",
-    Tree1045 "B{b0=1;o0=_;t1=3;t0}Step(Ite(WU{some}(c0),Pri(a1,t2,Su{t0}(a3b{t0;b0}),Sc{t0:=2}),Wv{t1}(Pri(c4,RSeq(t5,a6),@fi{b0=b0+2%3}@ki{t1%3>0}@si{b0+4!4}Isw{7;N;N}(pc7{b0:t1},a8)))))",
-    Tree1046 "B{t0;q0=3;b0;b1}TryT(Cnd{t0>7;N;S}(t0e),Sw{5}(Rty2(Sc{b0<2?b1:=9;b0<1?b0:=t0}),Rep0(Scc{b0%3=2})),@po{t0:=b0+4;b0:=4}@ki{t0%3>1}Lp{t0;_}(Ret0(t1)),ASeq(t2,@fi{b0!2}@ki{b1+4=6}@os{b0:=t0%2}pi3{t0:b1},Sl{10},Scc{b0+3%4<3}),MSeq(@fi{b0+1=b1}@os{b1+=1}@ki{b1=b0+1}Ret2(t4),t5))",
-    Tree1047 "B{q0}RU{F}(Lp{_;K}(c0e))",
-    Tree1048 "B{b1}Pre{b1+2<0;F}(F)",
-    Tree1049 "B{o0;t1;t0=3;b1=3;q0=2;b0=4}Isw{b1;_;_}(Sw{5;2}(pa0{b0:=;b1:=},Lp{_;F}(Dd{0}(t1)),OnceT(c2)),pt3{b0:=},Seq(Fb(Scc{t1+4%3<2},Ub{o0}),RFb(c4l,c5),@fi{b0<b1}Seq(@po{b0+=2}pi6{t0:t1}),Sl{0},@of{b0%3>0?t0+=2;b0:=b1+4%3}Rep2(@of{t0+=2}t7)))",
-    Tree1050 "B{b0=4;t0=4}Cnd{b0%2!1;T;F}(RSeq(RFb(Wv{t0}(Intr{b0=3}(Suc)),t0,c1e,a2),c3))",
-    Tree1051 "B{b0=5}MPri(t0,a1b{b0%3;b0},a2)",
-    Tree1052 "Rep3(Sub(RSeq(RFb(RSeq(Rpt{2}(c0)),Flip(t1,a2l,t3)),RU{S}(Ite(TryT(c4,t5,c6e,c7e),Mt{20}(c8e),R)),Cd{10;K}(Pri(c9,c10e,a11,Sub(t12),c13)))))",
-    Tree1053 "Ret3(Once(ASeq(Step(R,t0,Run),Wt{100},Dd{20}(Rep2(Invt(Rpt{2}(t1)))),Dl{50}(RetF(c2)))))",
-    Tree1054 "B{t1;o0;b0=0}Isw{b0+2%2;T;_}(@rw{b0=1}@oh{b0+=4}Bin{t1%2!0;_}(FS(Sl{50}),Once(Try(Intr{b0>7}(t0e),@si{b0!o0|1%2}@ki{b0+2<7}Ub{o0},a1e))))",
-    Tree1055 "B{t0;q0=1;b0}Flip(Lp{_;_}(Inv(@rw{b0>1}@fi{b0>t0+4%4}Ruf{1}(F))),Flip(t0,Sb{b0=9},c1),pc2{b0:b0})",
-    Tree1056 "B{t0;b0=3}PPar{2;N}(Opt(Once(Dd{20}(a0l))),Cd{10;_}(Cnd{t0>b0%2;_;S}(Sel(t1))))",
-    Tree1057 "B{t1=4;t0=3;b0=0;b1=0}@rw{b1+3%3=0}@of{b0:=t1+3}@si{b1=3}Sel(Star(t0,c1e,pt2{b0:3;b1:t1}),Wde(Wu{t1},Ite(t3,t4e),t5))",
-    Tree1058 "PAll{-3}(Seq(Once(Ret2(a0)),FF(MSeq(c1,S,c2))),Ite(Rpt{3}(c3l),c4),Dl{20}(Wde(c5l,c6,Sub(a7))),TryT(Flt{1;F;K}(Seq(t8,t9,R)),a10,Fb(a11,a12)),RFb(ASeq(c13l,c14,Invt(c15)),Invt(t16e)))",
-    Tree1059 "B{t0;b0;o0}@os{b0+=1}@fi{t0%3>1}PPar{0;T}(Cnd{b0!2;N;_}(Pre{t0%3!2;F}(pt0{b0:=;b1:b0})),@of{b0%4<0?b0+=3}@os{b0:=b0%2}RSeq(pi1{t0:t0},pa2{b0:=;b1:t0}),S)",
-    Tree1060 "B{b0}PPar{0;_}(Sl{10},Seq(Fb(t0,Sc{b0:=b0%2})))",
-    Tree1061 "B{b1=3;t0;b0;q0=1}Seq(@oh{b0=1?t0:=b0;t0:=b1}ASeq(Rmp{S;F}(Sw{3}(Once(@po{b1:=t0+3}@oh{b0+=3}@of{b1+=1}Ite(@rw{t0!3}@ki{b1=3}@fi{t0+3=b1}t0,@si{b0!7}c1)),t2)),Step(t3e)),RSeq(Sl{0},@os{b0=7?t0+=2}@of{t0+4%3>0?b0:=b1}pa4{b0:6},pc5{b0:b1},pa6{b0:b0},@oh{b1:=b0}@rw{b0<t0+1%2}@ki{b0%2!1}t7),Wde(Lp{t0;_}(Sw{4}(c8,Sb{t0=5})),R,Sl{10}),Dl{20}(Mt{20}(@ki{b1<4}@of{b1:=b0+1}@po{t0+=3;t0+=2}c9)),FF(Step(PAll{_}(@of{b1+=4}@po{b0:=t0}Intr{b0!5}(Step(Wu{t0},t10,Wt{0})),To{50}(t11)))))",
-    Tree1062 "FF(Rep4(t0))",
-    Tree1063 "B{b0;b1=4;t0;t1=3}Swm(SubR(Step(a0,Wu{t0},Scc{t0!t1+2},a1)),PPar{2;N}(F,Wt{10},Ret4(pt2{b0:t0;b1:t0})),@oh{t0+=3;b1:=b0}@si{t0+4<1}PPar{0;T}(R,SubR(c3)))",
-    Tree1064 "B{b0;t0=0}@fi{t0%2!0}Isw{0;T;T}(RFb(WU{b0>t0%2}(Cnd{t0!1;T;S}(t0)),pc1{b0:b0}))",
-    Tree1065 "B{t0;b0=1;t1=2}RSeq(Par{0;-1}(Par{-2;-1}(a0e,pc1{b0:=}),To{10}(@po{t1%2<0?t0+=3}a2)),t3,Fb(@po{t0:=b0}@oh{t0+=1}t4,Keep(pc5{b0:=})))",
-    Tree1066 "Fb(Lim{2}(PPar{1;N}(R,c0,F,Sl{20})),S)",
-    Tree1067 "B{b0=2;t1=3;t0}Bin{t0=t0%3;N}(Rep1(Intr{t1<6}(@rw{b0+3%2<1}S)),SubR(Rty1(a0)))",
-    Tree1068 "B{t0=1;b1=5;b0=5}Star(c0b{b1+1%4},Ite(c1,@rw{b0<b0+1}RSeq(a2,c3b{t0+1%3}),S),FF(Bin{t0+4<t0;N}(Sb{b0=8},Rep1(a4e))))",
-    Tree1069 "PAll{0}(Sel(RSeq(t0,c1l),Seq(t2,t3,c4,Wt{0},Rmp{F;S}(t5e)),FS(To{20}(c6))),Wde(MSeq(Rep0(Sl{50}),t7e,RSel(F,S),RU{S}(t8)),PAll{_}(c9),Flt{2;S;_}(Ret3(OnceK(Rmp{S;F}(RU{S}(t10)))))))",
-    Tree1070 "ASeq(Dd{10}(ASeq(t0,Suc,t1)),OnceT(a2),PAll{2}(RT{1}(To{20}(Run)),Sel(t3,c4,c5,Sub(a6))))",
-    Tree1071 "RFb(t0)",
-    Tree1072 "B{t0=2;b1=1}RSeq(Flt{2;R;F}(ASeq(Dl{0}(t0),t1)),Once(Seq(Flip(Wt{50},Sb{t0=b1}),Once(Lim{1}(RT{F}(RepF(t2)))))),AFb(c3,Run))",
-    Tree1073 "B{q0=2;t0=2;b0}RSeq(Lp{t0;_}(c0l),@rw{t0%2=1}Fb(a1b{b0%3;b0},t2,Fai,c3b{t0+4}))",
-    Tree1074 "B{b0;t0;t1=1;o0=3;q0=2}@oh{t0:=t1}Pri(a0,OnceK(Fb(a1,Lp{t0;S}(t2))),@ki{t1+1%3>1}RSeq(t3),Lp{t1;S}(RSel(F,t4,c5,pa6{b0:=;b1:t1})),Star(t7,@rw{b0%4!3}@os{t1:=t0%4}@ki{some}F,t8,c9,a10l))",
-    Tree1075 "B{b1=3;t0}MSeq(RFb(Seq(Rep1(t0),S),Seq(t1e,pa2{b0:b1;b1:t0}),FS(a3l)),@os{t0%4<2?t0:=b1}Par{_;_}(Bin{b1%4=3;_}(Rep3(Invt(Rty0(SubA(c4)))),Scc{b1<1})))",
-    Tree1076 "B{b0;t0=4}TryF(Cnd{t0+3%2>0;T;_}(t0),R,Inv(@si{b0>1}Pri(Wu{t0},c1)))",
-    Tree1077 "B{b0=3;q0=2;t0=3;b1=0}Star(Sw{1}(a0,a1),Bin{b1!3;N}(c2e,Fb(a3e,t4)),Seq(Fb(@po{b1!b0?t0+=1;b0+=1}@rw{b0%2<0}pc5{b0:=},Run)),Star(a6,c7),Lp{b1;S}(Lp{t0;S}(t8)))",
-    Tree1078 "ASeq(Swm(c0),Sub(Flt{2;F;K}(OnceT(t1))),FS(Par{_;2}(c2l,a3)),PAll{-1}(OnceT(Keep(c4e)),RFb(c5e,c6)),t7)",
-    Tree1079 "B{t0=2;b0;b1=3}TryT(RepF(Sw{4;2}(TryF(c0,@oh{t0:=2;b1+=2}t1e),t2,a3b{1;b1})),Ret1(c4),Star(Fb(c5,a6,@os{t0+=3}@ki{b0=t0+1}@of{b1+=3}Sc{b0:=b1%4;b1+=3},c7),WU{b0!3}(Bin{b0!6;_}(Ruf{F}(pa8{b0:b0;b1:=}),Mt{30}(c9b{6}))),RT{F}(Ret0(a10))))",
-    Tree1080 "B{b0=5;o0;t0=1;b1=3}@si{t0%4=1}@os{b1+3%4!1?o0:=b1}@rw{b0!t0}Wde(Sw{2}(t0,Sb{t0=b0}),SubR(@si{b1!0}@oh{none?t0:=t0%4}@os{o0:=_;o0:=o0|5}Pre{some}(a1)))",
-    Tree1081 "Flip(Step(Rep3(ASeq(c0,t1)),Swm(Sl{0},t2)),Inv(Step(t3,t4,c5,F,t6)),Sub(Flip(a7,c8l,c9)))",
-    Tree1082 "B{t1=0;t0;b1;o0=1;b0=2}Fb(Dl{10}(Intr{b1%2>0}(t0)),PAll{-2}(FS(c1e),@ki{some}c2b{t1}),@ki{t1<0}t3,ASeq(Sc{t1+4>o0|0+4?b0:=t1;b1+=1},pi4{t0:b0},Wt{0},c5,SubA(Wu{t0})))",
-    Tree1083 "B{t1;b0;o0;b1=1}Opt(Swm(Bin{none;_}(Scc{t1<b0},c0b{t1+2%4}),Bin{b0+1>o0|2;N}(Ruf{F}(Sel(t1e,a2b{8;b1},F)),Dd{0}(t3)),OnceK(@si{o0|5+4=o0|1%2}c4)))",
-    Tree1084 "B{t0=5;b1}Sw{4;0;5}(c0e,RSeq(c1,t2e),pi3{t0:=},@ki{t0<5}t4)",
-    Tree1085 "Swm(FS(c0e),RFb(c1l,Sl{0}),c2,c3,c4)",
-    Tree1086 "PPar{2;N}(Inv(a0),t1)",
-    Tree1087 "B{t0=0;o0=_;b0=1}To{0}(Seq(Wv{t0}(MSeq(RFb(Step(Sb{o0=5},c0)),a1)),Opt(Fb(Flip(a2,Sb{b0=t0}),pa3{b0:=;b1:t0},c4)),Sb{o0=4}))",
-    Tree1088 "B{b0=3;t1=3;o0=1;b1=0}@os{o0:=b0;b0:=t1}@po{b0+=3}Seq(Par{_;1}(pc0{b0:=},t1,Run,a2e),Par{0;3}(t3,RSeq(Sb{t1=0},Sl{0}),Rty2(t4)),Rep1(Rus{F}(TryF(c5e,c6,RSeq(a7b{o0|1%2;b1},c8)))))",
-    Tree1089 "B{t1=3;q0=0;b0=4;o0=3}Par{_;-1}(Lp{t1;F}(Pri(Swm(FS(c0e),Rmp{S;F}(Seq(RT{2}(@rw{b0+3>3}t1),@ki{b0>5}@si{b0<0}Rmp{S;S}(c2),t3))),Cnd{o0|3>6;N;S}(ASeq(Seq(RSeq(a4,c5b{b0},c6),Seq(c7)))))))",
-    Tree1090 "B{b0=2;q0=1;t0=0}Pre{t0=b0;F}(Step(Rep3(Lp{b0;F}(@oh{t0+=1}a0)),F,Scc{t0%2!1}))",
-    Tree1091 "B{b0=3;t0=4}@po{b0+=3}@oh{t0:=b0+2}@fi{b0=3}Ite(@os{b0:=t0%2}SubR(pt0{b0:4}),t1,Par{0;_}(Rty3(@oh{b0+=1}t2)))",
-    Tree1092 "B{b0;t0=0;t1=5;o0}Wde(Par{-2;-1}(Scc{t1%4>2},a0,c1,t2),Opt(WU{none}(Step(Sb{t1=t0},t3,t4,Lim{2}(pi5{t0:b0})))))",
-    Tree1093 "B{o0;b0=1;q0;t0=4}Mt{30}(MPri(Lp{b0;R}(Lp{b0;_}(a0)),Su{t0}(Keep(t1)),Sb{o0=7}))",
-    Tree1094 "B{b0=4;t0=0;b1=1}Sw{1;2;4}(PAll{-2}(RFb(t0,S),Scc{b0%3<0}),OnceT(Isw{t0%4;N;N}(c1,Fai,pa2{b0:=},pi3{t0:t0},Seq(a4,c5))),RT{2}(PPar{0;_}(a6)),Try(Rpt{2}(t7),@rw{b0+3>b0+1%4}@po{b1+=3}@ki{t0<1}c8b{b1+3%2}))",
-    Tree1095 "B{t0;q0=0}FF(Lp{_;R}(@rw{t0+3=0}AFb(To{0}(RSeq(t0,a1,a2)))))",
-    Tree1096 "Keep(Flt{1;R;_}(F))",
-    Tree1097 "B{b1=0;t0=2;q0=4;o0=1;b0=1}OnceK(@fi{b0+4%4!1}@si{b0<7}RSel(@ki{b0<2}Isw{b0;_;_}(Lp{b1;F}(PPar{0;T}(Step(a0,t1,Fai,SubA(Wu{t0}),Wt{20}))),Isw{t0%3;T;T}(S,WU{t0%2!1}(Fai),@of{none?o0:=b1+3}@ki{t0>6}Fb(a2,t3)),TryF(RFb(c4,a5e,c6b{5},t7),Lp{b1;K}(a8),Sc{b0:=t0})),OnceK(c9e)))",
-    Tree1098 "Rty0(Sl{0})",
-    Tree1099 "B{b0=2;t0}MPri(c0,Intr{t0!4}(PAll{_}(Sl{20},OnceK(Wt{0}))),PPar{1;T}(t1,Pre{b0+2<3;K}(Rep4(Inv(a2)))),Inv(Fb(t3e,@rw{b0%4>0}@oh{t0:=b0+3}t4)))",
+    Tree1000 "B{b0;t0=3;b1}@oh{t0:=b1+1}@si{b1<2}Step(Wu{t0},pa0{b0:b1})",
+    Tree1001 "B{t0;b0}PAll{3}(Swm(Cnd{t0%4!1;_;S}(a0l),Fb(t1,a2),@rw{t0+2=b0}@os{b0+=1}t3),@si{b0+4>2}Pri(AFb(Flt{1;R;F}(pa4{b0:b0;b1:b0})),Sb{t0=5}),Bin{b0=b0+3;N}(Pre{b0<t0%3;S}(Wde(c5l,c6)),To{0}(Fb(Intr{b0=7}(R),Scc{b0<2},a7,c8b{b0+1%3}))))",
+    Tree1002 "B{t0=2;b0}Step(PPar{2;T}(c0,Sc{b0:=0;t0+=2}),Wde(c1b{t0+1%3},Scc{t0+4!5}),Sb{t0=b0},t2,To{0}(t3))",
+    Tree1003 "B{b0=5;o0=_;t0=0}Par{5;3}(c0l,PPar{2;_}(c1,Sc{o0:=_},Rpt{0}(c2),t3,Scc{none}),Swm(RFb(Flip(c4,t5,Sb{b0=t0}),Cnd{b0+2%2=1;_;S}(@rw{none}a6),Scc{t0%3!0})),Rmp{S;F}(Star(t7,Sb{o0=6},Sb{o0=3},t8)),FF(Fb(Rep4(Pre{t0<2;K}(pt9{b0:1})),Wv{t0}(c10),Su{t0}(a11e))))",
+    Tree1004 "B{t0;b0}Rep3(Star(a0,Sc{t0+=2;b0+=2}))",
+    Tree1005 "B{b1=5;b0=0}Seq(RFb(Flt{1;S;K}(RFb(F,t0)),F,S),Pre{b1+4!2;R}(RetF(Mt{20}(Sb{b0=5}))))",
+    Tree1006 "B{b0=2;t0=4}Pri(Dl{20}(SubA(t0)),c1b{t0%4},a2,a3b{t0+3%3;b0})",
+    Tree1007 "Flip(To{10}(Star(a0,c1,c2e,t3e,c4e)),PPar{0;N}(Invt(RFb(t5,c6l)),AFb(a7,t8,t9,c10),Flip(t11,Sl{20},t12e,S)),Cd{50;K}(RSeq(Wt{0},Sl{0},Rep0(c13e),t14)),Dl{50}(Dd{50}(TryF(t15,Sl{50},c16))))",
+    Tree1008 "B{t1}Pre{t1%4<2;R}(t0e)",
+    Tree1009 "B{b0=3;b1;o0=3;t0=3}Star(Rpt{1}(t0),@po{b0+=2}@ki{o0|3<6}@rw{t0%3=0}Rep3(RT{F}(RSeq(Rus{3}(c1),ASeq(c2,Sb{o0=8})))),RSeq(a3l,a4b{b0%3;b1},c5))",
+    Tree1010 "RSeq(t0,Sub(Sub(Wt{50})))",
+    Tree1011 "RepF(t0e)",
+    Tree1012 "Pri(RFb(PAll{_}(To{30}(Step(Fai,RSeq(c0l,t1)))),Fb(F,Dl{0}(Rus{2}(OnceK(c2)))),Flt{1;_;K}(Seq(Dl{20}(Rty3(RtyF(a3)))))),Ite(Ret2(RSeq(TryT(a4e,Opt(t5),a6e),MPri(c7,t8,Once(c9l)),Inv(Keep(RepF(t10))),c11)),PPar{2;N}(Once(Rmp{F;S}(Sl{30})),c12,c13,FS(t14))))",
+    Tree1013 "B{o0=_;t0=0}Cnd{some;_;F}(Swm(Flip(PPar{0;T}(Scc{t0%2>0},t0e,t1),Sc{t0+=2},MPri(Pre{t0%3<2;R}(c2b{t0%2})))))",
+    Tree1014 "B{o0=_;b0=1;b1=5}Ite(Swm(Star(Ruf{2}(pt0{b0:=;b1:b1})),t1,Isw{b1%3;N;_}(@oh{o0|1+1%3!2?b1+=1}Wde(c2,@of{b1:=o0|0}@os{o0:=b0}@fi{some}a3e),t4,t5)),Rep0(c6b{b0}))",
+    Tree1015 "B{b0=1;t0=5;b1}Wde(t0,FF(Seq(@of{b0+=2}@si{b0+4>2}@fi{t0!b0}Sc{b1+2<4?b0+=1},t1,pi2{t0:b1})),TryT(t3e,t4,Lim{3}(pt5{b0:b1;b1:b1})))",
+    Tree1016 "RFb(Flt{2;S;K}(Wde(Sub(t0),Swm(a1l,Wt{10}),c2l)),OnceK(Step(OnceK(t3e),RSel(ASeq(c4,t5),Once(t6)))))",
+    Tree1017 "Rep0(Sub(S))",
+    Tree1018 "B{b0=2;t1=2;q0;t0=2}Swm(RSeq(Lp{t1;K}(Flip(RSel(PPar{0;N}(@os{t1:=6}@oh{t1+=2}a0,pc1{b0:3},S),Dd{30}(PAll{2}(a2l,Sc{t1+=2}))),Swm(Flt{2;_;_}(Fb(a3,pt4{b0:b0},a5,pc6{b0:=},Sb{b0=t1})))))),RSeq(Fb(t7,MSeq(a8b{7;b0},c9e),Wu{t0}),@oh{b0+=1}@os{t0+=1;t1+=1}Fb(Flip(Scc{t0%2=0},c10),OnceK(t11),Seq(Ret3(Wu{t0}),PAll{_}(@oh{b0+=3}t12,F)))))",
+    Tree1019 "Swm(FF(TryT(c0,FS(t1))))",
+    Tree1020 "B{b0=5;t0=1}Seq(SubR(Inv(Once(RFb(@os{b0:=t0}Wde(t0,t1,c2e),pc3{b0:=})))))",
+    Tree1021 "B{b0=1;t0=1;q0=3}Wde(Seq(RFb(Mt{50}(Sl{0}),Lp{_;K}(a0),Wu{t0}),Wv{t0}(Seq(t1,Sb{t0=2}))),FS(AFb(Ruf{F}(pc2{b0:t0}),F,@oh{t0:=b0+1}Swm(Sb{b0=t0},pt3{b0:=;b1:b0},Sb{t0=b0},R))))",
+    Tree1022 "B{t0;b0;b1=4}WU{b1+4!6}(Swm(Dl{50}(RSeq(pt0{b0:t0},Par{0;-1}(Sb{b1=b0},a1b{b0%4;b0},t2),Swm(t3,c4))),ASeq(Step(Seq(Scc{t0>1},pt5{b0:b1},c6e)),t7,RFb(t8,pt9{b0:=;b1:b0}),t10,Par{-2;_}(t11,pa12{b0:=;b1:t0})),Flip(F,c13,pc14{b0:6}),Sw{5}(@of{t0+=1}@rw{b0+2>4}Flt{3;_;F}(Flip(Ret3(t15),Wt{10})),S),Wt{0}))",
+    Tree1023 "B{b0=4;t0}Dl{10}(Bin{t0%2>0;_}(Fb(@oh{t0<t0%3?t0+=2;t0+=3}a0,t1),Opt(AFb(c2b{6},t3,WU{t0%2>0}(Ret4(Scc{b0>3}))))))",
+    Tree1024 "B{t0=1;b1=5;o0=_;b0=3}@rw{b0<t0%4}@of{t0:=b1}RSeq(ASeq(c0,Fb(t1e,RSeq(c2,Sb{o0=6}),Fb(pi3{t0:b0},t4)),Seq(t5e,@rw{t0=4}@ki{t0=t0+2}Swm(a6,F),t7,t8)))",
+    Tree1025 "Par{_;_}(To{10}(RSeq(t0,c1,c2)),Dd{0}(RFb(c3,a4l,t5)),Fb(t6,a7),Rep0(t8),TryF(a9e,Sl{20}))",
+    Tree1026 "B{b1;o0=_;b0=2;t0}Step(Ret2(Fb(ASeq(FS(@os{b1+=1}pi0{t0:=}),Sb{b1=t0},@fi{b1<7}@ki{t0<b0}t1e),Bin{some;T}(Pre{o0|1+1>6;R}(RFb(Rep0(F))),@ki{b0+2>0}Intr{o0|2!2}(Ub{o0})),PAll{0}(Inv(MPri(c2,pt3{b0:6;b1:b1})),Sl{10}),PAll{-3}(t4,@rw{o0|2+2!6}F,Wt{20},pi5{t0:=},t6))),PAll{_}(Mt{20}(AFb(Rpt{F}(Flt{2;S;_}(Ub{o0})))),Fb(Flt{1;F;_}(MSeq(pa7{b0:5;b1:b0},Ub{o0})),pa8{b0:8;b1:=})))",
+    Tree1027 "B{b0=3;b1;t0=3}@po{t0+=3}Keep(Dd{10}(RSeq(S,ASeq(Rus{3}(@rw{b1+4>6}@ki{b0<3}@oh{b0+=3}t0),pa1{b0:t0;b1:=},RU{S}(c2)),@po{b1+=2;t0+=2}@si{t0+4>b0+4%2}@fi{t0>2}t3,Star(t4,a5),Swm(pa6{b0:1},@of{b1+=3}c7l))))",
+    Tree1028 "B{b0;t0}Rep2(Bin{t0>3;_}(Sc{b0%4>2?b0:=t0},R))",
+    Tree1029 "B{t0=3;b0=5}MSeq(@ki{t0+3>5}@fi{b0<3}t0e,Wt{50},FS(t1e))",
+    Tree1030 "B{t0=2;b0=1;o0=_}Wde(Pri(Par{0;_}(@ki{t0!o0|5+2}@rw{o0|4%2<1}Flt{3;_;_}(Scc{b0!4}),To{10}(t0),Rep0(t1))),Dd{20}(WU{b0+2%2>0}(RFb(RSeq(RSel(c2,Sl{10}),@si{t0+3%4=1}@of{b0+=1}c3e,S,c4,t5)))))",
+    Tree1031 "B{o0=1;b1;t0}PAll{-1}(Sel(c0,t1,c2),RFb(Wu{t0},@fi{none}@os{o0:=b1}Dl{100}(Sb{o0=5})))",
+    Tree1032 "B{q0;t0;b0=0;b1=5;t1}RFb(Pre{t0+1>1}(PPar{0;N}(Wu{t1},S,t0,R,@rw{t1+2%2=0}Sb{t0=7})),SubR(Lp{b1;K}(Keep(t1))),PPar{2;N}(a2l,t3),@si{t1>6}Isw{t0+3;_;T}(To{0}(Sc{t1+=1}),Sc{t0:=b0;t1+=1},Suc),Mt{20}(FS(c4l)))",
+    Tree1033 "B{t1=1}PAll{-2}(SubR(t0e),Wv{t1}(Sl{10}))",
+    Tree1034 "B{b0=4}PAll{_}(MSeq(c0b{b0},Pri(a1,a2)),Rpt{3}(a3l),c4)",
+    Tree1035 "Mt{0}(Swm(Flt{2;R;F}(a0),t1,t2,F))",
+    Tree1036 "B{q0=3;b0=4;t0=1}Step(RFb(a0,Once(c1)),RU{S}(Sb{t0=2}),Cd{10;F}(Wde(Par{-1;_}(OnceK(t2)),Lp{b0;R}(pc3{b0:b0}),Pre{t0+2%2>0;S}(t4))),Ite(Fb(pi5{t0:=},@si{t0+4>7}@os{b0+=1}Rep1(t6)),pi7{t0:=}))",
+    Tree1037 "B{b1=0;b0=2;t0=5;o0=_}AFb(@po{t0+4<o0|2%4?t0+=2}@fi{b1+4%4=3}t0,pt1{b0:=;b1:=},Bin{t0=2;_}(@si{none}@po{o0:=b1%3}Mt{0}(Par{_;2}(pt2{b0:8},Wu{t0})),Seq(t3,c4)))",
+    Tree1038 "B{t0;b1=2;o0=_}@ki{b1+3<5}@oh{t0:=b1;o0|5%4>2?t0+=2}RetF(Bin{t0+1%3>0;N}(t0,a1))",
+    Tree1039 "B{b0;t1;t0;b1=3}Par{1;4}(Cnd{t0>b1;_;S}(AFb(RSeq(t0,Sb{t1=5},Sb{t1=t0}),a1,RSeq(@of{t1+=1}@rw{b1+4>b1+1}t2,c3,a4))),@fi{b0!6}@po{t0:=t1}Fb(Swm(pa5{b0:=},pt6{b0:b1;b1:t0}),RFb(To{10}(Scc{t1+1>7}),t7,a8b{t1+4;b1},c9,t10e)),Isw{b1+4;_;N}(RFb(@rw{t0%3!1}Sb{b1=b0},@ki{b1+3%3<2}@of{t1+=1}a11b{b1%4;b1}),@po{b0:=b1}@os{b0:=8}Rus{F}(Rep1(Wt{0})),@rw{t1<3}@po{b1+=3}S,t12),Wv{t0}(Rep3(MSeq(@fi{b1%3>0}@po{t1+=3;t0+3=b1+1?b1:=b0+4}t13,a14,Sel(t15,t16)))))",
+    Tree1040 "B{t0=0;b0=4;b1}Rep2(RSeq(SubR(SubA(@of{b1+4%3=2?b1+=2}@ki{t0!b0+4%3}@rw{b0<4}Sw{5}(F,@fi{b0%2=1}Sb{t0=9}))),Sc{b0+=2}))",
+    Tree1041 "B{o0=_;b0=0;t0}Pri(Rep3(Fb(Bin{b0<b0+3;T}(PAll{-1}(Dd{50}(Sel(@si{t0>7}pa0{b0:8;b1:t0},a1l)),c2,Wu{t0}),RT{2}(RSel(c3,Keep(@po{t0+=1;b0+=2}t4)))))),RSeq(Rep1(t5),Seq(Suc,a6,c7b{t0+1%3}),Flt{2;_;K}(SubA(Step(a8,Sb{t0=7}))),Fb(Scc{b0+4%2!0},Run)),@ki{b0=5}Seq(@po{b0+=2}pi9{t0:t0},c10l,Isw{b0+1;N;_}(pa11{b0:1;b1:t0},c12,t13,Opt(Ub{o0}))))",
+    Tree1042 "B{b1;b0=3;t0=3;o0=_}Swm(Par{-3;_}(PAll{_}(pi0{t0:=},c1e,@oh{b1+=1}t2,@of{b1+=1}Sl{0},t3),ASeq(Ub{o0},MPri(t4,t5e)),pi6{t0:=}),WU{o0|5>b0%3}(Swm(Fb(Bin{none;_}(FS(@oh{b0:=o0|5}@of{b1:=o0|0+1}@rw{b1>3}Fai),Scc{b1>2}),RFb(pa7{b0:t0;b1:t0})),OnceT(Fb(F,c8,Sb{o0=6})))),TryT(PAll{_}(OnceK(c9),Step(Sb{t0=b0},t10)),Par{0;2}(pc11{b0:b0},t12),MPri(Cnd{t0+1>6;_;F}(c13),Inv(a14l),t15),OnceT(t16),@si{b0!o0|1%2}@ki{b0+2<7}Rep0(Sc{t0+=3;t0+=2})))",
+    Tree1043 "B{t0=0;b0=0;q0=1;b1;t1}Fb(Lp{t1;S}(Scc{t0>3}),Lp{t1;_}(@rw{b0>1}@fi{b0>t1+4%4}pt0{b0:b1;b1:t0}),Star(t1,Sb{b0=9},c2,Sl{30}),Flip(c3,S,c4,c5l))",
+    Tree1044 "RSeq(t0,c1)",
+    Tree1045 "Rmp{S;S}(Dd{0}(Flip(Sl{20})))",
+    Tree1046 "B{o0;b1;t0=2;t1=1;b0=1}Wv{t1}(Bin{none;T}(@si{t1>1}Par{_;-1}(t0e),@rw{t0%3>1}@of{b1=1?t1:=6;b0+=3}@si{b1%3=0}RSeq(t1,Ub{o0})))",
+    Tree1047 "B{t0=3;b0}Star(ASeq(To{20}(pi0{t0:t0}),c1,t2,ASeq(Sc{b0:=t0}),t3))",
+    Tree1048 "B{b0=3;t0=0;q0=3;b1;o0=4}PAll{-2}(MSeq(c0,Flt{2;R;F}(c1e),pa2{b0:=;b1:=}),Wv{t0}(Lp{t0;R}(Rep0(t3))),@of{b0%2>0?b1+=1}@ki{b1!b0}@rw{o0|4%3<1}Sw{3}(pc4{b0:b0},@fi{o0|2<b1+3%4}Scc{b0<4}),Lp{_;R}(Lp{b0;K}(t5e)))",
+    Tree1049 "B{b1;t0=5;b0=0}RSeq(Try(a0b{6;b1},Suc,Sl{20},Wde(t1,pi2{t0:t0})),AFb(pc3{b0:b0},a4l,Sb{t0=b1}),@rw{b1<2}@oh{b0=b0+4%2?t0:=b1+3%2}FF(Pri(a5e,a6)),Fb(Scc{b1+4%2!0},a7b{t0+3%2;b1},t8e))",
+    Tree1050 "B{t0=5}Bin{t0<3;N}(c0e,Par{2;-1}(S,a1e))",
+    Tree1051 "B{t0=0;b1=2;b0}@oh{b1:=b0}@rw{b0<t0+1%2}@ki{b0%2!1}Ite(Seq(pc0{b0:t0},Sb{b0=6}),F,Seq(Sb{t0=6},c1b{b1},@rw{b0+3%2>0}@os{b1+=3}@po{b0:=t0%2}Scc{b0+1<t0%3}))",
+    Tree1052 "Par{-1;_}(PAll{-1}(Once(a0e),Keep(c1)))",
+    Tree1053 "B{t0=2;b0;t1=4}MSeq(RFb(FF(c0),MPri(c1,t2,a3)),t4,Dd{0}(@rw{t0<3}@si{t1%3<1}ASeq(Mt{0}(Seq(@oh{t1:=t0}pc5{b0:t1},c6,RFb(c7,@rw{b0=6}@po{b0+=1;t1+=3}pt8{b0:t0;b1:t1}),Sb{t1=7})))),Cnd{b0<0;_;S}(MPri(@os{b0:=t1+3}c9e,Wu{t1},t10,@oh{t1+=2}RepF(a11),t12)),RSeq(Sl{20},t13,@po{t1:=b0+4%3}@of{t0+=1}@si{b0+4%2!0}c14,a15))",
+    Tree1054 "Rep0(Sub(Suc))",
+    Tree1055 "B{t0=1;o0=_;b1;b0=1;q0}Seq(c0,pa1{b0:t0;b1:=},Isw{6;N;N}(RtyF(Lp{_;_}(Sb{t0=5}))),@po{b0:=5;some?b1+=1}@ki{b0=2}pc2{b0:b0},@os{b1+=2}@po{b1=t0+4?t0+=1}pa3{b0:=})",
+    Tree1056 "Par{1;_}(a0,t1)",
+    Tree1057 "B{o0=1;b0=2;t0;b1=1}RSeq(Star(pt0{b0:t0;b1:b1},pa1{b0:0;b1:t0}),@rw{b0+3%2<1}Wu{t0},@si{o0|2+4<0}@ki{b1%2>0}Sb{b1=3},@fi{some}Sb{b0=b1},pt2{b0:b1;b1:b0})",
+    Tree1058 "B{t0=2;b0;t1=0}RSeq(Isw{b0%4;N;N}(Step(Ret0(pa0{b0:=;b1:t0}),t1),Fb(FF(@oh{t1+1=6?t1:=t0;t0:=b0}t2e),Inv(pc3{b0:=}),Fai)),Seq(t4,TryF(Sl{0},t5e),RSeq(c6e,t7,c8e,t9)),Isw{t0;T;N}(PAll{_}(@rw{t0+4=3}@ki{t0=b0}pc10{b0:4},pa11{b0:=},R),t12,R,Rpt{F}(Wt{30}),c13l))",
+    Tree1059 "B{b0;b1}Swm(a0e,pc1{b0:=},a2,c3,c4b{b1+1})",
+    Tree1060 "B{b0;b1;o0=1;t0=2}@oh{b0:=t0+2;b1+=3}@si{b0+1!b0}@rw{none}Ite(t0,pt1{b0:3;b1:=})",
+    Tree1061 "ASeq(PAll{_}(Rep4(Rpt{F}(a0e)),RSeq(c1,c2,t3)))",
+    Tree1062 "B{t0;b1=0;t1=4;b0=1}Fb(Swm(Fb(Ret1(c0),pt1{b0:b0},t2),Try(a3e,Scc{b1+4%2<0},@os{t1:=t0}c4,@rw{t1%2=1}Swm(pt5{b0:=},a6l))),Rmp{F;F}(RSeq(Sw{1;0}(Star(Wt{30},@fi{b1%3=1}Fai),Rep4(Sb{b0=t1}),pt7{b0:=;b1:=}),t8)),RT{F}(@si{b1%2=0}Bin{b0=b0%4;_}(RFb(Bin{b1>1;N}(t9e,pa10{b0:6;b1:b0}),Lim{3}(t11)),Swm(@rw{t0>t1+4%3}@os{b1:=b1%4;b1+=3}@ki{b0+4<b1%4}Fai,Suc,@fi{t1>4}@of{b1:=t1}@po{t1=3?b1:=t0%2}t12))))",
+    Tree1063 "B{t0;b0}Seq(Seq(c0,a1e,c2l,c3),PPar{1;_}(@ki{b0+3%2>0}@si{t0>1}Scc{b0=6}))",
+    Tree1064 "B{b0;q0=1;t0=2;b1=1}RSeq(Sel(Opt(Seq(Sel(RSeq(@si{b1>1}Sw{5}(Wu{t0},c0)),Flip(pi1{t0:b0},pc2{b0:t0}))))),Step(RSeq(Ret4(Wu{t0})),a3,FF(a4e),RFb(t5,Sb{b1=2})),Lp{_;_}(Fb(Rep4(t6),Rep2(Fai),OnceK(t7),Rpt{0}(c8b{b0}))))",
+    Tree1065 "Par{-1;1}(t0,Sl{0})",
+    Tree1066 "B{b0=0;q0=3;b1;t0=1}Wde(Lp{t0;_}(Rep4(Mt{20}(Isw{b0;N;_}(a0b{b0+1;b1},Fai,To{10}(t1))))),@fi{t0%4!0}@ki{b1%3>1}@rw{b1%3!1}pt2{b0:b1;b1:t0})",
+    Tree1067 "B{b0;t0}TryT(Seq(Step(t0,@os{b0+=2}@rw{b0!3}c1),PAll{-2}(c2e,t3),@oh{b0+=2;t0+=1}@of{t0+1<3?t0+=1}Wv{t0}(t4),MSeq(a5,Ret4(Wt{20}),Sb{t0=1},Wu{t0})),Rep1(Fb(ASeq(c6,Wu{t0}),Star(@rw{t0=t0+4%4}PPar{0;_}(pi7{t0:=},pa8{b0:6;b1:b0},@po{b0+=1}@rw{t0%3>0}Fai)))))",
+    Tree1068 "B{t0;q0=2}Dl{10}(Lp{t0;R}(Sl{0}))",
+    Tree1069 "B{t0=4;b0}@of{b0<6?t0+=2}PPar{2;N}(Pre{b0%2<1;F}(Ruf{F}(AFb(pt0{b0:b0},c1))),ASeq(Mt{20}(@po{b0+=4}PAll{2}(pt2{b0:0},c3l)),RepF(RepF(Swm(AFb(a4,@ki{t0%4>1}pc5{b0:b0}))))))",
+    Tree1070 "B{b0;t1=4;b1=5}RSeq(pt0{b0:=;b1:t1},Dl{10}(c1b{1}),Rty3(pt2{b0:b1;b1:b0}))",
+    Tree1071 "Try(Rus{3}(MSeq(S,a0l,t1e,c2)),c3,RU{S}(F),Cd{20;F}(FS(Lim{3}(AFb(a4l,c5e,Sub(t6e),Sub(t7e))))))",
+    Tree1072 "B{q0=3;t1=1;t0;b0=4}Fb(@ki{t1>b0%4}@rw{t0<5}@fi{b0+2%3!1}Sel(F,t0),Lp{_;_}(PAll{-3}(c1e,@rw{t0=t1}@oh{t0:=3}c2,pi3{t0:t1})),pt4{b0:t1;b1:t0},Lp{_;K}(pi5{t0:t0}),Ruf{F}(t6))",
+    Tree1073 "B{b1;t1=5;t0=4;b0=1}@oh{t1+=1}@po{t1:=t0%2}RSeq(@fi{b0+4%4<3}Swm(RSel(c0,Wu{t1}),Sb{b1=5},t1),@of{b0+=1}@ki{t0=3}Rpt{3}(WU{t1+4%3>0}(FF(Rep0(Wt{30})))),Ruf{3}(MSeq(Swm(a2e,pi3{t0:t1},c4l))),OnceK(@of{b0+=2;t1+=2}@po{b0+=2}FF(RSeq(t5e,Bin{b0+3!2;T}(c6,pc7{b0:4}),S))))",
+    Tree1074 "B{t0=0;b0}@ki{t0>3}@si{t0%3<2}RSeq(t0)",
+    Tree1075 "B{b0=3;t0=3;o0=1;b1=0}@os{o0:=b0;t0:=b0}@po{t0+=3}Bin{b0!4;T}(Seq(a0b{o0|5+4%4;b0},t1,Ub{o0},t2,pa3{b0:b1;b1:b1}),AFb(Rty3(TryF(Once(t4),SubR(c5)))))",
+    Tree1076 "B{t1=3;o0=0;t0=1;b0}Par{_;-1}(Opt(Pri(Swm(OnceT(c0e),@po{t0:=t1}Rty0(Sb{t0=9})),PAll{-1}(Fb(@ki{t1>0}Rep0(pt1{b0:=}),Cd{30;F}(RSeq(c2,t3,Scc{b0%4!0})),Pre{b0+3>b0}(Step(Sb{o0=1},@fi{t1<t1+1%3}@os{b0+=2}t4e)),SubR(Swm(Sb{b0=t1},pa5{b0:t1})))))))",
+    Tree1077 "B{b1=1;t1=5;b0=2}Wde(Ruf{2}(RFb(pi0{t0:b0},t1)),pa2{b0:b0;b1:=},Ite(Scc{t1+4%4>2},Inv(S),c3b{b1%2}))",
+    Tree1078 "RFb(a0,a1)",
+    Tree1079 "B{b0;t0=4}Ite(Scc{b0+4=1},FF(Try(pc0{b0:3},Sc{t0:=b0%4})),S)",
+    Tree1080 "B{b0=1;q0;t0=1}RetF(Pre{t0%4>0;R}(Wde(PAll{-2}(Sb{b0=t0},FF(Lp{_;R}(Flip(a0,Sb{t0=b0})))),RSeq(@os{b0:=t0}@oh{t0+=3;t0:=t0%4}@rw{b0+3%2>0}Rus{F}(@oh{b0!3?t0:=b0+3}PPar{2;T}(a1b{b0;b0},t2)),RSeq(a3l,t4e,Sb{t0=b0},a5b{b0;b0}),a6,Try(@po{t0:=b0+4}@si{b0!5}pt7{b0:4},@fi{t0>7}a8)),Wde(t9,Pri(Pre{b0=2;K}(Pre{b0%3<2;R}(c10)),RFb(c11l,pa12{b0:=;b1:t0}),RtyF(Invt(R)))))))",
+    Tree1081 "B{t0=2;b0=5}PAll{1}(Sc{t0+=1},@ki{t0!t0%3}@si{t0%4!1}@rw{b0>3}Bin{b0=2;N}(Fb(pt0{b0:6;b1:t0},a1),Intr{b0+2<0}(a2)),Rmp{F;S}(RSeq(Fb(a3l,c4e),Fai)))",
+    Tree1082 "Inv(Once(Star(Seq(t0e,c1,Sub(a2e),c3b{5},t4),Rty3(c5))))",
+    Tree1083 "B{q0=1;b0=3;t0;b1=2}Swm(Rus{1}(Sw{1;4;5}(WU{t0+3<b1}(Keep(RetF(Lp{_;R}(F)))),OnceK(Flip(c0,Wt{50},@po{b1=4?b1+=2}@fi{b1+3!t0%2}c1)),Par{_;_}(a2e,t3,Sb{b0=4}),FS(@of{b0+=1}@oh{b0+=2}@po{b0+=2}a4l))),@rw{t0%4>0}@oh{t0:=b0+3}TryF(pc5{b0:=},ASeq(a6,Sl{0},@po{b1:=b0}@oh{b0:=b1+2%4}t7,Sb{t0=b0}),Scc{b0%2<1}))",
+    Tree1084 "B{b0=1;o0=_;t0;t1=3;b1=4}RSeq(Bin{t0>1;_}(@si{t1>4}FF(@fi{t1<7}Wu{t1}),c0b{o0|2%3}),Sw{3}(t1e,Sw{2}(Ub{o0},t2)),@of{b0:=t1}c3,Step(@fi{b0%3>1}@of{b1:=o0|4%2}a4,@ki{some}@oh{t1+=3}SubR(t5),AFb(@fi{b1>t0%3}@po{t0:=t1}Ub{o0},a6)))",
+    Tree1085 "B{b0;t1=5}RFb(Rep3(pc0{b0:=}),t1,Dl{100}(pt2{b0:t1;b1:b0}))",
+    Tree1086 "Rep4(Sel(Once(t0),Ite(Once(c1),FF(t2)),RFb(Keep(a3),Flip(c4,t5,a6),Try(t7,To{0}(Wt{10}),t8e))))",
+    Tree1087 "B{q0=4;b0=5;t0=5;b1;o0=0}@os{b1:=b1+1%3}@fi{t0%3<2}PAll{_}(OnceT(t0e),Ite(c1,pi2{t0:b0},t3),Sel(t4e,@po{b0>3?t0:=b0}@of{b0%3>0?b1+=2}@ki{t0!b0}Sl{10}),@si{b0%4<2}@po{o0:=_}Star(Lp{_;K}(RU{S}(pt5{b0:t0;b1:t0})),t6),FS(RSeq(Ub{o0},a7,t8)))",
+    Tree1088 "Swm(t0,c1)",
+    Tree1089 "B{t0=2;b1=5;o0=0;b0=2}Flip(PAll{0}(Flt{2;_;_}(t0),t1,Bin{b1<5;N}(t2,@ki{o0|2+4<4}Sl{0})),Wde(c3,@of{t0!7?b0+=3}@fi{b1<t0+3}Dl{0}(RSeq(@rw{b0+1%4>1}ASeq(Wu{t0},Sb{o0=6}),pc4{b0:1})),Star(@os{b1:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t0+=3},Sb{o0=8},Sc{o0:=t0%2},@rw{t0<6}a5l)),Pri(OnceK(Keep(@fi{b1%3<0}@os{b1+=1}@rw{t0%3>1}Flt{3;_;_}(PAll{2}(pa6{b0:t0;b1:t0},a7)))),t8,Pri(a9l,t10,Scc{t0!5},Scc{some})))",
+    Tree1090 "B{t0=3}Rpt{1}(@fi{t0+4%4=3}@ki{t0+3>t0+1%2}MSeq(Wde(c0e,RT{1}(pi1{t0:=}))))",
+    Tree1091 "B{o0;b0=3;b1=2;t0}Star(Rep1(Cnd{b0!2;N;S}(Inv(RSeq(RetF(@si{some}Ruf{F}(Sb{t0=6})),Try(t0,@of{b1+=1}@si{t0=b0}@po{o0:=_}Rmp{S;F}(@oh{o0:=_}@ki{b0+2<3}pa1{b0:0;b1:=})),Par{_;_}(PAll{_}(t2,Sb{o0=9}),c3,t4e))))),OnceT(@of{b1%3<0?b1:=b0+2}Sl{50}),Sc{b0<b0+3?t0:=b1;b0:=t0})",
+    Tree1092 "B{b1=0;b0;t0}Bin{b0%2<1;_}(Pri(Scc{b0=1},Sl{0}),@of{b1+=3}@fi{b0<b1}Bin{t0>3;N}(t0,SubR(Opt(pt1{b0:b1;b1:b0}))))",
+    Tree1093 "Pri(a0,Keep(c1),t2,a3,t4)",
+    Tree1094 "B{b0=2;q0=3;t0=3;o0}TryT(Isw{b0;_;N}(Lp{_;K}(Ite(pi0{t0:=},pi1{t0:b0},Scc{t0<6})),c2,RepF(Pri(pi3{t0:b0},t4,t5,c6e)),Par{_;2}(Lp{t0;_}(t7),Wu{t0},pt8{b0:3;b1:b0}),Su{t0}(Pre{t0!4;R}(Su{t0}(PAll{-2}(Wu{t0},t9))))),Lp{_;K}(Pre{t0!5}(Isw{o0|3+1%2;T;_}(Wde(t10,FF(MPri(pi11{t0:t0},t12,t13)),RU{S}(t14)),PAll{-1}(Cd{10;F}(t15),c16)))))",
+    Tree1095 "B{t0=0;b1=2;t1=5}Inv(PPar{2;T}(Ite(Wde(c0,t1),@fi{b1+1<t1+3%3}RU{S}(t2)),Rep3(RSeq(t3,c4b{t0+1},c5e)),FS(c6),Rpt{2}(Seq(Mt{30}(a7),pt8{b0:t1;b1:t1},a9))))",
+    Tree1096 "B{t0;b1=1;b0=4;t1=2;o0=0}@ki{o0|4%2<0}@po{t0>o0|4?o0:=o0|1%3}@oh{t1+=1}Par{-3;-3}(Dl{100}(Fai),Rep1(@oh{b0+=2}Rpt{0}(t0)),Rep3(Sc{t1+=3}))",
+    Tree1097 "B{b1=0}Pri(AFb(t0e,t1),pi2{t0:b1})",
+    Tree1098 "B{t0=1;b0}RFb(Keep(Dl{0}(Opt(Step(Par{_;-1}(RFb(t0),Run),Wv{t0}(@fi{t0>b0+4%4}@of{b0+=3}RFb(c1,c2l)))))))",
+    Tree1099 "B{q0;t1=1;b0=3;t0=4}Ite(@si{t1<3}Seq(OnceK(FS(Rty4(a0b{t0;b0}))),Lp{_;K}(t1)),Seq(AFb(t2,@po{b0:=t0+1%3;t1+=1}pc3{b0:t0},Flt{1;S;_}(Sc{b0%4<0?t0:=3}),t4e),Ite(c5e,a6l)),Isw{t0%3;_;T}(ASeq(Sc{t1<0?t1+=4;t0:=8},PAll{-1}(@fi{t0<6}@rw{t1%3!1}Scc{t1+4>4},a7e)),Lp{_;F}(Seq(pi8{t0:t1},c9e))))",
 }

@@ -4,220 +4,163 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree1100Sub0 for Ctx {
+        Condition(|ctx| ctx.check(8))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Cooldown(30) {
-            #[post(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-            RunOnce(then_skip = false) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+        IfThenElse {
+            FlipSelector {
+                StatefulAction(Task<0>),
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                Condition(|ctx| ctx.check(4)),
+            },
+            KeepRunningUntilFailure {
+                RepeatUntilSuccess(2) {
+                    WhileDoElse {
+                        Condition(Cond<5>),
+                        ReactiveFallback {
+                            Condition(Cond<6>),
+                            Condition(Cond<7>),
+                        },
+                        TryCatch {
+                            SubTree(Tree1100Sub0),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree1100Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        WaitUntil(|bb| bb.b0 % 2 > 0) {
-            TryCatch {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = {t0}),
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                #[success_if(|bb| bb.b1 > 6)]
-                #[skip_if(|bb| *bb.t0 > 2)]
-                #[failure_if(|bb| bb.b0 == 0)]
-                SetBlackboard(b0 = {b1}),
-                Condition(Cond<5>),
-                ScriptCondition(|bb| bb.b1 > (bb.b1 + 2) % 4),
+        ReactiveFallback {
+            ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(5)),
+            BinarySelector(|bb| bb.b1 != 7) {
+                Condition(Cond<0>),
+                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree1101Blackboard { t0 b1 b0 });
+board!(Tree1101Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
             o0: Option<i64> = None,
-            b1: i64,
         }
-        IndexSwitch(|bb| bb.b1 % 3, dynamic = false) {
-            Switch(b1) {
-                case 5 => PolicyParallel(policy = FirstSuccessOrFailure) {
-                    WasEntryUpdated(t0),
-                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(2) % 3)]
-                    #[on_success(|bb| if (*bb.t0 + 2) % 2 > 0 { bb.b1 = bb.b0 % 4 })]
-                    Sequence {
-                        Repeat(1) {
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                    },
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
-                },
-                _ => MemPriority {
-                    Switch(b1) {
-                        case 3 => SetBlackboard(b0 = 6),
-                        _ => StatefulAction(Task<1>),
-                    },
-                },
+        IndexSwitch(|bb| *bb.t0 % 4) {
+            Script(|bb| bb.b1 = bb.o0.unwrap_or(0)),
+            WhileDoElse {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
             },
-            #[on_success(|bb| if *bb.t0 + 3 < bb.b0 + 2 { *bb.t0 += 1 })]
-            Inverter {
-                Cooldown(20) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        ParallelAll(max_failures = -1) {
-                            AlwaysSuccess,
-                            AsyncFallback {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                                #[on_failure(|bb| *bb.t0 += 1)]
-                                StatefulAction(Task<4>),
-                            },
-                            Remap(success = Success, failure = Success) {
-                                IfThenElse {
-                                    Condition(Cond<5>),
-                                    SetBlackboard(b0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                },
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.o0.is_none())]
+            RetryUntilSuccessful(forever) {
+                Condition(Cond<2>),
             },
+            Action(Act<3> = Act::<3>),
         }
     }
 }
 
-board!(Tree1102Blackboard { b0 t0 o0 b1 });
+board!(Tree1102Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
         }
-        Timeout(10) {
-            WaitUntil(|bb| bb.o0.is_none()) {
-                MemSequence {
-                    Delay(10) {
-                        Optional {
-                            Filter(times = 1, count = Completed, filtered = Failure) {
+        Cooldown(30, filtered = Failure) {
+            MaxTime(30) {
+                ParallelAll(2) {
+                    SequenceWithMemory {
+                        #[success_if(|bb| *bb.t0 < bb.b0 % 4)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| *bb.t0 > 4)]
+                        IfThenElse {
+                            Cooldown(0) {
+                                Sequence {
+                                    StatefulAction(Task<0>),
+                                    ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                                    Action(Act<1>),
+                                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                                    UnsetBlackboard(o0),
+                                    Action(|ctx| ctx.exec(2)),
+                                },
+                            },
+                            Parallel(success = 3) {
+                                Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
+                                    StatefulAction(Task<3>),
+                                },
                                 ReactiveFallback {
-                                    Action(PAct<0>, b0 = 2, b1 = {b1}),
-                                    Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                                    StatefulAction(Task<2>),
+                                    ScriptCondition(|bb| bb.b0 + 4 > 5),
+                                    AlwaysFailure,
+                                },
+                                ReactiveSequence {
+                                    StatefulAction(PTask<4>, b0 = {t0}),
+                                    Failer,
+                                },
+                                WhileDoElse {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    Action(Act<6>),
+                                },
+                                Repeat(1) {
+                                    StatefulAction(Task<7>),
                                 },
                             },
                         },
                     },
-                    Action(Act<3>),
-                    Retry(3) {
-                        #[run_while(|bb| bb.b0 > *bb.t0 % 2)]
-                        #[post(|bb| if bb.b1 + 4 != bb.b0 + 4 { bb.b0 += 2 })]
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        AsyncSequence {
-                            StatefulAction(Task<4>),
-                            Sequence {
-                                Wait(20),
-                                Condition(PCond<5>, b0 = 8),
-                            },
-                            Condition(Cond<6>),
-                        },
-                    },
-                    RetryUntilSuccessful(0) {
-                        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = bb.b1 })]
-                        #[failure_if(|bb| bb.b0 + 3 < 2)]
-                        Script(|bb| if bb.o0.unwrap_or(5) == *bb.t0 % 2 { bb.b1 = bb.b0 % 3 }),
-                    },
+                    #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0) })]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| bb.b0 % 4 != 2)]
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree1103Blackboard { b0 o0 b1 t0 });
+board!(Tree1103Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            b0: i64 = 1,
         }
-        Precondition(|bb| *bb.t1 > *bb.t0) {
-            ParallelAll(max_failures = -1) {
-                RepeatTimes(2) {
-                    RunOnce(then_skip = true) {
-                        ParallelAll(1) {
-                            Parallel(failure = -3) {
-                                AlwaysFailure,
-                                StatefulAction(Task<0>),
-                                #[on_success(|bb| bb.b1 += 2)]
-                                Action(Act<1>),
-                            },
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Script(|bb| bb.b0 = bb.b1 + 4),
-                            },
-                        },
+        Fallback {
+            Limiter(2) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            KeepRunningUntilFailure {
+                ParallelAll(1) {
+                    Condition(PCond<1>, b0 = {=}),
+                    Filter(times = 3, filtered = Failure) {
+                        Script(|bb| bb.b0 += 3),
                     },
-                },
-                AsyncFallback {
-                    Loop(q0, if_empty = Running) {
-                        Repeat(4) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                    #[failure_if(|bb| (bb.b1 + 3) % 4 < 1)]
-                    #[on_success(|bb| if bb.b0 + 3 > 5 { *bb.t1 += 2 })]
-                    #[post(|bb| if bb.b0 % 2 < 1 { *bb.t0 += 1 })]
-                    Repeat(forever) {
-                        Condition(Cond<4>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                },
-                RunOnce {
-                    Delay(100) {
-                        ReactiveSequence {
-                            Action(|ctx| ctx.exec(6)),
-                        },
-                    },
-                },
-                Remap(success = Failure, failure = Success) {
-                    Priority {
-                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-                            #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-                            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
-                            StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
-                            Condition(Cond<8>),
-                        },
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10> = Cond::<10>),
+                    Retry(2) {
+                        Condition(Cond<2>),
                     },
                 },
             },
@@ -225,1126 +168,1197 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1104Blackboard { t1 t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1105Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(13),
-        }
-        BinarySelector(|bb| bb.o0.is_some()) {
-            Condition(Cond<0>),
-            Succeeder,
-        }
-    }
-}
+board!(Tree1104Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1105Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(13),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 12,
         }
-        SubTree(Tree1105Sub1, ..)
+        RunOnce {
+            Remap(success = Success, failure = Success) {
+                RepeatTimes(2) {
+                    SequenceWithMemory {
+                        Action(Act<3> = Act::<3>),
+                        Action(Act<4>),
+                        Sleep(20),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 2,
         }
-        Selector {
-            IfThenElse {
-                ParallelAll(max_failures = -1) {
-                    #[failure_if(|bb| *bb.t0 == 3)]
-                    #[skip_if(|bb| *bb.t0 == 3)]
-                    RepeatTimes(forever) {
-                        UnsetBlackboard(o0),
+        Switch(b1) {
+            case 4 => TryCatch {
+                Repeat(4) {
+                    Fallback {
+                        Failer,
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b1)),
                     },
-                    #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
-                    SubTree(Tree1105Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
                 },
-                WaitUntil(|bb| bb.o0.unwrap_or(5) > bb.b0 + 2) {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    RunOnce(then_skip = false) {
-                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
-                            RepeatUntilSuccess(forever) {
-                                AlwaysSuccess,
-                            },
-                            SetBlackboard(o0 = Some(7)),
+                #[success_if(|bb| *bb.t0 < 3)]
+                SubTree(Tree1105Sub0, ..),
+            },
+            case 5 => Loop(q0, value = {t0}, if_empty = Running) {
+                StepSequencer {
+                    SkipUnlessUpdated(t0) {
+                        Fallback {
+                            Script(|bb| *bb.t0 += 2),
                         },
                     },
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        Sleep(20),
+                    },
+                    Condition(Cond<7>),
                 },
             },
-            Sequence {
-                Delay(30) {
-                    WaitValueUpdate(t0) {
-                        Repeat(2) {
-                            WaitValueUpdate(t0) {
-                                ParallelAll(0) {
-                                    StatefulAction(Task<1>),
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(2) + 2 < *bb.t0),
-                                    Action(PAct<2>, b0 = 0, b1 = {b0}),
+            _ => RepeatTimes(3) {
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1105Blackboard { t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1106 for Ctx {
+        AsyncSequence {
+            AsyncFallback {
+                RunOnce(then_skip = true) {
+                    MaxTime(0) {
+                        Sequence {
+                            Timeout(0) {
+                                ForceSuccess {
+                                    Wait(50),
                                 },
                             },
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree1105Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1106 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Precondition(|bb| *bb.t0 + 3 > 3, else = Failure) {
-            ReactiveFallback {
-                Sequence {
-                    ForceFailure {
-                        #[on_failure(|bb| if bb.b0 > 2 { bb.b0 += 3 })]
-                        Cooldown(100) {
-                            ScriptCondition(|bb| bb.b1 % 3 < 2),
+                IfThenElse {
+                    ReactiveFallback {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<0>),
                         },
                     },
-                    FlipSelector {
-                        Condition(PCond<0>, b0 = {=}),
-                        Action(PIo<1>, t0 = {=}),
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    ReactiveSequence {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            #[post(|bb| bb.b0 += 2)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    RetryUntilSuccessful(0) {
-                        Action(Act<6>),
-                    },
+                    Condition(Cond<1>),
                 },
             },
         }
     }
 }
-
-board!(Tree1106Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 0,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            MaxTime(0) {
-                ReactiveSelector {
-                    FlipSelector {
-                        WasEntryUpdated(t0),
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            Precondition(|bb| *bb.t0 + 3 == 0) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        Priority {
-                            ForceSuccess {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b1 > 7),
-                    WaitValueUpdate(t0) {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            Sleep(50),
-                            Action(PIo<1>, t0 = {=}),
-                        },
-                    },
+        MemPriority {
+            StatefulAction(Task<0>),
+            StepSequencer {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                SetBlackboard(t0 = 7),
+                Script(|bb| bb.b1 += 1),
+            },
+            #[post(|bb| *bb.t0 += 2)]
+            #[failure_if(|bb| *bb.t1 < 5)]
+            #[on_success(|bb| bb.t1.set(bb.b1 % 4))]
+            WaitValueUpdate(t0) {
+                Repeater(0) {
+                    Wait(20),
                 },
             },
-            Conditional(|bb| bb.b0 == bb.b1, dynamic = true) {
-                Condition(Cond<2>),
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<4> = Cond::<4>),
+                Timeout(10) {
+                    ForceSuccess {
+                        Action(Act<5>),
+                    },
+                },
+                StatefulAction(Task<6>),
             },
-            SetBlackboard(b0 = {b1}),
+            StatefulAction(Task<7> = Task::<7>),
         }
     }
 }
 
-board!(Tree1107Blackboard { b0 t0 o0 b1 });
+board!(Tree1107Blackboard { b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
-        StepSequencer {
-            Repeat(1) {
-                Runner,
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        WaitValueUpdate(t0) {
+            Filter(times = 3, count = Success, filtered = Failure) {
+                WasEntryUpdated(t0),
             },
+        }
+    }
+}
+
+board!(Tree1108Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1109 for Ctx {
+        RetryUntilSuccessful(0) {
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1109 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        Parallel(failure = -1) {
-            SetBlackboard(t1 = 4),
-            #[on_success(|bb| bb.b0 += 1)]
-            Action(PIo<0>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree1109Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
         blackboard {
+            b0: i64 = 1,
             #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            b1: i64 = 4,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        StepSequencer {
-            #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 + 2 > 6 { bb.t0.set(bb.b1) } })]
-            RunOnce(then_skip = true) {
-                Script(|bb| bb.b1 = 1),
+        AsyncFallback {
+            Sequence {
+                SkipUnlessUpdated(t0) {
+                    #[skip_if(|bb| bb.b0 > *bb.t0 + 2)]
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        Action(Act<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                },
+                ReactiveFallback {
+                    Priority {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Sequence {
+                                Action(Act<4>),
+                                Action(Act<5> = Act::<5>),
+                            },
+                        },
+                    },
+                },
             },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
+            Repeat(1) {
+                IndexSwitch(|bb| bb.b0 + 3, dynamic = true) {
+                    BinarySelector(|bb| bb.b0 + 2 > 3, dynamic = true) {
+                        Condition(Cond<6>),
+                        WasEntryUpdated(t0),
+                    },
+                    RetryUntilSuccessful(4) {
+                        Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
+                            Remap(success = Success, failure = Failure) {
+                                Action(PIo<7>, t0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+            Conditional(|bb| *bb.t1 + 2 > 3, dynamic = true) {
+                StatefulAction(Task<8>),
+            },
+            Sequence {
+                Wait(0),
+                RepeatUntilSuccess(forever) {
+                    Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 3, &mut bb.b0)),
+                },
+                MemPriority {
+                    #[run_while(|bb| *bb.t1 != 6)]
+                    SetBlackboard(b0 = 2),
+                    Action(Act<10>),
+                },
             },
         }
     }
 }
 
-board!(Tree1110Blackboard { t0 b0 b1 });
+board!(Tree1110Blackboard { b0 t0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64 = 0,
         }
-        #[on_success(|bb| bb.t0.set(1))]
-        SequenceStar {
-            StatefulAction(Task<0>),
-            ReactiveSelector {
-                MemPriority {
-                    ScriptCondition(|bb| bb.b0 != *bb.t0),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
+        IfThenElse {
+            RunOnce {
+                WasEntryUpdated(t0),
             },
-            StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+            #[failure_if(|bb| (*bb.t0 + 1) % 3 != 1)]
+            RunOnce {
+                Condition(Cond<0>),
+            },
+            SetBlackboard(t0 = 7),
         }
     }
 }
 
-board!(Tree1111Blackboard { t0 b0 b1 });
+board!(Tree1111Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Switch(b1) {
-            case 5 => Loop(q0, value = {b0}, if_empty = Running) {
-                WhileDoElse {
-                    Condition(PCond<0>, b0 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
-                    #[failure_if(|bb| *bb.t0 > 4)]
-                    Condition(Cond<2>),
-                },
-            },
-            case 1 => ReactiveFallback {
-                Condition(PCond<3>, b0 = 1),
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b1)),
-                ScriptCondition(|bb| *bb.t0 + 1 < 5),
-                Condition(PCond<5>, b0 = {b1}),
-            },
-            case 3 => Conditional(|bb| bb.b0 == 1, dynamic = true, else = Success) {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Wait(20),
-                },
-            },
-            _ => ReactiveFallback {
-                Timeout(30) {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Failer,
-                    },
-                },
-                Sequence {
-                    #[success_if(|bb| (*bb.t1 + 3) % 4 < 1)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[post(|bb| bb.t1.set(bb.b0 % 4))]
-                    Wait(0),
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        #[skip_if(|bb| bb.b1 < 1)]
-                        #[post(|bb| bb.t0.set(bb.b1))]
-                        #[on_halted(|bb| bb.t0.set(bb.b1))]
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Failer,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1112Blackboard { t0 b1 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1113Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1113Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
         }
         AsyncFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree1113Sub1, ..),
+            Repeat(3) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    Precondition(|bb| *bb.t0 > 0, else = Running) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                    },
+                    Condition(PCond<1>, b0 = {b0}),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
         }
     }
 }
+
+board!(Tree1112Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
         blackboard {
-            b1: i64 = 0,
-        }
-        Priority {
-            SubTree(Tree1113Sub0, ..),
-            Action(PIo<2>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree1113Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
         ReactiveFallback {
-            ForceFailure {
-                Timeout(0) {
-                    SkipUnlessUpdated(t0) {
-                        StepSequencer {
-                            Parallel(failure = -1) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<0>),
-                                },
-                                Runner,
-                            },
-                            Precondition(|bb| *bb.t0 == 1, else = Failure) {
-                                #[failure_if(|bb| *bb.t0 > (bb.b0 + 4) % 4)]
-                                #[on_failure(|bb| bb.b0 += 3)]
-                                ReactiveFallback {
-                                    Condition(Cond<1>),
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
-                    },
+            ReactiveSequence {
+                Repeater(1) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            AsyncSequence {
+                StatefulAction(Task<1>),
+            },
+            Timeout(0) {
+                ReactiveFallback {
+                    WasEntryUpdated(t0),
+                    Condition(PCond<2>, b0 = {t0}),
+                    WasEntryUpdated(t0),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Fallback {
+                    ScriptCondition(|bb| bb.b1 % 4 < 0),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree1114Blackboard { t0 b0 });
+board!(Tree1113Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1114 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Repeat(forever) {
+                Fallback {
+                    Deadline(0) {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                    KeepRunningUntilFailure {
+                        MemSequence {
+                            Condition(Cond<1>),
+                            StatefulAction(PTask<2>, b0 = 8),
+                            Failer,
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 > 5) {
+                        StatefulAction(Task<3>),
+                        Sleep(20),
+                    },
+                },
+            },
+            RepeatUntilFailure(3) {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        IndexSwitch(|bb| bb.b0 + 4, dynamic = false) {
+                            StatefulAction(PTask<4>, b0 = 4),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[skip_if(|bb| *bb.t0 < bb.b0 + 1)]
+                    #[run_while(|bb| bb.b0 + 2 > 3)]
+                    WasEntryUpdated(t0),
+                    Condition(|ctx| ctx.check(7)),
+                    Action(Act<8>),
+                },
+                MemPriority {
+                    #[on_success(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 1 })]
+                    #[success_if(|bb| *bb.t0 + 3 == 6)]
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    StatefulAction(Task<10>),
+                    Deadline(0) {
+                        StatefulAction(Task<11>),
+                    },
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                },
+                ReactiveSequence {
+                    #[on_success(|bb| { bb.b0 = 0; bb.t0.set(bb.b0 + 1) })]
+                    #[failure_if(|bb| *bb.t0 != bb.b0 + 1)]
+                    SetBlackboard(b0 = 3),
+                    Condition(|ctx| ctx.check(14)),
+                    Condition(Cond<15> = Cond::<15>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1114Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
         blackboard {
             b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| (bb.b0 + 4) % 3 == 1, else = Skipped) {
-            Timeout(0) {
-                Remap(success = Failure, failure = Failure) {
-                    Precondition(|bb| bb.b0 % 4 < 3, else = Skipped) {
-                        FlipSelector {
-                            Condition(|ctx| ctx.check(0)),
-                            Condition(PCond<1>, b0 = {=}),
-                        },
-                    },
+        TryCatch {
+            Priority {
+                ParallelAll(2) {
+                    StatefulAction(Task<0>),
+                    #[success_if(|bb| *bb.t0 % 3 < 1)]
+                    Failer,
+                },
+                Action(PAct<1>, b0 = {=}),
+                ParallelAll(1) {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0 + 2),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Delay(50) {
+                    Condition(Cond<4>),
                 },
             },
+            AsyncSequence {
+                Wait(20),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+                Condition(Cond<7> = Cond::<7>),
+            },
+            ScriptCondition(|bb| bb.b0 > *bb.t0 + 4),
         }
     }
 }
 
-board!(Tree1115Blackboard { b0 });
+board!(Tree1115Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
-        }
-        MaxTime(50) {
-            ParallelAll {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                },
-                ReactiveFallback {
-                    Condition(PCond<2>, b0 = 1),
-                    #[success_if(|bb| *bb.t1 < bb.b0)]
-                    Wait(100),
-                },
-                Interrupt(|bb| *bb.t0 + 2 < bb.b1) {
-                    Limiter(3) {
-                        AlwaysRunning,
-                    },
-                },
-                #[post(|bb| { bb.b1 = (bb.b1 + 1) % 3; *bb.t0 += 1 })]
-                SetBlackboard(b0 = 5),
-            },
+        AsyncSequence {
+            Action(Act<0>),
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree1116Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        FlipSelector {
-            Fallback {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                FlipSelector {
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(t1 = 7),
-                StatefulAction(Task<2> = Task::<2>),
-                AlwaysRunning,
-            },
-            Precondition(|bb| *bb.t1 + 4 > 2, else = Skipped) {
-                SequenceWithMemory {
-                    Action(PAct<3>, b0 = {=}, b1 = {b1}),
-                    Condition(Cond<4>),
-                    WasEntryUpdated(t1),
-                    Action(|ctx| ctx.exec(5)),
+        Loop(q0, value = {t0}, if_empty = Running) {
+            Inverter {
+                ForceSuccess {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree1117Blackboard { b1 t1 b0 q0 });
+board!(Tree1117Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1118Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1118Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree1118Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        StepSequencer {
-            RepeatTimes(forever) {
-                Succeeder,
-            },
-            AlwaysSuccess,
-            Remap(success = Failure, failure = Success) {
-                ReactiveSelector {
-                    RunOnce(then_skip = false) {
-                        Timeout(20) {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                        },
-                    },
-                    StatefulAction(PTask<1>, b0 = {t0}),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
+        Sequence {
+            SubTree(Tree1118Sub0, b1 = {=}, t0 = {t0}),
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[on_success(|bb| if bb.b1 == 2 { bb.b1 = *bb.t0 + 3 })]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1118Blackboard { t0 b0 });
+board!(Tree1118Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
             b0: i64 = 5,
         }
-        Sequence {
-            Delay(30) {
-                Parallel(success = 3) {
-                    ReactiveFallback {
-                        RunOnce(then_skip = true) {
-                            Script(|bb| { bb.b0 = *bb.t0; if bb.b0 % 3 < 0 { bb.b0 += 2 } }),
-                        },
-                        AlwaysFailure,
-                        StatefulAction(Task<0> = Task::<0>),
+        Fallback {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    #[run_while(|bb| bb.b1 == 2)]
+                    Repeat(0) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
                     },
-                    StatefulAction(Task<1>),
-                    AsyncSequence {
-                        StatefulAction(PTask<2>, b0 = {=}),
-                        AlwaysSuccess,
-                        Fallback {
-                            Action(PIo<3>, t0 = {t0}),
-                            StatefulAction(Task<4>),
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Deadline(0) {
+                            RepeatUntilFailure(3) {
+                                StatefulAction(Task<2>),
+                            },
                         },
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Repeat(forever) {
-                            Condition(Cond<5>),
-                        },
-                        Action(Act<6> = Act::<6>),
                     },
                 },
             },
+            Selector {
+                #[success_if(|bb| bb.b0 + 1 > *bb.t0)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                Condition(PCond<3>, b0 = {b1}),
+                BinarySelector(|bb| bb.b0 + 2 < 1) {
+                    ParallelAll(1) {
+                        Action(PIo<4>, t0 = {=}),
+                        Condition(Cond<5>),
+                    },
+                    #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
+                    RetryUntilSuccessful(3) {
+                        Action(PAct<6>, b0 = 4, b1 = {=}),
+                    },
+                },
+                Optional {
+                    #[success_if(|bb| bb.b1 % 4 < 3)]
+                    #[skip_if(|bb| *bb.t0 != bb.b0)]
+                    StatefulAction(Task<7>),
+                },
+            },
+            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree1119Blackboard { o0 t0 b0 });
+board!(Tree1119Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1120Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            b0: i64 = 9,
+        }
+        StatefulAction(PTask<1>, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
         }
-        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-        BinarySelector(|bb| bb.b0 != bb.o0.unwrap_or(3) % 3, dynamic = false) {
-            IfThenElse {
-                StepSequencer {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(PIo<0>, t0 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
-                },
-                Filter(times = 3, count = Failure) {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                        Action(Act<5>),
-                    },
-                },
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+            #[on_success(|bb| { bb.b1 = *bb.t1; if *bb.t0 + 1 < 2 { *bb.t1 += 2 } })]
+            #[skip_if(|bb| bb.b0 % 2 == 0)]
+            Retry(3) {
+                Condition(Cond<0>),
             },
-            Repeater(0) {
-                Condition(Cond<6>),
-            },
+            SubTree(Tree1120Sub0, b1 = {=}, t0 = {t0}, t1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree1120Blackboard { o0 b0 t0 });
+board!(Tree1120Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree1121Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1122 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-        }
-        #[on_failure(|bb| bb.b0 += 1)]
-        Delay(10) {
-            Fallback {
-                WasEntryUpdated(t0),
-                BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
-                    Repeater(forever) {
-                        Loop(q0) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                    },
-                    AsyncSequence {
-                        #[on_success(|bb| bb.b1 = bb.b0 + 2)]
-                        IfThenElse {
-                            Action(Act<1>),
-                            Action(PAct<2>, b0 = {t0}, b1 = {b1}),
-                        },
-                        #[success_if(|bb| bb.b0 != bb.b0 + 2)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.b1 < 3)]
-                        Action(Act<3>),
+        RetryUntilSuccessful(2) {
+            StepSequencer {
+                SequenceWithMemory {
+                    #[post(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 % 4) })]
+                    #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 + 2 })]
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                AsyncFallback {
+                    MemSequence {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        WasEntryUpdated(t0),
                     },
                 },
-                Wait(0),
+                Deadline(30) {
+                    Succeeder,
+                },
             },
         }
     }
 }
 
-board!(Tree1122Blackboard { b1 t0 q0 b0 });
+board!(Tree1121Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1122 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            Repeat(4) {
+                #[run_while(|bb| bb.b0 < 5)]
+                #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+                RetryUntilSuccessful(1) {
+                    SequenceWithMemory {
+                        #[post(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                        #[run_while(|bb| *bb.t0 > 6)]
+                        Action(Act<0>),
+                        WaitValueUpdate(t0) {
+                            StepSequencer {
+                                #[failure_if(|bb| (bb.b0 + 1) % 2 < 1)]
+                                StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
+                                Sleep(100),
+                            },
+                        },
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
+                Precondition(|bb| (bb.b0 + 1) % 3 > 1, else = Failure) {
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                Action(PIo<5>, t0 = {=}),
+                Action(Act<6>),
+            },
+            Remap(success = Success, failure = Failure) {
+                ReactiveSequence {
+                    ParallelAll(1) {
+                        #[skip_if(|bb| bb.b0 + 4 == 2)]
+                        StatefulAction(Task<7>),
+                        StatefulAction(PTask<8>, b0 = {=}),
+                        #[post(|bb| if *bb.t0 > bb.b0 { bb.b0 += 3 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Sleep(0),
+                    },
+                    ParallelAll(max_failures = -3) {
+                        Action(PIo<9>, t0 = {=}),
+                        SetBlackboard(t0 = {b0}),
+                        Action(PIo<10>, t0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1122Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1123Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 9,
+        }
+        #[run_while(|bb| *bb.t0 > 6)]
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1123Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 9,
+        }
+        Cooldown(0, filtered = Skipped) {
+            Selector {
+                Action(PIo<7>, t0 = {=}),
+                #[skip_if(|bb| (*bb.t0 + 1) % 4 == 0)]
+                Succeeder,
+                StatefulAction(Task<8>),
+                SetBlackboard(t0 = 9),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            SequenceWithMemory {
-                Sleep(20),
-                StatefulAction(Task<0>),
-                Conditional(|bb| bb.b0 % 4 > 1, dynamic = false, else = Failure) {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            WhileDoElse {
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.b0 != *bb.t0),
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
+                        AsyncSequence {
+                            AlwaysSuccess,
+                            Condition(PCond<1>, b0 = 4),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    #[success_if(|bb| bb.b0 < 4)]
+                    Sequence {
+                        SubTree(Tree1123Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
+                        Sleep(100),
+                    },
+                    Action(Act<3> = Act::<3>),
+                },
+                #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 + 1 { bb.b0 = *bb.t0 % 3 } })]
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    #[on_failure(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+                    Wait(20),
+                    ScriptCondition(|bb| *bb.t0 < 5),
+                    Action(PAct<6>, b0 = 4),
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<2> = Task::<2>),
-                AlwaysSuccess,
+            WaitUntil(|bb| bb.b0 > 1) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    FlipSelector {
+                        SubTree(Tree1123Sub1, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
+                        KeepRunningUntilFailure {
+                            MemSequence {
+                                Delay(0) {
+                                    WasEntryUpdated(t0),
+                                },
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                        },
+                    },
+                },
+            },
+            MaxTime(0) {
+                #[on_failure(|bb| bb.t0.set(5))]
+                BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                    Action(Act<10> = Act::<10>),
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = false) {
+                            ParallelAll(max_failures = -1) {
+                                SequenceWithMemory {
+                                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(5) % 4)]
+                                    #[skip_if(|bb| *bb.t0 < 3)]
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { b0 t0 });
+board!(Tree1123Blackboard { b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
             b0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                SequenceWithMemory {
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = None })]
-                    SetBlackboard(b0 = 0),
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<0>),
+        MaxTime(100) {
+            MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                ReactiveFallback {
+                    Repeat(3) {
+                        #[on_success(|bb| bb.b0 = bb.b1 % 3)]
+                        #[run_while(|bb| bb.b0 % 4 == 1)]
+                        TryCatch(catch_on_halt = false) {
+                            Fallback {
+                                Condition(|ctx| ctx.check(1)),
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            StepSequencer {
+                                Sleep(0),
+                                Wait(20),
+                            },
+                            StatefulAction(Task<4>),
+                            Precondition(|bb| bb.b1 == *bb.t0, else = Failure) {
+                                Repeater(forever) {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                            },
+                        },
+                    },
+                    WaitUntil(|bb| bb.o0.is_some()) {
+                        Timeout(50) {
+                            Parallel(success = 0, failure = -3) {
+                                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+                                Action(Act<7>),
+                                StatefulAction(PTask<8>, b0 = 9, b1 = {b0}),
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree1124Blackboard { t0 o0 b0 });
+board!(Tree1124Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                WasEntryUpdated(t0),
-            },
+        MemSequence {
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree1125Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        #[post(|bb| bb.b0 = bb.b1 + 3)]
-        ReactiveSelector {
-            WasEntryUpdated(t0),
-            AsyncFallback {
-                IndexSwitch(|bb| 0, out_of_range = Fail, dynamic = true) {
-                    Retry(4) {
-                        StepSequencer {
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            Condition(Cond<1>),
-                        },
-                    },
-                    Condition(Cond<2>),
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        Script(|bb| { bb.b1 = (bb.b1 + 3) % 2; bb.b1 = bb.b0 }),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree1126Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1127 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-        }
-        StepSequencer {
-            Action(PIo<0>, t0 = {=}),
-            RetryUntilSuccessful(4) {
-                #[on_success(|bb| { bb.t0.set((*bb.t0 + 2) % 3); *bb.t0 += 1 })]
-                #[success_if(|bb| bb.b0 % 4 < 2)]
-                RetryUntilSuccessful(3) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Precondition(|bb| *bb.t0 == 0, else = Running) {
-                            #[success_if(|bb| bb.b0 != *bb.t0)]
-                            #[on_success(|bb| if *bb.t0 % 4 > 0 { bb.b1 = *bb.t0 })]
-                            #[run_while(|bb| *bb.t0 % 2 < 1)]
-                            Parallel(failure = 1) {
-                                Remap(success = Failure, failure = Failure) {
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-            ReactiveFallback {
-                AsyncFallback {
-                    StatefulAction(Task<3>),
-                    Action(PAct<4>, b0 = 6, b1 = {b1}),
-                    Condition(Cond<5>),
-                },
-                MemSequence {
-                    StepSequencer {
-                        Condition(Cond<6>),
-                        SequenceStar {
-                            Script(|bb| bb.b0 += 1),
-                            Condition(Cond<7>),
-                            Action(PAct<8>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                    SetBlackboard(b0 = 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1127Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1128 for Ctx {
-        ParallelAll {
-            Delay(10) {
-                Cooldown(10, filtered = Skipped) {
-                    Selector {
-                        MaxTime(0) {
-                            Remap(success = Success, failure = Failure) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                MemPriority {
-                    Failer,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(Task<8> = Task::<8>),
-                RepeatUntil(Success) {
-                    Delay(100) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Action(Act<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            ParallelAll(3) {
-                #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 3)]
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                Deadline(0) {
-                    SetBlackboard(t0 = 3),
-                },
-                Delay(20) {
-                    Condition(Cond<0>),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, 1)),
-            },
-            ParallelAll {
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
-                },
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                Condition(Cond<4>),
-                Action(Act<5>),
-                WaitValueUpdate(t1) {
-                    Limiter(3) {
-                        Script(|bb| { bb.b0 = *bb.t0 % 3; if *bb.t0 == 2 { bb.t1.set(bb.b0 + 2) } }),
-                    },
-                },
-                Deadline(10) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        ScriptCondition(|bb| *bb.t1 + 3 == *bb.t0 % 4),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1129Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            ParallelAll(max_failures = -3) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                AlwaysFailure,
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                Cooldown(0) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 1, &mut bb.b0)),
-                    Condition(Cond<5> = Cond::<5>),
-                    Precondition(|bb| bb.b0 > 0, else = Running) {
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
-                    },
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    Invert {
-                        AlwaysSuccess,
-                    },
-                },
-                Action(PAct<7>, b0 = {=}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1130Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| bb.b1 > 3)]
-        Precondition(|bb| *bb.t0 % 3 == 1, else = Success) {
-            Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree1131Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
             b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Condition(Cond<0>),
-            ParallelAll {
-                Succeeder,
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {b0}, b1 = {=}),
-            },
-            Sleep(50),
-            Succeeder,
-            ReactiveSequence {
-                MaxTime(10) {
-                    StatefulAction(Task<3>),
+        Precondition(|bb| *bb.t0 == *bb.t0 % 3, else = Success) {
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
+                RepeatUntilSuccess(2) {
+                    Sequence {
+                        TryCatch {
+                            Precondition(|bb| *bb.t0 % 4 < 1) {
+                                Repeater(0) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            Sequence {
+                                Action(PAct<1>, b0 = 1, b1 = {=}),
+                                Action(Act<2> = Act::<2>),
+                                StatefulAction(Task<3>),
+                                Wait(20),
+                            },
+                        },
+                        Parallel(success = 2, failure = -3) {
+                            StepSequencer {
+                                Action(Act<4> = Act::<4>),
+                                Condition(Cond<5>),
+                                RetryUntilSuccessful(3) {
+                                    Wait(100),
+                                },
+                            },
+                            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
+                                Runner,
+                                Condition(Cond<6>),
+                                Condition(Cond<7>),
+                            },
+                            Sequence {
+                                SequenceStar {
+                                    SetBlackboard(t0 = 8),
+                                    #[on_success(|bb| if bb.b0 < 0 { bb.t0.set(bb.b1) })]
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
                 },
-                WasEntryUpdated(t0),
-                ScriptCondition(|bb| bb.b1 % 4 < 0),
-            },
-        }
-    }
-}
-
-board!(Tree1132Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Repeat(forever) {
-            Delay(50) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    RunOnce(then_skip = false) {
-                        Switch(b1) {
-                            case 4 => IfThenElse {
-                                Repeat(2) {
-                                    #[on_failure(|bb| { if bb.b1 + 1 < bb.o0.unwrap_or(5) % 3 { *bb.t0 += 2 }; *bb.t0 += 2 })]
-                                    #[on_success(|bb| { bb.b1 = *bb.t0 + 1; *bb.t0 += 1 })]
-                                    WasEntryUpdated(t0),
+                MemPriority {
+                    Condition(Cond<9>),
+                    RunOnce(then_skip = true) {
+                        Delay(50) {
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                RunOnce {
+                                    Action(PIo<10>, t0 = {=}),
                                 },
-                                Condition(|ctx| ctx.check(0)),
-                            },
-                            case 3 => AsyncFallback {
-                                Priority {
-                                    StatefulAction(Task<1>),
-                                    Action(|ctx| ctx.exec(2)),
-                                },
-                                Script(|bb| { bb.t0.set(bb.b1 + 2); if bb.o0.unwrap_or(0) < 4 { bb.b1 = bb.o0.unwrap_or(5) + 3 } }),
-                            },
-                            _ => ReactiveFallback {
-                                #[run_while(|bb| bb.o0.unwrap_or(3) < *bb.t0 % 2)]
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Interrupt(|bb| bb.o0.is_none()) {
-                                    Action(Act<3> = Act::<3>),
-                                },
-                                Action(Act<4>),
+                                StatefulAction(Task<11>),
                             },
                         },
                     },
                     RunOnce(then_skip = true) {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
-                        Condition(Cond<5>),
+                        Script(|bb| if bb.b0 > 4 { bb.b0 = bb.b1 }),
                     },
-                    #[run_while(|bb| bb.b1 + 3 == bb.b1)]
-                    #[failure_if(|bb| *bb.t0 > (bb.b0 + 2) % 2)]
-                    ReactiveFallback {
-                        BinarySelector(|bb| *bb.t0 + 2 == bb.b0) {
-                            ReactiveSequence {
-                                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                                StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                                StatefulAction(Task<8> = Task::<8>),
-                            },
-                            SkipUnlessUpdated(t0) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                    Condition(|ctx| ctx.check(9)),
                 },
             },
         }
     }
 }
 
-board!(Tree1133Blackboard { o0 b1 t0 b0 });
+board!(Tree1126Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1134Sub0 for Ctx {
+    pub tree Tree1127Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Condition(Cond<1>)
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1134Sub1 for Ctx {
+    pub tree Tree1127 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 11,
-            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64,
         }
-        #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b0)]
-        #[post(|bb| bb.b1 = *bb.t0)]
-        Condition(Cond<2> = Cond::<2>)
+        Interrupt(|bb| *bb.t0 + 1 != 0) {
+            SubTree(Tree1127Sub0, t0 = {=}),
+        }
     }
 }
+
+board!(Tree1127Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1128 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+        }
+        FlipSelector {
+            KeepRunningUntilFailure {
+                Loop(q0) {
+                    WhileDoElse {
+                        Precondition(|bb| bb.b0 + 3 > 6, else = Running) {
+                            Action(Act<0>),
+                        },
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                },
+            },
+            StepSequencer {
+                StatefulAction(PTask<1>, b0 = {b0}),
+                Condition(Cond<2>),
+                Script(|bb| { *bb.t0 += 1; bb.t0.set((*bb.t0 + 1) % 3) }),
+            },
+            ReactiveSequence {
+                IfThenElse {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree1128Blackboard { o0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1129 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            Delay(20) {
+                Repeat(2) {
+                    ReactiveSequence {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                        BinarySelector(|bb| *bb.t1 % 3 == 0, dynamic = false) {
+                            RunOnce {
+                                ScriptCondition(|bb| bb.b1 % 2 < 0),
+                            },
+                            ScriptCondition(|bb| *bb.t1 < 1),
+                        },
+                        WaitUntil(|bb| *bb.t0 > 1) {
+                            SetBlackboard(b0 = 3),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<1>),
+                            Condition(Cond<2> = Cond::<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        ReactiveFallback {
+                            #[run_while(|bb| (*bb.t1 + 1) % 4 != 3)]
+                            #[skip_if(|bb| *bb.t0 % 4 < 3)]
+                            Succeeder,
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1129Blackboard { b1 q0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1130 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+        }
+        #[on_success(|bb| *bb.t0 += 4)]
+        Switch(b1) {
+            case 4 => Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 2, &mut bb.b1)),
+            case 2 => #[on_halted(|bb| if (bb.b0 + 3) % 2 > 0 { bb.t0.set(*bb.t0 % 2) })]
+            StatefulAction(Task<1> = Task::<1>),
+            _ => WaitUntil(|bb| *bb.t0 == 4) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree1130Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        ParallelAll {
+            BinarySelector(|bb| bb.b1 + 4 > 0) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            #[on_halted(|bb| bb.b0 += 3)]
+            Condition(PCond<2>, b0 = {b1}),
+            #[skip_if(|bb| *bb.t0 + 2 != 4)]
+            #[success_if(|bb| *bb.t0 % 2 != 1)]
+            Condition(|ctx| ctx.check(3)),
+            RepeatUntilFailure(forever) {
+                StatefulAction(Task<4>),
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree1131Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
+        Retry(4) {
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1133 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce {
+            Cooldown(0, filtered = Skipped) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree1133Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1134 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        MemSequence {
-            WhileDoElse {
-                ScriptCondition(|bb| bb.b0 < bb.b1 % 2),
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree1134Sub0, ..),
-            Sleep(20),
-            WhileDoElse {
-                SubTree(Tree1134Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}),
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-            },
-        }
-    }
-}
-
-board!(Tree1134Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1135Sub0 for Ctx {
-        Repeat(2) {
-            AlwaysSuccess,
+        Sequence {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+            Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
-        Priority {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                    },
-                    RunOnce {
-                        Sleep(30),
+        blackboard {
+            b0: i64,
+        }
+        #[run_while(|bb| bb.b0 != 2)]
+        ForceSuccess {
+            ForceFailure {
+                Sequence {
+                    Condition(Cond<0>),
+                    Remap(success = Success, failure = Failure) {
+                        RunOnce {
+                            Optional {
+                                ForceSuccess {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
                     },
                 },
-                MemSequence {
-                    Condition(|ctx| ctx.check(1)),
-                    SubTree(Tree1135Sub0),
-                    WhileDoElse {
-                        Action(Act<2>),
-                        Action(Act<3> = Act::<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            MaxTime(0) {
-                Action(Act<5>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1136Sub0 for Ctx {
-        Action(Act<4> = Act::<4>)
-    }
-}
+board!(Tree1135Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
-        Parallel(success = 0, failure = -1) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    SubTree(Tree1136Sub0),
-                    StatefulAction(Task<5>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64 = 0,
+        }
+        Sequence {
+            IfThenElse {
+                #[success_if(|bb| *bb.t0 + 2 != 5)]
+                #[on_failure(|bb| bb.t0.set(7))]
+                Loop(q0, if_empty = Skipped) {
+                    Deadline(30) {
+                        RetryUntilSuccessful(3) {
+                            #[on_halted(|bb| bb.b0 = 9)]
+                            ReactiveSequence {
+                                AsyncSequence {
+                                    #[run_while(|bb| bb.o0.is_some())]
+                                    AlwaysRunning,
+                                    StatefulAction(Task<0>),
+                                    SetBlackboard(b0 = 6),
+                                },
+                                SequenceWithMemory {
+                                    #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2)); *bb.t0 += 2 })]
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.b0 % 4 < 2, dynamic = true) {
+                    MaxTime(20) {
+                        #[skip_if(|bb| bb.b0 > 2)]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Priority {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            Deadline(50) {
+                                RunOnce(then_skip = false) {
+                                    Wait(20),
+                                },
+                            },
+                            ReactiveSequence {
+                                FlipSelector {
+                                    #[post(|bb| bb.b0 += 1)]
+                                    #[skip_if(|bb| bb.b0 != 6)]
+                                    Condition(|ctx| ctx.check(4)),
+                                    Condition(Cond<5> = Cond::<5>),
+                                },
+                            },
+                        },
+                    },
+                    Condition(Cond<6>),
                 },
             },
-            ForceSuccess {
-                ReactiveFallback {
-                    Action(Act<6> = Act::<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Repeat(2) {
-                        StatefulAction(Task<8>),
-                    },
+        }
+    }
+}
+
+board!(Tree1136Blackboard { t0 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1137Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 12,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 14,
+        }
+        Precondition(|bb| *bb.t1 % 2 != 1, else = Skipped) {
+            #[on_halted(|bb| bb.b1 = *bb.t1)]
+            AsyncFallback {
+                ReactiveSequence {
+                    #[skip_if(|bb| *bb.t0 + 4 < 0)]
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    #[on_success(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 2 })]
+                    #[success_if(|bb| bb.b1 + 3 != bb.b0 + 3)]
+                    Condition(|ctx| ctx.check(3)),
+                },
+                Limiter(3) {
+                    AlwaysRunning,
+                },
+                Timeout(50) {
+                    #[run_while(|bb| *bb.t1 != bb.b1 + 2)]
+                    #[skip_if(|bb| *bb.t0 == 4)]
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+                WaitUntil(|bb| *bb.t0 > 3) {
+                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
         }
@@ -1354,100 +1368,80 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 1,
-            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        #[failure_if(|bb| bb.b0 == 0)]
-        IndexSwitch(|bb| bb.o0.unwrap_or(1), dynamic = false) {
-            AsyncFallback {
-                Condition(Cond<0>),
-                #[success_if(|bb| bb.b1 % 2 < 0)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                Condition(Cond<1>),
-                Wait(100),
-            },
-            Filter(times = 1, count = Success, filtered = Failure) {
-                Selector {
-                    Condition(Cond<2>),
-                    Succeeder,
+        ReactiveSequence {
+            Switch(b1) {
+                case 0 => #[failure_if(|bb| *bb.t1 % 3 == 0)]
+                WhileDoElse {
+                    MaxTime(0) {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                    Script(|bb| bb.b0 += 1),
+                    Sleep(0),
+                },
+                _ => #[failure_if(|bb| *bb.t0 % 4 == 3)]
+                #[on_halted(|bb| bb.t1.set(bb.b1))]
+                Invert {
+                    SubTree(Tree1137Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree1137Blackboard { o0 b1 b0 });
+board!(Tree1137Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        ParallelAll {
-            #[skip_if(|bb| *bb.t0 + 1 < 2)]
-            Switch(b1) {
-                case 5 => Remap(success = Success, failure = Failure) {
-                    Repeat(2) {
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            RunOnce {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
+        Precondition(|bb| bb.b0 != 4, else = Running) {
+            Sequence {
+                #[success_if(|bb| *bb.t1 + 4 > (bb.b0 + 2) % 4)]
+                #[skip_if(|bb| bb.b0 > (bb.b0 + 1) % 2)]
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    Sleep(20),
                 },
-                _ => Loop(q0, value = {b0}, if_empty = Failure) {
-                    Delay(10) {
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
-                        },
-                    },
+                ReactiveSelector {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    StatefulAction(Task<1>),
                 },
+                StatefulAction(Task<2> = Task::<2>),
             },
-            WaitValueUpdate(t0) {
-                Repeat(4) {
-                    SkipUnlessUpdated(t0) {
-                        Repeat(1) {
-                            AsyncFallback {
-                                Switch(b1) {
-                                    case 1 => StatefulAction(Task<4>),
-                                    _ => StatefulAction(Task<5>),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b1)),
-                            },
-                        },
-                    },
+        }
+    }
+}
+
+board!(Tree1138Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1139 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Repeater(1) {
+            WhileDoElse {
+                WaitUntil(|bb| bb.b1 > bb.o0.unwrap_or(0)) {
+                    StatefulAction(Task<0>),
                 },
-            },
-            Repeater(forever) {
-                AlwaysFailure,
-            },
-            IfThenElse {
-                Sequence {
-                    Condition(|ctx| ctx.check(7)),
+                MemSequence {
                     WasEntryUpdated(t0),
-                },
-                #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 3))]
-                #[success_if(|bb| bb.b0 == 4)]
-                MaxTime(0) {
-                    Repeater(0) {
-                        Wait(20),
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                ReactiveSequence {
-                    IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
-                        Action(Act<8>),
-                        Condition(Cond<9>),
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(10)),
-                        Action(Act<11> = Act::<11>),
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        RunOnce {
+                            UnsetBlackboard(o0),
+                        },
+                        #[skip_if(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 2)]
+                        #[run_while(|bb| bb.b0 + 3 != 4)]
+                        StatefulAction(Task<1>),
                     },
                 },
             },
@@ -1455,47 +1449,78 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1138Blackboard { b1 b0 t0 q0 });
+board!(Tree1139Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1139 for Ctx {
-        RunOnce {
-            RetryUntilSuccessful(forever) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysSuccess,
-                },
-            },
+    pub tree Tree1140Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 13,
         }
+        SetBlackboard(b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
-        ForceFailure {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Fallback {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            StatefulAction(Task<1>),
-                            Fallback {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Action(PIo<0>, t0 = {=}),
+            Loop(q0, if_empty = Skipped) {
+                #[run_while(|bb| bb.b0 > 6)]
+                #[skip_if(|bb| bb.b0 > 2)]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                SubTree(Tree1140Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree1140Blackboard { q0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1141Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1141Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+        }
+        ReactiveFallback {
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                #[skip_if(|bb| bb.o0.is_some())]
+                Invert {
+                    StatefulAction(PTask<2>, b0 = 0),
                 },
-                KeepRunningUntilFailure {
-                    AsyncSequence {
-                        Action(Act<4>),
-                        Sleep(0),
-                        Condition(Cond<5>),
-                        AlwaysSuccess,
-                        Condition(Cond<6>),
-                    },
+                Action(Act<3>),
+                BinarySelector(|bb| *bb.t0 + 4 < bb.b0) {
+                    SetBlackboard(t0 = 2),
+                    Action(PAct<4>, b0 = {t0}, b1 = {t0}),
                 },
+            },
+            ReactiveFallback {
+                Filter(times = 1, count = Success) {
+                    Action(Act<5>),
+                },
+                Condition(Cond<6>),
             },
         }
     }
@@ -1504,910 +1529,993 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| bb.b0 % 4 == 3, else = Success) {
-            Timeout(20) {
-                ParallelAll(max_failures = -3) {
-                    #[skip_if(|bb| bb.b1 != bb.b1 + 4)]
-                    Selector {
-                        RepeatUntil(Success) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                StatefulAction(Task<0>),
-                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-                                Wait(0),
-                                Condition(Cond<2>),
-                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
-                                Wait(0),
+        Fallback {
+            ReactiveSequence {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(2) {
+                        FlipSelector {
+                            Conditional(|bb| *bb.t0 != 1, dynamic = false) {
+                                #[on_success(|bb| { bb.o0 = None; bb.t0.set(bb.b0) })]
+                                SubTree(Tree1141Sub0, ..),
+                            },
+                            ReactiveSequence {
+                                SetBlackboard(o0 = Some(8)),
+                                Script(|bb| bb.b0 = *bb.t0),
                             },
                         },
-                    },
-                    #[run_while(|bb| bb.b1 < 1)]
-                    #[post(|bb| if *bb.t1 + 3 == *bb.t0 % 2 { bb.o0 = None })]
-                    #[failure_if(|bb| *bb.t0 < 4)]
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<3>),
-                        Fallback {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5), &mut bb.b0)),
-                            Condition(Cond<5> = Cond::<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Inverter {
-                            SetBlackboard(t1 = 5),
-                        },
-                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                StatefulAction(Task<8> = Task::<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                        Condition(PCond<10>, b0 = {b1}),
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Interrupt(|bb| bb.b0 + 3 > *bb.t1 + 1) {
-                            ScriptCondition(|bb| *bb.t1 + 4 > 6),
-                        },
-                    },
-                    TryCatch {
-                        Script(|bb| bb.o0 = Some(*bb.t0 % 4)),
-                        Script(|bb| bb.t1.set(bb.b1)),
-                        StatefulAction(Task<11>),
-                        Condition(|ctx, bb| ctx.check_in(12, (bb.o0.unwrap_or(2) + 1) % 2)),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        ReactiveFallback {
-                            Condition(Cond<13> = Cond::<13>),
-                            #[skip_if(|bb| bb.b0 < *bb.t1 % 3)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<14>),
-                        },
-                        Switch(b1) {
-                            case 4 => Limiter(3) {
-                                StatefulAction(Task<15> = Task::<15>),
-                            },
-                            _ => Action(Act<16>),
-                        },
-                        AlwaysFailure,
                     },
                 },
+            },
+            SequenceWithMemory {
+                SubTree(Tree1141Sub1, ..),
+                Action(PAct<7>, b0 = 3, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1141Blackboard { o0 b0 b1 t1 t0 });
+board!(Tree1141Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1142Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
             b0: i64,
-            o0: Option<i64> = Some(4),
         }
-        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-            Action(Act<0> = Act::<0>),
-            ForceFailure {
-                MemPriority {
-                    AsyncSequence {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                            Action(Act<1> = Act::<1>),
-                            StatefulAction(Task<2>),
+        SkipUnlessUpdated(t1) {
+            SequenceStar {
+                ParallelAll {
+                    #[post(|bb| bb.b0 += 1)]
+                    MemSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        Script(|bb| { bb.t0.set((*bb.t0 + 4) % 3); *bb.t1 += 2 }),
+                    },
+                },
+                StatefulAction(Task<1>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    #[run_while(|bb| (*bb.t0 + 3) % 4 > 0)]
+                    SequenceWithMemory {
+                        Action(Act<2>),
+                        Wait(10),
+                    },
+                    RunOnce(then_skip = false) {
+                        FlipSelector {
+                            SubTree(Tree1142Sub0, ..),
+                            StatefulAction(Task<3>),
                         },
                     },
-                    #[failure_if(|bb| *bb.t1 + 1 > bb.o0.unwrap_or(1) % 4)]
-                    AlwaysFailure,
-                    Condition(Cond<3>),
+                },
+                TryCatch {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        StatefulAction(PTask<4>, b0 = 4, b1 = {t0}),
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                    StatefulAction(PTask<6>, b0 = 0),
+                    Script(|bb| bb.b0 += 1),
                 },
             },
         }
     }
 }
 
-board!(Tree1142Blackboard { t1 b0 o0 });
+board!(Tree1142Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                Priority {
-                    Condition(Cond<0>),
-                    AlwaysRunning,
-                },
-                AsyncFallback {
-                    #[run_while(|bb| bb.b0 < *bb.t0)]
-                    #[success_if(|bb| bb.b0 + 3 > 0)]
-                    #[post(|bb| bb.b0 += 2)]
-                    Sleep(0),
-                    #[failure_if(|bb| bb.b0 < *bb.t0)]
-                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3>),
-            SequenceWithMemory {
-                Parallel(success = 4, failure = -1) {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Condition(|ctx| ctx.check(6)),
-                    Action(Act<7>),
-                },
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+        Repeater(2) {
+            RetryUntilSuccessful(4) {
+                Condition(PCond<0>, b0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree1143Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1144Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree1143Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
             b0: i64 = 4,
         }
-        SequenceWithMemory {
-            Sequence {
-                MaxTime(10) {
-                    RunOnce(then_skip = true) {
-                        SubTree(Tree1144Sub0, ..),
-                    },
+        Parallel(success = 2, failure = 1) {
+            Failer,
+            StepSequencer {
+                Repeater(1) {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
                 },
-                ScriptCondition(|bb| bb.b1 % 3 == 1),
-            },
-            Sequence {
-                StatefulAction(PTask<1>, b0 = {=}),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            ParallelAll(max_failures = -1) {
-                ReactiveFallback {
-                    Action(Act<3> = Act::<3>),
+                StatefulAction(Task<1>),
+                #[skip_if(|bb| bb.b0 % 3 == 0)]
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
+                WhileDoElse {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
                 },
-                Limiter(3) {
-                    Condition(Cond<4>),
-                },
-                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree1144Blackboard { b1 t0 b0 });
+board!(Tree1144Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = false) {
-            WhileDoElse {
-                MaxTime(50) {
-                    #[success_if(|bb| *bb.t0 % 2 > 0)]
-                    ParallelAll {
-                        BinarySelector(|bb| *bb.t0 > 2, dynamic = false) {
-                            Failer,
-                            Condition(Cond<0>),
+        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(0) % 3, out_of_range = Loop) {
+                WhileDoElse {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Cooldown(10) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Conditional(|bb| bb.b1 > bb.b1 % 4, dynamic = false) {
+                    #[post(|bb| if *bb.t0 + 1 > 5 { bb.b1 = bb.b0 })]
+                    Precondition(|bb| bb.b0 + 3 < 7, else = Success) {
+                        AsyncFallback {
+                            StatefulAction(Task<2>),
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                            Inverter {
+                                Runner,
+                            },
                         },
                     },
                 },
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            },
-            Condition(Cond<2>),
-            AsyncFallback {
-                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree1145Blackboard { o0 t0 b0 });
+board!(Tree1145Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(3),
         }
-        BinarySelector(|bb| *bb.t1 > 6) {
-            StepSequencer {
-                Condition(Cond<0>),
-                Script(|bb| bb.b1 += 2),
-            },
-            Remap(success = Failure, failure = Success) {
-                Parallel(success = 2, failure = -3) {
-                    Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 % 4 }),
-                    Sleep(20),
-                    Repeater(3) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
+        RepeatUntilFailure(3) {
+            SetBlackboard(o0 = Some(9)),
         }
     }
 }
 
-board!(Tree1146Blackboard { b1 b0 t0 t1 });
+board!(Tree1146Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Selector {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Script(|bb| bb.b0 += 1),
+        AsyncSequence {
+            ReactiveSequence {
+                Inverter {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
+                    Condition(Cond<4>),
+                },
+                Delay(30) {
+                    FlipSelector {
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(Cond<6>),
+                        Timeout(10) {
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                    },
+                },
+            },
+            Priority {
+                Fallback {
+                    TryCatch(catch_on_halt = true) {
+                        MaxTime(10) {
+                            Wait(0),
+                        },
+                        StatefulAction(Task<8>),
+                    },
+                },
+                AsyncSequence {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Succeeder,
+                },
+                Condition(Cond<10> = Cond::<10>),
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                    Action(Act<13>),
+                },
+                Fallback {
+                    StatefulAction(Task<14>),
+                    Action(|ctx| ctx.exec(15)),
+                    StatefulAction(Task<16> = Task::<16>),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                Parallel(failure = 0) {
+                    StatefulAction(Task<17>),
+                    Selector {
+                        Condition(Cond<18>),
+                        Condition(Cond<19>),
+                    },
+                    StatefulAction(Task<20>),
+                },
+                SequenceWithMemory {
+                    Sequence {
+                        StatefulAction(Task<21> = Task::<21>),
+                        Action(|ctx| ctx.exec(22)),
+                        Failer,
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree1147Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            TryCatch(catch_on_halt = true) {
-                AlwaysSuccess,
-                AlwaysSuccess,
-                Condition(Cond<0>),
-            },
-            Condition(PCond<1>, b0 = {b1}),
-            RetryUntilSuccessful(3) {
-                Loop(q0, value = {b0}) {
-                    #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) < (*bb.t0 + 3) % 4),
-                },
-            },
-            #[skip_if(|bb| bb.b0 > 4)]
-            #[success_if(|bb| bb.o0.is_some())]
-            Repeater(forever) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Optional {
-                        Script(|bb| bb.b0 += 3),
+        Remap(success = Failure, failure = Failure) {
+            ParallelAll(max_failures = -1) {
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
                     },
-                    Condition(PCond<2>, b0 = {=}),
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree1148Blackboard { b1 t0 q0 o0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        ForceSuccess {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        WhileDoElse {
+            MemSequence {
+                Action(Act<0>),
+                Action(Act<1> = Act::<1>),
             },
+            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<3> = Task::<3>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1150Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            b1: i64 = 11,
+        }
+        Action(PAct<1>, b0 = {b1}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1150Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            b1: i64 = 11,
+        }
+        #[on_success(|bb| { bb.t0.set(bb.b1 % 4); *bb.t0 += 1 })]
+        SubTree(Tree1150Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        BinarySelector(|bb| bb.b1 != 0, dynamic = false) {
-            BinarySelector(|bb| (*bb.t0 + 3) % 3 > 1, dynamic = true) {
-                Sequence {
-                    #[skip_if(|bb| bb.b0 + 2 > 3)]
-                    #[run_while(|bb| (bb.b0 + 1) % 4 < 3)]
-                    StatefulAction(Task<0> = Task::<0>),
-                    Wait(0),
-                    SetBlackboard(b1 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 > 4),
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Runner,
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                SequenceStar {
-                    Condition(PCond<1>, b0 = {=}),
-                    #[skip_if(|bb| bb.b1 % 2 < 0)]
-                    RunOnce(then_skip = true) {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    #[run_while(|bb| *bb.t0 + 4 == 4)]
-                    #[on_halted(|bb| { if bb.b0 != 7 { bb.b1 = *bb.t0 + 3 }; bb.b1 = bb.b0 % 4 })]
-                    Sequence {
-                        Action(PAct<3>, b0 = 9, b1 = {b0}),
-                        Action(PIo<4>, t0 = {b0}),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
+        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| bb.b1 = *bb.t0)]
+            #[on_success(|bb| { bb.b1 = bb.b0; bb.b1 += 2 })]
+            SubTree(Tree1150Sub0, ..),
         }
     }
 }
 
-board!(Tree1150Blackboard { t0 b0 b1 });
+board!(Tree1150Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| *bb.t0 < 1)]
-        #[success_if(|bb| bb.o0.unwrap_or(4) < bb.o0.unwrap_or(0))]
-        #[post(|bb| bb.b0 = bb.b0 % 2)]
-        MemPriority {
-            AsyncFallback {
-                Action(|ctx| ctx.exec(0)),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            #[success_if(|bb| *bb.t0 % 4 > 1)]
-            WhileDoElse {
-                Condition(Cond<3>),
-                Action(Act<4>),
-            },
-            RetryUntilSuccessful(3) {
-                Optional {
-                    IndexSwitch(|bb| *bb.t1) {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
+        Repeater(1) {
+            SequenceWithMemory {
+                Action(Act<0>),
             },
         }
     }
 }
-
-board!(Tree1151Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
         blackboard {
-            b0: i64,
             o0: Option<i64> = None,
+            b1: i64,
             #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        #[post(|bb| { bb.o0 = Some((*bb.t0 + 2) % 3); bb.b0 = bb.b0 % 2 })]
-        #[on_halted(|bb| bb.t0.set((bb.b0 + 1) % 4))]
-        Parallel(success = 0, failure = 2) {
-            AlwaysFailure,
-            Condition(Cond<0>),
+        Sequence {
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            ReactiveSelector {
+                Condition(Cond<0>),
+                StepSequencer {
+                    Wait(50),
+                    AlwaysSuccess,
+                    SetBlackboard(o0 = Some(8)),
+                    ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
+                },
+                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 > 0),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree1152Blackboard { b0 o0 t0 });
+board!(Tree1152Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1153 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(0),
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
         }
-        Repeat(3) {
-            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-            Parallel(success = 0, failure = -3) {
-                MemSequence {
-                    Cooldown(0, filtered = Skipped) {
-                        Failer,
+        TryCatch(catch_on_halt = false) {
+            IndexSwitch(|bb| 2, out_of_range = Fail) {
+                Selector {
+                    Delay(20) {
+                        StatefulAction(Task<0>),
+                    },
+                    ScriptCondition(|bb| *bb.t0 + 1 > 7),
+                    Limiter(1) {
+                        Sleep(10),
                     },
                 },
-                Precondition(|bb| bb.o0.unwrap_or(5) < 0, else = Running) {
-                    Selector {
-                        ReactiveSequence {
-                            Action(Act<0> = Act::<0>),
-                        },
+            },
+            Loop(q0, value = {t0}, if_empty = Running) {
+                ParallelAll {
+                    Repeat(4) {
+                        AlwaysSuccess,
+                    },
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            ForceSuccess {
+                BinarySelector(|bb| *bb.t0 + 4 > 6) {
+                    AsyncSequence {
+                        ScriptCondition(|bb| bb.b1 < bb.o0.unwrap_or(0) % 2),
+                        StatefulAction(Task<2>),
+                    },
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                    #[on_failure(|bb| bb.b0 = 3)]
+                    #[post(|bb| bb.b0 = bb.b1)]
+                    TryCatch(catch_on_halt = false) {
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<3>),
                     },
                 },
-                Succeeder,
-                ReactiveSequence {
-                    SetBlackboard(o0 = Some(7)),
-                    KeepRunningUntilFailure {
-                        Repeat(3) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree1153Blackboard { o0 t0 });
+board!(Tree1153Blackboard { q0 o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[allow(unused)] b0: i64,
-        }
-        RunOnce(then_skip = false) {
-            #[success_if(|bb| bb.o0.unwrap_or(3) != 0)]
-            #[failure_if(|bb| bb.o0.unwrap_or(5) % 3 != 2)]
-            SetBlackboard(o0 = Some(5)),
+        ParallelAll(0) {
+            Repeater(0) {
+                AlwaysFailure,
+            },
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree1154Blackboard { o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1155Sub0 for Ctx {
+        ReactiveFallback {
+            Wait(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1155Sub1 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        IndexSwitch(|bb| (*bb.t0 + 1) % 4, out_of_range = Loop, dynamic = false) {
-            RunOnce(then_skip = false) {
-                ReactiveSelector {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+        Inverter {
+            ReactiveSequence {
+                Sequence {
+                    SubTree(Tree1155Sub0),
+                    ReactiveSequence {
+                        SubTree(Tree1155Sub1),
+                    },
                 },
-            },
-            Conditional(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-                Action(Act<2>),
+                ForceFailure {
+                    Deadline(50) {
+                        Optional {
+                            ReactiveFallback {
+                                WhileDoElse {
+                                    StatefulAction(Task<2>),
+                                    AlwaysSuccess,
+                                },
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Selector {
+                        Retry(3) {
+                            StatefulAction(Task<4>),
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<5>),
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                        RunOnce(then_skip = false) {
+                            Action(Act<8>),
+                        },
+                        StatefulAction(Task<9>),
+                        RetryUntilSuccessful(0) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree1155Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        #[run_while(|bb| bb.o0.is_some())]
-        SequenceWithMemory {
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t1 > bb.o0.unwrap_or(4) + 2),
-                WasEntryUpdated(t1),
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4))]
-                #[on_failure(|bb| bb.o0 = None)]
+        Precondition(|bb| bb.b0 % 2 < 1, else = Success) {
+            StepSequencer {
                 StatefulAction(Task<0>),
-                AlwaysSuccess,
-                Condition(|ctx| ctx.check(1)),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Condition(Cond<2>),
-                SetBlackboard(b0 = {t1}),
-                Fallback {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+                AlwaysFailure,
+                ReactiveFallback {
+                    Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+                    Action(Act<2> = Act::<2>),
                 },
-            },
-            MemPriority {
-                Action(Act<5> = Act::<5>),
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 4)),
+                Action(|ctx, bb| ctx.exec_in(3, 0, &mut bb.b0)),
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree1156Blackboard { t1 b0 o0 t0 });
+board!(Tree1156Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Repeat(forever) {
-                        Fallback {
-                            #[post(|bb| bb.b1 += 3)]
-                            #[on_halted(|bb| bb.b0 = (bb.b1 + 1) % 3)]
-                            #[skip_if(|bb| bb.b1 % 4 > 2)]
-                            Condition(Cond<0>),
-                        },
+        FlipSelector {
+            ReactiveFallback {
+                ForceFailure {
+                    StepSequencer {
+                        Condition(Cond<0>),
+                        WasEntryUpdated(t0),
                     },
-                    SetBlackboard(b1 = 3),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 3, &mut bb.b1)),
                 },
-            },
-            StepSequencer {
-                SequenceWithMemory {
+                Condition(Cond<1>),
+                #[on_failure(|bb| if bb.b0 > 5 { bb.t0.set(bb.b1) })]
+                #[failure_if(|bb| bb.b1 % 2 < 1)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                ScriptCondition(|bb| bb.b0 == (bb.b1 + 4) % 2),
+                Fallback {
+                    StatefulAction(Task<2> = Task::<2>),
                     SetBlackboard(b1 = {t0}),
                 },
-                Sequence {
-                    #[skip_if(|bb| bb.b0 > 6)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    RepeatUntil(Success) {
-                        RepeatUntil(Success) {
-                            #[post(|bb| if bb.b1 % 2 > 0 { bb.b1 = bb.b0 })]
-                            #[skip_if(|bb| bb.b0 + 1 > 6)]
-                            StatefulAction(Task<3>),
-                        },
+            },
+            IfThenElse {
+                ReactiveSequence {
+                    Script(|bb| bb.b0 = bb.b1),
+                    Limiter(3) {
+                        Action(Act<3>),
+                    },
+                    Deadline(20) {
+                        Condition(Cond<4>),
                     },
                 },
-                FlipSelector {
-                    AlwaysRunning,
-                    Script(|bb| bb.b1 = 5),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                RepeatTimes(3) {
+                    RunOnce(then_skip = true) {
+                        Wait(10),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1157Blackboard { b1 t0 b0 });
+board!(Tree1157Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1158 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
             b0: i64,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
         }
-        Fallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Delay(30) {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 4, &mut bb.b1)),
+        StepSequencer {
+            IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Fail, dynamic = false) {
+                Action(PIo<0>, t0 = {t1}),
+                Conditional(|bb| *bb.t0 + 1 > 2, else = Failure) {
+                    Condition(Cond<1>),
                 },
-                Sleep(0),
+                Action(|ctx| ctx.exec(2)),
             },
-            RunOnce {
-                Loop(q0, if_empty = Skipped) {
-                    SkipUnlessUpdated(t0) {
-                        ReactiveSequence {
-                            ForceSuccess {
-                                #[failure_if(|bb| bb.b0 % 3 == 0)]
-                                Condition(Cond<2>),
-                            },
-                            Priority {
-                                #[failure_if(|bb| *bb.t0 + 3 < 7)]
-                                #[on_failure(|bb| if bb.b0 < *bb.t0 + 4 { bb.b0 += 2 })]
-                                Condition(PCond<3>, b0 = {=}),
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                AlwaysSuccess,
-                            },
+            ReactiveFallback {
+                WaitUntil(|bb| *bb.t0 != 2) {
+                    Action(Act<3>),
+                },
+                #[run_while(|bb| bb.b0 % 4 != 2)]
+                #[on_failure(|bb| if bb.o0.unwrap_or(0) % 2 < 0 { bb.t1.set(bb.b0 + 4) })]
+                #[failure_if(|bb| *bb.t1 != 2)]
+                AlwaysSuccess,
+            },
+            Limiter(3) {
+                Delay(20) {
+                    Interrupt(|bb| *bb.t0 == *bb.t1 + 1) {
+                        #[failure_if(|bb| bb.b0 > 3)]
+                        ParallelAll(max_failures = -1) {
+                            #[skip_if(|bb| bb.b0 + 3 != 1)]
+                            #[post(|bb| { bb.b0 += 3; bb.t1.set(*bb.t1 % 2) })]
+                            SetBlackboard(o0 = Some(9)),
                         },
                     },
                 },
             },
-            MemSequence {
-                ScriptCondition(|bb| *bb.t0 % 4 == 3),
-                StatefulAction(PTask<4>, b0 = 1, b1 = {=}),
-                Action(Act<5>),
+            Repeat(1) {
+                Precondition(|bb| bb.o0.unwrap_or(0) % 2 == 0, else = Running) {
+                    Action(Act<4>),
+                },
             },
-            IndexSwitch(|bb| bb.b0, dynamic = false) {
-                #[on_halted(|bb| if bb.b1 != *bb.t0 + 1 { bb.b0 = *bb.t0 })]
-                #[post(|bb| if bb.b0 != 1 { bb.t0.set(8) })]
-                IfThenElse {
-                    Inverter {
-                        StatefulAction(Task<6>),
+            Conditional(|bb| bb.b0 % 4 != 1, dynamic = true, else = Failure) {
+                #[run_while(|bb| bb.b0 % 2 < 1)]
+                Fallback {
+                    #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    UnsetBlackboard(o0),
+                    StatefulAction(PTask<5>, b0 = {=}),
+                    Repeater(forever) {
+                        Action(PIo<6>, t0 = {=}),
                     },
-                    Condition(Cond<7>),
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree1158Blackboard { b0 b1 q0 t0 });
+board!(Tree1158Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1159 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        WaitUntil(|bb| bb.b1 % 4 < 1) {
-            AlwaysFailure,
+        MaxTime(10) {
+            ReactiveSequence {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    ReactiveFallback {
+                        Action(PIo<2>, t0 = {b0}),
+                        Script(|bb| { bb.b1 = 3; bb.t0.set(bb.b1) }),
+                    },
+                },
+                StatefulAction(Task<3>),
+                RunOnce(then_skip = false) {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Conditional(|bb| bb.b0 > 3, dynamic = true, else = Failure) {
+                            Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 4) % 3)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1159Blackboard { b1 });
+board!(Tree1159Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1160 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        WhileDoElse {
-            WaitValueUpdate(t0) {
-                Condition(Cond<0>),
-            },
-            #[skip_if(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 2)]
-            #[run_while(|bb| bb.b0 + 3 != 4)]
-            Limiter(3) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Action(PIo<1>, t0 = {b0}),
-                    Delay(30) {
-                        Wait(0),
-                    },
-                    #[post(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<2>),
+        SequenceWithMemory {
+            BinarySelector(|bb| *bb.t0 + 3 > 1) {
+                ReactiveSequence {
+                    Sleep(20),
+                    #[success_if(|bb| *bb.t0 > bb.b1)]
+                    StatefulAction(Task<0>),
                 },
+                SetBlackboard(t1 = {b0}),
+            },
+            AsyncSequence {
+                StatefulAction(Task<1>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1160Blackboard { b1 t0 b0 });
+board!(Tree1160Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
-                Condition(PCond<2>, b0 = {t0}),
+        StepSequencer {
+            WaitUntil(|bb| *bb.t0 < 1) {
+                ReactiveSequence {
+                    StepSequencer {
+                        Sequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<1>),
+                            Cooldown(50, filtered = Skipped) {
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                            SetBlackboard(b0 = 1),
+                        },
+                    },
+                    RepeatUntilFailure(3) {
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                },
             },
-            Loop(q0, if_empty = Success) {
-                StatefulAction(Task<3>),
+            SetBlackboard(b0 = {t1}),
+            Filter(times = 3, count = Success) {
+                Priority {
+                    FlipSelector {
+                        AsyncFallback {
+                            #[run_while(|bb| bb.b0 > 1)]
+                            #[on_success(|bb| bb.b0 = *bb.t0)]
+                            Action(Act<3> = Act::<3>),
+                            StatefulAction(Task<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, 6, &mut bb.b0)),
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<6>),
+                            Action(PIo<7>, t0 = {t1}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1161Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1162Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1162Sub0 for Ctx {
-        SubTree(Tree1162Sub1)
-    }
-}
+board!(Tree1161Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
-        ForceSuccess {
-            Cooldown(0) {
-                SubTree(Tree1162Sub0),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+            RetryUntilSuccessful(1) {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstFailure) {
+                        #[on_failure(|bb| bb.o0 = Some(8))]
+                        #[post(|bb| { bb.b1 = 7; bb.b0 = *bb.t0 })]
+                        #[success_if(|bb| bb.b0 % 3 > 1)]
+                        Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 4)),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+            StatefulAction(Task<4>),
+            BinarySelector(|bb| bb.b1 % 3 > 1, dynamic = false) {
+                Repeat(2) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        RepeatTimes(3) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Condition(|ctx| ctx.check(5)),
+                                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 4, &mut bb.b1)),
+                                Action(|ctx| ctx.exec(7)),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    #[run_while(|bb| bb.b1 < 5)]
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+            IfThenElse {
+                MaxTime(0) {
+                    SequenceWithMemory {
+                        Action(Act<11>),
+                        Action(Act<12>),
+                    },
+                },
+                Selector {
+                    Action(PAct<13>, b0 = 1, b1 = {t0}),
+                    Action(Act<14> = Act::<14>),
+                    Condition(Cond<15>),
+                },
             },
         }
     }
 }
+
+board!(Tree1162Blackboard { o0 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 2,
         }
-        StepSequencer {
-            Fallback {
-                #[skip_if(|bb| *bb.t0 + 3 < 3)]
-                Condition(Cond<0>),
-                #[success_if(|bb| *bb.t1 != 1)]
-                #[on_success(|bb| bb.o0 = Some(3))]
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                Loop(q0, if_empty = Failure) {
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                Loop(q0, value = {b1}) {
-                    Action(PIo<4>, t0 = {t0}),
-                },
-            },
-            MemSequence {
-                Condition(Cond<5>),
-                UnsetBlackboard(o0),
-                Action(Act<6> = Act::<6>),
-                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
-            },
-            SequenceStar {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            Selector {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    Action(Act<9> = Act::<9>),
-                },
-                Precondition(|bb| bb.b0 < 7, else = Skipped) {
-                    #[skip_if(|bb| bb.b1 != 7)]
-                    StatefulAction(PTask<10>, b0 = {=}),
+        Fallback {
+            Precondition(|bb| bb.b0 > 6, else = Success) {
+                RepeatTimes(1) {
+                    Sequence {
+                        Repeat(3) {
+                            Action(Act<0>),
+                        },
+                        Switch(b1) {
+                            case 0 => Action(Act<1>),
+                            case 5 => Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                            _ => AlwaysRunning,
+                        },
+                        RepeatUntilFailure(forever) {
+                            Remap(success = Failure, failure = Failure) {
+                                Action(Act<3> = Act::<3>),
+                            },
+                        },
+                    },
                 },
             },
-            MemSequence {
-                #[failure_if(|bb| (bb.b0 + 2) % 2 < 0)]
-                StatefulAction(Task<11> = Task::<11>),
-                AlwaysSuccess,
-                Action(PIo<12>, t0 = {t1}),
-                StatefulAction(PTask<13>, b0 = 7),
-                Condition(PCond<14>, b0 = {b0}),
+            SequenceWithMemory {
+                FlipSelector {
+                    Fallback {
+                        ScriptCondition(|bb| bb.b1 + 3 > 2),
+                        Filter(times = 1, count = Failure, filtered = Failure) {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                Inverter {
+                    ReactiveSequence {
+                        StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
+                        Condition(Cond<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1163Blackboard { o0 b0 t0 t1 q0 b1 });
+board!(Tree1163Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
-        RepeatUntilSuccess(3) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        BinarySelector(|bb| (bb.b1 + 2) % 3 == 1) {
+            #[run_while(|bb| bb.b1 > 1)]
+            SequenceWithMemory {
+                #[post(|bb| bb.b0 += 1)]
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                ReactiveSequence {
+                    SkipUnlessUpdated(t0) {
+                        Sleep(0),
+                    },
+                    Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
+                        Sequence {
+                            #[on_halted(|bb| bb.b0 = bb.b1)]
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+                Deadline(50) {
+                    BinarySelector(|bb| bb.b1 % 4 > 0) {
+                        Action(PIo<2>, t0 = {b1}),
+                        #[run_while(|bb| *bb.t0 != 7)]
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+            MemPriority {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Condition(PCond<4>, b0 = 8),
+                    Action(|ctx| ctx.exec(5)),
+                },
+                Action(Act<6> = Act::<6>),
+                #[on_failure(|bb| bb.b1 += 3)]
+                Script(|bb| bb.b1 = *bb.t0),
+            },
         }
     }
 }
+
+board!(Tree1164Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
         blackboard {
+            b1: i64,
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 4,
         }
-        ParallelAll(1) {
-            AlwaysSuccess,
-            Parallel(success = 3, failure = -2) {
-                Condition(Cond<0>),
-                #[on_halted(|bb| if *bb.t0 + 3 > bb.b0 % 3 { bb.t0.set(bb.b1 + 4) })]
-                Action(PAct<1>, b0 = 9, b1 = {=}),
-                Action(Act<2>),
-            },
-            Precondition(|bb| bb.b0 > 1) {
+        #[failure_if(|bb| bb.b1 == 4)]
+        ReactiveFallback {
+            Precondition(|bb| *bb.t0 + 1 == *bb.t0, else = Running) {
                 ReactiveSequence {
-                    #[skip_if(|bb| bb.b1 < bb.b0 % 3)]
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Deadline(0) {
-                        Sleep(0),
-                    },
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
                 },
+            },
+            RepeatUntilSuccess(forever) {
+                #[run_while(|bb| bb.b0 > 2)]
+                Repeater(3) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+            },
+            #[post(|bb| bb.b0 += 3)]
+            #[run_while(|bb| *bb.t0 + 2 < 5)]
+            #[on_failure(|bb| { bb.b1 += 1; if bb.b1 + 3 < 6 { bb.b0 += 3 } })]
+            Switch(b1) {
+                case 4 => Action(Act<1>),
+                _ => Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree1165Blackboard { t0 b0 b1 });
+board!(Tree1165Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        RunOnce(then_skip = false) {
-            FlipSelector {
-                FlipSelector {
-                    Runner,
-                    #[skip_if(|bb| (*bb.t0 + 2) % 4 != 2)]
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                ParallelAll(2) {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Action(PIo<3>, t0 = {=}),
-                },
-                Inverter {
-                    #[success_if(|bb| bb.b0 + 3 != 5)]
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+        Switch(b1) {
+            case 5 => AlwaysSuccess,
+            _ => FlipSelector {
+                WasEntryUpdated(t0),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1166Blackboard { t0 b0 });
+board!(Tree1166Blackboard { t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(3),
         }
-        ParallelAll(3) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Timeout(0) {
-                    ReactiveSequence {
-                        Loop(q0, value = {t0}) {
-                            AlwaysSuccess,
-                        },
-                    },
+        #[success_if(|bb| *bb.t0 % 3 == 2)]
+        #[failure_if(|bb| bb.b1 > 2)]
+        #[run_while(|bb| bb.o0.is_none())]
+        TryCatch(catch_on_halt = false) {
+            #[failure_if(|bb| (*bb.t0 + 3) % 3 != 2)]
+            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+            #[success_if(|bb| *bb.t0 < 6)]
+            Fallback {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
                 },
-                StatefulAction(Task<1>),
-            },
-            #[run_while(|bb| bb.b0 > 6)]
-            StatefulAction(Task<2>),
-            #[post(|bb| *bb.t0 += 1)]
-            StepSequencer {
-                Delay(50) {
-                    #[run_while(|bb| bb.b0 % 3 == 1)]
-                    #[on_halted(|bb| *bb.t0 += 4)]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Fallback {
-                        Action(Act<3>),
-                        #[success_if(|bb| bb.b0 + 1 < 3)]
-                        KeepRunningUntilFailure {
-                            StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(PTask<6>, b0 = 3, b1 = {t0}),
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(PTask<7>, b0 = 5),
-                    RepeatUntilSuccess(forever) {
-                        Limiter(3) {
-                            Action(Act<8>),
-                        },
-                    },
+                Conditional(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                    Condition(Cond<2>),
                 },
             },
-            ForceSuccess {
-                Inverter {
-                    FlipSelector {
-                        Loop(q0, value = {t0}) {
-                            Wait(20),
+            SetBlackboard(t0 = 7),
+            Sequence {
+                Precondition(|bb| bb.b0 % 2 < 0, else = Running) {
+                    WhileDoElse {
+                        Selector {
+                            RetryUntilSuccessful(4) {
+                                ParallelAll {
+                                    SetBlackboard(o0 = Some(7)),
+                                },
+                            },
                         },
-                        Condition(PCond<9>, b0 = {t0}),
-                        FlipSelector {
-                            Action(Act<10> = Act::<10>),
-                            AlwaysSuccess,
+                        SkipUnlessUpdated(t0) {
+                            Fallback {
+                                StatefulAction(Task<3>),
+                                #[run_while(|bb| bb.b0 > 5)]
+                                #[on_success(|bb| bb.b0 += 1)]
+                                #[skip_if(|bb| bb.b0 < 7)]
+                                ForceSuccess {
+                                    Action(PIo<4>, t0 = {t0}),
+                                },
+                            },
                         },
                     },
                 },
@@ -2416,317 +2524,237 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1167Blackboard { t0 q0 b0 });
+board!(Tree1167Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1168Sub0 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            AlwaysSuccess,
-            Condition(Cond<5>),
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] b0: i64 = 9,
         }
+        StatefulAction(Task<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
-        ParallelAll(0) {
-            RunOnce(then_skip = true) {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    ReactiveSequence {
-                        RunOnce {
-                            StatefulAction(Task<4>),
-                        },
-                        SubTree(Tree1168Sub0),
-                    },
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        Priority {
-                            Action(Act<6>),
-                            StatefulAction(Task<7>),
-                            AlwaysFailure,
-                            Failer,
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    MemPriority {
-                        TryCatch(catch_on_halt = true) {
-                            Cooldown(0) {
-                                Repeat(forever) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            Action(Act<9>),
-                        },
-                    },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            b0: i64,
+        }
+        ParallelAll(max_failures = -2) {
+            #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b0 + 2)]
+            #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                AsyncSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 > 1)]
+                    #[post(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<2>),
                 },
+                SetBlackboard(t0 = {b0}),
             },
+            SubTree(Tree1168Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
         }
     }
 }
+
+board!(Tree1168Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1169 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            b1: i64 = 3,
-        }
-        Parallel(success = -2, failure = -1) {
-            Precondition(|bb| bb.b1 < 4, else = Running) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Parallel(failure = 0) {
-                        Condition(Cond<0>),
-                        TryCatch(catch_on_halt = true) {
-                            Wait(20),
-                            StatefulAction(Task<1>),
-                        },
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                    Precondition(|bb| *bb.t0 > 0, else = Failure) {
-                        MemPriority {
-                            Condition(|ctx| ctx.check(3)),
-                            Condition(|ctx, bb| ctx.check_in(4, 3)),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| *bb.t0 != bb.b1 + 3)]
-            SequenceWithMemory {
-                StatefulAction(Task<6>),
-                Script(|bb| bb.b1 += 3),
-                #[skip_if(|bb| bb.b0 + 3 < 0)]
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            Sleep(50),
+        ReactiveSequence {
+            Action(|ctx| ctx.exec(0)),
+            Action(Act<1>),
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree1169Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1170 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        IndexSwitch(|bb| *bb.t0 + 2) {
-            #[post(|bb| bb.o0 = Some(bb.b1 + 1))]
-            #[on_success(|bb| if *bb.t0 < *bb.t0 % 4 { *bb.t0 += 3 })]
-            Condition(Cond<0>),
+        #[run_while(|bb| bb.b0 > 4)]
+        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.o0 = Some(bb.b0 % 4) })]
+        Parallel(success = -1) {
+            StatefulAction(Task<0>),
             StatefulAction(Task<1>),
-            Repeat(forever) {
-                Action(Act<2>),
-            },
-            Action(PAct<3>, b0 = {b1}, b1 = {t0}),
-            #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-            #[on_halted(|bb| bb.b1 = bb.b0)]
-            #[post(|bb| *bb.t0 += 1)]
-            Condition(PCond<4>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree1170Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1171Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Sleep(0)
-    }
-}
+board!(Tree1170Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1171 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
-        MaxTime(0) {
-            StepSequencer {
-                StatefulAction(Task<0>),
-                StepSequencer {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Wait(30),
-                    Action(Act<2>),
-                    #[failure_if(|bb| *bb.t0 > 3)]
-                    Script(|bb| bb.t1.set(*bb.t0)),
-                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                },
-                Sequence {
-                    Action(Act<4>),
+        Sequence {
+            RunOnce {
+                #[on_success(|bb| { if bb.b0 != bb.o0.unwrap_or(3) % 4 { bb.b1 = bb.o0.unwrap_or(1) + 4 }; bb.o0 = Some(7) })]
+                #[skip_if(|bb| (bb.b1 + 2) % 4 < 1)]
+                FlipSelector {
+                    SequenceStar {
+                        KeepRunningUntilFailure {
+                            Repeat(0) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    Parallel(success = -1, failure = -1) {
+                        RunOnce(then_skip = true) {
+                            Repeater(2) {
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                    },
+                    Loop(q0, value = {b1}) {
+                        ReactiveSequence {
+                            Sequence {
+                                StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
+                                #[post(|bb| bb.o0 = None)]
+                                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                                #[on_success(|bb| bb.b0 += 2)]
+                                Condition(PCond<3>, b0 = {=}),
+                            },
+                        },
+                    },
+                    Precondition(|bb| bb.b0 % 2 < 0) {
+                        StepSequencer {
+                            Condition(Cond<4>),
+                            PolicyParallel(policy = FirstFailure) {
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                ScriptCondition(|bb| bb.b1 < 6),
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
                     Sleep(0),
-                    SubTree(Tree1171Sub0, t1 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
                 },
-                #[success_if(|bb| bb.b1 % 2 > 0)]
-                #[on_halted(|bb| { bb.t0.set(6); bb.t0.set(bb.b1 + 4) })]
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Succeeder,
+            },
+            ReactiveSelector {
+                Precondition(|bb| *bb.t0 > 0) {
+                    Limiter(1) {
+                        ReactiveSequence {
+                            Action(Act<7>),
+                            WasEntryUpdated(t0),
+                            RepeatTimes(forever) {
+                                #[on_failure(|bb| { bb.b0 = (bb.b1 + 1) % 3; bb.o0 = None })]
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
                 },
-                Filter(times = 3, count = Completed, filtered = Failure) {
-                    #[on_halted(|bb| { bb.b0 += 3; bb.b1 = *bb.t0 })]
-                    #[on_success(|bb| bb.b1 = 0)]
-                    #[on_failure(|bb| bb.b1 = *bb.t1)]
-                    Wait(0),
+                IfThenElse {
+                    #[run_while(|bb| bb.b0 % 4 == 3)]
+                    #[on_halted(|bb| bb.b0 = 6)]
+                    #[skip_if(|bb| *bb.t0 == 1)]
+                    ReactiveFallback {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10> = Task::<10>),
+                        Action(Act<11>),
+                    },
+                    Condition(Cond<12>),
+                },
+                MemSequence {
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<13>),
+                    ReactiveFallback {
+                        Condition(Cond<14>),
+                        Condition(Cond<15>),
+                        Action(|ctx, bb| ctx.exec_in(16, bb.b1, &mut bb.b1)),
+                        Action(|ctx, bb| ctx.exec_in(17, *bb.t0 % 4, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1171Blackboard { t1 t0 b1 b0 });
+board!(Tree1171Blackboard { b0 q0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
         }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                ReactiveSelector {
-                    PolicyParallel(policy = FirstFailure) {
-                        SetBlackboard(b1 = {t0}),
-                        Sleep(10),
-                    },
-                    #[post(|bb| if bb.o0.is_some() { bb.t0.set(bb.b0 % 4) })]
-                    Repeater(forever) {
-                        #[on_success(|bb| bb.b1 = bb.b1 % 4)]
-                        StatefulAction(Task<0>),
-                    },
-                    #[post(|bb| bb.b1 = bb.b1 % 2)]
-                    #[failure_if(|bb| bb.b0 % 4 > 1)]
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    Filter(times = 2) {
-                        StatefulAction(Task<2>),
-                    },
+        Priority {
+            ParallelAll(max_failures = -2) {
+                Action(Act<0>),
+                RunOnce(then_skip = true) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[post(|bb| if bb.b0 < 7 { bb.b0 = 9 })]
+                    #[failure_if(|bb| bb.b0 > 3)]
+                    StatefulAction(Task<1>),
                 },
+                StatefulAction(Task<2> = Task::<2>),
             },
-            MemPriority {
-                Action(PIo<3>, t0 = {=}),
-                StepSequencer {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| bb.b1 != 3)]
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-                Wait(20),
-            },
-            Action(PIo<6>, t0 = {=}),
         }
     }
 }
 
-board!(Tree1172Blackboard { b0 b1 o0 t0 q0 });
+board!(Tree1172Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        ReactiveFallback {
-            #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 4)]
-            Selector {
-                ReactiveSelector {
-                    Precondition(|bb| bb.b0 != 3, else = Running) {
-                        Action(Act<0>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        ScriptCondition(|bb| *bb.t0 > 3),
-                        Action(PIo<1>, t0 = {t0}),
-                        Condition(Cond<2>),
-                    },
-                },
-                MaxTime(20) {
-                    WhileDoElse {
-                        Sequence {
-                            AlwaysSuccess,
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Interrupt(|bb| *bb.t1 % 4 > 1) {
-                            SetBlackboard(b1 = 8),
-                        },
-                        MemSequence {
-                            Loop(q0, value = {b0}, if_empty = Success) {
-                                WasEntryUpdated(t1),
-                            },
-                            WasEntryUpdated(t1),
-                            Wait(50),
-                        },
-                    },
-                },
-                #[on_halted(|bb| *bb.t1 += 2)]
-                #[on_failure(|bb| if *bb.t1 < (*bb.t1 + 1) % 2 { bb.b1 += 2 })]
-                #[run_while(|bb| *bb.t1 % 3 > 1)]
-                Fallback {
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        WasEntryUpdated(t1),
-                        Action(Act<5>),
-                    },
-                    Timeout(10) {
-                        Wait(10),
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Action(PIo<7>, t0 = {=}),
-                    },
-                },
-                Loop(q0) {
-                    Parallel(success = -4, failure = 1) {
-                        StatefulAction(Task<8>),
-                        Action(PAct<9>, b0 = {b1}, b1 = {t1}),
-                        Action(PAct<10>, b0 = 3, b1 = {t1}),
+        Conditional(|bb| *bb.t1 > 7, dynamic = true, else = Success) {
+            TryCatch(catch_on_halt = false) {
+                RetryUntilSuccessful(forever) {
+                    Precondition(|bb| *bb.t0 == 4, else = Running) {
                         KeepRunningUntilFailure {
-                            TryCatch(catch_on_halt = true) {
-                                Runner,
-                                Condition(|ctx, bb| ctx.check_in(11, *bb.t1 % 3)),
+                            WhileDoElse {
+                                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 < 2)]
+                                ReactiveSequence {
+                                    WasEntryUpdated(t1),
+                                    StatefulAction(Task<0>),
+                                    #[on_failure(|bb| bb.o0 = None)]
+                                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 2))]
+                                    #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.b1 % 2)]
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1 + 1)),
+                                    Condition(Cond<2>),
+                                },
+                                AsyncFallback {
+                                    Condition(|ctx| ctx.check(3)),
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
                             },
                         },
-                        Condition(Cond<12>),
                     },
                 },
-                Loop(q0, if_empty = Failure) {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        ReactiveFallback {
-                            #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                            #[on_success(|bb| { bb.t1.set(bb.b1); bb.b1 = *bb.t1 })]
-                            #[skip_if(|bb| bb.b1 % 3 < 2)]
-                            StatefulAction(PTask<13>, b0 = {=}),
-                            Condition(PCond<14>, b0 = {=}),
-                            Condition(|ctx| ctx.check(15)),
-                            Remap(success = Success, failure = Success) {
-                                Action(Act<16>),
+                ReactiveSequence {
+                    Action(PIo<5>, t0 = {b1}),
+                    MemSequence {
+                        Sequence {
+                            Action(Act<6>),
+                            #[failure_if(|bb| *bb.t0 + 2 < 2)]
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            Fallback {
+                                Condition(Cond<7> = Cond::<7>),
+                                Condition(Cond<8>),
                             },
+                            Condition(|ctx| ctx.check(9)),
                         },
                     },
                 },
@@ -2735,162 +2763,137 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1173Blackboard { t1 b1 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1174Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Wait(10)
-    }
-}
+board!(Tree1173Blackboard { o0 t1 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Switch(b1) {
-                case 1 => Action(PAct<0>, b0 = 2, b1 = {b0}),
-                _ => Condition(PCond<1>, b0 = 2),
-            },
-            Deadline(30) {
-                WhileDoElse {
-                    Sequence {
-                        SubTree(Tree1174Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                        StatefulAction(Task<2>),
+        IndexSwitch(|bb| (bb.b1 + 4) % 2) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Failer,
+                    StatefulAction(Task<0> = Task::<0>),
+                    Limiter(2) {
+                        #[success_if(|bb| bb.b1 % 2 < 1)]
+                        AlwaysFailure,
                     },
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<1>),
+                },
+                Fallback {
+                    #[skip_if(|bb| *bb.t0 != bb.b1 + 1)]
+                    #[post(|bb| bb.b1 = bb.b0)]
+                    StatefulAction(Task<2>),
+                    Conditional(|bb| bb.b1 == 3, dynamic = false) {
+                        Priority {
+                            #[on_success(|bb| bb.b1 += 2)]
+                            #[run_while(|bb| *bb.t0 + 4 > (bb.b1 + 4) % 3)]
+                            StatefulAction(Task<3>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    Optional {
+                        #[skip_if(|bb| bb.b0 != 2)]
+                        Condition(Cond<4>),
+                    },
+                },
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                Action(PIo<6>, t0 = {=}),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Condition(Cond<7>),
                 },
             },
-            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1174Blackboard { b0 b1 t0 });
+board!(Tree1174Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
             b0: i64,
         }
-        Sequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-            Fallback {
-                Action(|ctx| ctx.exec(3)),
-                Condition(Cond<4>),
+        WhileDoElse {
+            WaitValueUpdate(t0) {
+                WaitValueUpdate(t0) {
+                    SequenceWithMemory {
+                        Action(Act<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, 3)),
+                    },
+                },
+            },
+            RetryUntilSuccessful(1) {
+                RunOnce(then_skip = false) {
+                    #[run_while(|bb| bb.b0 + 2 < *bb.t0)]
+                    Script(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 % 2 { bb.b0 += 3 } }),
+                },
             },
         }
     }
 }
 
-board!(Tree1175Blackboard { b0 });
+board!(Tree1175Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
         blackboard {
             b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
         }
-        WhileDoElse {
-            Repeat(4) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StepSequencer {
-                #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                #[on_halted(|bb| bb.o0 = None)]
-                UnsetBlackboard(o0),
-                AlwaysSuccess,
-                Repeat(4) {
-                    StatefulAction(PTask<1>, b0 = 1, b1 = {b0}),
-                },
-                StatefulAction(Task<2>),
-            },
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1176Blackboard { b0 q0 o0 });
+board!(Tree1176Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1177Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+        }
+        #[on_failure(|bb| bb.b0 += 3)]
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1177Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+        }
+        Retry(0) {
+            SubTree(Tree1177Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 1,
-            b0: i64 = 4,
+            b0: i64 = 0,
         }
-        Repeater(forever) {
-            #[post(|bb| bb.o0 = None)]
-            #[failure_if(|bb| *bb.t0 + 2 < bb.b0 % 3)]
-            #[on_success(|bb| bb.b0 = bb.b1)]
-            Optional {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-            },
+        Retry(1) {
+            SubTree(Tree1177Sub0, ..),
         }
     }
 }
 
-board!(Tree1177Blackboard { t0 o0 b1 b0 });
+board!(Tree1177Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        RepeatUntil(Failure) {
-            ParallelAll(3) {
-                Fallback {
-                    Action(Act<0> = Act::<0>),
-                    RepeatTimes(3) {
-                        Action(Act<1>),
-                    },
-                    ScriptCondition(|bb| bb.b0 % 4 != 3),
-                },
-                Sequence {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Action(PAct<2>, b0 = 4, b1 = {t0}),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                },
-                ParallelAll(max_failures = -2) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| bb.b0 % 2 != 1)]
-                    WasEntryUpdated(t0),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1178Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1179Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        RepeatUntilFailure(2) {
-            Condition(PCond<1>, b0 = 7),
+        RunOnce {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -2898,324 +2901,320 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 5,
+            #[allow(unused)] o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        #[failure_if(|bb| *bb.t1 + 4 < (bb.b0 + 3) % 3)]
-        Fallback {
-            Precondition(|bb| *bb.t0 % 2 != 0) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    WasEntryUpdated(t0),
-                    SetBlackboard(b1 = {b0}),
-                    SetBlackboard(t1 = {b0}),
-                },
-            },
-            MaxTime(10) {
-                Filter(times = 1, count = Completed, filtered = Failure) {
-                    #[on_halted(|bb| { bb.t0.set(*bb.t1 + 2); if bb.b1 % 3 < 2 { bb.t0.set(bb.b1) } })]
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        #[success_if(|bb| *bb.t1 > 1)]
-                        #[failure_if(|bb| bb.b1 > 0)]
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Parallel(success = -1, failure = -1) {
-                WasEntryUpdated(t1),
-                SubTree(Tree1179Sub0, ..),
-                #[on_halted(|bb| { bb.b0 += 3; bb.b1 += 1 })]
-                StatefulAction(Task<2>),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            #[run_while(|bb| bb.b0 != 4)]
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            #[post(|bb| bb.b0 = bb.b0 % 4)]
+            StatefulAction(Task<1>),
+            ReactiveSequence {
+                Condition(Cond<2>),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1179Blackboard { t0 b1 t1 b0 });
+board!(Tree1179Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
-        Retry(0) {
-            Wait(20),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        RunOnce(then_skip = false) {
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                Script(|bb| { bb.b0 = bb.b0 % 3; bb.t0.set((bb.b1 + 1) % 4) }),
+            },
         }
     }
 }
+
+board!(Tree1180Blackboard { b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(0),
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
         }
-        Repeat(4) {
-            MemPriority {
-                Condition(PCond<0>, b0 = {t0}),
-                AsyncSequence {
-                    #[run_while(|bb| *bb.t0 < 0)]
-                    StatefulAction(Task<1>),
-                    WasEntryUpdated(t1),
-                    StatefulAction(PTask<2>, b0 = {t0}),
-                    #[success_if(|bb| bb.o0.is_none())]
-                    WhileDoElse {
-                        Condition(Cond<3>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    ParallelAll(max_failures = -1) {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<4>),
-                            Action(PAct<5>, b0 = 9),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<7> = Task::<7>),
-                        WasEntryUpdated(t0),
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 1),
-                        Sleep(10),
-                    },
-                },
-                TryCatch {
-                    RepeatUntilSuccess(3) {
-                        StatefulAction(PTask<8>, b0 = 8, b1 = {b0}),
-                    },
-                    SetBlackboard(t1 = {b0}),
-                    RunOnce(then_skip = true) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                ForceFailure {
-                    ReactiveSequence {
-                        TryCatch {
-                            Action(Act<9>),
-                            Condition(Cond<10>),
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<12>),
-                        },
-                    },
+        MemPriority {
+            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            Action(Act<1>),
+            RepeatUntilSuccess(2) {
+                #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
+                #[failure_if(|bb| bb.b0 < 1)]
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Condition(PCond<2>, b0 = 8),
                 },
             },
         }
     }
 }
 
-board!(Tree1181Blackboard { b0 t1 t0 o0 });
+board!(Tree1181Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64,
         }
-        Loop(q0, if_empty = Success) {
-            StepSequencer {
-                Sequence {
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(Act<2>),
-                },
-                WasEntryUpdated(t0),
-                Parallel(success = -1, failure = 2) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        Inverter {
-                            Script(|bb| if bb.b1 > *bb.t0 + 2 { *bb.t0 += 2 }),
-                        },
-                    },
-                    Conditional(|bb| bb.b1 % 4 > 0, dynamic = false, else = Failure) {
-                        #[success_if(|bb| bb.b0 < 0)]
-                        Wait(30),
-                    },
-                },
-                Precondition(|bb| bb.b0 != 2) {
-                    SequenceStar {
-                        #[run_while(|bb| *bb.t0 + 1 != bb.b0)]
-                        Condition(PCond<3>, b0 = 2),
-                        Action(PIo<4>, t0 = {b1}),
-                        Succeeder,
-                        StatefulAction(PTask<5>, b0 = {=}),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Condition(|ctx| ctx.check(0)),
+            #[run_while(|bb| bb.b1 % 2 > 0)]
+            AlwaysFailure,
+            Action(PAct<1>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1182Blackboard { b1 q0 t0 b0 });
+board!(Tree1182Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        #[skip_if(|bb| bb.b0 + 4 > 1)]
-        Priority {
-            IfThenElse {
+        Switch(b1) {
+            case 4 => AsyncSequence {
                 ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
-                    StepSequencer {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    AlwaysSuccess,
-                    Action(PIo<2>, t0 = {t0}),
-                    Action(PIo<3>, t0 = {b0}),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b0)),
-                Remap(success = Success, failure = Success) {
-                    Succeeder,
+                Remap(success = Failure, failure = Failure) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                TryCatch {
+                    #[failure_if(|bb| bb.b0 % 4 == 3)]
+                    #[post(|bb| if bb.b1 != *bb.t0 + 3 { bb.b1 += 2 })]
+                    SetBlackboard(b1 = {b0}),
+                    Action(PIo<3>, t0 = {b1}),
+                },
+                #[on_success(|bb| if bb.b1 == 4 { bb.b1 += 1 })]
+                FlipSelector {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            case 2 => IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+                StepSequencer {
+                    Action(Act<8> = Act::<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                Conditional(|bb| bb.b1 % 2 < 1) {
+                    Condition(Cond<11>),
+                },
+                Filter(times = 3, filtered = Failure) {
+                    Cooldown(0, filtered = Skipped) {
+                        WaitValueUpdate(t0) {
+                            #[failure_if(|bb| bb.b1 % 2 < 1)]
+                            #[run_while(|bb| *bb.t0 != 5)]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(12)),
+            },
+            case 1 => Remap(success = Success, failure = Success) {
+                #[on_failure(|bb| if *bb.t0 + 1 != (bb.b1 + 1) % 4 { *bb.t0 += 3 })]
+                Sequence {
+                    ScriptCondition(|bb| (bb.b0 + 1) % 3 > 0),
+                    Condition(Cond<13> = Cond::<13>),
+                    MemSequence {
+                        SetBlackboard(b1 = 6),
+                        Action(Act<14> = Act::<14>),
+                    },
+                    Action(Act<15>),
+                    RepeatUntilFailure(forever) {
+                        Precondition(|bb| bb.b1 + 1 > *bb.t0 % 4, else = Running) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+            _ => Selector {
+                Condition(|ctx| ctx.check(16)),
+                Condition(Cond<17>),
+                #[skip_if(|bb| bb.b1 + 1 > 1)]
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(18, *bb.t0 % 4, &mut bb.b1)),
+                    Script(|bb| bb.b0 = 4),
                 },
             },
         }
     }
 }
 
-board!(Tree1183Blackboard { b0 t0 });
+board!(Tree1183Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        Loop(q0, value = {b1}, if_empty = Running) {
-            ReactiveSequence {
+        ReactiveSequence {
+            Parallel(success = 3, failure = 0) {
                 StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                WasEntryUpdated(t0),
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2>),
+            },
+            #[run_while(|bb| bb.b0 % 4 > 0)]
+            #[post(|bb| if bb.b1 + 2 != 2 { *bb.t0 += 1 })]
+            Fallback {
+                StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
+                Action(Act<4>),
+                #[failure_if(|bb| bb.b1 < bb.b0)]
+                #[run_while(|bb| bb.b0 == 3)]
+                #[success_if(|bb| bb.b1 % 4 > 0)]
+                StatefulAction(Task<5>),
+                Action(PAct<6>, b0 = {=}, b1 = {b1}),
+            },
+            Precondition(|bb| bb.b0 < bb.b1, else = Failure) {
+                #[on_success(|bb| { bb.b1 = 2; if bb.b0 + 3 < 2 { bb.t0.set(bb.b1 % 2) } })]
+                #[success_if(|bb| *bb.t0 < bb.b1)]
+                Timeout(0) {
+                    Sequence {
+                        Fallback {
+                            StatefulAction(Task<7>),
+                            #[post(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
+                            #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b1 += 1 })]
+                            #[skip_if(|bb| *bb.t0 + 4 < 3)]
+                            StatefulAction(Task<8>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1184Blackboard { q0 t0 b1 });
+board!(Tree1184Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 4,
         }
-        BinarySelector(|bb| (bb.b1 + 2) % 3 == 1) {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    AsyncSequence {
-                        Action(Act<0>),
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+        MemPriority {
+            Sequence {
+                FlipSelector {
+                    Loop(q0) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
                     },
-                    Conditional(|bb| bb.b1 == 4, else = Failure) {
-                        ReactiveFallback {
-                            #[post(|bb| bb.b0 += 1)]
-                            #[run_while(|bb| *bb.t0 % 2 > 0)]
-                            StatefulAction(PTask<2>, b0 = {b1}),
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
+                    Condition(Cond<1>),
+                },
+                Selector {
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    AlwaysFailure,
+                    SetBlackboard(b0 = {t0}),
+                },
+                Condition(Cond<3>),
+                TryCatch(catch_on_halt = false) {
+                    Script(|bb| bb.b1 = (*bb.t0 + 1) % 4),
+                    Fallback {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        #[run_while(|bb| *bb.t1 + 4 < 6)]
+                        StatefulAction(PTask<6>, b0 = {t1}, b1 = {=}),
                     },
                 },
-                Timeout(0) {
-                    Repeat(4) {
-                        ForceFailure {
-                            Wait(30),
-                        },
-                    },
-                },
-            },
-            RepeatUntilFailure(3) {
-                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree1185Blackboard { t0 b1 b0 });
+board!(Tree1185Blackboard { t1 b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        TryCatch(catch_on_halt = true) {
-            ParallelAll {
-                RepeatUntilFailure(forever) {
-                    ScriptCondition(|bb| (bb.o0.unwrap_or(2) + 3) % 3 == 2),
+        MemSequence {
+            WasEntryUpdated(t0),
+            Sequence {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                ParallelAll(max_failures = -2) {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
                 },
-                FlipSelector {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                    Succeeder,
-                },
-                ReactiveSequence {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(5) + 1))]
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b0)),
+                RepeatUntilSuccess(2) {
+                    Script(|bb| { *bb.t1 += 1; if *bb.t1 + 1 != 0 { bb.b1 += 3 } }),
                 },
             },
-            Succeeder,
+            Fallback {
+                StatefulAction(PTask<3>, b0 = {t1}, b1 = {=}),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                Runner,
+            },
+            ReactiveSelector {
+                StatefulAction(Task<5>),
+                WasEntryUpdated(t0),
+                Remap(success = Success, failure = Success) {
+                    Sleep(30),
+                },
+            },
         }
     }
 }
 
-board!(Tree1186Blackboard { t0 b0 o0 });
+board!(Tree1186Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64,
+            b0: i64 = 0,
+            b1: i64 = 0,
             o0: Option<i64>,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                Delay(30) {
-                    MaxTime(30) {
-                        Switch(b1) {
-                            case 3 => StatefulAction(Task<0>),
-                            _ => AsyncSequence {
-                                AlwaysSuccess,
-                                Action(Act<1>),
-                            },
+        Timeout(30) {
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    ParallelAll(1) {
+                        Succeeder,
+                    },
+                },
+                Remap(success = Success, failure = Failure) {
+                    ReactiveSequence {
+                        RepeatUntilSuccess(2) {
+                            UnsetBlackboard(o0),
+                        },
+                        RunOnce {
+                            StatefulAction(PTask<0>, b0 = 1),
                         },
                     },
                 },
-                AlwaysFailure,
-            },
-            Parallel {
-                Condition(Cond<2>),
-                Precondition(|bb| bb.b1 % 2 > 0, else = Failure) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(4), &mut bb.b0)),
-                },
-            },
-            ReactiveFallback {
-                Repeat(forever) {
-                    ReactiveSelector {
-                        Action(Act<4>),
-                        Action(Act<5>),
-                    },
-                },
-                BinarySelector(|bb| bb.b1 == 7) {
-                    Sleep(50),
-                    Action(Act<6>),
-                },
+                #[run_while(|bb| bb.b1 != (bb.b0 + 4) % 3)]
+                #[skip_if(|bb| bb.b0 > 7)]
+                Condition(Cond<1>),
             },
         }
     }
@@ -3225,598 +3224,482 @@ board!(Tree1187Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] b0: i64,
-        }
-        Repeat(0) {
-            Script(|bb| bb.t0.set(8)),
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Sleep(50),
         }
     }
 }
-
-board!(Tree1188Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64,
-            b1: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        Invert {
-            #[post(|bb| { if *bb.t0 % 4 > 1 { bb.o0 = None }; bb.b1 = bb.o0.unwrap_or(5) })]
-            #[success_if(|bb| bb.b0 == bb.b1 + 2)]
-            #[on_failure(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 % 3 })]
-            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                Condition(Cond<0>),
+        ReactiveSequence {
+            Sequence {
+                Precondition(|bb| bb.b0 + 3 < 1) {
+                    UnsetBlackboard(o0),
+                },
+                Action(Act<0>),
+                Deadline(50) {
+                    StepSequencer {
+                        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                            Condition(|ctx, bb| ctx.check_in(1, 7)),
+                            StatefulAction(Task<2>),
+                        },
+                        WasEntryUpdated(t0),
+                        Sequence {
+                            StatefulAction(Task<3> = Task::<3>),
+                            Script(|bb| bb.t0.set(bb.b0 % 3)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1189Blackboard { t0 o0 b0 b1 });
+board!(Tree1189Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            Conditional(|bb| *bb.t0 % 4 == 1, dynamic = true, else = Failure) {
-                ReactiveSequence {
-                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 > 1)]
-                    #[post(|bb| bb.b1 += 1)]
-                    Optional {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            ForceSuccess {
-                Action(PIo<1>, t0 = {=}),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, 1)),
-            #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0) + 3); if *bb.t0 != 3 { *bb.t0 += 3 } })]
-            #[success_if(|bb| (bb.b1 + 4) % 4 > 1)]
-            #[run_while(|bb| bb.o0.is_none())]
-            StatefulAction(Task<3>),
-            Retry(forever) {
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
-                    RepeatUntil(Failure) {
-                        Repeat(forever) {
-                            RunOnce(then_skip = true) {
-                                SetBlackboard(b1 = {b0}),
+        Repeat(3) {
+            Priority {
+                KeepRunningUntilFailure {
+                    SequenceStar {
+                        Delay(10) {
+                            Inverter {
+                                Action(PAct<0>, b0 = {=}, b1 = {t1}),
                             },
                         },
+                        SetBlackboard(t0 = 5),
                     },
-                    Repeat(forever) {
-                        SetBlackboard(o0 = Some(4)),
+                },
+                #[success_if(|bb| (*bb.t0 + 3) % 4 != 2)]
+                #[run_while(|bb| (*bb.t1 + 3) % 4 != 1)]
+                StatefulAction(Task<1>),
+                Condition(PCond<2>, b0 = {=}),
+                FlipSelector {
+                    WasEntryUpdated(t0),
+                    Action(Act<3>),
+                    RunOnce(then_skip = true) {
+                        Condition(|ctx| ctx.check(4)),
                     },
+                },
+                IfThenElse {
+                    Condition(Cond<5> = Cond::<5>),
+                    SetBlackboard(b0 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree1190Blackboard { o0 b1 b0 t0 });
+board!(Tree1190Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1191Sub1 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1191Sub0 for Ctx {
+        SubTree(Tree1191Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-        }
-        AsyncFallback {
-            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(4) + 3)]
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| bb.b0 % 3 < 0)]
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    SequenceStar {
-                        Precondition(|bb| bb.b1 == bb.o0.unwrap_or(0), else = Failure) {
-                            WaitValueUpdate(t0) {
-                                WhileDoElse {
-                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                                    StatefulAction(PTask<1>, b0 = 3, b1 = {b0}),
-                                    Action(PIo<2>, t0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Precondition(|bb| bb.b1 == 3, else = Success) {
-                            StatefulAction(Task<3>),
-                        },
-                        SequenceStar {
-                            ScriptCondition(|bb| bb.b0 > 1),
-                            Script(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0)); bb.b1 += 2 }),
-                        },
-                        Condition(Cond<4>),
-                        AsyncFallback {
-                            Condition(|ctx, bb| ctx.check_in(5, 0)),
-                            StatefulAction(Task<6>),
-                        },
-                        Sleep(0),
-                    },
-                },
-            },
-            ForceSuccess {
-                #[skip_if(|bb| (*bb.t0 + 3) % 3 < 2)]
-                WaitUntil(|bb| bb.b1 != 4) {
-                    Retry(1) {
-                        SequenceStar {
-                            SkipUnlessUpdated(t0) {
-                                MemSequence {
-                                    StatefulAction(Task<7>),
-                                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
-                                },
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
+        TryCatch(catch_on_halt = false) {
+            StatefulAction(Task<0>),
+            SubTree(Tree1191Sub0),
         }
     }
 }
-
-board!(Tree1191Blackboard { o0 t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
-        RepeatUntilFailure(1) {
-            FlipSelector {
-                FlipSelector {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                },
-                Optional {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ForceSuccess {
-                    Limiter(3) {
-                        Repeat(4) {
-                            Filter(times = 1, count = Completed) {
-                                AlwaysFailure,
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Sequence {
+                Delay(0) {
+                    RunOnce {
+                        Inverter {
+                            ParallelAll(0) {
+                                StatefulAction(Task<0>),
+                                SetBlackboard(o0 = Some(7)),
+                                Action(PAct<1>, b0 = 8, b1 = {b0}),
+                                Precondition(|bb| bb.b0 % 4 > 0, else = Running) {
+                                    Action(Act<2>),
+                                },
                             },
                         },
                     },
                 },
-                SequenceWithMemory {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<3>),
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                    Wait(0),
-                },
-                RunOnce(then_skip = true) {
-                    Sequence {
-                        Wait(0),
-                        AlwaysSuccess,
+                ParallelAll(2) {
+                    SetBlackboard(o0 = Some(3)),
+                    WhileDoElse {
+                        Condition(|ctx| ctx.check(3)),
+                        #[failure_if(|bb| (*bb.t0 + 3) % 2 < 0)]
+                        TryCatch(catch_on_halt = false) {
+                            UnsetBlackboard(o0),
+                            Condition(Cond<4>),
+                        },
                     },
                 },
+                ParallelAll {
+                    Action(|ctx| ctx.exec(5)),
+                    Condition(PCond<6>, b0 = 2),
+                },
+            },
+            MemPriority {
+                ParallelAll(max_failures = -3) {
+                    StatefulAction(Task<7>),
+                    StatefulAction(PTask<8>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                Repeat(4) {
+                    Loop(q0, if_empty = Failure) {
+                        Condition(Cond<10>),
+                    },
+                },
+                Condition(PCond<11>, b0 = 4),
+                Selector {
+                    StatefulAction(PTask<12>, b0 = {t0}, b1 = {b0}),
+                    ReactiveFallback {
+                        StatefulAction(Task<13>),
+                        Action(|ctx, bb| ctx.exec_in(14, bb.b0 % 3, &mut bb.b0)),
+                        Condition(Cond<15> = Cond::<15>),
+                    },
+                },
+                Condition(Cond<16>),
             },
         }
     }
 }
+
+board!(Tree1192Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Sequence {
-            BinarySelector(|bb| bb.b0 > (bb.b0 + 3) % 4, dynamic = true) {
-                Sequence {
-                    SetBlackboard(b1 = 1),
-                    WasEntryUpdated(t0),
-                    Conditional(|bb| *bb.t0 < bb.b1, dynamic = false) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
+        Fallback {
+            MemSequence {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
                 },
                 ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    RepeatUntilSuccess(2) {
-                        WasEntryUpdated(t0),
-                    },
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
-            #[on_failure(|bb| bb.b1 += 2)]
-            #[on_halted(|bb| bb.b1 += 2)]
-            #[failure_if(|bb| bb.b0 + 1 < 1)]
-            Delay(20) {
-                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
-                    RepeatUntilSuccess(forever) {
-                        Retry(forever) {
-                            Precondition(|bb| bb.b1 + 2 < 7, else = Skipped) {
-                                Repeat(4) {
-                                    ScriptCondition(|bb| bb.b1 + 3 > 4),
-                                },
-                            },
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                Limiter(1) {
+                    ParallelAll(max_failures = -4) {
+                        MaxTime(30) {
+                            Condition(Cond<4>),
                         },
-                    },
-                    RunOnce(then_skip = true) {
-                        RepeatUntilFailure(forever) {
-                            Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 1) % 3, &mut bb.b1)),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                #[on_halted(|bb| { bb.b1 = 9; bb.b1 = *bb.t0 + 1 })]
-                #[on_success(|bb| bb.b0 = bb.b1)]
-                Switch(b1) {
-                    case 0 => Sequence {
-                        Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b0)),
-                        #[run_while(|bb| bb.b1 % 4 != 2)]
-                        StatefulAction(Task<5>),
-                    },
-                    case 2 => ForceFailure {
-                        Delay(0) {
-                            AlwaysFailure,
-                        },
-                    },
-                    _ => Priority {
-                        Action(PAct<6>, b0 = {t0}, b1 = {b1}),
-                        #[post(|bb| bb.t0.set(0))]
-                        #[failure_if(|bb| bb.b1 < 4)]
-                        #[on_halted(|bb| { bb.b1 = 8; *bb.t0 += 1 })]
+                        Condition(Cond<5>),
+                        Action(|ctx| ctx.exec(6)),
                         StatefulAction(Task<7>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Inverter {
-                        Fallback {
-                            Action(PIo<8>, t0 = {=}),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    Action(PIo<10>, t0 = {t0}),
-                },
-                #[success_if(|bb| bb.b0 < *bb.t0 + 4)]
-                Condition(PCond<11>, b0 = 4),
-            },
-        }
-    }
-}
-
-board!(Tree1193Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1194 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1195Sub1 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1195Sub0 for Ctx {
-        Repeater(2) {
-            Inverter {
-                Limiter(2) {
-                    SubTree(Tree1195Sub1),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1195 for Ctx {
-        Remap(success = Success, failure = Success) {
-            Limiter(1) {
-                SubTree(Tree1195Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1196 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-            Timeout(20) {
-                #[failure_if(|bb| *bb.t0 < 3)]
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                SkipUnlessUpdated(t0) {
-                    Interrupt(|bb| bb.b1 == 3) {
-                        Priority {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                                RunOnce(then_skip = false) {
-                                    Failer,
-                                },
-                            },
-                            Filter(times = 2, count = Failure, filtered = Skipped) {
-                                ReactiveFallback {
-                                    Action(|ctx, bb| ctx.exec_in(2, (bb.o0.unwrap_or(1) + 4) % 4, &mut bb.b0)),
-                                },
-                            },
-                            ReactiveFallback {
-                                Action(PAct<3>, b0 = 6, b1 = {t0}),
-                                Condition(Cond<4> = Cond::<4>),
-                            },
+                        RunOnce {
+                            Condition(Cond<8>),
                         },
                     },
                 },
             },
             Fallback {
-                ReactiveSelector {
-                    WaitUntil(|bb| bb.o0.is_some()) {
-                        Invert {
-                            #[post(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
-                            #[run_while(|bb| bb.o0.unwrap_or(2) > *bb.t0)]
-                            Repeater(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
+                Action(Act<9>),
+                StatefulAction(Task<10>),
+                RetryUntilSuccessful(2) {
+                    Condition(|ctx| ctx.check(11)),
                 },
-            },
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| bb.o0.unwrap_or(4) + 2 < 2)]
-            #[failure_if(|bb| bb.b0 == 0)]
-            Deadline(0) {
-                ReactiveFallback {
-                    RepeatTimes(1) {
-                        AsyncFallback {
-                            StatefulAction(Task<6>),
-                            RunOnce {
-                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                                    SetBlackboard(o0 = Some(8)),
-                                    Condition(PCond<7>, b0 = {=}),
-                                },
-                            },
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                    },
+                RunOnce {
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree1196Blackboard { b1 o0 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1194 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            Switch(b1) {
+                case 3 => Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                case 5 => Runner,
+                case 2 => AlwaysFailure,
+                _ => AlwaysSuccess,
+            },
+            MemSequence {
+                Action(PIo<1>, t0 = {=}),
+                Action(Act<2>),
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree1194Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1195Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1195Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        SubTree(Tree1195Sub1, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1195 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Interrupt(|bb| *bb.t0 + 2 != *bb.t0) {
+            SubTree(Tree1195Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1195Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1196Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1196 for Ctx {
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            Priority {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    Condition(Cond<1>),
+                },
+                SubTree(Tree1196Sub0),
+                Priority {
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Wait(30),
+                FlipSelector {
+                    StatefulAction(Task<6>),
+                    Runner,
+                },
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
         blackboard {
+            b1: i64,
+            b0: i64 = 4,
             #[tracked] t0: i64,
-            b0: i64,
         }
-        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-        #[run_while(|bb| bb.b0 + 3 != 1)]
-        #[on_halted(|bb| { *bb.t0 += 1; if (bb.b0 + 1) % 4 != 0 { bb.b0 = *bb.t0 + 1 } })]
-        ReactiveFallback {
-            IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
-                AlwaysFailure,
-                Sequence {
-                    Script(|bb| bb.b0 += 3),
+        WhileDoElse {
+            MemSequence {
+                BinarySelector(|bb| *bb.t0 + 3 != 1, dynamic = false) {
+                    Condition(PCond<0>, b0 = {=}),
+                    Action(PIo<1>, t0 = {b0}),
                 },
-                TryCatch(catch_on_halt = false) {
-                    Action(|ctx| ctx.exec(0)),
-                    Script(|bb| { bb.b0 += 3; bb.b0 = 0 }),
-                    ScriptCondition(|bb| bb.b0 + 4 < 5),
-                },
+            },
+            Repeater(forever) {
+                Script(|bb| { bb.b0 = 0; if bb.b0 % 4 < 1 { bb.b0 = bb.b1 } }),
             },
         }
     }
 }
 
-board!(Tree1197Blackboard { t0 b0 });
+board!(Tree1197Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 2,
         }
-        Timeout(50) {
-            RetryUntilSuccessful(2) {
-                FlipSelector {
-                    Condition(Cond<0>),
-                    ReactiveSequence {
-                        Condition(Cond<1> = Cond::<1>),
-                        Delay(0) {
-                            MemSequence {
-                                Action(PIo<2>, t0 = {t0}),
-                                Action(Act<3>),
-                                SetBlackboard(t0 = 1),
-                            },
-                        },
-                        Action(Act<4>),
-                        BinarySelector(|bb| (bb.b0 + 3) % 3 < 1, dynamic = true) {
-                            #[on_failure(|bb| { if bb.b1 + 4 < bb.b0 { *bb.t0 += 2 }; bb.b1 += 2 })]
-                            #[failure_if(|bb| (bb.b1 + 1) % 2 > 0)]
-                            Script(|bb| { bb.b0 += 1; bb.b1 = 4 }),
-                            StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
-                        },
-                    },
-                },
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(PIo<2>, t0 = {=}),
         }
     }
 }
 
-board!(Tree1198Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1199Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(15),
-        }
-        #[post(|bb| bb.o0 = Some(8))]
-        ReactiveFallback {
-            StatefulAction(Task<4> = Task::<4>),
-            StatefulAction(PTask<5>, b0 = {b1}),
-        }
-    }
-}
+board!(Tree1198Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b1: i64,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
         }
-        Limiter(2) {
-            WaitValueUpdate(t0) {
-                SequenceStar {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                        Action(PAct<1>, b0 = {b1}, b1 = {b0}),
-                        Condition(PCond<2>, b0 = 4),
+        WhileDoElse {
+            MemPriority {
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
                     },
-                    ForceSuccess {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                    SubTree(Tree1199Sub0, ..),
-                    ReactiveSequence {
-                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(0) + 4)]
-                        Sleep(30),
-                        Script(|bb| { bb.t0.set(bb.b1); if bb.b1 % 3 != 0 { bb.b1 += 2 } }),
-                    },
-                    ScriptCondition(|bb| bb.b0 < 5),
                 },
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    Invert {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Inverter {
+                    #[success_if(|bb| bb.b1 < *bb.t0 % 2)]
+                    #[skip_if(|bb| *bb.t0 % 3 == 2)]
+                    #[on_success(|bb| { if bb.b0 % 2 != 0 { bb.b1 += 1 }; bb.b1 += 1 })]
+                    Sleep(10),
+                },
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree1199Blackboard { b1 b0 t0 o0 });
+board!(Tree1199Blackboard { b1 b0 t0 });
 
 cases! {
-    Tree1100 "B{t0=4;b0}Cd{30;_}(@po{b0:=t0+1%4}OnceK(c0b{t0+3}))",
-    Tree1101 "B{t0=0;b1=4;b0=0}WU{b0%2>0}(Try(RFb(t0,Sb{b0=t0}),RSel(t1,pc2{b0:b0},t3,t4),@si{b1>6}@ki{t0>2}@fi{b0=0}Sb{b0=b1},c5,Scc{b1>b1+2%4}))",
-    Tree1102 "B{b0;t0=5;o0=_;b1}Isw{b1%3;_;N}(Sw{5}(PPar{2;_}(Wu{t0},@po{b0:=o0|2%3}@os{t0+2%2>0?b1:=b0%4}Seq(Rep1(Sb{o0=5})),pt0{b0:b1;b1:b0}),MPri(Sw{3}(Sb{b0=6},t1))),@os{t0+3<b0+2?t0+=1}Inv(Cd{20;_}(Flt{1;F;K}(PAll{-1}(S,AFb(c2,t3,@of{t0+=1}t4),Rmp{S;S}(Ite(c5,Sb{b0=b1})))))))",
-    Tree1103 "B{b0;o0;b1=1;t0}To{10}(WU{none}(MSeq(Dl{10}(Opt(Flt{1;R;F}(RFb(pa0{b0:2;b1:b1},pa1{b0:t0;b1:=},t2)))),a3,Rty3(@rw{b0>t0%2}@po{b1+4!b0+4?b0+=2}@of{b1+=1}ASeq(t4,Seq(Wt{20},pc5{b0:8}),c6)),Ret0(@oh{t0+=3;b0:=b1}@fi{b0+3<2}Sc{o0|5=t0%2?b1:=b0%3}))))",
-    Tree1104 "B{t1=4;t0=1;q0;b1=3;b0=1}Pre{t1>t0}(PAll{-1}(RT{2}(OnceT(PAll{1}(Par{_;-3}(F,t0,@os{b1+=2}a1),@oh{b0+=1}Lp{t0;R}(Sc{b0:=b1+4})))),AFb(Lp{_;R}(Rep4(t2)),c3e,@fi{b1+3%4<1}@os{b0+3>5?t1+=2}@po{b0%2<1?t0+=1}RepF(c4),OnceT(a5l)),Once(Dl{100}(RSeq(a6l))),Rmp{F;S}(Pri(Isw{t1;N;T}(@os{t0+=2;t0+=1}@ki{t0=b1%4}pt7{b0:=;b1:b1},c8),t9,c10e))))",
-    Tree1105 "B{b0;t0=5;o0=3}Sel(Ite(PAll{-1}(@fi{t0=3}@ki{t0=3}RT{F}(Ub{o0}),@oh{t0:=b0+4}SubR(SubA(Bin{some;_}(c0,Suc)))),WU{o0|5>b0+2}(@ki{none}OnceK(Isw{t0%4;N;T}(Rus{F}(S),Sb{o0=7})))),Seq(Dl{30}(Wv{t0}(Rep2(Wv{t0}(PAll{0}(t1,Scc{o0|2+2<t0},pa2{b0:0;b1:b0})))))))",
-    Tree1106 "B{b0=4;t0=0;b1=1;q0=2}Pre{t0+3>3;F}(RFb(Seq(FF(@of{b0>2?b0+=3}Cd{100;_}(Scc{b1%3<2})),Flip(pc0{b0:=},pi1{t0:=},t2,pt3{b0:=;b1:=})),Fb(t4,RSeq(Lp{b0;F}(@po{b0+=2}t5)),Ret0(a6))))",
-    Tree1107 "B{b0=1;t0=0;o0;b1=0}Seq(Mt{0}(RSel(Flip(Wu{t0},Sb{o0=1}),RFb(Keep(Pre{t0+3=0}(Wu{t0})),Pri(FS(t0))),Scc{b1>7},Wv{t0}(PPar{1;N}(Sl{50},pi1{t0:=})))),Cnd{b0=b1;T;_}(c2),Sb{b0=b1})",
-    Tree1108 "Step(Rep1(Run),t0)",
-    Tree1109 "B{t1=3;t0;b0=5}Par{_;-1}(Sb{t1=4},@os{b0+=1}pi0{t0:t0})",
-    Tree1110 "B{t0=1;b0=3;b1=4}Step(@oh{b0+=3;t0+2>6?t0:=b1}OnceT(Sc{b1:=1}),TryT(t0,a1l,t2))",
-    Tree1111 "B{t0=4;b0;b1=0}@os{t0:=1}Star(t0,RSel(MPri(Scc{b0!t0},t1,c2,t3)),pt4{b0:=;b1:=})",
-    Tree1112 "B{t0;b1=1;b0=4;t1=2;q0=3}Sw{5;1;3}(Lp{b0;R}(Wde(pc0{b0:=},c1b{b0%4},@fi{t0>4}c2)),RFb(pc3{b0:1},a4b{t1;b1},Scc{t0+1<5},pc5{b0:b1}),Cnd{b0=1;T;S}(RFb(t6,Wt{20})),RFb(To{30}(Lp{b1;K}(Fai)),Seq(@si{t1+3%4<1}@os{t0+=3}@po{t1:=b0%4}Wt{0},@fi{b0>1}Lp{b1;F}(@ki{b1<1}@po{t0:=b1}@oh{t0:=b1}Lp{b1;S}(Fai)))))",
-    Tree1113 "B{b1=0}Pri(SubA(AFb(t0e,SubA(t1))),pi2{t0:b1})",
-    Tree1114 "B{t0;b0=4}RFb(FF(To{0}(Su{t0}(Step(Par{_;-1}(RFb(t0),Run),Pre{t0=1;F}(@fi{t0>b0+4%4}@of{b0+=3}RFb(c1,c2l)))))))",
-    Tree1115 "B{b0=0}Pre{b0+4%3=1;K}(To{0}(Rmp{F;F}(Pre{b0%4<3;K}(Flip(c0l,pc1{b0:=})))))",
-    Tree1116 "B{t1=1;t0;b0;b1}Mt{50}(PAll{_}(TryT(c0,pi1{t0:b0}),RFb(pc2{b0:1},@si{t1<b0}Wt{100}),Intr{t0+2<b1}(Lim{3}(R)),@po{b1:=b1+1%3;t0+=1}Sb{b0=5}))",
-    Tree1117 "B{b1=4;t1;b0=3;q0=1}Flip(Fb(Lp{b0;R}(t0e),Flip(RU{F}(t1))),TryT(Sb{t1=7},t2e,R),Pre{t1+4>2;K}(Swm(pa3{b0:=;b1:b1},c4,Wu{t1},a5l)))",
-    Tree1118 "B{t0=1;b0=3}Step(RT{F}(Suc),S,Rmp{F;S}(RSel(OnceK(To{20}(c0b{b0})),pt1{b0:t0},c2e)))",
-    Tree1119 "B{o0;t0=0;b0=5}Seq(Dl{30}(Par{3;_}(RFb(OnceT(Sc{b0:=t0;b0%3<0?b0+=2}),F,t0e),t1,ASeq(pt2{b0:=},S,Fb(pi3{t0:t0},t4),@of{t0+=1}@si{none}RepF(c5),a6e))))",
-    Tree1120 "B{o0;b0=3;t0=2}@oh{b0:=o0|2}Bin{b0!o0|3%3;N}(Ite(Step(@of{o0:=_}@ki{some}pi0{t0:=},a1b{9;b0}),Flt{3;F;_}(Fb(t2,c3l,pt4{b0:b0;b1:t0},a5))),Rpt{0}(c6))",
-    Tree1121 "B{q0=1;b0=4}Lp{b0;S}(S)",
-    Tree1122 "B{b1=0;t0;q0=4;b0=4}@of{b0+=1}Dl{10}(Fb(Wu{t0},Bin{t0<4;N}(Rpt{F}(Lp{_;_}(c0l)),ASeq(@os{b1:=b0+2}Ite(a1,pa2{b0:t0;b1:b1}),@si{b0!b0+2}@of{t0+=1}@ki{b1<3}a3)),Wt{0}))",
-    Tree1123 "B{b0;t0=3}Wde(Swm(Sl{20},t0,Cnd{b0%4>1;N;F}(pt1{b0:t0;b1:b0})),TryF(t2e,S))",
-    Tree1124 "B{t0;o0;b0}RSeq(Wde(Swm(@of{t0+=1;o0:=_}Sb{b0=0},Ub{o0},t0),c1))",
-    Tree1125 "B{b0;t0=5}Seq(Fb(a0b{b0+4;b0},c1,c2,Wu{t0}))",
-    Tree1126 "B{b0=3;t0;b1}@po{b0:=b1+3}RSel(Wu{t0},AFb(Isw{0;N;T}(Rty4(Step(pt0{b0:b0},c1)),c2),OnceK(RSeq(Sc{b1:=b1+3%2;b1:=b0},Wu{t0})),F))",
-    Tree1127 "B{b0=1;t0=0;b1=1}Step(pi0{t0:=},Ret4(@os{t0:=t0+2%3;t0+=1}@si{b0%4<2}Ret3(PPar{0;T}(Pre{t0=0;R}(@si{b0!t0}@os{t0%4>0?b1:=t0}@rw{t0%2<1}Par{_;1}(Rmp{F;F}(c1b{b1})))))),t2,RFb(AFb(t3,pa4{b0:6;b1:b1},c5),MSeq(Step(c6,Star(Sc{b0+=1},c7,pa8{b0:t0;b1:b0})),Sb{b0=1})))",
-    Tree1128 "PAll{_}(Dl{10}(Cd{10;K}(Sel(Mt{0}(Rmp{S;F}(t0)),Swm(c1,c2,t3)))),RSeq(MPri(Fai,t4,t5,c6),Rep0(t7),t8e,RU{S}(Dl{100}(t9)),a10))",
-    Tree1129 "B{b0;t0;t1}RFb(PAll{3}(@rw{b0=t0+1%3}@fi{b0%2>0}Dd{0}(Sb{t0=3}),Dl{20}(c0),c1b{1}),PAll{_}(Pri(c2b{t0%4}),t3),Seq(c4,a5,Wv{t1}(Lim{3}(Sc{b0:=t0%3;t0=2?t1:=b0+2})),Dd{10}(PPar{0;N}(Scc{t1+3=t0%4},t6e))))",
-    Tree1130 "B{b0;t0=5}Fb(PAll{-3}(a0b{t0;b0},F,a1,c2b{t0},Cd{0;_}(t3)),Fb(RFb(a4b{b0+1;b0},c5e,Pre{b0>0;R}(c6b{t0%4}),@oh{t0+=2}Invt(S)),pa7{b0:=;b1:b0}))",
-    Tree1131 "B{b1=4;t0=0}@ki{b1>3}Pre{t0%3=1;S}(a0b{6;b1})",
-    Tree1132 "B{b0=2;t0=3;b1=3}PPar{1;N}(c0,PAll{_}(Suc,t1,pa2{b0:b0;b1:=}),Sl{50},Suc,RSeq(Mt{10}(t3),Wu{t0},Scc{b1%4<0}))",
-    Tree1133 "B{o0=_;b1;t0=1;b0}RepF(Dl{50}(PPar{2;T}(OnceK(Sw{4;3}(Ite(Rep2(@of{b1+1<o0|5%3?t0+=2;t0+=2}@os{b1:=t0+1;t0+=1}Wu{t0}),c0l),AFb(Pri(t1,a2l),Sc{t0:=b1+2;o0|0<4?b1:=o0|5+3}),RFb(@rw{o0|3<t0%2}@os{b0+=1}Intr{none}(a3e),a4))),OnceT(@oh{o0:=_}@ki{o0|3<4}c5),@rw{b1+3=b1}@fi{t0>b0+2%2}RFb(Bin{t0+2=b0;_}(RSeq(pt6{b0:=;b1:t0},pt7{b0:3;b1:b0},Scc{none},t8e),Su{t0}(S)),S),c9l)))",
-    Tree1134 "B{b0;t0=3;b1=1;o0=_}MSeq(Wde(Scc{b0<b1%2},t0),SubA(c1),Sl{20},Wde(SubR(@rw{o0|2<b0}@po{b1:=t0}c2e),t3,c4l))",
-    Tree1135 "Pri(Swm(Swm(ASeq(c0),Once(Sl{30})),MSeq(c1l,Sub(Rep2(S)),Wde(a2,a3e),t4)),Mt{0}(a5))",
-    Tree1136 "Par{0;-1}(RFb(t0,c1e,ASeq(t2,t3e,Sub(a4e),t5)),FS(RFb(a6e,t7e,Rep2(t8))))",
-    Tree1137 "B{o0;b1=1;b0=2}@fi{b0=0}Isw{o0|1;_;N}(AFb(c0,@si{b1%2<0}@oh{b1+=1}c1,Wt{100}),Flt{1;S;F}(Sel(c2,Suc)))",
-    Tree1138 "B{b1;b0=5;t0;q0=1}PAll{_}(@ki{t0+1<2}Sw{5}(Rmp{S;F}(Rep2(Lp{b1;S}(Once(c0)))),Lp{b0;F}(Dl{10}(Swm(c1,a2,c3b{t0%2})))),Wv{t0}(Rep4(Su{t0}(Rep1(AFb(Sw{1}(t4,t5),a6b{t0+1;b1}))))),Rpt{F}(F),Ite(Seq(c7l,Wu{t0}),@of{t0:=b0+4%3}@si{b0=4}Mt{0}(Rpt{0}(Wt{20}))),Wv{t0}(RSeq(Isw{8;N;N}(a8,c9,S,c10l,a11e))))",
-    Tree1139 "Once(RetF(RSeq(t0,t1e,S)))",
-    Tree1140 "FF(PPar{1;N}(RSeq(c0l,Fb(PPar{1;N}(t1,Fb(a2,c3)))),Keep(ASeq(a4,Sl{0},c5,S,c6))))",
-    Tree1141 "B{o0=_;b0=4;b1=5;t1;t0=0}Pre{b0%4=3;S}(To{20}(PAll{-3}(@ki{b1!b1+4}Sel(RU{S}(PPar{0;T}(t0,pt1{b0:t1;b1:t1},Wt{0},c2,@ki{o0|2>5}Wt{0}))),@rw{b1<1}@po{t1+3=t0%2?o0:=_}@fi{t0<4}TryF(t3,Fb(a4b{o0|5;b0},c5e,t6)),RFb(Inv(Sb{t1=5}),pt7{b0:t0;b1:=},RFb(RFb(t8e,c9)),pc10{b0:b1},@rw{some}Intr{b0+3>t1+1}(Scc{t1+4>6})),Try(Sc{o0:=t0%4},Sc{t1:=b1},t11,c12b{o0|2+1%2}),TryT(RFb(c13e,@ki{b0<t1%3}@of{b0+=1}t14),Sw{4}(Lim{3}(t15e),a16),F))))",
-    Tree1142 "B{t1;b0;o0=4}Bin{some;N}(a0e,FF(MPri(ASeq(Isw{b0;T;N}(a1e,t2)),@fi{t1+1>o0|1%4}F,c3)))",
-    Tree1143 "B{b0=2;t0}RSeq(TryF(Pri(c0,R),AFb(@rw{b0<t0}@si{b0+3>0}@po{b0+=2}Sl{0},@fi{b0<t0}@ki{t0%4!0}t1e),a2),t3,Swm(Par{4;-1}(t4e,c5e,c6l,a7),@of{b0:=t0}pa8{b0:t0;b1:b0}))",
-    Tree1144 "B{b1=5;t0;b0=4}Swm(Seq(Mt{10}(OnceT(SubA(c0))),Scc{b1%3=1}),Seq(pt1{b0:=},Wu{t0},t2e),PAll{-1}(RFb(a3e),Lim{3}(c4),S))",
-    Tree1145 "B{o0=1;t0;b0=5}Isw{o0|5;T;N}(Wde(Mt{50}(@si{t0%2>0}PAll{_}(Bin{t0>2;N}(Fai,c0))),pa1{b0:=;b1:t0}),c2,AFb(t3))",
-    Tree1146 "B{b1;b0;t0=3;t1}Bin{t1>6;_}(Step(c0,Sc{b1+=2}),Rmp{F;S}(Par{2;-3}(Sc{b1+=1;b0:=t0%4},Sl{20},Rpt{3}(c1))))",
-    Tree1147 "B{b0}Sel(c0,t1e,Sc{b0+=1})",
-    Tree1148 "B{b1=1;t0=5;q0;o0=_;b0=1}Swm(TryT(S,S,c0),pc1{b0:b1},Ret3(Lp{b0;_}(@os{b0+=1;t0+=3}Scc{o0|4<t0+3%4})),@ki{b0>4}@si{some}Rpt{F}(PPar{1;T}(Opt(Sc{b0+=3}),pc2{b0:=})))",
-    Tree1149 "FS(Rep0(t0))",
-    Tree1150 "B{t0;b0;b1=4}Bin{b1!0;N}(Bin{t0+3%3>1;T}(Seq(@ki{b0+2>3}@rw{b0+1%4<3}t0e,Wt{0},Sb{b1=t0},Scc{t0>4}),RFb(F,Run)),Su{t0}(Star(pc1{b0:=},@ki{b1%2<0}OnceT(c2l),@rw{t0+4=4}@oh{b0!7?b1:=t0+3;b1:=b0%4}Seq(pa3{b0:9;b1:b0},pi4{t0:b0}),t5)))",
-    Tree1151 "B{o0;t1=5;b0;t0=0}@ki{t0<1}@si{o0|4<o0|0}@po{b0:=b0%2}MPri(AFb(a0l,c1,t2),@si{t0%4>1}Wde(c3,a4),Ret3(Opt(Isw{t1;_;_}(t5,t6e))))",
-    Tree1152 "B{b0;o0=_;t0}@po{o0:=t0+2%3;b0:=b0%2}@oh{t0:=b0+1%4}Par{0;2}(F,c0)",
-    Tree1153 "B{o0=_;t0=4}Rep3(@po{t0:=o0|0}Par{0;-3}(MSeq(Cd{0;K}(Fai)),Pre{o0|5<0;R}(Sel(RSeq(a0e))),Suc,RSeq(Sb{o0=7},Keep(Rep3(t1))),a2))",
-    Tree1154 "B{o0=_;b0}OnceK(@si{o0|3!0}@fi{o0|5%3!2}Sb{o0=5})",
-    Tree1155 "B{t0=5}Isw{t0+1%4;T;N}(OnceK(RSel(c0,t1e)),Cnd{t0%2>0;N;_}(a2))",
-    Tree1156 "B{t1;b0=4;o0;t0}@rw{some}Swm(RSeq(Scc{t1>o0|4+2},Wu{t1},@oh{t0+=2}@fi{t0+1=o0|4}@of{o0:=_}t0,S,c1l),PPar{2;_}(c2,Sb{b0=t1},Fb(c3,t4)),MPri(a5e,c6b{t0%4}))",
-    Tree1157 "B{b1;t0=2;b0}PPar{1;_}(OnceT(RSeq(RepF(Fb(@po{b1+=3}@oh{b0:=b1+1%3}@ki{b1%4>2}c0)),Sb{b1=3},a1b{t0+3;b1})),Step(Swm(Sb{b1=t0}),Seq(@ki{b0>6}t2e,RU{S}(RU{S}(@po{b1%2>0?b1:=b0}@ki{b0+1>6}t3))),Flip(R,Sc{b1:=5},pt4{b0:=;b1:=})))",
-    Tree1158 "B{b0;b1=2;q0=3;t0}Fb(RSeq(c0,Dl{30}(a1b{b0+4;b1}),Sl{0}),Once(Lp{_;K}(Su{t0}(RSeq(FS(@fi{b0%3=0}c2),Pri(@fi{t0+3<7}@of{b0<t0+4?b0+=2}pc3{b0:=},@oh{t0+=3}S))))),MSeq(Scc{t0%4=3},pt4{b0:1;b1:=},a5),Isw{b0;_;N}(@oh{b1!t0+1?b0:=t0}@po{b0!1?t0:=8}Ite(Inv(t6),c7,a8b{b1;b1})))",
-    Tree1159 "B{b1=5}WU{b1%4<1}(F)",
-    Tree1160 "B{b1=1;t0=5;b0=4}Wde(Wv{t0}(c0),@ki{t0+4<b1+3%2}@rw{b0+3!4}Lim{3}(PPar{2;T}(pi1{t0:b0},Dl{30}(Wt{0}),@po{t0+=3}t2)))",
-    Tree1161 "B{q0;t0=3}RSeq(RFb(c0b{t0%4},c1b{t0+3},pc2{b0:t0}),Lp{_;S}(t3))",
-    Tree1162 "FS(Cd{0;_}(Sub(Sub(t0))))",
-    Tree1163 "B{o0=0;b0;t0;t1;q0=0;b1=5}Step(Fb(@ki{t0+3<3}c0,@si{t1!1}@os{o0:=3}a1b{t0;b0},Lp{_;F}(t2),c3e,Lp{b1;_}(pi4{t0:t0})),MSeq(c5,Ub{o0},a6e,Scc{o0|0%2>0}),Star(t7,t8),Sel(Lp{t1;K}(a9e),Pre{b0<7;K}(@ki{b1!7}pt10{b0:=})),MSeq(@fi{b0+2%2<0}t11e,S,pi12{t0:t1},pt13{b0:7},pc14{b0:b0}))",
-    Tree1164 "Rus{3}(t0)",
-    Tree1165 "B{t0;b0=1;b1=4}PAll{1}(S,Par{3;-2}(c0,@oh{t0+3>b0%3?t0:=b1+4}pa1{b0:9;b1:=},a2),Pre{b0>1}(RSeq(@ki{b1<b0%3}t3,t4e,Dd{0}(Sl{0}))))",
-    Tree1166 "B{t0;b0=0}OnceK(Flip(Flip(Run,@ki{t0+2%4!2}Wu{t0},t0e),PAll{2}(t1,c2,pi3{t0:=}),Inv(@si{b0+3!5}RSeq(t4,t5)),pt6{b0:b0;b1:b0}))",
-    Tree1167 "B{t0=2;q0=3;b0}PAll{3}(Swm(t0,To{0}(RSeq(Lp{t0;_}(S))),t1),@rw{b0>6}t2,@po{t0+=1}Step(Dl{50}(@rw{b0%3=1}@oh{t0+=4}@os{t0:=b0}Fb(a3,@si{b0+1<3}Keep(pt4{b0:b0;b1:t0}),t5,pt6{b0:3;b1:t0})),Star(pt7{b0:5},Rus{F}(Lim{3}(a8)))),FS(Inv(Flip(Lp{t0;_}(Wt{20}),pc9{b0:t0},Flip(a10e,S)))))",
-    Tree1168 "PAll{0}(OnceT(Fb(Keep(MSeq(t0,a1,t2,t3)),RSeq(Once(t4),Sub(TryT(S,c5))),Flt{3;S;K}(Pri(a6,t7,F,Fai,t8)),MPri(TryT(Cd{0;_}(RepF(F)),a9)))))",
-    Tree1169 "B{t0=0;b0=1;b1=3}Par{-2;-1}(Pre{b1<4;R}(PPar{2;_}(Par{_;0}(c0,TryT(Wt{20},t1),@of{t0:=t0%4}pi2{t0:b1}),Pre{t0>0;F}(MPri(c3l,c4b{3},c5)))),@ki{t0!b1+3}Swm(t6,Sc{b1+=3},@ki{b0+3<0}t7,t8),Sl{50})",
-    Tree1170 "B{b0=5;o0=_;t0=3;b1=1}Isw{t0+2;_;_}(@po{o0:=b1+1}@os{t0<t0%4?t0+=3}c0,t1,RepF(a2),pa3{b0:b1;b1:t0},@of{t0:=o0|2}@oh{b1:=b0}@po{t0+=1}pc4{b0:b1})",
-    Tree1171 "B{t1=1;t0=5;b1=1;b0}Mt{0}(Step(t0,Step(t1e,Wt{30},a2,@fi{t0>3}Sc{t1:=t0},pa3{b0:=;b1:b0}),Seq(a4,Sl{0},SubR(Sl{0})),@si{b1%2>0}@oh{t0:=6;t0:=b1+4}Fb(t5,c6,Suc),Flt{3;R;F}(@oh{b0+=3;b1:=t0}@os{b1:=0}@of{b1:=t1}Wt{0})))",
-    Tree1172 "B{b0=5;b1;o0;t0=3;q0=1}Isw{b1;N;T}(Lp{b0;K}(RSel(PPar{0;_}(Sb{b1=t0},Sl{10}),@po{some?t0:=b0%4}Rpt{F}(@os{b1:=b1%4}t0),@po{b1:=b1%2}@fi{b0%4>1}@of{b1+=3}t1e,Flt{2;_;_}(t2))),MPri(pi3{t0:=},Step(@oh{b0+=2}@fi{b1!3}t4e,c5e),Wt{20}),pi6{t0:=})",
-    Tree1173 "B{t1;b1;b0=4;q0=3;t0=2}RFb(@os{b0:=b1+3%4}Sel(RSel(Pre{b0!3;R}(a0),TryF(Scc{t0>3},pi1{t0:t0},c2)),Mt{20}(Wde(Seq(S,c3e),Intr{t1%4>1}(Sb{b1=8}),MSeq(Lp{b0;S}(Wu{t1}),Wu{t1},Wt{50}))),@oh{t1+=2}@of{t1<t1+1%2?b1+=2}@rw{t1%3>1}Fb(RFb(c4,Wu{t1},a5),To{10}(Wt{10}),Wde(t6e,pi7{t0:=})),Lp{_;_}(Par{-4;1}(t8,pa9{b0:b1;b1:t1},pa10{b0:3;b1:t1},Keep(TryT(Run,c11b{t1%3})),c12)),Lp{_;F}(Lp{b0;R}(RFb(@oh{t0:=t1}@os{t1:=b1;b1:=t1}@ki{b1%3<2}pt13{b0:=},pc14{b0:=},c15l,Rmp{S;S}(a16))))))",
-    Tree1174 "B{b0;b1=4;t0=1}RFb(Sw{1}(pa0{b0:2;b1:b0},pc1{b0:2}),Dd{30}(Wde(Seq(SubR(Wt{10}),t2),pt3{b0:=;b1:b0},t4e)),a5b{t0;b0})",
-    Tree1175 "B{b0}Seq(a0,t1,pt2{b0:=;b1:b0},Fb(a3l,c4))",
-    Tree1176 "B{b0;q0;o0}Wde(Rep4(Lp{b0;S}(t0)),Step(@fi{b0+1%2<0}@oh{o0:=_}Ub{o0},S,Rep4(pt1{b0:1;b1:b0}),t2))",
-    Tree1177 "B{t0;o0=1;b1=1;b0=4}Rpt{F}(@po{o0:=_}@fi{t0+2<b0%3}@os{b0:=b1}Opt(pa0{b0:=;b1:=}))",
-    Tree1178 "B{t0=5;b0}RU{F}(PAll{3}(Fb(a0e,RT{3}(a1),Scc{b0%4!3}),Seq(RFb(F,pa2{b0:4;b1:t0}),c3b{b0}),PAll{-2}(@os{b0+=1}@rw{b0%2!1}Wu{t0},a4)))",
-    Tree1179 "B{t0=1;b1=3;t1=1;b0=5}@fi{t1+4<b0+3%3}Fb(Pre{t0%2!0}(RSeq(t0,Wu{t0},Sb{b1=b0},Sb{t1=b0})),Mt{10}(Flt{1;R;F}(@oh{t0:=t1+2;b1%3<2?t0:=b1}Swm(S,@si{t1>1}@fi{b1>0}S))),Par{-1;-1}(Wu{t1},SubA(Ruf{2}(pc1{b0:7})),@oh{b0+=3;b1+=1}t2))",
-    Tree1180 "Rty0(Wt{20})",
-    Tree1181 "B{b0=0;t1;t0=0;o0=_}Rep4(MPri(pc0{b0:t0},ASeq(@rw{t0<0}t1,Wu{t1},pt2{b0:t0},@si{none}Wde(c3,Ub{o0})),PPar{1;_}(PAll{-1}(TryT(t4,pa5{b0:9},c6l)),PPar{1;T}(t7e,Wu{t0},Scc{t0+2%3!1},Sl{10})),Try(Rus{3}(pt8{b0:8;b1:b0}),Sb{t1=b0},OnceT(Ub{o0})),FF(RSeq(Try(a9,c10,t11e),RU{S}(t12)))))",
-    Tree1182 "B{b1;q0=0;t0=4;b0=5}Lp{_;S}(Step(Seq(Fb(a0e),c1e,a2),Wu{t0},Par{-1;2}(Lp{t0;F}(Inv(Sc{b1>t0+2?t0+=2})),Cnd{b1%4>0;N;F}(@si{b0<0}Wt{30})),Pre{b0!2}(Star(@rw{t0+1!b0}pc3{b0:2},pi4{t0:b1},Suc,pt5{b0:=},t6))))",
-    Tree1183 "B{b0=1;t0=4}@ki{b0+4>1}Pri(Ite(RSeq(Scc{t0%3<1},Step(t0,c1e),S,pi2{t0:t0},pi3{t0:b0}),a4b{b0%4;b0},Rmp{S;S}(Suc)))",
-    Tree1184 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0,c1l,Wu{t0}))",
-    Tree1185 "B{t0=2;b1;b0}Bin{b1+2%3=1;_}(Swm(RSeq(ASeq(a0,@oh{b0+=1}c1b{b0}),Cnd{b1=4;_;F}(RFb(@po{b0+=1}@rw{t0%2>0}pt2{b0:b1},t3,c4))),To{0}(Rep4(FF(Wt{30})))),Ruf{3}(t5))",
-    Tree1186 "B{t0;b0=0;o0=_}TryT(PAll{_}(Ruf{F}(Scc{o0|2+3%3=2}),Flip(pt0{b0:b0;b1:t0},Suc),RSeq(@oh{t0+=1}@po{t0:=o0|5+1}t1,a2,a3b{t0%4;b0})),Suc)",
-    Tree1187 "B{b0=4;b1;o0}RFb(RFb(Dl{30}(Mt{30}(Sw{3}(t0,ASeq(S,a1)))),F),Par{_;_}(c2,Pre{b1%2>0;F}(a3b{o0|4;b0})),RFb(RepF(RSel(a4,a5)),Bin{b1=7;_}(Sl{50},a6)))",
-    Tree1188 "B{t0=1;b0}Rep0(Sc{t0:=8})",
-    Tree1189 "B{t0;o0=5;b0;b1}Invt(@po{t0%4>1?o0:=_;b1:=o0|5}@si{b0=b1+2}@of{b1:=b0;b0:=t0%3}Pre{none;S}(c0))",
-    Tree1190 "B{o0;b1;b0;t0=4}RSeq(Cnd{t0%4=1;T;F}(RSeq(@si{o0|5%4>1}@po{b1+=1}Opt(t0))),FS(pi1{t0:=}),c2b{1},@of{o0:=o0|0+3;t0!3?t0+=3}@si{b1+4%4>1}@rw{none}t3,RtyF(Isw{t0%4;N;T}(RU{F}(RepF(OnceT(Sb{b1=b0}))),RepF(Sb{o0=4}))))",
-    Tree1191 "B{o0;t0=0;b1;q0;b0=5}AFb(@fi{b0<o0|4+3}Lp{b0;K}(@fi{none}@rw{b0%3<0}Bin{none;N}(Star(Pre{b1=o0|0;F}(Wv{t0}(Wde(pt0{b0:b0;b1:t0},pt1{b0:3;b1:b0},pi2{t0:b1})))),RFb(Pre{b1=3;S}(t3),Star(Scc{b0>1},Sc{o0:=o0|0;b1+=2}),c4,AFb(c5b{0},t6),Sl{0}))),FS(@ki{t0+3%3<2}WU{b1!4}(Rty1(Star(Su{t0}(MSeq(t7,a8b{t0;b1})),t9)))))",
-    Tree1192 "Ruf{1}(Flip(Flip(a0,a1),Opt(OnceT(t2)),FS(Lim{3}(Rep4(Flt{1;R;_}(F)))),Swm(Ret2(a3),c4l,Wt{0}),OnceT(Seq(Wt{0},S))))",
-    Tree1193 "B{t0=5;b1;b0=1}Seq(Bin{b0>b0+3%4;T}(Seq(Sb{b1=1},Wu{t0},Cnd{t0<b1;N;_}(t0e)),RFb(t1,t2e,Rus{2}(Wu{t0}))),@of{b1+=2}@oh{b1+=2}@fi{b0+1<1}Dl{20}(Bin{b0!3;T}(Rus{F}(RtyF(Pre{b1+2<7;K}(Rep4(Scc{b1+3>4})))),OnceT(Ruf{F}(a3b{t0+1%3;b1})))),Seq(@oh{b1:=9;b1:=t0+1}@os{b0:=b1}Sw{0;2}(Seq(a4b{2;b0},@rw{b1%4!2}t5),FF(Dl{0}(F)),Pri(pa6{b0:t0;b1:b1},@po{t0:=0}@fi{b1<4}@oh{b1:=8;t0+=1}t7))),RSeq(RFb(Inv(Fb(pi8{t0:=},t9)),pi10{t0:t0}),@si{b0<t0+4}pc11{b0:4}))",
-    Tree1194 "Rep0(t0)",
-    Tree1195 "Rmp{S;S}(Lim{1}(Sub(Rpt{2}(Inv(Lim{2}(Sub(S)))))))",
-    Tree1196 "B{b1;o0=0;t0=1;b0=5}RFb(pt0{b0:=;b1:b1},To{20}(@fi{t0<3}@of{b1:=t0}Su{t0}(Intr{b1=3}(Pri(PPar{2;T}(pa1{b0:t0;b1:=},OnceK(Fai)),Flt{2;F;K}(RFb(a2b{o0|1+4%4;b0})),RFb(pa3{b0:6;b1:t0},c4e))))),Fb(RSel(WU{some}(Invt(@po{none?b0+=2}@rw{o0|2>t0}Rpt{0}(t5))))),@of{b0+=1}@si{o0|4+2<2}@fi{b0=0}Dd{0}(RFb(RT{1}(AFb(t6,Once(Isw{t0;T;N}(Sb{o0=8},pc7{b0:=})),a8l)))))",
-    Tree1197 "B{t0;b0}@fi{t0%2>0}@rw{b0+3!1}@oh{t0+=1;b0+1%4!0?b0:=t0+1}RFb(Isw{7;N;N}(F,Seq(Sc{b0+=3}),TryF(a0l,Sc{b0+=3;b0:=0},Scc{b0+4<5})))",
-    Tree1198 "B{t0;b0=0;b1=2}To{50}(Ret2(Flip(c0,RSeq(c1e,Dl{0}(MSeq(pi2{t0:t0},a3,Sb{t0=1})),a4,Bin{b0+3%3<1;T}(@of{b1+4<b0?t0+=2;b1+=2}@fi{b1+1%2>0}Sc{b0+=1;b1:=4},pt5{b0:1;b1:t0})))))",
-    Tree1199 "B{b1=2;b0=5;t0=5;o0=5}Lim{2}(Wv{t0}(Star(ASeq(c0,pa1{b0:b1;b1:b0},pc2{b0:4}),FS(pc3{b0:=}),SubA(@po{o0:=8}RFb(t4e,pt5{b0:b1})),RSeq(@po{b0:=o0|0+4}Sl{30},Sc{t0:=b1;b1%3!0?b1+=2}),Scc{b0<5})))",
+    Tree1100 "Ite(Flip(t0),Fb(t1,c2,c3,c4l),Keep(Rus{2}(Wde(c5,RFb(c6,c7),Try(Sub(c8l),t9)))))",
+    Tree1101 "B{o0=5;b1=3;t0=5}RFb(Scc{t0<o0|5},Bin{b1!7;_}(c0,Sl{30}))",
+    Tree1102 "B{b1=5;t0;o0=_}Isw{t0%4;_;_}(Sc{b1:=o0|0},Wde(a0,t1),@of{t0+=1}@si{none}RetF(c2),a3e)",
+    Tree1103 "B{b0=5;o0=5;t0=0}Cd{30;F}(Mt{30}(PAll{2}(Swm(@si{t0<b0%4}@of{t0+=1}@ki{t0>4}Ite(Cd{0;_}(Seq(t0,Scc{t0%3>1},a1,@ki{t0%3>1}Ub{o0},a2l)),Par{3;_}(Pre{b0%3<1;F}(t3),RFb(Scc{b0+4>5},F),RSeq(pt4{b0:t0},Fai),Wde(t5e,a6),Rep1(t7)))),@po{b0+=1;t0:=b0}@of{t0+=1}@rw{b0%4!2}S)))",
+    Tree1104 "B{b0=0;t0=1}Fb(Lim{2}(pi0{t0:=}),Keep(PAll{1}(pc1{b0:=},Flt{3;_;F}(Sc{b0+=3}),Rty2(c2))))",
+    Tree1105 "B{t0=0;q0=0;b1=2}Sw{4;5}(Try(Rep4(Fb(Fai,Wu{t0},t0,a1,a2b{9;b1})),@si{t0<3}SubA(Once(Rmp{S;S}(RT{2}(Swm(a3e,a4,Sl{20},t5)))))),Lp{t0;R}(Step(Su{t0}(Fb(Sc{t0+=2})),Fb(t6,Sl{20}),c7)),RT{3}(t8))",
+    Tree1106 "ASeq(AFb(OnceT(Mt{0}(Seq(To{0}(FS(Wt{50}))))),Ite(RFb(OnceK(c0)),c1)))",
+    Tree1107 "B{b1;t1=3;t0}MPri(t0,Step(t1,t2,t3e,Sb{t0=7},Sc{b1+=1}),@po{t0+=2}@fi{t1<5}@os{t1:=b1%4}Wv{t0}(Rpt{0}(Wt{20})),TryF(c4e,To{10}(FS(a5)),t6),t7e)",
+    Tree1108 "B{t0=3}Wv{t0}(Flt{3;S;F}(Wu{t0}))",
+    Tree1109 "Ret0(t0)",
+    Tree1110 "B{b0=1;t0=1;t1;q0=2}AFb(Seq(Su{t0}(@ki{b0>t0+2}RSeq(c0,c1e,a2,c3b{t0})),RFb(Pri(Lp{b0;S}(Seq(a4,a5e))))),Rep1(Isw{b0+3;_;T}(Bin{b0+2>3;T}(c6,Wu{t0}),Ret4(Pre{t0%3>0;R}(Rmp{S;F}(pi7{t0:=}))))),Cnd{t1+2>3;T;_}(t8),Seq(Wt{0},Rus{F}(a9b{b0%3;b0}),MPri(@rw{t1!6}Sb{b0=2},a10)))",
+    Tree1111 "B{t0=4}Ite(Once(Wu{t0}),@fi{t0+1%3!1}Once(c0),Sb{t0=7})",
+    Tree1112 "B{t0=2;b0=3}AFb(Rep3(Isw{b0;N;_}(Pre{t0>0;R}(c0b{t0%4}),pc1{b0:b0},a2e)))",
+    Tree1113 "B{b1=3;t0=5}RFb(RSeq(Rpt{1}(t0)),ASeq(t1),To{0}(RFb(Wu{t0},pc2{b0:t0},Wu{t0})),OnceT(Fb(Scc{b1%4<0},S)))",
+    Tree1114 "B{b0=4;t0}RFb(RepF(Fb(Dd{0}(pi0{t0:=}),Keep(MSeq(c1,pt2{b0:8},Fai)),Bin{t0>5;_}(t3,Sl{20}))),Ruf{3}(RSeq(Swm(Isw{b0+4;_;N}(pt4{b0:4},t5)),a6e)),RSeq(RSeq(@oh{t0:=b0}@ki{t0<b0+1}@rw{b0+2>3}Wu{t0},c7l,a8),MPri(@os{b0:=b0%4;t0+=1}@si{t0+3=6}@oh{b0:=t0+4}c9b{t0},t10,Dd{0}(t11),t12,t13),RSeq(@os{b0:=0;t0:=b0+1}@fi{t0!b0+1}Sb{b0=3},c14l,c15e)))",
+    Tree1115 "B{b0=0;t0}Try(Pri(PAll{2}(t0,@si{t0%3<1}Fai),pa1{b0:=},PAll{1}(Scc{b0>t0+2},c2,t3),Dl{50}(c4)),ASeq(Wt{20},c5,t6,c7e),Scc{b0>t0+4})",
+    Tree1116 "ASeq(a0,S)",
+    Tree1117 "B{t0;q0}Lp{t0;R}(Inv(FS(t0)))",
+    Tree1118 "B{b1=1;t0}Seq(SubR(SubA(c0)),@oh{t0+=3}@os{b1=2?b1:=t0+3}t1)",
+    Tree1119 "B{t0=5;q0;b1=0;b0=5}Fb(Lp{t0;S}(Seq(t0,@rw{b1=2}Rep0(pt1{b0:b0;b1:=}),Lp{b1;F}(Dd{0}(Ruf{3}(t2))))),Sel(@si{b0+1>t0}@oh{b0+=1}pc3{b0:b1},Bin{b0+2<1;_}(PAll{1}(pi4{t0:=},c5),@os{t0:=b0%3}Ret3(pa6{b0:4;b1:=})),Opt(@si{b1%4<3}@ki{t0!b0}t7)),t8)",
+    Tree1120 "B{b1=0;t0;t1=3;b0}Isw{b0;T;N}(@os{b1:=t1;t0+1<2?t1+=2}@ki{b0%2=0}Rty3(c0),SubR(pt1{b0:b0}))",
+    Tree1121 "B{b0;t0=3}Ret2(Step(Swm(@po{t0:=b0;t0:=b0%4}@of{t0:=t0+2%4}@os{t0:=b0;b0:=t0+2}t0,a1),AFb(MSeq(c2,t3,Wu{t0})),Dd{30}(Suc)))",
+    Tree1122 "B{b0=1;t0=3}Ite(Rep4(@rw{b0<5}@os{t0+=3;b0:=t0}Ret1(Swm(@po{t0+=1;t0+=1}@rw{t0>6}a0,Wv{t0}(Step(@fi{b0+1%2<1}pt1{b0:8;b1:t0},Sl{100})),a2e))),Swm(a3b{t0%2;b0},Pre{b0+1%3>1;F}(pc4{b0:=}),pi5{t0:=},a6),Rmp{S;F}(RSeq(PAll{1}(@ki{b0+4=2}t7,pt8{b0:=},@po{t0>b0?b0+=3}@of{b0+=1}Sl{0}),PAll{-3}(pi9{t0:=},Sb{t0=b0},pi10{t0:t0}))))",
+    Tree1123 "B{b0;o0;q0=3;t0}PPar{1;N}(Wde(RSeq(Scc{b0!t0},PPar{1;N}(a0b{b0+4;b0},ASeq(S,pc1{b0:4}))),RFb(@si{b0<4}Seq(SubR(@rw{t0>6}c2),Sl{100}),a3e),@of{b0+=1;t0<b0+1?b0:=t0%3}Swm(c4,c5,@of{none?b0+=1}Wt{20},Scc{t0<5},pa6{b0:4})),WU{b0>1}(Lp{b0;R}(Flip(SubR(Cd{0;K}(Sel(pi7{t0:=},@ki{t0+1%4=0}Suc,t8,Sb{t0=9}))),Keep(MSeq(Dl{0}(Wu{t0}),c9l))))),Mt{0}(@of{t0:=5}Bin{t0%2>0;N}(a10e,Keep(OnceK(PAll{-1}(Swm(c11b{b0},@os{b0:=o0|5%4}@ki{t0<3}t12)))))))",
+    Tree1124 "B{b0;b1;o0=_;t0}Mt{100}(MSeq(t0e,RFb(Rep3(@os{b0:=b1%3}@rw{b0%4=1}TryF(Fb(c1l,c2,t3),Step(Sl{0},Wt{20}),t4,Pre{b1=t0;F}(Rpt{F}(t5e)))),WU{some}(To{50}(Par{0;-3}(pt6{b0:b0;b1:b0},a7,pt8{b0:9;b1:b0},c9))))))",
+    Tree1125 "MSeq(F)",
+    Tree1126 "B{b1=3;t0=5;b0=5}Pre{t0=t0%3;S}(Isw{t0%2;T;_}(Rus{2}(Seq(Try(Pre{t0%4<1}(Rpt{0}(c0)),Seq(pa1{b0:1;b1:=},a2e,t3,Wt{20})),Par{2;-3}(Step(a4e,c5,Ret3(Wt{100})),Isw{t0+1;T;N}(Run,c6,c7),Seq(Star(Sb{t0=8},@os{b0<0?t0:=b1}t8))))),MPri(c9,OnceT(Dl{50}(PPar{1;T}(Once(pi10{t0:=}),t11))),OnceT(Sc{b0>4?b0:=b1}))))",
+    Tree1127 "B{t0}Intr{t0+1!0}(SubR(t0))",
+    Tree1128 "B{o0;t0=1;q0=0;b0=2}Flip(Keep(Lp{_;_}(Wde(Pre{b0+3>6;R}(a0),Sb{o0=4}))),Step(pt1{b0:b0},c2,Sc{t0+=1;t0:=t0+1%3}),RSeq(Ite(Wu{t0},t3,t4e)),t5)",
+    Tree1129 "B{b1=2;q0=2;b0;t0=2;t1}Lp{t0;F}(Dl{20}(Rep2(RSeq(pt0{b0:t0},Bin{t1%3=0;N}(Once(Scc{b1%2<0}),Scc{t1<1}),WU{t0>1}(Sb{b0=3}),TryF(c1,c2e,t3e),RFb(@rw{t1+1%4!3}@ki{t0%4<3}Suc,pt4{b0:=;b1:=},c5)))))",
+    Tree1130 "B{b1=5;t0=3;b0=5}@os{t0+=4}Sw{4;2}(a0b{t0+3%2;b1},@oh{b0+3%2>0?t0:=t0%2}t1e,WU{t0=4}(R))",
+    Tree1131 "B{b1;t0=4;b0=5}PAll{_}(Bin{b1+4>0;_}(c0,t1),@oh{b0+=3}pc2{b0:b1},@ki{t0+2!4}@si{t0%2!1}c3l,Ruf{F}(t4),t5)",
+    Tree1132 "Rty4(Suc)",
+    Tree1133 "B{t1=5;t0=4}Once(Cd{0;K}(c0b{t0}))",
+    Tree1134 "Seq(a0,c1,c2,t3,c4)",
+    Tree1135 "B{b0}@rw{b0!2}FS(FF(Seq(c0,Rmp{S;F}(Once(Opt(FS(c1)))))))",
+    Tree1136 "B{t0=1;q0;o0;b0=0}Seq(Ite(@si{t0+2!5}@of{t0:=7}Lp{_;K}(Dd{30}(Ret3(@oh{b0:=9}RSeq(ASeq(@rw{some}R,t0,Sb{b0=6}),Swm(@of{o0:=o0|2;t0+=2}a1))))),Bin{b0%4<2;T}(Mt{20}(@ki{b0>2}@os{b0+=1}Pri(t2,t3,Dd{50}(OnceK(Wt{20})),RSeq(Flip(@po{b0+=1}@ki{b0!6}c4l,c5e)))),c6)))",
+    Tree1137 "B{b1;t1=2;t0=4;b0=4}RSeq(Sw{0}(@fi{t1%3=0}Wde(Mt{0}(pi0{t0:=}),Sc{b0+=1},Sl{0}),@fi{t0%4=3}@oh{t1:=b1}Invt(SubA(Pre{t1%2!1;K}(@oh{b1:=t1}AFb(RSeq(@ki{t0+4<0}t1,pi2{t0:=},@os{t0:=t1%2;t1+=2}@si{b1+3!b0+3}c3l),Lim{3}(R),To{50}(@rw{t1!b1+2}@ki{t0=4}c4),t5e,WU{t0>3}(t6e)))))))",
+    Tree1138 "B{b0;t1=1}Pre{b0!4;R}(Seq(@si{t1+4>b0+2%4}@ki{b0>b0+1%2}Flt{1;S;K}(Sl{20}),RSel(a0b{b0;b0},t1),t2e))",
+    Tree1139 "B{b1;o0;b0=5;t0=4}Rpt{1}(Wde(WU{b1>o0|0}(t0),MSeq(Wu{t0},PPar{2;_}(Once(Ub{o0}),@ki{t0+4<b1+3%2}@rw{b0+3!4}t1))))",
+    Tree1140 "B{q0=2;b1=5;t0=2;b0=3}PPar{0;T}(pi0{t0:=},Lp{_;K}(@rw{b0>6}@ki{b0>2}@os{b0:=t0%3}SubA(Sb{b1=b0})))",
+    Tree1141 "B{b0=5;o0;t0=4}Fb(RSeq(Wde(t0,Ret2(Flip(Cnd{t0!1;N;_}(@os{o0:=_;t0:=b0}SubA(Sl{0})),RSeq(Sb{o0=8},Sc{b0:=t0}))))),Swm(SubA(RFb(RFb(t1,@ki{some}Invt(pt2{b0:0}),a3,Bin{t0+4<b0;_}(Sb{t0=2},pa4{b0:t0;b1:t0})),RFb(Flt{1;S;_}(a5),c6))),pa7{b0:3;b1:b0}))",
+    Tree1142 "B{t0=5;t1=0;b0}Su{t1}(Star(PAll{_}(@po{b0+=1}MSeq(c0l,Sc{t0:=t0+4%3;t1+=2})),t1,PPar{2;T}(@rw{t0+3%4>0}Swm(a2,Wt{10}),OnceK(Flip(SubA(S),t3))),Try(PPar{0;N}(pt4{b0:4;b1:t0},c5l),pt6{b0:0},Sc{b0+=1})))",
+    Tree1143 "B{t1}Rpt{2}(Ret4(pc0{b0:t1}))",
+    Tree1144 "B{t0=2;b0=4}Par{2;1}(Fai,Step(Rpt{1}(pt0{b0:b0;b1:t0}),t1,@ki{b0%3=0}a2,c3l,Wde(t4,c5)))",
+    Tree1145 "B{t0=5;b0;o0=_;b1}Pre{none;K}(Isw{o0|0%3;T;_}(Wde(a0,t1,Cd{10;_}(Wu{t0})),Cnd{b1>b1%4;N;_}(@po{t0+1>5?b1:=b0}Pre{b0+3<7;S}(AFb(t2,pt3{b0:=;b1:t0},Inv(Run))))))",
+    Tree1146 "B{o0=3}Ruf{3}(Sb{o0=9})",
+    Tree1147 "ASeq(RSeq(Inv(MSeq(t0,a1)),RSeq(c2,t3,S,c4),Dl{30}(Flip(c5l,c6,To{10}(c7l)))),Pri(Fb(TryT(Mt{10}(Wt{0}),t8)),ASeq(t9e,Suc),c10e,TryT(c11,t12,a13),Fb(t14,a15l,t16e)),PAll{-2}(Par{_;0}(t17,Sel(c18,c19),t20),Swm(Seq(t21e,a22l,Fai))))",
+    Tree1148 "Rmp{F;F}(PAll{-1}(Seq(Fb(t0,c1,c2),S,t3,t4e,S)))",
+    Tree1149 "Wde(MSeq(a0,a1e),c2l,t3e)",
+    Tree1150 "B{b0;t0=5;b1=1}Isw{b0%3;N;T}(t0,@of{b1:=t0}@os{b1:=b0;b1+=2}SubA(@os{t0:=b1%4;t0+=1}SubA(pa1{b0:b1;b1:t0})))",
+    Tree1151 "Rpt{1}(Swm(a0))",
+    Tree1152 "B{o0=_;b1;t0;b0=3}Seq(@oh{b0:=t0}RSel(c0,Step(Wt{50},S,Sb{o0=8},Scc{b0+2%4>2}),Scc{o0|3%2>0},c1e),a2b{3;b1})",
+    Tree1153 "B{q0=1;o0=0;b1=4;t0=1;b0=5}TryF(Isw{2;N;_}(Sel(Dl{20}(t0),Scc{t0+1>7},Lim{1}(Sl{10}))),Lp{t0;R}(PAll{_}(Rep4(S),c1l)),FS(Bin{t0+4>6;_}(ASeq(Scc{b1<o0|0%2},t2),@oh{b0:=t0+4}@of{b0:=3}@po{b0:=b1}TryF(Ub{o0},t3))))",
+    Tree1154 "PAll{0}(Rpt{0}(F),a0)",
+    Tree1155 "Inv(RSeq(Seq(Sub(RFb(Wt{10})),RSeq(Sub(RFb(t0,a1)))),FF(Dd{50}(Opt(RFb(Wde(t2,S),c3)))),Fb(Sel(Rty3(t4),RFb(c5,c6,t7e),OnceK(a8),t9,Ret0(F)))))",
+    Tree1156 "B{b0=1}Pre{b0%2<1;S}(Step(t0,F,RFb(pa1{b0:b0;b1:b0},a2e),a3b{0;b0},R))",
+    Tree1157 "B{b0=3;b1=5;t0}Flip(RFb(FF(Step(c0,Wu{t0})),c1,@of{b0>5?t0:=b1}@fi{b1%2<1}@oh{b0+=1}Scc{b0=b1+4%2},Fb(t2e,Sb{b1=t0})),Ite(RSeq(Sc{b0:=b1},Lim{3}(a3),Dd{20}(c4)),RT{3}(OnceT(Wt{10}))))",
+    Tree1158 "B{t0=2;t1;o0=_;b0}Step(Isw{o0|1;N;N}(pi0{t0:t1},Cnd{t0+1>2;_;F}(c1),a2l),RFb(WU{t0!2}(a3),@rw{b0%4!2}@of{o0|0%2<0?t1:=b0+4}@fi{t1!2}S),Lim{3}(Dl{20}(Intr{t0=t1+1}(@fi{b0>3}PAll{-1}(@ki{b0+3!1}@po{b0+=3;t1:=t1%2}Sb{o0=9})))),Rep1(Pre{o0|0%2=0;R}(a4)),Cnd{b0%4!1;T;F}(@rw{b0%2<1}Fb(@fi{b0+1%2<0}@oh{o0:=_}Ub{o0},pt5{b0:=},Rpt{F}(pi6{t0:=}))))",
+    Tree1159 "B{q0;b0=2;b1=0;t0=4}Mt{10}(RSeq(Step(c0,c1e,RFb(pi2{t0:b0},Sc{b1:=3;t0:=b1})),t3,OnceK(Lp{t0;R}(Cnd{b0>3;T;F}(c4b{t0+4%3})))))",
+    Tree1160 "B{t0;b1;b0;t1}Swm(Bin{t0+3>1;_}(RSeq(Sl{20},@si{t0>b1}t0),Sb{t1=b0}),ASeq(t1,Wu{t0}))",
+    Tree1161 "B{t1;o0=_;t0=2;b0=3}Step(WU{t0<1}(RSeq(Step(Seq(t0e,Ub{o0},t1,Cd{50;K}(Ret0(t2)),Sb{b0=1})),Ruf{3}(Sb{o0=3}))),Sb{b0=t1},Flt{3;S;_}(Pri(Flip(AFb(@rw{b0>1}@os{b0:=t0}a3e,t4,a5b{6;b0}),Flip(t6,pi7{t0:t1})))))",
+    Tree1162 "B{o0=2;b1=5;q0=4;b0=2;t0=3}Isw{t0;_;N}(Ret1(RFb(PPar{0;_}(@of{o0:=8}@po{b1:=7;b0:=t0}@si{b0%3>1}c0b{b0+1%4},c1,t2e))),c3b{t0},t4,Bin{b1%3>1;N}(Rep2(Lp{t0;F}(RT{3}(PPar{2;N}(c5l,a6b{t0+4;b1},a7l)))),Seq(@rw{b1<5}c8,t9,c10l)),Ite(Mt{0}(Swm(a11,a12)),Sel(pa13{b0:1;b1:t0},a14e,c15)))",
+    Tree1163 "B{t0=0;b1=2;b0=2}Fb(Pre{b0>6;S}(RT{1}(Seq(Rep3(a0),Sw{0;5}(a1,a2b{b0;b0},R),Ruf{F}(Rmp{F;F}(a3e))))),Swm(Flip(Fb(Scc{b1+3>2},Flt{1;F;F}(@of{b0+=1}t4))),Inv(RSeq(pt5{b0:3;b1:t0},c6))))",
+    Tree1164 "B{b1;b0=1;t0=2}Bin{b1+2%3=1;_}(@rw{b1>1}Swm(@po{b0+=1}@rw{t0%2>0}RSeq(Su{t0}(Sl{0}),Pre{t0%2<0;F}(Seq(@oh{b0:=b1}t0,t1e))),Dd{50}(Bin{b1%4>0;_}(pi2{t0:b1},@rw{t0!7}c3l))),MPri(PPar{2;N}(pc4{b0:8},a5l),a6e,@of{b1+=3}Sc{b1:=t0}))",
+    Tree1165 "B{b1;b0;t0}@fi{b1=4}RFb(Pre{t0+1=t0;R}(RSeq(Wu{t0},Scc{t0+3%3>1})),Rus{F}(@rw{b0>2}Rpt{3}(a0l)),@po{b0+=3}@rw{t0+2<5}@of{b1+=1;b1+3<6?b0+=3}Sw{4}(a1,a2))",
+    Tree1166 "B{t0=1;b1;q0=4}Sw{5}(S,Flip(Wu{t0},F))",
+    Tree1167 "B{t0;b1=4;b0=2;o0=3}@si{t0%3=2}@fi{b1>2}@rw{none}TryF(@fi{t0+3%3!2}@oh{t0:=b0%2}@si{t0<6}Fb(Fb(c0,c1),Cnd{t0%2>0;N;_}(c2)),Sb{t0=7},Seq(Pre{b0%2<0;R}(Wde(Sel(Ret4(PAll{_}(Sb{o0=7}))),Su{t0}(Fb(t3,@rw{b0>5}@os{b0+=1}@ki{b0<7}FS(pi4{t0:t0})))))))",
+    Tree1168 "B{t0=0;o0=0;b0}PAll{-2}(@fi{o0|3<b0+2}@po{o0:=_;t0+=1}RFb(c0e,ASeq(S,t1e,@si{o0|5%4>1}@po{t0+=1}t2),Sb{t0=b0}),SubR(t3))",
+    Tree1169 "RSeq(a0l,a1,F)",
+    Tree1170 "B{o0;b0=1;t0}@rw{b0>4}@of{t0:=o0|5;o0:=b0%4}Par{-1;_}(t0,t1)",
+    Tree1171 "B{b0=2;q0=1;b1=2;o0;t0=0}Seq(Once(@os{b0!o0|3%4?b1:=o0|1+4;o0:=7}@ki{b1+2%4<1}Flip(Star(Keep(Rep0(t0))),Par{-1;-1}(OnceT(Rpt{2}(c1l))),Lp{b1;_}(RSeq(Seq(pt2{b0:1;b1:=},@po{o0:=_}@fi{b0%2>0}@os{b0+=2}pc3{b0:=}))),Pre{b0%2<0}(Step(c4,PPar{0;_}(@ki{none}Scc{b1<6},t5,t6))),Sl{0})),RSel(Pre{t0>0}(Lim{1}(RSeq(a7,Wu{t0},RT{F}(@of{b0:=b1+1%3;o0:=_}t8)))),Ite(@rw{b0%4=3}@oh{b0:=6}@ki{t0=1}RFb(c9,t10e,a11),c12),MSeq(@oh{o0:=_}@po{b0:=t0}t13,RFb(c14,c15,a16b{b1;b1},a17b{t0%4;b0}))))",
+    Tree1172 "B{b0=4}Pri(PAll{-2}(a0,OnceT(@os{b0+=1}@po{b0<7?b0:=9}@fi{b0>3}t1),t2e))",
+    Tree1173 "B{o0;t1=3;b0;t0;b1=3}Cnd{t1>7;T;S}(TryF(RetF(Pre{t0=4;R}(Keep(Wde(@ki{o0|1%4<2}RSeq(Wu{t1},t0,@of{o0:=_}@oh{o0:=t0%2}@fi{o0|0!b1%2}c1b{t1+1},c2),AFb(c3l,c4e))))),RSeq(pi5{t0:b1},MSeq(Seq(a6,@fi{t0+2<2}@oh{b0+=1}Fb(c7e,c8),c9l)))))",
+    Tree1174 "B{b1;b0=4;t0}Isw{b1+4%2;_;_}(RSeq(RFb(Fai,t0e,Lim{2}(@si{b1%2<1}F),a1),Fb(@ki{t0!b1+1}@po{b1:=b0}t2,Cnd{b1=3;N;_}(Pri(@os{b1+=2}@rw{t0+4>b1+4%3}t3,S)),Opt(@ki{b0!2}c4)),t5),RFb(pi6{t0:=},Swm(S,c7)))",
+    Tree1175 "B{t0=1;b0}Wde(Wv{t0}(Wv{t0}(Swm(a0,c1b{3}))),Ret1(OnceK(@rw{b0+2<t0}Sc{b0+=1;t0<b0%2?b0+=3})))",
+    Tree1176 "B{b0}Fb(t0,pc1{b0:=})",
+    Tree1177 "B{b0=0}Rty1(SubA(Rty0(SubA(@of{b0+=3}c0))))",
+    Tree1178 "Once(t0)",
+    Tree1179 "B{o0;t0;b0=4}RSeq(c0,@rw{b0!4}@oh{b0:=t0}@po{b0:=b0%4}t1,RSeq(c2,F))",
+    Tree1180 "B{b0;q0;b1;t0}OnceK(Lp{b1;F}(Sc{b0:=b0%3;t0:=b1+1%4}))",
+    Tree1181 "B{o0=0;b0;q0=1;t0=3}MPri(pa0{b0:=;b1:b0},a1,Rus{2}(@of{t0+=1;o0:=t0}@fi{b0<1}Lp{b0;K}(pc2{b0:8})))",
+    Tree1182 "B{b1=1;b0}PPar{1;N}(c0l,@rw{b1%2>0}F,pa1{b0:=})",
+    Tree1183 "B{b1;b0=5;t0=3}Sw{4;2;1}(ASeq(RSeq(t0,t1),Rmp{F;F}(t2e),Try(@fi{b0%4=3}@po{b1!t0+3?b1+=2}Sb{b1=b0},pi3{t0:b1}),@os{b1=4?b1+=1}Flip(t4,t5)),Isw{b1%2;N;T}(RFb(t6,c7),Step(a8e,t9,t10e),Cnd{b1%2<1;_;_}(c11),Flt{3;_;F}(Cd{0;K}(Wv{t0}(@fi{b1%2<1}@rw{t0!5}@os{b0+=1}R))),c12l),Rmp{S;S}(@of{t0+1!b1+1%4?t0+=3}Seq(Scc{b0+1%3>0},c13e,MSeq(Sb{b1=6},a14e),a15,Ruf{F}(Pre{b1+1>t0%4;R}(Wu{t0})))),Sel(c16l,c17,@ki{b1+1>1}RFb(a18b{t0%4;b1},Sc{b0:=4})))",
+    Tree1184 "B{b0=5;t0=5;b1}RSeq(Par{3;0}(t0,c1e,a2),@rw{b0%4>0}@po{b1+2!2?t0+=1}Fb(pt3{b0:b1;b1:b0},a4,@fi{b1<b0}@rw{b0=3}@si{b1%4>0}t5,pa6{b0:=;b1:b1}),Pre{b0<b1;F}(@os{b1:=2;b0+3<2?t0:=b1%2}@si{t0<b1}To{0}(Seq(Fb(t7,@po{b0+=3;b1:=b0}@of{t0:=b0;b1+=1}@ki{t0+4<3}t8),S))))",
+    Tree1185 "B{t1;b0=1;t0=2;q0=3;b1=4}MPri(Seq(Flip(Lp{_;_}(c0b{t0%3}),c1),Sel(pa2{b0:=;b1:b0},F,Sb{b0=t0}),c3,TryF(Sc{b1:=t0+1%4},Fb(t4,t5e,@rw{t1+4<6}pt6{b0:t1;b1:=}))))",
+    Tree1186 "B{b0=2;b1=5;t1;t0=1}MSeq(Wu{t0},Seq(pt0{b0:=;b1:t1},PAll{-2}(a1,t2),Rus{2}(Sc{t1+=1;t1+1!0?b1+=3})),Fb(pt3{b0:t1;b1:=},pt4{b0:=;b1:=},Run),RSel(t5,Wu{t0},Rmp{S;S}(Sl{30})))",
+    Tree1187 "B{b0=0;b1=0;o0}To{30}(RSeq(OnceT(PAll{1}(Suc)),Rmp{S;F}(RSeq(Rus{2}(Ub{o0}),Once(pt0{b0:1}))),@rw{b1!b0+4%3}@ki{b0>7}c1))",
+    Tree1188 "Fb(t0,c1,Sl{50})",
+    Tree1189 "B{t0;b0=4;o0=_}RSeq(Seq(Pre{b0+3<1}(Ub{o0}),a0,Dd{50}(Step(Bin{none;N}(c1b{7},t2),Wu{t0},Seq(t3e,Sc{t0:=b0%3})))))",
+    Tree1190 "B{t1=5;t0=1;b0=0}Rep3(Pri(Keep(Star(Dl{10}(Inv(pa0{b0:=;b1:t1})),Sb{t0=5})),@si{t0+3%4!2}@rw{t1+3%4!1}t1,pc2{b0:=},Flip(Wu{t0},a3,OnceT(c4l)),Ite(c5e,Sb{b0=t1})))",
+    Tree1191 "TryF(t0,Sub(Sub(c1)))",
+    Tree1192 "B{o0=_;b0=2;q0=4;t0}PPar{0;_}(Seq(Dl{0}(Once(Inv(PAll{0}(t0,Sb{o0=7},pa1{b0:8;b1:b0},Pre{b0%4>0;R}(a2))))),PAll{2}(Sb{o0=3},Wde(c3l,@fi{t0+3%2<0}TryF(Ub{o0},c4))),PAll{_}(a5l,pc6{b0:2})),MPri(PAll{-3}(t7,pt8{b0:t0;b1:b0},t9e),Rep4(Lp{_;F}(c10)),pc11{b0:4},Sel(pt12{b0:t0;b1:b0},RFb(t13,a14b{b0%3;b0},c15e)),c16))",
+    Tree1193 "Fb(MSeq(PPar{2;_}(c0,a1),RFb(t2,c3e)),Flt{2;R;F}(Lim{1}(PAll{-4}(Mt{30}(c4),c5,a6l,t7,Once(c8)))),Fb(a9,t10,Ret2(c11l),Once(Fai)))",
+    Tree1194 "B{b0=2;t0=1;b1=1}RSeq(Sw{3;5;2}(a0b{b1;b0},Run,F,S),MSeq(pi1{t0:=},a2),t3)",
+    Tree1195 "B{t0=2}Intr{t0+2!t0}(SubA(SubR(t0e)))",
+    Tree1196 "AFb(t0,Pri(Flt{3;S;K}(c1),Sub(t2),Pri(c3l,t4),t5),PPar{1;T}(Wt{30},Flip(t6,Run),c7))",
+    Tree1197 "B{b1;b0=4;t0}Wde(MSeq(Bin{t0+3!1;N}(pc0{b0:=},pi1{t0:b0})),Rpt{F}(Sc{b0:=0;b0%4<1?b0:=b1}))",
+    Tree1198 "B{t0}Seq(t0,t1,pi2{t0:=})",
+    Tree1199 "B{b1;b0=5;t0}Wde(MPri(Isw{b1;T;_}(OnceT(t0)),Ite(t1,F,Invt(t2))),TryF(Inv(@si{b1<t0%2}@ki{t0%3=2}@os{b0%2!0?b1+=1;b1+=1}Sl{10}),t3))",
 }
